@@ -1,0 +1,49 @@
+/**
+ * Colossus Battlelands (spec era, 2002): one file per terrain, named after it,
+ * with no extension. Each record changes one battle hex:
+ *
+ *   X Y TERRAIN ELEVATION (SIDE TYPE)*
+ *
+ * As in the game's JavaCC lexer, spaces, tabs and CR are skipped, `\n` is a real
+ * token, and numbers and letters need no separator (`5s` is 5 then s).
+ * Positions, sides and letters are checked by the server, not here.
+ */
+module.exports = grammar({
+  name: 'colossus_battleland',
+
+  // CR is a blank, so CRLF files work like LF files.
+  extras: $ => [/[ \t\r]/, $.comment],
+
+  rules: {
+    // A record ends at `\n` (a following number would be read as a hexside by
+    // the game); the last record may lack its newline. Blank lines are bare
+    // newlines, so an empty file or a single empty line is a valid battleland.
+    source_file: $ => seq(
+      repeat(choice(seq($.hex, $._newline), $._newline)),
+      optional($.hex),
+    ),
+
+    hex: $ => seq(
+      field('x', $.number),
+      field('y', $.number),
+      field('terrain', $.letter),
+      field('elevation', $.number),
+      repeat($.hexside),
+    ),
+
+    hexside: $ => seq(
+      field('side', $.number),
+      field('type', $.letter),
+    ),
+
+    number: _ => /[0-9]+/,
+
+    // One letter only: `ps` is two letters, which the game rejects.
+    letter: _ => /[A-Za-z]/,
+
+    // Runs to the end of the line; the newline stays a separate token.
+    comment: _ => token(seq('#', /[^\n]*/)),
+
+    _newline: _ => '\n',
+  },
+});

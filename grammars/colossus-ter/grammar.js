@@ -1,0 +1,72 @@
+/**
+ * Colossus TER file (recruit trees), as read by TerrainRecruitLoader.jj at 9ae7dffe.
+ *
+ *   B green Brush true 1 Gargoyle 2 Cyclops 2 Gorgon [DisplayName]
+ *   ACQUIRABLE 100 Angel 500 Archangel 100 FireElemental D
+ *
+ * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment.
+ * Names, colours and counts are checked by the server, not here.
+ *
+ * Lexing: the game takes the longest match, ties going to ACQUIRABLE, then
+ * booleans, then terrain lists, then words. `name` is the `word` token, so
+ * `ACQUIRABLE`, `true` and `false` are keywords only when the whole word is
+ * (`truex` is a name, hence an error where a boolean is due). Where a keyword
+ * may stand (line start, boolean) the lexer also tries a whole word, so
+ * `green Brush ...` or `Bgreen ...` is one word and a syntax error, not letter
+ * `g` + colour `reen`; a lone letter there is a `terrain_list` (on a tie the
+ * token used first in the grammar wins).
+ */
+module.exports = grammar({
+  name: 'colossus_ter',
+
+  word: $ => $.name,
+
+  // The game never reads these as a word, wherever a word is due.
+  reserved: {
+    global: $ => ['ACQUIRABLE', $.boolean],
+  },
+
+  extras: $ => [/[ \t\r]/, $.comment],
+
+  rules: {
+    // Records separated by newlines: blank lines and a missing final newline
+    // need no special case.
+    source_file: $ => seq(
+      optional($._record),
+      repeat(seq($._newline, optional($._record))),
+    ),
+
+    _record: $ => choice($.terrain_def, $.acquirable_def),
+
+    terrain_def: $ => seq(
+      field('letter', $.terrain_list),
+      field('color', $.name),
+      field('name', $.name),
+      field('regular', $.boolean),
+      repeat($.recruit),
+      field('display_name', optional($.name)),
+    ),
+
+    recruit: $ => seq(field('count', $.number), field('creature', $.name)),
+
+    acquirable_def: $ => seq('ACQUIRABLE', repeat($.acquirable)),
+
+    acquirable: $ => seq(
+      field('points', $.number),
+      field('creature', $.name),
+      field('terrains', optional($.terrain_list)),
+    ),
+
+    // Tokens need no blank between them (longest match).
+    number: _ => /-?[0-9]+/,
+    boolean: _ => token(choice('true', 'false')),
+    terrain_list: _ => /([A-Za-z],)*[A-Za-z]/,
+    // A one-letter word where only a name is due lexes as `name` (the game
+    // would read a terrain list); the checks flag it.
+    name: _ => /[A-Za-z]+/,
+
+    comment: _ => token(seq('#', /[^\n]*/)),
+
+    _newline: _ => '\n',
+  },
+});

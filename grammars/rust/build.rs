@@ -1,0 +1,37 @@
+//! Compiles every grammar's generated `src/parser.c` into one static library.
+
+use std::path::Path;
+
+/// Grammar folders, in the order of `FORMATS` in lib.rs.
+const GRAMMARS: &[&str] = &[
+    "crossmines-pattern",
+    "patience-game",
+    "othello-bord",
+    "colossus-map",
+    "colossus-ter",
+    "colossus-cre",
+    "colossus-battleland",
+    "colossus-var",
+    "peg-brd",
+];
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut build = cc::Build::new();
+    build
+        .std("c11")
+        .warnings(false)
+        .flag_if_supported("-Wno-unused-parameter");
+    for grammar in GRAMMARS {
+        let src = root.join(grammar).join("src");
+        build.include(&src);
+        for file in ["parser.c", "scanner.c"] {
+            let path = src.join(file);
+            if path.exists() {
+                build.file(&path);
+            }
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    }
+    build.compile("retroboard-grammars");
+}
