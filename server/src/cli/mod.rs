@@ -1,0 +1,99 @@
+//! The `retroboard` command line: `check`, `explain`, `lsp`.
+
+mod check;
+mod explain;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub use check::OutputFormat;
+
+#[derive(Parser)]
+#[command(
+    name = "retroboard",
+    version,
+    about = "Checker, language server and board previews for Crossmines, Patience, Super Othello, \
+             Colossus and peg solitaire data files"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check files and folders and report every problem found
+    #[command(
+        after_help = "Folders are walked for the files Retroboard reads (.pat .tes .brd \
+.bord .map .ter .cre .var, Battlelands/<name>, BORD-shaped files). Exit status: 0 no errors, \
+1 some file has an error, 2 usage or I/O problem."
+    )]
+    Check {
+        /// Output: `human` (source lines with the span underlined), `json` or `sarif` (2.1.0)
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Files and folders to check
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Explain a diagnostic code, or list every code
+    Explain {
+        /// A code such as `colossus/missing-tower`; without it, every code is listed
+        code: Option<String>,
+    },
+    /// Serve the Language Server Protocol over standard input and output
+    Lsp {
+        /// Accepted for editors that pass it; stdio is the only transport
+        #[arg(long)]
+        stdio: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Sarif,
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) {
+                let _ = err.print();
+                return ExitCode::SUCCESS;
+            }
+            if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                let _ = err.print();
+                return ExitCode::from(2);
+            }
+            // One clear line, not clap's usage block.
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("retroboard: {first} (see `retroboard --help`)");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Command::Check { format, paths } => {
+            let output = match format {
+                Format::Human => OutputFormat::Human,
+                Format::Json => OutputFormat::Json,
+                Format::Sarif => OutputFormat::Sarif,
+            };
+            check::run(&paths, output)
+        }
+        Command::Explain { code } => explain::run(code.as_deref()),
+        Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
+    }
+}

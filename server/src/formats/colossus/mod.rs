@@ -1,0 +1,159 @@
+//! Colossus variant data: masterboard (MAP), terrains (TER), creatures (CRE), battlelands and
+//! the variant file (VAR). The game's JavaCC lexers are longest-match, case-sensitive, and treat
+//! space, tab and CR as blanks; `#` comments run to the end of the line.
+
+use super::Format;
+use crate::findings::CodeDoc;
+
+pub struct Map;
+pub struct Ter;
+pub struct Cre;
+pub struct Battleland;
+pub struct Var;
+
+pub const CODES: &[CodeDoc] = &[];
+
+/// Words for the tokens all five lexers share.
+fn describe_token(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "number" => "a number",
+        "name" => "a name (letters only)",
+        "boolean" => "true or false",
+        "comment" => "a comment",
+        _ => return None,
+    })
+}
+
+impl Format for Map {
+    fn describe_kind(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "size" => "the map size (width height)",
+            "hex" => "a hex record (label terrain, three exits, x y)",
+            "exit" => "an exit (label and exit type)",
+            "terrain" => "a terrain letter",
+            "way" | "ARROW" | "ARROWS" | "ARCH" | "BLOCK" => {
+                "an exit type (ARROW, ARROWS, ARCH or BLOCK)"
+            }
+            _ => return describe_token(kind),
+        })
+    }
+
+    fn describe_field(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "width" => "map width",
+            "height" => "map height",
+            "label" => "hex label",
+            "terrain" => "terrain letter",
+            "way" => "exit type (ARROW, ARROWS, ARCH or BLOCK)",
+            "x" => "x position",
+            "y" => "y position",
+            _ => return None,
+        })
+    }
+}
+
+impl Format for Ter {
+    fn describe_kind(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "terrain_def" => "a terrain line",
+            "recruit" => "a recruit (number and creature)",
+            "acquirable_def" => "an ACQUIRABLE line",
+            "ACQUIRABLE" => "ACQUIRABLE",
+            "acquirable" => "an acquirable (points and creature)",
+            "terrain_list" => "a terrain letter",
+            "true" | "false" => "true or false",
+            _ => return describe_token(kind),
+        })
+    }
+
+    fn describe_field(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "letter" => "terrain letter",
+            "color" => "colour name",
+            "name" => "terrain name",
+            "regular" => "regular-recruitment flag (true or false)",
+            "count" => "number of recruiters",
+            "creature" => "creature name",
+            "display_name" => "display name",
+            "points" => "point value",
+            "terrains" => "terrain letter list",
+            _ => return None,
+        })
+    }
+}
+
+impl Format for Cre {
+    fn describe_kind(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "creature" => "a creature line (18 fields)",
+            "true" | "false" => "true or false",
+            _ => return describe_token(kind),
+        })
+    }
+
+    fn describe_field(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "name" => "creature name (field 1)",
+            "power" => "power (field 2)",
+            "skill" => "skill (field 3)",
+            "rangestrikes" => "rangestrikes flag (field 4, true or false)",
+            "flies" => "flies flag (field 5, true or false)",
+            "native_bramble" => "native-to-bramble flag (field 6, true or false)",
+            "native_drift" => "native-to-drift flag (field 7, true or false)",
+            "native_bog" => "native-to-bog flag (field 8, true or false)",
+            "native_sand_dune" => "native-to-sand-dune flag (field 9, true or false)",
+            "native_slope" => "native-to-slope flag (field 10, true or false)",
+            "native_volcano" => "native-to-volcano flag (field 11, true or false)",
+            "water_dwelling" => "water-dwelling flag (field 12, true or false)",
+            "magic_missile" => "magic-missile flag (field 13, true or false)",
+            "summonable" => "summonable flag (field 14, true or false)",
+            "lord" => "lord flag (field 15, true or false)",
+            "demilord" => "demilord flag (field 16, true or false)",
+            "max_count" => "maximum count (field 17)",
+            "plural_name" => "plural name (field 18)",
+            _ => return None,
+        })
+    }
+}
+
+impl Format for Battleland {
+    fn describe_kind(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "hex" => "a hex record (x y terrain elevation, then hexsides)",
+            "hexside" => "a hexside (side number and type letter)",
+            "letter" => "a letter",
+            _ => return describe_token(kind),
+        })
+    }
+
+    fn describe_field(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "x" => "x position",
+            "y" => "y position",
+            "terrain" => "hex terrain letter",
+            "elevation" => "elevation",
+            "side" => "hexside number (0-5)",
+            "type" => "hexside type letter",
+            _ => return None,
+        })
+    }
+}
+
+impl Format for Var {
+    fn describe_kind(&self, kind: &str) -> Option<&'static str> {
+        Some(match kind {
+            "entry" => "a record (MAP:, CRE:, TER: or DEPEND:)",
+            "key" | "MAP:" | "CRE:" | "TER:" | "DEPEND:" => "MAP:, CRE:, TER: or DEPEND:",
+            "value" => "a file name",
+            _ => return describe_token(kind),
+        })
+    }
+
+    fn describe_field(&self, field: &str) -> Option<&'static str> {
+        Some(match field {
+            "key" => "record key (MAP:, CRE:, TER: or DEPEND:)",
+            "value" => "file name",
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,218 @@
+//! The five format families. Each family folder holds everything a format means: the words its
+//! syntax errors use, its checks, hover docs and board model. Nothing in here knows LSP.
+
+use crate::findings::{CodeDoc, Finding, Severity};
+use crate::syntax::Document;
+
+pub mod colossus;
+pub mod crossmines;
+pub mod othello;
+pub mod patience;
+pub mod peg;
+
+/// The nine file kinds Retroboard reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FormatId {
+    CrossminesPattern,
+    PatienceGame,
+    OthelloBord,
+    ColossusMap,
+    ColossusTer,
+    ColossusCre,
+    ColossusBattleland,
+    ColossusVar,
+    PegBrd,
+}
+
+impl FormatId {
+    pub const ALL: [FormatId; 9] = [
+        FormatId::CrossminesPattern,
+        FormatId::PatienceGame,
+        FormatId::OthelloBord,
+        FormatId::ColossusMap,
+        FormatId::ColossusTer,
+        FormatId::ColossusCre,
+        FormatId::ColossusBattleland,
+        FormatId::ColossusVar,
+        FormatId::PegBrd,
+    ];
+
+    /// The id used in JSON output, LSP language ids and grammar folder names.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FormatId::CrossminesPattern => "crossmines-pattern",
+            FormatId::PatienceGame => "patience-game",
+            FormatId::OthelloBord => "othello-bord",
+            FormatId::ColossusMap => "colossus-map",
+            FormatId::ColossusTer => "colossus-ter",
+            FormatId::ColossusCre => "colossus-cre",
+            FormatId::ColossusBattleland => "colossus-battleland",
+            FormatId::ColossusVar => "colossus-var",
+            FormatId::PegBrd => "peg-brd",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<FormatId> {
+        FormatId::ALL.into_iter().find(|f| f.as_str() == id)
+    }
+
+    pub fn family(self) -> Family {
+        match self {
+            FormatId::CrossminesPattern => Family::Crossmines,
+            FormatId::PatienceGame => Family::Patience,
+            FormatId::OthelloBord => Family::Othello,
+            FormatId::ColossusMap
+            | FormatId::ColossusTer
+            | FormatId::ColossusCre
+            | FormatId::ColossusBattleland
+            | FormatId::ColossusVar => Family::Colossus,
+            FormatId::PegBrd => Family::Peg,
+        }
+    }
+
+    /// The tree-sitter language of this format.
+    pub fn language(self) -> tree_sitter::Language {
+        let grammar = retroboard_grammars::grammar(self.as_str())
+            .expect("every format id has a grammar of the same name");
+        tree_sitter::Language::new(grammar.language)
+    }
+
+    /// Everything this format means.
+    pub fn spec(self) -> &'static dyn Format {
+        match self {
+            FormatId::CrossminesPattern => &crossmines::Pattern,
+            FormatId::PatienceGame => &patience::Game,
+            FormatId::OthelloBord => &othello::Bord,
+            FormatId::ColossusMap => &colossus::Map,
+            FormatId::ColossusTer => &colossus::Ter,
+            FormatId::ColossusCre => &colossus::Cre,
+            FormatId::ColossusBattleland => &colossus::Battleland,
+            FormatId::ColossusVar => &colossus::Var,
+            FormatId::PegBrd => &peg::Board,
+        }
+    }
+
+    /// A short human name, for messages.
+    pub fn title(self) -> &'static str {
+        match self {
+            FormatId::CrossminesPattern => "Crossmines pattern",
+            FormatId::PatienceGame => "Patience game",
+            FormatId::OthelloBord => "Super Othello board",
+            FormatId::ColossusMap => "Colossus masterboard (MAP)",
+            FormatId::ColossusTer => "Colossus terrains (TER)",
+            FormatId::ColossusCre => "Colossus creatures (CRE)",
+            FormatId::ColossusBattleland => "Colossus battleland",
+            FormatId::ColossusVar => "Colossus variant (VAR)",
+            FormatId::PegBrd => "Peg solitaire board",
+        }
+    }
+}
+
+/// A family of formats: the prefix of its diagnostic codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Crossmines,
+    Patience,
+    Othello,
+    Colossus,
+    Peg,
+}
+
+impl Family {
+    pub const ALL: [Family; 5] = [
+        Family::Crossmines,
+        Family::Patience,
+        Family::Othello,
+        Family::Colossus,
+        Family::Peg,
+    ];
+
+    /// The code of this family's syntax errors.
+    pub fn syntax_error_code(self) -> &'static str {
+        match self {
+            Family::Crossmines => "crossmines/syntax-error",
+            Family::Patience => "patience/syntax-error",
+            Family::Othello => "othello/syntax-error",
+            Family::Colossus => "colossus/syntax-error",
+            Family::Peg => "peg/syntax-error",
+        }
+    }
+
+    /// The codes this family's checks report, beyond syntax errors.
+    pub fn codes(self) -> &'static [CodeDoc] {
+        match self {
+            Family::Crossmines => crossmines::CODES,
+            Family::Patience => patience::CODES,
+            Family::Othello => othello::CODES,
+            Family::Colossus => colossus::CODES,
+            Family::Peg => peg::CODES,
+        }
+    }
+}
+
+/// What a format module provides. The LSP, CLI and renderer reach a format only through this.
+pub trait Format: Sync {
+    /// Plain words for a grammar token or node kind, used in syntax errors: `"a terrain letter"`.
+    /// Hidden or unknown kinds give `None`.
+    fn describe_kind(&self, kind: &str) -> Option<&'static str>;
+
+    /// Plain words for a grammar field, without article: `"number of piles"`.
+    fn describe_field(&self, field: &str) -> Option<&'static str>;
+
+    /// The semantic checks of this format, added after the syntax errors.
+    fn check(&self, _doc: &Document, _findings: &mut Vec<Finding>) {}
+}
+
+/// Codes that belong to no format family.
+pub const RETROBOARD_CODES: &[CodeDoc] = &[
+    CodeDoc {
+        code: "retroboard/unknown-format",
+        severity: Severity::Information,
+        summary: "Retroboard does not recognise this file",
+        explanation: "The file is none of the formats Retroboard reads. Detection looks at the \
+path first, then the content:\n\
+  .map .ter .cre .var            Colossus variant files\n\
+  Battlelands/<name>             Colossus battlelands (no extension, in a Battlelands folder)\n\
+  .pat                           Patience game when its second non-blank line is two integers,\n\
+                                 otherwise Crossmines pattern (.tes is always Crossmines)\n\
+  .brd                           peg solitaire board when it starts with a v1 (1, D|N, ~) or\n\
+                                 v2 (version 2) header, otherwise Super Othello board\n\
+  .bord, or any BORD-shaped file Super Othello board\n\
+An editor can also choose the format by language id (e.g. patience-game).",
+    },
+    CodeDoc {
+        code: "retroboard/not-text",
+        severity: Severity::Error,
+        summary: "The file is binary, not text",
+        explanation: "The file contains NUL bytes, so it is not a text file (an image, an archive \
+or a file saved by another program). Retroboard reads UTF-8, Windows-1252 and Mac Roman text.",
+    },
+];
+
+/// Documentation of a syntax error code of `family`.
+pub fn syntax_error_doc(family: Family) -> CodeDoc {
+    CodeDoc {
+        code: family.syntax_error_code(),
+        severity: Severity::Error,
+        summary: "The line does not have the shape the game reads",
+        explanation: "A token is missing, or something stands where the game's parser expects \
+something else. The message names what was expected at that place (for example \"expected a \
+number of piles after the number of decks\"). Fix the line so it has the fields the format \
+describes, in order; the game refuses or misreads a file with a syntax error.",
+    }
+}
+
+/// Every diagnostic code Retroboard can report, with its documentation.
+pub fn all_codes() -> Vec<CodeDoc> {
+    let mut codes = RETROBOARD_CODES.to_vec();
+    for family in Family::ALL {
+        codes.push(syntax_error_doc(family));
+        codes.extend_from_slice(family.codes());
+    }
+    codes
+}
+
+/// The documentation of one code.
+pub fn code_doc(code: &str) -> Option<CodeDoc> {
+    all_codes().into_iter().find(|doc| doc.code == code)
+}

@@ -1,0 +1,12 @@
+//! Retroboard: a language server, checker and previews for the data files of five classic games.
+//!
+//! Data flows one way: text → tree-sitter tree ([`syntax`]) → typed format view and findings
+//! ([`formats`], [`analysis`]) → adapters ([`cli`], [`lsp`]).
+
+pub mod analysis;
+pub mod cli;
+pub mod findings;
+pub mod formats;
+pub mod lsp;
+pub mod syntax;
+pub mod text;

@@ -1,0 +1,195 @@
+//! The language server: open documents, edits applied in order, diagnostics published with the
+//! version they belong to.
+//!
+//! tower-lsp-server runs notification handlers concurrently, so every text change is applied
+//! synchronously, under the state lock, before the handler's first `.await`. Publishing happens
+//! under a second (async) lock and only for the newest version, so a slow older result can never
+//! overwrite a newer one.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+use super::convert::{self, PositionEncoding};
+use crate::analysis::analyze;
+use crate::formats::FormatId;
+use crate::syntax::{Document, detect};
+
+/// Format detection reads only the first lines; this much text is plenty for it.
+const DETECTION_PREFIX: usize = 64 * 1024;
+
+pub struct Backend {
+    client: Client,
+    state: Mutex<State>,
+    publishing: tokio::sync::Mutex<()>,
+    shut_down: Arc<AtomicBool>,
+}
+
+struct State {
+    encoding: PositionEncoding,
+    documents: HashMap<Uri, OpenDocument>,
+}
+
+struct OpenDocument {
+    document: Document,
+    version: i32,
+    path: Option<PathBuf>,
+    /// The format the client chose by language id; detection is skipped then.
+    chosen: Option<FormatId>,
+}
+
+impl OpenDocument {
+    /// Detects the format again (it can change while a new file is typed).
+    fn redetect(&mut self) {
+        if self.chosen.is_some() {
+            return;
+        }
+        let len = self.document.rope().len_bytes();
+        let prefix = self.document.slice(0..len.min(DETECTION_PREFIX));
+        let format = detect(self.path.as_deref(), &prefix);
+        self.document.set_format(format);
+    }
+
+    fn diagnostics(&self, encoding: PositionEncoding) -> Vec<Diagnostic> {
+        let text = self.document.rope();
+        analyze(&self.document)
+            .iter()
+            .map(|f| convert::diagnostic(text, f, encoding))
+            .collect()
+    }
+}
+
+impl Backend {
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Backend {
+        Backend {
+            client,
+            state: Mutex::new(State {
+                encoding: PositionEncoding::Utf16,
+                documents: HashMap::new(),
+            }),
+            publishing: tokio::sync::Mutex::new(()),
+            shut_down,
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while the lock was held leaves the documents as the last edit made them.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Sends diagnostics computed for `version`, unless the document has moved on or closed.
+    async fn publish(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: i32) {
+        let _order = self.publishing.lock().await;
+        let current = self.state().documents.get(&uri).map(|d| d.version);
+        if current == Some(version) {
+            self.client
+                .publish_diagnostics(uri, diagnostics, Some(version))
+                .await;
+        }
+    }
+}
+
+fn file_path(uri: &Uri) -> Option<PathBuf> {
+    uri.to_file_path().map(|p| p.into_owned())
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let offered = params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_deref());
+        let encoding = PositionEncoding::negotiate(offered);
+        self.state().encoding = encoding;
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                position_encoding: Some(encoding.kind()),
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        ..TextDocumentSyncOptions::default()
+                    },
+                )),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: "retroboard".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+            ..InitializeResult::default()
+        })
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.shut_down.store(true, Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let item = params.text_document;
+        let diagnostics = {
+            let mut state = self.state();
+            let path = file_path(&item.uri);
+            let chosen = FormatId::from_id(&item.language_id);
+            let format = chosen.or_else(|| detect(path.as_deref(), &item.text));
+            let open = OpenDocument {
+                document: Document::new(format, &item.text),
+                version: item.version,
+                path,
+                chosen,
+            };
+            let diagnostics = open.diagnostics(state.encoding);
+            state.documents.insert(item.uri.clone(), open);
+            diagnostics
+        };
+        self.publish(item.uri, diagnostics, item.version).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let version = params.text_document.version;
+        let diagnostics = {
+            let mut state = self.state();
+            let encoding = state.encoding;
+            let Some(open) = state.documents.get_mut(&uri) else {
+                return; // a change to a document that is not open: nothing to apply it to
+            };
+            if version <= open.version {
+                return; // stale or repeated: the text already moved past it
+            }
+            for change in params.content_changes {
+                let text = open.document.rope();
+                let bytes = match change.range {
+                    Some(range) => {
+                        let start = convert::offset(text, range.start, encoding);
+                        let end = convert::offset(text, range.end, encoding);
+                        start.min(end)..end.max(start)
+                    }
+                    None => 0..text.len_bytes(),
+                };
+                open.document.edit(bytes, &change.text);
+            }
+            open.version = version;
+            open.redetect();
+            open.diagnostics(encoding)
+        };
+        self.publish(uri, diagnostics, version).await;
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let _order = self.publishing.lock().await;
+        if self.state().documents.remove(&uri).is_some() {
+            self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        }
+    }
+}

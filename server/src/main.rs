@@ -1,0 +1,5 @@
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    retroboard::cli::run(std::env::args_os())
+}

@@ -1,0 +1,332 @@
+//! Syntax errors in the modder's words: every ERROR and MISSING node of the tree becomes one
+//! finding with a tight range, saying what was found and what the game expected there.
+
+use tree_sitter::{Language, Node};
+
+use super::Document;
+use crate::findings::{Finding, Severity};
+use crate::formats::{Format, FormatId};
+
+/// More syntax errors than this in one file are summed up in one last finding.
+const MAX_SYNTAX_ERRORS: usize = 100;
+
+/// Files up to this size get their syntax errors worded from a fresh parse.
+const FRESH_PARSE_LIMIT: usize = 512 * 1024;
+
+/// The syntax errors of a document (none when its format is unknown).
+pub fn syntax_findings(doc: &Document) -> Vec<Finding> {
+    let (Some(format), Some(tree)) = (doc.format(), doc.tree()) else {
+        return Vec::new();
+    };
+    if !tree.root_node().has_error() {
+        return Vec::new();
+    }
+    // Messages read parse states, which only a fresh parse gives independently of the edit
+    // history; past this size the incremental tree is used (its messages may word an error
+    // differently after some edit sequences, never miss one).
+    let fresh = (doc.rope().len_bytes() <= FRESH_PARSE_LIMIT)
+        .then(|| doc.fresh_tree())
+        .flatten();
+    let root = fresh.as_ref().unwrap_or(tree).root_node();
+    let ctx = Context {
+        doc,
+        format,
+        spec: format.spec(),
+        language: format.language(),
+    };
+    let mut found: Vec<Finding> = Vec::new();
+    let mut more = 0usize;
+    // One syntax error per line: what follows the first is mostly its echo.
+    let mut last_line = None;
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if !node.has_error() {
+            continue;
+        }
+        if node.is_error() || node.is_missing() {
+            let finding = if node.is_missing() {
+                ctx.missing(node)
+            } else {
+                ctx.error(node)
+            };
+            let line = Some(doc.rope().byte_to_line(finding.range.start));
+            if line == last_line {
+                continue;
+            }
+            last_line = line;
+            if found.len() < MAX_SYNTAX_ERRORS {
+                found.push(finding);
+            } else {
+                more += 1;
+            }
+            continue;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    if more > 0 {
+        let last = found.last().map_or(0..0, |f| f.range.clone());
+        found.push(Finding::new(
+            Severity::Information,
+            format.family().syntax_error_code(),
+            last,
+            format!(
+                "{more} more syntax errors after this one are not shown; fix the ones above first"
+            ),
+        ));
+    }
+    found
+}
+
+struct Context<'a> {
+    doc: &'a Document,
+    format: FormatId,
+    spec: &'static dyn Format,
+    language: Language,
+}
+
+impl Context<'_> {
+    fn code(&self) -> &'static str {
+        self.format.family().syntax_error_code()
+    }
+
+    /// Something stands where it cannot: say what, and what could stand there.
+    fn error(&self, node: Node) -> Finding {
+        let raw = node.byte_range();
+        let text = self.doc.slice(raw.clone());
+        let leading = text.len() - text.trim_start().len();
+        let trimmed = text.trim();
+        let range = if trimmed.is_empty() {
+            raw
+        } else {
+            raw.start + leading..raw.start + leading + trimmed.len()
+        };
+        let first_line = trimmed.lines().next().unwrap_or("");
+        let shown: String = first_line.chars().take(30).collect();
+        let ellipsis = if shown.len() < trimmed.len() {
+            "…"
+        } else {
+            ""
+        };
+        let found = if trimmed.is_empty() {
+            "unexpected blank".to_string()
+        } else {
+            format!("unexpected `{shown}{ellipsis}`")
+        };
+        let place = node
+            .parent()
+            .filter(|p| p.parent().is_some())
+            .and_then(|p| self.spec.describe_kind(p.kind()))
+            .map(|what| format!(" in {what}"))
+            .unwrap_or_default();
+        let Some(state) = self.state_before(node) else {
+            return Finding::new(
+                Severity::Error,
+                self.code(),
+                range,
+                format!("{found}{place}"),
+            );
+        };
+        // Follow the parser through the skipped tokens: the first one that cannot stand where it
+        // stands is the culprit, and the parser's state there says what could.
+        let mut state = state;
+        let mut previous: Option<Node> = None;
+        for leaf in leaves(node) {
+            let (ids, expected) = self.expected_in(state);
+            if !ids.contains(&leaf.kind_id()) {
+                let token = self.doc.slice(leaf.byte_range());
+                let range = leaf.byte_range();
+                let token = match token.trim() {
+                    "" => "unexpected end of the line".to_string(),
+                    token => format!("unexpected `{token}`"),
+                };
+                let message = if expected.is_empty() {
+                    format!("{token}{place}")
+                } else {
+                    format!("{token}{place}; expected {}", or_list(&expected))
+                };
+                return Finding::new(Severity::Error, self.code(), range, message);
+            }
+            state = self.language.next_state(state, leaf.kind_id());
+            if state == 0 {
+                // The token completes a rule; without the parse stack we cannot follow further.
+                return Finding::new(
+                    Severity::Error,
+                    self.code(),
+                    range,
+                    format!("{found}{place}"),
+                );
+            }
+            previous = Some(leaf);
+        }
+        // Every skipped token could stand there: what follows them is missing.
+        let (_, expected) = self.expected_in(state);
+        let message = match (previous, expected.is_empty()) {
+            (Some(last), false) => {
+                let token = self.doc.slice(last.byte_range());
+                format!(
+                    "expected {} after `{}`{place}",
+                    or_list(&expected),
+                    token.trim()
+                )
+            }
+            _ => format!("{found}{place}"),
+        };
+        Finding::new(Severity::Error, self.code(), range, message)
+    }
+
+    /// A required token is absent: name it, and the token it should follow.
+    fn missing(&self, node: Node) -> Finding {
+        let field = field_name(node);
+        let what = field
+            .and_then(|f| self.spec.describe_field(f))
+            .map(with_article)
+            .or_else(|| self.spec.describe_kind(node.kind()).map(str::to_owned))
+            .unwrap_or_else(|| format!("`{}`", node.kind()));
+        let previous = node.prev_sibling().filter(|p| !p.is_extra());
+        let after = previous.and_then(|p| {
+            field_name(p)
+                .and_then(|f| self.spec.describe_field(f))
+                .map(|noun| format!("the {noun}"))
+                .or_else(|| self.spec.describe_kind(p.kind()).map(str::to_owned))
+        });
+        let at = previous.map_or(node.start_byte(), |p| p.end_byte());
+        let message = match after {
+            Some(after) => format!("expected {what} after {after}"),
+            None => format!("expected {what}"),
+        };
+        Finding::new(Severity::Error, self.code(), at..at, message)
+    }
+
+    /// The parse state right before `node`; `None` right after an earlier error, where the
+    /// state says nothing about this place.
+    fn state_before(&self, node: Node) -> Option<u16> {
+        match preceding_leaf(node) {
+            Some(leaf) if inside_error(leaf) => None,
+            Some(leaf) => Some(leaf.next_parse_state()),
+            None => Some(1), // tree-sitter's start state
+        }
+    }
+
+    /// The tokens the grammar accepts in `state`: their ids and, deduplicated, their words.
+    fn expected_in(&self, state: u16) -> (Vec<u16>, Vec<&'static str>) {
+        let Some(lookahead) = self.language.lookahead_iterator(state) else {
+            return (Vec::new(), Vec::new());
+        };
+        // Terminals come first in a generated symbol table, before the root rule.
+        let first_rule = self.language.id_for_node_kind("source_file", true);
+        let mut ids = Vec::new();
+        let mut words: Vec<&'static str> = Vec::new();
+        for id in lookahead {
+            if id >= first_rule && first_rule != 0 {
+                continue;
+            }
+            ids.push(id);
+            let name = self.language.node_kind_for_id(id).unwrap_or("");
+            let word = match name {
+                "\n" | "\r\n" | "\r" | "_newline" | "newline" => Some(END_OF_LINE),
+                "end" => Some(END_OF_FILE),
+                // Comments may stand anywhere; listing them would only add noise.
+                "comment" => None,
+                _ => self.spec.describe_kind(name),
+            };
+            if let Some(word) = word.filter(|w| !words.contains(w)) {
+                words.push(word);
+            }
+        }
+        if words.contains(&END_OF_LINE) {
+            words.retain(|w| *w != END_OF_FILE);
+        }
+        // Things that can be written come before the ends of lines and files.
+        words.sort_by_key(|w| [END_OF_LINE, END_OF_FILE].contains(w));
+        (ids, words)
+    }
+}
+
+const END_OF_LINE: &str = "the end of the line";
+const END_OF_FILE: &str = "the end of the file";
+
+/// The tokens inside `node`, in order, without comments.
+fn leaves(node: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.child_count() == 0 {
+            if !n.is_extra() && n != node {
+                out.push(n);
+            }
+            continue;
+        }
+        let mut cursor = n.walk();
+        let children: Vec<Node> = n.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+fn inside_error(node: Node) -> bool {
+    let mut current = Some(node);
+    while let Some(n) = current {
+        if n.is_error() {
+            return true;
+        }
+        current = n.parent();
+    }
+    false
+}
+
+/// The field name under which `node` hangs in its parent.
+fn field_name<'tree>(node: Node<'tree>) -> Option<&'tree str> {
+    let parent = node.parent()?;
+    let mut cursor = parent.walk();
+    if !cursor.goto_first_child() {
+        return None;
+    }
+    loop {
+        if cursor.node() == node {
+            return cursor.field_name();
+        }
+        if !cursor.goto_next_sibling() {
+            return None;
+        }
+    }
+}
+
+/// The last leaf before `node` in the tree, skipping comments.
+fn preceding_leaf(node: Node) -> Option<Node> {
+    let mut current = node;
+    loop {
+        match current.prev_sibling() {
+            Some(sibling) => {
+                let mut leaf = sibling;
+                while let Some(last) = leaf
+                    .child_count()
+                    .checked_sub(1)
+                    .and_then(|i| leaf.child(i))
+                {
+                    leaf = last;
+                }
+                if leaf.is_extra() {
+                    current = sibling;
+                    continue;
+                }
+                return Some(leaf);
+            }
+            None => current = current.parent()?,
+        }
+    }
+}
+
+fn with_article(noun: &str) -> String {
+    let vowel_sound = noun.starts_with(['a', 'e', 'i', 'o', 'u', 'x', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {noun}", if vowel_sound { "an" } else { "a" })
+}
+
+fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

@@ -1,0 +1,177 @@
+//! Text as the games wrote it: decoding old encodings, and positions in the three units clients
+//! count in (UTF-8 bytes, UTF-16 code units, characters).
+//!
+//! Lines end at `\n`, `\r\n` or a lone `\r`, as in LSP (ropey's `cr_lines`).
+
+use ropey::Rope;
+
+/// How a file's bytes were turned into text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    /// Windows "ANSI", as Notepad saved Crossmines and Patience files.
+    Windows1252,
+    /// Classic Mac OS text, as Super Othello's boards were written.
+    MacRoman,
+}
+
+/// Why bytes could not be read as text.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NotText {
+    /// The bytes hold NUL characters: an image, an archive or another binary file.
+    Binary,
+}
+
+/// Decodes a file: UTF-8 when valid (a BOM is dropped), else Mac Roman for classic Mac text
+/// (lone CR line ends and no LF), else Windows-1252. Both legacy encodings map one byte to one
+/// character, so character columns stay those of the original file.
+pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), NotText> {
+    if bytes.contains(&0) {
+        return Err(NotText::Binary);
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok((text.to_owned(), Encoding::Utf8));
+    }
+    let mac = bytes.contains(&b'\r') && !bytes.contains(&b'\n');
+    let (encoding, tag) = if mac {
+        (encoding_rs::MACINTOSH, Encoding::MacRoman)
+    } else {
+        (encoding_rs::WINDOWS_1252, Encoding::Windows1252)
+    };
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    Ok((text.into_owned(), tag))
+}
+
+/// The unit a column is counted in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnUnit {
+    Utf8,
+    Utf16,
+    Char,
+}
+
+/// A zero-based line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCol {
+    pub line: usize,
+    pub col: usize,
+}
+
+/// The line and column of a byte offset (clamped to the text, and moved back to a character
+/// boundary).
+pub fn line_col(rope: &Rope, byte: usize, unit: ColumnUnit) -> LineCol {
+    let char_idx = rope.byte_to_char(byte.min(rope.len_bytes()));
+    let line = rope.char_to_line(char_idx);
+    let line_start = rope.line_to_char(line);
+    let col = match unit {
+        ColumnUnit::Char => char_idx - line_start,
+        ColumnUnit::Utf8 => rope.char_to_byte(char_idx) - rope.char_to_byte(line_start),
+        ColumnUnit::Utf16 => rope.char_to_utf16_cu(char_idx) - rope.char_to_utf16_cu(line_start),
+    };
+    LineCol { line, col }
+}
+
+/// The byte offset of a line and column. A line past the end means the end of the text; a
+/// column past the end of its line means the end of the line (before its line break), and a
+/// column inside a character means that character's start.
+pub fn byte_offset(rope: &Rope, at: LineCol, unit: ColumnUnit) -> usize {
+    if at.line >= rope.len_lines() {
+        return rope.len_bytes();
+    }
+    let line_start = rope.line_to_char(at.line);
+    let line_end = line_start + line_content_len(rope, at.line);
+    let char_idx = match unit {
+        ColumnUnit::Char => line_start + at.col,
+        ColumnUnit::Utf8 => {
+            let start_byte = rope.char_to_byte(line_start);
+            let end_byte = rope.char_to_byte(line_end);
+            rope.byte_to_char((start_byte + at.col).min(end_byte))
+        }
+        ColumnUnit::Utf16 => {
+            let start_cu = rope.char_to_utf16_cu(line_start);
+            let end_cu = rope.char_to_utf16_cu(line_end);
+            rope.utf16_cu_to_char((start_cu + at.col).min(end_cu))
+        }
+    };
+    rope.char_to_byte(char_idx.min(line_end))
+}
+
+/// The number of characters of a line, without its line break.
+fn line_content_len(rope: &Rope, line: usize) -> usize {
+    let slice = rope.line(line);
+    let mut len = slice.len_chars();
+    if len > 0 && slice.char(len - 1) == '\n' {
+        len -= 1;
+    }
+    if len > 0 && slice.char(len - 1) == '\r' {
+        len -= 1;
+    }
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legacy_encodings_keep_one_character_per_byte() {
+        let (text, enc) = decode(b"Kabale \xe6\xf8\xe5\r\n").unwrap();
+        assert_eq!(
+            (text.as_str(), enc),
+            ("Kabale æøå\r\n", Encoding::Windows1252)
+        );
+        let (text, enc) = decode(b"\xa9 1996 St\xbfdle\r").unwrap();
+        assert_eq!(
+            (text.as_str(), enc),
+            ("© 1996 Stødle\r", Encoding::MacRoman)
+        );
+        assert_eq!(decode(b"GIF89a\0\0"), Err(NotText::Binary));
+        assert_eq!(decode(b"\xEF\xBB\xBFabc").unwrap().0, "abc");
+    }
+
+    #[test]
+    fn columns_in_every_unit() {
+        let rope = Rope::from_str("a\r\nå𝄞x\rz");
+        let x = "a\r\nå𝄞".len();
+        assert_eq!(
+            line_col(&rope, x, ColumnUnit::Utf8),
+            LineCol { line: 1, col: 6 }
+        );
+        assert_eq!(
+            line_col(&rope, x, ColumnUnit::Utf16),
+            LineCol { line: 1, col: 3 }
+        );
+        assert_eq!(
+            line_col(&rope, x, ColumnUnit::Char),
+            LineCol { line: 1, col: 2 }
+        );
+        assert_eq!(
+            line_col(&rope, rope.len_bytes(), ColumnUnit::Char),
+            LineCol { line: 2, col: 1 }
+        );
+        for unit in [ColumnUnit::Utf8, ColumnUnit::Utf16, ColumnUnit::Char] {
+            let at = line_col(&rope, x, unit);
+            assert_eq!(byte_offset(&rope, at, unit), x);
+        }
+        // Past the end of a line: the end of its content, not its line break.
+        let end_of_line_1 = "a\r\nå𝄞x".len();
+        assert_eq!(
+            byte_offset(&rope, LineCol { line: 1, col: 99 }, ColumnUnit::Utf16),
+            end_of_line_1
+        );
+        assert_eq!(
+            byte_offset(&rope, LineCol { line: 0, col: 5 }, ColumnUnit::Char),
+            1
+        );
+        assert_eq!(
+            byte_offset(&rope, LineCol { line: 9, col: 0 }, ColumnUnit::Char),
+            rope.len_bytes()
+        );
+        // Inside a surrogate pair: the character's start.
+        assert_eq!(
+            byte_offset(&rope, LineCol { line: 1, col: 2 }, ColumnUnit::Utf16),
+            "a\r\nå".len()
+        );
+    }
+}

@@ -1,0 +1,238 @@
+//! The `retroboard` command line, run as a user runs it.
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn retroboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run retroboard")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn fixture(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures")
+        .join(relative);
+    path.to_str().unwrap().to_string()
+}
+
+/// A scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("retroboard-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn version_and_help() {
+    let out = retroboard(&["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        format!("retroboard {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    for sub in [
+        &["--help"][..],
+        &["check", "--help"],
+        &["explain", "--help"],
+        &["lsp", "--help"],
+    ] {
+        let out = retroboard(sub);
+        assert!(out.status.success(), "{sub:?}");
+        assert!(
+            stdout(&out).contains("Usage: retroboard"),
+            "{sub:?}: {}",
+            stdout(&out)
+        );
+    }
+}
+
+#[test]
+fn usage_errors_are_one_line_and_exit_2() {
+    for args in [
+        &["check"][..],
+        &["check", "--format", "xml", "x"],
+        &["frobnicate"],
+    ] {
+        let out = retroboard(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("retroboard: "), "{err}");
+    }
+    let out = retroboard(&["check", "/no/such/file.map"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1);
+    assert!(stderr(&out).starts_with("retroboard: cannot read /no/such/file.map: "));
+}
+
+#[test]
+fn broken_file_exits_1_and_underlines_the_line() {
+    let path = fixture("colossus/Broken/Broken.ter");
+    let out = retroboard(&["check", &path]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("error[colossus/syntax-error]"), "{text}");
+    assert!(text.contains("B green Brush maybe 1 Gargoyle"), "{text}");
+    assert!(text.contains("^^^^^"), "{text}");
+}
+
+#[test]
+fn json_output_follows_the_contract() {
+    let path = fixture("colossus/Broken/Broken.ter");
+    let out = retroboard(&["check", "--format", "json", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = &items.as_array().unwrap()[0];
+    assert_eq!(first["path"], path.as_str());
+    assert_eq!(first["format"], "colossus-ter");
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["code"], "colossus/syntax-error");
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(1), Some(15))
+    );
+    assert_eq!(
+        (first["end_line"].as_u64(), first["end_column"].as_u64()),
+        (Some(1), Some(20))
+    );
+}
+
+#[test]
+fn sarif_output_is_2_1_0() {
+    let path = fixture("colossus/Broken/Broken.ter");
+    let out = retroboard(&["check", "--format", "sarif", &path]);
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "colossus/syntax-error");
+    assert_eq!(result["level"], "error");
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["region"]["startColumn"],
+        15
+    );
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    assert!(rules.iter().any(|r| r["id"] == "colossus/syntax-error"));
+}
+
+#[test]
+fn folders_are_walked_and_unknown_files_skipped() {
+    let dir = scratch("walk");
+    std::fs::create_dir_all(dir.join("V/Battlelands")).unwrap();
+    std::fs::write(dir.join("V/V.var"), "MAP:V.map\n").unwrap();
+    std::fs::write(dir.join("V/Battlelands/Bog"), "1 1 o 0\n").unwrap();
+    std::fs::write(dir.join("V/notes.txt"), "not data").unwrap();
+    std::fs::write(dir.join("V/README"), "no extension, not a board").unwrap();
+    std::fs::write(dir.join("V/chit.map"), b"GIF89a\0\0\0").unwrap();
+    let out = retroboard(&["check", "--format", "json", dir.to_str().unwrap()]);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let items = items.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{items:#?}");
+    assert_eq!(items[0]["code"], "retroboard/not-text");
+    assert!(items[0]["path"].as_str().unwrap().ends_with("chit.map"));
+    assert_eq!(out.status.code(), Some(1));
+
+    std::fs::remove_file(dir.join("V/chit.map")).unwrap();
+    let out = retroboard(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("checked 2 files: 0 error(s), 0 warning(s), 0 note(s)"));
+
+    // A file named on the command line is always reported, even when it is none of the formats.
+    let notes = dir.join("V/notes.txt");
+    let out = retroboard(&["check", "--format", "json", notes.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(items[0]["code"], "retroboard/unknown-format");
+    assert_eq!(items[0]["severity"], "information");
+}
+
+#[test]
+fn legacy_encodings_keep_columns() {
+    let dir = scratch("encodings");
+    // Windows-1252 "øø" (2 bytes; 4 in UTF-8) that the game's lexer cannot read: the columns
+    // count characters of the original file.
+    let path = dir.join("Grøn.ter");
+    std::fs::write(&path, b"B gr\xf8\xf8n Brush true 1 Ogre\n").unwrap();
+    let out = retroboard(&["check", "--format", "json", path.to_str().unwrap()]);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let item = &items[0];
+    assert_eq!(
+        item["message"],
+        "unexpected `øø` in a terrain line; expected a name (letters only)"
+    );
+    assert_eq!(
+        (item["line"].as_u64(), item["column"].as_u64()),
+        (Some(1), Some(5))
+    );
+    assert_eq!(item["end_column"].as_u64(), Some(7));
+    // Classic Mac text: lone CR line ends, Mac Roman "©"; a clean Othello board.
+    let path = dir.join("Opening.bord");
+    let board = format!("{}WB{}BW{}", "0".repeat(27), "0".repeat(6), "0".repeat(27));
+    let mut bytes = format!("28\r4\rD4D5E4E5\r{board}\r").into_bytes();
+    bytes.extend_from_slice(b"\xa9 1996 Yellow Lemon Software\r");
+    std::fs::write(&path, bytes).unwrap();
+    let out = retroboard(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "[]\n");
+}
+
+#[test]
+fn explain_every_code() {
+    let out = retroboard(&["explain"]);
+    assert!(out.status.success());
+    let list = stdout(&out);
+    for code in [
+        "retroboard/unknown-format",
+        "retroboard/not-text",
+        "colossus/syntax-error",
+        "patience/syntax-error",
+    ] {
+        assert!(list.contains(code), "{code} missing from:\n{list}");
+    }
+    let out = retroboard(&["explain", "retroboard/unknown-format"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("Battlelands/<name>"));
+    let out = retroboard(&["explain", "nope/nothing"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn corpus_folders_check_clean() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    for folder in [
+        "colossus/Default",
+        "colossus/Badlands",
+        "colossus/ExtTitan",
+        "colossus/Outlands",
+        "colossus/TitanPlus",
+        "pegsolitaire",
+    ] {
+        let out = retroboard(&["check", root.join(folder).to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{folder}:\n{}", stdout(&out));
+        assert!(
+            stdout(&out).contains(" 0 error(s), 0 warning(s)"),
+            "{folder}:\n{}",
+            stdout(&out)
+        );
+    }
+}

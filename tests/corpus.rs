@@ -1,0 +1,70 @@
+//! The real files the games shipped must check clean (`../shared/corpus`, never copied here).
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use retroboard::analysis::analyze;
+use retroboard::findings::Severity;
+use retroboard::syntax::{Document, detect};
+use retroboard::text;
+
+#[test]
+fn spec_era_corpus_parses_and_checks_clean() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for path in corpus::files_below(&root) {
+        let relative = path.strip_prefix(&root).unwrap();
+        if relative.starts_with("colossus/_later") {
+            continue;
+        }
+        let (content, _) = text::decode(&std::fs::read(&path).unwrap()).unwrap();
+        let Some(format) = detect(Some(&path), &content) else {
+            problems.push(format!("{}: not recognised", relative.display()));
+            continue;
+        };
+        let doc = Document::new(Some(format), &content);
+        let tree = doc.tree().unwrap();
+        if tree.root_node().has_error() {
+            problems.push(format!(
+                "{} ({}): ERROR or MISSING in the tree",
+                relative.display(),
+                format.as_str()
+            ));
+        }
+        for finding in analyze(&doc) {
+            if matches!(finding.severity, Severity::Error | Severity::Warning) {
+                problems.push(format!(
+                    "{}: {} {}",
+                    relative.display(),
+                    finding.code,
+                    finding.message
+                ));
+            }
+        }
+        checked += 1;
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // 37 Colossus files and 66 peg boards.
+    assert_eq!(checked, 103);
+}
+
+#[test]
+fn later_dialects_never_crash() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let later = root.join("colossus/_later");
+    let files = corpus::files_below(&later);
+    assert!(
+        files.len() > 250,
+        "expected the two later dialect snapshots"
+    );
+    for path in files {
+        let (content, _) = text::decode(&std::fs::read(&path).unwrap()).unwrap();
+        let doc = Document::new(detect(Some(&path), &content), &content);
+        let _ = analyze(&doc);
+    }
+}

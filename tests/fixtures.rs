@@ -1,0 +1,94 @@
+//! Data-driven fixtures: every file under `tests/fixtures/` is checked and its findings are
+//! compared with `<file>.expected` beside it (an empty expected file: a clean fixture).
+//! `UPDATE_EXPECT=1 cargo test --test fixtures` rewrites the expected files.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use retroboard::analysis::analyze;
+use retroboard::syntax::{Document, detect};
+use retroboard::text::{self, ColumnUnit};
+
+const EXPECTED: &str = "expected";
+
+fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            fixture_files(&path, out);
+        } else if path.extension().is_none_or(|e| e != EXPECTED) && !is_doc(&path) {
+            out.push(path);
+        }
+    }
+}
+
+fn is_doc(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "README.md")
+}
+
+/// The findings of a fixture, one per line: `line:col-line:col severity code: message`.
+fn render(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    let (content, _) = text::decode(&bytes).expect("fixtures are text");
+    let format = detect(Some(path), &content);
+    let doc = Document::new(format, &content);
+    let mut out = String::new();
+    for f in analyze(&doc) {
+        let start = text::line_col(doc.rope(), f.range.start, ColumnUnit::Char);
+        let end = text::line_col(doc.rope(), f.range.end, ColumnUnit::Char);
+        writeln!(
+            out,
+            "{}:{}-{}:{} {} {}: {}",
+            start.line + 1,
+            start.col + 1,
+            end.line + 1,
+            end.col + 1,
+            f.severity.as_str(),
+            f.code,
+            f.message
+        )
+        .unwrap();
+    }
+    out
+}
+
+#[test]
+fn fixtures_match_their_expected_findings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    assert!(files.len() >= 9, "the fixtures folder lost its files");
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    for path in &files {
+        let actual = render(path);
+        let mut expected_path = path.clone().into_os_string();
+        expected_path.push(".");
+        expected_path.push(EXPECTED);
+        let expected_path = PathBuf::from(expected_path);
+        let expected = std::fs::read_to_string(&expected_path).ok();
+        if expected.as_deref() == Some(actual.as_str()) {
+            continue;
+        }
+        if update || expected.is_none() {
+            std::fs::write(&expected_path, &actual).unwrap();
+        }
+        let name = path.strip_prefix(&root).unwrap().display();
+        failures.push(match expected {
+            None => format!("{name}: no expected file; wrote it, review it:\n{actual}"),
+            Some(expected) => format!("{name}:\n--- expected\n{expected}+++ actual\n{actual}"),
+        });
+    }
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} fixture(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! Random edit sequences applied incrementally give the same text, the same tree and the same
+//! findings as a fresh parse of the final text.
+
+use proptest::prelude::*;
+use retroboard::analysis::analyze;
+use retroboard::formats::FormatId;
+use retroboard::syntax::Document;
+
+/// A small valid file of every format, to edit from.
+const SEEDS: &[(FormatId, &str)] = &[
+    (
+        FormatId::CrossminesPattern,
+        "1\r\nJohn\r\n4 and 8\r\nSquares\r\n48\r\n48\r\n4\r\n4\r\n4\r\n4\r\n..11\r\n2211\r\n22..\r\n0-#.\r\n",
+    ),
+    (
+        FormatId::PatienceGame,
+        "Mysteriet\r\n  2  34\r\n104   4   4   0   0    0 999   1  999   0   2  (1) (stock)\r\n  0   4 108   0   2    2 999   1    0   0   0\r\n\r\n  1  83 310   0  16    2 999   1 2001 999 114\r\n",
+    ),
+    (
+        FormatId::OthelloBord,
+        "28\r4\rD4E5D5E4\r000000000000000000000000000WB000000BW000000000000000000000000000\r\u{a9} 1996 Yellow Lemon Software\r",
+    ),
+    (
+        FormatId::ColossusMap,
+        "15 8\t\t\n# map\n1\tP\t2\tARROWS\t1000\tARCH\t0\tARROW\t7\t5\n2 W 3 ARROWS 7 ARCH 0 ARROW 8 5\n",
+    ),
+    (
+        FormatId::ColossusTer,
+        "B green Brush true 1 Gargoyle 2 Cyclops\n\nT black Tower false 0 Anything 3 Centaur -1 Titan 1 Warlock\nACQUIRABLE 100 Angel 500 Archangel\n",
+    ),
+    (
+        FormatId::ColossusCre,
+        "#NAME POWER\nAngel 6 4 false true false false false false false false false false true true false 18 Angels\n",
+    ),
+    (
+        FormatId::ColossusBattleland,
+        "0 4 p 1 0 s\n5 3 p 2 0 s 3 s 4 c 5s\n3 1 p 1 \n",
+    ),
+    (
+        FormatId::ColossusVar,
+        "# variant\nMAP:Default.map\nCRE: Default.cre\nTER:Default.ter\n",
+    ),
+    (
+        FormatId::PegBrd,
+        "Version 2\r\nMode: Normal\r\n* * y y y * *\r\n* * y Y y * *\r\n",
+    ),
+    (
+        FormatId::PegBrd,
+        "1D~\r\nXX222XX!\r\nXX222XX\r\n2222>E22\r\n",
+    ),
+];
+
+#[derive(Debug, Clone)]
+struct Edit {
+    at: usize,
+    delete: usize,
+    insert: String,
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let insert = proptest::collection::vec(
+        prop_oneof![
+            Just("\n"),
+            Just("\r\n"),
+            Just("\r"),
+            Just(" "),
+            Just("\t"),
+            Just("1"),
+            Just("-9"),
+            Just("x"),
+            Just("T"),
+            Just("ARROW"),
+            Just("true"),
+            Just("#c"),
+            Just("é"),
+            Just("𝄞"),
+            Just("."),
+            Just("MAP:"),
+            Just("!"),
+            Just(">"),
+            Just("Version 2"),
+        ],
+        0..4,
+    )
+    .prop_map(|parts| parts.concat());
+    (0usize..10_000, 0usize..6, insert).prop_map(|(at, delete, insert)| Edit { at, delete, insert })
+}
+
+/// Moves a byte offset back to a character boundary.
+fn boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_equals_fresh(seed in 0..SEEDS.len(), edits in proptest::collection::vec(edit(), 1..12)) {
+        let (format, start) = SEEDS[seed];
+        let mut doc = Document::new(Some(format), start);
+        let mut expected = start.to_string();
+        for e in &edits {
+            let at = boundary(&expected, e.at % (expected.len() + 1));
+            let end = boundary(&expected, at + e.delete);
+            expected.replace_range(at..end, &e.insert);
+            doc.edit(at..end, &e.insert);
+            prop_assert_eq!(doc.text(), expected.clone());
+        }
+        let fresh = Document::new(Some(format), &expected);
+        prop_assert_eq!(
+            doc.tree().unwrap().root_node().to_sexp(),
+            fresh.tree().unwrap().root_node().to_sexp()
+        );
+        prop_assert_eq!(analyze(&doc), analyze(&fresh));
+    }
+}
