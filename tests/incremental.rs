@@ -96,7 +96,7 @@ fn boundary(text: &str, mut at: usize) -> usize {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn incremental_equals_fresh(seed in 0..SEEDS.len(), edits in proptest::collection::vec(edit(), 1..12)) {

@@ -330,3 +330,53 @@ fn or_list(words: &[&str]) -> String {
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(format: FormatId, text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+        let doc = Document::new(Some(format), text);
+        syntax_findings(&doc)
+            .into_iter()
+            .map(|f| (f.range, f.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_missing_field_is_named_after_the_one_before() {
+        let text = "Mysteriet\r\n  2\r\n104 4 4 0 0 0 999 1 999 0 2\r\n";
+        assert_eq!(
+            messages(FormatId::PatienceGame, text),
+            [(
+                14..14,
+                "expected a number of piles after the number of decks".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn the_first_token_that_cannot_stand_there_is_blamed() {
+        let text = "B green Brush maybe 1 Gargoyle 2 Cyclops\n";
+        assert_eq!(
+            messages(FormatId::ColossusTer, text),
+            [(
+                14..19,
+                "unexpected `maybe` in a terrain line; expected true or false".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn one_error_per_line_and_a_cap_per_file() {
+        let text = "1 2 3 4 5 6 7 8 9\n".repeat(150);
+        let found = syntax_findings(&Document::new(Some(FormatId::ColossusVar), &text));
+        assert_eq!(found.len(), MAX_SYNTAX_ERRORS + 1);
+        assert_eq!(found[MAX_SYNTAX_ERRORS].severity, Severity::Information);
+        assert!(
+            found[MAX_SYNTAX_ERRORS]
+                .message
+                .starts_with("50 more syntax errors")
+        );
+    }
+}
