@@ -25,7 +25,7 @@ fn spec_era_corpus_parses_and_checks_clean() {
             problems.push(format!("{}: not recognised", relative.display()));
             continue;
         };
-        let doc = Document::new(Some(format), &content);
+        let doc = Document::new(Some(format), &content).with_path(Some(path.clone()));
         let tree = doc.tree().unwrap();
         if tree.root_node().has_error() {
             problems.push(format!(
@@ -64,7 +64,8 @@ fn later_dialects_never_crash() {
     );
     for path in files {
         let (content, _) = text::decode(&std::fs::read(&path).unwrap()).unwrap();
-        let doc = Document::new(detect(Some(&path), &content), &content);
+        let doc =
+            Document::new(detect(Some(&path), &content), &content).with_path(Some(path.clone()));
         let _ = analyze(&doc);
     }
 }

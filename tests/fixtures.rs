@@ -35,7 +35,7 @@ fn render(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap();
     let (content, _) = text::decode(&bytes).expect("fixtures are text");
     let format = detect(Some(path), &content);
-    let doc = Document::new(format, &content);
+    let doc = Document::new(format, &content).with_path(Some(path.to_path_buf()));
     let mut out = String::new();
     for f in analyze(&doc) {
         let start = text::line_col(doc.rope(), f.range.start, ColumnUnit::Char);

@@ -146,7 +146,7 @@ fn check_file(path: &Path, named: bool) -> std::io::Result<Option<Report>> {
     if format.is_none() && !named {
         return Ok(None);
     }
-    let doc = Document::new(format, &content);
+    let doc = Document::new(format, &content).with_path(Some(path.to_path_buf()));
     let findings = analyze(&doc);
     Ok(Some(Report {
         path: display,

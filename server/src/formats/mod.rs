@@ -1,6 +1,8 @@
 //! The five format families. Each family folder holds everything a format means: the words its
 //! syntax errors use, its checks, hover docs and board model. Nothing in here knows LSP.
 
+use std::path::Path;
+
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::syntax::Document;
 
@@ -161,6 +163,44 @@ pub trait Format: Sync {
 
     /// The semantic checks of this format, added after the syntax errors.
     fn check(&self, _doc: &Document, _findings: &mut Vec<Finding>) {}
+
+    /// The checks with access to other files (a Colossus variant spans several); by default
+    /// the single-file checks.
+    fn check_with(&self, doc: &Document, _files: &dyn Files, findings: &mut Vec<Finding>) {
+        self.check(doc, findings);
+    }
+
+    /// A later dialect of the format that Retroboard does not read: one information finding
+    /// replaces the syntax errors and checks, which would only be a flood.
+    fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {
+        None
+    }
+}
+
+/// Access to other files: the editor's open documents first, then the disk.
+pub trait Files: Sync {
+    /// The text of a file, or `None` when it does not exist or is not text.
+    fn read(&self, path: &Path) -> Option<std::sync::Arc<str>>;
+
+    fn exists(&self, path: &Path) -> bool {
+        self.read(path).is_some()
+    }
+}
+
+/// The disk as it is.
+pub struct DiskFiles;
+
+impl Files for DiskFiles {
+    fn read(&self, path: &Path) -> Option<std::sync::Arc<str>> {
+        let bytes = std::fs::read(path).ok()?;
+        crate::text::decode(&bytes)
+            .ok()
+            .map(|(text, _)| text.into())
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        path.is_file()
+    }
 }
 
 /// Codes that belong to no format family.

@@ -142,7 +142,7 @@ impl LanguageServer for Backend {
             let chosen = FormatId::from_id(&item.language_id);
             let format = chosen.or_else(|| detect(path.as_deref(), &item.text));
             let open = OpenDocument {
-                document: Document::new(format, &item.text),
+                document: Document::new(format, &item.text).with_path(path.clone()),
                 version: item.version,
                 path,
                 chosen,

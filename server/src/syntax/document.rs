@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use ropey::Rope;
 use tree_sitter::{InputEdit, Parser, Point, Tree};
@@ -12,6 +13,8 @@ use crate::formats::FormatId;
 pub struct Document {
     text: Rope,
     syntax: Option<Syntax>,
+    /// Where the file lives, when known: some checks read its name or its neighbours.
+    path: Option<PathBuf>,
 }
 
 struct Syntax {
@@ -26,9 +29,20 @@ impl Document {
         let mut doc = Document {
             text: Rope::from_str(text),
             syntax: None,
+            path: None,
         };
         doc.set_format(format);
         doc
+    }
+
+    /// The same document, known to live at `path`.
+    pub fn with_path(mut self, path: Option<PathBuf>) -> Document {
+        self.path = path;
+        self
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     pub fn format(&self) -> Option<FormatId> {
