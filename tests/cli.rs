@@ -137,7 +137,7 @@ fn sarif_output_is_2_1_0() {
 fn folders_are_walked_and_unknown_files_skipped() {
     let dir = scratch("walk");
     std::fs::create_dir_all(dir.join("V/Battlelands")).unwrap();
-    std::fs::write(dir.join("V/V.var"), "MAP:V.map\n").unwrap();
+    std::fs::write(dir.join("V/V.var"), "# a variant in the making\n").unwrap();
     std::fs::write(dir.join("V/Battlelands/Bog"), "1 1 o 0\n").unwrap();
     std::fs::write(dir.join("V/notes.txt"), "not data").unwrap();
     std::fs::write(dir.join("V/README"), "no extension, not a board").unwrap();
@@ -235,4 +235,18 @@ fn corpus_folders_check_clean() {
             stdout(&out)
         );
     }
+}
+
+#[test]
+fn readme_lists_every_code() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let listing = stdout(&retroboard(&["explain"]));
+    let missing: Vec<&str> = listing
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|code| !readme.contains(&format!("`{code}`")))
+        .collect();
+    assert!(missing.is_empty(), "README.md does not list: {missing:?}");
 }

@@ -8,7 +8,9 @@ use serde_json::{Value, json};
 
 /// A hex line whose last token is not ASCII: the error's end column differs per encoding
 /// (`𝄞` is 4 UTF-8 bytes and 2 UTF-16 code units).
-const BROKEN_MAP: &str = "15 8\n1 P 2 ARROWS 1000 ARCH 0 ARROW 7 5 𝄞é\n";
+const BROKEN_MAP: &str = "15 8\n100 T 0 ARROW 0 ARROW 0 ARROW 1 1 𝄞é\n200 T 0 ARROW 0 ARROW 0 ARROW 3 1\n\
+300 T 0 ARROW 0 ARROW 0 ARROW 5 1\n400 T 0 ARROW 0 ARROW 0 ARROW 7 1\n\
+500 T 0 ARROW 0 ARROW 0 ARROW 9 1\n600 T 0 ARROW 0 ARROW 0 ARROW 11 1\n";
 
 fn range(d: &Value) -> [[u64; 2]; 2] {
     let r = &d["range"];
@@ -40,7 +42,7 @@ fn broken_then_fixed(encoding: &str, expected_end: u32) {
     assert_eq!(d["code"], "colossus/syntax-error");
     assert_eq!(d["source"], "retroboard");
     assert_eq!(d["severity"], 1);
-    assert_eq!(range(d), [[1, 35], [1, u64::from(expected_end)]]);
+    assert_eq!(range(d), [[1, 34], [1, u64::from(expected_end)]]);
     assert!(
         d["message"]
             .as_str()
@@ -50,7 +52,7 @@ fn broken_then_fixed(encoding: &str, expected_end: u32) {
     );
 
     // Delete the stray characters: the diagnostics clear, for version 2.
-    client.change(&uri, 2, [[1, 34], [1, expected_end]], "");
+    client.change(&uri, 2, [[1, 33], [1, expected_end]], "");
     assert_eq!(client.diagnostics(&uri, Some(2)), Vec::<Value>::new());
 
     client.notify(
@@ -63,12 +65,12 @@ fn broken_then_fixed(encoding: &str, expected_end: u32) {
 
 #[test]
 fn utf16_client_sees_and_clears_a_syntax_error() {
-    broken_then_fixed("utf-16", 38);
+    broken_then_fixed("utf-16", 37);
 }
 
 #[test]
 fn utf8_client_sees_and_clears_a_syntax_error() {
-    broken_then_fixed("utf-8", 41);
+    broken_then_fixed("utf-8", 40);
 }
 
 #[test]
@@ -124,5 +126,64 @@ fn unknown_files_get_one_information() {
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0]["code"], "retroboard/unknown-format");
     assert_eq!(diagnostics[0]["severity"], 3);
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// A small variant on disk whose MAP uses a terrain letter its TER lacks.
+fn variant_on_disk(name: &str) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("retroboard-e2e-{}-{name}", std::process::id()));
+    let dir = root.join("Swamps");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("Swamps.var"), "MAP:Swamps.map\nTER:Swamps.ter\n").unwrap();
+    let towers: String = (1..=6)
+        .map(|i| format!("{i}00 T 0 ARROW 0 ARROW 0 ARROW {} 1\n", 2 * i))
+        .collect();
+    std::fs::write(
+        dir.join("Swamps.map"),
+        format!("15 8\n{towers}1 Q 0 ARROW 0 ARROW 0 ARROW 1 3\n"),
+    )
+    .unwrap();
+    dir
+}
+
+const TER_WITHOUT_Q: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n";
+
+#[test]
+fn editing_the_ter_updates_the_map_open_or_not() {
+    let dir = variant_on_disk("ter");
+    let ter_uri = file_uri(dir.join("Swamps.ter").to_str().unwrap());
+    let map_uri = file_uri(dir.join("Swamps.map").to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+
+    // The TER is opened (not yet saved): the unopened MAP is checked against it.
+    client.open(&ter_uri, "colossus-ter", 1, TER_WITHOUT_Q);
+    let map = client.diagnostics(&map_uri, None);
+    assert_eq!(map.len(), 1, "{map:#?}");
+    assert_eq!(map[0]["code"], "colossus/unknown-terrain");
+    assert_eq!(range(&map[0]), [[7, 2], [7, 3]]);
+    assert!(
+        map[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("terrain Q of hex 1 is not defined in Swamps/Swamps.ter")
+    );
+
+    // Typing the missing terrain line clears the MAP's error in the same round of publishing.
+    client.change(&ter_uri, 2, [[1, 0], [1, 0]], "Q olive Swamp true\n");
+    assert_eq!(client.diagnostics(&map_uri, None), Vec::<Value>::new());
+
+    // With the MAP open too, its diagnostics carry its own version.
+    client.open(
+        &map_uri,
+        "colossus-map",
+        7,
+        &std::fs::read_to_string(dir.join("Swamps.map")).unwrap(),
+    );
+    assert_eq!(client.diagnostics(&map_uri, Some(7)), Vec::<Value>::new());
+    client.change(&ter_uri, 3, [[1, 0], [2, 0]], "");
+    let map = client.diagnostics(&map_uri, Some(7));
+    assert_eq!(map.len(), 1, "{map:#?}");
+    assert_eq!(map[0]["code"], "colossus/unknown-terrain");
     assert_eq!(client.shutdown(), 0);
 }

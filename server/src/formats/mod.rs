@@ -170,6 +170,12 @@ pub trait Format: Sync {
         self.check(doc, findings);
     }
 
+    /// Files whose findings depend on this document's text (a Colossus MAP reads the variant's
+    /// TER): when the document changes, their findings are computed again.
+    fn dependents(&self, _doc: &Document, _files: &dyn Files) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+
     /// A later dialect of the format that Retroboard does not read: one information finding
     /// replaces the syntax errors and checks, which would only be a flood.
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {
@@ -178,7 +184,7 @@ pub trait Format: Sync {
 }
 
 /// Access to other files: the editor's open documents first, then the disk.
-pub trait Files: Sync {
+pub trait Files {
     /// The text of a file, or `None` when it does not exist or is not text.
     fn read(&self, path: &Path) -> Option<std::sync::Arc<str>>;
 

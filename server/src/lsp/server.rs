@@ -7,7 +7,7 @@
 //! overwrite a newer one.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -16,8 +16,8 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::convert::{self, PositionEncoding};
-use crate::analysis::analyze;
-use crate::formats::FormatId;
+use crate::analysis::analyze_with;
+use crate::formats::{DiskFiles, Files, FormatId};
 use crate::syntax::{Document, detect};
 
 /// Format detection reads only the first lines; this much text is plenty for it.
@@ -54,13 +54,73 @@ impl OpenDocument {
         let format = detect(self.path.as_deref(), &prefix);
         self.document.set_format(format);
     }
+}
 
-    fn diagnostics(&self, encoding: PositionEncoding) -> Vec<Diagnostic> {
-        let text = self.document.rope();
-        analyze(&self.document)
+/// The editor's open documents over the disk: what other files checks read.
+struct Overlay<'a>(&'a HashMap<Uri, OpenDocument>);
+
+impl Files for Overlay<'_> {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        match self.0.values().find(|d| d.path.as_deref() == Some(path)) {
+            Some(open) => Some(open.document.text().into()),
+            None => DiskFiles.read(path),
+        }
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        self.0.values().any(|d| d.path.as_deref() == Some(path)) || DiskFiles.exists(path)
+    }
+}
+
+/// Diagnostics to send: for a document, at a version (`None` for a file that is not open).
+type Publication = (Uri, Vec<Diagnostic>, Option<i32>);
+
+impl State {
+    fn diagnostics(&self, document: &Document) -> Vec<Diagnostic> {
+        let text = document.rope();
+        analyze_with(document, &Overlay(&self.documents))
             .iter()
-            .map(|f| convert::diagnostic(text, f, encoding))
+            .map(|f| convert::diagnostic(text, f, self.encoding))
             .collect()
+    }
+
+    /// The diagnostics of `uri` and of every file whose findings read it, open or not.
+    fn publications(&self, uri: &Uri) -> Vec<Publication> {
+        let Some(open) = self.documents.get(uri) else {
+            return Vec::new();
+        };
+        let mut out = vec![(
+            uri.clone(),
+            self.diagnostics(&open.document),
+            Some(open.version),
+        )];
+        let Some(format) = open.document.format() else {
+            return out;
+        };
+        for path in format
+            .spec()
+            .dependents(&open.document, &Overlay(&self.documents))
+        {
+            let opened = self
+                .documents
+                .iter()
+                .find(|(_, d)| d.path.as_deref() == Some(path.as_path()));
+            let publication = match opened {
+                Some((uri, d)) => (uri.clone(), self.diagnostics(&d.document), Some(d.version)),
+                None => {
+                    let (Some(uri), Some(text)) =
+                        (Uri::from_file_path(&path), DiskFiles.read(&path))
+                    else {
+                        continue;
+                    };
+                    let document =
+                        Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
+                    (uri, self.diagnostics(&document), None)
+                }
+            };
+            out.push(publication);
+        }
+        out
     }
 }
 
@@ -84,13 +144,19 @@ impl Backend {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Sends diagnostics computed for `version`, unless the document has moved on or closed.
-    async fn publish(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: i32) {
+    /// Sends diagnostics, each unless its document has moved on to a newer version or closed
+    /// since they were computed (then newer ones are on their way).
+    async fn publish(&self, publications: Vec<Publication>) {
         let _order = self.publishing.lock().await;
-        let current = self.state().documents.get(&uri).map(|d| d.version);
-        if current == Some(version) {
+        for (uri, diagnostics, version) in publications {
+            if let Some(version) = version {
+                let current = self.state().documents.get(&uri).map(|d| d.version);
+                if current != Some(version) {
+                    continue;
+                }
+            }
             self.client
-                .publish_diagnostics(uri, diagnostics, Some(version))
+                .publish_diagnostics(uri, diagnostics, version)
                 .await;
         }
     }
@@ -136,7 +202,7 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let item = params.text_document;
-        let diagnostics = {
+        let publications = {
             let mut state = self.state();
             let path = file_path(&item.uri);
             let chosen = FormatId::from_id(&item.language_id);
@@ -147,17 +213,16 @@ impl LanguageServer for Backend {
                 path,
                 chosen,
             };
-            let diagnostics = open.diagnostics(state.encoding);
             state.documents.insert(item.uri.clone(), open);
-            diagnostics
+            state.publications(&item.uri)
         };
-        self.publish(item.uri, diagnostics, item.version).await;
+        self.publish(publications).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
         let version = params.text_document.version;
-        let diagnostics = {
+        let publications = {
             let mut state = self.state();
             let encoding = state.encoding;
             let Some(open) = state.documents.get_mut(&uri) else {
@@ -180,9 +245,9 @@ impl LanguageServer for Backend {
             }
             open.version = version;
             open.redetect();
-            open.diagnostics(encoding)
+            state.publications(&uri)
         };
-        self.publish(uri, diagnostics, version).await;
+        self.publish(publications).await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {

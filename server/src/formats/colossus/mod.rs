@@ -2,8 +2,21 @@
 //! the variant file (VAR). The game's JavaCC lexers are longest-match, case-sensitive, and treat
 //! space, tab and CR as blanks; `#` comments run to the end of the line.
 
-use super::Format;
-use crate::findings::CodeDoc;
+pub mod battleland;
+pub mod colors;
+pub mod cre;
+mod dialect;
+pub mod map;
+mod syntax;
+pub mod ter;
+pub mod var;
+pub mod variant;
+
+use std::path::PathBuf;
+
+use super::{Files, Format};
+use crate::findings::Finding;
+use crate::syntax::Document;
 
 pub struct Map;
 pub struct Ter;
@@ -11,7 +24,8 @@ pub struct Cre;
 pub struct Battleland;
 pub struct Var;
 
-pub const CODES: &[CodeDoc] = &[];
+mod codes;
+pub use codes::CODES;
 
 /// Words for the tokens all five lexers share.
 fn describe_token(kind: &str) -> Option<&'static str> {
@@ -25,6 +39,21 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 }
 
 impl Format for Map {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
+        let view = map::MapView::new(doc);
+        map::check(doc, &view, out);
+        variant::check_map(doc, &view, files, out);
+        dialect::check_final_comment(doc, out);
+    }
+
+    fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
+        dialect::map(doc)
+    }
+
+    fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
+        variant::dependents(doc, files)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "size" => "the map size (width height)",
@@ -53,6 +82,21 @@ impl Format for Map {
 }
 
 impl Format for Ter {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
+        let view = ter::TerView::new(doc);
+        ter::check(doc, &view, out);
+        variant::check_ter(doc, &view, files, out);
+        dialect::check_final_comment(doc, out);
+    }
+
+    fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
+        dialect::ter(doc)
+    }
+
+    fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
+        variant::dependents(doc, files)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "terrain_def" => "a terrain line",
@@ -83,6 +127,19 @@ impl Format for Ter {
 }
 
 impl Format for Cre {
+    fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
+        cre::check(doc, &cre::CreView::new(doc), out);
+        dialect::check_final_comment(doc, out);
+    }
+
+    fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
+        dialect::cre(doc)
+    }
+
+    fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
+        variant::dependents(doc, files)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "creature" => "a creature line (18 fields)",
@@ -117,6 +174,15 @@ impl Format for Cre {
 }
 
 impl Format for Battleland {
+    fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
+        battleland::check(&battleland::BattlelandView::new(doc), out);
+        dialect::check_final_comment(doc, out);
+    }
+
+    fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
+        dialect::battleland(doc)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "hex" => "a hex record (x y terrain elevation, then hexsides)",
@@ -140,6 +206,15 @@ impl Format for Battleland {
 }
 
 impl Format for Var {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
+        variant::check_var(doc, &var::VarView::new(doc), files, out);
+        dialect::check_final_comment(doc, out);
+    }
+
+    fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
+        dialect::var(doc)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "entry" => "a record (MAP:, CRE:, TER: or DEPEND:)",

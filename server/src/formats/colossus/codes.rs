@@ -1,0 +1,210 @@
+//! Documentation of every Colossus diagnostic code (`retroboard explain CODE`).
+
+use crate::findings::{CodeDoc, Severity::*};
+
+pub const CODES: &[CodeDoc] = &[
+    // MAP
+    CodeDoc {
+        code: "colossus/size-out-of-range",
+        severity: Error,
+        summary: "the map size is outside 15–20 × 8–12",
+        explanation: "The first line of a MAP is `width height`. The game of the documented format accepts widths 15 to 20 and heights 8 to 12 and exits with \"MasterBoard size out of range\" otherwise (the 2002-11 and later games accept up to 60 × 32).",
+    },
+    CodeDoc {
+        code: "colossus/comment-before-size",
+        severity: Error,
+        summary: "a comment stands before or on the size line",
+        explanation: "The game reads `width height` and a line break as the very first tokens of a MAP. A comment before them, or after them on the same line (the comment swallows the line break), makes loading fail. Put comments on the lines after the size line.",
+    },
+    CodeDoc {
+        code: "colossus/unknown-exit",
+        severity: Error,
+        summary: "an exit leads to a hex label that does not exist",
+        explanation: "Each hex lists three exits as `label type`; label 0 means no exit. An exit to a label no hex has makes the game stop at start-up (\"null pointer\"). Use an existing label or 0.",
+    },
+    CodeDoc {
+        code: "colossus/non-adjacent-exit",
+        severity: Warning,
+        summary: "an exit leads to a hex that is not next to it",
+        explanation: "The game accepts an exit only to a neighbouring hex: the same x with y ± 1, or the same y with x ± 1. Other exits are ignored with a \"bad exit\" warning, so the move never exists in the game.",
+    },
+    CodeDoc {
+        code: "colossus/position-out-of-range",
+        severity: Error,
+        summary: "a hex position lies outside the map size",
+        explanation: "Hex positions count from 0: x must be below the width and y below the height of the size line. A hex outside makes the game fail while loading (array index out of bounds).",
+    },
+    CodeDoc {
+        code: "colossus/duplicate-label",
+        severity: Warning,
+        summary: "two hexes have the same label",
+        explanation: "The game looks hexes up by label and finds the first one, so exits never reach the second. Labels need not be contiguous, but each must be unique.",
+    },
+    CodeDoc {
+        code: "colossus/duplicate-position",
+        severity: Warning,
+        summary: "two hexes stand at the same position",
+        explanation: "The later hex overwrites the earlier one on the board.",
+    },
+    CodeDoc {
+        code: "colossus/too-few-towers",
+        severity: Warning,
+        summary: "the map has fewer than 6 tower hexes",
+        explanation: "Hexes with terrain T are towers; each player starts in one. With fewer towers than players (up to 6), some players get no tower. The documentation asks for at least 6; labels 100, 200, … 600 are customary.",
+    },
+    CodeDoc {
+        code: "colossus/unknown-terrain",
+        severity: Error,
+        summary: "a hex's terrain letter is not defined in the variant's TER",
+        explanation: "Terrain letters are defined by the TER file the variant uses (resolved through its VAR, the DEPEND variants and Default). Letters are case-sensitive: m and M are different terrains.",
+    },
+    // TER
+    CodeDoc {
+        code: "colossus/missing-tower",
+        severity: Error,
+        summary: "no terrain has the letter T",
+        explanation: "The Tower terrain is the one with the letter T (the name is only its battleland file). The game needs it for the towers on the masterboard and takes the starting creatures from its recruits.",
+    },
+    CodeDoc {
+        code: "colossus/tower-starters",
+        severity: Error,
+        summary: "the Tower gives fewer than 3 starting creatures",
+        explanation: "Each player starts with the first three recruits of the T line whose count is 0 or more and that are real creatures (not Anything, AnyNonLord, Lord or Titan). With fewer, the game fails at game start (IndexOutOfBounds). Example: `T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan`.",
+    },
+    CodeDoc {
+        code: "colossus/acquirable-multiple",
+        severity: Error,
+        summary: "an ACQUIRABLE value is not a multiple of the first one",
+        explanation: "The first ACQUIRABLE value of the file is the base: every other value must be a multiple of it, or the game stops at start-up with \"Wrong Value for an Acquirable\".",
+    },
+    CodeDoc {
+        code: "colossus/acquirable-zero",
+        severity: Error,
+        summary: "the first ACQUIRABLE value is 0",
+        explanation: "Every ACQUIRABLE value is divided by the first one; a first value of 0 makes the game stop at start-up (division by zero).",
+    },
+    CodeDoc {
+        code: "colossus/acquirable-not-lord",
+        severity: Warning,
+        summary: "the first acquirable is not a lord",
+        explanation: "The first ACQUIRABLE creature is the primary one: it starts in every player's stack. The documentation says it should be a lord (like Angel); the game does not check it.",
+    },
+    CodeDoc {
+        code: "colossus/unknown-acquirable-terrain",
+        severity: Warning,
+        summary: "an acquirable is restricted to an undefined terrain letter",
+        explanation: "`ACQUIRABLE 100 FireElemental D` limits the acquirable to terrain D. A letter no terrain line defines restricts it to nowhere.",
+    },
+    CodeDoc {
+        code: "colossus/unknown-color",
+        severity: Warning,
+        summary: "a terrain colour is not one Colossus knows",
+        explanation: "Colours are looked up by name, case-sensitively, among the colours of Colossus's HTMLColor class (the W3C names in camelCase such as saddleBrown, darkGreen, grey — not gray — and a few more). An unknown name prints a warning and draws the terrain black.",
+    },
+    CodeDoc {
+        code: "colossus/duplicate-terrain",
+        severity: Warning,
+        summary: "two terrain lines have the same letter",
+        explanation: "The game keeps the later definition and lists the letter twice in its terrain list. Each terrain needs its own letter (letters are case-sensitive).",
+    },
+    CodeDoc {
+        code: "colossus/bad-name",
+        severity: Error,
+        summary: "a name is one letter long or has digits in it",
+        explanation: "The game's lexer reads a single letter as a terrain letter and splits words at digits (`Ogre2` is the name Ogre and the number 2), so such names shift every field after them. Names are letters only, at least two.",
+    },
+    CodeDoc {
+        code: "colossus/titan-recruit",
+        severity: Warning,
+        summary: "Titan is given as recruiter with a count other than -1",
+        explanation: "In a recruit chain `-1 Titan` means the Titan can recruit but cannot be recruited. Any other count lets players recruit Titans, which causes lots of trouble. Older files had `0 Titan`; the game accepted it.",
+    },
+    CodeDoc {
+        code: "colossus/unknown-creature",
+        severity: Error,
+        summary: "a recruit or acquirable is not a creature of the variant's CRE",
+        explanation: "Creature names are looked up, case-sensitively, in the CRE file the variant uses (resolved through its VAR, the DEPEND variants and Default). An unknown name fails later in the game. Anything, AnyNonLord, Lord and Titan are pseudo-creatures and need no CRE line.",
+    },
+    CodeDoc {
+        code: "colossus/missing-battleland",
+        severity: Information,
+        summary: "a terrain on the map has no battleland file",
+        explanation: "A terrain's battleland is the file named like the terrain (the name, not the display name) in a Battlelands folder along the variant's search path. Without it, battles there are fought on plain ground.",
+    },
+    // CRE
+    CodeDoc {
+        code: "colossus/lord-and-demilord",
+        severity: Warning,
+        summary: "a creature is both lord and demilord",
+        explanation: "Lord and demilord are exclusive kinds of immortal creatures; the game does not check it, but rules that tell them apart then misbehave.",
+    },
+    CodeDoc {
+        code: "colossus/duplicate-creature",
+        severity: Warning,
+        summary: "two creatures have the same name",
+        explanation: "The game loads both; name lookups then find either one.",
+    },
+    CodeDoc {
+        code: "colossus/missing-creature",
+        severity: Error,
+        summary: "Angel, Archangel or Titan is missing",
+        explanation: "The game refers to the creatures Angel, Archangel and Titan by name; a variant's CRE must define all three or the game fails when it needs them.",
+    },
+    // Battlelands
+    CodeDoc {
+        code: "colossus/battle-position",
+        severity: Error,
+        summary: "a battleland record is not at a hex of the battle map",
+        explanation: "The battle map has these hexes: x 0 with y 2–4, x 1 with y 1–4, x 2 with y 1–5, x 3 with y 0–5, x 4 with y 1–5, x 5 with y 1–4. At any other position the game stops reading the battleland (\"Battlelands loading failed\") and the rest stays plain.",
+    },
+    CodeDoc {
+        code: "colossus/battle-terrain",
+        severity: Error,
+        summary: "a battle hex terrain letter is unknown",
+        explanation: "Battle hex terrains are p (plains), w (tower), r (bramble), s (sand), t (tree), o (bog), v (volcano), d (drift) and l (lake).",
+    },
+    CodeDoc {
+        code: "colossus/hexside",
+        severity: Error,
+        summary: "a hexside number or type is invalid",
+        explanation: "Hexsides are numbered 0 to 5; another number makes the game stop reading the battleland. Types are d (dune), c (cliff), s (slope) and w (wall).",
+    },
+    CodeDoc {
+        code: "colossus/elevation",
+        severity: Warning,
+        summary: "an elevation is outside 0–2",
+        explanation: "The documentation gives elevations 0 to 2; the game reads any number, but its battle rules are made for these.",
+    },
+    // VAR
+    CodeDoc {
+        code: "colossus/missing-file",
+        severity: Error,
+        summary: "a file or variant named in the VAR is not found",
+        explanation: "The game looks for MAP, CRE and TER files in the variant's folder, then in the folders of its DEPEND variants, then in Default; DEPEND names folders next to the variant's. When loading fails, the game falls back to the whole Default variant.",
+    },
+    CodeDoc {
+        code: "colossus/bad-file-name",
+        severity: Error,
+        summary: "a VAR value is not a plain file name",
+        explanation: "Names in a VAR are looked up inside the variant folders: no `/`, no `..`, no absolute paths.",
+    },
+    CodeDoc {
+        code: "colossus/overridden-record",
+        severity: Information,
+        summary: "a later VAR record of the same kind overrides this one",
+        explanation: "A VAR may hold several MAP:, CRE:, TER: or DEPEND: records; only the last of each kind counts.",
+    },
+    // All
+    CodeDoc {
+        code: "colossus/comment-at-end",
+        severity: Error,
+        summary: "a comment on the last line has no line break",
+        explanation: "Colossus's comment token is `#`, the rest of the line and its line break. On a last line without a line break the lexer fails, and since lexical errors are not caught, the game crashes. End the file with a line break.",
+    },
+    CodeDoc {
+        code: "colossus/unsupported-dialect",
+        severity: Information,
+        summary: "the file is in a later Colossus format",
+        explanation: "Colossus changed its text formats after the documented 2002-02 format: 2002-11 added TITANIMPROVE, STARTLIST, SUBTITLE, river hexsides, 16-native creatures, HINT: and more; 2003-10 replaced terrain letters by names. Retroboard checks the documented format and reports such files once instead of flooding them with errors.",
+    },
+];

@@ -1,0 +1,293 @@
+//! The masterboard (MAP): a size line, then one record per hex:
+//! `label terrain (exit-label exit-type)×3 x y`.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::syntax::{Num, Word, children, field_num, field_word, line_range};
+use crate::findings::{Finding, Severity};
+use crate::syntax::Document;
+
+/// The size limits of the spec-era game (`MasterBoard size out of range`).
+pub const WIDTHS: std::ops::RangeInclusive<i64> = 15..=20;
+pub const HEIGHTS: std::ops::RangeInclusive<i64> = 8..=12;
+/// Fewer towers than players leaves some players without one.
+pub const MIN_TOWERS: usize = 6;
+
+#[derive(Debug)]
+pub struct MapView {
+    pub size: Option<Size>,
+    pub hexes: Vec<Hex>,
+    /// Comments the game would read before the size line, or on it.
+    pub misplaced_comments: Vec<Range<usize>>,
+}
+
+#[derive(Debug)]
+pub struct Size {
+    pub width: Num,
+    pub height: Num,
+}
+
+#[derive(Debug)]
+pub struct Hex {
+    pub label: Num,
+    pub terrain: Option<Word>,
+    pub exits: Vec<Exit>,
+    pub x: Option<Num>,
+    pub y: Option<Num>,
+    pub range: Range<usize>,
+    /// The record has a syntax error: its values may be misplaced.
+    pub broken: bool,
+}
+
+#[derive(Debug)]
+pub struct Exit {
+    pub label: Num,
+    pub way: Option<Word>,
+}
+
+impl Hex {
+    pub fn position(&self) -> Option<(i64, i64)> {
+        Some((self.x.as_ref()?.value?, self.y.as_ref()?.value?))
+    }
+
+    /// The terrain letter.
+    pub fn terrain_letter(&self) -> Option<char> {
+        self.terrain.as_ref().and_then(|t| t.text.chars().next())
+    }
+}
+
+impl MapView {
+    pub fn new(doc: &Document) -> MapView {
+        let mut view = MapView {
+            size: None,
+            hexes: Vec::new(),
+            misplaced_comments: Vec::new(),
+        };
+        let Some(tree) = doc.tree() else { return view };
+        let root = tree.root_node();
+        let mut size_line_end = None;
+        let mut cursor = root.walk();
+        for node in root.children(&mut cursor) {
+            match node.kind() {
+                "size" => {
+                    if let (Some(width), Some(height)) = (
+                        field_num(doc, node, "width"),
+                        field_num(doc, node, "height"),
+                    ) {
+                        view.size = Some(Size { width, height });
+                    }
+                    size_line_end = Some(line_range(doc, node.start_byte()).end);
+                }
+                "comment" if size_line_end.is_none_or(|end| node.start_byte() <= end) => {
+                    view.misplaced_comments.push(node.byte_range());
+                }
+                _ => {}
+            }
+        }
+        for node in children(root, "hex") {
+            let Some(label) = field_num(doc, node, "label") else {
+                continue;
+            };
+            let exits = children(node, "exit")
+                .into_iter()
+                .filter_map(|exit| {
+                    let label = field_num(doc, exit, "label")?;
+                    Some(Exit {
+                        label,
+                        way: field_word(doc, exit, "way"),
+                    })
+                })
+                .collect();
+            view.hexes.push(Hex {
+                label,
+                terrain: field_word(doc, node, "terrain"),
+                exits,
+                x: field_num(doc, node, "x"),
+                y: field_num(doc, node, "y"),
+                range: node.byte_range(),
+                broken: node.has_error(),
+            });
+        }
+        view
+    }
+
+    /// The first hex with this label (the game's lookup returns the first).
+    pub fn hex(&self, label: i64) -> Option<&Hex> {
+        self.hexes.iter().find(|h| h.label.is(label))
+    }
+
+    pub fn towers(&self) -> usize {
+        self.hexes
+            .iter()
+            .filter(|h| h.terrain_letter() == Some('T'))
+            .count()
+    }
+}
+
+/// Checks of the MAP on its own. Findings about what is absent (an exit's target, towers) need
+/// a file without syntax errors; a broken record is not checked.
+pub fn check(doc: &Document, view: &MapView, out: &mut Vec<Finding>) {
+    let complete = doc.tree().is_some_and(|t| !t.root_node().has_error());
+    for comment in &view.misplaced_comments {
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/comment-before-size",
+            comment.clone(),
+            "the game reads the map size (`width height`) as the very first thing in the file; \
+a comment before it or on its line makes loading fail: move the comment below the size line",
+        ));
+    }
+    let size = view.size.as_ref();
+    if let Some(size) = size {
+        let (w, h) = (size.width.value, size.height.value);
+        let fits =
+            w.is_some_and(|w| WIDTHS.contains(&w)) && h.is_some_and(|h| HEIGHTS.contains(&h));
+        if !fits {
+            out.push(Finding::new(
+                Severity::Error,
+                "colossus/size-out-of-range",
+                size.width.range.start..size.height.range.end,
+                format!(
+                    "the map size {} × {} is out of range: the game accepts widths {}–{} and heights \
+{}–{} (\"MasterBoard size out of range\")",
+                    show(&size.width),
+                    show(&size.height),
+                    WIDTHS.start(),
+                    WIDTHS.end(),
+                    HEIGHTS.start(),
+                    HEIGHTS.end()
+                ),
+            ));
+        }
+    }
+
+    let mut first_by_label: HashMap<i64, &Hex> = HashMap::new();
+    let mut first_by_position: HashMap<(i64, i64), &Hex> = HashMap::new();
+    for hex in view.hexes.iter().filter(|h| !h.broken) {
+        let Some(label) = hex.label.value else {
+            continue;
+        };
+        if let Some(first) = first_by_label.get(&label) {
+            out.push(Finding::new(
+                Severity::Warning,
+                "colossus/duplicate-label",
+                hex.label.range.clone(),
+                format!(
+                    "hex label {label} is used twice; the game finds only the first one (line {}), so \
+exits to {label} never reach this hex: give it a label of its own",
+                    line_of(doc, first.range.start)
+                ),
+            ));
+        } else {
+            first_by_label.insert(label, hex);
+        }
+        if let Some((x, y)) = hex.position() {
+            if let Some(size) = size
+                && let (Some(w), Some(h)) = (size.width.value, size.height.value)
+                && (x >= w || y >= h)
+            {
+                let (xr, yr) = (
+                    hex.x.as_ref().map(|n| n.range.clone()),
+                    hex.y.as_ref().map(|n| n.range.clone()),
+                );
+                let range = match (xr, yr) {
+                    (Some(xr), Some(yr)) => xr.start..yr.end,
+                    _ => hex.range.clone(),
+                };
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/position-out-of-range",
+                    range,
+                    format!(
+                        "hex {label} is at ({x}, {y}), outside the {w} × {h} map (x 0–{}, y 0–{}); \
+the game fails loading it: move the hex or enlarge the size on line 1",
+                        w - 1,
+                        h - 1
+                    ),
+                ));
+            }
+            if let Some(first) = first_by_position.get(&(x, y)) {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "colossus/duplicate-position",
+                    hex.range.clone(),
+                    format!(
+                        "hex {label} is at ({x}, {y}), where hex {} already is (line {}); the game \
+keeps only the later one",
+                        show(&first.label),
+                        line_of(doc, first.range.start)
+                    ),
+                ));
+            } else {
+                first_by_position.insert((x, y), hex);
+            }
+        }
+    }
+
+    for hex in view.hexes.iter().filter(|h| !h.broken) {
+        for exit in &hex.exits {
+            let Some(target_label) = exit.label.value else {
+                continue;
+            };
+            if target_label == 0 {
+                continue; // no exit; its type is ignored
+            }
+            let Some(target) = first_by_label.get(&target_label) else {
+                if !complete {
+                    continue;
+                }
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/unknown-exit",
+                    exit.label.range.clone(),
+                    format!(
+                        "hex {} has an exit to hex {target_label}, but no hex has that label; the game \
+stops at start-up (\"null pointer\"): use an existing label, or 0 for no exit",
+                        show(&hex.label)
+                    ),
+                ));
+                continue;
+            };
+            if let (Some((x1, y1)), Some((x2, y2))) = (hex.position(), target.position()) {
+                let adjacent =
+                    (x1 == x2 && (y1 - y2).abs() == 1) || (y1 == y2 && (x1 - x2).abs() == 1);
+                if !adjacent {
+                    out.push(Finding::new(
+                        Severity::Warning,
+                        "colossus/non-adjacent-exit",
+                        exit.label.range.clone(),
+                        format!(
+                            "the exit from hex {} at ({x1}, {y1}) to hex {target_label} at ({x2}, {y2}) \
+is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game ignores it (\"bad exit\")",
+                            show(&hex.label)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    let towers = view.towers();
+    if complete && towers < MIN_TOWERS && !view.hexes.is_empty() {
+        let range = size.map_or(0..0, |s| s.width.range.start..s.height.range.end);
+        out.push(Finding::new(
+            Severity::Warning,
+            "colossus/too-few-towers",
+            range,
+            format!(
+                "the map has {towers} tower hex(es) (terrain T); with fewer towers than players \
+(up to {MIN_TOWERS}) some players start without one: add tower hexes"
+            ),
+        ));
+    }
+}
+
+fn show(n: &Num) -> String {
+    n.value
+        .map_or_else(|| "(too large)".to_string(), |v| v.to_string())
+}
+
+fn line_of(doc: &Document, byte: usize) -> usize {
+    doc.rope().byte_to_line(byte) + 1
+}

@@ -1,0 +1,124 @@
+//! Reading typed values out of a Colossus tree: words and numbers with their byte ranges.
+
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+use crate::syntax::Document;
+
+/// A token's text and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    pub text: String,
+    pub range: Range<usize>,
+}
+
+/// A number token; `value` is `None` when it does not fit (the game would fail on it too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Num {
+    pub value: Option<i64>,
+    pub range: Range<usize>,
+}
+
+impl Num {
+    pub fn is(&self, value: i64) -> bool {
+        self.value == Some(value)
+    }
+}
+
+/// The child in `field`, unless the parser only assumed it (a MISSING node).
+pub fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
+    node.child_by_field_name(name)
+        .filter(|n| !n.is_missing() && !n.is_error())
+}
+
+/// Named children of `kind`, in order.
+pub fn children<'t>(node: Node<'t>, kind: &str) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .filter(|n| n.kind() == kind)
+        .collect()
+}
+
+pub fn word(doc: &Document, node: Node) -> Word {
+    Word {
+        text: doc.slice(node.byte_range()).into_owned(),
+        range: node.byte_range(),
+    }
+}
+
+pub fn num(doc: &Document, node: Node) -> Num {
+    Num {
+        value: doc.slice(node.byte_range()).trim().parse().ok(),
+        range: node.byte_range(),
+    }
+}
+
+pub fn field_word(doc: &Document, node: Node, name: &str) -> Option<Word> {
+    field(node, name).map(|n| word(doc, n))
+}
+
+pub fn field_num(doc: &Document, node: Node, name: &str) -> Option<Num> {
+    field(node, name).map(|n| num(doc, n))
+}
+
+/// The byte range of the line holding `byte`, without its line break.
+pub fn line_range(doc: &Document, byte: usize) -> Range<usize> {
+    let rope = doc.rope();
+    let line = rope.byte_to_line(byte.min(rope.len_bytes()));
+    let start = rope.line_to_byte(line);
+    let text = rope.line(line);
+    let content = text.to_string();
+    let trimmed = content.trim_end_matches(['\r', '\n']);
+    start..start + trimmed.len()
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                diagonal
+            } else {
+                1 + diagonal.min(above).min(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The candidate nearest to `name` (case-insensitive equality first), if it is close enough to
+/// be a likely typo.
+pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        if candidate.eq_ignore_ascii_case(name) {
+            return Some(candidate);
+        }
+        let distance = edit_distance(&name.to_ascii_lowercase(), &candidate.to_ascii_lowercase());
+        if best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    let limit = (name.chars().count() / 3).max(1);
+    best.filter(|(d, _)| *d <= limit).map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(nearest("gray", ["grey", "green", "darkGray"]), Some("grey"));
+        assert_eq!(nearest("Green", ["grey", "green"]), Some("green"));
+        assert_eq!(nearest("Gargoyl", ["Gargoyle", "Ogre"]), Some("Gargoyle"));
+        assert_eq!(nearest("Zzzzzz", ["Gargoyle", "Ogre"]), None);
+    }
+}

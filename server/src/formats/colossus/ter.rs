@@ -1,0 +1,339 @@
+//! Terrains and recruit chains (TER): `letter colour name regular (count creature)* [display]`
+//! lines, and `ACQUIRABLE (points creature [terrains])*` lines.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::colors;
+use super::syntax::{Num, Word, children, field_num, field_word, nearest};
+use crate::findings::{Finding, Severity};
+use crate::syntax::Document;
+
+/// Recruiters that are not creatures, matched exactly as the game matches them.
+pub const PSEUDO_CREATURES: [&str; 4] = ["Anything", "AnyNonLord", "Lord", "Titan"];
+
+#[derive(Debug, Default)]
+pub struct TerView {
+    pub terrains: Vec<Terrain>,
+    pub acquirables: Vec<Acquirable>,
+    /// Every name token, for the lexer checks (one letter, digits glued on).
+    pub names: Vec<Word>,
+}
+
+#[derive(Debug)]
+pub struct Terrain {
+    pub letter: Word,
+    pub color: Option<Word>,
+    pub name: Option<Word>,
+    pub regular: Option<Word>,
+    pub recruits: Vec<Recruit>,
+    pub display_name: Option<Word>,
+    pub range: Range<usize>,
+    /// The line has a syntax error: its recruits may be cut short.
+    pub broken: bool,
+}
+
+#[derive(Debug)]
+pub struct Recruit {
+    pub count: Num,
+    pub creature: Word,
+}
+
+#[derive(Debug)]
+pub struct Acquirable {
+    pub points: Num,
+    pub creature: Word,
+    pub terrains: Option<Word>,
+}
+
+impl Terrain {
+    pub fn letter_char(&self) -> Option<char> {
+        self.letter.text.chars().next()
+    }
+
+    /// The creatures a Tower gives each player at the start: the first three recruits with a
+    /// count of 0 or more that are real creatures.
+    pub fn starting_creatures(&self) -> Vec<&Recruit> {
+        self.recruits
+            .iter()
+            .filter(|r| r.count.value.is_some_and(|c| c >= 0))
+            .filter(|r| !PSEUDO_CREATURES.contains(&r.creature.text.as_str()))
+            .take(3)
+            .collect()
+    }
+}
+
+impl TerView {
+    pub fn new(doc: &Document) -> TerView {
+        let mut view = TerView::default();
+        let Some(tree) = doc.tree() else { return view };
+        let root = tree.root_node();
+        let mut cursor = root.walk();
+        for node in root.named_children(&mut cursor) {
+            match node.kind() {
+                "terrain_def" => {
+                    let Some(letter) = field_word(doc, node, "letter") else {
+                        continue;
+                    };
+                    let recruits: Vec<Recruit> = children(node, "recruit")
+                        .into_iter()
+                        .filter_map(|r| {
+                            Some(Recruit {
+                                count: field_num(doc, r, "count")?,
+                                creature: field_word(doc, r, "creature")?,
+                            })
+                        })
+                        .collect();
+                    let terrain = Terrain {
+                        letter,
+                        color: field_word(doc, node, "color"),
+                        name: field_word(doc, node, "name"),
+                        regular: field_word(doc, node, "regular"),
+                        display_name: field_word(doc, node, "display_name"),
+                        recruits,
+                        range: node.byte_range(),
+                        broken: node.has_error(),
+                    };
+                    view.names.extend(terrain.color.iter().cloned());
+                    view.names.extend(terrain.name.iter().cloned());
+                    view.names.extend(terrain.display_name.iter().cloned());
+                    view.names
+                        .extend(terrain.recruits.iter().map(|r| r.creature.clone()));
+                    view.terrains.push(terrain);
+                }
+                "acquirable_def" => {
+                    for a in children(node, "acquirable") {
+                        let (Some(points), Some(creature)) =
+                            (field_num(doc, a, "points"), field_word(doc, a, "creature"))
+                        else {
+                            continue;
+                        };
+                        view.names.push(creature.clone());
+                        view.acquirables.push(Acquirable {
+                            points,
+                            creature,
+                            terrains: field_word(doc, a, "terrains"),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        view
+    }
+
+    /// The terrain of a letter (the game keeps the last definition of a letter).
+    pub fn terrain(&self, letter: char) -> Option<&Terrain> {
+        self.terrains
+            .iter()
+            .rev()
+            .find(|t| t.letter_char() == Some(letter))
+    }
+
+    pub fn letters(&self) -> String {
+        let mut letters: Vec<char> = self
+            .terrains
+            .iter()
+            .filter_map(Terrain::letter_char)
+            .collect();
+        letters.sort_unstable();
+        letters.dedup();
+        letters
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Checks of the TER on its own.
+pub fn check(doc: &Document, view: &TerView, out: &mut Vec<Finding>) {
+    for name in &view.names {
+        check_name(doc, name, out);
+    }
+
+    let mut seen: HashMap<char, &Terrain> = HashMap::new();
+    for terrain in &view.terrains {
+        let Some(letter) = terrain.letter_char() else {
+            continue;
+        };
+        if let Some(first) = seen.get(&letter) {
+            out.push(Finding::new(
+                Severity::Warning,
+                "colossus/duplicate-terrain",
+                terrain.letter.range.clone(),
+                format!(
+                    "terrain letter {letter} is defined twice (first on line {}); the game keeps this \
+later definition and lists the letter twice: use another letter",
+                    doc.rope().byte_to_line(first.range.start) + 1
+                ),
+            ));
+        } else {
+            seen.insert(letter, terrain);
+        }
+        if terrain.broken {
+            continue; // a line with a syntax error: its values may be misplaced
+        }
+        if let Some(color) = &terrain.color
+            && colors::rgb(&color.text).is_none()
+        {
+            let hint = nearest(&color.text, colors::COLORS.iter().map(|(n, _)| *n))
+                .map(|n| format!("did you mean `{n}`? "))
+                .unwrap_or_default();
+            out.push(Finding::new(
+                Severity::Warning,
+                "colossus/unknown-color",
+                color.range.clone(),
+                format!(
+                    "Colossus knows no colour `{}` (names are case-sensitive); it draws the terrain \
+black: {hint}(`retroboard explain colossus/unknown-color` lists the colours)",
+                    color.text
+                ),
+            ));
+        }
+        for recruit in &terrain.recruits {
+            if recruit.creature.text == "Titan" && !recruit.count.is(-1) {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "colossus/titan-recruit",
+                    recruit.count.range.clone(),
+                    format!(
+                        "`{} Titan` lets the Titan be recruited; a Titan as recruiter should always be \
+`-1 Titan` (it can recruit, but cannot be recruited)",
+                        doc.slice(recruit.count.range.clone())
+                    ),
+                ));
+            }
+        }
+        if letter == 'T' {
+            let starters = terrain.starting_creatures();
+            if starters.len() < 3 {
+                let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/tower-starters",
+                    terrain.letter.range.clone(),
+                    format!(
+                        "the Tower line gives {} starting creature(s){}; the game takes the first three \
+recruits with a count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and fails at \
+game start with fewer: add recruits such as `0 Ogre`",
+                        starters.len(),
+                        if names.is_empty() { String::new() } else { format!(" ({})", names.join(", ")) }
+                    ),
+                ));
+            }
+        }
+    }
+
+    let complete = doc.tree().is_some_and(|t| !t.root_node().has_error());
+    if complete
+        && !view.terrains.is_empty()
+        && !view.terrains.iter().any(|t| t.letter_char() == Some('T'))
+    {
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/missing-tower",
+            view.terrains[0].letter.range.clone(),
+            format!(
+                "no terrain line has the letter T (letters here: {}); the game needs the Tower, \
+letter T, for the towers on the map and the starting creatures: add a line such as \
+`T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan`",
+                view.letters()
+            ),
+        ));
+    }
+
+    if let Some(first) = view.acquirables.first() {
+        match first.points.value {
+            Some(0) => out.push(Finding::new(
+                Severity::Error,
+                "colossus/acquirable-zero",
+                first.points.range.clone(),
+                "the first ACQUIRABLE value is 0; every other value is divided by it, and the game \
+stops at start-up (division by zero): give the points needed for the first acquirable, e.g. 100",
+            )),
+            Some(base) => {
+                for a in &view.acquirables[1..] {
+                    if let Some(points) = a.points.value
+                        && points % base != 0
+                    {
+                        out.push(Finding::new(
+                            Severity::Error,
+                            "colossus/acquirable-multiple",
+                            a.points.range.clone(),
+                            format!(
+                                "{} is acquirable every {points} points, which is not a multiple of \
+the first ACQUIRABLE value {base} ({}); the game stops at start-up (\"Wrong Value for an \
+Acquirable\"): use a multiple of {base} such as {}",
+                                a.creature.text,
+                                first.creature.text,
+                                (points / base).max(1) * base
+                            ),
+                        ));
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
+    for a in &view.acquirables {
+        let Some(list) = &a.terrains else { continue };
+        for (i, letter) in list
+            .text
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_alphabetic())
+        {
+            if !seen.contains_key(&letter) {
+                let at = list.range.start + i;
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "colossus/unknown-acquirable-terrain",
+                    at..at + 1,
+                    format!(
+                        "{} is restricted to terrain {letter}, but no terrain line has that letter \
+(letters here: {})",
+                        a.creature.text,
+                        view.letters()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The game's lexer makes a word of letters only and of two letters at least: a one-letter
+/// word is a terrain letter, and digits split a word.
+pub fn check_name(doc: &Document, name: &Word, out: &mut Vec<Finding>) {
+    let after = doc.slice(name.range.end..name.range.end + 1);
+    if after.starts_with(|c: char| c.is_ascii_digit()) {
+        let digits_end = name.range.end
+            + doc
+                .slice(name.range.end..name.range.end + 32)
+                .find(|c: char| !c.is_ascii_alphanumeric())
+                .unwrap_or(0)
+                .max(1);
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/bad-name",
+            name.range.start..digits_end,
+            format!(
+                "`{}` is not one name to the game: its lexer splits letters from digits, so it reads \
+`{}` and then a number; names are letters only",
+                doc.slice(name.range.start..digits_end),
+                name.text
+            ),
+        ));
+    } else if name.text.chars().count() == 1 {
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/bad-name",
+            name.range.clone(),
+            format!(
+                "`{}` is one letter, which the game's lexer reads as a terrain letter, not a name; \
+names need at least two letters",
+                name.text
+            ),
+        ));
+    }
+}

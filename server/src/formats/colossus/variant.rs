@@ -1,0 +1,417 @@
+//! A variant as the game assembles it: the VAR in the variant's folder names the MAP, TER and
+//! CRE, found along the search path (the variant's folder, the folders of the variants it
+//! depends on, then `Default`); battlelands are found the same way in each folder's
+//! `Battlelands`. Cross-file mistakes are reported in the file that holds them.
+
+use std::path::{Component, Path, PathBuf};
+
+use super::cre::CreView;
+use super::map::MapView;
+use super::syntax::nearest;
+use super::ter::{PSEUDO_CREATURES, TerView};
+use super::var::VarView;
+use crate::findings::{Finding, Severity};
+use crate::formats::{Files, FormatId};
+use crate::syntax::Document;
+
+/// The variant every other one falls back on.
+pub const DEFAULT: &str = "Default";
+
+/// A file the variant uses, as named and as found.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub name: String,
+    pub path: Option<PathBuf>,
+    /// The folders searched, in order.
+    pub looked_in: Vec<PathBuf>,
+}
+
+#[derive(Debug)]
+pub struct Variant {
+    /// The variant's folder.
+    pub dir: PathBuf,
+    pub search_path: Vec<PathBuf>,
+    pub map: Resolved,
+    pub ter: Resolved,
+    pub cre: Resolved,
+}
+
+/// The folder of the variant a file belongs to: its own folder, or for a battleland the folder
+/// above `Battlelands`.
+pub fn variant_dir(path: &Path, format: FormatId) -> Option<PathBuf> {
+    let parent = path.parent()?;
+    if format == FormatId::ColossusBattleland {
+        parent.parent().map(Path::to_path_buf)
+    } else {
+        Some(parent.to_path_buf())
+    }
+}
+
+/// The VAR of a variant folder: `<folder name>.var`, else the first `.var` in it.
+pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
+    let named = dir
+        .file_name()
+        .map(|n| dir.join(format!("{}.var", n.to_string_lossy())));
+    if let Some(named) = named.filter(|p| files.exists(p)) {
+        return Some(named);
+    }
+    let mut vars: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")))
+        .collect();
+    vars.sort();
+    vars.into_iter().next()
+}
+
+/// A name the game could look up: a plain file or folder name, nothing that leaves the
+/// variant folders (no `/`, `\`, `..` or absolute path).
+pub fn is_plain_name(name: &str) -> bool {
+    let path = Path::new(name);
+    !name.is_empty()
+        && !name.contains(['/', '\\'])
+        && path.components().count() == 1
+        && matches!(path.components().next(), Some(Component::Normal(_)))
+}
+
+impl Variant {
+    /// The variant of the folder `dir`, with its VAR read through `files`.
+    pub fn of_dir(dir: &Path, files: &dyn Files) -> Variant {
+        let var = var_file(dir, files)
+            .and_then(|p| files.read(&p))
+            .map(|text| VarView::new(&Document::new(Some(FormatId::ColossusVar), &text)));
+        Variant::from_var(dir, var.as_ref(), files)
+    }
+
+    pub fn from_var(dir: &Path, var: Option<&VarView>, files: &dyn Files) -> Variant {
+        let root = dir.parent().unwrap_or(dir);
+        let mut search_path = vec![dir.to_path_buf()];
+        for dep in var.map(VarView::depends).unwrap_or_default() {
+            if is_plain_name(dep) {
+                search_path.push(root.join(dep));
+            }
+        }
+        search_path.push(root.join(DEFAULT));
+        search_path.dedup();
+        let resolve = |kind: &str, default: &str| {
+            let name = var
+                .and_then(|v| v.last(kind))
+                .map_or_else(|| default.to_string(), |e| e.value.text.clone());
+            resolve_in(&search_path, &name, files)
+        };
+        Variant {
+            map: resolve("MAP", "Default.map"),
+            ter: resolve("TER", "Default.ter"),
+            cre: resolve("CRE", "Default.cre"),
+            dir: dir.to_path_buf(),
+            search_path,
+        }
+    }
+
+    /// Where the battleland of a terrain name is, if anywhere.
+    pub fn battleland(&self, name: &str, files: &dyn Files) -> Resolved {
+        let dirs: Vec<PathBuf> = self
+            .search_path
+            .iter()
+            .map(|d| d.join("Battlelands"))
+            .collect();
+        resolve_in(&dirs, name, files)
+    }
+}
+
+/// The first folder of `dirs` that holds `name`.
+pub fn resolve_in(dirs: &[PathBuf], name: &str, files: &dyn Files) -> Resolved {
+    let path = if is_plain_name(name) {
+        dirs.iter().map(|d| d.join(name)).find(|p| files.exists(p))
+    } else {
+        None
+    };
+    Resolved {
+        name: name.to_string(),
+        path,
+        looked_in: dirs.to_vec(),
+    }
+}
+
+/// The document of a resolved file; `None` when it is missing or in a later dialect (its
+/// values would be misread).
+fn load(resolved: &Resolved, format: FormatId, files: &dyn Files) -> Option<Document> {
+    let path = resolved.path.as_ref()?;
+    let text = files.read(path)?;
+    let doc = Document::new(Some(format), &text).with_path(Some(path.clone()));
+    format
+        .spec()
+        .unsupported_dialect(&doc)
+        .is_none()
+        .then_some(doc)
+}
+
+fn shown(path: &Path, from: &Path) -> String {
+    let base = from.parent().unwrap_or(from);
+    path.strip_prefix(base)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// MAP: every terrain letter must be defined in the variant's TER.
+pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Vec<Finding>) {
+    let Some(variant) = doc.path().and_then(|p| {
+        Some(Variant::of_dir(
+            &variant_dir(p, FormatId::ColossusMap)?,
+            files,
+        ))
+    }) else {
+        return;
+    };
+    let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
+        return; // the VAR reports a missing TER
+    };
+    let ter = TerView::new(&ter_doc);
+    if ter.terrains.is_empty() {
+        return;
+    }
+    let ter_name = shown(ter_doc.path().unwrap_or(Path::new("")), &variant.dir);
+    for hex in &view.hexes {
+        let (Some(letter), Some(token)) = (hex.terrain_letter(), &hex.terrain) else {
+            continue;
+        };
+        if ter.terrain(letter).is_none() {
+            out.push(Finding::new(
+                Severity::Error,
+                "colossus/unknown-terrain",
+                token.range.clone(),
+                format!(
+                    "terrain {letter} of hex {} is not defined in {ter_name} (letters: {}); letters \
+are case-sensitive",
+                    hex.label.value.map_or_else(String::new, |l| l.to_string()),
+                    ter.letters()
+                ),
+            ));
+        }
+    }
+}
+
+/// TER: recruits and acquirables must be creatures of the variant's CRE, the first acquirable
+/// should be a lord, and terrains on the map should have a battleland.
+pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Vec<Finding>) {
+    let Some(variant) = doc.path().and_then(|p| {
+        Some(Variant::of_dir(
+            &variant_dir(p, FormatId::ColossusTer)?,
+            files,
+        ))
+    }) else {
+        return;
+    };
+    if let Some(cre_doc) = load(&variant.cre, FormatId::ColossusCre, files) {
+        let cre = CreView::new(&cre_doc);
+        let cre_name = shown(cre_doc.path().unwrap_or(Path::new("")), &variant.dir);
+        if !cre.creatures.is_empty() {
+            let names = || cre.creatures.iter().map(|c| c.name.text.as_str());
+            let recruits = view
+                .terrains
+                .iter()
+                .flat_map(|t| t.recruits.iter().map(|r| &r.creature));
+            let acquirables = view.acquirables.iter().map(|a| &a.creature);
+            for creature in recruits.chain(acquirables) {
+                let name = creature.text.as_str();
+                if PSEUDO_CREATURES.contains(&name) || cre.creature(name).is_some() {
+                    continue;
+                }
+                let hint = nearest(name, names())
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_default();
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/unknown-creature",
+                    creature.range.clone(),
+                    format!(
+                        "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
+                    ),
+                ));
+            }
+            if let Some(first) = view.acquirables.first()
+                && let Some(creature) = cre.creature(&first.creature.text)
+                && !creature.flag("lord")
+            {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "colossus/acquirable-not-lord",
+                    first.creature.range.clone(),
+                    format!(
+                        "the first acquirable, {}, is not a lord in {cre_name}; the first one starts \
+in every player's stack as the primary acquirable and should be a lord (like Angel)",
+                        first.creature.text
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(map_doc) = load(&variant.map, FormatId::ColossusMap, files) {
+        let map = MapView::new(&map_doc);
+        for terrain in &view.terrains {
+            let (Some(letter), Some(name)) = (terrain.letter_char(), &terrain.name) else {
+                continue;
+            };
+            let hexes = map
+                .hexes
+                .iter()
+                .filter(|h| h.terrain_letter() == Some(letter))
+                .count();
+            if hexes == 0
+                || view.terrain(letter).map(|t| t.range.start) != Some(terrain.range.start)
+            {
+                continue;
+            }
+            let battleland = variant.battleland(&name.text, files);
+            if battleland.path.is_none() {
+                let looked: Vec<String> = battleland
+                    .looked_in
+                    .iter()
+                    .map(|d| shown(d, &variant.dir))
+                    .collect();
+                out.push(Finding::new(
+                    Severity::Information,
+                    "colossus/missing-battleland",
+                    name.range.clone(),
+                    format!(
+                        "terrain {letter} ({}) has {hexes} hex(es) on the map but no battleland file \
+named {} (looked in {}); its battles are fought on plain ground",
+                        name.text,
+                        name.text,
+                        looked.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// VAR: every named file and variant must exist; a later record overrides an earlier one.
+pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Vec<Finding>) {
+    for entry in &view.entries {
+        let is_last = view
+            .last(entry.kind())
+            .is_some_and(|last| std::ptr::eq(last, entry));
+        if !is_last {
+            let last = view
+                .last(entry.kind())
+                .map_or(0, |e| doc.rope().byte_to_line(e.range.start) + 1);
+            out.push(Finding::new(
+                Severity::Information,
+                "colossus/overridden-record",
+                entry.range.clone(),
+                format!("this {} record is overridden by the one on line {last}; only the last one counts", entry.key.text),
+            ));
+        }
+        let names: Vec<&str> = if entry.kind() == "DEPEND" {
+            entry.value.text.split(',').collect()
+        } else {
+            vec![entry.value.text.as_str()]
+        };
+        let mut offset = entry.value.range.start;
+        for name in names {
+            let range = offset..offset + name.len();
+            offset += name.len() + 1;
+            if !is_plain_name(name) || name.chars().all(|c| c == '.') {
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/bad-file-name",
+                    range,
+                    format!("`{name}` is not a plain file name; the game looks names up inside the variant folders only"),
+                ));
+            }
+        }
+    }
+    let Some(dir) = doc.path().and_then(|p| p.parent()) else {
+        return;
+    };
+    let root = dir.parent().unwrap_or(dir);
+    let mut offset;
+    if let Some(depend) = view.last("DEPEND") {
+        offset = depend.value.range.start;
+        for dep in depend.value.text.split(',') {
+            let range = offset..offset + dep.len();
+            offset += dep.len() + 1;
+            if is_plain_name(dep) && !root.join(dep).is_dir() {
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/missing-file",
+                    range,
+                    format!(
+                        "there is no variant folder {dep} next to this one (looked for {})",
+                        shown(&root.join(dep), dir)
+                    ),
+                ));
+            }
+        }
+    }
+    let variant = Variant::from_var(dir, Some(view), files);
+    for (kind, resolved) in [
+        ("MAP", &variant.map),
+        ("TER", &variant.ter),
+        ("CRE", &variant.cre),
+    ] {
+        let Some(entry) = view.last(kind) else {
+            continue;
+        };
+        if resolved.path.is_none() && is_plain_name(&resolved.name) {
+            let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
+            out.push(Finding::new(
+                Severity::Error,
+                "colossus/missing-file",
+                entry.value.range.clone(),
+                format!(
+                    "{} is not found: the game looks in {} (the variant's folder, its DEPEND \
+variants, then Default) and falls back to the Default variant",
+                    resolved.name,
+                    looked.join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// The files whose cross-file findings read `doc`: for every variant next to it (the folders
+/// beside its variant's folder) that uses it, the MAP reads the TER, and the TER reads the CRE
+/// and the MAP.
+pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
+    let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
+        return Vec::new();
+    };
+    let Some(root) = variant_dir(path, format).and_then(|d| d.parent().map(Path::to_path_buf))
+    else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let variant = Variant::of_dir(&dir, files);
+        let uses = |r: &Resolved| r.path.as_deref() == Some(path);
+        let readers: Vec<&Resolved> = match format {
+            FormatId::ColossusTer if uses(&variant.ter) => vec![&variant.map],
+            FormatId::ColossusCre if uses(&variant.cre) => vec![&variant.ter],
+            FormatId::ColossusMap if uses(&variant.map) => vec![&variant.ter],
+            _ => Vec::new(),
+        };
+        for reader in readers {
+            // A variant's reader lives in the variant's own folder (files found in Default are
+            // Default's, checked in Default's context).
+            if let Some(p) = &reader.path
+                && p.parent() == Some(dir.as_path())
+                && p != path
+                && !out.contains(p)
+            {
+                out.push(p.clone());
+            }
+        }
+    }
+    out
+}
