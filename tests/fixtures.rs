@@ -20,10 +20,19 @@ fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             fixture_files(&path, out);
-        } else if path.extension().is_none_or(|e| e != EXPECTED) && !is_doc(&path) {
+        } else if !is_snapshot(&path) && !is_doc(&path) {
             out.push(path);
         }
     }
+}
+
+/// Expected output beside a fixture: findings, hover, outline, highlights.
+fn is_snapshot(path: &Path) -> bool {
+    path.extension().is_some_and(|e| {
+        [EXPECTED, "hover", "outline", "highlights"]
+            .iter()
+            .any(|s| e == *s)
+    })
 }
 
 fn is_doc(path: &Path) -> bool {

@@ -187,3 +187,82 @@ fn editing_the_ter_updates_the_map_open_or_not() {
     assert_eq!(map[0]["code"], "colossus/unknown-terrain");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn hover_outline_and_semantic_tokens_over_stdio() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny/Tiny.ter");
+    let path = path.canonicalize().unwrap();
+    let uri = file_uri(path.to_str().unwrap());
+    let (mut client, init) = LspClient::initialized(&["utf-16"]);
+    let caps = &init["capabilities"];
+    assert_eq!(caps["hoverProvider"], true);
+    assert_eq!(caps["documentSymbolProvider"], true);
+    let legend = caps["semanticTokensProvider"]["legend"]["tokenTypes"]
+        .as_array()
+        .unwrap()
+        .clone();
+    client.open(
+        &uri,
+        "colossus-ter",
+        1,
+        &std::fs::read_to_string(&path).unwrap(),
+    );
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 23}}),
+    );
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        markdown.starts_with("**Gargoyle** (Gargoyles) — power 4 · skill 3"),
+        "{markdown}"
+    );
+    assert_eq!(range(&hover), [[0, 21], [0, 29]]);
+    let nothing = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 0}}),
+    );
+    assert_eq!(nothing, Value::Null);
+
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "B Brush",
+            "T Tower",
+            "acquirable Angel",
+            "acquirable Archangel"
+        ]
+    );
+    assert_eq!(symbols[1]["children"][1]["name"], "Centaur");
+
+    let tokens = client.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(data.len() % 5, 0);
+    // The first token is the terrain letter B: line 0, column 0, one character.
+    assert_eq!(&data[..3], &[0, 0, 1]);
+    assert_eq!(legend[data[3] as usize], "enumMember");
+    // The colour name follows on the same line, 2 characters on.
+    assert_eq!(&data[5..8], &[0, 2, 5]);
+    assert_eq!(client.shutdown(), 0);
+}

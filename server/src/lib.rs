@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod cli;
 pub mod findings;
 pub mod formats;
+pub mod ide;
 pub mod lsp;
 pub mod syntax;
 pub mod text;

@@ -82,16 +82,16 @@ pub fn byte_offset(rope: &Rope, at: LineCol, unit: ColumnUnit) -> usize {
     let line_start = rope.line_to_char(at.line);
     let line_end = line_start + line_content_len(rope, at.line);
     let char_idx = match unit {
-        ColumnUnit::Char => line_start + at.col,
+        ColumnUnit::Char => line_start.saturating_add(at.col),
         ColumnUnit::Utf8 => {
             let start_byte = rope.char_to_byte(line_start);
             let end_byte = rope.char_to_byte(line_end);
-            rope.byte_to_char((start_byte + at.col).min(end_byte))
+            rope.byte_to_char(start_byte.saturating_add(at.col).min(end_byte))
         }
         ColumnUnit::Utf16 => {
             let start_cu = rope.char_to_utf16_cu(line_start);
             let end_cu = rope.char_to_utf16_cu(line_end);
-            rope.utf16_cu_to_char((start_cu + at.col).min(end_cu))
+            rope.utf16_cu_to_char(start_cu.saturating_add(at.col).min(end_cu))
         }
     };
     rope.char_to_byte(char_idx.min(line_end))

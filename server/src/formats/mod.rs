@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::findings::{CodeDoc, Finding, Severity};
+use crate::ide::{Highlight, Hover, Symbol};
 use crate::syntax::Document;
 
 pub mod colossus;
@@ -168,6 +169,22 @@ pub trait Format: Sync {
     /// the single-file checks.
     fn check_with(&self, doc: &Document, _files: &dyn Files, findings: &mut Vec<Finding>) {
         self.check(doc, findings);
+    }
+
+    /// Help for the token at a byte offset: what it means, decoded for the value written.
+    /// `None` where there is nothing to explain (whitespace, a broken line).
+    fn hover(&self, _doc: &Document, _offset: usize, _files: &dyn Files) -> Option<Hover> {
+        None
+    }
+
+    /// The outline of the document: its parts, named in the format's terms.
+    fn outline(&self, _doc: &Document) -> Vec<Symbol> {
+        Vec::new()
+    }
+
+    /// Tokens coloured by meaning; by default from the grammar's highlight query.
+    fn highlights(&self, doc: &Document) -> Vec<Highlight> {
+        crate::ide::query_highlights(doc)
     }
 
     /// Files whose findings depend on this document's text (a Colossus MAP reads the variant's

@@ -3,10 +3,12 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, NumberOrString, Position, PositionEncodingKind, Range,
+    Diagnostic, DiagnosticSeverity, DocumentSymbol, NumberOrString, Position, PositionEncodingKind,
+    Range, SemanticToken, SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind,
 };
 
 use crate::findings::{Finding, Severity};
+use crate::ide::{Highlight, HighlightKind, Symbol, SymbolKind};
 use crate::text::{self, ColumnUnit, LineCol};
 
 /// The position encoding agreed with the client: UTF-8 when it offers it, else UTF-16.
@@ -82,5 +84,116 @@ pub fn diagnostic(text: &Rope, finding: &Finding, encoding: PositionEncoding) ->
         source: Some("retroboard".to_string()),
         message: finding.message.clone(),
         ..Diagnostic::default()
+    }
+}
+
+/// The semantic token type of each highlight kind (standard types, so every theme colours them).
+fn token_type(kind: HighlightKind) -> SemanticTokenType {
+    match kind {
+        HighlightKind::Keyword => SemanticTokenType::KEYWORD,
+        HighlightKind::Number => SemanticTokenType::NUMBER,
+        HighlightKind::Text => SemanticTokenType::STRING,
+        HighlightKind::Comment => SemanticTokenType::COMMENT,
+        HighlightKind::Name => SemanticTokenType::VARIABLE,
+        HighlightKind::Type => SemanticTokenType::TYPE,
+        HighlightKind::Constant => SemanticTokenType::ENUM_MEMBER,
+        HighlightKind::Label => SemanticTokenType::PROPERTY,
+        HighlightKind::Punctuation => SemanticTokenType::OPERATOR,
+        HighlightKind::Heading => SemanticTokenType::NAMESPACE,
+        HighlightKind::Invalid => SemanticTokenType::REGEXP,
+    }
+}
+
+pub fn semantic_legend() -> SemanticTokensLegend {
+    SemanticTokensLegend {
+        token_types: HighlightKind::ALL.iter().map(|k| token_type(*k)).collect(),
+        token_modifiers: Vec::new(),
+    }
+}
+
+/// Highlights as LSP's relative token stream; a token that spans lines is cut at each line end.
+pub fn semantic_tokens(
+    text: &Rope,
+    highlights: &[Highlight],
+    encoding: PositionEncoding,
+) -> Vec<SemanticToken> {
+    let mut out = Vec::with_capacity(highlights.len());
+    let (mut last_line, mut last_start) = (0u32, 0u32);
+    for h in highlights {
+        let token_type = HighlightKind::ALL
+            .iter()
+            .position(|k| *k == h.kind)
+            .unwrap_or(0) as u32;
+        let mut start = h.start;
+        while start < h.end {
+            let from = position(text, start, encoding);
+            let line_end = text::byte_offset(
+                text,
+                LineCol {
+                    line: from.line as usize,
+                    col: usize::MAX,
+                },
+                ColumnUnit::Char,
+            );
+            let end = h.end.min(line_end);
+            if end <= start {
+                // A line break inside the token: go on at the next line.
+                let next_line = from.line as usize + 1;
+                if next_line >= text.len_lines() {
+                    break;
+                }
+                start = text.line_to_byte(next_line).max(start + 1);
+                continue;
+            }
+            let to = position(text, end, encoding);
+            let delta_line = from.line - last_line;
+            let delta_start = if delta_line == 0 {
+                from.character - last_start
+            } else {
+                from.character
+            };
+            out.push(SemanticToken {
+                delta_line,
+                delta_start,
+                length: to.character - from.character,
+                token_type,
+                token_modifiers_bitset: 0,
+            });
+            (last_line, last_start) = (from.line, from.character);
+            start = end;
+        }
+    }
+    out
+}
+
+pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> DocumentSymbol {
+    #[allow(deprecated)] // `deprecated` is a required field of the type
+    DocumentSymbol {
+        name: if symbol.name.is_empty() {
+            "?".to_string()
+        } else {
+            symbol.name.clone()
+        },
+        detail: symbol.detail.clone(),
+        kind: match symbol.kind {
+            SymbolKind::Section => LspSymbolKind::NAMESPACE,
+            SymbolKind::Field => LspSymbolKind::FIELD,
+            SymbolKind::Row => LspSymbolKind::ARRAY,
+            SymbolKind::Place => LspSymbolKind::OBJECT,
+            SymbolKind::Terrain => LspSymbolKind::ENUM,
+            SymbolKind::Creature => LspSymbolKind::CLASS,
+            SymbolKind::Entry => LspSymbolKind::KEY,
+        },
+        tags: None,
+        deprecated: None,
+        range: range(text, symbol.range.clone(), encoding),
+        selection_range: range(text, symbol.selection.clone(), encoding),
+        children: (!symbol.children.is_empty()).then(|| {
+            symbol
+                .children
+                .iter()
+                .map(|c| self::symbol(text, c, encoding))
+                .collect()
+        }),
     }
 }

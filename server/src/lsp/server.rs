@@ -185,6 +185,18 @@ impl LanguageServer for Backend {
                         ..TextDocumentSyncOptions::default()
                     },
                 )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: convert::semantic_legend(),
+                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            range: None,
+                            ..SemanticTokensOptions::default()
+                        },
+                    ),
+                ),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -248,6 +260,69 @@ impl LanguageServer for Backend {
             state.publications(&uri)
         };
         self.publish(publications).await;
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let at = params.text_document_position_params;
+        let state = self.state();
+        let Some(open) = state.documents.get(&at.text_document.uri) else {
+            return Ok(None);
+        };
+        let Some(format) = open.document.format() else {
+            return Ok(None);
+        };
+        let text = open.document.rope();
+        let offset = convert::offset(text, at.position, state.encoding);
+        let overlay = Overlay(&state.documents);
+        Ok(format
+            .spec()
+            .hover(&open.document, offset, &overlay)
+            .map(|hover| Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: hover.markdown,
+                }),
+                range: Some(convert::range(text, hover.range, state.encoding)),
+            }))
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let state = self.state();
+        let Some(open) = state.documents.get(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let Some(format) = open.document.format() else {
+            return Ok(None);
+        };
+        let text = open.document.rope();
+        let symbols = format.spec().outline(&open.document);
+        let symbols = symbols
+            .iter()
+            .map(|s| convert::symbol(text, s, state.encoding))
+            .collect();
+        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let state = self.state();
+        let Some(open) = state.documents.get(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let Some(format) = open.document.format() else {
+            return Ok(None);
+        };
+        let highlights = format.spec().highlights(&open.document);
+        let data = convert::semantic_tokens(open.document.rope(), &highlights, state.encoding);
+        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id: None,
+            data,
+        })))
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {

@@ -3,7 +3,7 @@
 
 use tree_sitter::{Language, Node};
 
-use super::Document;
+use super::{Document, field_name};
 use crate::findings::{Finding, Severity};
 use crate::formats::{Format, FormatId};
 
@@ -274,23 +274,6 @@ fn inside_error(node: Node) -> bool {
         current = n.parent();
     }
     false
-}
-
-/// The field name under which `node` hangs in its parent.
-fn field_name<'tree>(node: Node<'tree>) -> Option<&'tree str> {
-    let parent = node.parent()?;
-    let mut cursor = parent.walk();
-    if !cursor.goto_first_child() {
-        return None;
-    }
-    loop {
-        if cursor.node() == node {
-            return cursor.field_name();
-        }
-        if !cursor.goto_next_sibling() {
-            return None;
-        }
-    }
 }
 
 /// The last leaf before `node` in the tree, skipping comments.

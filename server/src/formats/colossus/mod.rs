@@ -6,7 +6,9 @@ pub mod battleland;
 pub mod colors;
 pub mod cre;
 mod dialect;
+mod hover;
 pub mod map;
+mod outline;
 mod syntax;
 pub mod ter;
 pub mod var;
@@ -16,6 +18,7 @@ use std::path::PathBuf;
 
 use super::{Files, Format};
 use crate::findings::Finding;
+use crate::ide::{Hover, Symbol};
 use crate::syntax::Document;
 
 pub struct Map;
@@ -39,6 +42,14 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 }
 
 impl Format for Map {
+    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset, files)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = map::MapView::new(doc);
         map::check(doc, &view, out);
@@ -82,6 +93,14 @@ impl Format for Map {
 }
 
 impl Format for Ter {
+    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset, files)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = ter::TerView::new(doc);
         ter::check(doc, &view, out);
@@ -127,6 +146,14 @@ impl Format for Ter {
 }
 
 impl Format for Cre {
+    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset, files)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
         cre::check(doc, &cre::CreView::new(doc), out);
         dialect::check_final_comment(doc, out);
@@ -174,6 +201,14 @@ impl Format for Cre {
 }
 
 impl Format for Battleland {
+    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset, files)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
         battleland::check(&battleland::BattlelandView::new(doc), out);
         dialect::check_final_comment(doc, out);
@@ -206,6 +241,14 @@ impl Format for Battleland {
 }
 
 impl Format for Var {
+    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset, files)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         variant::check_var(doc, &var::VarView::new(doc), files, out);
         dialect::check_final_comment(doc, out);

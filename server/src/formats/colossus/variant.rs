@@ -135,7 +135,7 @@ pub fn resolve_in(dirs: &[PathBuf], name: &str, files: &dyn Files) -> Resolved {
 
 /// The document of a resolved file; `None` when it is missing or in a later dialect (its
 /// values would be misread).
-fn load(resolved: &Resolved, format: FormatId, files: &dyn Files) -> Option<Document> {
+pub(super) fn load(resolved: &Resolved, format: FormatId, files: &dyn Files) -> Option<Document> {
     let path = resolved.path.as_ref()?;
     let text = files.read(path)?;
     let doc = Document::new(Some(format), &text).with_path(Some(path.clone()));
@@ -146,7 +146,7 @@ fn load(resolved: &Resolved, format: FormatId, files: &dyn Files) -> Option<Docu
         .then_some(doc)
 }
 
-fn shown(path: &Path, from: &Path) -> String {
+pub(super) fn shown(path: &Path, from: &Path) -> String {
     let base = from.parent().unwrap_or(from);
     path.strip_prefix(base)
         .unwrap_or(path)

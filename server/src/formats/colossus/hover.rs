@@ -1,0 +1,468 @@
+//! Hover help for every Colossus token, decoded with the variant's other files: a creature shows
+//! its stats from the variant's CRE, a terrain letter its name, colour and recruits.
+
+use std::path::Path;
+
+use tree_sitter::Node;
+
+use super::battleland::{HEXSIDES, TERRAINS};
+use super::colors;
+use super::cre::{CreView, Creature, FLAGS};
+use super::map::MapView;
+use super::ter::{PSEUDO_CREATURES, TerView, Terrain};
+use super::variant::{self, Variant, variant_dir};
+use crate::formats::{Files, FormatId};
+use crate::ide::Hover;
+use crate::syntax::{Document, field_name};
+
+/// What hover needs of the variant around a file.
+struct Context<'a> {
+    doc: &'a Document,
+    files: &'a dyn Files,
+    variant: Option<Variant>,
+}
+
+impl Context<'_> {
+    fn ter(&self) -> Option<(TerView, String)> {
+        if self.doc.format() == Some(FormatId::ColossusTer) {
+            return Some((TerView::new(self.doc), "this file".to_string()));
+        }
+        let variant = self.variant.as_ref()?;
+        let doc = variant::load(&variant.ter, FormatId::ColossusTer, self.files)?;
+        Some((
+            TerView::new(&doc),
+            variant::shown(doc.path()?, &variant.dir),
+        ))
+    }
+
+    fn cre(&self) -> Option<(CreView, String)> {
+        if self.doc.format() == Some(FormatId::ColossusCre) {
+            return Some((CreView::new(self.doc), "this file".to_string()));
+        }
+        let variant = self.variant.as_ref()?;
+        let doc = variant::load(&variant.cre, FormatId::ColossusCre, self.files)?;
+        Some((
+            CreView::new(&doc),
+            variant::shown(doc.path()?, &variant.dir),
+        ))
+    }
+
+    fn text(&self, node: Node) -> String {
+        self.doc.slice(node.byte_range()).into_owned()
+    }
+}
+
+pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+    let node = crate::ide::token_at(doc, offset)?;
+    if node.is_error() || node.is_missing() || node.kind() == "comment" || node.parent()?.is_error()
+    {
+        return None; // in a comment or a syntax error
+    }
+    let format = doc.format()?;
+    let variant = doc
+        .path()
+        .and_then(|p| variant_dir(p, format))
+        .map(|d| Variant::of_dir(&d, files));
+    let ctx = Context {
+        doc,
+        files,
+        variant,
+    };
+    let parent = node.parent()?;
+    let field = field_name(node);
+    let text = ctx.text(node);
+    let markdown = match (format, parent.kind(), field) {
+        (FormatId::ColossusMap, "size", Some("width")) => {
+            format!("**Map width** {text}: the masterboard is {text} hexes wide (x 0 to {}). The game accepts 15–20.", minus_one(&text))
+        }
+        (FormatId::ColossusMap, "size", Some("height")) => {
+            format!("**Map height** {text}: the masterboard is {text} hexes high (y 0 to {}). The game accepts 8–12.", minus_one(&text))
+        }
+        (FormatId::ColossusMap, "hex", Some("label")) => map_hex(&ctx, text.parse().ok()?)?,
+        (FormatId::ColossusMap, "hex", Some("terrain")) => terrain_help(&ctx, text.chars().next()?),
+        (FormatId::ColossusMap, "hex", Some("x" | "y")) => {
+            let view = MapView::new(doc);
+            let hex = view.hexes.iter().find(|h| h.range.contains(&node.start_byte()))?;
+            let (x, y) = hex.position()?;
+            let parity = if (x + y) % 2 == 0 { "even" } else { "odd" };
+            format!(
+                "**{} position** {text} of hex {}: the hex is at column {x}, row {y} (both from 0). \
+x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up or down.",
+                field?,
+                hex.label.value.unwrap_or_default(),
+                x + y
+            )
+        }
+        (FormatId::ColossusMap, "exit", Some("label")) => {
+            if text == "0" {
+                "**No exit** (label 0): the exit type after it is ignored.".to_string()
+            } else {
+                let view = MapView::new(doc);
+                match view.hex(text.parse().ok()?) {
+                    Some(hex) => format!(
+                        "**Exit to hex {text}**: {} at ({}, {}).",
+                        terrain_name(&ctx, hex.terrain_letter()),
+                        show_opt(hex.x.as_ref().and_then(|n| n.value)),
+                        show_opt(hex.y.as_ref().and_then(|n| n.value))
+                    ),
+                    None => format!("**Exit to hex {text}**: no hex has this label."),
+                }
+            }
+        }
+        (FormatId::ColossusMap, "exit", Some("way")) => format!(
+            "**Exit type {text}**: the symbol on this hexside of the masterboard ({}); the movement \
+rules read it. For an exit label of 0 it is ignored.",
+            match text.as_str() {
+                "BLOCK" => "a block",
+                "ARCH" => "an arch",
+                "ARROW" => "one arrow",
+                "ARROWS" => "three arrows",
+                _ => "unknown",
+            }
+        ),
+        (FormatId::ColossusTer, "terrain_def", Some("letter")) => terrain_help(&ctx, text.chars().next()?),
+        (FormatId::ColossusTer, "terrain_def", Some("color")) => match colors::rgb(&text) {
+            Some([r, g, b]) => format!("**Colour** `{text}`: rgb({r}, {g}, {b}), #{r:02x}{g:02x}{b:02x}, used to draw the terrain on the masterboard."),
+            None => format!("**Colour** `{text}`: not a colour Colossus knows; the terrain is drawn black."),
+        },
+        (FormatId::ColossusTer, "terrain_def", Some("name")) => {
+            let found = ctx.variant.as_ref().map(|v| v.battleland(&text, files));
+            let where_ = match found.as_ref().and_then(|r| r.path.as_ref()) {
+                Some(path) => format!("found at `{}`", variant::shown(path, &ctx.variant.as_ref()?.dir)),
+                None => "not found: battles here are fought on plain ground".to_string(),
+            };
+            format!("**Terrain name** {text}: also the name of its battleland file, `Battlelands/{text}` ({where_}); the display name unless one follows the recruits.")
+        }
+        (FormatId::ColossusTer, "terrain_def", Some("display_name")) => {
+            format!("**Display name** {text}: shown on the masterboard and used for the overlay image `{text}.gif`.")
+        }
+        (FormatId::ColossusTer, "terrain_def", Some("regular")) => match text.as_str() {
+            "true" => "**Regular recruitment** true: a creature can recruit the creatures below it in the chain, and the next one when there are enough of it.".to_string(),
+            _ => "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower).".to_string(),
+        },
+        (FormatId::ColossusTer, "recruit", Some("count")) => {
+            let creature = field_text(&ctx, parent, "creature").unwrap_or_default();
+            let previous = parent
+                .prev_named_sibling()
+                .filter(|p| p.kind() == "recruit")
+                .and_then(|p| field_text(&ctx, p, "creature"));
+            recruit_count(&text, &creature, previous.as_deref())
+        }
+        (FormatId::ColossusTer, "recruit" | "acquirable", Some("creature")) | (FormatId::ColossusCre, "creature", Some("name")) => {
+            creature_help(&ctx, &text)
+        }
+        (FormatId::ColossusTer, "acquirable", Some("points")) => {
+            let (ter, _) = ctx.ter()?;
+            let base = ter.acquirables.first().and_then(|a| a.points.value);
+            let creature = field_text(&ctx, parent, "creature").unwrap_or_default();
+            match base {
+                Some(b) if ter.acquirables.first().is_some_and(|a| a.points.range == node.byte_range()) => format!(
+                    "**Acquirable points** {text}: a player acquires one {creature} every {text} points. As the first ACQUIRABLE value it is the base: every other value must be a multiple of {b}, and {creature} starts in every player's stack."
+                ),
+                Some(b) => format!("**Acquirable points** {text}: a player acquires one {creature} every {text} points (a multiple of the base {b})."),
+                None => format!("**Acquirable points** {text}"),
+            }
+        }
+        (FormatId::ColossusTer, "acquirable", Some("terrains")) => {
+            let names: Vec<String> = text.chars().filter(char::is_ascii_alphabetic).map(|c| format!("{c} ({})", terrain_name(&ctx, Some(c)))).collect();
+            format!("**Terrains** where it can be acquired: {}.", names.join(", "))
+        }
+        (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
+        (FormatId::ColossusCre, "creature", Some(field)) => {
+            let name = field_text(&ctx, parent, "name").unwrap_or_default();
+            cre_field(field, &text, &name)?
+        }
+        (FormatId::ColossusBattleland, "hex", Some("x" | "y")) => {
+            let x = field_text(&ctx, parent, "x").unwrap_or_default();
+            let y = field_text(&ctx, parent, "y").unwrap_or_default();
+            format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
+        }
+        (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
+            let c = text.chars().next()?;
+            match TERRAINS.iter().find(|(l, _)| *l == c) {
+                Some((_, name)) => format!("**Hex terrain** {c}: {name}."),
+                None => format!("**Hex terrain** {c}: unknown; the game knows p w r s t o v d l."),
+            }
+        }
+        (FormatId::ColossusBattleland, "hex", Some("elevation")) => {
+            format!("**Elevation** {text}: the height of the hex (0–2); higher ground helps in battle.")
+        }
+        (FormatId::ColossusBattleland, "hexside", Some("side")) => {
+            format!("**Hexside {text}**: one of the six sides of the hex, numbered 0 to 5.")
+        }
+        (FormatId::ColossusBattleland, "hexside", Some("type")) => {
+            let c = text.chars().next()?;
+            match HEXSIDES.iter().find(|(l, _)| *l == c) {
+                Some((_, name)) => format!("**Hexside type** {c}: {name}."),
+                None => format!("**Hexside type** {c}: unknown; the game knows d c s w."),
+            }
+        }
+        (FormatId::ColossusVar, "entry", Some("key")) => var_key(&text).to_string(),
+        (FormatId::ColossusVar, "entry", Some("value")) => var_value(&ctx, parent, &text)?,
+        _ => return None,
+    };
+    Some(Hover {
+        range: node.byte_range(),
+        markdown,
+    })
+}
+
+fn field_text(ctx: &Context, node: Node, field: &str) -> Option<String> {
+    node.child_by_field_name(field)
+        .filter(|n| !n.is_missing())
+        .map(|n| ctx.text(n))
+}
+
+fn minus_one(text: &str) -> String {
+    text.parse::<i64>()
+        .map_or_else(|_| "?".to_string(), |n| (n - 1).to_string())
+}
+
+fn show_opt(n: Option<i64>) -> String {
+    n.map_or_else(|| "?".to_string(), |n| n.to_string())
+}
+
+fn terrain_name(ctx: &Context, letter: Option<char>) -> String {
+    let Some(letter) = letter else {
+        return "?".to_string();
+    };
+    ctx.ter()
+        .and_then(|(ter, _)| {
+            ter.terrain(letter)
+                .and_then(|t| t.name.as_ref())
+                .map(|n| n.text.clone())
+        })
+        .unwrap_or_else(|| format!("terrain {letter}"))
+}
+
+fn chain(terrain: &Terrain) -> String {
+    let steps: Vec<String> = terrain
+        .recruits
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                r.count
+                    .value
+                    .map_or_else(|| "?".to_string(), |c| c.to_string()),
+                r.creature.text
+            )
+        })
+        .collect();
+    if steps.is_empty() {
+        "none".to_string()
+    } else {
+        steps.join(" → ")
+    }
+}
+
+fn terrain_help(ctx: &Context, letter: char) -> String {
+    let Some((ter, source)) = ctx.ter() else {
+        return format!("**Terrain {letter}**: the variant's TER file was not found.");
+    };
+    let Some(t) = ter.terrain(letter) else {
+        return format!(
+            "**Terrain {letter}**: not defined in {source} (letters: {}).",
+            ter.letters()
+        );
+    };
+    let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
+    let color = t.color.as_ref().map_or("?", |c| c.text.as_str());
+    let swatch = colors::rgb(color)
+        .map(|[r, g, b]| format!(" (#{r:02x}{g:02x}{b:02x})"))
+        .unwrap_or_default();
+    let display = t
+        .display_name
+        .as_ref()
+        .map(|d| format!(", shown as {}", d.text))
+        .unwrap_or_default();
+    let tower = if letter == 'T' {
+        let starters: Vec<&str> = t
+            .starting_creatures()
+            .iter()
+            .map(|r| r.creature.text.as_str())
+            .collect();
+        format!(
+            "\n\nThe Tower: players start here with {}.",
+            starters.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "**Terrain {letter} — {name}**{display} · colour `{color}`{swatch} · {} recruitment\n\nRecruits: {}{tower}\n\nfrom {source}",
+        if t.regular.as_ref().is_some_and(|r| r.text == "true") {
+            "regular"
+        } else {
+            "listed-only"
+        },
+        chain(t)
+    )
+}
+
+fn recruit_count(count: &str, creature: &str, previous: Option<&str>) -> String {
+    let pseudo = |name: &str| match name {
+        "Anything" => Some("any creature"),
+        "AnyNonLord" => Some("any creature but lords and demilords"),
+        "Lord" => Some("a lord"),
+        _ => None,
+    };
+    let meaning = match (count, previous) {
+        ("-1", _) => format!("{creature} can recruit here but cannot be recruited"),
+        (_, None) if pseudo(creature).is_some() => format!(
+            "{creature} ({}) starts the chain; the number before the next creature says how many are needed",
+            pseudo(creature).unwrap_or_default()
+        ),
+        ("0", _) => format!(
+            "{creature} can be recruited here with no recruiter shown (meant after Anything or AnyNonLord)"
+        ),
+        (n, Some(prev)) => match pseudo(prev) {
+            Some(words) => format!("{n} of {words} ({prev}) recruit one {creature}"),
+            None if prev == "Titan" => format!(
+                "the Titan recruits one {creature} alone; {n} is the number of creatures before it needed otherwise"
+            ),
+            None => format!(
+                "{n} {prev} recruit one {creature}; {creature} also recruits the creatures before it"
+            ),
+        },
+        (n, None) => format!(
+            "{creature} is first in the chain: {n} {creature} (or creatures later in the chain) recruit one more"
+        ),
+    };
+    format!("**Recruiters needed** {count}: {meaning}.")
+}
+
+fn creature_help(ctx: &Context, name: &str) -> String {
+    if let Some(pseudo) = PSEUDO_CREATURES
+        .iter()
+        .find(|p| **p == name)
+        .filter(|p| **p != "Titan")
+    {
+        return format!(
+            "**{pseudo}**: a pseudo-creature of recruit chains, not a creature of the CRE."
+        );
+    }
+    let Some((cre, source)) = ctx.cre() else {
+        return format!("**{name}**: the variant's CRE file was not found.");
+    };
+    match cre.creature(name) {
+        Some(c) => creature_card(c, &source),
+        None => format!("**{name}**: no creature of this name in {source}."),
+    }
+}
+
+fn creature_card(c: &Creature, source: &str) -> String {
+    let mut traits: Vec<&str> = FLAGS
+        .iter()
+        .filter(|(f, _)| c.flag(f))
+        .map(|(_, words)| *words)
+        .collect();
+    if traits.is_empty() {
+        traits.push("no special abilities");
+    }
+    format!(
+        "**{}** ({}) — power {} · skill {}\n\n{}\n\nat most {} in the caretaker's stacks · from {source}",
+        c.name.text,
+        c.plural_name.as_ref().map_or("?", |p| p.text.as_str()),
+        show_opt(c.power.as_ref().and_then(|n| n.value)),
+        show_opt(c.skill.as_ref().and_then(|n| n.value)),
+        traits.join(" · "),
+        show_opt(c.max_count.as_ref().and_then(|n| n.value)),
+    )
+}
+
+fn cre_field(field: &str, text: &str, name: &str) -> Option<String> {
+    let position = |f: &str| -> usize {
+        match f {
+            "name" => 1,
+            "power" => 2,
+            "skill" => 3,
+            "max_count" => 17,
+            "plural_name" => 18,
+            _ => FLAGS.iter().position(|(x, _)| *x == f).map_or(0, |i| i + 4),
+        }
+    };
+    let n = position(field);
+    Some(match field {
+        "power" => format!(
+            "**Power** (field {n}) of {name}: {text} dice in a strike. The Titan's is −1: its power grows with its player's score."
+        ),
+        "skill" => {
+            format!("**Skill** (field {n}) of {name}: {text}, which sets the number needed to hit.")
+        }
+        "max_count" => {
+            format!("**Maximum count** (field {n}) of {name}: {text} in the caretaker's stacks.")
+        }
+        "plural_name" => format!("**Plural name** (field {n}) of {name}: {text}."),
+        f => {
+            let (_, words) = FLAGS.iter().find(|(x, _)| *x == f)?;
+            format!("**{words}** (field {n}) of {name}: {text}.")
+        }
+    })
+}
+
+fn map_hex(ctx: &Context, label: i64) -> Option<String> {
+    let view = MapView::new(ctx.doc);
+    let hex = view.hex(label)?;
+    let exits: Vec<String> = hex
+        .exits
+        .iter()
+        .filter(|e| !e.label.is(0))
+        .map(|e| {
+            format!(
+                "{} ({})",
+                show_opt(e.label.value),
+                e.way.as_ref().map_or("?", |w| w.text.as_str())
+            )
+        })
+        .collect();
+    Some(format!(
+        "**Hex {label}** — {} at ({}, {})\n\nexits: {}",
+        terrain_name(ctx, hex.terrain_letter()),
+        show_opt(hex.x.as_ref().and_then(|n| n.value)),
+        show_opt(hex.y.as_ref().and_then(|n| n.value)),
+        if exits.is_empty() {
+            "none".to_string()
+        } else {
+            exits.join(", ")
+        }
+    ))
+}
+
+fn var_key(key: &str) -> &'static str {
+    match key {
+        "MAP:" => "**MAP:** the masterboard file of the variant (default `Default.map`).",
+        "CRE:" => "**CRE:** the creatures file of the variant (default `Default.cre`).",
+        "TER:" => "**TER:** the terrains and recruits file of the variant (default `Default.ter`).",
+        _ => {
+            "**DEPEND:** the variants this one builds on, comma-separated; their folders are searched after this one's and before Default."
+        }
+    }
+}
+
+fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
+    let key = field_text(ctx, entry, "key")?;
+    let dir = ctx.doc.path().and_then(Path::parent)?;
+    if key == "DEPEND:" {
+        let root = dir.parent().unwrap_or(dir);
+        let list: Vec<String> = value
+            .split(',')
+            .map(|d| {
+                if root.join(d).is_dir() {
+                    format!("`{d}` (found)")
+                } else {
+                    format!("`{d}` (not found)")
+                }
+            })
+            .collect();
+        return Some(format!("**Depends on** {}.", list.join(", ")));
+    }
+    let variant = ctx.variant.as_ref()?;
+    let resolved = variant::resolve_in(&variant.search_path, value, ctx.files);
+    Some(match &resolved.path {
+        Some(path) => format!("**{value}** is `{}`.", variant::shown(path, dir)),
+        None => {
+            format!("**{value}** is not found (the game would fall back to the Default variant).")
+        }
+    })
+}

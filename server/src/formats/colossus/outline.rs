@@ -1,0 +1,140 @@
+//! The outline of Colossus files: hexes, terrains, acquirables, creatures, battle hexes and
+//! VAR records.
+
+use super::battleland::BattlelandView;
+use super::cre::CreView;
+use super::map::MapView;
+use super::ter::TerView;
+use super::var::VarView;
+use crate::formats::FormatId;
+use crate::ide::{Symbol, SymbolKind};
+use crate::syntax::Document;
+
+pub fn outline(doc: &Document) -> Vec<Symbol> {
+    match doc.format() {
+        Some(FormatId::ColossusMap) => {
+            let view = MapView::new(doc);
+            let mut out = Vec::new();
+            if let Some(size) = &view.size {
+                let range = size.width.range.start..size.height.range.end;
+                let name = format!(
+                    "size {} × {}",
+                    doc.slice(size.width.range.clone()),
+                    doc.slice(size.height.range.clone())
+                );
+                out.push(Symbol::new(name, SymbolKind::Field, range.clone(), range));
+            }
+            out.extend(view.hexes.iter().map(|hex| {
+                let terrain = hex.terrain.as_ref().map_or("?", |t| t.text.as_str());
+                let position = hex
+                    .position()
+                    .map(|(x, y)| format!("({x}, {y})"))
+                    .unwrap_or_default();
+                Symbol::new(
+                    format!("hex {} {terrain}", doc.slice(hex.label.range.clone())),
+                    SymbolKind::Place,
+                    hex.range.clone(),
+                    hex.label.range.clone(),
+                )
+                .detail(position)
+            }));
+            out
+        }
+        Some(FormatId::ColossusTer) => {
+            let view = TerView::new(doc);
+            let mut out: Vec<Symbol> = view
+                .terrains
+                .iter()
+                .map(|t| {
+                    let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
+                    let mut terrain = Symbol::new(
+                        format!("{} {name}", t.letter.text),
+                        SymbolKind::Terrain,
+                        t.range.clone(),
+                        t.letter.range.clone(),
+                    );
+                    terrain.children = t
+                        .recruits
+                        .iter()
+                        .map(|r| {
+                            let range = r.count.range.start..r.creature.range.end;
+                            Symbol::new(
+                                r.creature.text.clone(),
+                                SymbolKind::Creature,
+                                range,
+                                r.creature.range.clone(),
+                            )
+                            .detail(doc.slice(r.count.range.clone()).into_owned())
+                        })
+                        .collect();
+                    terrain.detail(t.color.as_ref().map_or(String::new(), |c| c.text.clone()))
+                })
+                .collect();
+            out.extend(view.acquirables.iter().map(|a| {
+                let range = a.points.range.start
+                    ..a.terrains
+                        .as_ref()
+                        .map_or(a.creature.range.end, |t| t.range.end);
+                Symbol::new(
+                    format!("acquirable {}", a.creature.text),
+                    SymbolKind::Creature,
+                    range,
+                    a.creature.range.clone(),
+                )
+                .detail(format!(
+                    "every {} points",
+                    doc.slice(a.points.range.clone())
+                ))
+            }));
+            out
+        }
+        Some(FormatId::ColossusCre) => CreView::new(doc)
+            .creatures
+            .iter()
+            .map(|c| {
+                let stats = format!(
+                    "power {} skill {}",
+                    c.power
+                        .as_ref()
+                        .map_or("?".into(), |n| doc.slice(n.range.clone())),
+                    c.skill
+                        .as_ref()
+                        .map_or("?".into(), |n| doc.slice(n.range.clone()))
+                );
+                Symbol::new(
+                    c.name.text.clone(),
+                    SymbolKind::Creature,
+                    c.range.clone(),
+                    c.name.range.clone(),
+                )
+                .detail(stats)
+            })
+            .collect(),
+        Some(FormatId::ColossusBattleland) => BattlelandView::new(doc)
+            .hexes
+            .iter()
+            .map(|h| {
+                let y =
+                    h.y.as_ref()
+                        .map_or("?".into(), |n| doc.slice(n.range.clone()));
+                let name = format!("hex ({}, {y})", doc.slice(h.x.range.clone()));
+                let detail = h.terrain.as_ref().map_or(String::new(), |t| t.text.clone());
+                Symbol::new(name, SymbolKind::Place, h.range.clone(), h.x.range.clone())
+                    .detail(detail)
+            })
+            .collect(),
+        Some(FormatId::ColossusVar) => VarView::new(doc)
+            .entries
+            .iter()
+            .map(|e| {
+                Symbol::new(
+                    format!("{} {}", e.key.text, e.value.text),
+                    SymbolKind::Entry,
+                    e.range.clone(),
+                    e.value.range.clone(),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}

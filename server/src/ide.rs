@@ -1,0 +1,190 @@
+//! What editors ask about a document besides its findings: hover help, the outline and
+//! semantic highlighting. Format modules produce these in their own terms (byte ranges, plain
+//! kinds); the LSP layer converts them.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use tree_sitter::{Query, QueryCursor, StreamingIterator};
+
+use crate::formats::FormatId;
+use crate::syntax::Document;
+
+/// Help for the token under the cursor, as Markdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    pub range: Range<usize>,
+    pub markdown: String,
+}
+
+/// An entry of the document outline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub detail: Option<String>,
+    pub kind: SymbolKind,
+    /// The whole entry.
+    pub range: Range<usize>,
+    /// The part to select when the entry is chosen (its name or label).
+    pub selection: Range<usize>,
+    pub children: Vec<Symbol>,
+}
+
+impl Symbol {
+    pub fn new(
+        name: impl Into<String>,
+        kind: SymbolKind,
+        range: Range<usize>,
+        selection: Range<usize>,
+    ) -> Symbol {
+        Symbol {
+            name: name.into(),
+            detail: None,
+            kind,
+            range,
+            selection,
+            children: Vec::new(),
+        }
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Symbol {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolKind {
+    /// A header or a group of lines.
+    Section,
+    /// One header value.
+    Field,
+    /// A row of a grid or board.
+    Row,
+    /// A pile, a hex or another place on a board.
+    Place,
+    /// A terrain kind.
+    Terrain,
+    /// A creature.
+    Creature,
+    /// A variant file record.
+    Entry,
+}
+
+/// A highlighted token: its range and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub start: usize,
+    pub end: usize,
+    pub kind: HighlightKind,
+}
+
+/// What a token is, for colouring by meaning (mapped to standard LSP semantic token types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HighlightKind {
+    Keyword,
+    Number,
+    Text,
+    Comment,
+    /// A name that stands for something defined elsewhere (a creature, a file).
+    Name,
+    /// A kind of thing: a terrain letter, a board element.
+    Type,
+    /// One of a fixed set of values: true/false, an exit type, a mode.
+    Constant,
+    /// A label: a hex label, a field marker.
+    Label,
+    Punctuation,
+    Heading,
+    Invalid,
+}
+
+impl HighlightKind {
+    pub const ALL: [HighlightKind; 11] = [
+        HighlightKind::Keyword,
+        HighlightKind::Number,
+        HighlightKind::Text,
+        HighlightKind::Comment,
+        HighlightKind::Name,
+        HighlightKind::Type,
+        HighlightKind::Constant,
+        HighlightKind::Label,
+        HighlightKind::Punctuation,
+        HighlightKind::Heading,
+        HighlightKind::Invalid,
+    ];
+
+    /// The kind of an nvim-treesitter capture name.
+    fn of_capture(capture: &str) -> Option<HighlightKind> {
+        let base = capture.split('.').next().unwrap_or(capture);
+        Some(match (base, capture) {
+            (_, "comment.error") => HighlightKind::Invalid,
+            ("keyword", _) => HighlightKind::Keyword,
+            ("number", _) => HighlightKind::Number,
+            ("string", _) => HighlightKind::Text,
+            ("comment", _) => HighlightKind::Comment,
+            ("variable", _) => HighlightKind::Name,
+            ("type", _) | ("character", _) => HighlightKind::Type,
+            ("constant", _) | ("boolean", _) => HighlightKind::Constant,
+            ("label", _) | ("property", _) => HighlightKind::Label,
+            ("punctuation", _) => HighlightKind::Punctuation,
+            ("markup", _) => HighlightKind::Heading,
+            _ => return None,
+        })
+    }
+}
+
+/// The compiled highlight query of a format (from `grammars/<id>/queries/highlights.scm`).
+fn highlight_query(format: FormatId) -> Option<&'static Query> {
+    static QUERIES: OnceLock<Vec<Option<Query>>> = OnceLock::new();
+    let queries = QUERIES.get_or_init(|| {
+        FormatId::ALL
+            .iter()
+            .map(|f| {
+                let grammar = retroboard_grammars::grammar(f.as_str())?;
+                Query::new(&f.language(), grammar.highlights).ok()
+            })
+            .collect()
+    });
+    let index = FormatId::ALL.iter().position(|f| *f == format)?;
+    queries.get(index)?.as_ref()
+}
+
+/// Highlights from the grammar's highlight query: the same colours Neovim and Helix show.
+/// Tokens come in text order and never overlap (the first capture of a node wins).
+pub fn query_highlights(doc: &Document) -> Vec<Highlight> {
+    let (Some(format), Some(tree)) = (doc.format(), doc.tree()) else {
+        return Vec::new();
+    };
+    let Some(query) = highlight_query(format) else {
+        return Vec::new();
+    };
+    let text = doc.text();
+    let mut cursor = QueryCursor::new();
+    let mut out: Vec<Highlight> = Vec::new();
+    let mut captures = cursor.captures(query, tree.root_node(), text.as_bytes());
+    while let Some((m, index)) = captures.next() {
+        let capture = m.captures()[*index];
+        let Some(kind) = HighlightKind::of_capture(query.capture_names()[capture.index as usize])
+        else {
+            continue;
+        };
+        let range = capture.node.byte_range();
+        if range.is_empty() || out.last().is_some_and(|last| range.start < last.end) {
+            continue;
+        }
+        out.push(Highlight {
+            start: range.start,
+            end: range.end,
+            kind,
+        });
+    }
+    out
+}
+
+/// The token (named or not) at a byte offset; `None` on whitespace between tokens.
+pub fn token_at(doc: &Document, offset: usize) -> Option<tree_sitter::Node<'_>> {
+    let tree = doc.tree()?;
+    let node = tree.root_node().descendant_for_byte_range(offset, offset)?;
+    (node.child_count() == 0 && node.byte_range().contains(&offset)).then_some(node)
+}

@@ -1,0 +1,150 @@
+//! Data-driven snapshots of hover, outline and highlighting, beside the fixtures:
+//! - `<fixture>.hover`: blocks `@ line:col` (1-based, columns in characters) followed by the
+//!   expected hover Markdown, or `(none)`;
+//! - `<fixture>.outline`: the outline tree with ranges;
+//! - `<fixture>.highlights`: every highlighted token.
+//!
+//! A fixture opts in by having the file; `UPDATE_EXPECT=1 cargo test --test ide` rewrites them.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use retroboard::formats::DiskFiles;
+use retroboard::ide::Symbol;
+use retroboard::syntax::{Document, detect};
+use retroboard::text::{self, ColumnUnit, LineCol};
+
+fn load(path: &Path) -> Document {
+    let (content, _) = text::decode(&std::fs::read(path).unwrap()).unwrap();
+    Document::new(detect(Some(path), &content), &content).with_path(Some(path.to_path_buf()))
+}
+
+fn at(doc: &Document, range: &std::ops::Range<usize>) -> String {
+    let s = text::line_col(doc.rope(), range.start, ColumnUnit::Char);
+    let e = text::line_col(doc.rope(), range.end, ColumnUnit::Char);
+    format!("{}:{}-{}:{}", s.line + 1, s.col + 1, e.line + 1, e.col + 1)
+}
+
+fn render_hover(doc: &Document, spec: &str) -> String {
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (line, col) = query.trim().split_once(':').expect("@ line:col");
+        let position = LineCol {
+            line: line.parse::<usize>().unwrap() - 1,
+            col: col.parse::<usize>().unwrap() - 1,
+        };
+        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        let hover = doc
+            .format()
+            .and_then(|f| f.spec().hover(doc, offset, &DiskFiles));
+        writeln!(out, "@ {}", query.trim()).unwrap();
+        match hover {
+            Some(h) => writeln!(out, "{}\n{}", at(doc, &h.range), h.markdown.trim_end()).unwrap(),
+            None => writeln!(out, "(none)").unwrap(),
+        }
+    }
+    out
+}
+
+fn render_outline(doc: &Document, symbols: &[Symbol], depth: usize, out: &mut String) {
+    for s in symbols {
+        let detail = s
+            .detail
+            .as_deref()
+            .map(|d| format!(" — {d}"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{}{:?} {}{detail} [{}; {}]",
+            "  ".repeat(depth),
+            s.kind,
+            s.name,
+            at(doc, &s.range),
+            at(doc, &s.selection)
+        )
+        .unwrap();
+        render_outline(doc, &s.children, depth + 1, out);
+    }
+}
+
+fn render_highlights(doc: &Document) -> String {
+    let mut out = String::new();
+    let Some(format) = doc.format() else {
+        return out;
+    };
+    for h in format.spec().highlights(doc) {
+        writeln!(
+            out,
+            "{} {:?} {:?}",
+            at(doc, &(h.start..h.end)),
+            h.kind,
+            doc.slice(h.start..h.end)
+        )
+        .unwrap();
+    }
+    out
+}
+
+fn snapshots(dir: &Path, out: &mut Vec<(PathBuf, PathBuf)>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            snapshots(&path, out);
+            continue;
+        }
+        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        if matches!(ext, "hover" | "outline" | "highlights") {
+            out.push((path.with_extension(""), path));
+        }
+    }
+}
+
+#[test]
+fn hover_outline_and_highlight_snapshots() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut found = Vec::new();
+    snapshots(&root, &mut found);
+    assert!(!found.is_empty());
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    for (fixture, snapshot) in found {
+        let doc = load(&fixture);
+        let expected = std::fs::read_to_string(&snapshot).unwrap();
+        let actual = match snapshot.extension().and_then(|e| e.to_str()) {
+            Some("hover") => render_hover(&doc, &expected),
+            Some("outline") => {
+                let mut out = String::new();
+                let symbols = doc
+                    .format()
+                    .map(|f| f.spec().outline(&doc))
+                    .unwrap_or_default();
+                render_outline(&doc, &symbols, 0, &mut out);
+                out
+            }
+            _ => render_highlights(&doc),
+        };
+        if actual != expected {
+            if update {
+                std::fs::write(&snapshot, &actual).unwrap();
+            }
+            let name = snapshot.strip_prefix(&root).unwrap().display();
+            failures.push(format!(
+                "{name}:\n--- expected\n{expected}+++ actual\n{actual}"
+            ));
+        }
+    }
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} snapshot(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
