@@ -250,3 +250,37 @@ fn readme_lists_every_code() {
         .collect();
     assert!(missing.is_empty(), "README.md does not list: {missing:?}");
 }
+
+#[test]
+fn render_draws_text_svg_and_png() {
+    let map = fixture("colossus/Tiny/Tiny.map");
+    let out = retroboard(&["render", "--text", &map]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).starts_with("Tiny.map — masterboard, 8 hexes, 6 towers\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = retroboard(&["render", &map]);
+    assert!(stdout(&out).starts_with("<svg "));
+    let dir = scratch("render");
+    let png = dir.join("tiny.png");
+    let out = retroboard(&["render", &map, "-o", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read(&png)
+            .unwrap()
+            .starts_with(b"\x89PNG\r\n\x1a\n")
+    );
+    let out = retroboard(&["render", &map, "-o", dir.join("tiny.gif").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1);
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "not a board").unwrap();
+    let out = retroboard(&["render", "--text", notes.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "Retroboard does not recognise this file, so it cannot draw it.\n"
+    );
+}

@@ -29,7 +29,7 @@ fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Expected output beside a fixture: findings, hover, outline, highlights.
 fn is_snapshot(path: &Path) -> bool {
     path.extension().is_some_and(|e| {
-        [EXPECTED, "hover", "outline", "highlights"]
+        [EXPECTED, "hover", "outline", "highlights", "preview"]
             .iter()
             .any(|s| e == *s)
     })

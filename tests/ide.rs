@@ -148,3 +148,55 @@ fn hover_outline_and_highlight_snapshots() {
         );
     }
 }
+
+/// `<fixture>.preview`: the terminal drawing of the board; its SVG must parse and rasterise.
+#[test]
+fn preview_snapshots_and_svg_rasterises() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut found = Vec::new();
+    previews(&root, &mut found);
+    assert!(!found.is_empty());
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    for (fixture, snapshot) in found {
+        let doc = load(&fixture);
+        let preview = retroboard::render::preview(&doc, &DiskFiles);
+        let png = retroboard::render::png(&preview.svg)
+            .unwrap_or_else(|e| panic!("{}: {e}", fixture.display()));
+        assert!(png.starts_with(b"\x89PNG"), "{}", fixture.display());
+        let expected = std::fs::read_to_string(&snapshot).unwrap();
+        if preview.text != expected {
+            if update {
+                std::fs::write(&snapshot, &preview.text).unwrap();
+            }
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}+++ actual\n{}",
+                snapshot.display(),
+                preview.text
+            ));
+        }
+    }
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} preview(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+fn previews(dir: &Path, out: &mut Vec<(PathBuf, PathBuf)>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            previews(&path, out);
+        } else if path.extension().is_some_and(|e| e == "preview") {
+            out.push((path.with_extension(""), path));
+        }
+    }
+}

@@ -266,3 +266,64 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
     assert_eq!(&data[5..8], &[0, 2, 5]);
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn preview_by_request_and_by_command() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny/Tiny.map");
+    let path = path.canonicalize().unwrap();
+    let uri = file_uri(path.to_str().unwrap());
+    let (mut client, init) = LspClient::initialized(&[]);
+    assert_eq!(
+        init["capabilities"]["executeCommandProvider"]["commands"],
+        json!(["retroboard.preview"])
+    );
+    client.open(
+        &uri,
+        "colossus-map",
+        1,
+        &std::fs::read_to_string(&path).unwrap(),
+    );
+    client.diagnostics(&uri, Some(1));
+
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(preview["format"], "colossus-map");
+    assert_eq!(
+        preview["title"],
+        "Tiny.map — masterboard, 8 hexes, 6 towers"
+    );
+    let svg = preview["svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    assert!(!svg.contains("<script") && !svg.contains("href"));
+    assert!(preview["text"].as_str().unwrap().contains("▼T        ▼T"));
+
+    let by_command = client.request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": [uri]}),
+    );
+    assert_eq!(by_command, preview);
+
+    // The preview follows the text being typed: a seventh tower.
+    client.change(
+        &uri,
+        2,
+        [[9, 0], [9, 0]],
+        "700 T 0 ARROW 0 ARROW 0 ARROW 13 1\n",
+    );
+    client.diagnostics(&uri, Some(2));
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(
+        preview["title"],
+        "Tiny.map — masterboard, 9 hexes, 7 towers"
+    );
+
+    let error = client.request_raw(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": []}),
+    );
+    assert_eq!(error["error"]["code"], -32602, "{error}");
+    assert_eq!(client.shutdown(), 0);
+}

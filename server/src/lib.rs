@@ -9,5 +9,6 @@ pub mod findings;
 pub mod formats;
 pub mod ide;
 pub mod lsp;
+pub mod render;
 pub mod syntax;
 pub mod text;

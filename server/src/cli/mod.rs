@@ -2,6 +2,7 @@
 
 mod check;
 mod explain;
+mod render;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -38,6 +39,17 @@ enum Command {
         /// Files and folders to check
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+    },
+    /// Draw a file's board: SVG on standard output, or into a .svg or .png file
+    Render {
+        /// The file to draw
+        file: PathBuf,
+        /// Write the drawing to this .svg or .png file
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Print the board as text for the terminal
+        #[arg(long)]
+        text: bool,
     },
     /// Explain a diagnostic code, or list every code
     Explain {
@@ -93,6 +105,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             };
             check::run(&paths, output)
         }
+        Command::Render { file, output, text } => render::run(&file, output.as_deref(), text),
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
     }

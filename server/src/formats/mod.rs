@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Highlight, Hover, Symbol};
+use crate::render::Board;
 use crate::syntax::Document;
 
 pub mod colossus;
@@ -180,6 +181,12 @@ pub trait Format: Sync {
     /// The outline of the document: its parts, named in the format's terms.
     fn outline(&self, _doc: &Document) -> Vec<Symbol> {
         Vec::new()
+    }
+
+    /// The board this document describes, drawn for the preview; `findings` are the
+    /// document's, so the drawing can mark what is faulty. `None`: nothing to draw.
+    fn board(&self, _doc: &Document, _files: &dyn Files, _findings: &[Finding]) -> Option<Board> {
+        None
     }
 
     /// Tokens coloured by meaning; by default from the grammar's highlight query.

@@ -27,7 +27,9 @@ pub fn serve_stdio() -> ExitCode {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
     runtime.block_on(async move {
-        let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+        let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
+            .custom_method("retroboard/preview", Backend::preview)
+            .finish();
         Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
             .serve(service)
             .await;

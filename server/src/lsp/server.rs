@@ -18,6 +18,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::convert::{self, PositionEncoding};
 use crate::analysis::analyze_with;
 use crate::formats::{DiskFiles, Files, FormatId};
+use crate::render;
 use crate::syntax::{Document, detect};
 
 /// Format detection reads only the first lines; this much text is plenty for it.
@@ -162,6 +163,60 @@ impl Backend {
     }
 }
 
+/// Parameters of `retroboard/preview`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewParams {
+    pub text_document: TextDocumentIdentifier,
+}
+
+/// The result of `retroboard/preview` and of the `retroboard.preview` command.
+#[derive(Debug, serde::Serialize)]
+pub struct PreviewResult {
+    pub format: Option<&'static str>,
+    pub title: String,
+    pub svg: String,
+    pub text: String,
+}
+
+/// The command that returns the same as `retroboard/preview`, for clients without custom requests.
+pub const PREVIEW_COMMAND: &str = "retroboard.preview";
+
+impl Backend {
+    /// `retroboard/preview`: the board of an open document (or of a file on disk).
+    pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
+        self.preview_of(&params.text_document.uri)
+    }
+
+    fn preview_of(&self, uri: &Uri) -> Result<PreviewResult> {
+        let state = self.state();
+        let overlay = Overlay(&state.documents);
+        let preview = match state.documents.get(uri) {
+            Some(open) => render::preview(&open.document, &overlay),
+            None => {
+                let path = file_path(uri)
+                    .ok_or_else(|| invalid_params(format!("{} is not a file", uri.as_str())))?;
+                let text = DiskFiles.read(&path).ok_or_else(|| {
+                    invalid_params(format!("{} is not open and cannot be read", uri.as_str()))
+                })?;
+                let document =
+                    Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
+                render::preview(&document, &overlay)
+            }
+        };
+        Ok(PreviewResult {
+            format: preview.format.map(FormatId::as_str),
+            title: preview.title,
+            svg: preview.svg,
+            text: preview.text,
+        })
+    }
+}
+
+fn invalid_params(message: String) -> tower_lsp_server::jsonrpc::Error {
+    tower_lsp_server::jsonrpc::Error::invalid_params(message)
+}
+
 fn file_path(uri: &Uri) -> Option<PathBuf> {
     uri.to_file_path().map(|p| p.into_owned())
 }
@@ -185,6 +240,10 @@ impl LanguageServer for Backend {
                         ..TextDocumentSyncOptions::default()
                     },
                 )),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: vec![PREVIEW_COMMAND.to_string()],
+                    ..ExecuteCommandOptions::default()
+                }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 semantic_tokens_provider: Some(
@@ -323,6 +382,29 @@ impl LanguageServer for Backend {
             result_id: None,
             data,
         })))
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != PREVIEW_COMMAND {
+            return Err(invalid_params(format!(
+                "unknown command {}",
+                params.command
+            )));
+        }
+        let uri = params
+            .arguments
+            .first()
+            .and_then(|a| a.as_str().or_else(|| a.get("uri").and_then(|u| u.as_str())))
+            .and_then(|u| u.parse::<Uri>().ok())
+            .ok_or_else(|| {
+                invalid_params(format!(
+                    "{PREVIEW_COMMAND} takes the document URI as its argument"
+                ))
+            })?;
+        let preview = self.preview_of(&uri)?;
+        serde_json::to_value(preview)
+            .map(Some)
+            .map_err(|e| invalid_params(e.to_string()))
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {

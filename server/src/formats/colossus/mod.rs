@@ -3,6 +3,7 @@
 //! space, tab and CR as blanks; `#` comments run to the end of the line.
 
 pub mod battleland;
+mod board;
 pub mod colors;
 pub mod cre;
 mod dialect;
@@ -19,6 +20,7 @@ use std::path::PathBuf;
 use super::{Files, Format};
 use crate::findings::Finding;
 use crate::ide::{Hover, Symbol};
+use crate::render::Board;
 use crate::syntax::Document;
 
 pub struct Map;
@@ -42,6 +44,10 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 }
 
 impl Format for Map {
+    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        board::board(doc, files, findings)
+    }
+
     fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
         hover::hover(doc, offset, files)
     }
@@ -93,6 +99,10 @@ impl Format for Map {
 }
 
 impl Format for Ter {
+    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        board::board(doc, files, findings)
+    }
+
     fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
         hover::hover(doc, offset, files)
     }
@@ -146,6 +156,10 @@ impl Format for Ter {
 }
 
 impl Format for Cre {
+    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        board::board(doc, files, findings)
+    }
+
     fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
         hover::hover(doc, offset, files)
     }
@@ -201,6 +215,10 @@ impl Format for Cre {
 }
 
 impl Format for Battleland {
+    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        board::board(doc, files, findings)
+    }
+
     fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
         hover::hover(doc, offset, files)
     }
@@ -241,6 +259,10 @@ impl Format for Battleland {
 }
 
 impl Format for Var {
+    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        board::board(doc, files, findings)
+    }
+
     fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
         hover::hover(doc, offset, files)
     }

@@ -1,0 +1,102 @@
+//! Boards drawn two ways: a vector [`Scene`] written as self-contained SVG, and a
+//! [`TextCanvas`] of Unicode characters for terminals. Format modules build both from their
+//! board models; nothing here knows a format.
+
+mod canvas;
+mod scene;
+
+pub use canvas::TextCanvas;
+pub use scene::{Anchor, Color, Item, Scene, Style};
+
+use crate::formats::{Files, FormatId};
+use crate::syntax::Document;
+
+/// What `retroboard/preview` returns and `retroboard render` writes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    pub format: Option<FormatId>,
+    pub title: String,
+    pub svg: String,
+    pub text: String,
+}
+
+/// A board drawn by a format: its title, picture and terminal drawing.
+pub struct Board {
+    pub title: String,
+    pub scene: Scene,
+    pub text: TextCanvas,
+}
+
+/// The preview of a document: its board, or a picture of a clear message when there is none.
+pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
+    let format = doc.format();
+    let findings = crate::analysis::analyze_with(doc, files);
+    let board = format.and_then(|f| f.spec().board(doc, files, &findings));
+    match board {
+        Some(board) => Preview {
+            format,
+            title: board.title.clone(),
+            svg: board.scene.to_svg(),
+            text: board.text.render(),
+        },
+        None => {
+            let message = match format {
+                Some(f) => format!("No preview for this {} yet.", f.title()),
+                None => {
+                    "Retroboard does not recognise this file, so it cannot draw it.".to_string()
+                }
+            };
+            message_preview(format, &message)
+        }
+    }
+}
+
+/// A preview that only says something.
+pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
+    let mut scene = Scene::new(480.0, 60.0, message);
+    scene.push(Item::Text {
+        x: 240.0,
+        y: 34.0,
+        text: message.to_string(),
+        size: 14.0,
+        anchor: Anchor::Middle,
+        style: Style::fill(Color::rgb(60, 60, 60)),
+    });
+    Preview {
+        format,
+        title: message.to_string(),
+        svg: scene.to_svg(),
+        text: format!("{message}\n"),
+    }
+}
+
+/// Rasterises an SVG with resvg, using the system's fonts for text.
+pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+    let mut options = resvg::usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    // Generic families map to fonts that may not be installed; use one that is.
+    let installed = ["DejaVu Sans", "Liberation Sans", "Noto Sans", "FreeSans"]
+        .into_iter()
+        .find(|family| {
+            fonts
+                .faces()
+                .any(|face| face.families.iter().any(|(name, _)| name == family))
+        });
+    if let Some(family) = installed {
+        fonts.set_sans_serif_family(family);
+    }
+    let tree = resvg::usvg::Tree::from_str(svg, &options)
+        .map_err(|err| format!("cannot read the drawing: {err}"))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width().max(1), size.height().max(1))
+        .ok_or_else(|| "the drawing is too large to rasterise".to_string())?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|err| format!("cannot encode the PNG: {err}"))
+}
