@@ -20,9 +20,11 @@ pub struct LspClient {
 }
 
 impl LspClient {
-    pub fn start() -> LspClient {
+    /// Starts the server with extra environment variables.
+    pub fn start_with_env(env: &[(&str, &str)]) -> LspClient {
         let mut child = Command::new(env!("CARGO_BIN_EXE_retroboard"))
             .arg("lsp")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -51,7 +53,11 @@ impl LspClient {
     /// Starts the server and completes the initialize handshake, offering these position
     /// encodings; returns the initialize result.
     pub fn initialized(encodings: &[&str]) -> (LspClient, Value) {
-        let mut client = LspClient::start();
+        LspClient::initialized_with_env(encodings, &[])
+    }
+
+    pub fn initialized_with_env(encodings: &[&str], env: &[(&str, &str)]) -> (LspClient, Value) {
+        let mut client = LspClient::start_with_env(env);
         let result = client.request(
             "initialize",
             json!({

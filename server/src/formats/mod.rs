@@ -251,6 +251,14 @@ path first, then the content:\n\
 An editor can also choose the format by language id (e.g. patience-game).",
     },
     CodeDoc {
+        code: "retroboard/internal-error",
+        severity: Severity::Warning,
+        summary: "Retroboard failed while checking the file",
+        explanation: "A bug in Retroboard stopped it while checking this file. The file itself may \
+be fine, nothing was changed, and the language server goes on with other files. Please report it \
+with the file that triggers it.",
+    },
+    CodeDoc {
         code: "retroboard/not-text",
         severity: Severity::Error,
         summary: "The file is binary, not text",

@@ -2,6 +2,7 @@
 
 mod convert;
 mod server;
+mod transport;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -30,7 +31,9 @@ pub fn serve_stdio() -> ExitCode {
         let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
             .custom_method("retroboard/preview", Backend::preview)
             .finish();
-        Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+        let (server_input, server_output, input, output) = transport::Transport::new().split();
+        transport::Transport::spawn(input, output, tokio::io::stdin(), tokio::io::stdout());
+        Server::new(server_input, server_output, socket)
             .serve(service)
             .await;
     });

@@ -2,11 +2,12 @@
 //! version they belong to.
 //!
 //! tower-lsp-server runs notification handlers concurrently, so every text change is applied
-//! synchronously, under the state lock, before the handler's first `.await`. Publishing happens
-//! under a second (async) lock and only for the newest version, so a slow older result can never
-//! overwrite a newer one.
+//! synchronously, under the state lock, before the handler's first `.await`. Handlers then only
+//! queue the document; one checker task checks the newest text of each queued document and is
+//! the only one that publishes. Edits arriving faster than they are checked are coalesced (the
+//! latest version alone is published), and no older result can overtake a newer one or a close.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -25,15 +26,23 @@ use crate::syntax::{Document, detect};
 const DETECTION_PREFIX: usize = 64 * 1024;
 
 pub struct Backend {
+    shared: Arc<Shared>,
+    shut_down: Arc<AtomicBool>,
+}
+
+/// What the handlers and the checker task share.
+struct Shared {
     client: Client,
     state: Mutex<State>,
-    publishing: tokio::sync::Mutex<()>,
-    shut_down: Arc<AtomicBool>,
+    /// Wakes the checker when something is queued.
+    wake: tokio::sync::Notify,
 }
 
 struct State {
     encoding: PositionEncoding,
     documents: HashMap<Uri, OpenDocument>,
+    /// Documents to check (or, once closed, to clear), oldest first, each once.
+    queue: VecDeque<Uri>,
 }
 
 struct OpenDocument {
@@ -79,10 +88,32 @@ type Publication = (Uri, Vec<Diagnostic>, Option<i32>);
 impl State {
     fn diagnostics(&self, document: &Document) -> Vec<Diagnostic> {
         let text = document.rope();
-        analyze_with(document, &Overlay(&self.documents))
-            .iter()
-            .map(|f| convert::diagnostic(text, f, self.encoding))
-            .collect()
+        let findings = guard(|| {
+            fault_injection(document);
+            analyze_with(document, &Overlay(&self.documents))
+        });
+        match findings {
+            Ok(findings) => findings
+                .iter()
+                .map(|f| convert::diagnostic(text, f, self.encoding))
+                .collect(),
+            Err(message) => {
+                eprintln!("retroboard: internal error while checking a document: {message}");
+                vec![Diagnostic {
+                    range: Range::default(),
+                    severity: Some(DiagnosticSeverity::WARNING),
+                    code: Some(NumberOrString::String(
+                        "retroboard/internal-error".to_string(),
+                    )),
+                    source: Some("retroboard".to_string()),
+                    message: format!(
+                        "Retroboard failed while checking this file ({message}); this is a bug in \
+Retroboard, not in the file. The file is unchanged and the server goes on."
+                    ),
+                    ..Diagnostic::default()
+                }]
+            }
+        }
     }
 
     /// The diagnostics of `uri` and of every file whose findings read it, open or not.
@@ -126,40 +157,105 @@ impl State {
 }
 
 impl Backend {
+    /// A backend and its checker task (started on the current tokio runtime).
     pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Backend {
-        Backend {
+        let shared = Arc::new(Shared {
             client,
             state: Mutex::new(State {
                 encoding: PositionEncoding::Utf16,
                 documents: HashMap::new(),
+                queue: VecDeque::new(),
             }),
-            publishing: tokio::sync::Mutex::new(()),
-            shut_down,
-        }
+            wake: tokio::sync::Notify::new(),
+        });
+        tokio::spawn(check_queued(shared.clone()));
+        Backend { shared, shut_down }
     }
 
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.shared.state()
+    }
+
+    /// Queues a document for the checker.
+    fn queue(&self, state: &mut State, uri: &Uri) {
+        if !state.queue.contains(uri) {
+            state.queue.push_back(uri.clone());
+        }
+        self.shared.wake.notify_one();
+    }
+}
+
+impl Shared {
     fn state(&self) -> MutexGuard<'_, State> {
         // A panic while the lock was held leaves the documents as the last edit made them.
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
 
-    /// Sends diagnostics, each unless its document has moved on to a newer version or closed
-    /// since they were computed (then newer ones are on their way).
-    async fn publish(&self, publications: Vec<Publication>) {
-        let _order = self.publishing.lock().await;
-        for (uri, diagnostics, version) in publications {
-            if let Some(version) = version {
-                let current = self.state().documents.get(&uri).map(|d| d.version);
-                if current != Some(version) {
-                    continue;
+/// The checker: checks each queued document at its newest version and publishes the
+/// diagnostics of it and of the files that read it; a queued document that was closed has its
+/// diagnostics cleared.
+async fn check_queued(shared: Arc<Shared>) {
+    loop {
+        shared.wake.notified().await;
+        loop {
+            let publications = {
+                let mut state = shared.state();
+                let Some(uri) = state.queue.pop_front() else {
+                    break;
+                };
+                if state.documents.contains_key(&uri) {
+                    state.publications(&uri)
+                } else {
+                    vec![(uri, Vec::new(), None)]
                 }
+            };
+            for (uri, diagnostics, version) in publications {
+                shared
+                    .client
+                    .publish_diagnostics(uri, diagnostics, version)
+                    .await;
             }
-            self.client
-                .publish_diagnostics(uri, diagnostics, version)
-                .await;
+            // Let waiting edits in before the next check.
+            tokio::task::yield_now().await;
         }
+    }
+}
+
+/// Runs a handler's work, turning a panic into an error message (logged by the caller) so
+/// that one bad file or bug never takes the server down.
+fn guard<T>(work: impl FnOnce() -> T) -> std::result::Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|panic| {
+        panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string())
+    })
+}
+
+/// Test builds only: panic when a document holds `RETROBOARD_TEST_PANIC`'s text, to test that
+/// panics are caught.
+fn fault_injection(document: &Document) {
+    #[cfg(debug_assertions)]
+    if let Some(marker) = std::env::var_os("RETROBOARD_TEST_PANIC") {
+        let marker = marker.to_string_lossy();
+        if !marker.is_empty() && document.text().contains(marker.as_ref()) {
+            panic!("injected fault");
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = document;
+}
+
+fn internal_error(what: &str, message: String) -> tower_lsp_server::jsonrpc::Error {
+    eprintln!("retroboard: internal error in {what}: {message}");
+    tower_lsp_server::jsonrpc::Error {
+        code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
+        message: format!("Retroboard failed in {what}: {message}").into(),
+        data: None,
     }
 }
 
@@ -189,10 +285,18 @@ impl Backend {
     }
 
     fn preview_of(&self, uri: &Uri) -> Result<PreviewResult> {
+        guard(|| self.unguarded_preview(uri))
+            .unwrap_or_else(|message| Err(internal_error("preview", message)))
+    }
+
+    fn unguarded_preview(&self, uri: &Uri) -> Result<PreviewResult> {
         let state = self.state();
         let overlay = Overlay(&state.documents);
         let preview = match state.documents.get(uri) {
-            Some(open) => render::preview(&open.document, &overlay),
+            Some(open) => {
+                fault_injection(&open.document);
+                render::preview(&open.document, &overlay)
+            }
             None => {
                 let path = file_path(uri)
                     .ok_or_else(|| invalid_params(format!("{} is not a file", uri.as_str())))?;
@@ -273,7 +377,7 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let item = params.text_document;
-        let publications = {
+        {
             let mut state = self.state();
             let path = file_path(&item.uri);
             let chosen = FormatId::from_id(&item.language_id);
@@ -285,15 +389,14 @@ impl LanguageServer for Backend {
                 chosen,
             };
             state.documents.insert(item.uri.clone(), open);
-            state.publications(&item.uri)
-        };
-        self.publish(publications).await;
+            self.queue(&mut state, &item.uri);
+        }
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
         let version = params.text_document.version;
-        let publications = {
+        {
             let mut state = self.state();
             let encoding = state.encoding;
             let Some(open) = state.documents.get_mut(&uri) else {
@@ -316,9 +419,8 @@ impl LanguageServer for Backend {
             }
             open.version = version;
             open.redetect();
-            state.publications(&uri)
-        };
-        self.publish(publications).await;
+            self.queue(&mut state, &uri);
+        }
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
@@ -333,16 +435,18 @@ impl LanguageServer for Backend {
         let text = open.document.rope();
         let offset = convert::offset(text, at.position, state.encoding);
         let overlay = Overlay(&state.documents);
-        Ok(format
-            .spec()
-            .hover(&open.document, offset, &overlay)
-            .map(|hover| Hover {
-                contents: HoverContents::Markup(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value: hover.markdown,
-                }),
-                range: Some(convert::range(text, hover.range, state.encoding)),
-            }))
+        let hover = guard(|| {
+            fault_injection(&open.document);
+            format.spec().hover(&open.document, offset, &overlay)
+        })
+        .map_err(|message| internal_error("hover", message))?;
+        Ok(hover.map(|hover| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: hover.markdown,
+            }),
+            range: Some(convert::range(text, hover.range, state.encoding)),
+        }))
     }
 
     async fn document_symbol(
@@ -357,7 +461,11 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let text = open.document.rope();
-        let symbols = format.spec().outline(&open.document);
+        let symbols = guard(|| {
+            fault_injection(&open.document);
+            format.spec().outline(&open.document)
+        })
+        .map_err(|message| internal_error("the outline", message))?;
         let symbols = symbols
             .iter()
             .map(|s| convert::symbol(text, s, state.encoding))
@@ -376,7 +484,11 @@ impl LanguageServer for Backend {
         let Some(format) = open.document.format() else {
             return Ok(None);
         };
-        let highlights = format.spec().highlights(&open.document);
+        let highlights = guard(|| {
+            fault_injection(&open.document);
+            format.spec().highlights(&open.document)
+        })
+        .map_err(|message| internal_error("highlighting", message))?;
         let data = convert::semantic_tokens(open.document.rope(), &highlights, state.encoding);
         Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
             result_id: None,
@@ -409,9 +521,9 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        let _order = self.publishing.lock().await;
-        if self.state().documents.remove(&uri).is_some() {
-            self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        let mut state = self.state();
+        if state.documents.remove(&uri).is_some() {
+            self.queue(&mut state, &uri);
         }
     }
 }
