@@ -1,0 +1,457 @@
+//! The checks of a Super Othello board file, over its typed view.
+
+use std::ops::Range;
+
+use super::view::{
+    BoardLayout, BordView, Chip, Count, NumberProblem, SIZE, SQUARES, SquarePos, UsedEntry,
+};
+use crate::findings::{Finding, Severity};
+
+pub const CHIP_COUNT: &str = "othello/chip-count";
+pub const CHIP_TOTAL: &str = "othello/chip-total";
+pub const BOARD_LAYOUT: &str = "othello/board-layout";
+pub const BOARD_SIZE: &str = "othello/board-size";
+pub const BAD_USED_SQUARE: &str = "othello/bad-used-square";
+pub const REPEATED_SQUARE: &str = "othello/repeated-square";
+pub const USED_SQUARE_BLANK: &str = "othello/used-square-blank";
+pub const UNLISTED_CHIP: &str = "othello/unlisted-chip";
+pub const MISSING_COPYRIGHT: &str = "othello/missing-copyright";
+pub const COPYRIGHT_TOO_LONG: &str = "othello/copyright-too-long";
+pub const EXTRA_LINES: &str = "othello/extra-lines";
+
+/// The chips of a game: lines 1 and 2 add up to this.
+pub const CHIPS: u32 = 32;
+/// The longest copyright line the game takes, in characters.
+pub const MAX_COPYRIGHT: usize = 170;
+
+/// At most this many findings of one code per file; the rest are counted in one last note.
+const MAX_PER_CODE: usize = 100;
+
+/// Every check.
+pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
+    let mut out = Limited::new(findings);
+    chips(view, &mut out);
+    used_squares(view, &mut out);
+    board(view, &mut out);
+    board_against_used_squares(view, &mut out);
+    copyright(view, &mut out);
+    out.finish();
+}
+
+/// Pushes findings, at most [`MAX_PER_CODE`] of each code.
+struct Limited<'a> {
+    findings: &'a mut Vec<Finding>,
+    counts: Vec<(&'static str, usize)>,
+    left_out: Vec<(&'static str, usize, Range<usize>)>,
+}
+
+impl<'a> Limited<'a> {
+    fn new(findings: &'a mut Vec<Finding>) -> Self {
+        Limited {
+            findings,
+            counts: Vec::new(),
+            left_out: Vec::new(),
+        }
+    }
+
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: String,
+    ) {
+        self.push_with(severity, code, range, || message);
+    }
+
+    /// Like `push`, but words the message only when it is shown (checks of big files may find
+    /// millions of the same thing).
+    fn push_with(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: impl FnOnce() -> String,
+    ) {
+        let index = match self.counts.iter().position(|c| c.0 == code) {
+            Some(i) => i,
+            None => {
+                self.counts.push((code, 0));
+                self.counts.len() - 1
+            }
+        };
+        let count = &mut self.counts[index].1;
+        *count += 1;
+        if *count <= MAX_PER_CODE {
+            self.findings
+                .push(Finding::new(severity, code, range, message()));
+        } else if let Some(entry) = self.left_out.iter_mut().find(|e| e.0 == code) {
+            entry.1 += 1;
+        } else {
+            self.left_out.push((code, 1, range));
+        }
+    }
+
+    fn finish(self) {
+        for (code, count, range) in self.left_out {
+            self.findings.push(Finding::new(
+                Severity::Information,
+                code,
+                range,
+                format!(
+                    "{count} more finding(s) of this kind ({code}) from here on are not shown; \
+fix the ones above first"
+                ),
+            ));
+        }
+    }
+}
+
+fn shown(text: &str) -> String {
+    let mut out: String = text.chars().take(30).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+fn ends_after(view: &BordView) -> String {
+    match view.lines {
+        0 => "the file is empty".to_string(),
+        n => format!("the file ends after line {n}"),
+    }
+}
+
+/// Lines 1 and 2: numbers 0–32 that add up to 32.
+fn chips(view: &BordView, out: &mut Limited) {
+    let mut values = [None, None];
+    for (i, (count, what)) in [
+        (&view.chips_left, "chips left for each player"),
+        (&view.chips_placed, "chips already placed"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let n = count.line.number;
+        let expected = format!(
+            "it must be a whole number from 0 to {CHIPS}, and lines 1 and 2 add up to {CHIPS}"
+        );
+        let message = match &count.value {
+            Ok(v) if *v <= CHIPS => {
+                values[i] = Some(*v);
+                continue;
+            }
+            Ok(v) => format!("{what} (line {n}) is {v}, more than {CHIPS}; {expected}"),
+            Err(NumberProblem::TooLarge) => {
+                format!("{what} (line {n}) is far more than {CHIPS}; {expected}")
+            }
+            Err(NumberProblem::Missing) => {
+                format!(
+                    "line {n} ({what}) is missing: {}; {expected}",
+                    ends_after(view)
+                )
+            }
+            Err(NumberProblem::Empty) => format!("line {n} ({what}) is empty; {expected}"),
+            Err(NumberProblem::NotANumber) => format!(
+                "{what} (line {n}) is `{}`, not a whole number written with digits; {expected}",
+                shown(count.line.text().unwrap_or("").trim())
+            ),
+        };
+        out.push(
+            Severity::Error,
+            CHIP_COUNT,
+            count.line.value_range(),
+            message,
+        );
+    }
+    if let [Some(left), Some(placed)] = values {
+        let sum = left + placed;
+        if sum != CHIPS {
+            let range = |c: &Count| c.line.value_range();
+            out.push(
+                Severity::Error,
+                CHIP_TOTAL,
+                range(&view.chips_left).start..range(&view.chips_placed).end,
+                format!(
+                    "chips left ({left}, line 1) + chips placed ({placed}, line 2) = {sum}; the \
+two must add up to exactly {CHIPS}: change line 1 to {} or line 2 to {}",
+                    CHIPS - placed,
+                    CHIPS - left
+                ),
+            );
+        }
+    }
+}
+
+/// The column (1-based) of a byte offset on a line.
+fn column(line: &super::view::Line, at: usize) -> usize {
+    let start = line.range().start;
+    line.text().map_or(0, |t| {
+        t.get(..at.saturating_sub(start))
+            .map_or(0, |s| s.chars().count())
+    }) + 1
+}
+
+/// Line 3: button names A1 … H8 run together, each once.
+fn used_squares(view: &BordView, out: &mut Limited) {
+    let used = &view.used_squares;
+    let example = "like D4D5E4E5";
+    let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
+    for entry in &used.entries {
+        match entry {
+            UsedEntry::Square { square, range } => {
+                if let Some(earlier) = &first[square.index()] {
+                    out.push_with(Severity::Warning, REPEATED_SQUARE, range.clone(), || {
+                        format!(
+                            "{} is listed twice in the used squares (first at column {} of line \
+3); remove the repeat",
+                            square.name(),
+                            column(&used.line, earlier.start)
+                        )
+                    });
+                } else {
+                    first[square.index()] = Some(range.clone());
+                }
+            }
+            UsedEntry::BadName { text, range } => {
+                out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                    format!(
+                        "`{text}` is not a square of the board: a used square is a button name, \
+a row letter A–H then a column digit 1–8 (A1 … H8)"
+                    )
+                });
+            }
+            UsedEntry::Stray { text, range } => {
+                out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                    let what = if text.chars().all(|c| c == ' ' || c == '\t') {
+                        "blanks are not allowed in the used squares".to_string()
+                    } else {
+                        format!("`{}` is not a square name", shown(text))
+                    };
+                    format!(
+                        "{what}: the used squares are button names A1 … H8 (row letter, column \
+digit) run together, {example}"
+                    )
+                });
+            }
+        }
+    }
+}
+
+/// Line 4: one line of 64 squares.
+fn board(view: &BordView, out: &mut Limited) {
+    let board = &view.board;
+    let line = board.line();
+    match board.layout {
+        BoardLayout::Rows { rows } => {
+            let last = line.number + rows - 1;
+            let message = if rows == SIZE {
+                format!(
+                    "board data must be one line of {SQUARES} characters: lines {}–{last} are \
+the design layout (8 rows of 8); join them into one line (remove the line breaks after lines \
+{}–{}) so the game can read the board",
+                    line.number,
+                    line.number,
+                    last - 1
+                )
+            } else {
+                format!(
+                    "board data must be one line of {SQUARES} characters: lines {}–{last} look \
+like rows of the design layout, but there are {rows} rows of 8 and the board has 8; write all 8 \
+rows, then join them into one line",
+                    line.number
+                )
+            };
+            out.push(Severity::Error, BOARD_LAYOUT, board.range(), message);
+        }
+        BoardLayout::OneLine => {
+            let width = line.width();
+            let how = "W for a white chip, B for a black chip, 0 or any other character for an \
+empty square";
+            let message = match line.text() {
+                _ if width == SQUARES => return,
+                None if view.lines < line.number => format!(
+                    "line 4 (the board data) is missing: {}; write the {SQUARES} squares of the \
+board on one line ({how})",
+                    ends_after(view)
+                ),
+                None => format!(
+                    "line 4 (the board data) is empty; write the {SQUARES} squares of the board \
+on one line ({how})"
+                ),
+                Some(_) if width > SQUARES => {
+                    out.push(
+                        Severity::Error,
+                        BOARD_SIZE,
+                        line.chars_range(SQUARES, width),
+                        format!(
+                            "the board data has {width} squares; it must have exactly {SQUARES} \
+(8 rows of 8 on one line): remove the {} past square {SQUARES}",
+                            width - SQUARES
+                        ),
+                    );
+                    return;
+                }
+                Some(_) => format!(
+                    "the board data has {width} squares; it must have exactly {SQUARES} (8 rows \
+of 8 on one line): {} missing",
+                    if SQUARES - width == 1 {
+                        "1 is".to_string()
+                    } else {
+                        format!("{} are", SQUARES - width)
+                    }
+                ),
+            };
+            out.push(Severity::Error, BOARD_SIZE, line.range(), message);
+        }
+    }
+}
+
+/// Where a square is written: "character 28 of line 4".
+fn board_place(view: &BordView, square: SquarePos) -> String {
+    match view.board.layout {
+        BoardLayout::OneLine => format!("character {} of line 4", square.index() + 1),
+        BoardLayout::Rows { .. } => format!(
+            "character {} of line {}",
+            square.column + 1,
+            4 + usize::from(square.row)
+        ),
+    }
+}
+
+fn chip_name(chip: Chip) -> &'static str {
+    match chip {
+        Chip::White => "a white chip",
+        Chip::Black => "a black chip",
+        Chip::Empty => "nothing",
+    }
+}
+
+/// Every used square holds a chip, and every chip's square is listed.
+fn board_against_used_squares(view: &BordView, out: &mut Limited) {
+    let Some(squares) = &view.board.squares else {
+        return;
+    };
+    let mut listed = [false; SQUARES];
+    for (square, range) in view.used_squares.squares() {
+        let index = square.index();
+        let Some(on_board) = squares.get(index) else {
+            continue;
+        };
+        if std::mem::replace(&mut listed[index], true) {
+            continue;
+        }
+        if on_board.chip == Chip::Empty {
+            out.push(
+                Severity::Warning,
+                USED_SQUARE_BLANK,
+                range,
+                format!(
+                    "{} is listed as used, but that square of the board ({}, `{}`) is blank; \
+remove {} from line 3 or put a chip (W or B) there",
+                    square.name(),
+                    board_place(view, square),
+                    on_board.char,
+                    square.name()
+                ),
+            );
+        }
+    }
+    let chips: Vec<_> = squares
+        .iter()
+        .filter(|s| s.chip != Chip::Empty && !listed[s.square.index()])
+        .collect();
+    if chips.is_empty() {
+        return;
+    }
+    let used_line = &view.used_squares.line;
+    if view.used_squares.entries.is_empty() {
+        // Nothing listed at all: one finding on line 3, not one per chip.
+        let names: Vec<String> = chips.iter().map(|s| s.square.name()).collect();
+        out.push(
+            Severity::Warning,
+            UNLISTED_CHIP,
+            used_line.range(),
+            format!(
+                "the used squares (line 3) are empty, but the board has {} chip(s), on {}; list \
+their squares on line 3, run together: {}",
+                chips.len(),
+                names.join(", "),
+                names.concat()
+            ),
+        );
+        return;
+    }
+    for s in chips {
+        out.push(
+            Severity::Warning,
+            UNLISTED_CHIP,
+            s.range.clone(),
+            format!(
+                "square {} holds {} (`{}`, {}) but is not in the used squares (line 3); add {} \
+to line 3",
+                s.square.name(),
+                chip_name(s.chip),
+                s.char,
+                board_place(view, s.square),
+                s.square.name()
+            ),
+        );
+    }
+}
+
+/// The copyright line: present, at most 170 characters; nothing after it.
+fn copyright(view: &BordView, out: &mut Limited) {
+    let line = &view.copyright;
+    let n = line.number;
+    match line.text() {
+        None => {
+            let state = if view.lines < n {
+                format!("is missing: {}", ends_after(view))
+            } else {
+                "is empty".to_string()
+            };
+            out.push(
+                Severity::Warning,
+                MISSING_COPYRIGHT,
+                line.range(),
+                format!(
+                    "line {n} (the copyright line) {state}; the game shows it with the board: \
+write who made the board, e.g. © 1996 Your Name"
+                ),
+            );
+        }
+        Some(_) => {
+            let width = line.width();
+            if width > MAX_COPYRIGHT {
+                out.push(
+                    Severity::Error,
+                    COPYRIGHT_TOO_LONG,
+                    line.chars_range(MAX_COPYRIGHT, width),
+                    format!(
+                        "the copyright line (line {n}) is {width} characters long; the game \
+takes at most {MAX_COPYRIGHT}: shorten it by {} characters (everything from here on is too much)",
+                        width - MAX_COPYRIGHT
+                    ),
+                );
+            }
+        }
+    }
+    let (Some(first), Some(last)) = (view.extra_lines.first(), view.extra_lines.last()) else {
+        return;
+    };
+    let which = if first.number == last.number {
+        format!("line {}", first.number)
+    } else {
+        format!("lines {}–{}", first.number, last.number)
+    };
+    out.push(
+        Severity::Warning,
+        EXTRA_LINES,
+        first.range().start..last.range().end,
+        format!(
+            "{which} after the copyright line (line {n}): a board file has five lines, and \
+the game expects nothing after the copyright; remove them"
+        ),
+    );
+}
