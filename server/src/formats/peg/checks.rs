@@ -1,0 +1,910 @@
+//! The checks of a peg solitaire board, read from the typed view. Errors are what the games
+//! refuse to load; warnings are what the format document asks for but the games accept, and
+//! boards that load but cannot be played as meant.
+
+use std::ops::Range;
+
+use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
+use crate::findings::{Finding, Severity};
+use crate::syntax::Document;
+
+pub const HEADER: &str = "peg/header";
+pub const TRAILING_BLANK: &str = "peg/trailing-blank";
+pub const INVALID_ELEMENT: &str = "peg/invalid-element";
+pub const GOAL_MARKER: &str = "peg/goal-marker";
+pub const GOAL_MARKER_LINE_BREAK: &str = "peg/goal-marker-line-break";
+pub const ROW_SEPARATOR: &str = "peg/row-separator";
+pub const INCOMPLETE_ROWS: &str = "peg/incomplete-rows";
+pub const UNEQUAL_ROWS: &str = "peg/unequal-rows";
+pub const EMPTY_BOARD: &str = "peg/empty-board";
+pub const MULTIPLE_GOALS: &str = "peg/multiple-goals";
+pub const NO_FIRST_JUMP: &str = "peg/no-first-jump";
+
+/// More findings of one code than this in one file are summed up in one last finding.
+const MAX_PER_CODE: usize = 100;
+
+/// Rows named one by one in an unequal-rows message before "…".
+const MAX_LISTED_ROWS: usize = 12;
+
+const GAME_VERSION: &str = "\"Level format invalid: Version not supported.\"";
+const GAME_MODE: &str = "\"Level format invalid: Mode not supported.\"";
+const GAME_INVALID: &str = "\"Level invalid: There are invalid elements in the file.\"";
+const GAME_EMPTY: &str = "\"Level invalid: Board is empty.\"";
+const GAME_LENGTH: &str = "\"Level invalid: Lines don't have an equal amount of elements.\"";
+const GAME_GOAL: &str = "\"Level invalid: A goal does not point to a valid accessable element \
+(\"3\", \"2\", \"1\" or \"E\").\"";
+const GAME_NO_WIDTH: &str = "\"Level invalid: No width indicator (\"!\") found.\"";
+const GAME_MULTIPLE_WIDTH: &str = "\"Level invalid: There are multiple width indicators (\"!\").\"";
+const GAME_INCOMPLETE: &str =
+    "\"Level invalid: The level's actual length is not a multiple of the width.\"";
+const GAME_NO_JUMP: &str = "\"Warning! The level is not playable. There are no jumps possible.\"";
+
+/// Every finding of a peg board.
+pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
+    let Some(board) = Board::new(doc) else {
+        return;
+    };
+    let mut checks = Checks {
+        doc,
+        board: &board,
+        findings,
+        tally: Vec::new(),
+    };
+    match board.version {
+        Version::V1 => checks.v1(),
+        Version::V2 => checks.v2(),
+    }
+    checks.finish();
+}
+
+struct Checks<'a> {
+    doc: &'a Document,
+    board: &'a Board,
+    findings: &'a mut Vec<Finding>,
+    /// Findings per code so far.
+    tally: Vec<Tally>,
+}
+
+/// How many findings of one code were shown and left out.
+struct Tally {
+    code: &'static str,
+    shown: usize,
+    hidden: usize,
+    /// The range of the last one shown.
+    last: Range<usize>,
+}
+
+impl Checks<'_> {
+    fn tally(&mut self, code: &'static str) -> &mut Tally {
+        let at = match self.tally.iter().position(|t| t.code == code) {
+            Some(at) => at,
+            None => {
+                self.tally.push(Tally {
+                    code,
+                    shown: 0,
+                    hidden: 0,
+                    last: 0..0,
+                });
+                self.tally.len() - 1
+            }
+        };
+        &mut self.tally[at]
+    }
+
+    /// No more findings of this code are shown.
+    fn full(&self, code: &'static str) -> bool {
+        self.tally
+            .iter()
+            .any(|t| t.code == code && t.shown >= MAX_PER_CODE)
+    }
+
+    /// Counts a finding that is left out.
+    fn hide(&mut self, code: &'static str) {
+        self.tally(code).hidden += 1;
+    }
+
+    fn push(&mut self, severity: Severity, code: &'static str, range: Range<usize>, msg: String) {
+        let tally = self.tally(code);
+        if tally.shown >= MAX_PER_CODE {
+            tally.hidden += 1;
+            return;
+        }
+        tally.shown += 1;
+        tally.last = range.clone();
+        self.findings.push(Finding::new(severity, code, range, msg));
+    }
+
+    /// One last note per code that had findings left out.
+    fn finish(&mut self) {
+        for tally in &self.tally {
+            if tally.hidden > 0 {
+                self.findings.push(Finding::new(
+                    Severity::Information,
+                    tally.code,
+                    tally.last.clone(),
+                    format!(
+                        "{} more findings like this one are not shown; fix the ones above first",
+                        tally.hidden
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// The 1-based text line of a byte offset.
+    fn line(&self, offset: usize) -> usize {
+        let rope = self.doc.rope();
+        rope.byte_to_line(offset.min(rope.len_bytes())) + 1
+    }
+
+    fn has_invalid(&self) -> bool {
+        self.board
+            .elements()
+            .any(|e| matches!(e.kind(), Kind::Invalid(_)))
+    }
+
+    // ---- version 1 ----------------------------------------------------------------------
+
+    fn v1(&mut self) {
+        self.invalid_elements();
+        self.goal_markers();
+        if self.board.rows.is_empty() {
+            if !self.board.syntax_errors {
+                let range = match &self.board.header {
+                    Header::V1 { range, .. } => range.clone(),
+                    Header::V2 { version, .. } => version.range.clone(),
+                };
+                self.push(
+                    Severity::Error,
+                    EMPTY_BOARD,
+                    range,
+                    "the board is empty: no elements follow the header; write the rows \
+(X * E 1 2 3) after it, with `!` after the first row"
+                        .to_string(),
+                );
+            }
+            return;
+        }
+        let separators_ok = self.row_separators();
+        let complete = separators_ok && self.incomplete_rows();
+        self.multiple_goals();
+        if complete && !self.board.syntax_errors && !self.has_invalid() {
+            self.no_first_jump(&[DotRule::Counted]);
+        }
+    }
+
+    /// `>` must stand right before a slot.
+    fn goal_markers(&mut self) {
+        let board = self.board;
+        for marker in &board.goal_markers {
+            if self.full(GOAL_MARKER) && self.full(GOAL_MARKER_LINE_BREAK) {
+                self.hide(GOAL_MARKER);
+                continue;
+            }
+            let line = self.line(marker.range.start);
+            match &marker.next {
+                Some((ch, next)) if matches!(ch, 'E' | '1' | '2' | '3') => {
+                    if marker.line_break {
+                        let next_line = self.line(next.start);
+                        self.push(
+                            Severity::Warning,
+                            GOAL_MARKER_LINE_BREAK,
+                            marker.range.clone(),
+                            format!(
+                                "the goal marker `>` ends line {line} and its slot `{ch}` \
+starts line {next_line}: the game deletes line breaks and accepts this, but the format \
+document says the element after `>` may not be a line end; move `>` to the start of line \
+{next_line}, right before `{ch}`"
+                            ),
+                        );
+                    }
+                }
+                Some((ch, _)) => {
+                    let what = match ch {
+                        'X' => "`X`, a locked field".to_string(),
+                        '*' => "`*`, a half-width locked field".to_string(),
+                        '!' => "the row separator `!`".to_string(),
+                        '>' => "another `>`".to_string(),
+                        other => describe_char(*other),
+                    };
+                    let after = if marker.line_break {
+                        " (after a line break)"
+                    } else {
+                        ""
+                    };
+                    self.push(
+                        Severity::Error,
+                        GOAL_MARKER,
+                        marker.range.clone(),
+                        format!(
+                            "the goal marker `>` must stand right before a slot (E, 1, 2 or 3), \
+but it is followed by {what}{after}; move `>` before the goal slot or remove it (the game says \
+{GAME_GOAL})"
+                        ),
+                    );
+                }
+                None => self.push(
+                    Severity::Error,
+                    GOAL_MARKER,
+                    marker.range.clone(),
+                    format!(
+                        "the goal marker `>` ends the board, but it must stand right before a \
+slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {GAME_GOAL})"
+                    ),
+                ),
+            }
+        }
+    }
+
+    /// Exactly one `!`, after at least one element. True when the width is certain.
+    fn row_separators(&mut self) -> bool {
+        let board = self.board;
+        let Some(first) = board.row_separators.first() else {
+            if board.syntax_errors {
+                return false;
+            }
+            let Some(row) = board.rows.first() else {
+                return false;
+            };
+            let range = row.range().unwrap_or(board.range.clone());
+            let count = row.elements.len();
+            let line = self.line(range.start);
+            self.push(
+                Severity::Error,
+                ROW_SEPARATOR,
+                range,
+                format!(
+                    "the board has no row separator `!`: the game takes the board width from \
+the number of elements before `!`; put `!` right after the first row (after the {count} \
+element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
+                    s = plural(count)
+                ),
+            );
+            return false;
+        };
+        let mut ok = true;
+        if board.width == Some(0) {
+            ok = false;
+            self.push(
+                Severity::Error,
+                ROW_SEPARATOR,
+                first.clone(),
+                "the row separator `!` stands before the first element, so the board would be \
+0 elements wide; put it right after the first row"
+                    .to_string(),
+            );
+        }
+        let first_line = self.line(first.start);
+        for (i, extra) in board.row_separators.iter().enumerate().skip(1) {
+            ok = false;
+            let which = if i == 1 { "a second" } else { "another" };
+            self.push(
+                Severity::Error,
+                ROW_SEPARATOR,
+                extra.clone(),
+                format!(
+                    "{which} row separator `!` (the first is on line {first_line}): a board has \
+exactly one `!`, right after its first row; remove this one (the game says \
+{GAME_MULTIPLE_WIDTH})"
+                ),
+            );
+        }
+        ok
+    }
+
+    /// The elements after `!` fill whole rows. True when they do (and the board is sound).
+    fn incomplete_rows(&mut self) -> bool {
+        let board = self.board;
+        if board.syntax_errors || self.has_invalid() {
+            return false;
+        }
+        let Some(width) = board.width.filter(|w| *w > 0) else {
+            return false;
+        };
+        let total: usize = board.rows.iter().map(|r| r.elements.len()).sum();
+        let after = total.saturating_sub(width);
+        let left = after % width;
+        if left == 0 {
+            return true;
+        }
+        let Some(range) = board.rows.last().and_then(Row::range) else {
+            return false;
+        };
+        let full = after / width;
+        let missing = width - left;
+        self.push(
+            Severity::Error,
+            INCOMPLETE_ROWS,
+            range,
+            format!(
+                "the last row has {left} element{ls}, but the board is {width} wide (the \
+{width} element{ws} before `!`): the {after} element{as_} after `!` make {full} full row{fs} \
+and {left} left over; add {missing} element{ms} here, or look in the rows above for a missing \
+or extra element (the game says {GAME_INCOMPLETE})",
+                ls = plural(left),
+                ws = plural(width),
+                as_ = plural(after),
+                fs = plural(full),
+                ms = plural(missing),
+            ),
+        );
+        false
+    }
+
+    // ---- version 2 ----------------------------------------------------------------------
+
+    fn v2(&mut self) {
+        let Header::V2 { version, mode } = &self.board.header else {
+            return;
+        };
+        self.version_line(version);
+        self.mode_line(version, mode.as_ref());
+        self.invalid_elements();
+        if self.empty_board(version, mode.as_ref()) {
+            return;
+        }
+        let sound = !self.board.syntax_errors && !self.has_invalid();
+        let rows_ok = sound && self.unequal_rows();
+        self.multiple_goals();
+        if rows_ok && self.board.diagonal.is_some() {
+            self.no_first_jump(&[DotRule::Stripped, DotRule::Counted]);
+        }
+    }
+
+    fn version_line(&mut self, line: &HeaderLine) {
+        if line.keyword.is_none() {
+            // No version line at all: a syntax error, reported as such.
+            return;
+        }
+        if line.range.start > 0 {
+            self.push(
+                Severity::Error,
+                HEADER,
+                0..line.range.start,
+                format!(
+                    "the file starts with blank lines, but the game reads line 1 as the version \
+line and says {GAME_VERSION}; remove the blank lines so that `version 2` is line 1"
+                ),
+            );
+        }
+        let trimmed = line.text.trim_end_matches([' ', '\t']);
+        if trimmed.eq_ignore_ascii_case("version 2") {
+            if trimmed.len() < line.text.len() {
+                let blanks = line.range.start + trimmed.len()..line.range.end;
+                self.push(
+                    Severity::Error,
+                    TRAILING_BLANK,
+                    blanks,
+                    format!(
+                        "blanks after `version 2` at the end of line 1: the game compares the \
+whole line, so it rejects the file ({GAME_VERSION}); delete them"
+                    ),
+                );
+            }
+            return;
+        }
+        let value = line.value_text();
+        let hint = if value.trim().eq_ignore_ascii_case("2") {
+            "write exactly one space between `version` and `2`"
+        } else if line.value.is_none() {
+            "`version` must be followed by a space and 2"
+        } else {
+            "the game reads only version 2 (and version 1 boards, which start with `1D~` or \
+`1N~`)"
+        };
+        let range = tight_value_range(line);
+        self.push(
+            Severity::Error,
+            HEADER,
+            range,
+            format!(
+                "line 1 must be `version 2` (any case), not `{}`: {hint} (the game says \
+{GAME_VERSION})",
+                shorten(&line.text)
+            ),
+        );
+    }
+
+    fn mode_line(&mut self, version: &HeaderLine, mode: Option<&HeaderLine>) {
+        let Some(line) = mode else {
+            // Where line 2 starts (or the end of the file when there is none).
+            let rope = self.doc.rope();
+            let version_row = rope.byte_to_line(version.range.start.min(rope.len_bytes()));
+            let (at, what) = if version_row + 1 < rope.len_lines() {
+                (rope.line_to_byte(version_row + 1), "line 2 is empty")
+            } else {
+                (rope.len_bytes(), "the file ends after line 1")
+            };
+            self.push(
+                Severity::Error,
+                HEADER,
+                at..at,
+                format!(
+                    "{what}, but it must be the mode line, `mode: normal` or `mode: diagonal` \
+(the game says {GAME_MODE})"
+                ),
+            );
+            return;
+        };
+        let trimmed = line.text.trim_end_matches([' ', '\t']);
+        let lower = trimmed.to_ascii_lowercase();
+        if lower == "mode: normal" || lower == "mode: diagonal" {
+            if trimmed.len() < line.text.len() {
+                let blanks = line.range.start + trimmed.len()..line.range.end;
+                self.push(
+                    Severity::Error,
+                    TRAILING_BLANK,
+                    blanks,
+                    format!(
+                        "blanks after `{trimmed}` at the end of line 2: the game compares the \
+whole line, so it rejects the file ({GAME_MODE}); delete them"
+                    ),
+                );
+            }
+            return;
+        }
+        let value = line.value_text().trim();
+        let is_mode =
+            |v: &str| v.eq_ignore_ascii_case("normal") || v.eq_ignore_ascii_case("diagonal");
+        let looks_like_row = line.text.chars().all(|c| {
+            matches!(
+                c,
+                ' ' | '*' | '.' | 'r' | 'y' | 'g' | 'e' | 'R' | 'Y' | 'G' | 'E'
+            )
+        }) && !line.text.trim().is_empty();
+        let hint = if line.keyword.is_some() && is_mode(value) {
+            "write exactly one space after `mode:`"
+        } else if line.keyword.is_some() {
+            "the game knows only these two modes"
+        } else if looks_like_row {
+            "this looks like a board row, so the mode line is missing (the game always reads \
+line 2 as the mode line); insert `mode: normal` or `mode: diagonal` above it"
+        } else if lower.starts_with("mode") {
+            "write `mode:` with a colon"
+        } else {
+            "line 2 is always the mode line"
+        };
+        let range = tight_value_range(line);
+        self.push(
+            Severity::Error,
+            HEADER,
+            range,
+            format!(
+                "line 2 must be `mode: normal` or `mode: diagonal` (any case), not `{}`: {hint} \
+(the game says {GAME_MODE})",
+                shorten(&line.text)
+            ),
+        );
+    }
+
+    /// True when the board is empty (and reported).
+    fn empty_board(&mut self, version: &HeaderLine, mode: Option<&HeaderLine>) -> bool {
+        let board = self.board;
+        if board.syntax_errors {
+            return board.rows.is_empty();
+        }
+        if board.rows.is_empty() {
+            let range = mode.map_or(version.range.clone(), |m| m.range.clone());
+            self.push(
+                Severity::Error,
+                EMPTY_BOARD,
+                range,
+                format!(
+                    "the board is empty: no rows follow the header; write the rows of the board \
+from line 3 on (the game says {GAME_EMPTY})"
+                ),
+            );
+            return true;
+        }
+        let only_dots = board.elements().all(|e| e.kind() == Kind::HalfLocked);
+        if only_dots {
+            let range = board
+                .rows
+                .first()
+                .and_then(Row::range)
+                .unwrap_or(board.range.clone());
+            self.push(
+                Severity::Error,
+                EMPTY_BOARD,
+                range,
+                format!(
+                    "the board holds only half-width dots `.`, no fields: the final game deletes \
+dots and says {GAME_EMPTY}; write the board's fields (* e r y g)"
+                ),
+            );
+            return true;
+        }
+        false
+    }
+
+    /// Rows equally long under one of the two dot rules. True when they are.
+    fn unequal_rows(&mut self) -> bool {
+        let board = self.board;
+        if board.rows_equal(DotRule::Stripped) || board.rows_equal(DotRule::Counted) {
+            return true;
+        }
+        let counted: Vec<usize> = board.rows.iter().map(Row::len_counting_dots).collect();
+        let stripped: Vec<usize> = board.rows.iter().map(Row::len_without_dots).collect();
+        // Blame the rows that differ from the usual length under the rule that needs fewer
+        // changes.
+        let (counted_usual, counted_off) = usual(&counted);
+        let (stripped_usual, stripped_off) = usual(&stripped);
+        let (rule_counted, usual_len, lens) = if counted_off < stripped_off {
+            (true, counted_usual, &counted)
+        } else {
+            (false, stripped_usual, &stripped)
+        };
+        let has_dots = counted != stripped;
+        // "like most rows", or the first row of the usual length when that is no majority.
+        let off = if rule_counted {
+            counted_off
+        } else {
+            stripped_off
+        };
+        let like = if (lens.len() - off) * 2 > lens.len() {
+            "most rows".to_string()
+        } else {
+            let reference = lens.iter().position(|l| *l == usual_len).unwrap_or(0);
+            format!("row {}", reference + 1)
+        };
+        for (i, row) in board.rows.iter().enumerate() {
+            let len = lens.get(i).copied().unwrap_or(0);
+            if len == usual_len {
+                continue;
+            }
+            if self.full(UNEQUAL_ROWS) {
+                self.hide(UNEQUAL_ROWS);
+                continue;
+            }
+            let Some(range) = row.range() else { continue };
+            let line = self.line(range.start);
+            let counted_len = counted.get(i).copied().unwrap_or(0);
+            let stripped_len = stripped.get(i).copied().unwrap_or(0);
+            let message = if has_dots {
+                let how = if rule_counted {
+                    "counting dots"
+                } else {
+                    "without dots"
+                };
+                format!(
+                    "row {} (line {line}) has {counted_len} element{cs} counting the half-width \
+dots `.` and {stripped_len} without; the rows must be equally long under one of the games' \
+rules, but counting dots (the game of 11 Nov 2018) they are {} long and without dots (the \
+final game) {}; make this row {usual_len} element{us} long {how}, like {like} (the game says \
+{GAME_LENGTH})",
+                    i + 1,
+                    list(&counted),
+                    list(&stripped),
+                    cs = plural(counted_len),
+                    us = plural(usual_len),
+                )
+            } else {
+                format!(
+                    "row {} (line {line}) has {counted_len} element{cs}, but {like} {have} \
+{usual_len} (the rows are {} elements long); every row must be equally long: make this one \
+{usual_len} long, filling up with `*` for locked fields (the game says {GAME_LENGTH})",
+                    i + 1,
+                    list(&counted),
+                    cs = plural(counted_len),
+                    have = if like == "most rows" { "have" } else { "has" },
+                )
+            };
+            self.push(Severity::Error, UNEQUAL_ROWS, range, message);
+        }
+        false
+    }
+
+    // ---- both versions ------------------------------------------------------------------
+
+    /// Characters that are no element, one finding per run of the same character.
+    fn invalid_elements(&mut self) {
+        let version = self.board.version;
+        let mut runs: Vec<(char, Range<usize>)> = Vec::new();
+        for element in self.board.elements() {
+            let Kind::Invalid(ch) = element.kind() else {
+                continue;
+            };
+            let here = element.range();
+            match runs.last_mut() {
+                Some((last, range)) if *last == ch && range.end == here.start => {
+                    range.end = here.end;
+                }
+                _ => runs.push((ch, here)),
+            }
+        }
+        for (ch, range) in runs {
+            if self.full(INVALID_ELEMENT) {
+                self.hide(INVALID_ELEMENT);
+                continue;
+            }
+            let what = describe_char(ch);
+            let message = match version {
+                Version::V1 => format!(
+                    "{what} is not a board element (version 1 boards hold X * E 1 2 3, `>` \
+before the goal and one `!`): {} (the game says {GAME_INVALID})",
+                    v1_hint(ch)
+                ),
+                Version::V2 => format!(
+                    "{what} is not a board element (version 2 rows hold * . r y g e, uppercase \
+for the goal, and spaces): {} (the game says {GAME_INVALID})",
+                    v2_hint(ch)
+                ),
+            };
+            self.push(Severity::Error, INVALID_ELEMENT, range, message);
+        }
+    }
+
+    /// More than one goal: the game keeps the last in column order.
+    fn multiple_goals(&mut self) {
+        let board = self.board;
+        let rule = board.dot_rule();
+        let goals: Vec<&Element> = board.goals().collect();
+        if goals.len() < 2 {
+            return;
+        }
+        // The game scans its matrix column by column, top to bottom, and keeps the last goal.
+        let key = |e: &Element| (board.grid_column(e, rule), e.row());
+        let Some(last) = goals.iter().copied().max_by_key(|e| key(e)) else {
+            return;
+        };
+        let last_line = self.line(last.range().start);
+        let last_column = board.grid_column(last, rule).map_or(0, |c| c + 1);
+        let shown = self.doc.slice(last.full_range()).into_owned();
+        let fix = match board.version {
+            Version::V1 => "remove the `>` of the goals you do not mean",
+            Version::V2 => "write the goals you do not mean in lowercase",
+        };
+        let count = goals.len();
+        for goal in goals {
+            if std::ptr::eq(goal, last) {
+                continue;
+            }
+            if self.full(MULTIPLE_GOALS) {
+                self.hide(MULTIPLE_GOALS);
+                continue;
+            }
+            let range = goal.full_range();
+            self.push(
+                Severity::Warning,
+                MULTIPLE_GOALS,
+                range,
+                format!(
+                    "the board has {count} goals, but the game keeps only one: it scans the \
+board column by column and the last goal it finds is `{shown}` in row {}, column \
+{last_column} (line {last_line}), so this goal is ignored; {fix}",
+                    last.row() + 1
+                ),
+            );
+        }
+    }
+
+    /// Some stone can jump at the start. `rules` are the dot rules whose grid may be the
+    /// game's; one jump under any of them is enough.
+    fn no_first_jump(&mut self, rules: &[DotRule]) {
+        let board = self.board;
+        let Some(diagonal) = board.diagonal else {
+            return;
+        };
+        if rules
+            .iter()
+            .any(|rule| jump_possible(board, *rule, diagonal))
+        {
+            return;
+        }
+        let (stone, empty) = match board.version {
+            Version::V1 => ("1, 2 or 3", "`E`"),
+            Version::V2 => ("r, y or g", "`e`"),
+        };
+        let first_row = board
+            .rows
+            .first()
+            .and_then(Row::range)
+            .unwrap_or(board.range.clone());
+        let stones = board
+            .elements()
+            .filter(|e| matches!(e.kind(), Kind::Stone(_)))
+            .count();
+        let first_empty = board.elements().find(|e| e.kind() == Kind::Empty);
+        let (range, why) = match first_empty {
+            _ if stones == 0 => (
+                first_row,
+                format!("the board has no stones ({stone}), so nothing can jump; place stones"),
+            ),
+            None => (
+                first_row,
+                format!(
+                    "the board has no empty slot ({empty}), so no stone can jump; make at least \
+one slot empty"
+                ),
+            ),
+            Some(empty_slot) => {
+                let ways = if diagonal {
+                    "in a straight line across, down or diagonally"
+                } else {
+                    "in a straight line across or down (this board has no diagonal moves)"
+                };
+                (
+                    empty_slot.range(),
+                    format!(
+                        "no stone can make a first jump: a jump needs a stone, a stone next to \
+it and an empty slot right behind that, {ways}; add stones next to this empty slot or move it"
+                    ),
+                )
+            }
+        };
+        self.push(
+            Severity::Warning,
+            NO_FIRST_JUMP,
+            range,
+            format!("{why} (the game says {GAME_NO_JUMP})"),
+        );
+    }
+}
+
+/// What a field of the jump grid holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Blocked,
+    Empty,
+    Stone,
+}
+
+/// The game's jump test on the grid of `rule`: a stone, a stone next to it and an empty slot
+/// behind that in one of the four (or eight) directions.
+fn jump_possible(board: &Board, rule: DotRule, diagonal: bool) -> bool {
+    let grid: Vec<Vec<Cell>> = board
+        .rows
+        .iter()
+        .map(|row| {
+            let mut cells = Vec::with_capacity(row.elements.len());
+            for element in &row.elements {
+                let Some(column) = board.grid_column(element, rule) else {
+                    continue;
+                };
+                if cells.len() <= column {
+                    cells.resize(column + 1, Cell::Blocked);
+                }
+                cells[column] = match element.kind() {
+                    Kind::Empty => Cell::Empty,
+                    Kind::Stone(_) => Cell::Stone,
+                    _ => Cell::Blocked,
+                };
+            }
+            cells
+        })
+        .collect();
+    let at = |y: usize, x: usize, dy: isize, dx: isize, steps: isize| -> Cell {
+        let y = y.checked_add_signed(dy * steps);
+        let x = x.checked_add_signed(dx * steps);
+        match (y, x) {
+            (Some(y), Some(x)) => grid
+                .get(y)
+                .and_then(|r| r.get(x))
+                .copied()
+                .unwrap_or(Cell::Blocked),
+            _ => Cell::Blocked,
+        }
+    };
+    // Across and down first, then the diagonals.
+    const DIRECTIONS: [(isize, isize); 8] = [
+        (0, 1),
+        (0, -1),
+        (1, 0),
+        (-1, 0),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    let directions = if diagonal {
+        &DIRECTIONS[..]
+    } else {
+        &DIRECTIONS[..4]
+    };
+    grid.iter().enumerate().any(|(y, row)| {
+        row.iter().enumerate().any(|(x, cell)| {
+            *cell == Cell::Stone
+                && directions.iter().any(|&(dy, dx)| {
+                    at(y, x, dy, dx, 1) == Cell::Stone && at(y, x, dy, dx, 2) == Cell::Empty
+                })
+        })
+    })
+}
+
+/// The most common value (the first row's on a tie) and how many values differ from it.
+fn usual(lens: &[usize]) -> (usize, usize) {
+    let mut counts: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for len in lens {
+        *counts.entry(*len).or_default() += 1;
+    }
+    let first = lens.first().copied().unwrap_or(0);
+    let first_count = counts.get(&first).copied().unwrap_or(0);
+    let (best, best_count) = counts
+        .iter()
+        .map(|(len, count)| (*len, *count))
+        .filter(|(_, count)| *count > first_count)
+        .max_by_key(|(len, count)| (*count, std::cmp::Reverse(*len)))
+        .unwrap_or((first, first_count));
+    (best, lens.len() - best_count)
+}
+
+/// "5, 5, 4", or the first ones and "…".
+fn list(lens: &[usize]) -> String {
+    let mut out: Vec<String> = lens
+        .iter()
+        .take(MAX_LISTED_ROWS)
+        .map(usize::to_string)
+        .collect();
+    if lens.len() > MAX_LISTED_ROWS {
+        out.push("…".to_string());
+    }
+    out.join(", ")
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A character in words: "a space", "a tab", "`x`".
+fn describe_char(ch: char) -> String {
+    match ch {
+        ' ' => "a space".to_string(),
+        '\t' => "a tab".to_string(),
+        c if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
+        c => format!("`{c}`"),
+    }
+}
+
+fn v1_hint(ch: char) -> &'static str {
+    match ch {
+        ' ' => "version 1 ignores line breaks, but not spaces; remove it",
+        'e' => "write the empty slot in uppercase, `E`",
+        'x' => "write the locked field in uppercase, `X`",
+        'r' | 'R' => "`r` is version 2; a red stone is `3` in version 1",
+        'y' | 'Y' => "`y` is version 2; a yellow stone is `2` in version 1",
+        'g' | 'G' => "`g` is version 2; a green stone is `1` in version 1",
+        '.' => "`.` is version 2; the half-width locked field of version 1 is `*`",
+        _ => "remove it, or write the element it stands for",
+    }
+}
+
+fn v2_hint(ch: char) -> &'static str {
+    match ch {
+        '\t' => "version 2 ignores spaces, but not tabs; use spaces",
+        'X' | 'x' => "the locked field is `*` in version 2 (`X` was version 1)",
+        '1' => "a green stone is `g` in version 2 (`1` was version 1)",
+        '2' => "a yellow stone is `y` in version 2 (`2` was version 1)",
+        '3' => "a red stone is `r` in version 2 (`3` was version 1)",
+        '>' => "version 2 marks the goal with an uppercase letter instead of `>`",
+        '!' => "version 2 needs no `!`, every line is a row; remove it",
+        _ => "remove it, or write the element it stands for",
+    }
+}
+
+/// The value of a header line without the one space after the keyword, or the keyword when
+/// there is no value; the whole line's text when it has no keyword.
+fn tight_value_range(line: &HeaderLine) -> Range<usize> {
+    match (&line.keyword, &line.value) {
+        (_, Some(value)) => {
+            let text = line.value_text();
+            let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
+            let trail = text.len() - text.trim_end_matches([' ', '\t']).len();
+            if lead + trail >= text.len() {
+                value.clone()
+            } else {
+                value.start + lead..value.end - trail
+            }
+        }
+        (Some(keyword), None) => keyword.clone(),
+        (None, None) => line.range.clone(),
+    }
+}
+
+/// A header line for a message: at most 40 characters.
+fn shorten(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}

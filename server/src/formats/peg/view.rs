@@ -1,0 +1,699 @@
+//! The typed view of a peg solitaire board: what the file says, with the byte range of every
+//! header field and every board element. It is built once from the syntax tree; the checks read
+//! it, and hover and the board preview can reuse it.
+//!
+//! Version 1 (2009) is one stream of characters once CR and LF are deleted: the header
+//! `1` `D|N` `~`, then the elements; `>` marks the next element as the goal and the one `!`
+//! after the first row gives the width, so rows exist only through that width.
+//! Version 2 (2018) is line based: `version 2`, `mode: normal|diagonal`, then one row per
+//! non-blank line, spaces ignored, uppercase letters are goals.
+//!
+//! Version 2 had two rules for the half-width dot `.`: in the game of 11 Nov 2018 (svn r11, the
+//! revision of the format document) a dot is a half-width locked field and takes a grid column
+//! ([`DotRule::Counted`]); from r19 on (the final game) dots are deleted, leading dots shift the
+//! row right and trailing dots shift it left by half a square each ([`DotRule::Stripped`]).
+//! Every element records its place under both rules.
+
+use std::ops::Range;
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use crate::syntax::Document;
+
+/// The format version of a board file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// `1D~…`: one string, `!` after the first row, `>` before the goal.
+    V1,
+    /// `version 2` / `mode: …` and one row per line.
+    V2,
+}
+
+/// The colour of a stone, which decides its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// v1 `1`, v2 `g`: 10 points.
+    Green,
+    /// v1 `2`, v2 `y`: 20 points.
+    Yellow,
+    /// v1 `3`, v2 `r`: 30 points.
+    Red,
+}
+
+impl Colour {
+    /// The points a player gets for removing a stone of this colour.
+    pub fn points(self) -> u32 {
+        match self {
+            Colour::Green => 10,
+            Colour::Yellow => 20,
+            Colour::Red => 30,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Red => "red",
+        }
+    }
+}
+
+/// What one board element is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A locked field, no stone can go there: v1 `X`, v2 `*`.
+    Locked,
+    /// A locked field of half the width, to shift the rest of the row (triangle boards):
+    /// v1 `*`, v2 `.`.
+    HalfLocked,
+    /// An empty slot: v1 `E`, v2 `e`.
+    Empty,
+    /// A slot with a stone.
+    Stone(Colour),
+    /// A character that is no element (a space in v1, a tab or `x` in v2). The game counts it
+    /// in widths and then rejects the file.
+    Invalid(char),
+}
+
+impl Kind {
+    /// A slot a stone can stand on (empty or not).
+    pub fn is_slot(self) -> bool {
+        matches!(self, Kind::Empty | Kind::Stone(_))
+    }
+}
+
+/// One element of the board, with its place in the text and on the board. Compact (40 bytes):
+/// a board file is mostly elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Element {
+    kind: Kind,
+    start: usize,
+    len: u8,
+    goal: bool,
+    /// Bytes from the v1 goal marker `>` to this element; 0 when there is none.
+    marker_back: u32,
+    row: u32,
+    index: u32,
+    /// `u32::MAX` for a dot under [`DotRule::Stripped`].
+    stripped: u32,
+    half_fields: u32,
+}
+
+/// A count as stored in an [`Element`] (saturating: no real board comes near 4 billion).
+fn small(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn wide(n: u32) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+impl Element {
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The element is the goal, where the last stone should end (v1: `>` before it; v2: an
+    /// uppercase letter).
+    pub fn goal(&self) -> bool {
+        self.goal
+    }
+
+    /// The element's character.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start.saturating_add(usize::from(self.len))
+    }
+
+    /// v1: the `>` that makes this element the goal.
+    pub fn goal_marker(&self) -> Option<Range<usize>> {
+        let back = usize::try_from(self.marker_back).ok().filter(|b| *b > 0)?;
+        let start = self.start.checked_sub(back)?;
+        Some(start..start + 1)
+    }
+
+    /// From the goal marker (if any) to the end of the element.
+    pub fn full_range(&self) -> Range<usize> {
+        let range = self.range();
+        self.goal_marker().map_or(range.start, |m| m.start)..range.end
+    }
+
+    /// The board row, from 0.
+    pub fn row(&self) -> usize {
+        wide(self.row)
+    }
+
+    /// The place in its row counting every element, half-width ones included: the grid column
+    /// in version 1 and under [`DotRule::Counted`].
+    pub fn index(&self) -> usize {
+        wide(self.index)
+    }
+
+    /// The grid column under [`DotRule::Stripped`] (dots deleted); `None` for a dot. In
+    /// version 1 the same as [`Element::index`].
+    pub fn stripped_index(&self) -> Option<usize> {
+        (self.stripped != u32::MAX).then(|| wide(self.stripped))
+    }
+
+    /// Half-width elements in this row up to this one, itself included. The v1 and r11 games
+    /// draw the element this many half squares left of its grid column.
+    pub fn half_fields(&self) -> usize {
+        wide(self.half_fields)
+    }
+}
+
+/// One row of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub elements: Vec<Element>,
+    /// Version 2, [`DotRule::Stripped`]: the row's shift in half squares, leading dots minus
+    /// trailing dots (positive: to the right). 0 in version 1.
+    pub indent: i64,
+}
+
+impl Row {
+    /// From the first to the last element of the row (goal marker included).
+    pub fn range(&self) -> Option<Range<usize>> {
+        let first = self.elements.first()?;
+        let last = self.elements.last()?;
+        Some(first.full_range().start..last.range().end)
+    }
+
+    /// The number of elements, half-width ones included.
+    pub fn len_counting_dots(&self) -> usize {
+        self.elements.len()
+    }
+
+    /// The number of elements without v2 dots.
+    pub fn len_without_dots(&self) -> usize {
+        self.elements
+            .iter()
+            .rev()
+            .find_map(Element::stripped_index)
+            .map_or(0, |i| i + 1)
+    }
+}
+
+/// How version 2 treats the half-width dot `.`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DotRule {
+    /// The game of 11 Nov 2018 (r11, the format document): a dot is a half-width locked field
+    /// with its own grid column; rows must be equally long counting dots. Also the rule of
+    /// version 1, where `*` is the half-width field.
+    Counted,
+    /// The final game (r19 on): dots are deleted; leading and trailing dots shift the row by
+    /// half squares; rows must be equally long without dots.
+    Stripped,
+}
+
+/// A line of the version 2 header, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderLine {
+    /// The whole line without its line break.
+    pub range: Range<usize>,
+    pub text: String,
+    /// `version` / `mode:` (any case); `None` when the line does not start with it (a mode
+    /// line that is something else).
+    pub keyword: Option<Range<usize>>,
+    /// What follows the keyword (or the whole line without keyword), blanks included.
+    pub value: Option<Range<usize>>,
+}
+
+impl HeaderLine {
+    /// The text of the value.
+    pub fn value_text(&self) -> &str {
+        let offset = self.value.as_ref().map_or(self.text.len(), |v| {
+            v.start.saturating_sub(self.range.start)
+        });
+        self.text.get(offset..).unwrap_or("")
+    }
+}
+
+/// The header of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Header {
+    V1 {
+        /// `1` to `~`, line breaks included.
+        range: Range<usize>,
+        /// `D` or `N` and where it stands.
+        mode_flag: Option<(char, Range<usize>)>,
+    },
+    V2 {
+        /// Line 1.
+        version: HeaderLine,
+        /// Line 2; `None` when it is empty or missing.
+        mode: Option<HeaderLine>,
+    },
+}
+
+/// A v1 goal marker `>` and the board character after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalMarker {
+    pub range: Range<usize>,
+    /// The next character of the board (line breaks skipped, as the game deletes them) and its
+    /// range; `None` at the end of the file.
+    pub next: Option<(char, Range<usize>)>,
+    /// A line break stands between the marker and the next character (or the end of the file).
+    pub line_break: bool,
+}
+
+/// A peg solitaire board file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub version: Version,
+    pub header: Header,
+    /// The board node, header included.
+    pub range: Range<usize>,
+    /// Diagonal jumps are allowed (`D`, `mode: diagonal`); `None` when the v2 mode line names
+    /// no supported mode (trailing blanks are ignored here, the checks report them).
+    pub diagonal: Option<bool>,
+    pub rows: Vec<Row>,
+    /// v1: every `>`, in text order.
+    pub goal_markers: Vec<GoalMarker>,
+    /// v1: every `!`, in text order.
+    pub row_separators: Vec<Range<usize>>,
+    /// v1: the number of elements before the first `!` (the board width).
+    pub width: Option<usize>,
+    /// The board holds syntax errors (ERROR or MISSING nodes, reported by the syntax checks);
+    /// what is in them is not in this view.
+    pub syntax_errors: bool,
+}
+
+impl Board {
+    /// The view of a document, `None` when the tree holds no board at all.
+    pub fn new(doc: &Document) -> Option<Board> {
+        let tree = doc.tree()?;
+        let root = tree.root_node();
+        let mut cursor = root.walk();
+        let board = root
+            .children(&mut cursor)
+            .find(|n| matches!(n.kind(), "v1_board" | "v2_board"))?;
+        Some(match board.kind() {
+            "v1_board" => build_v1(doc, board),
+            _ => build_v2(doc, board),
+        })
+    }
+
+    /// Every element, row by row.
+    pub fn elements(&self) -> impl Iterator<Item = &Element> {
+        self.rows.iter().flat_map(|r| r.elements.iter())
+    }
+
+    /// The element whose character (or v1 goal marker) holds this byte offset.
+    pub fn element_at(&self, offset: usize) -> Option<&Element> {
+        let start = |e: &Element| e.full_range().start;
+        // Rows and elements are in text order: find the last element starting at or before.
+        let row = self
+            .rows
+            .partition_point(|r| r.elements.first().is_some_and(|e| start(e) <= offset));
+        let row = self.rows.get(row.checked_sub(1)?)?;
+        let at = row.elements.partition_point(|e| start(e) <= offset);
+        let element = row.elements.get(at.checked_sub(1)?)?;
+        (element.range().contains(&offset)
+            || element.goal_marker().is_some_and(|m| m.contains(&offset)))
+        .then_some(element)
+    }
+
+    /// Whether every row has the same length under `rule` (an empty board counts as equal).
+    pub fn rows_equal(&self, rule: DotRule) -> bool {
+        let len = |r: &Row| match rule {
+            DotRule::Counted => r.len_counting_dots(),
+            DotRule::Stripped => r.len_without_dots(),
+        };
+        let mut lens = self.rows.iter().map(len);
+        match lens.next() {
+            Some(first) => lens.all(|l| l == first),
+            None => true,
+        }
+    }
+
+    /// The dot rule this board is meant for: version 1 and boards that only the r11 game
+    /// accepts use [`DotRule::Counted`], all others the final game's [`DotRule::Stripped`].
+    pub fn dot_rule(&self) -> DotRule {
+        match self.version {
+            Version::V1 => DotRule::Counted,
+            Version::V2
+                if !self.rows_equal(DotRule::Stripped) && self.rows_equal(DotRule::Counted) =>
+            {
+                DotRule::Counted
+            }
+            Version::V2 => DotRule::Stripped,
+        }
+    }
+
+    /// The grid column of an element under `rule`, as the game's jump logic sees it (`None`
+    /// for a v2 dot under [`DotRule::Stripped`]).
+    pub fn grid_column(&self, element: &Element, rule: DotRule) -> Option<usize> {
+        match (self.version, rule) {
+            (Version::V1, _) | (Version::V2, DotRule::Counted) => Some(element.index()),
+            (Version::V2, DotRule::Stripped) => element.stripped_index(),
+        }
+    }
+
+    /// Where the game draws an element: its left edge in half squares from the board's left
+    /// edge (may be negative). `None` for a v2 dot under [`DotRule::Stripped`].
+    pub fn x_halves(&self, element: &Element, rule: DotRule) -> Option<i64> {
+        let twice = |n: u32| i64::from(n) * 2;
+        match (self.version, rule) {
+            (Version::V1, _) | (Version::V2, DotRule::Counted) => {
+                Some(twice(element.index) - i64::from(element.half_fields))
+            }
+            (Version::V2, DotRule::Stripped) => {
+                let indent = self.rows.get(element.row()).map_or(0, |r| r.indent);
+                element
+                    .stripped_index()
+                    .map(|_| twice(element.stripped).saturating_add(indent))
+            }
+        }
+    }
+
+    /// The goals, in text order.
+    pub fn goals(&self) -> impl Iterator<Item = &Element> {
+        self.elements().filter(|e| e.goal)
+    }
+}
+
+/// Reads the characters of nodes in text order, walking the rope's chunks forward (a rope
+/// lookup per node would cost a tree descent each).
+struct Chars<'r> {
+    rope: &'r Rope,
+    chunk: &'r str,
+    chunk_start: usize,
+}
+
+impl<'r> Chars<'r> {
+    fn new(rope: &'r Rope) -> Self {
+        Chars {
+            rope,
+            chunk: "",
+            chunk_start: 0,
+        }
+    }
+
+    /// The character starting at `offset` ('\u{FFFD}' past the end or inside a character).
+    fn at(&mut self, offset: usize) -> char {
+        let inside = offset >= self.chunk_start && offset - self.chunk_start < self.chunk.len();
+        if !inside {
+            if offset >= self.rope.len_bytes() {
+                return '\u{FFFD}';
+            }
+            let (chunk, chunk_start, _, _) = self.rope.chunk_at_byte(offset);
+            self.chunk = chunk;
+            self.chunk_start = chunk_start;
+        }
+        self.chunk
+            .get(offset - self.chunk_start..)
+            .and_then(|rest| rest.chars().next())
+            .unwrap_or('\u{FFFD}')
+    }
+}
+
+/// Builds the rows, element by element.
+struct Rows {
+    rows: Vec<Row>,
+    /// The next [`DotRule::Stripped`] column in the current row.
+    stripped_next: u32,
+    /// Half-width elements so far in the current row.
+    half_fields: u32,
+    /// Dots get no stripped column (version 2).
+    strip_dots: bool,
+}
+
+impl Rows {
+    fn new(strip_dots: bool) -> Self {
+        Rows {
+            rows: Vec::new(),
+            stripped_next: 0,
+            half_fields: 0,
+            strip_dots,
+        }
+    }
+
+    fn start_row(&mut self) {
+        self.rows.push(Row {
+            elements: Vec::new(),
+            indent: 0,
+        });
+        self.stripped_next = 0;
+        self.half_fields = 0;
+    }
+
+    /// Appends an element to the current row; `marker` is where its v1 `>` starts.
+    fn push(&mut self, kind: Kind, range: Range<usize>, goal: bool, marker: Option<usize>) {
+        if self.rows.is_empty() {
+            self.start_row();
+        }
+        let row_number = small(self.rows.len() - 1);
+        let half = kind == Kind::HalfLocked;
+        self.half_fields = self.half_fields.saturating_add(u32::from(half));
+        let stripped = if half && self.strip_dots {
+            u32::MAX
+        } else {
+            let column = self.stripped_next;
+            self.stripped_next = column.saturating_add(1).min(u32::MAX - 1);
+            column
+        };
+        let Some(row) = self.rows.last_mut() else {
+            return;
+        };
+        row.elements.push(Element {
+            kind,
+            start: range.start,
+            len: u8::try_from(range.len()).unwrap_or(u8::MAX),
+            goal,
+            marker_back: marker.map_or(0, |m| small(range.start.saturating_sub(m))),
+            row: row_number,
+            index: small(row.elements.len()),
+            stripped,
+            half_fields: self.half_fields,
+        });
+    }
+}
+
+fn v1_kind(ch: char) -> Kind {
+    match ch {
+        'X' => Kind::Locked,
+        '*' => Kind::HalfLocked,
+        'E' => Kind::Empty,
+        '1' => Kind::Stone(Colour::Green),
+        '2' => Kind::Stone(Colour::Yellow),
+        '3' => Kind::Stone(Colour::Red),
+        other => Kind::Invalid(other),
+    }
+}
+
+fn build_v1(doc: &Document, board: Node) -> Board {
+    // First pass: the width, the number of elements before the first `!`.
+    let mut width = None;
+    let mut count = 0usize;
+    let mut cursor = board.walk();
+    for child in board.children(&mut cursor) {
+        match child.kind() {
+            "element" | "invalid" => count += 1,
+            "row_separator" => {
+                width = Some(count);
+                break;
+            }
+            _ => {}
+        }
+    }
+
+    let mut chars = Chars::new(doc.rope());
+    let mut header_range = board.start_byte()..board.start_byte();
+    let mut mode_flag = None;
+    let mut goal_markers: Vec<GoalMarker> = Vec::new();
+    let mut row_separators = Vec::new();
+    let mut rows = Rows::new(false);
+    // The marker waiting for the character after it, and the `>` that makes the next
+    // element the goal.
+    let mut waiting: Option<usize> = None;
+    let mut pending_goal: Option<usize> = None;
+    let mut count = 0usize;
+    let mut previous_end: Option<usize> = None;
+    let mut break_since_element = false;
+    let mut cursor = board.walk();
+    for child in board.children(&mut cursor) {
+        let range = child.byte_range();
+        // Inside a v1 board only line breaks are hidden: a gap is a line break.
+        let after_break = previous_end.is_some_and(|end| end < range.start);
+        previous_end = Some(range.end);
+        let kind = child.kind();
+        if kind == "v1_header" {
+            header_range = range;
+            let mut inner = child.walk();
+            mode_flag = child
+                .children(&mut inner)
+                .find(|n| n.kind() == "mode_flag")
+                .map(|n| (chars.at(n.start_byte()), n.byte_range()));
+            continue;
+        }
+        if !matches!(
+            kind,
+            "element" | "goal_marker" | "row_separator" | "invalid"
+        ) {
+            continue;
+        }
+        let ch = chars.at(range.start);
+        if let Some(marker) = waiting.take().and_then(|i| goal_markers.get_mut(i)) {
+            marker.next = Some((ch, range.clone()));
+            marker.line_break = after_break;
+        }
+        break_since_element |= after_break;
+        match kind {
+            "goal_marker" => {
+                waiting = Some(goal_markers.len());
+                goal_markers.push(GoalMarker {
+                    range: range.clone(),
+                    next: None,
+                    line_break: false,
+                });
+                pending_goal = Some(range.start);
+            }
+            "row_separator" => {
+                row_separators.push(range);
+                pending_goal = None;
+            }
+            _ => {
+                let kind = if kind == "invalid" {
+                    Kind::Invalid(ch)
+                } else {
+                    v1_kind(ch)
+                };
+                let new_row = match width {
+                    Some(w) if w > 0 => count.is_multiple_of(w),
+                    _ => count == 0 || break_since_element,
+                };
+                if new_row {
+                    rows.start_row();
+                }
+                // As in the game, `>` makes the very next character the goal.
+                let marker = pending_goal.take().filter(|_| kind.is_slot());
+                rows.push(kind, range, marker.is_some(), marker);
+                count += 1;
+                break_since_element = false;
+            }
+        }
+    }
+    // A marker at the very end: only line breaks can follow it.
+    if let Some(marker) = waiting.and_then(|i| goal_markers.get_mut(i)) {
+        marker.line_break = marker.range.end < doc.rope().len_bytes();
+    }
+
+    Board {
+        version: Version::V1,
+        diagonal: mode_flag.as_ref().map(|(c, _)| *c == 'D'),
+        header: Header::V1 {
+            range: header_range,
+            mode_flag,
+        },
+        range: board.byte_range(),
+        rows: rows.rows,
+        goal_markers,
+        row_separators,
+        width,
+        syntax_errors: board.has_error(),
+    }
+}
+
+fn header_line(doc: &Document, line: Node) -> HeaderLine {
+    let mut keyword = None;
+    let mut value = None;
+    let mut cursor = line.walk();
+    for child in line.children(&mut cursor) {
+        match child.kind() {
+            "version_keyword" | "mode_keyword" => keyword = Some(child.byte_range()),
+            "version_value" | "mode_value" => value = Some(child.byte_range()),
+            _ => {}
+        }
+    }
+    HeaderLine {
+        range: line.byte_range(),
+        text: doc.slice(line.byte_range()).into_owned(),
+        keyword,
+        value,
+    }
+}
+
+fn v2_kind(ch: char) -> Kind {
+    match ch.to_ascii_lowercase() {
+        '*' => Kind::Locked,
+        '.' => Kind::HalfLocked,
+        'e' => Kind::Empty,
+        'g' => Kind::Stone(Colour::Green),
+        'y' => Kind::Stone(Colour::Yellow),
+        'r' => Kind::Stone(Colour::Red),
+        _ => Kind::Invalid(ch),
+    }
+}
+
+fn build_v2(doc: &Document, board: Node) -> Board {
+    let mut chars = Chars::new(doc.rope());
+    let mut version = None;
+    let mut mode = None;
+    let mut rows = Rows::new(true);
+    let mut cursor = board.walk();
+    for child in board.children(&mut cursor) {
+        match child.kind() {
+            "version_line" => version = Some(header_line(doc, child)),
+            "mode_line" => mode = Some(header_line(doc, child)),
+            "row" => {
+                rows.start_row();
+                let mut inner = child.walk();
+                for cell in child.children(&mut inner) {
+                    let invalid = cell.kind() == "invalid";
+                    if !invalid && cell.kind() != "cell" {
+                        continue;
+                    }
+                    let ch = chars.at(cell.start_byte());
+                    let kind = if invalid {
+                        Kind::Invalid(ch)
+                    } else {
+                        v2_kind(ch)
+                    };
+                    let goal = ch.is_ascii_uppercase() && kind.is_slot();
+                    rows.push(kind, cell.byte_range(), goal, None);
+                }
+                if let Some(row) = rows.rows.last_mut() {
+                    row.indent = indent(&row.elements);
+                }
+            }
+            _ => {}
+        }
+    }
+    let version = version.unwrap_or_else(|| HeaderLine {
+        range: board.start_byte()..board.start_byte(),
+        text: String::new(),
+        keyword: None,
+        value: None,
+    });
+    let diagonal = mode.as_ref().and_then(|m| {
+        let text = m.text.trim_end_matches([' ', '\t']).to_ascii_lowercase();
+        match text.as_str() {
+            "mode: normal" => Some(false),
+            "mode: diagonal" => Some(true),
+            _ => None,
+        }
+    });
+    Board {
+        version: Version::V2,
+        header: Header::V2 { version, mode },
+        range: board.byte_range(),
+        diagonal,
+        rows: rows.rows,
+        goal_markers: Vec::new(),
+        row_separators: Vec::new(),
+        width: None,
+        syntax_errors: board.has_error(),
+    }
+}
+
+/// The final game's shift of a row: leading dots minus trailing dots (`DotsAtBeginning` and
+/// `DotsAtEnd`; a row of dots only has none).
+fn indent(elements: &[Element]) -> i64 {
+    let dot = |e: &&Element| e.kind == Kind::HalfLocked;
+    let leading = elements.iter().take_while(dot).count();
+    let trailing = elements.iter().rev().take_while(dot).count();
+    let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    as_i64(leading).saturating_sub(as_i64(trailing))
+}
