@@ -87,7 +87,7 @@ fn utf8_is_chosen_when_offered_among_others() {
 fn edits_apply_in_order_and_crlf_lines_count_once() {
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let uri = file_uri("/tmp/retroboard-e2e/Mysteriet.pat");
-    let text = "Mysteriet \u{e6}\u{f8}\u{e5}\r\n  2  34\r\n";
+    let text = "Mysteriet \u{e6}\u{f8}\u{e5}\r\n  1   1\r\n 52   4   4   0   0    0  13   1  999   0   0\r\n";
     client.open(&uri, "patience-game", 1, text);
     assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
     // Type " 7 9" after "34", one character at a time, without waiting in between.

@@ -1,0 +1,200 @@
+//! The diagnostic codes of Patience game definitions, with what `retroboard explain` says.
+
+use crate::findings::{CodeDoc, Severity};
+
+pub const NAME: &str = "patience/name";
+pub const FILE_NAME: &str = "patience/file-name";
+pub const COUNTS_MISSING: &str = "patience/counts-missing";
+pub const DECKS: &str = "patience/decks";
+pub const PILE_LIMIT: &str = "patience/pile-limit";
+pub const PILE_COUNT: &str = "patience/pile-count";
+pub const FIELD_COUNT: &str = "patience/field-count";
+pub const STOCK_SIZE: &str = "patience/stock-size";
+pub const STOCK_FIELD: &str = "patience/stock-field";
+pub const DIGIT: &str = "patience/digit";
+pub const VALUE: &str = "patience/value";
+pub const RULES_IGNORED: &str = "patience/rules-ignored";
+pub const FOUNDATION_VALUE: &str = "patience/foundation-value";
+pub const STOCK_EXHAUSTED: &str = "patience/stock-exhausted";
+pub const UNWINNABLE: &str = "patience/unwinnable";
+pub const OFF_WINDOW: &str = "patience/off-window";
+pub const POSITION: &str = "patience/position";
+pub const TRAILING_TEXT: &str = "patience/trailing-text";
+pub const TEXT_LINE: &str = "patience/text-line";
+
+pub const CODES: &[CodeDoc] = &[
+    CodeDoc {
+        code: NAME,
+        severity: Severity::Error,
+        summary: "Line 1, the game's name, is empty",
+        explanation: "Line 1 of a .pat file is the game's name, which Patience shows in the \
+window bar. The number of decks and of piles follow on line 2. Write the name on line 1; it may \
+contain spaces and Danish letters (æ, ø, å).",
+    },
+    CodeDoc {
+        code: FILE_NAME,
+        severity: Severity::Warning,
+        summary: "The file name contains `-` (or is not a .pat file)",
+        explanation: "Patience keeps each game's statistics in a .pst file named after the game's \
+file, with \"-player name\" appended for each player, so it uses `-` to split those names: the \
+spec says a game's file name must not contain hyphens (spaces are fine). Rename the file, e.g. \
+`Klondike 2.pat` instead of `Klondike-2.pat`. The program also only lists games in files \
+ending in .pat.",
+    },
+    CodeDoc {
+        code: COUNTS_MISSING,
+        severity: Severity::Error,
+        summary: "The file ends after the name: the counts line and the piles are missing",
+        explanation: "After the name on line 1, line 2 holds the number of decks (1–8) and the \
+number of piles (1–150, the stock included), e.g. `2 34`; one line of numbers per pile follows. \
+A file with only a name is not a game.",
+    },
+    CodeDoc {
+        code: DECKS,
+        severity: Severity::Error,
+        summary: "The number of decks is not 1 to 8",
+        explanation: "The first number of line 2 is the number of 52-card decks the game is \
+played with, 1 to 8. The stock (the first pile) must hold 52 × that many cards.",
+    },
+    CodeDoc {
+        code: PILE_LIMIT,
+        severity: Severity::Error,
+        summary: "The number of piles is not 1 to 150",
+        explanation: "The second number of line 2 is the number of piles, the stock included: \
+1 to 150. Each pile is one line of numbers after line 2.",
+    },
+    CodeDoc {
+        code: PILE_COUNT,
+        severity: Severity::Error,
+        summary: "The number of pile lines differs from the number of piles on line 2",
+        explanation: "Line 2 says how many piles follow (the stock included), and the game reads \
+exactly that many pile lines. With fewer lines it runs out of piles; lines beyond the count are \
+never read. The finding on line 2 gives both numbers; a second finding marks where piles are \
+missing (the end of the last pile) or the lines the game does not read. Add or delete pile \
+lines, or correct the count. Blank lines between piles are fine and do not count.",
+    },
+    CodeDoc {
+        code: FIELD_COUNT,
+        severity: Severity::Error,
+        summary: "A pile line does not have 11 numbers (15 with a second rule set)",
+        explanation: "Each pile is one line of 11 numbers: n x y v w dcba e ccba edcba baa (d)cba \
+(the stock's last four mean f g h i). When field 11 has a thousands part (1000–6000), the pile \
+has a second rule set and four more numbers follow: fields 8–11 of rules 2, 15 numbers in all, \
+as in the spec's Spider line `6 4 4 0 16 1 0 1 32 999 1304 2 2 999 104`. The stock never has \
+a second rule set. Add or remove numbers so the line has its fields; a line with too few \
+numbers is not checked further, as it is unclear which is missing.",
+    },
+    CodeDoc {
+        code: STOCK_SIZE,
+        severity: Severity::Error,
+        summary: "The stock does not hold 52 × the number of decks",
+        explanation: "The first pile is the stock, from which every card is dealt. Its field 1 \
+(number of cards) must be 52 × the number of decks on line 2: 52 for one deck, 104 for two.",
+    },
+    CodeDoc {
+        code: STOCK_FIELD,
+        severity: Severity::Error,
+        summary: "A value in the stock's fields 8–11 is not allowed",
+        explanation: "For the stock (the first pile), fields 8–11 mean: f, how many cards are \
+drawn each time (0 or more; often 1–3); g, how many times the stock can be drawn (0–998, or 999 \
+for unlimited); h, what happens when the stock is exhausted and turned over (0 nothing, 1 the \
+stock is split and shuffled); i, which pile is the wastepile (its pile number, most often 2, or \
+0 when there is none). The wastepile must be a pile of the file, and not the stock itself.",
+    },
+    CodeDoc {
+        code: DIGIT,
+        severity: Severity::Error,
+        summary: "A digit of a field has a value the game does not know",
+        explanation: "Fields 6 and 8–11 of a pile line are made of digits, each with its own \
+meaning: field 6 `dcba` (how the cards lie), 8 `ccba` (moving cards from the pile), 9 `edcba` \
+(moving cards to the pile), 10 `baa` (the card for an empty pile: 999, 0, or suit b and value \
+aa) and 11 `(d)cba` (the sequence definition: 999, 0, or colours c, ace/king limit b, order a; \
+plus thousands 1000–6000 for a second rule set). Letters count from the right: a is the units \
+digit; a number written with fewer digits has zeros in the missing high digits. The message \
+names the field, the digit, the value found and the values the spec allows there. Some values \
+differ by context: the stock's field 6 has a = 0 or 2, b = 0 or 2, c = 0, 1 or 2 (the \
+\"stock only\" shuffling values) and d = 0; other piles may not use c = 1 or 2. Hover a digit \
+to read what each value means.",
+    },
+    CodeDoc {
+        code: VALUE,
+        severity: Severity::Error,
+        summary: "A whole-number field has a value the game does not know",
+        explanation: "Field 1 (number of cards) cannot be negative, and field 7 (cards in the \
+pile) is 999 (no matter), 0–998 (the cards a foundation pile holds when the game is won) or \
+negative (a limit: -3 = at most 3 cards; the stock cannot have a limit). A number too large for \
+the game is reported here too.",
+    },
+    CodeDoc {
+        code: RULES_IGNORED,
+        severity: Severity::Warning,
+        summary: "Field 11's thousands are above 6000, so the second rule set is never used",
+        explanation: "The thousands of field 11 choose how a pile's second rule set is used: \
+1000 rules 1 OR 2, 2000 rules 1 AND 2, 3000–6000 switch to rules 2 at some point of the \
+drawing. Above 6000 the game uses rules 1 only, so the four numbers of rules 2 are read and \
+then ignored. Write 1000–6000, or drop the thousands and the four numbers.",
+    },
+    CodeDoc {
+        code: FOUNDATION_VALUE,
+        severity: Severity::Error,
+        summary: "A c = 6 pile (foundation value from the first card) deals the wrong number of cards",
+        explanation: "Digit c = 6 of field 6 makes the first card laid out determine the \
+foundation value (the value the foundation piles are built from, as in Mysteriet). The first \
+pile with c = 6 must have field 1 = 1: only that one card is dealt. The following piles with \
+c = 6 get the same foundation value and must have field 1 = 0.",
+    },
+    CodeDoc {
+        code: STOCK_EXHAUSTED,
+        severity: Severity::Warning,
+        summary: "The piles are dealt more cards than the stock holds",
+        explanation: "Every card dealt to a pile (its field 1) comes out of the stock. When the \
+piles together are dealt more cards than the stock holds (52 × decks), the deal runs out; the \
+finding points at the pile where that happens. Cards that the deal redirects elsewhere may be \
+replaced from the stock too, so the real need can be higher still.",
+    },
+    CodeDoc {
+        code: UNWINNABLE,
+        severity: Severity::Warning,
+        summary: "No pile has a won-game count, so the game can never be won",
+        explanation: "The game is won when the piles whose field 7 is 0–998 hold that many \
+cards (mostly 13 on foundation piles; 0 on piles that must be emptied, and piles with 0 decide \
+when both kinds exist). When every pile has 999 (no matter) or a negative limit, nothing ever \
+says the game is won. Give the foundation piles their count.",
+    },
+    CodeDoc {
+        code: OFF_WINDOW,
+        severity: Severity::Information,
+        summary: "A pile lies wholly outside the window",
+        explanation: "The window starts at (0, 0) and grows right and down to hold every pile \
+(its size comes from the largest x + 71 and y + 96), so a pile can only fall outside it to the \
+left or the top: when x ≤ -71 or y ≤ -96 (-96 and -71 for horizontal cards), none of its cards \
+can be seen. Piles meant to be unseen (e.g. for unwanted cards, c = 7) use the convention \
+y = -99 or less, which this check accepts; otherwise move the pile to coordinates 0 or more.",
+    },
+    CodeDoc {
+        code: POSITION,
+        severity: Severity::Warning,
+        summary: "A pile's x or y coordinate is negative, so part of it is cut off",
+        explanation: "Coordinates are the pile's top left corner in pixels from the window's \
+top left corner. A negative x or y (other than y -99 or less, which hides a pile on purpose) \
+puts part of the pile outside the window, where it cannot be seen or clicked. Use 0 or more.",
+    },
+    CodeDoc {
+        code: TRAILING_TEXT,
+        severity: Severity::Warning,
+        summary: "Text after the numbers of a line is ignored by the game",
+        explanation: "The game reads only the numbers of the counts line and of the pile lines; \
+anything after them (like the notes `(1) (stock)` in the spec's example) is ignored, and a \
+number written after the text is not read. Delete the text so the file says only what the \
+game reads.",
+    },
+    CodeDoc {
+        code: TEXT_LINE,
+        severity: Severity::Warning,
+        summary: "A line after the counts line holds text instead of numbers",
+        explanation: "After line 2 every non-blank line is a pile line that starts with its \
+numbers. A .pat file has no comments: a text line (like the row of dots in the spec's example, \
+which is documentation, not file syntax) may be misread by the game. Delete it; blank lines \
+between piles are fine.",
+    },
+];
