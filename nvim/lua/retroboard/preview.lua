@@ -1,0 +1,301 @@
+-- :RetroboardPreview — the board a file describes, from the server's `retroboard/preview` request
+-- ({textDocument = {uri}} -> {format, title, svg, text}).
+--
+--   :RetroboardPreview        the terminal drawing (`text`) in a scratch split that follows edits
+--   :RetroboardPreview svg    the SVG in a temporary file, opened with the system viewer
+--
+-- Refreshing: every change of the source buffer (TextChanged/TextChangedI) and every didChange the
+-- client sends for a retroboard buffer (LspNotify; a Colossus board also changes with its TER)
+-- restarts a short timer; when it fires, the request goes out. Neovim's client flushes the pending
+-- didChange of the buffer before sending a request, so the server answers for the current text; a
+-- change made while a request is under way is followed by another request.
+
+local lsp = require('retroboard.lsp')
+
+local M = {}
+
+M.options = {
+  -- Milliseconds between the last change and the refresh.
+  debounce = 200,
+  -- How the preview window opens: 'vsplit', 'split', or a command such as 'botright 60vsplit'.
+  split = 'vsplit',
+  -- Function(path) that opens an SVG file; default vim.ui.open (0.10+) or xdg-open / open.
+  open = nil,
+}
+
+--- Per source buffer: { buf = preview buffer, timer, seq, shown, tick, svg_path }
+local previews = {}
+
+local group = vim.api.nvim_create_augroup('retroboard.preview', { clear = true })
+
+local function notify(msg, level)
+  vim.notify('retroboard: ' .. msg, level or vim.log.levels.WARN)
+end
+
+local function set_lines(buf, lines)
+  if not vim.api.nvim_buf_is_valid(buf) then
+    return
+  end
+  vim.bo[buf].modifiable = true
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].modified = false
+end
+
+--- The lines shown for a preview result: the title, a blank line, then the drawing (the drawing
+--- may already start with the title).
+function M.lines(result)
+  local text = (result.text or ''):gsub('\r\n', '\n'):gsub('\n+$', '')
+  local lines = vim.split(text, '\n', { plain = true })
+  local title = result.title or ''
+  if title ~= '' and lines[1] ~= title then
+    table.insert(lines, 1, '')
+    table.insert(lines, 1, title)
+  end
+  return lines
+end
+
+local function default_open(path)
+  if vim.ui and vim.ui.open then
+    local _, err = vim.ui.open(path)
+    if err then
+      notify(err)
+    end
+    return
+  end
+  local opener = vim.fn.has('mac') == 1 and 'open' or 'xdg-open'
+  vim.fn.jobstart({ opener, path }, { detach = true })
+end
+
+local function write_svg(state, svg)
+  if not state.svg_path then
+    state.svg_path = vim.fn.tempname() .. '.svg'
+  end
+  local file = assert(io.open(state.svg_path, 'wb'))
+  file:write(svg or '')
+  file:close()
+  return state.svg_path
+end
+
+--- Ask the server for the preview of `src` and show it. `on_result(result)` is called once with
+--- the result (used by the svg mode).
+local function refresh(src, on_result)
+  local state = previews[src]
+  if not state or not vim.api.nvim_buf_is_valid(src) then
+    return
+  end
+  state.seq = state.seq + 1
+  local seq = state.seq
+  local tick = vim.api.nvim_buf_get_changedtick(src)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(src) } }
+  local sent = lsp.request(src, 'retroboard/preview', params, function(err, result)
+    vim.schedule(function()
+      if previews[src] ~= state then
+        return
+      end
+      if err then
+        notify('preview failed: ' .. (err.message or vim.inspect(err)))
+        return
+      end
+      if not result then
+        return
+      end
+      -- An answer older than one already shown is dropped.
+      if seq < state.shown then
+        return
+      end
+      state.shown = seq
+      state.title = result.title
+      if state.buf and vim.api.nvim_buf_is_valid(state.buf) then
+        set_lines(state.buf, M.lines(result))
+      end
+      if state.svg_path and result.svg then
+        write_svg(state, result.svg)
+      end
+      if on_result then
+        on_result(result)
+      end
+      -- Changed while the request was under way: ask again.
+      if vim.api.nvim_buf_is_valid(src) and vim.api.nvim_buf_get_changedtick(src) ~= tick then
+        M.schedule(src)
+      end
+    end)
+  end)
+  if not sent then
+    -- No client yet: try again as soon as the server attaches.
+    state.waiting_attach = true
+    if state.buf and vim.api.nvim_buf_is_valid(state.buf) and state.shown == 0 then
+      set_lines(state.buf, { 'waiting for the retroboard language server…' })
+    end
+    state.pending_result = on_result
+  end
+end
+
+--- Refresh the preview of `src` after the debounce delay (restarting the timer).
+function M.schedule(src, delay)
+  local state = previews[src]
+  if not state then
+    return
+  end
+  state.timer = state.timer or (vim.uv or vim.loop).new_timer()
+  state.timer:stop()
+  state.timer:start(delay or M.options.debounce, 0, vim.schedule_wrap(function()
+    refresh(src)
+  end))
+end
+
+local function stop(src)
+  local state = previews[src]
+  if not state then
+    return
+  end
+  previews[src] = nil
+  if state.timer then
+    state.timer:stop()
+    state.timer:close()
+  end
+  pcall(vim.api.nvim_del_augroup_by_name, 'retroboard.preview.' .. src)
+end
+
+local function track(src)
+  local state = previews[src]
+  if state then
+    return state
+  end
+  state = { seq = 0, shown = 0 }
+  previews[src] = state
+  local g = vim.api.nvim_create_augroup('retroboard.preview.' .. src, { clear = true })
+  vim.api.nvim_create_autocmd({ 'TextChanged', 'TextChangedI' }, {
+    group = g,
+    buffer = src,
+    callback = function()
+      M.schedule(src)
+    end,
+  })
+  vim.api.nvim_create_autocmd('LspAttach', {
+    group = g,
+    buffer = src,
+    callback = function(args)
+      local client = vim.lsp.get_client_by_id(args.data.client_id)
+      if client and client.name == lsp.name and state.waiting_attach then
+        state.waiting_attach = false
+        local on_result = state.pending_result
+        state.pending_result = nil
+        refresh(src, on_result)
+      end
+    end,
+  })
+  vim.api.nvim_create_autocmd('BufWipeout', {
+    group = g,
+    buffer = src,
+    callback = function()
+      stop(src)
+    end,
+  })
+  return state
+end
+
+-- Any didChange/didSave the retroboard client sends (0.10+) may change a preview: the buffer's own
+-- text, or a file another board reads (a Colossus MAP is drawn with its TER's colours).
+if vim.fn.exists('##LspNotify') == 1 then
+  vim.api.nvim_create_autocmd('LspNotify', {
+    group = group,
+    callback = function(args)
+      local method = args.data and args.data.method
+      if method ~= 'textDocument/didChange' and method ~= 'textDocument/didSave' then
+        return
+      end
+      local client = vim.lsp.get_client_by_id(args.data.client_id)
+      if not client or client.name ~= lsp.name then
+        return
+      end
+      for src, state in pairs(previews) do
+        if state.buf and vim.api.nvim_buf_is_valid(state.buf) then
+          M.schedule(src, src == args.buf and 20 or M.options.debounce)
+        end
+      end
+    end,
+  })
+end
+
+--- Show (or focus) the text preview of buffer `src` in a split.
+function M.open_text(src)
+  local state = track(src)
+  if not (state.buf and vim.api.nvim_buf_is_valid(state.buf)) then
+    local buf = vim.api.nvim_create_buf(false, true)
+    vim.bo[buf].bufhidden = 'wipe'
+    vim.bo[buf].swapfile = false
+    vim.bo[buf].filetype = 'retroboard-preview'
+    local base = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(src), ':t')
+    pcall(vim.api.nvim_buf_set_name, buf, ('retroboard-preview://%d/%s'):format(src, base))
+    set_lines(buf, { 'loading the preview…' })
+    state.buf = buf
+    vim.api.nvim_create_autocmd('BufWipeout', {
+      buffer = buf,
+      callback = function()
+        if previews[src] == state then
+          state.buf = nil
+          if not state.svg_path then
+            stop(src)
+          end
+        end
+      end,
+    })
+  end
+  local win = vim.fn.bufwinid(state.buf)
+  if win == -1 then
+    local current = vim.api.nvim_get_current_win()
+    vim.cmd(M.options.split)
+    win = vim.api.nvim_get_current_win()
+    vim.api.nvim_win_set_buf(win, state.buf)
+    vim.wo[win].wrap = false
+    vim.wo[win].number = false
+    vim.wo[win].relativenumber = false
+    vim.wo[win].list = false
+    vim.wo[win].spell = false
+    vim.api.nvim_set_current_win(current)
+  end
+  refresh(src)
+  return state.buf
+end
+
+--- Write the SVG to a temporary file and open it with the system viewer. The file is rewritten
+--- on later changes while the buffer lives (a viewer that reloads shows them).
+function M.open_svg(src)
+  local state = track(src)
+  state.svg_path = state.svg_path or (vim.fn.tempname() .. '.svg')
+  refresh(src, function(result)
+    local path = write_svg(state, result.svg)
+    local open = M.options.open or default_open
+    open(path)
+  end)
+end
+
+--- :RetroboardPreview [text|svg]
+function M.command(args)
+  local mode = args.args ~= '' and args.args or 'text'
+  local src = vim.api.nvim_get_current_buf()
+  if vim.bo[src].filetype == 'retroboard-preview' then
+    notify('run :RetroboardPreview in the buffer of a board file')
+    return
+  end
+  if not require('retroboard.detect').languages[vim.bo[src].filetype] and not lsp.client(src) then
+    notify(('this buffer is not a Retroboard file (filetype %q)'):format(vim.bo[src].filetype))
+    return
+  end
+  if mode == 'svg' then
+    M.open_svg(src)
+  elseif mode == 'text' then
+    M.open_text(src)
+  else
+    notify(('unknown preview mode %q (text or svg)'):format(mode), vim.log.levels.ERROR)
+  end
+end
+
+--- The preview buffer of a source buffer (for tests and statuslines).
+function M.buffer(src)
+  local state = previews[src or vim.api.nvim_get_current_buf()]
+  return state and state.buf
+end
+
+return M

@@ -1,0 +1,28 @@
+; Colossus TER. Patterns do not overlap, so editors that pick the first or the
+; last matching capture agree.
+
+(comment) @comment
+
+"ACQUIRABLE" @keyword
+
+(number) @number
+
+(boolean) @boolean
+
+; Terrain letters and restriction lists.
+(terrain_list) @constant
+
+(terrain_def
+  color: (name) @string.special)
+
+(terrain_def
+  name: (name) @type)
+
+(terrain_def
+  display_name: (name) @string)
+
+(recruit
+  creature: (name) @variable)
+
+(acquirable
+  creature: (name) @variable)

@@ -1,0 +1,8 @@
+; Colossus variant file: KEY: value
+
+(comment) @comment
+
+(key) @keyword
+
+(entry
+  value: (value) @string.special)

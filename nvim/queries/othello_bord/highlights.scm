@@ -1,0 +1,6 @@
+(chips_left (value) @number)
+(chips_placed (value) @number)
+(used_squares (value) @string.special)
+(board (value) @string)
+(copyright (text) @comment)
+(extra_line (text) @string)

@@ -1,0 +1,500 @@
+-- The main Neovim suite: filetypes, diagnostics, hover, the live preview and tree-sitter
+-- highlighting, against the real `retroboard lsp`.
+
+return function(t)
+  local tmp = assert(os.getenv('RETROBOARD_NVIM_TMP'), 'RETROBOARD_NVIM_TMP is not set')
+  local fx = function(rel)
+    return t.path('tests/fixtures/' .. rel)
+  end
+
+  ---------------------------------------------------------------------------------------------
+  -- Filetype detection
+  ---------------------------------------------------------------------------------------------
+
+  -- Every fixture file (as tests/fixtures.rs walks them: no snapshots, no README.md).
+  local function fixture_files()
+    local files = {}
+    for _, path in ipairs(vim.fn.globpath(t.path('tests/fixtures'), '**', false, true)) do
+      local ext = path:match('%.([^./]+)$')
+      local snapshot = ext == 'expected' or ext == 'hover' or ext == 'outline' or ext == 'highlights' or ext == 'preview'
+      if vim.fn.isdirectory(path) == 0 and not snapshot and vim.fn.fnamemodify(path, ':t') ~= 'README.md' then
+        files[#files + 1] = path
+      end
+    end
+    table.sort(files)
+    return files
+  end
+  local all = fixture_files()
+
+  --- The format a fixture is written in: the family of the codes in its `.expected` (a fixture
+  --- may be deliberately of another format than its folder's, as peg/syntax-v1.brd), else its
+  --- folder (tests/fixtures/<family>/...).
+  local function fixture_format(path)
+    local rel = path:sub(#t.path('tests/fixtures/') + 1)
+    local family = rel:match('^([^/]+)/')
+    for line in vim.gsplit(t.read(path .. '.expected') or '', '\n', { plain = true }) do
+      local code_family = line:match('^%d+:%d+%-%d+:%d+ %a+ (%a+)/')
+      if code_family and code_family ~= 'retroboard' then
+        family = code_family
+        break
+      end
+    end
+    if family == 'colossus' then
+      local ext = path:match('%.(%a+)$')
+      if not ext and rel:match('/Battlelands/[^/]+$') then
+        return 'colossus-battleland'
+      end
+      return ext and ('colossus-' .. ext:lower()) or nil
+    end
+    return ({ crossmines = 'crossmines-pattern', patience = 'patience-game', othello = 'othello-bord', peg = 'peg-brd' })[family]
+  end
+
+  t.test('filetype: every fixture gets its format (' .. #all .. ' files, .pat/.brd sniffing included)', function()
+    local wrong, seen = {}, {}
+    for _, path in ipairs(all) do
+      local want = fixture_format(path)
+      if want then
+        t.edit(path)
+        seen[want] = true
+        if vim.bo.filetype ~= want then
+          wrong[#wrong + 1] = ('%s: expected %s, got %q'):format(path:sub(#t.path('tests/fixtures/') + 1), want, vim.bo.filetype)
+        end
+      end
+    end
+    t.eq(wrong, {}, 'filetypes')
+    for _, ft in ipairs(require('retroboard').filetypes) do
+      t.ok(seen[ft], 'a fixture of ' .. ft)
+    end
+    -- A snapshot beside a battleland has an extension: not a battleland.
+    t.edit(fx('colossus/Tiny/Battlelands/Brush.expected'))
+    t.ok(vim.bo.filetype ~= 'colossus-battleland', 'Battlelands/Brush.expected is not a battleland')
+  end)
+
+  t.test('filetype: .pat and .brd sniffing, Battlelands, BORD shape (generated files)', function()
+    local dir = tmp .. '/detect'
+    local cases = {
+      -- .pat: the second non-blank line is two integers -> patience
+      { 'a.pat', 'Mysteriet\r\n\r\n  2  34\r\n104 4\r\n', 'patience-game' },
+      { 'b.pat', 'Name\n\n\n1 2\n', 'patience-game' },
+      { 'c.pat', 'Name\r\r1 -2\r', 'patience-game' },
+      { 'd.pat', '1\nJohn\n4 and 8\n', 'crossmines-pattern' },
+      { 'e.pat', 'Name\n2 3 4\n', 'crossmines-pattern' },
+      { 'f.pat', '', 'crossmines-pattern' },
+      { 'UPPER.PAT', 'Name\n1 2\n', 'patience-game' },
+      { 'g.tes', 'Name\n1 2\n', 'crossmines-pattern' },
+      -- .brd: v1 header (line breaks allowed between) or `version 2` -> peg
+      { 'a.brd', '1D~\r\nXX222XXX!', 'peg-brd' },
+      { 'b.brd', '1\r\nN\r\n~EEE!', 'peg-brd' },
+      { 'c.brd', '\n1\nD\n~\nEEE', 'peg-brd' },
+      { 'd.brd', 'Version 2\r\nMode: Normal\r\n', 'peg-brd' },
+      { 'e.brd', 'VERSION 2  \n', 'peg-brd' },
+      { 'k.brd', 'Version 2\rMode: Normal\r* e e\r', 'peg-brd' },
+      { 'f.brd', 'version 2\tx\n', 'othello-bord' },
+      { 'g.brd', '16\r16\r\rW', 'othello-bord' },
+      { 'h.brd', '1X~\n', 'othello-bord' },
+      { 'i.brd', '', 'othello-bord' },
+      { 'j.bord', '1D~\n', 'othello-bord' },
+      -- Colossus by extension, upper case too
+      { 'V/V.MAP', '15 8\n', 'colossus-map' },
+      { 'V/V.ter', '', 'colossus-ter' },
+      { 'V/V.cre', '', 'colossus-cre' },
+      { 'V/V.var', '', 'colossus-var' },
+      -- Battlelands: extension-less files whose parent folder is exactly `Battlelands`
+      { 'V/Battlelands/Plains', '1 2 p 0\n', 'colossus-battleland' },
+      { 'V/Battlelands/Notes.txt', 'hello\n', 'text' },
+      { 'V/battlelands/Plains', '1 2 p 0\n', '' },
+      { 'V/MyBattlelands/Plains', '1 2 p 0\n', '' },
+      -- Any other extension-less file with the BORD shape
+      { 'Boards/Opening', '28\r4\rD4E5\r' .. ('0'):rep(27) .. 'WB' .. ('0'):rep(35) .. '\r(c) me\r', 'othello-bord' },
+      { 'Boards/notes', 'hello\nworld\n', '' },
+    }
+    local wrong = {}
+    for _, case in ipairs(cases) do
+      local path = t.write(dir .. '/' .. case[1], case[2])
+      t.edit(path)
+      if vim.bo.filetype ~= case[3] then
+        wrong[#wrong + 1] = ('%s %q: expected %q, got %q'):format(case[1], case[2], case[3], vim.bo.filetype)
+      end
+    end
+    t.eq(wrong, {}, 'filetypes')
+    -- vim.filetype.match without a buffer reads the file.
+    t.eq(vim.filetype.match({ filename = dir .. '/d.brd' }), 'peg-brd', 'vim.filetype.match on a file')
+  end)
+
+  t.test('filetype: Mac line endings are read as lines', function()
+    local buf = t.edit(fx('othello/clean.bord'))
+    t.eq(vim.bo[buf].fileformat, 'mac', 'fileformat of a CR-only .bord')
+    t.ok(vim.api.nvim_buf_line_count(buf) >= 5, 'the board has its 5 lines')
+    t.eq(vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1], '28', 'line 1')
+    t.ok(not vim.o.fileformats:find('mac'), "'fileformats' is restored after the read")
+  end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Diagnostics (the fixture's .expected findings, through the real server)
+  ---------------------------------------------------------------------------------------------
+
+  -- One broken file per format, with the finding (line and code) it must produce. Colossus uses
+  -- its fixtures; the others are written here (CR, CRLF as the games wrote them). A code ending
+  -- in `/` asserts the family only (an error of that family on that line).
+  local bord_board = ('0'):rep(27) .. 'WB' .. ('0'):rep(6) .. 'BW' .. ('0'):rep(27)
+  local broken = {
+    {
+      'crossmines-pattern',
+      t.write(tmp .. '/broken/grid-width.pat', table.concat({ '3', 'Me', 'Test', 'A test.', '19', '19', '6', '6', '5', '5',
+        '...11.', '22011.11', '22330.', '.03344', '.03344', '.03344', '' }, '\r\n')),
+      { { 12, 'crossmines/grid-width' } },
+    },
+    {
+      'patience-game',
+      t.write(tmp .. '/broken/decks.pat', 'Test\r\n  9  1\r\n104 4 4 0 0 0 999 10 1 0 0\r\n'),
+      { { 2, 'patience/' } },
+    },
+    {
+      'othello-bord',
+      t.write(tmp .. '/broken/chip-total.bord', '28\r5\rD4D5E4E5\r' .. bord_board .. '\r(c) me\r'),
+      { { 1, 'othello/chip-total' } },
+    },
+    { 'peg-brd', t.write(tmp .. '/broken/invalid.brd', '1D~XX?XX!\r\nXXEXX\r\n'), { { 1, 'peg/' } } },
+    { 'colossus-map', fx('colossus/Mistakes/Mistakes.map'), { { 2, 'colossus/size-out-of-range' }, { 4, 'colossus/unknown-exit' } } },
+    { 'colossus-ter', fx('colossus/Broken/Broken.ter'), { { 1, 'colossus/syntax-error' }, { 3, 'colossus/tower-starters' } } },
+    { 'colossus-ter', fx('colossus/NoTower/NoTower.ter'), { { 1, 'colossus/missing-tower' } } },
+    {
+      'colossus-ter',
+      t.write(tmp .. '/broken/Acq/Acq.ter', (t.read(fx('colossus/Tiny/Tiny.ter')):gsub('500 Archangel', '250 Archangel'))),
+      { { 5, 'colossus/acquirable-multiple' } },
+    },
+    { 'colossus-cre', fx('colossus/Mistakes/Mistakes.cre'), { { 1, 'colossus/missing-creature' } } },
+    { 'colossus-battleland', fx('colossus/Mistakes/Battlelands/Brush'), { { 1, 'colossus/battle-position' }, { 2, 'colossus/battle-terrain' } } },
+    { 'colossus-var', fx('colossus/VarErrors/VarErrors.var'), { { 2, 'colossus/missing-file' }, { 3, 'colossus/bad-file-name' } } },
+  }
+  for _, case in ipairs(broken) do
+    local ft, path, want = case[1], case[2], case[3]
+    t.test(('diagnostics: %s (%s)'):format(vim.fn.fnamemodify(path, ':t'), ft), function()
+      local buf = t.edit(path)
+      t.eq(vim.bo[buf].filetype, ft, 'filetype')
+      local diags = t.diagnostics(buf)
+      local got = {}
+      for _, d in ipairs(diags) do
+        t.eq(d.source, 'retroboard', 'diagnostic source')
+        got[#got + 1] = ('%d %s %s'):format(d.lnum + 1, tostring(d.code), vim.diagnostic.severity[d.severity])
+      end
+      for _, w in ipairs(want) do
+        local found = false
+        for _, d in ipairs(diags) do
+          local code = tostring(d.code)
+          local match = w[2]:sub(-1) == '/' and (code:sub(1, #w[2]) == w[2] and d.severity == vim.diagnostic.severity.ERROR)
+            or code == w[2]
+          found = found or (d.lnum + 1 == w[1] and match)
+        end
+        t.ok(found, ('%s on line %d; the diagnostics (line code severity): %s'):format(w[2], w[1], vim.inspect(got)))
+      end
+    end)
+  end
+
+  -- Every fixture: the server's findings in Neovim are the `.expected` ones, whatever Neovim did
+  -- to the text on reading (CRLF, lone CR, Windows-1252).
+  t.test('diagnostics: every fixture matches its .expected (' .. #all .. ' files)', function()
+    t.ok(#all >= 9, 'fixtures found')
+    local wrong = {}
+    for _, path in ipairs(all) do
+      local rel = path:sub(#t.path('tests/fixtures/') + 1)
+      local buf = t.edit(path)
+      local ft = vim.bo[buf].filetype
+      local want = t.expected(path)
+      if not require('retroboard').languages[ft] then
+        wrong[#wrong + 1] = ('%s: filetype %q is not a Retroboard format'):format(rel, ft)
+      else
+        local got = t.render_diagnostics(buf, t.diagnostics(buf))
+        if not vim.deep_equal(got, want) then
+          wrong[#wrong + 1] = ('%s:\n  expected %s\n  got      %s'):format(rel, vim.inspect(want), vim.inspect(got))
+        end
+      end
+    end
+    t.eq(wrong, {}, 'fixtures whose diagnostics in Neovim differ from .expected')
+  end)
+
+  t.test('diagnostics: follow edits (versioned publish after didChange)', function()
+    local buf = t.edit(fx('colossus/Tiny/Tiny.ter'))
+    t.eq(#t.diagnostics(buf), 0, 'Tiny.ter is clean')
+    -- Break the Brush line: `maybe` is not a boolean.
+    vim.api.nvim_buf_set_text(buf, 0, 14, 0, 18, { 'maybe' })
+    local diags = t.diagnostics(buf)
+    local codes = {}
+    for _, d in ipairs(diags) do
+      codes[#codes + 1] = ('%d %s'):format(d.lnum + 1, d.code)
+    end
+    t.ok(vim.tbl_contains(codes, '1 colossus/syntax-error'), 'a syntax error on line 1, got ' .. vim.inspect(codes))
+    vim.cmd('silent undo')
+    t.eq(#t.diagnostics(buf), 0, 'clean again after undo')
+    vim.bo[buf].modified = false
+  end)
+
+  t.test('lsp: vim.lsp.enable with lsp/retroboard.lua (cmd, root, encoding)', function()
+    t.ok(vim.lsp.is_enabled and vim.lsp.is_enabled('retroboard'), 'vim.lsp.enable(retroboard) was called')
+    local buf = t.edit(fx('colossus/Tiny/Tiny.map'))
+    local client = t.client(buf)
+    t.eq(client.config.cmd, { os.getenv('RETROBOARD_BIN'), 'lsp' }, 'cmd from setup()')
+    t.eq(client.config.root_dir, t.repo, 'root: the git checkout')
+    t.eq(client.offset_encoding, 'utf-8', 'negotiated position encoding')
+    t.eq(vim.lsp.config.retroboard.filetypes, require('retroboard').filetypes, 'filetypes')
+  end)
+
+  t.test('lsp: the filetype is the languageId (a .txt set to othello-bord)', function()
+    local path = t.write(tmp .. '/languageid/board.txt', '28\r5\rD4D5E4E5\r' .. bord_board .. '\r(c) me\r')
+    local buf = t.edit(path)
+    t.eq(vim.bo[buf].filetype, 'text', 'detected as text')
+    vim.bo[buf].filetype = 'othello-bord'
+    local codes = {}
+    for _, d in ipairs(t.diagnostics(buf)) do
+      codes[#codes + 1] = d.code
+    end
+    t.ok(vim.tbl_contains(codes, 'othello/chip-total'), 'othello/chip-total reported, got ' .. vim.inspect(codes))
+  end)
+
+  local corpus = os.getenv('RETROBOARD_CORPUS')
+  if not corpus or corpus == '' then
+    corpus = vim.fn.fnamemodify(t.repo .. '/../shared/corpus', ':p')
+  end
+  corpus = corpus:gsub('/$', '')
+  t.test('corpus: colossus/Default opens clean (' .. corpus .. ')', function()
+    local default = corpus .. '/colossus/Default'
+    if vim.fn.isdirectory(default) == 0 then
+      if os.getenv('CI') and os.getenv('CI') ~= '' then
+        t.fail('the corpus is missing: ' .. default .. ' (set RETROBOARD_CORPUS)')
+      end
+      t.out('     (skipped: no corpus at ' .. default .. ')')
+      return
+    end
+    local files = {
+      { 'Default.var', 'colossus-var' },
+      { 'Default.map', 'colossus-map' },
+      { 'Default.ter', 'colossus-ter' },
+      { 'Default.cre', 'colossus-cre' },
+      { 'Battlelands/Tower', 'colossus-battleland' },
+      { 'Battlelands/Mountains', 'colossus-battleland' },
+    }
+    local wrong = {}
+    for _, f in ipairs(files) do
+      local buf = t.edit(default .. '/' .. f[1])
+      if vim.bo[buf].filetype ~= f[2] then
+        wrong[#wrong + 1] = ('%s: filetype %q, expected %s'):format(f[1], vim.bo[buf].filetype, f[2])
+      end
+      for _, d in ipairs(t.diagnostics(buf)) do
+        if d.severity <= vim.diagnostic.severity.WARN then
+          wrong[#wrong + 1] = ('%s:%d %s %s'):format(f[1], d.lnum + 1, tostring(d.code), d.message)
+        end
+      end
+    end
+    t.eq(wrong, {}, 'corpus files: filetype and no errors or warnings')
+  end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Hover
+  ---------------------------------------------------------------------------------------------
+
+  t.test('hover: Tiny.ter line 1 col 23 is the Gargoyle', function()
+    local buf = t.edit(fx('colossus/Tiny/Tiny.ter'))
+    local text = t.hover_text(t.hover(buf, 0, 22))
+    t.ok(text, 'a hover result')
+    t.eq(text:sub(1, #'**Gargoyle**'), '**Gargoyle**', 'hover starts with')
+  end)
+
+  -- Every `.hover` snapshot in the fixtures: `@ L:C`, the range `L:C-L:C`, then the markdown,
+  -- 1-based, columns in characters. Positions without a hover (`(none)`) are not asserted.
+  local snapshots = vim.fn.globpath(t.path('tests/fixtures'), '**/*.hover', false, true)
+  table.sort(snapshots)
+  t.test('hover: every .hover snapshot (' .. #snapshots .. ' files)', function()
+    t.ok(#snapshots > 0, 'hover snapshots exist')
+    local wrong, checked = {}, 0
+    for _, snapshot in ipairs(snapshots) do
+      local source = snapshot:gsub('%.hover$', '')
+      local buf = t.edit(source)
+      local data = t.read(snapshot)
+      for block in (data .. '\n@ '):gmatch('@ (.-)\n%f[@]') do
+        local line, col, rest = block:match('^(%d+):(%d+)\n(.*)$')
+        if line and not rest:match('^%(none%)') then
+          local range, text = rest:match('^(%S+)\n(.-)%s*$')
+          local row = tonumber(line) - 1
+          local l = vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1] or ''
+          local result = t.hover(buf, row, vim.fn.byteidx(l, tonumber(col) - 1))
+          local got = t.hover_text(result)
+          local where = ('%s @ %s:%s'):format(vim.fn.fnamemodify(source, ':t'), line, col)
+          checked = checked + 1
+          if not got then
+            wrong[#wrong + 1] = where .. ': no hover'
+          elseif vim.trim(got) ~= text then
+            wrong[#wrong + 1] = ('%s:\n  expected %q\n  got      %q'):format(where, text, vim.trim(got))
+          elseif result.range then
+            local r = result.range
+            local got_range = ('%d:%d-%d:%d'):format(r.start.line + 1, r.start.character + 1, r['end'].line + 1, r['end'].character + 1)
+            if got_range ~= range and vim.fn.strchars(l) == #l then
+              wrong[#wrong + 1] = ('%s: range %s, expected %s'):format(where, got_range, range)
+            end
+          end
+        end
+      end
+    end
+    t.ok(checked > 0, 'some hover positions were checked')
+    t.eq(wrong, {}, ('hover texts (%d positions)'):format(checked))
+  end)
+
+  ---------------------------------------------------------------------------------------------
+  -- :RetroboardPreview
+  ---------------------------------------------------------------------------------------------
+
+  t.test(':RetroboardPreview shows the board and follows edits', function()
+    vim.cmd('silent! only')
+    local src = t.edit(fx('colossus/Tiny/Tiny.map'))
+    t.client(src)
+    vim.cmd('RetroboardPreview')
+    local preview = require('retroboard.preview')
+    local pbuf = t.wait('the preview buffer', 5000, function()
+      return preview.buffer(src)
+    end)
+    t.ok(vim.fn.bufwinid(pbuf) ~= -1, 'the preview is shown in a window')
+    t.eq(#vim.api.nvim_list_wins(), 2, 'a split opened')
+    t.eq(vim.api.nvim_get_current_buf(), src, 'the cursor stays in the source')
+    t.eq(vim.bo[pbuf].buftype, 'nofile', 'the preview is a scratch buffer')
+    t.wait('the title "Tiny.map — masterboard, 8 hexes, 6 towers"', 10000, function()
+      return vim.api.nvim_buf_get_lines(pbuf, 0, 1, false)[1] == 'Tiny.map — masterboard, 8 hexes, 6 towers'
+    end)
+    local lines = vim.api.nvim_buf_get_lines(pbuf, 0, -1, false)
+    t.ok(table.concat(lines, '\n'):find('B Brush · T Tower', 1, true), 'the legend is drawn: ' .. table.concat(lines, '\n'))
+
+    -- Type a seventh tower in insert mode, as a person would.
+    vim.api.nvim_win_set_cursor(0, { vim.api.nvim_buf_line_count(src), 0 })
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('Go700 T 0 ARROW 0 ARROW 0 ARROW 13 1<Esc>', true, false, true), 'xt', false)
+    t.eq(vim.api.nvim_buf_get_lines(src, -2, -1, false)[1], '700 T 0 ARROW 0 ARROW 0 ARROW 13 1', 'the line was typed')
+    t.wait('the title to say 9 hexes, 7 towers', 10000, function()
+      return vim.api.nvim_buf_get_lines(pbuf, 0, 1, false)[1] == 'Tiny.map — masterboard, 9 hexes, 7 towers'
+    end)
+    t.ok(table.concat(vim.api.nvim_buf_get_lines(pbuf, 0, -1, false), '\n'):find('700', 1, true), 'the new hex is drawn')
+
+    -- Several quick edits in insert mode: the preview settles on the last text.
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('dd', true, false, true), 'xt', false)
+    t.wait('the title to go back to 8 hexes, 6 towers', 10000, function()
+      return vim.api.nvim_buf_get_lines(pbuf, 0, 1, false)[1] == 'Tiny.map — masterboard, 8 hexes, 6 towers'
+    end)
+    vim.bo[src].modified = false
+    -- Closing the preview window wipes the scratch buffer.
+    vim.api.nvim_win_close(vim.fn.bufwinid(pbuf), true)
+    t.wait('the preview buffer to be wiped', 2000, function()
+      return not vim.api.nvim_buf_is_valid(pbuf)
+    end)
+  end)
+
+  t.test(':RetroboardPreview svg writes the SVG and opens it', function()
+    vim.cmd('silent! only')
+    local opened = {}
+    require('retroboard.preview').options.open = function(path)
+      opened[#opened + 1] = path
+    end
+    local src = t.edit(fx('colossus/Tiny/Tiny.map'))
+    t.client(src)
+    vim.cmd('RetroboardPreview svg')
+    t.wait('the SVG opener to be called', 10000, function()
+      return opened[1]
+    end)
+    t.eq(#vim.api.nvim_list_wins(), 1, 'no split for svg')
+    local svg = t.read(opened[1]) or ''
+    t.ok(opened[1]:match('%.svg$'), 'a .svg file: ' .. opened[1])
+    t.ok(svg:find('<svg', 1, true), 'the file holds an SVG: ' .. svg:sub(1, 80))
+    t.ok(svg:find('</svg>', 1, true), 'the SVG is complete')
+  end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Tree-sitter: build the parsers, then highlighting starts by itself
+  ---------------------------------------------------------------------------------------------
+
+  t.test('treesitter: build the parsers and highlight every format', function()
+    vim.cmd('silent! only')
+    local parsers = require('retroboard.parsers')
+    -- A buffer open before the build gets highlighting once the parsers exist.
+    local early = t.edit(fx('colossus/Tiny/Tiny.var'))
+    t.ok(not vim.treesitter.highlighter.active[early], 'no highlighter before the parsers exist')
+
+    local dir = tmp .. '/parser'
+    local ok, messages = parsers.build({ dir = dir, sync = true })
+    t.ok(ok, 'the parsers compile: ' .. table.concat(messages or {}, '\n'))
+    for _, lang in pairs(require('retroboard').languages) do
+      t.ok(vim.fn.filereadable(dir .. '/' .. lang .. '.so') == 1, lang .. '.so built')
+    end
+    t.ok(vim.treesitter.highlighter.active[early], 'the open buffer is highlighted after the build')
+
+    local cases = {
+      -- file, 0-based row, byte col, expected capture
+      { 'crossmines/clean.pat', 2, 0, 'markup.heading' },
+      { 'crossmines/clean.pat', 10, 0, 'punctuation.delimiter' },
+      { 'patience/clean.pat', 0, 0, 'markup.heading' },
+      { 'patience/clean.pat', 1, 2, 'constant' },
+      { 'othello/clean.bord', 0, 0, 'number' },
+      { 'othello/clean.bord', 2, 0, 'string.special' },
+      { 'colossus/Tiny/Tiny.map', 2, 0, 'label' },
+      { 'colossus/Tiny/Tiny.map', 2, 4, 'type' },
+      { 'colossus/Tiny/Tiny.map', 1, 0, 'comment' },
+      { 'colossus/Tiny/Tiny.ter', 0, 8, 'type' },
+      { 'colossus/Tiny/Tiny.ter', 4, 0, 'keyword' },
+      { 'colossus/Tiny/Tiny.cre', 0, 0, 'comment' },
+      { 'colossus/Tiny/Tiny.cre', 1, 0, 'type' },
+      { 'colossus/Tiny/Tiny.cre', 1, 10, 'number' },
+      { 'colossus/Tiny/Battlelands/Brush', 1, 0, 'number' },
+      { 'colossus/Tiny/Battlelands/Brush', 1, 4, 'type' },
+      { 'colossus/Tiny/Tiny.var', 0, 0, 'keyword' },
+      { 'colossus/Tiny/Tiny.var', 0, 4, 'string.special' },
+      { 'peg/clean-v2.brd', 0, 0, 'keyword' },
+      { 'peg/clean-v1.brd', 0, 1, 'constant' },
+    }
+    local wrong = {}
+    for _, case in ipairs(cases) do
+      local buf = t.edit(fx(case[1]))
+      if not vim.treesitter.highlighter.active[buf] then
+        wrong[#wrong + 1] = case[1] .. ': no tree-sitter highlighter'
+      else
+        vim.treesitter.get_parser(buf):parse(true)
+        local names = {}
+        for _, cap in ipairs(vim.treesitter.get_captures_at_pos(buf, case[2], case[3])) do
+          names[#names + 1] = cap.capture
+        end
+        if not vim.tbl_contains(names, case[4]) then
+          wrong[#wrong + 1] = ('%s %d:%d: expected @%s, got %s'):format(case[1], case[2], case[3], case[4], vim.inspect(names))
+        end
+      end
+    end
+    t.eq(wrong, {}, 'highlight captures')
+    -- The highlighter draws with the query from this plugin's queries/ folder.
+    local query = vim.treesitter.query.get('colossus_ter', 'highlights')
+    t.ok(query, 'the colossus_ter highlights query loads')
+    local files = vim.api.nvim_get_runtime_file('queries/colossus_ter/highlights.scm', true)
+    t.ok(files[1] and files[1]:find(t.repo .. '/nvim/queries/', 1, true), 'the query comes from nvim/queries: ' .. vim.inspect(files))
+  end)
+
+  t.test(':checkhealth retroboard', function()
+    vim.cmd('silent! only')
+    vim.cmd('checkhealth retroboard')
+    local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    vim.cmd('silent! bwipeout!')
+    t.ok(report:find('all nine parsers load', 1, true), 'parsers reported: ' .. report)
+    t.ok(report:find('retroboard 0', 1, true) or report:find('retroboard ', 1, true), 'server version reported')
+    t.ok(not report:find('ERROR', 1, true), 'no ERROR in: ' .. report)
+  end)
+
+  t.test(':RetroboardBuildParsers (async) builds into a folder', function()
+    local dir = tmp .. '/parser-async'
+    local notified = {}
+    local notify = vim.notify
+    vim.notify = function(msg, level)
+      notified[#notified + 1] = { msg, level }
+    end
+    local ok, err = pcall(function()
+      vim.cmd('RetroboardBuildParsers ' .. vim.fn.fnameescape(dir))
+      t.wait('the build to report', 60000, function()
+        return notified[1]
+      end)
+    end)
+    vim.notify = notify
+    t.ok(ok, tostring(err))
+    t.eq(notified[1][2], vim.log.levels.INFO, 'build result level (' .. notified[1][1] .. ')')
+    t.ok(notified[1][1]:find('built 9 parsers', 1, true), notified[1][1])
+    t.eq(#vim.fn.glob(dir .. '/*.so', false, true), 9, 'parsers in ' .. dir)
+  end)
+end
