@@ -55,3 +55,75 @@ pub struct CodeDoc {
     pub summary: &'static str,
     pub explanation: &'static str,
 }
+
+/// At most this many findings of one code per file; the rest are counted in one last note.
+pub const MAX_PER_CODE: usize = 100;
+
+/// Pushes findings, at most [`MAX_PER_CODE`] of each code.
+pub struct Limited<'a> {
+    findings: &'a mut Vec<Finding>,
+    counts: Vec<(&'static str, usize)>,
+    left_out: Vec<(&'static str, usize, Range<usize>)>,
+}
+
+impl<'a> Limited<'a> {
+    pub fn new(findings: &'a mut Vec<Finding>) -> Self {
+        Limited {
+            findings,
+            counts: Vec::new(),
+            left_out: Vec::new(),
+        }
+    }
+
+    pub fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: String,
+    ) {
+        self.push_with(severity, code, range, || message);
+    }
+
+    /// Like `push`, but words the message only when it is shown (checks of big files may find
+    /// millions of the same thing).
+    pub fn push_with(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: impl FnOnce() -> String,
+    ) {
+        let index = match self.counts.iter().position(|c| c.0 == code) {
+            Some(i) => i,
+            None => {
+                self.counts.push((code, 0));
+                self.counts.len() - 1
+            }
+        };
+        let count = &mut self.counts[index].1;
+        *count += 1;
+        if *count <= MAX_PER_CODE {
+            self.findings
+                .push(Finding::new(severity, code, range, message()));
+        } else if let Some(entry) = self.left_out.iter_mut().find(|e| e.0 == code) {
+            entry.1 += 1;
+        } else {
+            self.left_out.push((code, 1, range));
+        }
+    }
+
+    pub fn finish(self) {
+        for (code, count, range) in self.left_out {
+            self.findings.push(Finding::new(
+                Severity::Information,
+                code,
+                range,
+                format!(
+                    "{count} more finding(s) of this kind ({code}) from here on are not shown; \
+fix the ones above first"
+                ),
+            ));
+        }
+    }
+}

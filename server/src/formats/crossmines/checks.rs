@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Limited, Severity};
 
 pub const HEADER_NUMBER: &str = "crossmines/header-number";
 pub const HEADER_TEXT: &str = "crossmines/header-text";
@@ -16,9 +16,6 @@ pub const SPLIT_CELL: &str = "crossmines/split-cell";
 pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
 pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
 
-/// At most this many findings of one code per file; the rest are counted in one last note.
-const MAX_PER_CODE: usize = 100;
-
 /// Every check, in file order of what they look at.
 pub fn check(view: &PatternView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
@@ -29,75 +26,6 @@ pub fn check(view: &PatternView, findings: &mut Vec<Finding>) {
     split_cells(view, &mut out);
     stamping(view, &mut out);
     out.finish();
-}
-
-/// Pushes findings, at most [`MAX_PER_CODE`] of each code.
-struct Limited<'a> {
-    findings: &'a mut Vec<Finding>,
-    counts: Vec<(&'static str, usize)>,
-    left_out: Vec<(&'static str, usize, Range<usize>)>,
-}
-
-impl<'a> Limited<'a> {
-    fn new(findings: &'a mut Vec<Finding>) -> Self {
-        Limited {
-            findings,
-            counts: Vec::new(),
-            left_out: Vec::new(),
-        }
-    }
-
-    fn push(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: String,
-    ) {
-        self.push_with(severity, code, range, || message);
-    }
-
-    /// Like `push`, but words the message only when it is shown (checks of big files may find
-    /// millions of the same thing).
-    fn push_with(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: impl FnOnce() -> String,
-    ) {
-        let index = match self.counts.iter().position(|c| c.0 == code) {
-            Some(i) => i,
-            None => {
-                self.counts.push((code, 0));
-                self.counts.len() - 1
-            }
-        };
-        let count = &mut self.counts[index].1;
-        *count += 1;
-        if *count <= MAX_PER_CODE {
-            self.findings
-                .push(Finding::new(severity, code, range, message()));
-        } else if let Some(entry) = self.left_out.iter_mut().find(|e| e.0 == code) {
-            entry.1 += 1;
-        } else {
-            self.left_out.push((code, 1, range));
-        }
-    }
-
-    fn finish(self) {
-        for (code, count, range) in self.left_out {
-            self.findings.push(Finding::new(
-                Severity::Information,
-                code,
-                range,
-                format!(
-                    "{count} more finding(s) of this kind ({code}) from here on are not shown; \
-fix the ones above first"
-                ),
-            ));
-        }
-    }
 }
 
 /// What a field holds, in a few words, for "line 2 (Author) is empty; …".
