@@ -1,0 +1,694 @@
+// End-to-end test of the Retroboard extension in a real VS Code: code-server with the packaged
+// .vsix installed, driven by playwright-core in Debian's chromium. Run by .ci/vscode.sh:
+//
+//   node tests/vscode/e2e.mjs --vsix X.vsix --code-server PATH/bin/code-server [--screenshots DIR]
+//
+// Every wait has a timeout, the whole run has a deadline, and code-server and chromium are
+// stopped at the end whatever happens. Prints `vscode e2e: N passed, M failed` and exits 1 on
+// any failure. Set RETROBOARD_E2E_KEEP=1 to keep the temporary folder (logs, workspace).
+//
+// To add a check: add an entry to HOVERS (hover text) or a step with `step(name, async () => ...)`
+// in main(). Each step runs even when an earlier one failed (unless it needs what failed).
+
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const vsix = path.resolve(option('--vsix', ''));
+const codeServer = path.resolve(option('--code-server', path.join(process.env.HOME ?? '/root', '.cache/retroboard/code-server/node_modules/.bin/code-server')));
+const shots = path.resolve(option('--screenshots', path.join(repo, '.screenshots', 'vscode')));
+const chromiumPath = option('--chromium', '/usr/bin/chromium');
+const DEADLINE_MS = Number(process.env.RETROBOARD_E2E_DEADLINE_MS ?? 420_000);
+const started = Date.now();
+
+// ---------------------------------------------------------------------------------------------
+// What is checked
+
+/** Hover checks: file (in the workspace), 1-based line and column of a character in the token, text expected. */
+const HOVERS = [
+  { file: 'Tiny/Tiny.ter', line: 1, column: 22, token: 'Gargoyle', expect: 'Gargoyle (Gargoyles) — power 4 · skill 3' },
+  // Patience digit hover, once the server has it, e.g.:
+  // { file: 'Mysteriet.pat', line: 3, column: 3, token: '2', expect: 'decks' },
+];
+
+/** The broken Crossmines pattern (when the fixture exists) or another file with a known finding. */
+const BROKEN = [
+  { fixture: 'tests/fixtures/crossmines/grid-width.pat', to: 'grid-width.pat', language: 'Crossmines Pattern' },
+  { fixture: 'tests/fixtures/colossus/Broken/Broken.ter', to: 'Broken/Broken.ter', language: 'Colossus Terrains' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Bookkeeping
+
+const results = [];
+let page;
+let shotCount = 0;
+
+function log(...parts) {
+  const t = ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+  console.log(`[${t}s]`, ...parts);
+}
+
+async function screenshot(name) {
+  if (!page) return;
+  mkdirSync(shots, { recursive: true });
+  const file = path.join(shots, `${String(++shotCount).padStart(2, '0')}-${name}.png`);
+  try {
+    await page.screenshot({ path: file, timeout: 10_000 });
+    log(`screenshot ${path.relative(repo, file)}`);
+  } catch (err) {
+    log(`screenshot ${name} failed: ${err.message}`);
+  }
+}
+
+async function step(name, body, { needs = [] } = {}) {
+  const missing = needs.filter((n) => !results.some((r) => r.name === n && r.ok));
+  if (missing.length > 0) {
+    results.push({ name, ok: false, error: `not run: needs ${missing.join(', ')}` });
+    log(`FAIL ${name}: not run (needs ${missing.join(', ')})`);
+    return false;
+  }
+  const t0 = Date.now();
+  try {
+    const note = await body();
+    results.push({ name, ok: true });
+    log(`ok   ${name} (${Date.now() - t0} ms)${note ? ` — ${note}` : ''}`);
+    return true;
+  } catch (err) {
+    results.push({ name, ok: false, error: err.message });
+    log(`FAIL ${name} (${Date.now() - t0} ms): ${err.stack ?? err.message}`);
+    await screenshot(`FAIL-${name.replace(/[^A-Za-z0-9]+/g, '-')}`);
+    return false;
+  }
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Polls `probe` until it returns a truthy value; throws `what` with the last value on timeout. */
+async function until(what, probe, timeout = 15_000, interval = 200) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await probe();
+      if (last) return last;
+    } catch (err) {
+      last = `error: ${err.message}`;
+    }
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${JSON.stringify(last)?.slice(0, 300)})`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: a workspace, code-server, chromium
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The first finding of a fixture's `.expected` snapshot: `L:C-L:C severity code: message`. */
+function firstExpected(fixture) {
+  const file = path.join(repo, `${fixture}.expected`);
+  if (!existsSync(file)) return undefined;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^(\d+):(\d+)-(\d+):(\d+) (error|warning|information|hint) (\S+): (.*)$/.exec(line);
+    if (m && m[5] === 'error') return { line: Number(m[1]), column: Number(m[2]), code: m[6], message: m[7] };
+  }
+  return undefined;
+}
+
+function makeWorkspace(root) {
+  const ws = path.join(root, 'workspace');
+  mkdirSync(ws, { recursive: true });
+  let broken;
+  for (const b of BROKEN) {
+    const expected = firstExpected(b.fixture);
+    if (existsSync(path.join(repo, b.fixture)) && expected) {
+      mkdirSync(path.dirname(path.join(ws, b.to)), { recursive: true });
+      copyFileSync(path.join(repo, b.fixture), path.join(ws, b.to));
+      broken = { ...b, expected };
+      break;
+    }
+  }
+  check(broken, `none of the broken fixtures exists: ${BROKEN.map((b) => b.fixture).join(', ')}`);
+  copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
+  // The Colossus variant with its folder structure, without the snapshot files beside it.
+  const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
+  cpSync(tiny, path.join(ws, 'Tiny'), {
+    recursive: true,
+    filter: (src) => !/\.(expected|hover|preview|outline|highlights)$/.test(src),
+  });
+  return { ws, broken };
+}
+
+function writeSettings(userData) {
+  const dir = path.join(userData, 'User');
+  mkdirSync(dir, { recursive: true });
+  const settings = {
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.colorTheme': 'Default Dark Modern',
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'workbench.editor.enablePreview': false,
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'chat.commandCenter.enabled': false,
+    'editor.minimap.enabled': false,
+    'editor.hover.delay': 200,
+    'editor.quickSuggestions': { other: false, comments: false, strings: false },
+    'editor.suggestOnTriggerCharacters': false,
+    'editor.wordBasedSuggestions': 'off',
+    'editor.acceptSuggestionOnEnter': 'off',
+    'files.autoSave': 'off',
+    'git.enabled': false,
+  };
+  writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+}
+
+/** Process groups this run started (code-server, chromium), also written to $RETROBOARD_E2E_PIDFILE for the caller. */
+const groups = new Set();
+
+function remember(pid) {
+  if (!pid) return;
+  groups.add(pid);
+  if (process.env.RETROBOARD_E2E_PIDFILE) writeFileSync(process.env.RETROBOARD_E2E_PIDFILE, [...groups].join('\n') + '\n');
+}
+
+function killGroups(signal) {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {}
+    try {
+      process.kill(pid, signal);
+    } catch {}
+  }
+}
+
+/** Children of this process whose command is chromium (playwright starts it in its own group). */
+function chromiumChildren() {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      if (ppid === process.pid && /chrom/i.test(comm)) pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving the workbench
+
+const mod = 'Control';
+
+async function quickInput(prefixKey, text, pick) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(prefixKey);
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(text);
+  // Wait for the wanted entry, then pick it.
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: pick ?? text.replace(/^>/, '') }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.click({ timeout: 5_000 });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+}
+
+async function runCommand(title) {
+  await quickInput('F1', `>${title}`, title);
+}
+
+async function openFile(relPath) {
+  const name = path.basename(relPath);
+  await quickInput(`${mod}+KeyP`, relPath, name);
+  await until(`the editor of ${relPath}`, async () => (await page.locator('.tabs-container .tab.active').first().getAttribute('aria-label'))?.startsWith(name));
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+async function languageStatus() {
+  return (await page.locator('[id="status.editor.mode"]').first().innerText({ timeout: 5_000 })).trim();
+}
+
+/** The screen position of the character at (line, column) in the active editor (1-based). */
+async function positionOf(line, column, token) {
+  return page.evaluate(
+    ({ line, column, token }) => {
+      const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+      if (!editor) return { error: 'no active editor' };
+      const lines = [...editor.querySelectorAll('.view-lines .view-line')];
+      const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')];
+      // Line numbers and text lines share their `top`.
+      const number = numbers.find((n) => n.textContent.trim() === String(line));
+      if (!number) return { error: `line ${line} is not on screen` };
+      const top = number.parentElement.style.top || number.style.top;
+      const row = lines.find((l) => l.style.top === top);
+      if (!row) return { error: `no text line at top ${top}` };
+      const nodes = [];
+      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+      const text = nodes.map((n) => n.textContent).join('').replace(/\u00a0/g, ' ');
+      const start = column - 1;
+      // The column must fall inside an occurrence of the token.
+      if (token) {
+        let covered = false;
+        for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
+          if (at <= start && start < at + token.length) covered = true;
+        }
+        if (!covered) return { error: `column ${column} of line ${line} is not in ${token}: ${text}` };
+      }
+      let offset = 0;
+      for (const n of nodes) {
+        const len = n.textContent.length;
+        if (start < offset + len) {
+          const range = document.createRange();
+          range.setStart(n, start - offset);
+          range.setEnd(n, start - offset + 1);
+          const r = range.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2, text };
+        }
+        offset += len;
+      }
+      return { error: `column ${column} past the end of line ${line}: ${text}` };
+    },
+    { line, column, token },
+  );
+}
+
+/** The token colour classes (mtkN) in the active editor, once there are several: the server's semantic tokens. */
+async function tokenColours(timeout = 15_000) {
+  return until(
+    'several token colours in the active editor',
+    async () => {
+      const found = await page.evaluate(() => {
+        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+        const set = new Set();
+        for (const span of editor.querySelectorAll('.view-lines .view-line span span')) {
+          for (const c of span.classList) if (/^mtk\d+$/.test(c)) set.add(c);
+        }
+        return [...set];
+      });
+      return found.length >= 3 ? found : false;
+    },
+    timeout,
+  );
+}
+
+/** The preview webview's inner document, as a Playwright Frame. */
+async function previewFrame(timeout = 20_000) {
+  return until(
+    'the preview webview',
+    async () => {
+      for (const frame of page.frames()) {
+        if (frame.isDetached()) continue;
+        const has = await frame.evaluate(() => !!document.getElementById('board') && !!document.getElementById('title')).catch(() => false);
+        if (has) return frame;
+      }
+      return undefined;
+    },
+    timeout,
+  );
+}
+
+/** What the preview shows now: heading, file, problems, and the board's own SVG <title>. */
+async function previewState() {
+  const frame = await previewFrame();
+  return frame.evaluate(() => {
+    const img = document.getElementById('board');
+    const src = img.getAttribute('src') ?? '';
+    let svgTitle = null;
+    let svgLength = 0;
+    let scripts = null;
+    if (src.startsWith('data:image/svg+xml;base64,')) {
+      const bytes = Uint8Array.from(atob(src.slice('data:image/svg+xml;base64,'.length)), (c) => c.charCodeAt(0));
+      const svg = new TextDecoder().decode(bytes);
+      svgLength = svg.length;
+      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+      svgTitle = doc.querySelector('svg > title, title')?.textContent ?? null;
+      scripts = doc.querySelectorAll('script').length;
+    }
+    return {
+      title: document.getElementById('title').textContent,
+      file: document.getElementById('file').textContent,
+      problems: document.getElementById('problems').textContent,
+      message: document.getElementById('message').hidden ? null : document.getElementById('message').textContent,
+      hidden: img.hidden,
+      src: src.slice(0, 40),
+      svgTitle,
+      svgLength,
+      scripts,
+      rendered: img.complete && img.naturalWidth > 0,
+      width: img.getBoundingClientRect().width,
+      csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  check(existsSync(vsix), `no .vsix at ${vsix} (pass --vsix)`);
+  check(existsSync(codeServer), `no code-server at ${codeServer}`);
+  check(existsSync(chromiumPath), `no chromium at ${chromiumPath} (apt-get install chromium)`);
+  const root = mkdtempSync(path.join(tmpdir(), 'retroboard-vscode-'));
+  const userData = path.join(root, 'user-data');
+  const extensions = path.join(root, 'extensions');
+  const chromeData = path.join(root, 'chromium');
+  const { ws, broken } = makeWorkspace(root);
+  writeSettings(userData);
+  rmSync(shots, { recursive: true, force: true });
+  log(`workspace ${ws}; broken file ${broken.to} (expects ${broken.expected.code})`);
+
+  let codeServerProc;
+  let context;
+  const stopAll = async () => {
+    if (context) {
+      await Promise.race([context.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
+      context = undefined;
+    }
+    if (codeServerProc && codeServerProc.exitCode === null) {
+      try {
+        process.kill(-codeServerProc.pid, 'SIGTERM');
+      } catch {}
+      const gone = await Promise.race([new Promise((r) => codeServerProc.once('exit', () => r(true))), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+      if (!gone) {
+        try {
+          process.kill(-codeServerProc.pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+    killGroups('SIGKILL'); // whatever is left of code-server's and chromium's process groups
+  };
+  // Killed from outside (timeout, Ctrl-C): take code-server and chromium along, synchronously.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+    process.on(signal, () => {
+      log(`${signal}: stopping code-server and chromium`);
+      killGroups('SIGKILL');
+      if (!process.env.RETROBOARD_E2E_KEEP) rmSync(root, { recursive: true, force: true });
+      process.exit(1);
+    });
+  }
+  process.on('exit', () => killGroups('SIGKILL'));
+  const deadline = setTimeout(async () => {
+    log(`deadline of ${DEADLINE_MS / 1000} s passed: stopping`);
+    results.push({ name: 'finished within the deadline', ok: false });
+    await screenshot('FAIL-deadline');
+    await stopAll();
+    report();
+    process.exit(1);
+  }, DEADLINE_MS);
+
+  try {
+    await step('install the .vsix into a fresh code-server', async () => {
+      const r = spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      const out = `${r.stdout}\n${r.stderr}`;
+      check(r.status === 0 && /successfully installed/i.test(out), `code-server --install-extension failed (status ${r.status}): ${out.trim()}`);
+      const installed = readdirSync(extensions).filter((d) => d.startsWith('retroboard.retroboard-'));
+      check(installed.length === 1, `expected one retroboard extension in ${extensions}, found ${installed}`);
+      return installed[0];
+    });
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`;
+    await step('start code-server', async () => {
+      const logFile = path.join(root, 'code-server.log');
+      const { openSync } = await import('node:fs');
+      const fd = openSync(logFile, 'a');
+      codeServerProc = spawn(
+        codeServer,
+        [
+          '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
+          '--disable-workspace-trust', '--user-data-dir', userData, '--extensions-dir', extensions, ws,
+        ],
+        { detached: true, stdio: ['ignore', fd, fd] },
+      );
+      remember(codeServerProc.pid);
+      await until(
+        `code-server on port ${port} (log: ${logFile})`,
+        async () => {
+          if (codeServerProc.exitCode !== null) throw new Error(`code-server exited with ${codeServerProc.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+          const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) });
+          return res.ok;
+        },
+        60_000,
+        250,
+      );
+      return `port ${port}`;
+    }, { needs: ['install the .vsix into a fresh code-server'] });
+
+    await step('open the workspace in chromium', async () => {
+      context = await chromium.launchPersistentContext(chromeData, {
+        executablePath: chromiumPath,
+        headless: true,
+        args: [
+          '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+          '--disable-component-update', '--disable-sync',
+        ],
+        viewport: { width: 1600, height: 1000 },
+        timeout: 60_000,
+      });
+      chromiumChildren().forEach(remember);
+      context.setDefaultTimeout(15_000);
+      page = context.pages()[0] ?? (await context.newPage());
+      page.on('pageerror', (err) => log(`page error: ${err.message}`));
+      await page.goto(url, { timeout: 60_000 });
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'Mysteriet.pat' }).first().waitFor({ timeout: 60_000 });
+    }, { needs: ['start code-server'] });
+
+    const up = ['open the workspace in chromium'];
+
+    await step(`diagnostics: ${broken.expected.code} squiggle and Problems entry`, async () => {
+      await openFile(broken.to);
+      const squiggles = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
+      await until('an error squiggle', async () => (await squiggles.count()) > 0, 30_000);
+      // One of them on the line of the expected finding (overlays and line numbers share their top).
+      const lines = await page.evaluate(() => {
+        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+        const tops = new Map([...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((n) => [n.parentElement.style.top, Number(n.textContent.trim())]));
+        return [...editor.querySelectorAll('.view-overlays .squiggly-error')].map((sq) => tops.get(sq.parentElement.style.top));
+      });
+      check(lines.includes(broken.expected.line), `error squiggles on lines ${lines}, expected one on line ${broken.expected.line}`);
+      await runCommand('View: Focus Problems');
+      const row = page.locator('.markers-panel .monaco-list-row', { hasText: broken.expected.code }).first();
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      const text = (await row.innerText()).replace(/\s+/g, ' ');
+      check(text.includes('retroboard'), `Problems entry without source "retroboard": ${text}`);
+      check(text.includes(`[Ln ${broken.expected.line}, Col ${broken.expected.column}]`), `Problems entry not at ${broken.expected.line}:${broken.expected.column}: ${text}`);
+      const language = await languageStatus();
+      check(language === broken.language, `language ${language}, expected ${broken.language}`);
+      await screenshot('diagnostics');
+      return text.slice(0, 160);
+    }, { needs: up });
+
+    await step('sniffing: Mysteriet.pat opens as a Patience game', async () => {
+      await openFile('Mysteriet.pat');
+      const language = await until('the language Patience Game', async () => ((await languageStatus()) === 'Patience Game' ? 'Patience Game' : false), 15_000);
+      return language;
+    }, { needs: up });
+
+    for (const h of HOVERS) {
+      await step(`hover ${h.file}:${h.line}:${h.column} (${h.token})`, async () => {
+        await openFile(h.file);
+        await page.mouse.move(5, 5);
+        const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible');
+        let last = '';
+        await until(
+          `hover text "${h.expect}"`,
+          async () => {
+            const at = await positionOf(h.line, h.column, h.token);
+            if (at.error) throw new Error(at.error);
+            await page.mouse.move(at.x - 1, at.y);
+            await page.mouse.move(at.x, at.y);
+            await hover.first().waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
+            last = (await hover.allInnerTexts()).join('\n').replace(/\s+/g, ' ');
+            return last.includes(h.expect) ? last : (last || false);
+          },
+          20_000,
+          500,
+        ).then((t) => check(typeof t === 'string' && t.includes(h.expect), `hover shows: ${t}`));
+        await screenshot(`hover-${h.token}`);
+        await page.mouse.move(5, 5);
+        await page.keyboard.press('Escape');
+        return last.slice(0, 120);
+      }, { needs: up });
+    }
+
+    await step('semantic highlighting colours Tiny.ter (no TextMate grammar)', async () => {
+      await openFile('Tiny/Tiny.ter');
+      return `token classes ${(await tokenColours()).join(' ')}`;
+    }, { needs: up });
+
+    const openPreview = 'preview: "Open Preview to the Side" shows the Tiny.map board';
+    await step(openPreview, async () => {
+      await openFile('Tiny/Tiny.map');
+      const button = page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="Open Preview to the Side"]').first();
+      await button.waitFor({ state: 'visible', timeout: 10_000 });
+      await button.click();
+      const state = await until('the board of Tiny.map', async () => {
+        const s = await previewState();
+        return s.rendered && s.title.includes('8 hexes, 6 towers') ? s : false;
+      }, 20_000);
+      check(state.svgTitle?.includes('8 hexes, 6 towers'), `svg <title> is ${state.svgTitle}`);
+      check(state.scripts === 0, 'the SVG has script elements');
+      check(state.csp?.startsWith("default-src 'none'") && /img-src data:/.test(state.csp), `CSP: ${state.csp}`);
+      check(state.width > 100, `board image is ${state.width}px wide`);
+      await screenshot('preview-tiny-map');
+      return `"${state.title}", svg title "${state.svgTitle}", ${state.svgLength} chars`;
+    }, { needs: up });
+
+    await step('preview follows an edit in the editor (live update)', async () => {
+      // Back to the editor of Tiny.map (group 1), at the end of the file.
+      const editor = page.locator('.editor-group-container', { has: page.locator('.tab.active[aria-label^="Tiny.map"]') }).first();
+      await editor.locator('.view-lines').first().click({ position: { x: 400, y: 5 } });
+      await page.keyboard.press(`${mod}+End`);
+      const text = readFileSync(path.join(ws, 'Tiny', 'Tiny.map'), 'utf8');
+      const line = '700 T 0 ARROW 0 ARROW 0 ARROW 13 1';
+      if (!text.endsWith('\n')) await page.keyboard.press('Enter');
+      await page.keyboard.type(line, { delay: 10 });
+      if (text.endsWith('\n')) await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      const typed = Date.now();
+      const state = await until('the preview to show 9 hexes, 7 towers', async () => {
+        const s = await previewState();
+        return s.title.includes('9 hexes, 7 towers') ? s : false;
+      }, 15_000, 50);
+      const latency = Date.now() - typed;
+      check(state.svgTitle?.includes('9 hexes, 7 towers'), `svg <title> is ${state.svgTitle}`);
+      await screenshot('preview-after-edit');
+      return `"${state.title}" ${latency} ms after the last key`;
+    }, { needs: [openPreview] });
+
+    await step('preview follows the active editor (Mysteriet.pat)', async () => {
+      await openFile('Mysteriet.pat');
+      const state = await until('the Patience board', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 15_000);
+      // (Patience previews are drawn later; until then the server says so in the title.)
+      check(state.svgTitle !== null, 'the board SVG has no <title>');
+      check(!/hexes/.test(state.title), `preview still shows the map: ${state.title}`);
+      await screenshot('preview-mysteriet');
+      return `"${state.title}"`;
+    }, { needs: [openPreview] });
+
+    await step('preview comes back after a window reload', async () => {
+      // As a user would: "Developer: Reload Window" (the workbench saves its state first).
+      const loaded = page.waitForEvent('load', { timeout: 60_000 });
+      await runCommand('Developer: Reload Window').catch(() => undefined);
+      await loaded;
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      const state = await until('the restored preview', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 40_000);
+      await screenshot('preview-after-reload');
+      return `"${state.title}"`;
+    }, { needs: [openPreview] });
+
+    await step('"Retroboard: Restart Server" and the server log', async () => {
+      await runCommand('Retroboard: Restart Server');
+      await runCommand('Retroboard: Show Server Log');
+      const logText = await until('the log of the restarted server', async () => {
+        // Long lines wrap in the output view: compare with blanks collapsed.
+        const t = (await page.locator('.part.panel .view-lines').first().innerText().catch(() => '')).replace(/\s+/g, ' ');
+        return /restarting the server/.test(t) && (t.match(/server running/g) ?? []).length >= 1 ? t : false;
+      }, 20_000);
+      check(/using the bundled server .*retroboard \d+\.\d+\.\d+/.test(logText), `log does not say the bundled server is used: ${logText.slice(0, 400)}`);
+      // The new server answers: Tiny.map again in the preview.
+      await openFile('Tiny/Tiny.map');
+      await until('the preview of Tiny.map from the new server', async () => {
+        const s = await previewState();
+        return s.file === 'Tiny.map' && /hexes/.test(s.title) ? s : false;
+      }, 20_000);
+      await tokenColours(); // semantic tokens from the new server
+      await screenshot('after-restart');
+    }, { needs: up });
+
+    await step('"Retroboard: Open Preview" from the command palette opens it in place', async () => {
+      await openFile('Tiny/Tiny.ter');
+      await runCommand('Retroboard: Open Preview');
+      await until('the preview tab in the editor group of Tiny.ter', async () =>
+        (await page.locator('.editor-group-container.active .tab.active').first().getAttribute('aria-label'))?.startsWith('Preview Tiny.ter'),
+      );
+      const state = await until('the board of Tiny.ter', async () => {
+        const s = await previewState();
+        return s.file === 'Tiny.ter' && s.rendered ? s : false;
+      }, 15_000);
+      await screenshot('open-preview-in-place');
+      return `"${state.title}"`;
+    }, { needs: [openPreview] });
+
+    await step('a missing server gives a clear error with the fix', async () => {
+      // Point retroboard.server.path nowhere, as a user might: the extension restarts the server.
+      // The setting is machine-scoped, so in code-server (a remote window) it lives in the
+      // machine's settings (the "Remote" tab of the settings editor), not the User ones.
+      const file = path.join(userData, 'Machine', 'settings.json');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify({ 'retroboard.server.path': '/nonexistent/retroboard' }, null, 2));
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'retroboard.server.path' }).first();
+      await toast.waitFor({ state: 'visible', timeout: 20_000 });
+      const text = (await toast.innerText()).replace(/\s+/g, ' ');
+      check(/does not exist/.test(text) && /cargo build --release/.test(text) && /Restart Server/.test(text), `error message: ${text}`);
+      check(/Open Settings/.test(text), `no "Open Settings" button: ${text}`);
+      await page.waitForTimeout(800); // let the toast finish sliding in
+      await screenshot('missing-server-error');
+      return text.slice(0, 140);
+    }, { needs: up });
+  } finally {
+    clearTimeout(deadline);
+    await stopAll();
+    if (process.env.RETROBOARD_E2E_KEEP) log(`kept ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function report() {
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  for (const r of results.filter((r) => !r.ok)) console.log(`failed: ${r.name}: ${r.error}`);
+  console.log(`vscode e2e: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return failed;
+}
+
+main()
+  .catch((err) => {
+    results.push({ name: 'setup', ok: false, error: err.message });
+    console.error(err);
+  })
+  .then(() => {
+    const failed = report();
+    process.exit(failed > 0 || results.length === 0 ? 1 : 0);
+  });

@@ -1,0 +1,184 @@
+// Retroboard for VS Code: starts the `retroboard lsp` server for the nine file kinds, corrects
+// the language of `.pat`/`.brd` files by their content, and shows a live board preview.
+
+import * as vscode from 'vscode';
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
+import { PreviewManager, VIEW_TYPE } from './preview';
+import { findServer, ServerNotFound } from './serverBinary';
+import { isRetroboardLanguage, LANGUAGE_IDS, sniff } from './sniff';
+
+let client: LanguageClient | undefined;
+let starting: Promise<void> | undefined;
+let log: vscode.LogOutputChannel;
+let trace: vscode.OutputChannel;
+let preview: PreviewManager;
+let extensionPath: string;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionPath = context.extensionPath;
+  log = vscode.window.createOutputChannel('Retroboard', { log: true });
+  trace = vscode.window.createOutputChannel('Retroboard Trace');
+  preview = new PreviewManager(() => client, log);
+  context.subscriptions.push(
+    log,
+    trace,
+    preview,
+    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, preview),
+    vscode.commands.registerCommand('retroboard.openPreviewToSide', (uri?: vscode.Uri) => openPreview(uri, true)),
+    vscode.commands.registerCommand('retroboard.openPreview', (uri?: vscode.Uri) => openPreview(uri, false)),
+    vscode.commands.registerCommand('retroboard.restartServer', () => restart()),
+    vscode.commands.registerCommand('retroboard.showServerLog', () => log.show(true)),
+    vscode.workspace.onDidOpenTextDocument(correctLanguage),
+    vscode.workspace.onDidCloseTextDocument(forgetLater),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('retroboard.server.path')) {
+        log.info('retroboard.server.path changed: restarting the server');
+        void restart();
+      }
+    }),
+    { dispose: () => void client?.stop() },
+  );
+  for (const doc of vscode.workspace.textDocuments) {
+    await correctLanguage(doc);
+  }
+  // Not awaited: activation does not wait for the server (its errors are shown and logged).
+  void start();
+}
+
+export async function deactivate(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running) await running.stop(2000).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content sniffing
+
+/**
+ * Documents already looked at: each once per opening, so a language the user picks stays.
+ * Changing a document's language closes and at once reopens it: a URI is forgotten only when it
+ * stays closed for a while, so it is looked at again only when really opened again.
+ */
+const sniffed = new Set<string>();
+
+function forgetLater(doc: vscode.TextDocument): void {
+  const key = doc.uri.toString();
+  setTimeout(() => {
+    if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) sniffed.delete(key);
+  }, 5000);
+}
+
+async function correctLanguage(doc: vscode.TextDocument): Promise<void> {
+  if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return;
+  const key = doc.uri.toString();
+  if (sniffed.has(key)) return;
+  sniffed.add(key);
+  const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, 64), 0));
+  const wanted = sniff(doc.uri.path, doc.languageId, head);
+  if (wanted && wanted !== doc.languageId) {
+    log.info(`${doc.uri.fsPath}: ${doc.languageId} -> ${wanted} (by its content)`);
+    try {
+      await vscode.languages.setTextDocumentLanguage(doc, wanted);
+    } catch (err) {
+      log.warn(`cannot set the language of ${doc.uri.fsPath}: ${(err as Error).message}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The language server
+
+async function start(): Promise<void> {
+  if (starting) return starting;
+  starting = (async () => {
+    const setting = vscode.workspace.getConfiguration('retroboard').get<string>('server.path');
+    let server;
+    try {
+      server = await findServer(setting, extensionPath, (line) => log.info(line));
+    } catch (err) {
+      const message = err instanceof ServerNotFound ? err.message : `Retroboard cannot start its server: ${(err as Error).message}`;
+      log.error(message);
+      void vscode.window.showErrorMessage(message, 'Open Settings', 'Show Log').then((choice) => {
+        if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'retroboard.server.path');
+        if (choice === 'Show Log') log.show(true);
+      });
+      return;
+    }
+    const serverOptions: ServerOptions = {
+      run: { command: server.path, args: ['lsp'] },
+      debug: { command: server.path, args: ['lsp'] },
+    };
+    const documentSelector = LANGUAGE_IDS.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]);
+    const clientOptions: LanguageClientOptions = {
+      documentSelector,
+      outputChannel: log,
+      traceOutputChannel: trace,
+      initializationFailedHandler: (error) => {
+        log.error(`the server failed to initialize: ${String(error)}`);
+        return false;
+      },
+    };
+    const next = new LanguageClient('retroboard', 'Retroboard', serverOptions, clientOptions);
+    next.onDidChangeState((e) => {
+      if (e.newState === State.Running) {
+        log.info(`server running (${server.path}, retroboard ${server.version})`);
+        preview.refresh();
+      } else if (e.newState === State.Stopped) {
+        log.info('server stopped');
+      }
+    });
+    client = next;
+    try {
+      await next.start();
+    } catch (err) {
+      const message = `The Retroboard server (${server.path}) did not start: ${(err as Error).message}`;
+      log.error(message);
+      void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => choice && log.show(true));
+    }
+  })();
+  try {
+    await starting;
+  } finally {
+    starting = undefined;
+  }
+}
+
+async function restart(): Promise<void> {
+  if (starting) await starting.catch(() => undefined);
+  const old = client;
+  client = undefined;
+  if (old) {
+    log.info('restarting the server');
+    try {
+      await old.stop(3000);
+    } catch (err) {
+      log.warn(`the old server did not stop cleanly: ${(err as Error).message}`);
+    }
+  }
+  await start();
+  const now = client as LanguageClient | undefined; // start() set it
+  if (now?.isRunning()) void vscode.window.setStatusBarMessage('Retroboard server restarted', 3000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+async function openPreview(uri: vscode.Uri | undefined, toSide: boolean): Promise<void> {
+  let target = uri instanceof vscode.Uri ? uri : undefined;
+  if (!target) {
+    const editor = vscode.window.activeTextEditor;
+    if (editor && isRetroboardLanguage(editor.document.languageId)) target = editor.document.uri;
+  }
+  if (!target) {
+    const any = vscode.window.visibleTextEditors.find((e) => isRetroboardLanguage(e.document.languageId));
+    target = any?.document.uri;
+  }
+  if (!target) {
+    void vscode.window.showInformationMessage('Retroboard: open a Crossmines, Patience, Othello, Colossus or peg solitaire file to preview its board.');
+    return;
+  }
+  preview.open(target, toSide);
+}

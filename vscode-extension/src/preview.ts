@@ -1,0 +1,194 @@
+// The live board preview: one webview that shows the board of the active Retroboard editor,
+// asks the server for `retroboard/preview` a moment after each edit and when the document's
+// diagnostics arrive, and comes back after a reload (WebviewPanelSerializer + page state).
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { isRetroboardLanguage } from './sniff';
+import { makeNonce, previewHtml, svgBase64, type PageState, type ToPage } from './previewHtml';
+
+export const VIEW_TYPE = 'retroboard.preview';
+
+interface PreviewResult {
+  format: string | null;
+  title: string;
+  svg: string;
+  text: string;
+}
+
+export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer<PageState> {
+  private panel: vscode.WebviewPanel | undefined;
+  private resource: vscode.Uri | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private generation = 0;
+  private readonly disposables: vscode.Disposable[] = [];
+  private panelDisposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly client: () => LanguageClient | undefined,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (this.isShown(e.document.uri) && e.contentChanges.length > 0) this.schedule();
+      }),
+      vscode.languages.onDidChangeDiagnostics((e) => {
+        if (this.resource && e.uris.some((u) => this.isShown(u))) this.schedule();
+      }),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        // Follow the active editor when it shows a Retroboard file.
+        if (this.panel && editor && isRetroboardLanguage(editor.document.languageId)) {
+          this.show(editor.document.uri);
+        }
+      }),
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        // A language change (content sniffing) closes and reopens the document: redraw.
+        if (this.isShown(doc.uri)) this.schedule();
+      }),
+    );
+  }
+
+  /** Opens (or moves) the preview for `uri`, beside the editor or in its place. */
+  open(uri: vscode.Uri, toSide: boolean): void {
+    const column = toSide ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
+    if (this.panel) {
+      this.panel.reveal(column, toSide);
+    } else {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Retroboard Preview', { viewColumn: column, preserveFocus: toSide }, {
+        enableScripts: true,
+        enableFindWidget: true,
+        retainContextWhenHidden: false,
+        localResourceRoots: [],
+      });
+      this.attach(panel, { uri: uri.toString() });
+    }
+    this.show(uri);
+  }
+
+  /** After a reload: VS Code hands back the panel with the page state it had. */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PageState | undefined): Promise<void> {
+    if (this.panel) {
+      // Only one live preview: close the older one.
+      this.panel.dispose();
+    }
+    this.attach(panel, state ?? {});
+    if (state?.uri) {
+      this.show(vscode.Uri.parse(state.uri));
+    } else {
+      const editor = vscode.window.activeTextEditor;
+      if (editor && isRetroboardLanguage(editor.document.languageId)) this.show(editor.document.uri);
+      else this.post({ type: 'message', uri: null, fileName: '', message: 'Open a Retroboard file to see its board.' });
+    }
+  }
+
+  /** Redraw now (after a server restart). */
+  refresh(): void {
+    if (this.panel && this.resource) this.schedule(0);
+  }
+
+  private attach(panel: vscode.WebviewPanel, state: PageState): void {
+    this.panel = panel;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [] };
+    panel.webview.html = previewHtml(makeNonce(), state);
+    this.panelDisposables.push(
+      panel.onDidDispose(() => {
+        if (this.panel === panel) {
+          this.panel = undefined;
+          this.resource = undefined;
+          clearTimeout(this.timer);
+          this.panelDisposables.forEach((d) => d.dispose());
+          this.panelDisposables = [];
+        }
+      }),
+      panel.webview.onDidReceiveMessage((m) => {
+        if (m?.type === 'ready') this.schedule(0); // the page (re)loaded: send it the board
+      }),
+      panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.visible) this.schedule(0);
+      }),
+    );
+  }
+
+  private show(uri: vscode.Uri): void {
+    this.resource = uri;
+    if (this.panel) this.panel.title = `Preview ${path.basename(uri.path)}`;
+    this.schedule(0);
+  }
+
+  private isShown(uri: vscode.Uri): boolean {
+    return this.resource !== undefined && uri.toString() === this.resource.toString();
+  }
+
+  /** Redraw after `delay` ms; edits within that time are drawn together (throttle, not debounce). */
+  private schedule(delay?: number): void {
+    const wait = delay ?? vscode.workspace.getConfiguration('retroboard').get<number>('preview.delay', 200);
+    if (this.timer && wait > 0) return; // a redraw is already due and will see this change
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.update();
+    }, wait);
+  }
+
+  private async update(): Promise<void> {
+    const panel = this.panel;
+    const uri = this.resource;
+    if (!panel || !uri || !panel.visible) return;
+    const generation = ++this.generation;
+    const fileName = path.basename(uri.path);
+    const client = this.client();
+    let message: ToPage;
+    if (!client || !client.isRunning()) {
+      message = { type: 'message', uri: uri.toString(), fileName, message: 'The Retroboard server is not running: see the "Retroboard" output, or run "Retroboard: Restart Server".' };
+    } else {
+      try {
+        // Open the document so the server draws the text in the editor (and the sniffed language).
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+        if (doc && !isRetroboardLanguage(doc.languageId)) {
+          message = { type: 'message', uri: uri.toString(), fileName, message: `${fileName} is not a Retroboard file (language "${doc.languageId}").` };
+        } else {
+          const result = await client.sendRequest<PreviewResult>('retroboard/preview', { textDocument: { uri: client.code2ProtocolConverter.asUri(uri) } });
+          message = {
+            type: 'preview',
+            uri: uri.toString(),
+            fileName,
+            format: result.format,
+            title: result.title,
+            svg: svgBase64(result.svg),
+            text: result.text,
+            problems: problemsSummary(vscode.languages.getDiagnostics(uri)),
+          };
+        }
+      } catch (err) {
+        this.log.warn(`preview of ${uri.toString()} failed: ${(err as Error).message}`);
+        message = { type: 'message', uri: uri.toString(), fileName, message: `No preview: ${(err as Error).message}` };
+      }
+    }
+    if (generation !== this.generation || panel !== this.panel || !this.isShown(uri)) return; // a newer redraw won
+    this.post(message);
+  }
+
+  private post(message: ToPage): void {
+    void this.panel?.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.panel?.dispose();
+    this.disposables.forEach((d) => d.dispose());
+    this.panelDisposables.forEach((d) => d.dispose());
+  }
+}
+
+function problemsSummary(diagnostics: readonly vscode.Diagnostic[]): string {
+  const ours = diagnostics.filter((d) => d.source === 'retroboard');
+  const count = (s: vscode.DiagnosticSeverity) => ours.filter((d) => d.severity === s).length;
+  const errors = count(vscode.DiagnosticSeverity.Error);
+  const warnings = count(vscode.DiagnosticSeverity.Warning);
+  if (errors + warnings === 0) return 'no problems';
+  const parts = [];
+  if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64 } from '../src/previewHtml';
+
+test('nonces are fresh and plain', () => {
+  const a = makeNonce();
+  assert.match(a, /^[A-Za-z0-9]{16,}$/);
+  assert.notEqual(a, makeNonce());
+});
+
+test('the CSP allows nothing but data: images and the nonce', () => {
+  const csp = contentSecurityPolicy('abc');
+  assert.match(csp, /^default-src 'none'; /);
+  assert.match(csp, /img-src data:;/);
+  assert.match(csp, /style-src 'nonce-abc';/);
+  assert.match(csp, /script-src 'nonce-abc';/);
+  assert.doesNotMatch(csp, /unsafe|https?:|\*/);
+});
+
+test('the page: CSP meta, nonced style and script only, no remote content', () => {
+  const html = previewHtml('N0nce', { uri: 'file:///a</script><script>alert(1)</script>.map' });
+  assert.ok(html.includes(`content="${contentSecurityPolicy('N0nce')}"`));
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  assert.deepEqual(scripts, ['<script nonce="N0nce">']);
+  const styles = html.match(/<style\b[^>]*>/g) ?? [];
+  assert.deepEqual(styles, ['<style nonce="N0nce">']);
+  assert.doesNotMatch(html, /\b(src|href)="(https?:|\/\/)/);
+  assert.doesNotMatch(html, /\sstyle="/);
+  // The state is embedded as JSON that cannot close the script element.
+  assert.ok(!html.includes('</script><script>alert(1)'));
+  assert.ok(html.includes('\\u003c/script>'));
+});
+
+test('the board goes in as base64, never as markup', () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>Tiny — 8 hexes</title><script>alert(1)</script></svg>';
+  const b64 = svgBase64(svg);
+  assert.match(b64, /^[A-Za-z0-9+/]*={0,2}$/);
+  assert.equal(Buffer.from(b64, 'base64').toString('utf8'), svg);
+  const html = previewHtml('n', {});
+  assert.ok(html.includes("board.src = 'data:image/svg+xml;base64,' + b64"));
+  assert.doesNotMatch(html, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+});
