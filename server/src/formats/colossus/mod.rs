@@ -23,6 +23,28 @@ use crate::ide::{Hover, Symbol};
 use crate::render::Board;
 use crate::syntax::Document;
 
+/// What every Colossus file kind does the same way: hover, outline and board read the
+/// document's kind themselves, and dependents are found through the variant.
+macro_rules! shared_methods {
+    () => {
+        fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+            hover::hover(doc, offset, files)
+        }
+
+        fn outline(&self, doc: &Document) -> Vec<Symbol> {
+            outline::outline(doc)
+        }
+
+        fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+            board::board(doc, files, findings)
+        }
+
+        fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
+            variant::dependents(doc, files)
+        }
+    };
+}
+
 pub struct Map;
 pub struct Ter;
 pub struct Cre;
@@ -44,17 +66,7 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 }
 
 impl Format for Map {
-    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
-        board::board(doc, files, findings)
-    }
-
-    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset, files)
-    }
-
-    fn outline(&self, doc: &Document) -> Vec<Symbol> {
-        outline::outline(doc)
-    }
+    shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = map::MapView::new(doc);
@@ -65,10 +77,6 @@ impl Format for Map {
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
         dialect::map(doc)
-    }
-
-    fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
-        variant::dependents(doc, files)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -99,17 +107,7 @@ impl Format for Map {
 }
 
 impl Format for Ter {
-    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
-        board::board(doc, files, findings)
-    }
-
-    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset, files)
-    }
-
-    fn outline(&self, doc: &Document) -> Vec<Symbol> {
-        outline::outline(doc)
-    }
+    shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = ter::TerView::new(doc);
@@ -120,10 +118,6 @@ impl Format for Ter {
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
         dialect::ter(doc)
-    }
-
-    fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
-        variant::dependents(doc, files)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -156,17 +150,7 @@ impl Format for Ter {
 }
 
 impl Format for Cre {
-    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
-        board::board(doc, files, findings)
-    }
-
-    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset, files)
-    }
-
-    fn outline(&self, doc: &Document) -> Vec<Symbol> {
-        outline::outline(doc)
-    }
+    shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
         cre::check(doc, &cre::CreView::new(doc), out);
@@ -175,10 +159,6 @@ impl Format for Cre {
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
         dialect::cre(doc)
-    }
-
-    fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
-        variant::dependents(doc, files)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -215,17 +195,7 @@ impl Format for Cre {
 }
 
 impl Format for Battleland {
-    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
-        board::board(doc, files, findings)
-    }
-
-    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset, files)
-    }
-
-    fn outline(&self, doc: &Document) -> Vec<Symbol> {
-        outline::outline(doc)
-    }
+    shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
         battleland::check(&battleland::BattlelandView::new(doc), out);
@@ -259,17 +229,7 @@ impl Format for Battleland {
 }
 
 impl Format for Var {
-    fn board(&self, doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
-        board::board(doc, files, findings)
-    }
-
-    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset, files)
-    }
-
-    fn outline(&self, doc: &Document) -> Vec<Symbol> {
-        outline::outline(doc)
-    }
+    shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         variant::check_var(doc, &var::VarView::new(doc), files, out);

@@ -379,6 +379,13 @@ pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
     let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
         return Vec::new();
     };
+    // Only a MAP, TER or CRE is read by other files' checks.
+    if !matches!(
+        format,
+        FormatId::ColossusMap | FormatId::ColossusTer | FormatId::ColossusCre
+    ) {
+        return Vec::new();
+    }
     let Some(root) = variant_dir(path, format).and_then(|d| d.parent().map(Path::to_path_buf))
     else {
         return Vec::new();
