@@ -101,3 +101,74 @@ fn fixtures_match_their_expected_findings() {
         );
     }
 }
+
+/// Codes that no fixture can trigger through detection, and where each is tested instead.
+const TESTED_ELSEWHERE: &[(&str, &str)] = &[
+    (
+        "crossmines/syntax-error",
+        "none: the grammar accepts every text; the checks report it all",
+    ),
+    (
+        "othello/syntax-error",
+        "none: the grammar accepts every text; the checks report it all",
+    ),
+    (
+        "patience/syntax-error",
+        "server/src/syntax/errors.rs (a client's language id picks the format)",
+    ),
+    (
+        "patience/counts-missing",
+        "server/src/formats/patience (a client's language id picks the format)",
+    ),
+    (
+        "patience/name",
+        "server/src/formats/patience (a client's language id picks the format)",
+    ),
+    (
+        "peg/syntax-error",
+        "server/src/formats/peg/tests.rs (a client's language id picks the format)",
+    ),
+    (
+        "retroboard/internal-error",
+        "tests/lsp_abuse.rs (an injected panic)",
+    ),
+    (
+        "retroboard/not-text",
+        "tests/cli.rs (a binary file in a folder)",
+    ),
+];
+
+#[test]
+fn every_code_has_a_fixture_or_a_named_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let mut seen = std::collections::BTreeSet::new();
+    for path in files {
+        let mut expected = path.into_os_string();
+        expected.push(".expected");
+        for line in std::fs::read_to_string(&expected)
+            .unwrap_or_default()
+            .lines()
+        {
+            if let Some(code) = line.split_whitespace().nth(2) {
+                seen.insert(code.trim_end_matches(':').to_string());
+            }
+        }
+    }
+    let missing: Vec<&str> = retroboard::formats::all_codes()
+        .iter()
+        .map(|doc| doc.code)
+        .filter(|code| !seen.contains(*code) && !TESTED_ELSEWHERE.iter().any(|(c, _)| c == code))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "codes without a fixture that triggers them: {missing:?}"
+    );
+    for (code, _) in TESTED_ELSEWHERE {
+        assert!(
+            !seen.contains(*code),
+            "{code} has a fixture now: drop it from TESTED_ELSEWHERE"
+        );
+    }
+}
