@@ -327,3 +327,38 @@ fn preview_by_request_and_by_command() {
     assert_eq!(error["error"]["code"], -32602, "{error}");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn hover_with_a_utf16_client_on_a_line_with_non_ascii_text() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = file_uri("/tmp/retroboard-e2e/Kabale.pat");
+    let text = "Kabale 𝄞 æøå\r\n  1   1\r\n 52   4   4   0   0    0  13   1  999   0   0\r\n";
+    client.open(&uri, "patience-game", 1, text);
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // `𝄞` is 2 UTF-16 code units: the name ends at 13, not 12.
+    let name = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 11}}),
+    );
+    assert_eq!(range(&name), [[0, 0], [0, 13]]);
+    assert!(
+        name["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("**Game name** Kabale 𝄞 æøå")
+    );
+    // Field 7 of the stock, `13`.
+    let field = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 27}}),
+    );
+    assert_eq!(range(&field), [[2, 26], [2, 28]]);
+    assert!(
+        field["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("**Field 7"),
+        "{field}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}

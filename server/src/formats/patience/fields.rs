@@ -1256,7 +1256,12 @@ pub fn explain(field: &'static FieldDoc, value: i64, written: Written) -> Vec<St
                 r.doc.letter, r.value, m.meaning
             ),
         },
-        None => format!("{} = {}: not a value the game knows", r.doc.letter, r.value),
+        None => format!(
+            "{} = {}: invalid, not a value the game knows (allowed: {})",
+            r.doc.letter,
+            r.value,
+            allowed_list(r.doc.values)
+        ),
     };
     if let Some(outer) = &decoded.outer {
         lines.push(digit_line(outer));

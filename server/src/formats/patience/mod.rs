@@ -10,6 +10,7 @@
 pub mod checks;
 pub mod codes;
 pub mod fields;
+mod hover;
 pub mod view;
 
 use super::Format;
@@ -23,6 +24,15 @@ pub struct Game;
 pub const CODES: &[CodeDoc] = codes::CODES;
 
 impl Format for Game {
+    fn hover(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+    ) -> Option<crate::ide::Hover> {
+        hover::hover(doc, offset)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "name" => "the game name",

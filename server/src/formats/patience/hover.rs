@@ -1,0 +1,199 @@
+//! Hover help for Patience files: every number names its field and, for digit-coded fields,
+//! reads each digit in its context (stock, other pile, second rule set), from the same digit
+//! tables the checks use. The first number of a pile line also sums up the pile.
+
+use super::fields::{self, Context};
+use super::view::{GameView, Pile};
+use crate::ide::Hover;
+use crate::syntax::Document;
+
+pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
+    let view = GameView::new(doc);
+    if let Some(name) = view.name.as_ref().filter(|n| n.range.contains(&offset)) {
+        let markdown = format!(
+            "**Game name** {}: shown in the window bar. The file name must not contain `-`, which \
+the program uses in its statistics file names.",
+            name.text
+        );
+        return Some(Hover {
+            range: name.range.clone(),
+            markdown,
+        });
+    }
+    if let Some(counts) = &view.counts {
+        let piles_written = view.piles.len();
+        if let Some(decks) = counts.decks.as_ref().filter(|n| touches(&n.range, offset)) {
+            let value = decks.value.unwrap_or_default();
+            let markdown = format!(
+                "**Number of decks** {value}: {value} deck(s) of 52 cards, so the stock (the first \
+pile) holds {} cards. Allowed: 1–8.",
+                value.saturating_mul(52)
+            );
+            return Some(Hover {
+                range: decks.range.clone(),
+                markdown,
+            });
+        }
+        if let Some(piles) = counts.piles.as_ref().filter(|n| touches(&n.range, offset)) {
+            let markdown = format!(
+                "**Number of piles** {}: every pile line, the stock included ({piles_written} \
+written). Allowed: 1–150.",
+                piles.value.unwrap_or_default()
+            );
+            return Some(Hover {
+                range: piles.range.clone(),
+                markdown,
+            });
+        }
+    }
+    let pile = view.piles.iter().find(|p| p.range.contains(&offset))?;
+    if let Some(text) = pile.trailing.as_ref().filter(|t| t.range.contains(&offset)) {
+        let markdown = "**Text after the numbers**: ignored by the game.".to_string();
+        return Some(Hover {
+            range: text.range.clone(),
+            markdown,
+        });
+    }
+    let (slot, number) = pile
+        .number_at(offset)
+        .filter(|(_, n)| n.range.contains(&offset))?;
+    let Some(slot) = slot else {
+        let markdown = format!(
+            "**Number {} of pile {}**: past the fields of this pile (11, or 15 with a second rule \
+set); the game does not read it.",
+            slot_index(pile, number.range.start),
+            pile.number
+        );
+        return Some(Hover {
+            range: number.range.clone(),
+            markdown,
+        });
+    };
+    let field = slot.doc()?;
+    let value = number.value?;
+    let mut lines = fields::explain(field, value, number.written);
+    let header = if lines.is_empty() {
+        String::new()
+    } else {
+        lines.remove(0)
+    };
+    let lines = digits_first_to_last(lines);
+    let rule_set = if slot.context == Context::RuleSet2 {
+        ", rule set 2"
+    } else {
+        ""
+    };
+    let mut markdown = format!(
+        "**{}** — pile {} ({}{rule_set})",
+        capitalise(&header),
+        pile.number,
+        role(&view, pile)
+    );
+    if !lines.is_empty() {
+        markdown.push_str("\n\n");
+        markdown.push_str(&lines.join(" · "));
+    }
+    if slot.index == 0 {
+        markdown.push_str("\n\n");
+        markdown.push_str(&summary(&view, pile));
+    }
+    Some(Hover {
+        range: number.range.clone(),
+        markdown,
+    })
+}
+
+/// The explanation's digit lines units first (`a` before `b`), zero digits other than `a` left
+/// out; other lines (whole values) first, as they come.
+fn digits_first_to_last(lines: Vec<String>) -> Vec<String> {
+    let mut plain = Vec::new();
+    let mut digits: Vec<Vec<String>> = Vec::new();
+    for line in lines {
+        let digit = line.split_once(" = ").filter(|(letter, _)| {
+            !letter.is_empty() && letter.chars().all(|c| c.is_ascii_lowercase())
+        });
+        match digit {
+            Some(_) => digits.push(vec![line]),
+            // A detail line (the mark and mask of `cc`) belongs to the digit above it.
+            None if line.starts_with(' ') && !digits.is_empty() => {
+                if let Some(last) = digits.last_mut() {
+                    last.push(line.trim().to_string());
+                }
+            }
+            None => plain.push(line),
+        }
+    }
+    let shown = digits.into_iter().rev().filter(|group| {
+        let first = &group[0];
+        first.starts_with("a = ")
+            || !first
+                .split_once(" = ")
+                .is_some_and(|(_, rest)| rest.starts_with("0:"))
+    });
+    plain.extend(shown.map(|group| group.join(", ")));
+    plain
+}
+
+fn touches(range: &std::ops::Range<usize>, offset: usize) -> bool {
+    range.contains(&offset)
+}
+
+fn slot_index(pile: &Pile, start: usize) -> usize {
+    pile.numbers
+        .iter()
+        .position(|n| n.range.start == start)
+        .map_or(0, |i| i + 1)
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// What a pile is for, as far as its numbers tell.
+fn role(view: &GameView, pile: &Pile) -> &'static str {
+    if pile.is_stock() {
+        return "stock";
+    }
+    let waste = view.piles.first().and_then(|stock| stock.value(11));
+    if waste == Some(pile.number as i64) {
+        return "wastepile";
+    }
+    if pile.value(3).is_some_and(|y| y <= -99) {
+        return "invisible";
+    }
+    match (pile.lay_digit(2), pile.value(7)) {
+        (Some(6), _) => "foundation, value from its first card",
+        (_, Some(0..=998)) => "foundation",
+        (Some(7 | 8), _) => "cards taken out of the stock",
+        _ => "tableau",
+    }
+}
+
+/// The pile in one line: its number, role, cards dealt and how they lie.
+fn summary(view: &GameView, pile: &Pile) -> String {
+    let dealt = pile.value(1).unwrap_or_default();
+    let face = pile
+        .lay_digit(0)
+        .and_then(|a| {
+            let field = fields::field_doc(pile.context(), 6)?;
+            let digit = field.digits.first()?;
+            digit.lookup(a).map(|v| v.short)
+        })
+        .unwrap_or("unknown");
+    let place = match (pile.value(2), pile.value(3)) {
+        (Some(x), Some(y)) if y <= -99 => format!("not shown (x {x}, y {y})"),
+        (Some(x), Some(y)) => format!("at ({x}, {y})"),
+        _ => "at ?".to_string(),
+    };
+    format!(
+        "Pile {} of {}: {}, {} card(s) dealt, {place}, {face}.",
+        pile.number,
+        view.piles.len(),
+        role(view, pile),
+        dealt
+    )
+}
