@@ -85,7 +85,8 @@ fn render_highlights(doc: &Document) -> String {
     out
 }
 
-fn snapshots(dir: &Path, out: &mut Vec<(PathBuf, PathBuf)>) {
+/// Every snapshot below `dir` with one of `extensions`, with the fixture it belongs to.
+fn snapshots(dir: &Path, extensions: &[&str], out: &mut Vec<(PathBuf, PathBuf)>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -93,13 +94,12 @@ fn snapshots(dir: &Path, out: &mut Vec<(PathBuf, PathBuf)>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            snapshots(&path, out);
-            continue;
-        }
-        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
-            continue;
-        };
-        if matches!(ext, "hover" | "outline" | "highlights") {
+            snapshots(&path, extensions, out);
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| extensions.contains(&e))
+        {
             out.push((path.with_extension(""), path));
         }
     }
@@ -109,7 +109,7 @@ fn snapshots(dir: &Path, out: &mut Vec<(PathBuf, PathBuf)>) {
 fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let mut found = Vec::new();
-    snapshots(&root, &mut found);
+    snapshots(&root, &["hover", "outline", "highlights"], &mut found);
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
@@ -154,7 +154,7 @@ fn hover_outline_and_highlight_snapshots() {
 fn preview_snapshots_and_svg_rasterises() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let mut found = Vec::new();
-    previews(&root, &mut found);
+    snapshots(&root, &["preview"], &mut found);
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
@@ -183,20 +183,5 @@ fn preview_snapshots_and_svg_rasterises() {
             failures.len(),
             failures.join("\n")
         );
-    }
-}
-
-fn previews(dir: &Path, out: &mut Vec<(PathBuf, PathBuf)>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            previews(&path, out);
-        } else if path.extension().is_some_and(|e| e == "preview") {
-            out.push((path.with_extension(""), path));
-        }
     }
 }

@@ -12,3 +12,6 @@ pub mod lsp;
 pub mod render;
 pub mod syntax;
 pub mod text;
+
+#[cfg(test)]
+mod test_support;

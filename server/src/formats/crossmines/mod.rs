@@ -207,22 +207,6 @@ mod tests {
         assert_eq!(found.len(), 202);
     }
 
-    fn mutate(base: &str, edits: &[(usize, usize, String)]) -> String {
-        let mut text = base.to_string();
-        for (at, len, insert) in edits {
-            let mut start = at % (text.len() + 1);
-            while !text.is_char_boundary(start) {
-                start -= 1;
-            }
-            let mut end = (start + len).min(text.len());
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            text.replace_range(start..end, insert);
-        }
-        text
-    }
-
     proptest! {
         #[test]
         fn random_text_never_panics(text in "[0-9A-Za-z.#\\- ,é\t\r\n]{0,300}") {
@@ -236,7 +220,7 @@ mod tests {
                 1..6,
             )
         ) {
-            findings(&mutate(CLEAN, &edits));
+            findings(&crate::test_support::mutate(CLEAN, &edits));
         }
     }
 }

@@ -198,22 +198,6 @@ mod tests {
         assert_eq!(view(&text).copyright.number, 12);
     }
 
-    fn mutate(base: &str, edits: &[(usize, usize, String)]) -> String {
-        let mut text = base.to_string();
-        for (at, len, insert) in edits {
-            let mut start = at % (text.len() + 1);
-            while !text.is_char_boundary(start) {
-                start -= 1;
-            }
-            let mut end = (start + len).min(text.len());
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            text.replace_range(start..end, insert);
-        }
-        text
-    }
-
     proptest! {
         #[test]
         fn random_text_never_panics(text in "[0-9A-Hwbxa-h ©é\t\r\n]{0,300}") {
@@ -227,7 +211,7 @@ mod tests {
                 1..6,
             )
         ) {
-            findings(&mutate(CLEAN, &edits));
+            findings(&crate::test_support::mutate(CLEAN, &edits));
         }
     }
 }

@@ -465,15 +465,8 @@ dealt. There may well be several foundation values.",
         ) {
             let mut text = MYSTERIET.to_string();
             for (at, delete, insert) in edits {
-                let mut start = at.index(text.len() + 1);
-                while !text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + delete).min(text.len());
-                while !text.is_char_boundary(end) {
-                    end += 1;
-                }
-                text.replace_range(start..end, &insert);
+                let start = at.index(text.len() + 1);
+                crate::test_support::replace_at_boundaries(&mut text, start, start + delete, &insert);
             }
             assert_sound(&text);
         }
