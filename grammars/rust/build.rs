@@ -16,7 +16,11 @@ const GRAMMARS: &[&str] = &[
 ];
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Read at run time, not baked in with `env!`: a build script compiled for a checkout at
+    // another path may be reused from a shared target directory.
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir);
     let mut build = cc::Build::new();
     build
         .std("c11")

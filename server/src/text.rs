@@ -174,4 +174,67 @@ mod tests {
             "a\r\nå".len()
         );
     }
+
+    mod properties {
+        use proptest::prelude::*;
+
+        use super::*;
+
+        const UNITS: [ColumnUnit; 3] = [ColumnUnit::Utf8, ColumnUnit::Utf16, ColumnUnit::Char];
+
+        /// Text made of the pieces that trouble position conversion: astral characters (two
+        /// UTF-16 units, four bytes), two-byte characters, and all three kinds of line break.
+        fn tricky_text() -> impl Strategy<Value = String> {
+            proptest::collection::vec(
+                prop_oneof![
+                    Just("a"),
+                    Just("å"),
+                    Just("𝄞"),
+                    Just("\r\n"),
+                    Just("\r"),
+                    Just("\n"),
+                    Just(" "),
+                ],
+                0..40,
+            )
+            .prop_map(|pieces| pieces.concat())
+        }
+
+        proptest! {
+            /// Every character boundary survives a trip to line/column and back, in every
+            /// unit; the one place a client cannot name, between the `\r` and `\n` of a CRLF,
+            /// comes back as the start of that line break.
+            #[test]
+            fn offsets_round_trip_in_every_unit(text in tricky_text()) {
+                let rope = Rope::from_str(&text);
+                for byte in (0..=text.len()).filter(|b| text.is_char_boundary(*b)) {
+                    let inside_crlf = byte > 0
+                        && text.as_bytes()[byte - 1] == b'\r'
+                        && text.as_bytes().get(byte) == Some(&b'\n');
+                    for unit in UNITS {
+                        let back = byte_offset(&rope, line_col(&rope, byte, unit), unit);
+                        let expected = if inside_crlf { byte - 1 } else { byte };
+                        prop_assert_eq!(back, expected, "{:?} at {} in {:?}", unit, byte, text);
+                    }
+                }
+            }
+
+            /// Any line and column a client sends, however wrong, lands on a character
+            /// boundary inside the text, and converting it again is stable.
+            #[test]
+            fn any_position_lands_on_a_boundary(
+                text in tricky_text(),
+                line in 0usize..50,
+                col in 0usize..200,
+            ) {
+                let rope = Rope::from_str(&text);
+                for unit in UNITS {
+                    let byte = byte_offset(&rope, LineCol { line, col }, unit);
+                    prop_assert!(byte <= text.len() && text.is_char_boundary(byte));
+                    let again = byte_offset(&rope, line_col(&rope, byte, unit), unit);
+                    prop_assert_eq!(again, byte);
+                }
+            }
+        }
+    }
 }
