@@ -34,9 +34,7 @@ fn render_hover(doc: &Document, spec: &str) -> String {
             col: col.parse::<usize>().unwrap() - 1,
         };
         let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
-        let hover = doc
-            .format()
-            .and_then(|f| f.spec().hover(doc, offset, &DiskFiles));
+        let hover = retroboard::ide::hover(doc, offset, &DiskFiles);
         writeln!(out, "@ {}", query.trim()).unwrap();
         match hover {
             Some(h) => writeln!(out, "{}\n{}", at(doc, &h.range), h.markdown.trim_end()).unwrap(),

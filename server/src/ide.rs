@@ -17,6 +17,55 @@ pub struct Hover {
     pub markdown: String,
 }
 
+/// Hover help for the token at a byte offset of a document, in any format. The Markdown comes
+/// out inert: file text in it can show as text but never act as HTML, a link or an image.
+pub fn hover(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Option<Hover> {
+    let mut hover = doc.format()?.spec().hover(doc, offset, files)?;
+    hover.markdown = inert_markdown(&hover.markdown);
+    Some(hover)
+}
+
+/// Markdown with everything outside code spans that could start HTML, an entity, a link or an
+/// image escaped. Hover texts interpolate file text (names, paths), and a modder's file is not
+/// trusted; the formatting Retroboard itself writes (bold, code spans) is untouched. Code spans
+/// are found as CommonMark finds them, so file text that closes one early is still escaped.
+pub fn inert_markdown(markdown: &str) -> String {
+    let bytes = markdown.as_bytes();
+    let mut out = String::with_capacity(markdown.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+            // A code span runs to the next run of exactly as many backticks.
+            let mut j = i + run;
+            let mut close = None;
+            while j < bytes.len() {
+                if bytes[j] == b'`' {
+                    let other = bytes[j..].iter().take_while(|b| **b == b'`').count();
+                    if other == run {
+                        close = Some(j + other);
+                        break;
+                    }
+                    j += other;
+                } else {
+                    j += 1;
+                }
+            }
+            let end = close.unwrap_or(i + run);
+            out.push_str(&markdown[i..end]);
+            i = end;
+            continue;
+        }
+        let c = markdown[i..].chars().next().unwrap_or_default();
+        if matches!(c, '<' | '>' | '&' | '[' | ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
 /// An entry of the document outline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symbol {
@@ -187,4 +236,21 @@ pub fn token_at(doc: &Document, offset: usize) -> Option<tree_sitter::Node<'_>> 
     let tree = doc.tree()?;
     let node = tree.root_node().descendant_for_byte_range(offset, offset)?;
     (node.child_count() == 0 && node.byte_range().contains(&offset)).then_some(node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inert_markdown;
+
+    #[test]
+    fn markup_outside_code_spans_is_escaped() {
+        assert_eq!(
+            inert_markdown("**Name** <script>&amp; [x](y) `<b>` \\`"),
+            "**Name** \\<script\\>\\&amp; \\[x\\](y) `<b>` \\\\`"
+        );
+        // File text that closes a code span early cannot smuggle markup past it.
+        assert_eq!(inert_markdown("`a`<i>`"), "`a`\\<i\\>`");
+        assert_eq!(inert_markdown("``a`b``<"), "``a`b``\\<");
+        assert_eq!(inert_markdown("æ — ok"), "æ — ok");
+    }
 }

@@ -429,15 +429,12 @@ impl LanguageServer for Backend {
         let Some(open) = state.documents.get(&at.text_document.uri) else {
             return Ok(None);
         };
-        let Some(format) = open.document.format() else {
-            return Ok(None);
-        };
         let text = open.document.rope();
         let offset = convert::offset(text, at.position, state.encoding);
         let overlay = Overlay(&state.documents);
         let hover = guard(|| {
             fault_injection(&open.document);
-            format.spec().hover(&open.document, offset, &overlay)
+            crate::ide::hover(&open.document, offset, &overlay)
         })
         .map_err(|message| internal_error("hover", message))?;
         Ok(hover.map(|hover| Hover {
