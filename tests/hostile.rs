@@ -147,3 +147,81 @@ fn the_checks_catch_what_they_must() {
     assert!(caught.is_err());
     assert_svg_is_inert(r#"<svg><text>&lt;script&gt;</text></svg>"#, "escaped");
 }
+
+/// Records every path the checks, hover and preview ask for.
+struct Recording(std::sync::Mutex<Vec<PathBuf>>);
+
+impl retroboard::formats::Files for Recording {
+    fn read(&self, path: &Path) -> Option<std::sync::Arc<str>> {
+        self.0.lock().unwrap().push(path.to_path_buf());
+        DiskFiles.read(path)
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        self.0.lock().unwrap().push(path.to_path_buf());
+        DiskFiles.exists(path)
+    }
+}
+
+#[test]
+fn var_names_never_reach_outside_the_variants_folder() {
+    let root = std::env::temp_dir().join(format!("retroboard-hostile-{}", std::process::id()));
+    let variants = root.join("Variants");
+    let evil = variants.join("Evil");
+    std::fs::create_dir_all(&evil).unwrap();
+    // Files outside the variants' folder that a path in the VAR names.
+    std::fs::write(root.join("secret.ter"), "T black Tower false 0 Secret\n").unwrap();
+    std::fs::write(root.join("secret.map"), "15 8\n").unwrap();
+    let absolute = root.join("secret.cre");
+    std::fs::write(&absolute, "Secret 1 1 false false 0 false 1\n").unwrap();
+    let var = format!(
+        "MAP:../../secret.map\nTER:../secret.ter\nCRE:{}\nDEPEND:..,../..,/,{}\n",
+        absolute.display(),
+        root.display()
+    );
+    let var_path = evil.join("Evil.var");
+    std::fs::write(&var_path, &var).unwrap();
+    let doc = Document::new(detect(Some(&var_path), &var), &var).with_path(Some(var_path));
+    let files = Recording(std::sync::Mutex::new(Vec::new()));
+    let findings = retroboard::analysis::analyze_with(&doc, &files);
+    for offset in 0..var.len() {
+        if let Some(hover) = retroboard::ide::hover(&doc, offset, &files) {
+            assert!(!hover.markdown.contains("Secret"), "{}", hover.markdown);
+            assert!(!hover.markdown.contains("(found)"), "{}", hover.markdown);
+        }
+    }
+    let preview = retroboard::render::preview(&doc, &files);
+    assert!(!preview.text.contains("Secret") && !preview.svg.contains("Secret"));
+    let asked = files.0.into_inner().unwrap();
+    assert!(!asked.is_empty());
+    for path in &asked {
+        assert!(
+            path.starts_with(&variants)
+                && !path
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir)),
+            "read {} outside {}",
+            path.display(),
+            variants.display()
+        );
+    }
+    // Each line gets an error: a name the game cannot use, or a path it cannot read.
+    for line in 0..4 {
+        let start = var
+            .split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum::<usize>();
+        let end = start + var.lines().nth(line).unwrap().len();
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.severity == retroboard::findings::Severity::Error
+                    && f.range.start >= start
+                    && f.range.start <= end),
+            "line {}: {findings:#?}",
+            line + 1
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}

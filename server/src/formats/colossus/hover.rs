@@ -448,7 +448,10 @@ fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
         let list: Vec<String> = value
             .split(',')
             .map(|d| {
-                if root.join(d).is_dir() {
+                if !variant::is_plain_name(d) {
+                    // Never probe the disk outside the variants' folder.
+                    format!("`{d}` (not a folder name; the game only looks beside this variant)")
+                } else if root.join(d).is_dir() {
                     format!("`{d}` (found)")
                 } else {
                     format!("`{d}` (not found)")
