@@ -284,3 +284,52 @@ fn render_draws_text_svg_and_png() {
         "Retroboard does not recognise this file, so it cannot draw it.\n"
     );
 }
+
+#[test]
+fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
+    let dir = scratch("large");
+    // Past 16 MB: refused from its size alone, without being read.
+    let huge = dir.join("huge.pat");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(17 * 1024 * 1024).unwrap();
+    let out = retroboard(&["check", huge.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "warning[retroboard/too-large]: this file is 17.0 MB; Retroboard checks files up to \
+16.0 MB (the games' own files are a few KB), so it is not checked. Check a smaller part of it\n"
+            .to_string()
+            + "  ┌─ "
+            + huge.to_str().unwrap()
+            + ":1:1\n  │\n1 │ \n  │ ^\n\nchecked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n"
+    );
+    let out = retroboard(&["render", "--text", huge.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: cannot draw {}: it is 17 MB, larger than the 16 MB Retroboard reads\n",
+            huge.display()
+        )
+    );
+    // One 1 MB line: the place is named, the line is not printed.
+    let long = dir.join("long.bord");
+    std::fs::write(&long, format!("BORD\n{}\n", "x".repeat(1024 * 1024))).unwrap();
+    let out = retroboard(&["check", long.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "warning[retroboard/too-large]: line 2 is 1.0 MB long; Retroboard reads lines up to \
+64 KB (the games' lines are a few hundred characters at most), so the file is not checked. \
+Break the line up or remove it\n = at {}:2:1 (the line is too long to show)\n\n\
+checked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n",
+            long.display()
+        )
+    );
+    let out = retroboard(&["render", "--text", long.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&out),
+        "Line 2 is too long for Retroboard to read (more than 64 KB), so nothing is drawn.\n"
+    );
+}

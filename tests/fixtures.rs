@@ -133,6 +133,10 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
         "tests/lsp_abuse.rs (an injected panic)",
     ),
     (
+        "retroboard/too-large",
+        "tests/cli.rs and tests/lsp_abuse.rs (files of 1 to 17 MB are not kept as fixtures)",
+    ),
+    (
         "retroboard/not-text",
         "tests/cli.rs (a binary file in a folder)",
     ),

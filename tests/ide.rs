@@ -67,10 +67,7 @@ fn render_outline(doc: &Document, symbols: &[Symbol], depth: usize, out: &mut St
 
 fn render_highlights(doc: &Document) -> String {
     let mut out = String::new();
-    let Some(format) = doc.format() else {
-        return out;
-    };
-    for h in format.spec().highlights(doc) {
+    for h in retroboard::ide::highlights(doc) {
         writeln!(
             out,
             "{} {:?} {:?}",
@@ -118,10 +115,7 @@ fn hover_outline_and_highlight_snapshots() {
             Some("hover") => render_hover(&doc, &expected),
             Some("outline") => {
                 let mut out = String::new();
-                let symbols = doc
-                    .format()
-                    .map(|f| f.spec().outline(&doc))
-                    .unwrap_or_default();
+                let symbols = retroboard::ide::outline(&doc);
                 render_outline(&doc, &symbols, 0, &mut out);
                 out
             }

@@ -194,3 +194,55 @@ fn a_panic_in_a_handler_is_caught_and_the_server_goes_on() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn a_huge_line_is_reported_and_editing_it_away_brings_the_checks_back() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = file_uri("/tmp/retroboard-abuse/Long/Long.ter");
+    let long = format!("{}\n", "x".repeat(200 * 1024));
+    client.open(&uri, "colossus-ter", 1, &format!("{TER}{long}"));
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "retroboard/too-large");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 1, "character": 0})
+    );
+    let document = json!({"textDocument": {"uri": uri}});
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
+    );
+    assert_eq!(hover, Value::Null);
+    let symbols = client.request("textDocument/documentSymbol", document.clone());
+    assert_eq!(symbols, json!([]));
+    let preview = client.request("retroboard/preview", document.clone());
+    assert!(
+        preview["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Line 2 is too long"),
+        "{preview}"
+    );
+    // Deleting the line: the file is parsed and checked again.
+    client.change(&uri, 2, [[1, 0], [2, 0]], "");
+    let diagnostics = client.diagnostics(&uri, Some(2));
+    assert!(
+        diagnostics
+            .iter()
+            .all(|d| d["code"] != "retroboard/too-large"),
+        "{diagnostics:?}"
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("Tower"),
+        "{hover}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}

@@ -2,7 +2,7 @@
 
 use crate::findings::{Finding, Severity};
 use crate::formats::{DiskFiles, Files};
-use crate::syntax::{Document, syntax_findings};
+use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, TooLarge, syntax_findings};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {
@@ -21,6 +21,9 @@ Super Othello or peg solitaire file by its name or its first lines \
 (`retroboard explain retroboard/unknown-format` says how files are recognised)",
         )];
     };
+    if let Some(limit) = doc.too_large() {
+        return vec![too_large(limit)];
+    }
     let spec = format.spec();
     if let Some(note) = spec.unsupported_dialect(doc) {
         return vec![note];
@@ -29,4 +32,41 @@ Super Othello or peg solitaire file by its name or its first lines \
     spec.check_with(doc, files, &mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     findings
+}
+
+/// The one finding of a file too large to parse.
+pub fn too_large(limit: TooLarge) -> Finding {
+    match limit {
+        TooLarge::File { bytes } => Finding::new(
+            Severity::Warning,
+            "retroboard/too-large",
+            0..0,
+            format!(
+                "this file is {}; Retroboard checks files up to {} (the games' own files are a \
+few KB), so it is not checked. Check a smaller part of it",
+                size(bytes),
+                size(MAX_PARSED_BYTES)
+            ),
+        ),
+        TooLarge::Line { line, start, bytes } => Finding::new(
+            Severity::Warning,
+            "retroboard/too-large",
+            start..start,
+            format!(
+                "line {} is {} long; Retroboard reads lines up to {} (the games' lines are a few \
+hundred characters at most), so the file is not checked. Break the line up or remove it",
+                line + 1,
+                size(bytes),
+                size(MAX_LINE_BYTES)
+            ),
+        ),
+    }
+}
+
+fn size(bytes: usize) -> String {
+    if bytes >= 1024 * 1024 {
+        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
+    } else {
+        format!("{} KB", bytes.div_ceil(1024))
+    }
 }

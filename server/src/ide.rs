@@ -20,9 +20,28 @@ pub struct Hover {
 /// Hover help for the token at a byte offset of a document, in any format. The Markdown comes
 /// out inert: file text in it can show as text but never act as HTML, a link or an image.
 pub fn hover(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Option<Hover> {
+    if doc.tree().is_none() {
+        return None; // too large to parse: nothing is explained
+    }
     let mut hover = doc.format()?.spec().hover(doc, offset, files)?;
     hover.markdown = inert_markdown(&hover.markdown);
     Some(hover)
+}
+
+/// The outline of a document, in any format; empty when it has no tree (too large to parse).
+pub fn outline(doc: &Document) -> Vec<Symbol> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => format.spec().outline(doc),
+        _ => Vec::new(),
+    }
+}
+
+/// The tokens of a document coloured by meaning; empty when it has no tree.
+pub fn highlights(doc: &Document) -> Vec<Highlight> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => format.spec().highlights(doc),
+        _ => Vec::new(),
+    }
 }
 
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an

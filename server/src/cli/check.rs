@@ -116,8 +116,24 @@ fn may_be_data_file(path: &Path) -> bool {
 
 /// Checks one file. `None` for a file found in a folder that is none of the formats.
 fn check_file(path: &Path, named: bool) -> std::io::Result<Option<Report>> {
-    let bytes = std::fs::read(path)?;
     let display = path.display().to_string();
+    // A file too large to parse is not even read: its size says enough.
+    let size = std::fs::metadata(path)?.len();
+    if size > crate::syntax::MAX_PARSED_BYTES as u64 {
+        let format = detect(Some(path), "");
+        if format.is_none() && !named {
+            return Ok(None);
+        }
+        return Ok(Some(Report {
+            path: display,
+            format,
+            text: Rope::new(),
+            findings: vec![crate::analysis::too_large(crate::syntax::TooLarge::File {
+                bytes: usize::try_from(size).unwrap_or(usize::MAX),
+            })],
+        }));
+    }
+    let bytes = std::fs::read(path)?;
     let (content, format) = match text::decode(&bytes) {
         Ok((content, _encoding)) => {
             let format = detect(Some(path), &content);
@@ -162,6 +178,9 @@ fn position(text: &Rope, byte: usize) -> (usize, usize) {
     (at.line + 1, at.col + 1)
 }
 
+/// Lines longer than this (in bytes) are not quoted under their findings.
+const LONGEST_SNIPPET_LINE: usize = 1000;
+
 fn print_human(reports: &[Report]) -> std::io::Result<()> {
     let choice = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         termcolor::ColorChoice::Auto
@@ -189,8 +208,20 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
                 Severity::Hint => Diagnostic::help(),
             }
             .with_code(finding.code)
-            .with_message(&finding.message)
-            .with_label(Label::primary(id, finding.range.clone()));
+            .with_message(&finding.message);
+            // A snippet of an enormous line would flood the terminal: name the place instead.
+            let line = report
+                .text
+                .byte_to_line(finding.range.start.min(report.text.len_bytes()));
+            let diagnostic = if report.text.line(line).len_bytes() > LONGEST_SNIPPET_LINE {
+                let (line, column) = position(&report.text, finding.range.start);
+                diagnostic.with_note(format!(
+                    "at {}:{line}:{column} (the line is too long to show)",
+                    report.path
+                ))
+            } else {
+                diagnostic.with_label(Label::primary(id, finding.range.clone()))
+            };
             term::emit_to_write_style(&mut out, &config, &files, &diagnostic)
                 .map_err(std::io::Error::other)?;
         }

@@ -56,6 +56,16 @@ fn fail(message: &str) -> ExitCode {
 }
 
 fn load(file: &Path) -> Result<Preview, String> {
+    let size = std::fs::metadata(file)
+        .map_err(|err| format!("cannot read {}: {err}", file.display()))?
+        .len();
+    if size > crate::syntax::MAX_PARSED_BYTES as u64 {
+        return Err(format!(
+            "cannot draw {}: it is {} MB, larger than the 16 MB Retroboard reads",
+            file.display(),
+            size / (1024 * 1024)
+        ));
+    }
     let bytes =
         std::fs::read(file).map_err(|err| format!("cannot read {}: {err}", file.display()))?;
     let (content, _) = text::decode(&bytes).map_err(|_| {

@@ -259,6 +259,16 @@ be fine, nothing was changed, and the language server goes on with other files. 
 with the file that triggers it.",
     },
     CodeDoc {
+        code: "retroboard/too-large",
+        severity: Severity::Warning,
+        summary: "The file, or one of its lines, is too large to check",
+        explanation: "Retroboard parses files up to 16 MB with lines up to 64 KB. The games' own \
+files are a few kilobytes with lines of a few hundred characters; a file past the limits is most \
+likely not one of them (or was generated or damaged), and parsing it would take seconds and \
+hundreds of megabytes. The file is kept as it is and not checked; no hover, outline or preview \
+either. Check a smaller copy, or break up the long line.",
+    },
+    CodeDoc {
         code: "retroboard/not-text",
         severity: Severity::Error,
         summary: "The file is binary, not text",

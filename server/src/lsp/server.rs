@@ -454,13 +454,10 @@ impl LanguageServer for Backend {
         let Some(open) = state.documents.get(&params.text_document.uri) else {
             return Ok(None);
         };
-        let Some(format) = open.document.format() else {
-            return Ok(None);
-        };
         let text = open.document.rope();
         let symbols = guard(|| {
             fault_injection(&open.document);
-            format.spec().outline(&open.document)
+            crate::ide::outline(&open.document)
         })
         .map_err(|message| internal_error("the outline", message))?;
         let symbols = symbols
@@ -478,12 +475,9 @@ impl LanguageServer for Backend {
         let Some(open) = state.documents.get(&params.text_document.uri) else {
             return Ok(None);
         };
-        let Some(format) = open.document.format() else {
-            return Ok(None);
-        };
         let highlights = guard(|| {
             fault_injection(&open.document);
-            format.spec().highlights(&open.document)
+            crate::ide::highlights(&open.document)
         })
         .map_err(|message| internal_error("highlighting", message))?;
         let data = convert::semantic_tokens(open.document.rope(), &highlights, state.encoding);

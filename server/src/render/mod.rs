@@ -30,6 +30,18 @@ pub struct Board {
 /// The preview of a document: its board, or a picture of a clear message when there is none.
 pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
     let format = doc.format();
+    if let Some(limit) = doc.too_large() {
+        let message = match limit {
+            crate::syntax::TooLarge::File { .. } => {
+                "This file is too large for Retroboard to draw (more than 16 MB).".to_string()
+            }
+            crate::syntax::TooLarge::Line { line, .. } => format!(
+                "Line {} is too long for Retroboard to read (more than 64 KB), so nothing is drawn.",
+                line + 1
+            ),
+        };
+        return message_preview(format, &message);
+    }
     let findings = crate::analysis::analyze_with(doc, files);
     let board = format.and_then(|f| f.spec().board(doc, files, &findings));
     match board {

@@ -10,15 +10,40 @@ use tree_sitter::{InputEdit, Parser, Point, Tree};
 
 use crate::formats::FormatId;
 
+/// The largest text Retroboard parses. The games' own files are a few kilobytes; a parse tree
+/// costs several times its text in memory, so past this a document is kept as text only and
+/// reported as too large instead of being parsed.
+pub const MAX_PARSED_BYTES: usize = 16 * 1024 * 1024;
+
+/// The longest line Retroboard parses. The games' lines are at most a few hundred characters;
+/// one enormous line is a generated or damaged file, and its tokens would cost as much memory
+/// as a file of their size.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Why a document is kept as text only, without a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooLarge {
+    /// The whole text is past [`MAX_PARSED_BYTES`].
+    File { bytes: usize },
+    /// Line `line` (from 0), starting at byte `start`, is past [`MAX_LINE_BYTES`].
+    Line {
+        line: usize,
+        start: usize,
+        bytes: usize,
+    },
+}
+
 pub struct Document {
     text: Rope,
+    format: Option<FormatId>,
+    /// The tree, when the format is known and the text is not too large to parse.
     syntax: Option<Syntax>,
+    too_large: Option<TooLarge>,
     /// Where the file lives, when known: some checks read its name or its neighbours.
     path: Option<PathBuf>,
 }
 
 struct Syntax {
-    format: FormatId,
     parser: Parser,
     tree: Tree,
 }
@@ -28,9 +53,12 @@ impl Document {
     pub fn new(format: Option<FormatId>, text: &str) -> Document {
         let mut doc = Document {
             text: Rope::from_str(text),
+            format: None,
             syntax: None,
+            too_large: None,
             path: None,
         };
+        doc.too_large = too_large(&doc.text, 0..doc.text.len_lines());
         doc.set_format(format);
         doc
     }
@@ -46,26 +74,46 @@ impl Document {
     }
 
     pub fn format(&self) -> Option<FormatId> {
-        self.syntax.as_ref().map(|s| s.format)
+        self.format
+    }
+
+    /// Why the text is not parsed, when it is too large (as a whole or in one line).
+    pub fn too_large(&self) -> Option<TooLarge> {
+        self.too_large
+    }
+
+    pub fn is_too_large(&self) -> bool {
+        self.too_large.is_some()
     }
 
     /// Changes the format, parsing the whole text anew; the same format keeps the tree.
     pub fn set_format(&mut self, format: Option<FormatId>) {
-        if self.format() == format {
+        if self.format == format {
             return;
         }
-        self.syntax = format.map(|format| {
+        self.format = format;
+        self.syntax = None;
+        self.parse_if_needed();
+    }
+
+    /// Parses the whole text when the document should have a tree and has none; drops the tree
+    /// when the text grew too large.
+    fn parse_if_needed(&mut self) {
+        if self.is_too_large() {
+            self.syntax = None;
+            return;
+        }
+        let Some(format) = self.format else {
+            return;
+        };
+        if self.syntax.is_none() {
             let mut parser = Parser::new();
             parser
                 .set_language(&format.language())
                 .expect("grammars are generated for the ABI of the linked tree-sitter");
             let tree = parse(&mut parser, &self.text, None);
-            Syntax {
-                format,
-                parser,
-                tree,
-            }
-        });
+            self.syntax = Some(Syntax { parser, tree });
+        }
     }
 
     pub fn rope(&self) -> &Rope {
@@ -80,7 +128,8 @@ impl Document {
     /// parse states of their first parse, so whatever reads parse states (syntax error messages)
     /// reads them from a fresh tree to stay independent of the edit history.
     pub fn fresh_tree(&self) -> Option<Tree> {
-        let format = self.format()?;
+        self.syntax.as_ref()?;
+        let format = self.format?;
         let mut parser = Parser::new();
         parser.set_language(&format.language()).ok()?;
         Some(parse(&mut parser, &self.text, None))
@@ -113,6 +162,18 @@ impl Document {
             .remove(start_char..self.text.byte_to_char(old_end));
         self.text.insert(start_char, new_text);
 
+        // Only the edited lines can have become too long, unless the text was too large
+        // before (then anything may have changed).
+        self.too_large = if self.too_large.is_some() {
+            too_large(&self.text, 0..self.text.len_lines())
+        } else {
+            let first = self.text.byte_to_line(start);
+            let last = self.text.byte_to_line(start + new_text.len());
+            too_large(&self.text, first..last + 1)
+        };
+        if self.is_too_large() {
+            self.syntax = None;
+        }
         if let Some(syntax) = &mut self.syntax {
             let new_end = start + new_text.len();
             syntax.tree.edit(&InputEdit {
@@ -125,12 +186,33 @@ impl Document {
             });
             syntax.tree = parse(&mut syntax.parser, &self.text, Some(&syntax.tree));
         }
+        self.parse_if_needed();
     }
 
     /// The start of the character holding this byte.
     fn char_boundary(&self, byte: usize) -> usize {
         self.text.char_to_byte(self.text.byte_to_char(byte))
     }
+}
+
+/// Whether the text, or one of the lines in `lines`, is too large to parse.
+fn too_large(text: &Rope, lines: Range<usize>) -> Option<TooLarge> {
+    let bytes = text.len_bytes();
+    if bytes > MAX_PARSED_BYTES {
+        return Some(TooLarge::File { bytes });
+    }
+    if bytes <= MAX_LINE_BYTES {
+        return None;
+    }
+    let lines = lines.start..lines.end.min(text.len_lines());
+    lines.into_iter().find_map(|line| {
+        let line_bytes = text.line(line).len_bytes();
+        (line_bytes > MAX_LINE_BYTES).then(|| TooLarge::Line {
+            line,
+            start: text.line_to_byte(line),
+            bytes: line_bytes,
+        })
+    })
 }
 
 /// A tree-sitter point (row, byte column) of a byte offset.
@@ -154,4 +236,46 @@ fn parse(parser: &mut Parser, text: &Rope, old_tree: Option<&Tree>) -> Tree {
     parser
         .parse_with_options(&mut read, old_tree, None)
         .expect("a parser with a language, no timeout and no cancellation always returns a tree")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_too_long_line_drops_the_tree_until_it_is_shortened() {
+        let mut doc = Document::new(Some(FormatId::OthelloBord), "BORD\nx\n");
+        assert!(doc.tree().is_some());
+        let long = "x".repeat(MAX_LINE_BYTES + 1);
+        doc.edit(5..5, &long);
+        assert_eq!(
+            doc.too_large(),
+            Some(TooLarge::Line {
+                line: 1,
+                start: 5,
+                bytes: MAX_LINE_BYTES + 3
+            })
+        );
+        assert!(doc.tree().is_none() && doc.fresh_tree().is_none());
+        // Edits elsewhere keep it too large; removing the line parses again.
+        doc.edit(0..0, "A");
+        assert!(doc.is_too_large());
+        doc.edit(6..6 + long.len(), "");
+        assert_eq!(doc.too_large(), None);
+        assert_eq!(doc.text(), "ABORD\nx\n");
+        let tree = doc.tree().expect("parsed again");
+        assert_eq!(tree.root_node().end_byte(), doc.rope().len_bytes());
+    }
+
+    #[test]
+    fn long_lines_elsewhere_are_found_on_open() {
+        let text = format!("BORD\n{}\nshort\n", "y".repeat(MAX_LINE_BYTES + 10));
+        let doc = Document::new(Some(FormatId::OthelloBord), &text);
+        assert!(matches!(
+            doc.too_large(),
+            Some(TooLarge::Line { line: 1, .. })
+        ));
+        let doc = Document::new(None, &text);
+        assert!(doc.is_too_large() && doc.format().is_none());
+    }
 }
