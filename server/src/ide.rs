@@ -20,9 +20,7 @@ pub struct Hover {
 /// Hover help for the token at a byte offset of a document, in any format. The Markdown comes
 /// out inert: file text in it can show as text but never act as HTML, a link or an image.
 pub fn hover(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Option<Hover> {
-    if doc.tree().is_none() {
-        return None; // too large to parse: nothing is explained
-    }
+    doc.tree()?; // too large to parse: nothing is explained
     let mut hover = doc.format()?.spec().hover(doc, offset, files)?;
     hover.markdown = inert_markdown(&hover.markdown);
     Some(hover)
