@@ -13,6 +13,7 @@ use std::path::Path;
 
 use lsp_client::{LspClient, file_uri};
 use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
 use serde_json::{Value, json};
 
 /// A fixture of each format, with its language id.
@@ -98,10 +99,6 @@ struct Servers {
     cases: usize,
 }
 
-thread_local! {
-    static SERVERS: RefCell<Option<Servers>> = const { RefCell::new(None) };
-}
-
 fn state_of(client: &mut LspClient, uri: &str, version: i64) -> (Vec<Value>, Value, Value) {
     let diagnostics = client.diagnostics(uri, Some(version));
     let document = json!({"textDocument": {"uri": uri}});
@@ -110,73 +107,83 @@ fn state_of(client: &mut LspClient, uri: &str, version: i64) -> (Vec<Value>, Val
     (diagnostics, tokens, outline)
 }
 
-fn run_case(seed: usize, edits: &[Edit]) -> Result<(), TestCaseError> {
+fn run_case(servers: &mut Servers, seed: usize, edits: &[Edit]) -> Result<(), TestCaseError> {
     let (fixture, language) = SEEDS[seed];
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures")
         .join(fixture);
     let (mut text, _) = retroboard::text::decode(&std::fs::read(&path).unwrap()).unwrap();
-    SERVERS.with(|servers| {
-        let mut servers = servers.borrow_mut();
-        let servers = servers.get_or_insert_with(|| Servers {
-            edited: LspClient::initialized(&["utf-16"]).0,
-            fresh: LspClient::initialized(&["utf-16"]).0,
-            cases: 0,
-        });
-        servers.cases += 1;
-        // A new document per case, under the fixture's own name so detection and the
-        // Colossus folder rules apply as they do to the fixture.
-        let name = path.file_name().unwrap().to_str().unwrap();
-        let folder = path
-            .parent()
-            .unwrap()
-            .file_name()
-            .unwrap()
-            .to_str()
-            .unwrap();
-        let uri = file_uri(&format!(
-            "/tmp/retroboard-props/{}/{folder}/{name}",
-            servers.cases
-        ));
-        servers.edited.open(&uri, language, 1, &text);
-        let mut version = 1;
-        for edit in edits {
-            let start = boundary(&text, edit.start % (text.len() + 1));
-            let end = boundary(&text, start + edit.len).max(start);
-            let piece = PIECES[edit.piece % PIECES.len()];
-            let range = [position(&text, start), position(&text, end)];
-            version += 1;
-            servers.edited.change(&uri, version, range, piece);
-            text.replace_range(start..end, piece);
-        }
-        servers.fresh.open(&uri, language, 1, &text);
-        let edited = state_of(&mut servers.edited, &uri, version);
-        let fresh = state_of(&mut servers.fresh, &uri, 1);
-        for client in [&mut servers.edited, &mut servers.fresh] {
-            client.notify(
-                "textDocument/didClose",
-                json!({"textDocument": {"uri": uri}}),
-            );
-        }
-        prop_assert_eq!(edited, fresh, "final text {:?}", text);
-        Ok(())
-    })
+    servers.cases += 1;
+    // A new document per case, under the fixture's own name so detection and the Colossus
+    // folder rules apply as they do to the fixture.
+    let name = path.file_name().unwrap().to_str().unwrap();
+    let folder = path
+        .parent()
+        .unwrap()
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap();
+    let uri = file_uri(&format!(
+        "/tmp/retroboard-props/{}/{folder}/{name}",
+        servers.cases
+    ));
+    servers.edited.open(&uri, language, 1, &text);
+    let mut version = 1;
+    for edit in edits {
+        let start = boundary(&text, edit.start % (text.len() + 1));
+        let end = boundary(&text, start + edit.len).max(start);
+        let piece = PIECES[edit.piece % PIECES.len()];
+        let range = [position(&text, start), position(&text, end)];
+        version += 1;
+        servers.edited.change(&uri, version, range, piece);
+        text.replace_range(start..end, piece);
+    }
+    servers.fresh.open(&uri, language, 1, &text);
+    let edited = state_of(&mut servers.edited, &uri, version);
+    let fresh = state_of(&mut servers.fresh, &uri, 1);
+    for client in [&mut servers.edited, &mut servers.fresh] {
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    prop_assert_eq!(edited, fresh, "final text {:?}", text);
+    Ok(())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
-
-    #[test]
-    fn edits_through_the_server_equal_a_fresh_open(
-        seed in 0..SEEDS.len(),
-        edits in proptest::collection::vec(
-            (0usize..4000, prop_oneof![Just(0usize), 1usize..4, 4usize..40], 0..PIECES.len())
-                .prop_map(|(start, len, piece)| Edit { start, len, piece }),
-            1..25,
-        ),
-    ) {
-        run_case(seed, &edits)?;
+#[test]
+fn edits_through_the_server_equal_a_fresh_open() {
+    let edits = proptest::collection::vec(
+        (
+            0usize..4000,
+            prop_oneof![Just(0usize), 1usize..4, 4usize..40],
+            0..PIECES.len(),
+        )
+            .prop_map(|(start, len, piece)| Edit { start, len, piece }),
+        1..25,
+    );
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 128,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    // Two servers for all cases: one edited, one given each final text fresh.
+    let servers = RefCell::new(Servers {
+        edited: LspClient::initialized(&["utf-16"]).0,
+        fresh: LspClient::initialized(&["utf-16"]).0,
+        cases: 0,
+    });
+    let result = runner.run(&(0..SEEDS.len(), edits), |(seed, edits)| {
+        run_case(&mut servers.borrow_mut(), seed, &edits)
+    });
+    if let Err(failure) = result {
+        panic!("{failure}");
     }
+    // After all that, both still shut down cleanly.
+    let servers = servers.into_inner();
+    assert_eq!(servers.edited.shutdown(), 0);
+    assert_eq!(servers.fresh.shutdown(), 0);
 }
 
 #[test]
