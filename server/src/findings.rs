@@ -47,6 +47,11 @@ impl Finding {
     }
 }
 
+/// Whether a finding marks something faulty in a drawing: errors and warnings do, notes do not.
+pub fn is_fault(finding: &Finding) -> bool {
+    matches!(finding.severity, Severity::Error | Severity::Warning)
+}
+
 /// The documentation of a diagnostic code, shown by `retroboard explain CODE`.
 #[derive(Clone, Copy, Debug)]
 pub struct CodeDoc {

@@ -73,8 +73,14 @@ pub fn inert_markdown(markdown: &str) -> String {
             i = end;
             continue;
         }
+        // A backslash escape is literal text already (and an escaped backtick opens no span).
+        if bytes[i] == b'\\' && bytes.get(i + 1).is_some_and(u8::is_ascii_punctuation) {
+            out.push_str(&markdown[i..i + 2]);
+            i += 2;
+            continue;
+        }
         let c = markdown[i..].chars().next().unwrap_or_default();
-        if matches!(c, '<' | '>' | '&' | '[' | ']' | '\\') {
+        if matches!(c, '<' | '>' | '&' | '[' | ']') {
             out.push('\\');
         }
         out.push(c);
@@ -255,19 +261,80 @@ pub fn token_at(doc: &Document, offset: usize) -> Option<tree_sitter::Node<'_>> 
     (node.child_count() == 0 && node.byte_range().contains(&offset)).then_some(node)
 }
 
+/// File text for Hover Markdown, shown as written: characters Markdown or HTML would read as
+/// markup are escaped, line breaks and other control characters become spaces, and text longer
+/// than `max` characters is cut with `…`.
+pub fn markdown_text(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '#' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// File text as a Markdown code span: fenced with more backticks than it holds, padded when it
+/// starts or ends with a backtick, control characters shown as `?` (a code span shows `<` and
+/// `&` as they are, and blanks too).
+pub fn code_span(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::inert_markdown;
+    use super::*;
 
     #[test]
     fn markup_outside_code_spans_is_escaped() {
         assert_eq!(
             inert_markdown("**Name** <script>&amp; [x](y) `<b>` \\`"),
-            "**Name** \\<script\\>\\&amp; \\[x\\](y) `<b>` \\\\`"
+            "**Name** \\<script\\>\\&amp; \\[x\\](y) `<b>` \\`"
         );
         // File text that closes a code span early cannot smuggle markup past it.
         assert_eq!(inert_markdown("`a`<i>`"), "`a`\\<i\\>`");
         assert_eq!(inert_markdown("``a`b``<"), "``a`b``\\<");
         assert_eq!(inert_markdown("æ — ok"), "æ — ok");
+        // What is escaped already stays as it is (`\<` is a literal `<`).
+        assert_eq!(
+            inert_markdown(&markdown_text("<b>", 9)),
+            markdown_text("<b>", 9)
+        );
+    }
+
+    #[test]
+    fn file_text_is_shown_as_written() {
+        assert_eq!(markdown_text("a <b> & *c*_", 40), r"a \<b\> \& \*c\*\_");
+        assert_eq!(markdown_text("abcdef", 3), "abc…");
+        assert_eq!(markdown_text("a\u{1b}b", 9), "a b");
+        assert_eq!(code_span("."), "`.`");
+        assert_eq!(code_span("`"), "`` ` ``");
+        assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span(" "), "` `");
     }
 }

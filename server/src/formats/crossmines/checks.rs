@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
 use crate::findings::{Finding, Limited, Severity};
 
@@ -29,7 +30,7 @@ pub fn check(view: &PatternView, findings: &mut Vec<Finding>) {
 }
 
 /// What a field holds, in a few words, for "line 2 (Author) is empty; …".
-fn purpose(field: HeaderField) -> &'static str {
+pub fn purpose(field: HeaderField) -> &'static str {
     match field {
         HeaderField::RegisteredId => "the Registered ID of the pattern (a number unique to it)",
         HeaderField::Author => "the author's name",
@@ -280,7 +281,7 @@ fn grid_shape(view: &PatternView, out: &mut Limited) {
     }
 }
 
-const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell), 0 (a one-square cell), \
+pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell), 0 (a one-square cell), \
 . (transparent), - (a hole) or # (a bridge)";
 
 /// Characters outside `0-9 A-Z . - #`, one finding per run.
@@ -347,7 +348,7 @@ impl CellRun {
 }
 
 /// The index (0..35) of a cell character `1`-`9`, `A`-`Z`.
-fn cell_index(c: u8) -> usize {
+pub fn cell_index(c: u8) -> usize {
     match c {
         b'1'..=b'9' => usize::from(c - b'1'),
         _ => usize::from(c.saturating_sub(b'A')) + 9,
@@ -483,38 +484,6 @@ this part a character of its own, or join the parts",
     }
 }
 
-fn count_word(n: u64) -> String {
-    const WORDS: [&str; 11] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    usize::try_from(n)
-        .ok()
-        .and_then(|i| WORDS.get(i))
-        .map_or_else(|| n.to_string(), |w| (*w).to_string())
-}
-
-fn repeats(n: u64) -> String {
-    if n == 1 {
-        "one repeat".to_string()
-    } else {
-        format!("{} repeats", count_word(n))
-    }
-}
-
-/// "the stamp one repeat below and two repeats to the left".
-fn other_stamp(down: u64, right: i64) -> String {
-    let mut parts = Vec::new();
-    if down > 0 {
-        parts.push(format!("{} below", repeats(down)));
-    }
-    if right > 0 {
-        parts.push(format!("{} to the right", repeats(right.unsigned_abs())));
-    } else if right < 0 {
-        parts.push(format!("{} to the left", repeats(right.unsigned_abs())));
-    }
-    format!("the stamp {}", parts.join(" and "))
-}
-
 fn columns(from: usize, to: usize) -> String {
     if from == to {
         format!("column {}", from + 1)
@@ -524,9 +493,8 @@ fn columns(from: usize, to: usize) -> String {
 }
 
 /// Stamping the grid every Repeat Size X columns and Repeat Size Y rows: squares that two
-/// stamps fill (overlap) and squares that no stamp fills (holes). Modelled on one period, the
-/// Repeat Size X × Repeat Size Y torus: grid square (r, c) lands on torus square
-/// (r mod Y, c mod X), so this is linear in the grid size.
+/// stamps fill (overlap) and squares that no stamp fills (holes), read from one period of the
+/// field (the [`Torus`]), so this is linear in the grid size.
 fn stamping(view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     let (Some(x), Some(y), Some(rx), Some(ry)) = (
@@ -556,11 +524,14 @@ fn stamping(view: &PatternView, out: &mut Limited) {
     {
         return;
     }
-    let Some(period) = rx.checked_mul(ry) else {
+    let opaque = view.grid.iter().enumerate().flat_map(|(row, line)| {
+        line.squares()
+            .filter(|s| s.kind.is_opaque())
+            .map(move |s| (row, s.column))
+    });
+    let Some(torus) = Torus::new((rx, ry), (x, y), opaque) else {
         return;
     };
-    // The first grid square (row * x + column + 1) that lands on each torus square; 0: none.
-    let mut first = vec![0usize; period];
     for (row, line) in view.grid.iter().enumerate() {
         // A run of consecutive overlapping squares that land on consecutive squares of one
         // other stamp: (first column, last column, other row, other first column, start byte).
@@ -569,7 +540,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
             let Some((from, to, other_row, other_from, start, end)) = run else {
                 return;
             };
-            let down = ((row - other_row) / ry) as u64;
+            let down = ((row - other_row) / ry) as i64;
             let right = (from as i64 - other_from as i64) / rx as i64;
             let (subject, verb) = if from == to {
                 ("square", "lands")
@@ -591,19 +562,13 @@ transparent (`.`) or change the Repeat Size",
         };
         for square in line.squares() {
             let column = square.column;
-            if !square.kind.is_opaque() {
+            let filler = torus.filler(row as i64, column as i64);
+            let Some((other_row, other_column)) =
+                filler.filter(|&other| square.kind.is_opaque() && other != (row, column))
+            else {
                 flush(run.take(), out);
                 continue;
-            }
-            let t = (row % ry) * rx + column % rx;
-            let here = row * x + column + 1;
-            if first[t] == 0 {
-                first[t] = here;
-                flush(run.take(), out);
-                continue;
-            }
-            let other = first[t] - 1;
-            let (other_row, other_column) = (other / x, other % x);
+            };
             match &mut run {
                 Some((from, to, r, c, _, end))
                     if *to + 1 == column
@@ -652,7 +617,7 @@ The readme allows holes; if this one is not meant, fill it in one stamp",
             });
         };
         for square in line.squares().take(rx) {
-            if first[row * rx + square.column] != 0 {
+            if torus.filler(row as i64, square.column as i64).is_some() {
                 report(hole.take(), out);
                 continue;
             }

@@ -1,13 +1,20 @@
 //! Crossmines minefield patterns (`*.pat`, `*.tes`): a ten-line header and a grid of cells.
 //!
 //! [`view`] is the typed model of a file (every field and square with its byte range);
-//! [`checks`] reads it.
+//! [`checks`], [`hover`], [`outline`] and [`board`] read it, and [`stamp`] models how the
+//! pattern is stamped across the minefield for all of them.
 
+pub mod board;
 pub mod checks;
+pub mod hover;
+pub mod outline;
+pub mod stamp;
 pub mod view;
 
-use super::Format;
+use super::{Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
+use crate::ide::{Hover, Symbol};
+use crate::render::Board;
 use crate::syntax::Document;
 
 pub use view::PatternView;
@@ -143,6 +150,18 @@ impl Format for Pattern {
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
         checks::check(&PatternView::new(doc), findings);
     }
+
+    fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
+    fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        Some(board::board(doc, findings))
+    }
 }
 
 #[cfg(test)]
@@ -169,6 +188,37 @@ mod tests {
             );
         }
         findings
+    }
+
+    /// Hover at every offset, the outline and the board of `text`: no panic, and every range
+    /// they give lies in the text, on character boundaries.
+    fn ide_is_sound(text: &str) {
+        let doc = Document::new(Some(FormatId::CrossminesPattern), text);
+        let in_text = |range: &std::ops::Range<usize>| {
+            range.start <= range.end
+                && range.end <= text.len()
+                && text.is_char_boundary(range.start)
+                && text.is_char_boundary(range.end)
+        };
+        for offset in 0..=text.len() {
+            if let Some(hover) = Pattern.hover(&doc, offset, &crate::formats::DiskFiles) {
+                assert!(in_text(&hover.range), "{hover:?}");
+                assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
+            }
+        }
+        fn walk(symbols: &[crate::ide::Symbol], in_text: &dyn Fn(&std::ops::Range<usize>) -> bool) {
+            for s in symbols {
+                assert!(in_text(&s.range) && in_text(&s.selection), "{s:?}");
+                walk(&s.children, in_text);
+            }
+        }
+        walk(&Pattern.outline(&doc), &in_text);
+        let found = findings(text);
+        let board = Pattern
+            .board(&doc, &crate::formats::DiskFiles, &found)
+            .expect("a board for every file");
+        board.scene.to_svg();
+        board.text.render();
     }
 
     #[test]
@@ -207,6 +257,37 @@ mod tests {
         assert_eq!(found.len(), 202);
     }
 
+    #[test]
+    fn huge_sizes_draw_a_capped_board_that_fits_a_terminal() {
+        let row = "0".repeat(1000);
+        let mut text = String::from("1\nA\nT\nD\n2147483647\n300\n1000\n1000\n1000\n1000\n");
+        for _ in 0..1000 {
+            text.push_str(&row);
+            text.push('\n');
+        }
+        let doc = Document::new(Some(FormatId::CrossminesPattern), &text);
+        let board = board::board(&doc, &findings(&text));
+        let drawing = board.text.render();
+        assert!(drawing.contains("(first 76 of 200 columns)"), "{drawing}");
+        assert!(
+            drawing.contains("Only the first 200 × 200 squares of the 2147483647 × 300 field"),
+            "{drawing}"
+        );
+        assert!(
+            drawing.lines().all(|l| l.chars().count() <= 80),
+            "{drawing}"
+        );
+        // A declared grid far larger than the lines written stamps what is written.
+        let text = CLEAN.replace("\r\n6\r\n6\r\n", "\r\n2000000000\r\n2000000000\r\n");
+        let doc = Document::new(Some(FormatId::CrossminesPattern), &text);
+        let drawing = board::board(&doc, &findings(&text)).text.render();
+        assert!(drawing.contains("6 × 6 grid"), "{drawing}");
+        assert!(
+            drawing.contains("Large Grid Size (lines 7–8) says 2000000000 × 2000000000"),
+            "{drawing}"
+        );
+    }
+
     proptest! {
         #[test]
         fn random_text_never_panics(text in "[0-9A-Za-z.#\\- ,é\t\r\n]{0,300}") {
@@ -221,6 +302,23 @@ mod tests {
             )
         ) {
             findings(&crate::test_support::mutate(CLEAN, &edits));
+        }
+    }
+
+    proptest! {
+        // Hover runs at every offset of each text: fewer cases keep the run short.
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn hover_outline_and_board_of_random_text_never_panic(text in "[0-9A-Za-z.#\\- ,é\t\r\n]{0,200}") {
+            ide_is_sound(&text);
+        }
+
+        #[test]
+        fn hover_outline_and_board_of_mutated_files_never_panic(
+            edits in proptest::collection::vec((0usize..400, 0usize..8, "[0-9A-Z.#\\-a ,é\r\n]{0,6}"), 1..6)
+        ) {
+            ide_is_sound(&crate::test_support::mutate(CLEAN, &edits));
         }
     }
 }

@@ -236,7 +236,7 @@ of 8 on one line): {} missing",
 }
 
 /// Where a square is written: "character 28 of line 4".
-fn board_place(view: &BordView, square: SquarePos) -> String {
+pub fn board_place(view: &BordView, square: SquarePos) -> String {
     match view.board.layout {
         BoardLayout::OneLine => format!("character {} of line 4", square.index() + 1),
         BoardLayout::Rows { .. } => format!(

@@ -1,12 +1,18 @@
 //! Super Othello 2.0 `BORD` files: chips left, chips placed, used squares, the board, copyright.
 //!
-//! [`view`] is the typed model of a file (every value with its byte range); [`checks`] reads it.
+//! [`view`] is the typed model of a file (every value with its byte range); [`checks`],
+//! [`hover`], [`outline`] and [`board`] read it.
 
+pub mod board;
 pub mod checks;
+pub mod hover;
+pub mod outline;
 pub mod view;
 
-use super::Format;
+use super::{Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
+use crate::ide::{Hover, Symbol};
+use crate::render::Board;
 use crate::syntax::Document;
 
 pub use view::BordView;
@@ -130,6 +136,18 @@ impl Format for Bord {
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
         checks::check(&BordView::new(doc), findings);
     }
+
+    fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
+    fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {
+        Some(board::board(doc, findings))
+    }
 }
 
 #[cfg(test)]
@@ -161,6 +179,37 @@ mod tests {
             );
         }
         findings
+    }
+
+    /// Hover at every offset, the outline and the board of `text`: no panic, and every range
+    /// they give lies in the text, on character boundaries.
+    fn ide_is_sound(text: &str) {
+        let doc = Document::new(Some(FormatId::OthelloBord), text);
+        let in_text = |range: &std::ops::Range<usize>| {
+            range.start <= range.end
+                && range.end <= text.len()
+                && text.is_char_boundary(range.start)
+                && text.is_char_boundary(range.end)
+        };
+        for offset in 0..=text.len() {
+            if let Some(hover) = Bord.hover(&doc, offset, &crate::formats::DiskFiles) {
+                assert!(in_text(&hover.range), "{hover:?}");
+                assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
+            }
+        }
+        fn walk(symbols: &[crate::ide::Symbol], in_text: &dyn Fn(&std::ops::Range<usize>) -> bool) {
+            for s in symbols {
+                assert!(in_text(&s.range) && in_text(&s.selection), "{s:?}");
+                walk(&s.children, in_text);
+            }
+        }
+        walk(&Bord.outline(&doc), &in_text);
+        let found = findings(text);
+        let board = Bord
+            .board(&doc, &crate::formats::DiskFiles, &found)
+            .expect("a board for every file");
+        board.scene.to_svg();
+        board.text.render();
     }
 
     #[test]
@@ -212,6 +261,23 @@ mod tests {
             )
         ) {
             findings(&crate::test_support::mutate(CLEAN, &edits));
+        }
+    }
+
+    proptest! {
+        // Hover runs at every offset of each text: fewer cases keep the run short.
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn hover_outline_and_board_of_random_text_never_panic(text in "[0-9A-Hwbxa-h ©é\t\r\n]{0,200}") {
+            ide_is_sound(&text);
+        }
+
+        #[test]
+        fn hover_outline_and_board_of_mutated_files_never_panic(
+            edits in proptest::collection::vec((0usize..400, 0usize..8, "[0-9A-JWBwb ©\r\n]{0,10}"), 1..6)
+        ) {
+            ide_is_sound(&crate::test_support::mutate(CLEAN, &edits));
         }
     }
 }

@@ -275,6 +275,29 @@ pub struct BoardSquare {
     pub range: Range<usize>,
 }
 
+/// What the board's squares hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChipCounts {
+    pub black: usize,
+    pub white: usize,
+    pub empty: usize,
+}
+
+impl ChipCounts {
+    /// Squares the board data does not write (it is short).
+    pub fn missing(&self) -> usize {
+        SQUARES.saturating_sub(self.black + self.white + self.empty)
+    }
+}
+
+/// One character of the board data, a square or one too many.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardChar {
+    pub char: char,
+    pub chip: Chip,
+    pub range: Range<usize>,
+}
+
 /// How the board data is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardLayout {
@@ -299,6 +322,39 @@ impl Board {
     /// The board's first line (line 4).
     pub fn line(&self) -> &Line {
         &self.lines[0]
+    }
+
+    /// Every character of the board data as written, in reading order (row after row in the
+    /// design layout), whatever their number: the first 64 are squares A1 … H8, the rest are
+    /// too many.
+    pub fn characters(&self) -> impl Iterator<Item = (usize, BoardChar)> + '_ {
+        self.lines
+            .iter()
+            .flat_map(|line| {
+                let (text, start) = match &line.slot {
+                    LineSlot::Text { text, range } => (text.as_str(), range.start),
+                    _ => ("", 0),
+                };
+                text.char_indices().map(move |(offset, c)| BoardChar {
+                    char: c,
+                    chip: Chip::of(c),
+                    range: start + offset..start + offset + c.len_utf8(),
+                })
+            })
+            .enumerate()
+    }
+
+    /// The chips on the board's squares (the first 64 characters).
+    pub fn counts(&self) -> ChipCounts {
+        let mut counts = ChipCounts::default();
+        for (_, c) in self.characters().take(SQUARES) {
+            match c.chip {
+                Chip::Black => counts.black += 1,
+                Chip::White => counts.white += 1,
+                Chip::Empty => counts.empty += 1,
+            }
+        }
+        counts
     }
 
     /// The range of the whole board (every row of the design layout).
