@@ -188,3 +188,45 @@ pub fn token_at(doc: &Document, offset: usize) -> Option<tree_sitter::Node<'_>> 
     let node = tree.root_node().descendant_for_byte_range(offset, offset)?;
     (node.child_count() == 0 && node.byte_range().contains(&offset)).then_some(node)
 }
+
+/// File text as a Markdown code span that shows it as written: the fence is longer than any run
+/// of backticks inside, and control characters (which no editor shows) become `\u{FFFD}`.
+/// Inside a code span `<`, `&`, `*` and `_` are literal, so nothing else needs escaping.
+pub fn markdown_code(text: &str) -> String {
+    let shown: String = text
+        .chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in shown.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    // CommonMark strips one space from both ends of a span that has one at both ends (and is
+    // not all spaces); a pad keeps such text, and a backtick at an end apart from the fence.
+    let spaced = shown.starts_with(' ') && shown.ends_with(' ') && shown.trim_start() != "";
+    let pad = if shown.starts_with('`') || shown.ends_with('`') || spaced {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{shown}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::markdown_code;
+
+    #[test]
+    fn code_spans_survive_backticks_and_controls() {
+        assert_eq!(markdown_code("X"), "`X`");
+        assert_eq!(markdown_code("a`b"), "``a`b``");
+        assert_eq!(markdown_code("`"), "`` ` ``");
+        assert_eq!(markdown_code("<b>&amp;"), "`<b>&amp;`");
+        assert_eq!(markdown_code("\t"), "`\u{FFFD}`");
+        assert_eq!(markdown_code(" "), "` `");
+        assert_eq!(markdown_code(" a "), "`  a  `");
+    }
+}
