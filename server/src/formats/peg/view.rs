@@ -236,8 +236,12 @@ pub enum Header {
     V1 {
         /// `1` to `~`, line breaks included.
         range: Range<usize>,
+        /// The version number `1`.
+        version: Option<Range<usize>>,
         /// `D` or `N` and where it stands.
         mode_flag: Option<(char, Range<usize>)>,
+        /// The end of the header `~`.
+        end: Option<Range<usize>>,
     },
     V2 {
         /// Line 1.
@@ -372,6 +376,34 @@ impl Board {
     pub fn goals(&self) -> impl Iterator<Item = &Element> {
         self.elements().filter(|e| e.goal)
     }
+
+    /// The width in grid columns under the board's dot rule: its longest row.
+    pub fn columns(&self) -> usize {
+        let rule = self.dot_rule();
+        self.rows
+            .iter()
+            .map(|r| match rule {
+                DotRule::Counted => r.len_counting_dots(),
+                DotRule::Stripped => r.len_without_dots(),
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The number of stones on the board.
+    pub fn stones(&self) -> usize {
+        self.elements()
+            .filter(|e| matches!(e.kind, Kind::Stone(_)))
+            .count()
+    }
+
+    /// The goal the game keeps when there are several: it scans its matrix column by column,
+    /// top to bottom, and the last goal it finds wins.
+    pub fn kept_goal(&self) -> Option<&Element> {
+        let rule = self.dot_rule();
+        self.goals()
+            .max_by_key(|e| (self.grid_column(e, rule), e.row()))
+    }
 }
 
 /// Reads the characters of nodes in text order, walking the rope's chunks forward (a rope
@@ -501,7 +533,9 @@ fn build_v1(doc: &Document, board: Node) -> Board {
 
     let mut chars = Chars::new(doc.rope());
     let mut header_range = board.start_byte()..board.start_byte();
+    let mut version = None;
     let mut mode_flag = None;
+    let mut end = None;
     let mut goal_markers: Vec<GoalMarker> = Vec::new();
     let mut row_separators = Vec::new();
     let mut rows = Rows::new(false);
@@ -522,10 +556,16 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         if kind == "v1_header" {
             header_range = range;
             let mut inner = child.walk();
-            mode_flag = child
-                .children(&mut inner)
-                .find(|n| n.kind() == "mode_flag")
-                .map(|n| (chars.at(n.start_byte()), n.byte_range()));
+            for part in child.children(&mut inner).filter(|n| !n.is_missing()) {
+                match part.kind() {
+                    "1" => version = Some(part.byte_range()),
+                    "mode_flag" => {
+                        mode_flag = Some((chars.at(part.start_byte()), part.byte_range()))
+                    }
+                    "~" => end = Some(part.byte_range()),
+                    _ => {}
+                }
+            }
             continue;
         }
         if !matches!(
@@ -585,7 +625,9 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         diagonal: mode_flag.as_ref().map(|(c, _)| *c == 'D'),
         header: Header::V1 {
             range: header_range,
+            version,
             mode_flag,
+            end,
         },
         range: board.byte_range(),
         rows: rows.rows,
