@@ -354,7 +354,7 @@ fn columns(board: &Board, element: &Element) -> Option<String> {
                 "Column {} of the grid counts the half-width `*` before it; the game draws it \
 {} further left, {} from the left edge.",
                 element.index() + 1,
-                halves(halves_before as i64),
+                halves(i64::try_from(halves_before).unwrap_or(i64::MAX)),
                 halves(board.x_halves(element, DotRule::Counted).unwrap_or(0)),
             )
         }),
@@ -380,7 +380,7 @@ board's rows are equally long"
                 "This line has half-width dots `.`: the final game deletes them (column \
 {stripped}, {shift}); the game of 11 Nov 2018 counts them (column {counted}, drawn {} left). The \
 row and column above follow {meant}.",
-                halves(halves_before as i64),
+                halves(i64::try_from(halves_before).unwrap_or(i64::MAX)),
             ))
         }
     }

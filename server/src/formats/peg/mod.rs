@@ -7,6 +7,7 @@
 
 mod board;
 mod checks;
+mod highlight;
 mod hover;
 mod outline;
 #[cfg(test)]
@@ -15,7 +16,7 @@ pub mod view;
 
 use super::{Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
-use crate::ide::{Hover, Symbol};
+use crate::ide::{Highlight, Hover, Symbol};
 use crate::syntax::Document;
 
 pub struct Board;
@@ -146,7 +147,7 @@ impl Format for Board {
             "1" => "the version number 1",
             "mode_flag" | "D" | "N" => "D (diagonal moves) or N (no diagonal moves)",
             "~" => "~ (the end of the header)",
-            "element" => "a board element (X * E 1 2 3)",
+            "elements" => "board elements (X * E 1 2 3)",
             "goal_marker" | ">" => "a goal marker (>)",
             "row_separator" | "!" => "the row separator (!)",
             "version_line" => "the line `version 2`",
@@ -154,7 +155,7 @@ impl Format for Board {
             "version_keyword" => "`version`",
             "mode_keyword" => "`mode:`",
             "row" => "a board row",
-            "cell" => "a board element (* . r y g e)",
+            "cells" => "board elements (* . r y g e)",
             _ => return None,
         })
     }
@@ -169,6 +170,10 @@ impl Format for Board {
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
         hover::hover(doc, offset)
+    }
+
+    fn highlights(&self, doc: &Document) -> Vec<Highlight> {
+        highlight::highlights(doc)
     }
 
     fn outline(&self, doc: &Document) -> Vec<Symbol> {

@@ -238,7 +238,7 @@ fn two_unequal_rows_name_the_first_as_the_reference() {
 
 #[test]
 fn elements_stay_small() {
-    assert!(std::mem::size_of::<super::view::Element>() <= 40);
+    assert!(std::mem::size_of::<super::view::Element>() <= 32);
 }
 
 #[test]
