@@ -69,3 +69,35 @@ fn later_dialects_never_crash() {
         let _ = analyze(&doc);
     }
 }
+
+/// Every real peg board explains every character it holds and draws without a fault mark, in
+/// 80 terminal columns.
+#[test]
+fn peg_boards_hover_everywhere_and_draw_clean() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let boards = corpus::files_below(&root.join("pegsolitaire"));
+    assert_eq!(boards.len(), 66);
+    for path in boards {
+        let (content, _) = text::decode(&std::fs::read(&path).unwrap()).unwrap();
+        let doc =
+            Document::new(detect(Some(&path), &content), &content).with_path(Some(path.clone()));
+        let format = doc.format().unwrap();
+        for (offset, c) in content.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            let hover = format
+                .spec()
+                .hover(&doc, offset, &retroboard::formats::DiskFiles);
+            assert!(hover.is_some(), "{}: no hover at {offset}", path.display());
+        }
+        let preview = retroboard::render::preview(&doc, &retroboard::formats::DiskFiles);
+        assert!(preview.svg.starts_with("<svg "), "{}", path.display());
+        for line in preview.text.lines().skip(1) {
+            assert!(line.chars().count() <= 80, "{}: {line}", path.display());
+            assert!(!line.contains('!'), "{}: {line}", path.display());
+        }
+    }
+}

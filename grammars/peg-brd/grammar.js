@@ -13,6 +13,10 @@
  * goal rules and the exact header values are for the server checks.
  * No spaces or tabs are extras: a space is an invalid element in v1, and the
  * header values must keep their blanks.
+ *
+ * Board elements come in runs, one token each (`elements`, `cells`,
+ * `invalid`); the server's view splits a run into its elements by character.
+ * A token per element made a 10 MB board a tree of 10 million nodes.
  */
 module.exports = grammar({
   name: 'peg_brd',
@@ -34,10 +38,10 @@ module.exports = grammar({
     v1_board: $ => seq(
       $.v1_header,
       repeat(choice(
-        $.element,
+        $.elements,
         $.goal_marker,
         $.row_separator,
-        $.invalid,
+        alias($._v1_invalid, $.invalid),
         $._newline,
       )),
     ),
@@ -52,7 +56,14 @@ module.exports = grammar({
 
     mode_flag: _ => /[DN]/,
 
-    element: _ => /[X*E123]/,
+    // A run of elements; a line break ends it (the game deletes line breaks,
+    // so a run and the next line's run continue the same stream).
+    elements: _ => /[X*E123]+/,
+
+    // Any other characters but line breaks (a space is invalid in v1).
+    // Precedence -1: every real token wins over it, and in error recovery it
+    // does not swallow a line.
+    _v1_invalid: _ => token(prec(-1, /[^\r\nX*E123>!]+/)),
 
     goal_marker: _ => '>',
 
@@ -102,21 +113,21 @@ module.exports = grammar({
     // error recovery (where every token is tried) it does not swallow a line.
     _rest_of_line: _ => token(prec(-2, /[^\r\n]+/)),
 
-    // From the first element to the last; inner spaces are skipped. Trailing
-    // spaces go with the line break, except on a last line without one.
+    // From the first element to the last. Trailing spaces go with the line
+    // break, except on a last line without one.
     row: $ => seq(
-      choice($.cell, $.invalid),
-      repeat(choice($.cell, $.invalid, $._spaces)),
+      choice($.cells, alias($._v2_invalid, $.invalid)),
+      repeat(choice($.cells, alias($._v2_invalid, $.invalid), $._spaces)),
     ),
 
-    cell: _ => /[*.rygeRYGE]/,
+    // A run of elements and the spaces between them, first and last an
+    // element (the game deletes the spaces).
+    cells: _ => /[*.rygeRYGE]( *[*.rygeRYGE])*/,
+
+    // Any other characters but spaces and line breaks (a tab is invalid).
+    _v2_invalid: _ => token(prec(-1, /[^\r\n *.rygeRYGE]+/)),
 
     // ---- shared -----------------------------------------------------------
-
-    // Any other single character (a tab, a space in v1, `x`, ...): a node for
-    // the checks, not a syntax error. Precedence -1 so every real token (and
-    // a run of spaces in v2) wins over it.
-    invalid: _ => token(prec(-1, /[^\r\n]/)),
 
     _spaces: _ => / +/,
 

@@ -283,27 +283,30 @@ pub fn markdown_text(text: &str, max: usize) -> String {
     out
 }
 
-/// File text as a Markdown code span: fenced with more backticks than it holds, padded when it
-/// starts or ends with a backtick, control characters shown as `?` (a code span shows `<` and
-/// `&` as they are, and blanks too).
+/// File text as a Markdown code span that shows it as written: the fence is longer than any run
+/// of backticks inside, and control characters (which no editor shows) become `\u{FFFD}`.
+/// Inside a code span `<`, `&`, `*` and `_` are literal, so nothing else needs escaping.
 pub fn code_span(text: &str) -> String {
-    let text: String = text
+    let shown: String = text
         .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
         .collect();
     let mut longest = 0;
     let mut run = 0;
-    for c in text.chars() {
+    for c in shown.chars() {
         run = if c == '`' { run + 1 } else { 0 };
         longest = longest.max(run);
     }
     let fence = "`".repeat(longest + 1);
-    let pad = if text.starts_with('`') || text.ends_with('`') {
+    // CommonMark strips one space from both ends of a span that has one at both ends (and is
+    // not all spaces); a pad keeps such text, and a backtick at an end apart from the fence.
+    let spaced = shown.starts_with(' ') && shown.ends_with(' ') && shown.trim_start() != "";
+    let pad = if shown.starts_with('`') || shown.ends_with('`') || spaced {
         " "
     } else {
         ""
     };
-    format!("{fence}{pad}{text}{pad}{fence}")
+    format!("{fence}{pad}{shown}{pad}{fence}")
 }
 
 #[cfg(test)]
@@ -332,9 +335,17 @@ mod tests {
         assert_eq!(markdown_text("a <b> & *c*_", 40), r"a \<b\> \& \*c\*\_");
         assert_eq!(markdown_text("abcdef", 3), "abc…");
         assert_eq!(markdown_text("a\u{1b}b", 9), "a b");
-        assert_eq!(code_span("."), "`.`");
-        assert_eq!(code_span("`"), "`` ` ``");
+    }
+
+    #[test]
+    fn code_spans_survive_backticks_and_controls() {
+        assert_eq!(code_span("X"), "`X`");
+        assert_eq!(code_span("a`b"), "``a`b``");
         assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span("`"), "`` ` ``");
+        assert_eq!(code_span("<b>&amp;"), "`<b>&amp;`");
+        assert_eq!(code_span("\t"), "`\u{FFFD}`");
         assert_eq!(code_span(" "), "` `");
+        assert_eq!(code_span(" a "), "`  a  `");
     }
 }

@@ -1,6 +1,9 @@
 ; ViaThinkSoft Peg Solitaire boards (*.brd), v1 and v2.
 ; Patterns on the same node are mutually exclusive, so the result does not
 ; depend on the editor's "first" or "last match wins" rule.
+; Elements come in runs (one token per run, for speed on huge boards): a run
+; of locked fields only is a comment, any other run a character. Retroboard's
+; language server splits runs and colours every element on its own.
 
 (invalid) @comment.error
 
@@ -14,13 +17,13 @@
 
 (mode_flag) @constant
 
-; Locked fields.
-((element) @comment
-  (#match? @comment "^[X*]$"))
+; Locked fields only.
+((elements) @comment
+  (#match? @comment "^[X*]+$"))
 
-; Stones and empty slots.
-((element) @character
-  (#match? @character "^[E123]$"))
+; Runs with stones or empty slots.
+((elements) @character
+  (#not-match? @character "^[X*]+$"))
 
 (goal_marker) @punctuation.special
 
@@ -36,14 +39,10 @@
 
 (mode_value) @constant
 
-; Locked fields (`.` is a half-width or optical-shift field).
-((cell) @comment
-  (#match? @comment "^[*.]$"))
+; Locked fields only (`.` is a half-width or optical-shift field).
+((cells) @comment
+  (#match? @comment "^[*. ]+$"))
 
-; Stones and empty slots.
-((cell) @character
-  (#match? @character "^[ryge]$"))
-
-; Uppercase: the goal slot.
-((cell) @label
-  (#match? @label "^[RYGE]$"))
+; Runs with stones or empty slots (uppercase: the goal).
+((cells) @character
+  (#not-match? @character "^[*. ]+$"))

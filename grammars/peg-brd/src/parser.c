@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 15
 #define STATE_COUNT 46
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 26
+#define SYMBOL_COUNT 27
 #define ALIAS_COUNT 1
-#define TOKEN_COUNT 15
+#define TOKEN_COUNT 16
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 0
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
@@ -23,29 +23,30 @@ enum ts_symbol_identifiers {
   anon_sym_1 = 1,
   anon_sym_TILDE = 2,
   sym_mode_flag = 3,
-  sym_element = 4,
-  sym_goal_marker = 5,
-  sym_row_separator = 6,
-  sym_version_keyword = 7,
-  sym_mode_keyword = 8,
-  sym__rest_of_line = 9,
-  sym_cell = 10,
-  sym_invalid = 11,
-  sym__spaces = 12,
-  sym__blanks_newline = 13,
-  sym__newline = 14,
-  sym_source_file = 15,
-  sym_v1_board = 16,
-  sym_v1_header = 17,
-  sym_v2_board = 18,
-  sym_version_line = 19,
-  sym_mode_line = 20,
-  sym_row = 21,
-  aux_sym_source_file_repeat1 = 22,
-  aux_sym_v1_board_repeat1 = 23,
-  aux_sym_v2_board_repeat1 = 24,
-  aux_sym_row_repeat1 = 25,
-  alias_sym_version_value = 26,
+  sym_elements = 4,
+  sym__v1_invalid = 5,
+  sym_goal_marker = 6,
+  sym_row_separator = 7,
+  sym_version_keyword = 8,
+  sym_mode_keyword = 9,
+  sym__rest_of_line = 10,
+  sym_cells = 11,
+  sym__v2_invalid = 12,
+  sym__spaces = 13,
+  sym__blanks_newline = 14,
+  sym__newline = 15,
+  sym_source_file = 16,
+  sym_v1_board = 17,
+  sym_v1_header = 18,
+  sym_v2_board = 19,
+  sym_version_line = 20,
+  sym_mode_line = 21,
+  sym_row = 22,
+  aux_sym_source_file_repeat1 = 23,
+  aux_sym_v1_board_repeat1 = 24,
+  aux_sym_v2_board_repeat1 = 25,
+  aux_sym_row_repeat1 = 26,
+  alias_sym_version_value = 27,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -53,14 +54,15 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_1] = "1",
   [anon_sym_TILDE] = "~",
   [sym_mode_flag] = "mode_flag",
-  [sym_element] = "element",
+  [sym_elements] = "elements",
+  [sym__v1_invalid] = "invalid",
   [sym_goal_marker] = "goal_marker",
   [sym_row_separator] = "row_separator",
   [sym_version_keyword] = "version_keyword",
   [sym_mode_keyword] = "mode_keyword",
   [sym__rest_of_line] = "mode_value",
-  [sym_cell] = "cell",
-  [sym_invalid] = "invalid",
+  [sym_cells] = "cells",
+  [sym__v2_invalid] = "invalid",
   [sym__spaces] = "_spaces",
   [sym__blanks_newline] = "_blanks_newline",
   [sym__newline] = "_newline",
@@ -83,14 +85,15 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_1] = anon_sym_1,
   [anon_sym_TILDE] = anon_sym_TILDE,
   [sym_mode_flag] = sym_mode_flag,
-  [sym_element] = sym_element,
+  [sym_elements] = sym_elements,
+  [sym__v1_invalid] = sym__v1_invalid,
   [sym_goal_marker] = sym_goal_marker,
   [sym_row_separator] = sym_row_separator,
   [sym_version_keyword] = sym_version_keyword,
   [sym_mode_keyword] = sym_mode_keyword,
   [sym__rest_of_line] = sym__rest_of_line,
-  [sym_cell] = sym_cell,
-  [sym_invalid] = sym_invalid,
+  [sym_cells] = sym_cells,
+  [sym__v2_invalid] = sym__v1_invalid,
   [sym__spaces] = sym__spaces,
   [sym__blanks_newline] = sym__blanks_newline,
   [sym__newline] = sym__newline,
@@ -125,7 +128,11 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_element] = {
+  [sym_elements] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym__v1_invalid] = {
     .visible = true,
     .named = true,
   },
@@ -149,11 +156,11 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_cell] = {
+  [sym_cells] = {
     .visible = true,
     .named = true,
   },
-  [sym_invalid] = {
+  [sym__v2_invalid] = {
     .visible = true,
     .named = true,
   },
@@ -279,6 +286,16 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [45] = 45,
 };
 
+static const TSCharacterRange sym__v1_invalid_character_set_1[] = {
+  {0, '\t'}, {0x0b, '\f'}, {0x0e, ' '}, {'"', ')'}, {'+', '0'}, {'4', '='}, {'?', 'D'}, {'F', 'W'},
+  {'Y', 0x10ffff},
+};
+
+static const TSCharacterRange sym__v2_invalid_character_set_1[] = {
+  {0, '\t'}, {0x0b, '\f'}, {0x0e, 0x1f}, {'!', ')'}, {'+', '-'}, {'/', 'D'}, {'F', 'F'}, {'H', 'Q'},
+  {'S', 'X'}, {'Z', 'd'}, {'f', 'f'}, {'h', 'q'}, {'s', 'x'}, {'z', 0x10ffff},
+};
+
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
   START_LEXER();
   eof = lexer->eof(lexer);
@@ -286,137 +303,125 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 0:
       if (eof) ADVANCE(14);
       ADVANCE_MAP(
-        '\n', 35,
-        '\r', 36,
-        ' ', 32,
-        '!', 20,
-        '1', 15,
-        '>', 19,
-        '~', 16,
-        '*', 18,
-        'E', 18,
-        'D', 17,
-        'N', 17,
-        '2', 18,
-        '3', 18,
-        'X', 18,
-        '.', 28,
-        'G', 28,
-        'R', 28,
-        'Y', 28,
-        'e', 28,
-        'g', 28,
-        'r', 28,
-        'y', 28,
+        '\n', 36,
+        '\r', 37,
+        ' ', 33,
+        '!', 22,
+        '1', 16,
+        '>', 21,
+        '~', 17,
+        'D', 18,
+        'N', 18,
+        '*', 19,
+        '2', 19,
+        '3', 19,
+        'E', 19,
+        'X', 19,
       );
-      if (lookahead != 0) ADVANCE(29);
+      if (lookahead != 0) ADVANCE(20);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(33);
-      if (lookahead == '\r') ADVANCE(34);
+      if (lookahead == '\n') ADVANCE(34);
+      if (lookahead == '\r') ADVANCE(35);
       if (lookahead == ' ') ADVANCE(1);
       END_STATE();
     case 2:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(6);
+      ADVANCE_MAP(
+        ' ', 2,
+        '*', 30,
+        '.', 30,
+        'E', 30,
+        'G', 30,
+        'R', 30,
+        'Y', 30,
+        'e', 30,
+        'g', 30,
+        'r', 30,
+        'y', 30,
+      );
       END_STATE();
     case 3:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(5);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(7);
       END_STATE();
     case 4:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(21);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(6);
       END_STATE();
     case 5:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(4);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(23);
       END_STATE();
     case 6:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(7);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(5);
       END_STATE();
     case 7:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(3);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(8);
       END_STATE();
     case 8:
-      if (eof) ADVANCE(14);
-      ADVANCE_MAP(
-        '\n', 35,
-        '\r', 36,
-        ' ', 1,
-        '1', 15,
-        '~', 16,
-        'D', 17,
-        'N', 17,
-        'V', 2,
-        'v', 2,
-      );
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(4);
       END_STATE();
     case 9:
       if (eof) ADVANCE(14);
       ADVANCE_MAP(
-        '\n', 35,
-        '\r', 36,
-        ' ', 31,
-        '*', 28,
-        '.', 28,
-        'E', 28,
-        'G', 28,
-        'R', 28,
-        'Y', 28,
-        'e', 28,
-        'g', 28,
-        'r', 28,
-        'y', 28,
+        '\n', 36,
+        '\r', 37,
+        ' ', 1,
+        '1', 15,
+        '~', 17,
+        'D', 18,
+        'N', 18,
+        'V', 3,
+        'v', 3,
       );
-      if (lookahead != 0) ADVANCE(29);
       END_STATE();
     case 10:
       if (eof) ADVANCE(14);
       ADVANCE_MAP(
-        '\n', 35,
-        '\r', 36,
-        ' ', 30,
-        '*', 28,
-        '.', 28,
-        'E', 28,
-        'G', 28,
-        'R', 28,
-        'Y', 28,
-        'e', 28,
-        'g', 28,
-        'r', 28,
-        'y', 28,
+        '\n', 36,
+        '\r', 37,
+        ' ', 32,
+        '*', 30,
+        '.', 30,
+        'E', 30,
+        'G', 30,
+        'R', 30,
+        'Y', 30,
+        'e', 30,
+        'g', 30,
+        'r', 30,
+        'y', 30,
       );
-      if (lookahead != 0) ADVANCE(29);
+      if (lookahead != 0) ADVANCE(31);
       END_STATE();
     case 11:
       if (eof) ADVANCE(14);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(36);
-      if (lookahead == '!') ADVANCE(20);
-      if (lookahead == '>') ADVANCE(19);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(37);
+      if (lookahead == '!') ADVANCE(22);
+      if (lookahead == '>') ADVANCE(21);
       if (lookahead == '*' ||
           ('1' <= lookahead && lookahead <= '3') ||
           lookahead == 'E' ||
-          lookahead == 'X') ADVANCE(18);
-      if (lookahead != 0) ADVANCE(29);
+          lookahead == 'X') ADVANCE(19);
+      if (lookahead != 0) ADVANCE(20);
       END_STATE();
     case 12:
       if (eof) ADVANCE(14);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(36);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(37);
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(26);
-      if (lookahead != 0) ADVANCE(27);
+          lookahead == 'm') ADVANCE(28);
+      if (lookahead != 0) ADVANCE(29);
       END_STATE();
     case 13:
       if (eof) ADVANCE(14);
-      if (lookahead == '\n') ADVANCE(35);
-      if (lookahead == '\r') ADVANCE(36);
-      if (lookahead != 0) ADVANCE(27);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '\r') ADVANCE(37);
+      if (lookahead != 0) ADVANCE(29);
       END_STATE();
     case 14:
       ACCEPT_TOKEN(ts_builtin_sym_end);
@@ -425,98 +430,121 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(anon_sym_1);
       END_STATE();
     case 16:
-      ACCEPT_TOKEN(anon_sym_TILDE);
+      ACCEPT_TOKEN(anon_sym_1);
+      if (lookahead == '*' ||
+          ('1' <= lookahead && lookahead <= '3') ||
+          lookahead == 'E' ||
+          lookahead == 'X') ADVANCE(19);
       END_STATE();
     case 17:
-      ACCEPT_TOKEN(sym_mode_flag);
+      ACCEPT_TOKEN(anon_sym_TILDE);
       END_STATE();
     case 18:
-      ACCEPT_TOKEN(sym_element);
+      ACCEPT_TOKEN(sym_mode_flag);
       END_STATE();
     case 19:
-      ACCEPT_TOKEN(sym_goal_marker);
+      ACCEPT_TOKEN(sym_elements);
+      if (lookahead == '*' ||
+          ('1' <= lookahead && lookahead <= '3') ||
+          lookahead == 'E' ||
+          lookahead == 'X') ADVANCE(19);
       END_STATE();
     case 20:
-      ACCEPT_TOKEN(sym_row_separator);
+      ACCEPT_TOKEN(sym__v1_invalid);
+      if ((!eof && set_contains(sym__v1_invalid_character_set_1, 9, lookahead))) ADVANCE(20);
       END_STATE();
     case 21:
-      ACCEPT_TOKEN(sym_version_keyword);
+      ACCEPT_TOKEN(sym_goal_marker);
       END_STATE();
     case 22:
-      ACCEPT_TOKEN(sym_mode_keyword);
+      ACCEPT_TOKEN(sym_row_separator);
       END_STATE();
     case 23:
-      ACCEPT_TOKEN(sym__rest_of_line);
-      if (lookahead == ':') ADVANCE(22);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(27);
+      ACCEPT_TOKEN(sym_version_keyword);
       END_STATE();
     case 24:
-      ACCEPT_TOKEN(sym__rest_of_line);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(25);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(27);
+      ACCEPT_TOKEN(sym_mode_keyword);
       END_STATE();
     case 25:
       ACCEPT_TOKEN(sym__rest_of_line);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(23);
+      if (lookahead == ':') ADVANCE(24);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(27);
+          lookahead != '\r') ADVANCE(29);
       END_STATE();
     case 26:
       ACCEPT_TOKEN(sym__rest_of_line);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(24);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(27);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(27);
+          lookahead != '\r') ADVANCE(29);
       END_STATE();
     case 27:
       ACCEPT_TOKEN(sym__rest_of_line);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(25);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(27);
+          lookahead != '\r') ADVANCE(29);
       END_STATE();
     case 28:
-      ACCEPT_TOKEN(sym_cell);
+      ACCEPT_TOKEN(sym__rest_of_line);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(26);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(29);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(sym_invalid);
+      ACCEPT_TOKEN(sym__rest_of_line);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(29);
       END_STATE();
     case 30:
-      ACCEPT_TOKEN(sym_invalid);
-      if (lookahead == '\n') ADVANCE(33);
-      if (lookahead == '\r') ADVANCE(34);
-      if (lookahead == ' ') ADVANCE(1);
+      ACCEPT_TOKEN(sym_cells);
+      ADVANCE_MAP(
+        ' ', 2,
+        '*', 30,
+        '.', 30,
+        'E', 30,
+        'G', 30,
+        'R', 30,
+        'Y', 30,
+        'e', 30,
+        'g', 30,
+        'r', 30,
+        'y', 30,
+      );
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(sym__spaces);
-      if (lookahead == '\n') ADVANCE(33);
-      if (lookahead == '\r') ADVANCE(34);
-      if (lookahead == ' ') ADVANCE(31);
+      ACCEPT_TOKEN(sym__v2_invalid);
+      if ((!eof && set_contains(sym__v2_invalid_character_set_1, 14, lookahead))) ADVANCE(31);
       END_STATE();
     case 32:
       ACCEPT_TOKEN(sym__spaces);
+      if (lookahead == '\n') ADVANCE(34);
+      if (lookahead == '\r') ADVANCE(35);
       if (lookahead == ' ') ADVANCE(32);
       END_STATE();
     case 33:
-      ACCEPT_TOKEN(sym__blanks_newline);
+      ACCEPT_TOKEN(sym__spaces);
+      if (lookahead == ' ') ADVANCE(33);
       END_STATE();
     case 34:
       ACCEPT_TOKEN(sym__blanks_newline);
-      if (lookahead == '\n') ADVANCE(33);
       END_STATE();
     case 35:
-      ACCEPT_TOKEN(sym__newline);
+      ACCEPT_TOKEN(sym__blanks_newline);
+      if (lookahead == '\n') ADVANCE(34);
       END_STATE();
     case 36:
       ACCEPT_TOKEN(sym__newline);
-      if (lookahead == '\n') ADVANCE(35);
+      END_STATE();
+    case 37:
+      ACCEPT_TOKEN(sym__newline);
+      if (lookahead == '\n') ADVANCE(36);
       END_STATE();
     default:
       return false;
@@ -525,43 +553,43 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 8},
-  [2] = {.lex_state = 8},
-  [3] = {.lex_state = 9},
-  [4] = {.lex_state = 9},
+  [1] = {.lex_state = 9},
+  [2] = {.lex_state = 9},
+  [3] = {.lex_state = 10},
+  [4] = {.lex_state = 10},
   [5] = {.lex_state = 11},
   [6] = {.lex_state = 11},
-  [7] = {.lex_state = 8},
+  [7] = {.lex_state = 9},
   [8] = {.lex_state = 11},
-  [9] = {.lex_state = 9},
-  [10] = {.lex_state = 9},
+  [9] = {.lex_state = 10},
+  [10] = {.lex_state = 10},
   [11] = {.lex_state = 10},
   [12] = {.lex_state = 10},
-  [13] = {.lex_state = 9},
-  [14] = {.lex_state = 9},
+  [13] = {.lex_state = 10},
+  [14] = {.lex_state = 10},
   [15] = {.lex_state = 11},
   [16] = {.lex_state = 11},
   [17] = {.lex_state = 10},
   [18] = {.lex_state = 11},
   [19] = {.lex_state = 12},
-  [20] = {.lex_state = 8},
-  [21] = {.lex_state = 8},
-  [22] = {.lex_state = 8},
-  [23] = {.lex_state = 8},
-  [24] = {.lex_state = 8},
-  [25] = {.lex_state = 8},
-  [26] = {.lex_state = 8},
-  [27] = {.lex_state = 8},
-  [28] = {.lex_state = 8},
-  [29] = {.lex_state = 8},
-  [30] = {.lex_state = 8},
-  [31] = {.lex_state = 8},
-  [32] = {.lex_state = 8},
+  [20] = {.lex_state = 9},
+  [21] = {.lex_state = 9},
+  [22] = {.lex_state = 9},
+  [23] = {.lex_state = 9},
+  [24] = {.lex_state = 9},
+  [25] = {.lex_state = 9},
+  [26] = {.lex_state = 9},
+  [27] = {.lex_state = 9},
+  [28] = {.lex_state = 9},
+  [29] = {.lex_state = 9},
+  [30] = {.lex_state = 9},
+  [31] = {.lex_state = 9},
+  [32] = {.lex_state = 9},
   [33] = {.lex_state = 13},
   [34] = {.lex_state = 13},
-  [35] = {.lex_state = 8},
-  [36] = {.lex_state = 8},
-  [37] = {.lex_state = 8},
+  [35] = {.lex_state = 9},
+  [36] = {.lex_state = 9},
+  [37] = {.lex_state = 9},
   [38] = {.lex_state = 0},
   [39] = {.lex_state = 0},
   [40] = {.lex_state = 0},
@@ -578,12 +606,11 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_1] = ACTIONS(1),
     [anon_sym_TILDE] = ACTIONS(1),
     [sym_mode_flag] = ACTIONS(1),
-    [sym_element] = ACTIONS(1),
+    [sym_elements] = ACTIONS(1),
+    [sym__v1_invalid] = ACTIONS(1),
     [sym_goal_marker] = ACTIONS(1),
     [sym_row_separator] = ACTIONS(1),
     [sym__rest_of_line] = ACTIONS(1),
-    [sym_cell] = ACTIONS(1),
-    [sym_invalid] = ACTIONS(1),
     [sym__spaces] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
   },
@@ -620,417 +647,405 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(45), 2,
       sym_v1_board,
       sym_v2_board,
-  [26] = 7,
+  [26] = 6,
     ACTIONS(15), 1,
       ts_builtin_sym_end,
-    ACTIONS(17), 1,
-      sym_cell,
     ACTIONS(19), 1,
-      sym_invalid,
-    ACTIONS(21), 1,
       sym__spaces,
     STATE(21), 1,
       sym_row,
     STATE(22), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(17), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [49] = 7,
-    ACTIONS(17), 1,
-      sym_cell,
-    ACTIONS(19), 1,
-      sym_invalid,
-    ACTIONS(25), 1,
+  [47] = 6,
+    ACTIONS(23), 1,
       ts_builtin_sym_end,
-    ACTIONS(27), 1,
+    ACTIONS(25), 1,
       sym__spaces,
     STATE(20), 1,
       sym_row,
     STATE(26), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(17), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [72] = 4,
-    ACTIONS(29), 1,
+  [68] = 3,
+    ACTIONS(27), 1,
       ts_builtin_sym_end,
-    ACTIONS(33), 1,
-      sym_invalid,
     STATE(8), 1,
       aux_sym_v1_board_repeat1,
-    ACTIONS(31), 4,
-      sym_element,
+    ACTIONS(29), 5,
+      sym_elements,
+      sym__v1_invalid,
       sym_goal_marker,
       sym_row_separator,
       sym__newline,
-  [88] = 4,
-    ACTIONS(35), 1,
+  [82] = 3,
+    ACTIONS(31), 1,
       ts_builtin_sym_end,
-    ACTIONS(39), 1,
-      sym_invalid,
     STATE(5), 1,
       aux_sym_v1_board_repeat1,
-    ACTIONS(37), 4,
-      sym_element,
+    ACTIONS(33), 5,
+      sym_elements,
+      sym__v1_invalid,
       sym_goal_marker,
       sym_row_separator,
       sym__newline,
-  [104] = 3,
-    ACTIONS(43), 1,
+  [96] = 3,
+    ACTIONS(37), 1,
       sym__newline,
     STATE(7), 1,
       aux_sym_source_file_repeat1,
-    ACTIONS(41), 5,
+    ACTIONS(35), 5,
       ts_builtin_sym_end,
       anon_sym_1,
       anon_sym_TILDE,
       sym_mode_flag,
       sym_version_keyword,
-  [118] = 4,
-    ACTIONS(46), 1,
+  [110] = 3,
+    ACTIONS(40), 1,
       ts_builtin_sym_end,
-    ACTIONS(51), 1,
-      sym_invalid,
     STATE(8), 1,
       aux_sym_v1_board_repeat1,
-    ACTIONS(48), 4,
-      sym_element,
+    ACTIONS(42), 5,
+      sym_elements,
+      sym__v1_invalid,
       sym_goal_marker,
       sym_row_separator,
       sym__newline,
-  [134] = 5,
-    ACTIONS(17), 1,
-      sym_cell,
-    ACTIONS(19), 1,
-      sym_invalid,
-    ACTIONS(56), 1,
+  [124] = 4,
+    ACTIONS(47), 1,
       sym__spaces,
     STATE(37), 1,
       sym_row,
-    ACTIONS(54), 3,
+    ACTIONS(17), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(45), 3,
       ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
-  [152] = 4,
-    ACTIONS(60), 1,
-      sym_cell,
+  [140] = 4,
+    ACTIONS(53), 1,
+      sym__spaces,
     STATE(13), 1,
       aux_sym_row_repeat1,
-    ACTIONS(62), 2,
-      sym_invalid,
-      sym__spaces,
-    ACTIONS(58), 3,
+    ACTIONS(51), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(49), 3,
       ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
-  [168] = 6,
-    ACTIONS(17), 1,
-      sym_cell,
-    ACTIONS(19), 1,
-      sym_invalid,
-    ACTIONS(25), 1,
+  [156] = 5,
+    ACTIONS(23), 1,
       ts_builtin_sym_end,
     STATE(20), 1,
       sym_row,
     STATE(26), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(17), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [188] = 6,
-    ACTIONS(17), 1,
-      sym_cell,
-    ACTIONS(19), 1,
-      sym_invalid,
-    ACTIONS(64), 1,
+  [174] = 5,
+    ACTIONS(55), 1,
       ts_builtin_sym_end,
     STATE(25), 1,
       aux_sym_v2_board_repeat1,
     STATE(27), 1,
       sym_row,
-    ACTIONS(23), 2,
+    ACTIONS(17), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(21), 2,
+      sym__blanks_newline,
+      sym__newline,
+  [192] = 4,
+    ACTIONS(61), 1,
+      sym__spaces,
+    STATE(14), 1,
+      aux_sym_row_repeat1,
+    ACTIONS(59), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(57), 3,
+      ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
   [208] = 4,
     ACTIONS(68), 1,
-      sym_cell,
+      sym__spaces,
     STATE(14), 1,
       aux_sym_row_repeat1,
-    ACTIONS(70), 2,
-      sym_invalid,
-      sym__spaces,
-    ACTIONS(66), 3,
+    ACTIONS(65), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(63), 3,
       ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
-  [224] = 4,
-    ACTIONS(74), 1,
-      sym_cell,
-    STATE(14), 1,
-      aux_sym_row_repeat1,
-    ACTIONS(77), 2,
-      sym_invalid,
-      sym__spaces,
-    ACTIONS(72), 3,
+  [224] = 1,
+    ACTIONS(71), 6,
       ts_builtin_sym_end,
-      sym__blanks_newline,
-      sym__newline,
-  [240] = 2,
-    ACTIONS(82), 1,
-      sym_invalid,
-    ACTIONS(80), 5,
-      ts_builtin_sym_end,
-      sym_element,
+      sym_elements,
+      sym__v1_invalid,
       sym_goal_marker,
       sym_row_separator,
       sym__newline,
-  [251] = 2,
-    ACTIONS(86), 1,
-      sym_invalid,
-    ACTIONS(84), 5,
+  [233] = 1,
+    ACTIONS(73), 6,
       ts_builtin_sym_end,
-      sym_element,
+      sym_elements,
+      sym__v1_invalid,
       sym_goal_marker,
       sym_row_separator,
       sym__newline,
-  [262] = 4,
-    ACTIONS(17), 1,
-      sym_cell,
-    ACTIONS(19), 1,
-      sym_invalid,
+  [242] = 3,
     STATE(32), 1,
       sym_row,
-    ACTIONS(88), 3,
+    ACTIONS(17), 2,
+      sym_cells,
+      sym__v2_invalid,
+    ACTIONS(75), 3,
       ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
-  [277] = 2,
-    ACTIONS(92), 1,
-      sym_invalid,
-    ACTIONS(90), 5,
+  [255] = 1,
+    ACTIONS(77), 6,
       ts_builtin_sym_end,
-      sym_element,
+      sym_elements,
+      sym__v1_invalid,
       sym_goal_marker,
       sym_row_separator,
       sym__newline,
-  [288] = 5,
-    ACTIONS(94), 1,
+  [264] = 5,
+    ACTIONS(79), 1,
       ts_builtin_sym_end,
-    ACTIONS(96), 1,
+    ACTIONS(81), 1,
       sym_mode_keyword,
-    ACTIONS(98), 1,
+    ACTIONS(83), 1,
       sym__rest_of_line,
-    ACTIONS(100), 1,
+    ACTIONS(85), 1,
       sym__newline,
     STATE(39), 1,
       sym_mode_line,
-  [304] = 3,
-    ACTIONS(64), 1,
+  [280] = 3,
+    ACTIONS(55), 1,
       ts_builtin_sym_end,
     STATE(25), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [315] = 3,
-    ACTIONS(25), 1,
+  [291] = 3,
+    ACTIONS(23), 1,
       ts_builtin_sym_end,
     STATE(26), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [326] = 3,
-    ACTIONS(25), 1,
+  [302] = 3,
+    ACTIONS(23), 1,
       ts_builtin_sym_end,
     STATE(24), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [337] = 3,
-    ACTIONS(102), 1,
+  [313] = 3,
+    ACTIONS(87), 1,
       ts_builtin_sym_end,
     STATE(24), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [348] = 3,
-    ACTIONS(88), 1,
+  [324] = 3,
+    ACTIONS(75), 1,
       ts_builtin_sym_end,
     STATE(24), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(104), 2,
+    ACTIONS(89), 2,
       sym__blanks_newline,
       sym__newline,
-  [359] = 3,
-    ACTIONS(107), 1,
+  [335] = 3,
+    ACTIONS(92), 1,
       ts_builtin_sym_end,
     STATE(24), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [370] = 3,
-    ACTIONS(64), 1,
+  [346] = 3,
+    ACTIONS(55), 1,
       ts_builtin_sym_end,
     STATE(24), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [381] = 3,
-    ACTIONS(107), 1,
+  [357] = 3,
+    ACTIONS(92), 1,
       ts_builtin_sym_end,
     STATE(23), 1,
       aux_sym_v2_board_repeat1,
-    ACTIONS(23), 2,
+    ACTIONS(21), 2,
       sym__blanks_newline,
       sym__newline,
-  [392] = 3,
+  [368] = 3,
     ACTIONS(13), 1,
       sym__newline,
-    ACTIONS(109), 1,
+    ACTIONS(94), 1,
       sym_mode_flag,
     STATE(7), 1,
       aux_sym_source_file_repeat1,
-  [402] = 3,
-    ACTIONS(111), 1,
+  [378] = 3,
+    ACTIONS(96), 1,
       anon_sym_TILDE,
-    ACTIONS(113), 1,
+    ACTIONS(98), 1,
       sym__newline,
     STATE(35), 1,
       aux_sym_source_file_repeat1,
-  [412] = 3,
+  [388] = 3,
     ACTIONS(13), 1,
       sym__newline,
-    ACTIONS(115), 1,
+    ACTIONS(100), 1,
       anon_sym_TILDE,
     STATE(7), 1,
       aux_sym_source_file_repeat1,
-  [422] = 3,
-    ACTIONS(117), 1,
+  [398] = 3,
+    ACTIONS(102), 1,
       anon_sym_TILDE,
-    ACTIONS(119), 1,
+    ACTIONS(104), 1,
       sym__newline,
     STATE(30), 1,
       aux_sym_source_file_repeat1,
-  [432] = 1,
-    ACTIONS(121), 3,
+  [408] = 1,
+    ACTIONS(106), 3,
       ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
-  [438] = 2,
-    ACTIONS(125), 1,
+  [414] = 2,
+    ACTIONS(110), 1,
       sym__rest_of_line,
-    ACTIONS(123), 2,
+    ACTIONS(108), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [446] = 2,
-    ACTIONS(129), 1,
+  [422] = 2,
+    ACTIONS(114), 1,
       sym__rest_of_line,
-    ACTIONS(127), 2,
+    ACTIONS(112), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [454] = 3,
+  [430] = 3,
     ACTIONS(13), 1,
       sym__newline,
-    ACTIONS(117), 1,
+    ACTIONS(102), 1,
       anon_sym_TILDE,
     STATE(7), 1,
       aux_sym_source_file_repeat1,
-  [464] = 3,
-    ACTIONS(131), 1,
+  [440] = 3,
+    ACTIONS(116), 1,
       sym_mode_flag,
-    ACTIONS(133), 1,
+    ACTIONS(118), 1,
       sym__newline,
     STATE(28), 1,
       aux_sym_source_file_repeat1,
-  [474] = 1,
-    ACTIONS(88), 3,
+  [450] = 1,
+    ACTIONS(75), 3,
       ts_builtin_sym_end,
       sym__blanks_newline,
       sym__newline,
-  [480] = 1,
-    ACTIONS(127), 2,
+  [456] = 1,
+    ACTIONS(112), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [485] = 2,
+  [461] = 2,
     ACTIONS(15), 1,
       ts_builtin_sym_end,
-    ACTIONS(135), 1,
+    ACTIONS(120), 1,
       sym__newline,
-  [492] = 1,
-    ACTIONS(137), 2,
+  [468] = 1,
+    ACTIONS(122), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [497] = 1,
-    ACTIONS(139), 2,
+  [473] = 1,
+    ACTIONS(124), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [502] = 2,
-    ACTIONS(141), 1,
+  [478] = 2,
+    ACTIONS(126), 1,
       ts_builtin_sym_end,
-    ACTIONS(143), 1,
+    ACTIONS(128), 1,
       sym__newline,
-  [509] = 1,
-    ACTIONS(145), 1,
+  [485] = 1,
+    ACTIONS(130), 1,
       ts_builtin_sym_end,
-  [513] = 1,
+  [489] = 1,
     ACTIONS(11), 1,
       ts_builtin_sym_end,
-  [517] = 1,
-    ACTIONS(147), 1,
+  [493] = 1,
+    ACTIONS(132), 1,
       ts_builtin_sym_end,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
   [SMALL_STATE(3)] = 26,
-  [SMALL_STATE(4)] = 49,
-  [SMALL_STATE(5)] = 72,
-  [SMALL_STATE(6)] = 88,
-  [SMALL_STATE(7)] = 104,
-  [SMALL_STATE(8)] = 118,
-  [SMALL_STATE(9)] = 134,
-  [SMALL_STATE(10)] = 152,
-  [SMALL_STATE(11)] = 168,
-  [SMALL_STATE(12)] = 188,
-  [SMALL_STATE(13)] = 208,
-  [SMALL_STATE(14)] = 224,
-  [SMALL_STATE(15)] = 240,
-  [SMALL_STATE(16)] = 251,
-  [SMALL_STATE(17)] = 262,
-  [SMALL_STATE(18)] = 277,
-  [SMALL_STATE(19)] = 288,
-  [SMALL_STATE(20)] = 304,
-  [SMALL_STATE(21)] = 315,
-  [SMALL_STATE(22)] = 326,
-  [SMALL_STATE(23)] = 337,
-  [SMALL_STATE(24)] = 348,
-  [SMALL_STATE(25)] = 359,
-  [SMALL_STATE(26)] = 370,
-  [SMALL_STATE(27)] = 381,
-  [SMALL_STATE(28)] = 392,
-  [SMALL_STATE(29)] = 402,
-  [SMALL_STATE(30)] = 412,
-  [SMALL_STATE(31)] = 422,
-  [SMALL_STATE(32)] = 432,
-  [SMALL_STATE(33)] = 438,
-  [SMALL_STATE(34)] = 446,
-  [SMALL_STATE(35)] = 454,
-  [SMALL_STATE(36)] = 464,
-  [SMALL_STATE(37)] = 474,
-  [SMALL_STATE(38)] = 480,
-  [SMALL_STATE(39)] = 485,
-  [SMALL_STATE(40)] = 492,
-  [SMALL_STATE(41)] = 497,
-  [SMALL_STATE(42)] = 502,
-  [SMALL_STATE(43)] = 509,
-  [SMALL_STATE(44)] = 513,
-  [SMALL_STATE(45)] = 517,
+  [SMALL_STATE(4)] = 47,
+  [SMALL_STATE(5)] = 68,
+  [SMALL_STATE(6)] = 82,
+  [SMALL_STATE(7)] = 96,
+  [SMALL_STATE(8)] = 110,
+  [SMALL_STATE(9)] = 124,
+  [SMALL_STATE(10)] = 140,
+  [SMALL_STATE(11)] = 156,
+  [SMALL_STATE(12)] = 174,
+  [SMALL_STATE(13)] = 192,
+  [SMALL_STATE(14)] = 208,
+  [SMALL_STATE(15)] = 224,
+  [SMALL_STATE(16)] = 233,
+  [SMALL_STATE(17)] = 242,
+  [SMALL_STATE(18)] = 255,
+  [SMALL_STATE(19)] = 264,
+  [SMALL_STATE(20)] = 280,
+  [SMALL_STATE(21)] = 291,
+  [SMALL_STATE(22)] = 302,
+  [SMALL_STATE(23)] = 313,
+  [SMALL_STATE(24)] = 324,
+  [SMALL_STATE(25)] = 335,
+  [SMALL_STATE(26)] = 346,
+  [SMALL_STATE(27)] = 357,
+  [SMALL_STATE(28)] = 368,
+  [SMALL_STATE(29)] = 378,
+  [SMALL_STATE(30)] = 388,
+  [SMALL_STATE(31)] = 398,
+  [SMALL_STATE(32)] = 408,
+  [SMALL_STATE(33)] = 414,
+  [SMALL_STATE(34)] = 422,
+  [SMALL_STATE(35)] = 430,
+  [SMALL_STATE(36)] = 440,
+  [SMALL_STATE(37)] = 450,
+  [SMALL_STATE(38)] = 456,
+  [SMALL_STATE(39)] = 461,
+  [SMALL_STATE(40)] = 468,
+  [SMALL_STATE(41)] = 473,
+  [SMALL_STATE(42)] = 478,
+  [SMALL_STATE(43)] = 485,
+  [SMALL_STATE(44)] = 489,
+  [SMALL_STATE(45)] = 493,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -1044,68 +1059,61 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
   [15] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 3, 0, 0),
   [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(10),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(11),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 4, 0, 0),
-  [27] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
-  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_board, 2, 0, 0),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [33] = {.entry = {.count = 1, .reusable = false}}, SHIFT(8),
-  [35] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_board, 1, 0, 0),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [39] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [43] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
-  [46] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v1_board_repeat1, 2, 0, 0),
-  [48] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_v1_board_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
-  [51] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_v1_board_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
-  [54] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 1, 0, 0),
-  [56] = {.entry = {.count = 1, .reusable = false}}, SHIFT(17),
-  [58] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 1, 0, 0),
-  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [62] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
-  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 5, 0, 0),
-  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
-  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [70] = {.entry = {.count = 1, .reusable = false}}, SHIFT(14),
-  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0),
-  [74] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [77] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_header, 3, 0, 0),
-  [82] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_v1_header, 3, 0, 0),
-  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_header, 4, 0, 0),
-  [86] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_v1_header, 4, 0, 0),
-  [88] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 2, 0, 0),
-  [90] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_header, 5, 0, 0),
-  [92] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_v1_header, 5, 0, 0),
-  [94] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 2, 0, 0),
-  [96] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [98] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
-  [100] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 7, 0, 0),
-  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
-  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 6, 0, 0),
-  [109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [115] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [117] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [119] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [121] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 3, 0, 0),
-  [123] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_version_line, 1, 0, 0),
-  [125] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mode_line, 1, 0, 0),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [137] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mode_line, 2, 0, 0),
-  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_version_line, 2, 0, 1),
-  [141] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 1, 0, 0),
-  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [145] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(11),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 4, 0, 0),
+  [25] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
+  [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_board, 2, 0, 0),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [31] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_board, 1, 0, 0),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [35] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [37] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
+  [40] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v1_board_repeat1, 2, 0, 0),
+  [42] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_v1_board_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 1, 0, 0),
+  [47] = {.entry = {.count = 1, .reusable = false}}, SHIFT(17),
+  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 1, 0, 0),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [53] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 5, 0, 0),
+  [57] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [61] = {.entry = {.count = 1, .reusable = false}}, SHIFT(14),
+  [63] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0),
+  [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
+  [68] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_row_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
+  [71] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_header, 3, 0, 0),
+  [73] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_header, 4, 0, 0),
+  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 2, 0, 0),
+  [77] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v1_header, 5, 0, 0),
+  [79] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 2, 0, 0),
+  [81] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [83] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
+  [85] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [87] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 7, 0, 0),
+  [89] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
+  [92] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 6, 0, 0),
+  [94] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [96] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [98] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [100] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [102] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [104] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [106] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_v2_board_repeat1, 3, 0, 0),
+  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_version_line, 1, 0, 0),
+  [110] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mode_line, 1, 0, 0),
+  [114] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [116] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [118] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [120] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mode_line, 2, 0, 0),
+  [124] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_version_line, 2, 0, 1),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_v2_board, 1, 0, 0),
+  [128] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [130] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
 };
 
 #ifdef __cplusplus

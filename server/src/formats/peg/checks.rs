@@ -642,9 +642,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
         if goals.len() < 2 {
             return;
         }
-        // The game scans its matrix column by column, top to bottom, and keeps the last goal.
-        let key = |e: &Element| (board.grid_column(e, rule), e.row());
-        let Some(last) = goals.iter().copied().max_by_key(|e| key(e)) else {
+        let Some(last) = board.kept_goal() else {
             return;
         };
         let last_line = self.line(last.range().start);
@@ -841,7 +839,7 @@ fn list(lens: &[usize]) -> String {
     out.join(", ")
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
@@ -855,7 +853,7 @@ fn describe_char(ch: char) -> String {
     }
 }
 
-fn v1_hint(ch: char) -> &'static str {
+pub(super) fn v1_hint(ch: char) -> &'static str {
     match ch {
         ' ' => "version 1 ignores line breaks, but not spaces; remove it",
         'e' => "write the empty slot in uppercase, `E`",
@@ -868,7 +866,7 @@ fn v1_hint(ch: char) -> &'static str {
     }
 }
 
-fn v2_hint(ch: char) -> &'static str {
+pub(super) fn v2_hint(ch: char) -> &'static str {
     match ch {
         '\t' => "version 2 ignores spaces, but not tabs; use spaces",
         'X' | 'x' => "the locked field is `*` in version 2 (`X` was version 1)",
@@ -901,7 +899,7 @@ fn tight_value_range(line: &HeaderLine) -> Range<usize> {
 }
 
 /// A header line for a message: at most 40 characters.
-fn shorten(text: &str) -> String {
+pub(super) fn shorten(text: &str) -> String {
     let mut out: String = text.chars().take(40).collect();
     if out.len() < text.len() {
         out.push('…');

@@ -1,17 +1,22 @@
 //! ViaThinkSoft Peg Solitaire boards (`*.brd`), version 1 and version 2.
 //!
 //! [`view`] is the typed model of a board file (header fields, rows of elements with their byte
-//! ranges and grid places); `checks` reads it. The rules follow the games' own loaders
+//! ranges and grid places); `checks`, `hover`, `outline` and `board` (the preview) read it. The rules follow the games' own loaders
 //! (`LevelFunctions.pas` of svn r1, r11 and r19 of `danielmarschall/jumper`, see
 //! `corpus/NOTES.md` §6), where they are stricter or looser than the format document.
 
+mod board;
 mod checks;
+mod highlight;
+mod hover;
+mod outline;
 #[cfg(test)]
 mod tests;
 pub mod view;
 
-use super::Format;
+use super::{Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
+use crate::ide::{Highlight, Hover, Symbol};
 use crate::syntax::Document;
 
 pub struct Board;
@@ -142,7 +147,7 @@ impl Format for Board {
             "1" => "the version number 1",
             "mode_flag" | "D" | "N" => "D (diagonal moves) or N (no diagonal moves)",
             "~" => "~ (the end of the header)",
-            "element" => "a board element (X * E 1 2 3)",
+            "elements" => "board elements (X * E 1 2 3)",
             "goal_marker" | ">" => "a goal marker (>)",
             "row_separator" | "!" => "the row separator (!)",
             "version_line" => "the line `version 2`",
@@ -150,7 +155,7 @@ impl Format for Board {
             "version_keyword" => "`version`",
             "mode_keyword" => "`mode:`",
             "row" => "a board row",
-            "cell" => "a board element (* . r y g e)",
+            "cells" => "board elements (* . r y g e)",
             _ => return None,
         })
     }
@@ -161,5 +166,26 @@ impl Format for Board {
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
         checks::check(doc, findings);
+    }
+
+    fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset)
+    }
+
+    fn highlights(&self, doc: &Document) -> Vec<Highlight> {
+        highlight::highlights(doc)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<Symbol> {
+        outline::outline(doc)
+    }
+
+    fn board(
+        &self,
+        doc: &Document,
+        _files: &dyn Files,
+        findings: &[Finding],
+    ) -> Option<crate::render::Board> {
+        board::board(doc, findings)
     }
 }

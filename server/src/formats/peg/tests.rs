@@ -238,7 +238,7 @@ fn two_unequal_rows_name_the_first_as_the_reference() {
 
 #[test]
 fn elements_stay_small() {
-    assert!(std::mem::size_of::<super::view::Element>() <= 40);
+    assert!(std::mem::size_of::<super::view::Element>() <= 32);
 }
 
 #[test]
@@ -261,6 +261,50 @@ fn every_code_reported_is_documented() {
     }
 }
 
+#[test]
+fn hover_shows_file_text_as_safe_code() {
+    let text = "version 2\nmode: normal\ny`e <\n";
+    let tick = super::hover::hover(&doc(text), 24).expect("a hover");
+    assert!(
+        tick.markdown
+            .starts_with("**Invalid element** `` ` `` — row 1, column 2"),
+        "{}",
+        tick.markdown
+    );
+    let angle = super::hover::hover(&doc(text), 27).expect("a hover");
+    assert!(
+        angle.markdown.starts_with("**Invalid element** `<`"),
+        "{}",
+        angle.markdown
+    );
+}
+
+#[test]
+fn huge_boards_are_drawn_in_part_and_say_so() {
+    let row = format!("{}\n", "y ".repeat(100));
+    let text = format!("version 2\nmode: normal\n{}", row.repeat(100));
+    let document = doc(&text);
+    let board = super::board::board(&document, &findings(&text)).expect("a board");
+    let drawing = board.text.render();
+    assert!(
+        drawing.contains("only the first 40 of 100 rows are drawn"),
+        "{drawing}"
+    );
+    assert!(
+        drawing.contains("only the first 40 squares of a row are drawn"),
+        "{drawing}"
+    );
+    assert!(
+        drawing.lines().all(|l| l.chars().count() <= 80),
+        "{drawing}"
+    );
+    assert!(
+        board.title.contains("100 wide × 100 high, 10000 stones"),
+        "{}",
+        board.title
+    );
+}
+
 const VALID: [&str; 4] = [
     "1N~\r\nXX222XX!\r\nXX222XX\r\n2222222\r\n222>E222\r\n2222222\r\nXX222XX\r\nXX222XX\r\n",
     "1D~\r\n****>E!\r\n***22\r\n**222\r\n*2222\r\n22222\r\n",
@@ -279,17 +323,34 @@ fn peg_char() -> impl Strategy<Value = char> {
     ]
 }
 
-/// Checks a text as a peg board and checks every finding's range.
+/// Checks a text as a peg board and checks every finding's range; hovers at every offset and
+/// builds the outline and the preview.
 fn check_text(text: &str) {
     let found = findings(text);
-    for f in found {
+    for f in &found {
         assert!(
             f.range.start <= f.range.end && f.range.end <= text.len(),
             "{f:?}"
         );
     }
+    let document = doc(text);
+    for offset in 0..=text.len() {
+        if let Some(hover) = super::hover::hover(&document, offset) {
+            assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
+            assert!(
+                text.is_char_boundary(hover.range.start) && text.is_char_boundary(hover.range.end)
+            );
+        }
+    }
+    for symbol in super::outline::outline(&document) {
+        assert!(symbol.range.end <= text.len(), "{symbol:?}");
+    }
+    if let Some(board) = super::board::board(&document, &found) {
+        let _ = board.scene.to_svg();
+        let _ = board.text.render();
+    }
     // And the view alone, with every lookup.
-    if let Some(b) = Board::new(&doc(text)) {
+    if let Some(b) = Board::new(&document) {
         for offset in 0..=text.len().min(64) {
             let _ = b.element_at(offset);
         }

@@ -1,6 +1,7 @@
 //! The typed view of a peg solitaire board: what the file says, with the byte range of every
-//! header field and every board element. It is built once from the syntax tree; the checks read
-//! it, and hover and the board preview can reuse it.
+//! header field and every board element. It is built once from the syntax tree, where elements
+//! come in runs (one token per run), split here by character; the checks, hover, the outline and
+//! the board preview read it.
 //!
 //! Version 1 (2009) is one stream of characters once CR and LF are deleted: the header
 //! `1` `D|N` `~`, then the elements; `>` marks the next element as the goal and the one `!`
@@ -84,22 +85,28 @@ impl Kind {
     }
 }
 
-/// One element of the board, with its place in the text and on the board. Compact (40 bytes):
-/// a board file is mostly elements.
+/// One element of the board, with its place in the text and on the board. Compact (32 bytes):
+/// a board file is mostly elements, so what follows from the character is not stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Element {
-    kind: Kind,
     start: usize,
-    len: u8,
-    goal: bool,
     /// Bytes from the v1 goal marker `>` to this element; 0 when there is none.
     marker_back: u32,
     row: u32,
     index: u32,
-    /// `u32::MAX` for a dot under [`DotRule::Stripped`].
-    stripped: u32,
     half_fields: u32,
+    ch: char,
+    /// [`GOAL`], [`INVALID`], [`V2`].
+    flags: u8,
 }
+
+/// The element is the goal.
+const GOAL: u8 = 1;
+/// The character is no element.
+const INVALID: u8 = 2;
+/// A version 2 element: its character means what [`v2_kind`] says, and dots get no column
+/// under [`DotRule::Stripped`].
+const V2: u8 = 4;
 
 /// A count as stored in an [`Element`] (saturating: no real board comes near 4 billion).
 fn small(n: usize) -> u32 {
@@ -112,18 +119,24 @@ fn wide(n: u32) -> usize {
 
 impl Element {
     pub fn kind(&self) -> Kind {
-        self.kind
+        if self.flags & INVALID != 0 {
+            Kind::Invalid(self.ch)
+        } else if self.flags & V2 != 0 {
+            v2_kind(self.ch)
+        } else {
+            v1_kind(self.ch)
+        }
     }
 
     /// The element is the goal, where the last stone should end (v1: `>` before it; v2: an
     /// uppercase letter).
     pub fn goal(&self) -> bool {
-        self.goal
+        self.flags & GOAL != 0
     }
 
     /// The element's character.
     pub fn range(&self) -> Range<usize> {
-        self.start..self.start.saturating_add(usize::from(self.len))
+        self.start..self.start.saturating_add(self.ch.len_utf8())
     }
 
     /// v1: the `>` that makes this element the goal.
@@ -153,7 +166,11 @@ impl Element {
     /// The grid column under [`DotRule::Stripped`] (dots deleted); `None` for a dot. In
     /// version 1 the same as [`Element::index`].
     pub fn stripped_index(&self) -> Option<usize> {
-        (self.stripped != u32::MAX).then(|| wide(self.stripped))
+        if self.flags & V2 == 0 {
+            return Some(self.index());
+        }
+        // Before a field, every half-width element of the row is a dot that is deleted.
+        (self.kind() != Kind::HalfLocked).then(|| self.index().saturating_sub(self.half_fields()))
     }
 
     /// Half-width elements in this row up to this one, itself included. The v1 and r11 games
@@ -236,8 +253,12 @@ pub enum Header {
     V1 {
         /// `1` to `~`, line breaks included.
         range: Range<usize>,
+        /// The version number `1`.
+        version: Option<Range<usize>>,
         /// `D` or `N` and where it stands.
         mode_flag: Option<(char, Range<usize>)>,
+        /// The end of the header `~`.
+        end: Option<Range<usize>>,
     },
     V2 {
         /// Line 1.
@@ -363,70 +384,84 @@ impl Board {
                 let indent = self.rows.get(element.row()).map_or(0, |r| r.indent);
                 element
                     .stripped_index()
-                    .map(|_| twice(element.stripped).saturating_add(indent))
+                    .map(|column| twice(small(column)).saturating_add(indent))
             }
         }
     }
 
     /// The goals, in text order.
     pub fn goals(&self) -> impl Iterator<Item = &Element> {
-        self.elements().filter(|e| e.goal)
+        self.elements().filter(|e| e.goal())
+    }
+
+    /// The width in grid columns under the board's dot rule: its longest row.
+    pub fn columns(&self) -> usize {
+        let rule = self.dot_rule();
+        self.rows
+            .iter()
+            .map(|r| match rule {
+                DotRule::Counted => r.len_counting_dots(),
+                DotRule::Stripped => r.len_without_dots(),
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The number of stones on the board.
+    pub fn stones(&self) -> usize {
+        self.elements()
+            .filter(|e| matches!(e.kind(), Kind::Stone(_)))
+            .count()
+    }
+
+    /// The goal the game keeps when there are several: it scans its matrix column by column,
+    /// top to bottom, and the last goal it finds wins.
+    pub fn kept_goal(&self) -> Option<&Element> {
+        let rule = self.dot_rule();
+        self.goals()
+            .max_by_key(|e| (self.grid_column(e, rule), e.row()))
     }
 }
 
-/// Reads the characters of nodes in text order, walking the rope's chunks forward (a rope
-/// lookup per node would cost a tree descent each).
-struct Chars<'r> {
-    rope: &'r Rope,
-    chunk: &'r str,
-    chunk_start: usize,
+/// The characters of a token with their byte offsets: the grammar gives runs of elements as
+/// one token each, and a board is mostly elements.
+pub(super) fn run_chars(
+    rope: &Rope,
+    range: Range<usize>,
+) -> impl Iterator<Item = (Range<usize>, char)> + '_ {
+    let start = range.start;
+    rope.get_byte_slice(range)
+        .into_iter()
+        .flat_map(|slice| slice.chars())
+        .scan(start, |at, ch| {
+            let here = *at;
+            *at += ch.len_utf8();
+            Some((here..*at, ch))
+        })
 }
 
-impl<'r> Chars<'r> {
-    fn new(rope: &'r Rope) -> Self {
-        Chars {
-            rope,
-            chunk: "",
-            chunk_start: 0,
-        }
-    }
-
-    /// The character starting at `offset` ('\u{FFFD}' past the end or inside a character).
-    fn at(&mut self, offset: usize) -> char {
-        let inside = offset >= self.chunk_start && offset - self.chunk_start < self.chunk.len();
-        if !inside {
-            if offset >= self.rope.len_bytes() {
-                return '\u{FFFD}';
-            }
-            let (chunk, chunk_start, _, _) = self.rope.chunk_at_byte(offset);
-            self.chunk = chunk;
-            self.chunk_start = chunk_start;
-        }
-        self.chunk
-            .get(offset - self.chunk_start..)
-            .and_then(|rest| rest.chars().next())
-            .unwrap_or('\u{FFFD}')
-    }
+/// The first character of a token.
+fn first_char(rope: &Rope, range: Range<usize>) -> char {
+    run_chars(rope, range)
+        .next()
+        .map_or('\u{FFFD}', |(_, ch)| ch)
 }
 
 /// Builds the rows, element by element.
 struct Rows {
     rows: Vec<Row>,
-    /// The next [`DotRule::Stripped`] column in the current row.
-    stripped_next: u32,
     /// Half-width elements so far in the current row.
     half_fields: u32,
-    /// Dots get no stripped column (version 2).
-    strip_dots: bool,
+    /// Version 2 elements.
+    v2: bool,
 }
 
 impl Rows {
-    fn new(strip_dots: bool) -> Self {
+    fn new(v2: bool) -> Self {
         Rows {
             rows: Vec::new(),
-            stripped_next: 0,
             half_fields: 0,
-            strip_dots,
+            v2,
         }
     }
 
@@ -435,43 +470,39 @@ impl Rows {
             elements: Vec::new(),
             indent: 0,
         });
-        self.stripped_next = 0;
         self.half_fields = 0;
     }
 
-    /// Appends an element to the current row; `marker` is where its v1 `>` starts.
-    fn push(&mut self, kind: Kind, range: Range<usize>, goal: bool, marker: Option<usize>) {
+    /// Appends the element `ch` (no element when `invalid`) at byte `start` to the current row;
+    /// `marker` is where its v1 `>` starts.
+    fn push(&mut self, ch: char, invalid: bool, start: usize, goal: bool, marker: Option<usize>) {
         if self.rows.is_empty() {
             self.start_row();
         }
         let row_number = small(self.rows.len() - 1);
-        let half = kind == Kind::HalfLocked;
-        self.half_fields = self.half_fields.saturating_add(u32::from(half));
-        let stripped = if half && self.strip_dots {
-            u32::MAX
-        } else {
-            let column = self.stripped_next;
-            self.stripped_next = column.saturating_add(1).min(u32::MAX - 1);
-            column
-        };
+        let flag = |on: bool, flag: u8| if on { flag } else { 0 };
+        let flags = flag(goal, GOAL) | flag(invalid, INVALID) | flag(self.v2, V2);
         let Some(row) = self.rows.last_mut() else {
             return;
         };
-        row.elements.push(Element {
-            kind,
-            start: range.start,
-            len: u8::try_from(range.len()).unwrap_or(u8::MAX),
-            goal,
-            marker_back: marker.map_or(0, |m| small(range.start.saturating_sub(m))),
+        let mut element = Element {
+            start,
+            marker_back: marker.map_or(0, |m| small(start.saturating_sub(m))),
             row: row_number,
             index: small(row.elements.len()),
-            stripped,
             half_fields: self.half_fields,
-        });
+            ch,
+            flags,
+        };
+        if element.kind() == Kind::HalfLocked {
+            self.half_fields = self.half_fields.saturating_add(1);
+            element.half_fields = self.half_fields;
+        }
+        row.elements.push(element);
     }
 }
 
-fn v1_kind(ch: char) -> Kind {
+pub(super) fn v1_kind(ch: char) -> Kind {
     match ch {
         'X' => Kind::Locked,
         '*' => Kind::HalfLocked,
@@ -483,14 +514,91 @@ fn v1_kind(ch: char) -> Kind {
     }
 }
 
+/// What a version 1 board character is to the builder.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum V1Token {
+    Element,
+    Invalid,
+    GoalMarker,
+    RowSeparator,
+}
+
+/// Builds a version 1 board character by character, as the game reads the stream.
+struct V1Builder {
+    rows: Rows,
+    width: Option<usize>,
+    goal_markers: Vec<GoalMarker>,
+    row_separators: Vec<Range<usize>>,
+    /// The marker waiting for the character after it.
+    waiting: Option<usize>,
+    /// Where the `>` starts that makes the next element the goal.
+    pending_goal: Option<usize>,
+    /// Elements so far.
+    count: usize,
+    break_since_element: bool,
+}
+
+impl V1Builder {
+    /// One character of the board; `after_break`: a line break stands before it.
+    fn token(&mut self, token: V1Token, ch: char, range: Range<usize>, after_break: bool) {
+        if let Some(marker) = self
+            .waiting
+            .take()
+            .and_then(|i| self.goal_markers.get_mut(i))
+        {
+            marker.next = Some((ch, range.clone()));
+            marker.line_break = after_break;
+        }
+        self.break_since_element |= after_break;
+        match token {
+            V1Token::GoalMarker => {
+                self.waiting = Some(self.goal_markers.len());
+                self.goal_markers.push(GoalMarker {
+                    range: range.clone(),
+                    next: None,
+                    line_break: false,
+                });
+                self.pending_goal = Some(range.start);
+            }
+            V1Token::RowSeparator => {
+                self.row_separators.push(range);
+                self.pending_goal = None;
+            }
+            V1Token::Element | V1Token::Invalid => {
+                let kind = if token == V1Token::Invalid {
+                    Kind::Invalid(ch)
+                } else {
+                    v1_kind(ch)
+                };
+                let new_row = match self.width {
+                    Some(w) if w > 0 => self.count.is_multiple_of(w),
+                    _ => self.count == 0 || self.break_since_element,
+                };
+                if new_row {
+                    self.rows.start_row();
+                }
+                // As in the game, `>` makes the very next character the goal.
+                let marker = self.pending_goal.take().filter(|_| kind.is_slot());
+                let invalid = token == V1Token::Invalid;
+                self.rows
+                    .push(ch, invalid, range.start, marker.is_some(), marker);
+                self.count += 1;
+                self.break_since_element = false;
+            }
+        }
+    }
+}
+
 fn build_v1(doc: &Document, board: Node) -> Board {
+    let rope = doc.rope();
     // First pass: the width, the number of elements before the first `!`.
     let mut width = None;
     let mut count = 0usize;
     let mut cursor = board.walk();
     for child in board.children(&mut cursor) {
         match child.kind() {
-            "element" | "invalid" => count += 1,
+            "elements" => count += child.byte_range().len(),
+            "invalid" => count += run_chars(rope, child.byte_range()).count(),
             "row_separator" => {
                 width = Some(count);
                 break;
@@ -499,85 +607,62 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         }
     }
 
-    let mut chars = Chars::new(doc.rope());
     let mut header_range = board.start_byte()..board.start_byte();
+    let mut version = None;
     let mut mode_flag = None;
-    let mut goal_markers: Vec<GoalMarker> = Vec::new();
-    let mut row_separators = Vec::new();
-    let mut rows = Rows::new(false);
-    // The marker waiting for the character after it, and the `>` that makes the next
-    // element the goal.
-    let mut waiting: Option<usize> = None;
-    let mut pending_goal: Option<usize> = None;
-    let mut count = 0usize;
+    let mut end = None;
+    let mut builder = V1Builder {
+        rows: Rows::new(false),
+        width,
+        goal_markers: Vec::new(),
+        row_separators: Vec::new(),
+        waiting: None,
+        pending_goal: None,
+        count: 0,
+        break_since_element: false,
+    };
     let mut previous_end: Option<usize> = None;
-    let mut break_since_element = false;
     let mut cursor = board.walk();
     for child in board.children(&mut cursor) {
         let range = child.byte_range();
         // Inside a v1 board only line breaks are hidden: a gap is a line break.
         let after_break = previous_end.is_some_and(|end| end < range.start);
         previous_end = Some(range.end);
-        let kind = child.kind();
-        if kind == "v1_header" {
-            header_range = range;
-            let mut inner = child.walk();
-            mode_flag = child
-                .children(&mut inner)
-                .find(|n| n.kind() == "mode_flag")
-                .map(|n| (chars.at(n.start_byte()), n.byte_range()));
-            continue;
-        }
-        if !matches!(
-            kind,
-            "element" | "goal_marker" | "row_separator" | "invalid"
-        ) {
-            continue;
-        }
-        let ch = chars.at(range.start);
-        if let Some(marker) = waiting.take().and_then(|i| goal_markers.get_mut(i)) {
-            marker.next = Some((ch, range.clone()));
-            marker.line_break = after_break;
-        }
-        break_since_element |= after_break;
-        match kind {
-            "goal_marker" => {
-                waiting = Some(goal_markers.len());
-                goal_markers.push(GoalMarker {
-                    range: range.clone(),
-                    next: None,
-                    line_break: false,
-                });
-                pending_goal = Some(range.start);
-            }
-            "row_separator" => {
-                row_separators.push(range);
-                pending_goal = None;
-            }
-            _ => {
-                let kind = if kind == "invalid" {
-                    Kind::Invalid(ch)
-                } else {
-                    v1_kind(ch)
-                };
-                let new_row = match width {
-                    Some(w) if w > 0 => count.is_multiple_of(w),
-                    _ => count == 0 || break_since_element,
-                };
-                if new_row {
-                    rows.start_row();
+        let token = match child.kind() {
+            "v1_header" => {
+                header_range = range;
+                let mut inner = child.walk();
+                for part in child.children(&mut inner).filter(|n| !n.is_missing()) {
+                    match part.kind() {
+                        "1" => version = Some(part.byte_range()),
+                        "mode_flag" => {
+                            mode_flag =
+                                Some((first_char(rope, part.byte_range()), part.byte_range()))
+                        }
+                        "~" => end = Some(part.byte_range()),
+                        _ => {}
+                    }
                 }
-                // As in the game, `>` makes the very next character the goal.
-                let marker = pending_goal.take().filter(|_| kind.is_slot());
-                rows.push(kind, range, marker.is_some(), marker);
-                count += 1;
-                break_since_element = false;
+                continue;
             }
+            "elements" => V1Token::Element,
+            "invalid" => V1Token::Invalid,
+            "goal_marker" => V1Token::GoalMarker,
+            "row_separator" => V1Token::RowSeparator,
+            _ => continue,
+        };
+        let mut first = true;
+        for (range, ch) in run_chars(rope, range) {
+            builder.token(token, ch, range, first && after_break);
+            first = false;
         }
     }
     // A marker at the very end: only line breaks can follow it.
-    if let Some(marker) = waiting.and_then(|i| goal_markers.get_mut(i)) {
-        marker.line_break = marker.range.end < doc.rope().len_bytes();
+    if let Some(marker) = builder
+        .waiting
+        .and_then(|i| builder.goal_markers.get_mut(i))
+    {
+        marker.line_break = marker.range.end < rope.len_bytes();
     }
 
     Board {
@@ -585,12 +670,14 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         diagonal: mode_flag.as_ref().map(|(c, _)| *c == 'D'),
         header: Header::V1 {
             range: header_range,
+            version,
             mode_flag,
+            end,
         },
         range: board.byte_range(),
-        rows: rows.rows,
-        goal_markers,
-        row_separators,
+        rows: builder.rows.rows,
+        goal_markers: builder.goal_markers,
+        row_separators: builder.row_separators,
         width,
         syntax_errors: board.has_error(),
     }
@@ -615,7 +702,7 @@ fn header_line(doc: &Document, line: Node) -> HeaderLine {
     }
 }
 
-fn v2_kind(ch: char) -> Kind {
+pub(super) fn v2_kind(ch: char) -> Kind {
     match ch.to_ascii_lowercase() {
         '*' => Kind::Locked,
         '.' => Kind::HalfLocked,
@@ -628,7 +715,7 @@ fn v2_kind(ch: char) -> Kind {
 }
 
 fn build_v2(doc: &Document, board: Node) -> Board {
-    let mut chars = Chars::new(doc.rope());
+    let rope = doc.rope();
     let mut version = None;
     let mut mode = None;
     let mut rows = Rows::new(true);
@@ -640,19 +727,19 @@ fn build_v2(doc: &Document, board: Node) -> Board {
             "row" => {
                 rows.start_row();
                 let mut inner = child.walk();
-                for cell in child.children(&mut inner) {
-                    let invalid = cell.kind() == "invalid";
-                    if !invalid && cell.kind() != "cell" {
+                for run in child.children(&mut inner) {
+                    let invalid = run.kind() == "invalid";
+                    if !invalid && run.kind() != "cells" {
                         continue;
                     }
-                    let ch = chars.at(cell.start_byte());
-                    let kind = if invalid {
-                        Kind::Invalid(ch)
-                    } else {
-                        v2_kind(ch)
-                    };
-                    let goal = ch.is_ascii_uppercase() && kind.is_slot();
-                    rows.push(kind, cell.byte_range(), goal, None);
+                    for (range, ch) in run_chars(rope, run.byte_range()) {
+                        // The game deletes the spaces between the elements of a run.
+                        if ch == ' ' && !invalid {
+                            continue;
+                        }
+                        let goal = !invalid && ch.is_ascii_uppercase() && v2_kind(ch).is_slot();
+                        rows.push(ch, invalid, range.start, goal, None);
+                    }
                 }
                 if let Some(row) = rows.rows.last_mut() {
                     row.indent = indent(&row.elements);
@@ -691,7 +778,7 @@ fn build_v2(doc: &Document, board: Node) -> Board {
 /// The final game's shift of a row: leading dots minus trailing dots (`DotsAtBeginning` and
 /// `DotsAtEnd`; a row of dots only has none).
 fn indent(elements: &[Element]) -> i64 {
-    let dot = |e: &&Element| e.kind == Kind::HalfLocked;
+    let dot = |e: &&Element| e.kind() == Kind::HalfLocked;
     let leading = elements.iter().take_while(dot).count();
     let trailing = elements.iter().rev().take_while(dot).count();
     let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
