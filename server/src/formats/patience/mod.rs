@@ -11,6 +11,7 @@ pub mod checks;
 pub mod codes;
 pub mod fields;
 mod hover;
+mod outline;
 pub mod view;
 
 use super::Format;
@@ -31,6 +32,10 @@ impl Format for Game {
         _files: &dyn super::Files,
     ) -> Option<crate::ide::Hover> {
         hover::hover(doc, offset)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {
+        outline::outline(doc)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {

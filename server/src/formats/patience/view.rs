@@ -14,7 +14,8 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::fields::{self, Context, FieldDoc, Written};
+use super::checks::INVISIBLE_Y;
+use super::fields::{self, Context, FieldDoc, ValueDoc, Written};
 use crate::syntax::Document;
 
 /// The numbers of a pile line with one rule set.
@@ -197,6 +198,27 @@ impl Pile {
         let value = self.value(6).filter(|v| *v >= 0)?;
         Some(value / 10i64.checked_pow(place)? % 10)
     }
+
+    /// What a digit of field 6 means on this pile; `None` for a value the game does not know.
+    pub fn lay_meaning(&self, place: u32) -> Option<&'static ValueDoc> {
+        let digit = self.lay_digit(place)?;
+        let field = fields::field_doc(self.context(), 6)?;
+        field
+            .digits
+            .iter()
+            .find(|d| d.place == place)?
+            .lookup(digit)
+    }
+
+    /// How the cards face (field 6 digit a): all backs, backs but the last, ...
+    pub fn face(&self) -> Option<&'static ValueDoc> {
+        self.lay_meaning(0)
+    }
+
+    /// y -99 or less: the pile is not seen.
+    pub fn is_hidden(&self) -> bool {
+        self.value(3).is_some_and(|y| y <= INVISIBLE_Y)
+    }
 }
 
 impl GameView {
@@ -255,6 +277,30 @@ impl GameView {
     /// The number of decks, when written and not too large.
     pub fn decks(&self) -> Option<i64> {
         self.counts.as_ref()?.decks.as_ref()?.value
+    }
+
+    /// What a pile is for, as far as its numbers tell: the stock, the wastepile (the stock's
+    /// field 11), invisible, a foundation (field 6 c = 6, or a won-game count in field 7), cards
+    /// taken out of the stock (c = 7 or 8), else a tableau pile. A pile dealt cards that must
+    /// hold 0 when the game is won (Spider's) is a tableau pile to be emptied.
+    pub fn role(&self, pile: &Pile) -> &'static str {
+        if pile.is_stock() {
+            return "stock";
+        }
+        let waste = self.stock().and_then(|stock| stock.value(11));
+        if waste.is_some_and(|w| usize::try_from(w) == Ok(pile.number)) {
+            return "wastepile";
+        }
+        if pile.is_hidden() {
+            return "invisible";
+        }
+        match (pile.lay_digit(2), pile.value(7)) {
+            (Some(6), _) => "foundation, value from its first card",
+            (_, Some(0)) if pile.value(1).is_some_and(|n| n > 0) => "tableau, to be emptied",
+            (_, Some(0..=998)) => "foundation",
+            (Some(7 | 8), _) => "cards taken out of the stock",
+            _ => "tableau",
+        }
     }
 
     /// The pile line holding a byte offset (for hover).
