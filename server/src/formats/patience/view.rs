@@ -284,8 +284,9 @@ impl GameView {
 
     /// What a pile is for, as far as its numbers tell: the stock, the wastepile (the stock's
     /// field 11), invisible, a foundation (field 6 c = 6, or a won-game count in field 7), cards
-    /// taken out of the stock (c = 7 or 8), else a tableau pile. A pile dealt cards that must
-    /// hold 0 when the game is won (Spider's) is a tableau pile to be emptied.
+    /// taken out of the stock (c = 7 or 8), a cell (field 7 negative: it holds at most that many
+    /// cards), else a tableau pile. A pile dealt cards that must hold 0 when the game is won
+    /// (Spider's) is a tableau pile to be emptied.
     pub fn role(&self, pile: &Pile) -> &'static str {
         if pile.is_stock() {
             return "stock";
@@ -301,6 +302,7 @@ impl GameView {
             (Some(6), _) => "foundation, value from its first card",
             (_, Some(0)) if pile.value(1).is_some_and(|n| n > 0) => "tableau, to be emptied",
             (_, Some(0..=998)) => "foundation",
+            (_, Some(..0)) => "cell",
             (Some(7 | 8), _) => "cards taken out of the stock",
             _ => "tableau",
         }
