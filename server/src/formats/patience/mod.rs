@@ -11,6 +11,7 @@ mod board;
 pub mod checks;
 pub mod codes;
 pub mod fields;
+mod highlight;
 mod hover;
 mod outline;
 pub mod view;
@@ -33,6 +34,10 @@ impl Format for Game {
         _files: &dyn super::Files,
     ) -> Option<crate::ide::Hover> {
         hover::hover(doc, offset)
+    }
+
+    fn highlights(&self, doc: &Document) -> Vec<crate::ide::Highlight> {
+        highlight::highlights(doc)
     }
 
     fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {
@@ -451,8 +456,8 @@ dealt. There may well be several foundation values.",
         assert!(text.is_char_boundary(range.end), "{what:?}");
     }
 
-    /// Findings and outline entries must lie inside the text, on character boundaries; the
-    /// board must draw, and stay small.
+    /// Findings, outline entries and highlights must lie inside the text, on character
+    /// boundaries, highlights in order; the board must draw, and stay small.
     fn assert_sound(text: &str) {
         let doc = doc(text);
         let found = analyze(&doc);
@@ -472,6 +477,12 @@ dealt. There may well be several foundation values.",
             }
         }
         walk(text, &Game.outline(&doc));
+        let mut end = 0;
+        for h in Game.highlights(&doc) {
+            assert!(end <= h.start && h.start < h.end, "{h:?}");
+            assert_range(text, &(h.start..h.end), &h);
+            end = h.end;
+        }
         let board = Game
             .board(&doc, &crate::formats::DiskFiles, &found)
             .unwrap();
