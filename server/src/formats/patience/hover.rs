@@ -87,7 +87,7 @@ set); the game does not read it.",
         "**{}** — pile {} ({}{rule_set})",
         capitalise(&header),
         pile.number,
-        role(&view, pile)
+        view.role(pile)
     );
     if !lines.is_empty() {
         markdown.push_str("\n\n");
@@ -153,37 +153,10 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// What a pile is for, as far as its numbers tell.
-fn role(view: &GameView, pile: &Pile) -> &'static str {
-    if pile.is_stock() {
-        return "stock";
-    }
-    let waste = view.piles.first().and_then(|stock| stock.value(11));
-    if waste == Some(pile.number as i64) {
-        return "wastepile";
-    }
-    if pile.value(3).is_some_and(|y| y <= -99) {
-        return "invisible";
-    }
-    match (pile.lay_digit(2), pile.value(7)) {
-        (Some(6), _) => "foundation, value from its first card",
-        (_, Some(0..=998)) => "foundation",
-        (Some(7 | 8), _) => "cards taken out of the stock",
-        _ => "tableau",
-    }
-}
-
 /// The pile in one line: its number, role, cards dealt and how they lie.
 fn summary(view: &GameView, pile: &Pile) -> String {
     let dealt = pile.value(1).unwrap_or_default();
-    let face = pile
-        .lay_digit(0)
-        .and_then(|a| {
-            let field = fields::field_doc(pile.context(), 6)?;
-            let digit = field.digits.first()?;
-            digit.lookup(a).map(|v| v.short)
-        })
-        .unwrap_or("unknown");
+    let face = pile.face().map_or("unknown", |v| v.short);
     let place = match (pile.value(2), pile.value(3)) {
         (Some(x), Some(y)) if y <= -99 => format!("not shown (x {x}, y {y})"),
         (Some(x), Some(y)) => format!("at ({x}, {y})"),
@@ -193,7 +166,7 @@ fn summary(view: &GameView, pile: &Pile) -> String {
         "Pile {} of {}: {}, {} card(s) dealt, {place}, {face}.",
         pile.number,
         view.piles.len(),
-        role(view, pile),
+        view.role(pile),
         dealt
     )
 }

@@ -7,10 +7,13 @@
 //!
 //! [`file_name_findings`] checks the file name, when the document knows its path.
 
+mod board;
 pub mod checks;
 pub mod codes;
 pub mod fields;
+mod highlight;
 mod hover;
+mod outline;
 pub mod view;
 
 use super::Format;
@@ -31,6 +34,23 @@ impl Format for Game {
         _files: &dyn super::Files,
     ) -> Option<crate::ide::Hover> {
         hover::hover(doc, offset)
+    }
+
+    fn highlights(&self, doc: &Document) -> Vec<crate::ide::Highlight> {
+        highlight::highlights(doc)
+    }
+
+    fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {
+        outline::outline(doc)
+    }
+
+    fn board(
+        &self,
+        doc: &Document,
+        _files: &dyn super::Files,
+        findings: &[Finding],
+    ) -> Option<crate::render::Board> {
+        Some(board::board(doc, findings))
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -427,18 +447,57 @@ dealt. There may well be several foundation values.",
         assert_eq!(documented.len(), 19);
     }
 
-    /// Findings must lie inside the text, on character boundaries.
+    fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &dyn std::fmt::Debug) {
+        assert!(
+            range.start <= range.end && range.end <= text.len(),
+            "{what:?}"
+        );
+        assert!(text.is_char_boundary(range.start), "{what:?}");
+        assert!(text.is_char_boundary(range.end), "{what:?}");
+    }
+
+    /// Findings, outline entries and highlights must lie inside the text, on character
+    /// boundaries, highlights in order; the board must draw, and stay small.
     fn assert_sound(text: &str) {
         let doc = doc(text);
-        for f in analyze(&doc) {
-            assert!(
-                f.range.start <= f.range.end && f.range.end <= text.len(),
-                "{f:?}"
-            );
-            assert!(text.is_char_boundary(f.range.start), "{f:?}");
-            assert!(text.is_char_boundary(f.range.end), "{f:?}");
+        let found = analyze(&doc);
+        for f in &found {
+            assert_range(text, &f.range, f);
         }
         let _ = file_name_findings(&doc, "a-b.pat");
+        fn walk(text: &str, symbols: &[crate::ide::Symbol]) {
+            for s in symbols {
+                assert_range(text, &s.range, s);
+                assert_range(text, &s.selection, s);
+                assert!(
+                    s.range.start <= s.selection.start && s.selection.end <= s.range.end,
+                    "{s:?}"
+                );
+                walk(text, &s.children);
+            }
+        }
+        walk(text, &Game.outline(&doc));
+        let mut end = 0;
+        for h in Game.highlights(&doc) {
+            assert!(end <= h.start && h.start < h.end, "{h:?}");
+            assert_range(text, &(h.start..h.end), &h);
+            end = h.end;
+        }
+        let board = Game
+            .board(&doc, &crate::formats::DiskFiles, &found)
+            .unwrap();
+        assert!(board.scene.to_svg().len() < 2_000_000);
+        assert!(board.text.render().lines().count() < 500);
+    }
+
+    /// Hover at every byte offset answers inside the text, on character boundaries.
+    fn assert_hover_everywhere(text: &str) {
+        let doc = doc(text);
+        for offset in 0..=text.len() {
+            if let Some(hover) = Game.hover(&doc, offset, &crate::formats::DiskFiles) {
+                assert_range(text, &hover.range, &hover);
+            }
+        }
     }
 
     proptest! {
@@ -457,6 +516,23 @@ dealt. There may well be several foundation values.",
         }
 
         #[test]
+        fn huge_numbers_never_make_huge_drawings(
+            fields in proptest::collection::vec(
+                prop_oneof![
+                    Just("9223372036854775807".to_string()),
+                    Just("-9223372036854775808".to_string()),
+                    Just("99999999999999999999".to_string()),
+                    (-200i64..3000).prop_map(|n| n.to_string()),
+                ],
+                11..45,
+            )
+        ) {
+            let line = fields.join(" ");
+            let text = format!("Huge\n8 150\n{line}\n{line}\n{line}\n");
+            assert_sound(&text);
+        }
+
+        #[test]
         fn mutated_games_never_panic(
             edits in proptest::collection::vec(
                 (any::<prop::sample::Index>(), 0usize..6, "[0-9 \\-\\r\\nxæ]{0,3}|9999999999999999999999"),
@@ -469,6 +545,29 @@ dealt. There may well be several foundation values.",
                 crate::test_support::replace_at_boundaries(&mut text, start, start + delete, &insert);
             }
             assert_sound(&text);
+        }
+    }
+
+    proptest! {
+        // Hover builds the view for every offset: fewer and shorter texts keep this quick.
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn hover_at_every_offset_never_panics(
+            soup in "[0-9 \\-\\r\\næa.]{0,200}",
+            edits in proptest::collection::vec(
+                (any::<prop::sample::Index>(), 0usize..6, "[0-9 \\-\\r\\nxæ]{0,3}|9999999999999999999999"),
+                1..8,
+            )
+        ) {
+            assert_hover_everywhere(&soup);
+            let head: String = MYSTERIET.lines().take(8).map(|l| format!("{l}\n")).collect();
+            let mut text = head;
+            for (at, delete, insert) in edits {
+                let start = at.index(text.len() + 1);
+                crate::test_support::replace_at_boundaries(&mut text, start, start + delete, &insert);
+            }
+            assert_hover_everywhere(&text);
         }
     }
 }

@@ -14,7 +14,8 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::fields::{self, Context, FieldDoc, Written};
+use super::checks::INVISIBLE_Y;
+use super::fields::{self, Context, FieldDoc, ValueDoc, Written};
 use crate::syntax::Document;
 
 /// The numbers of a pile line with one rule set.
@@ -197,6 +198,27 @@ impl Pile {
         let value = self.value(6).filter(|v| *v >= 0)?;
         Some(value / 10i64.checked_pow(place)? % 10)
     }
+
+    /// What a digit of field 6 means on this pile; `None` for a value the game does not know.
+    pub fn lay_meaning(&self, place: u32) -> Option<&'static ValueDoc> {
+        let digit = self.lay_digit(place)?;
+        let field = fields::field_doc(self.context(), 6)?;
+        field
+            .digits
+            .iter()
+            .find(|d| d.place == place)?
+            .lookup(digit)
+    }
+
+    /// How the cards face (field 6 digit a): all backs, backs but the last, ...
+    pub fn face(&self) -> Option<&'static ValueDoc> {
+        self.lay_meaning(0)
+    }
+
+    /// y -99 or less: the pile is not seen.
+    pub fn is_hidden(&self) -> bool {
+        self.value(3).is_some_and(|y| y <= INVISIBLE_Y)
+    }
 }
 
 impl GameView {
@@ -209,6 +231,9 @@ impl GameView {
         let Some(tree) = doc.tree() else {
             return view;
         };
+        // One copy of the text: slicing the rope once per number would scan its chunk each time.
+        let whole = doc.slice(0..view.len);
+        let source = Source(&whole);
         let root = tree.root_node();
         let mut cursor = root.walk();
         let mut error_before_counts = false;
@@ -228,17 +253,17 @@ impl GameView {
                     view.name = node
                         .child_by_field_name("name")
                         .or_else(|| node.named_child(0))
-                        .map(|n| text(doc, n.byte_range()));
+                        .map(|n| source.text(n.byte_range()));
                 }
                 "counts" if view.counts.is_none() => {
-                    counts_line_end = Some(line_end(doc, node.end_byte()));
-                    view.counts = Some(counts(doc, node));
+                    counts_line_end = Some(source.line_end(node.end_byte()));
+                    view.counts = Some(source.counts(node));
                 }
                 "pile" => {
                     let number = view.piles.len() + 1;
-                    view.piles.push(pile(doc, node, number));
+                    view.piles.push(source.pile(node, number));
                 }
-                "text_line" => view.text_lines.push(text(doc, node.byte_range())),
+                "text_line" => view.text_lines.push(source.text(node.byte_range())),
                 _ => {}
             }
         }
@@ -257,6 +282,32 @@ impl GameView {
         self.counts.as_ref()?.decks.as_ref()?.value
     }
 
+    /// What a pile is for, as far as its numbers tell: the stock, the wastepile (the stock's
+    /// field 11), invisible, a foundation (field 6 c = 6, or a won-game count in field 7), cards
+    /// taken out of the stock (c = 7 or 8), a cell (field 7 negative: it holds at most that many
+    /// cards), else a tableau pile. A pile dealt cards that must hold 0 when the game is won
+    /// (Spider's) is a tableau pile to be emptied.
+    pub fn role(&self, pile: &Pile) -> &'static str {
+        if pile.is_stock() {
+            return "stock";
+        }
+        let waste = self.stock().and_then(|stock| stock.value(11));
+        if waste.is_some_and(|w| usize::try_from(w) == Ok(pile.number)) {
+            return "wastepile";
+        }
+        if pile.is_hidden() {
+            return "invisible";
+        }
+        match (pile.lay_digit(2), pile.value(7)) {
+            (Some(6), _) => "foundation, value from its first card",
+            (_, Some(0)) if pile.value(1).is_some_and(|n| n > 0) => "tableau, to be emptied",
+            (_, Some(0..=998)) => "foundation",
+            (_, Some(..0)) => "cell",
+            (Some(7 | 8), _) => "cards taken out of the stock",
+            _ => "tableau",
+        }
+    }
+
     /// The pile line holding a byte offset (for hover).
     pub fn pile_at(&self, byte: usize) -> Option<&Pile> {
         let index = self.piles.partition_point(|p| p.range.end < byte);
@@ -266,82 +317,100 @@ impl GameView {
     }
 }
 
-fn counts(doc: &Document, node: Node) -> Counts {
-    let decks = node.child_by_field_name("decks").map(|n| number(doc, n));
-    let piles = node
-        .child_by_field_name("piles")
-        .filter(|n| !n.is_missing())
-        .map(|n| number(doc, n));
-    let mut trailing = None;
-    let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        if child.kind() == "trailing_text" {
-            trailing = Some(text(doc, child.byte_range()));
-        }
-    }
-    Counts {
-        range: node.byte_range(),
-        broken: node.has_error() || decks.is_none() || piles.is_none(),
-        decks,
-        piles,
-        trailing,
-    }
-}
+/// The text of the document, to read the tree's nodes from.
+struct Source<'a>(&'a str);
 
-fn pile(doc: &Document, node: Node, number: usize) -> Pile {
-    let mut numbers = Vec::new();
-    let mut trailing = None;
-    let mut cursor = node.walk();
-    for child in node.named_children(&mut cursor) {
-        match child.kind() {
-            "integer" if !child.is_missing() => numbers.push(self::number(doc, child)),
-            "trailing_text" => trailing = Some(text(doc, child.byte_range())),
-            _ => {}
-        }
-    }
-    Pile {
-        number,
-        range: node.byte_range(),
-        numbers,
-        trailing,
-    }
-}
-
-fn number(doc: &Document, node: Node) -> Number {
-    let range = node.byte_range();
-    let text = doc.slice(range.clone());
-    Number {
-        value: text.parse::<i64>().ok(),
-        written: Written::of(&text),
-        range,
-    }
-}
-
-/// The text of a range without the blanks at its ends (all of it when it is only blanks).
-fn text(doc: &Document, range: Range<usize>) -> Text {
-    let raw = doc.slice(range.clone());
-    let trimmed = raw.trim();
-    if trimmed.is_empty() {
-        return Text {
-            text: String::new(),
-            range,
+impl Source<'_> {
+    /// The text of a byte range, its ends moved back to character boundaries.
+    fn slice(&self, range: Range<usize>) -> &str {
+        let floor = |at: usize| {
+            let mut at = at.min(self.0.len());
+            while !self.0.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
         };
+        let start = floor(range.start);
+        let end = floor(range.end).max(start);
+        &self.0[start..end]
     }
-    let leading = raw.len() - raw.trim_start().len();
-    let start = range.start + leading;
-    Text {
-        text: trimmed.to_string(),
-        range: start..start + trimmed.len(),
-    }
-}
 
-/// The byte where the line holding `byte` ends (before its line break).
-fn line_end(doc: &Document, byte: usize) -> usize {
-    let rope = doc.rope();
-    let byte = byte.min(rope.len_bytes());
-    let run = rope
-        .bytes_at(byte)
-        .take_while(|b| *b != b'\n' && *b != b'\r')
-        .count();
-    byte + run
+    fn counts(&self, node: Node) -> Counts {
+        let decks = node.child_by_field_name("decks").map(|n| self.number(n));
+        let piles = node
+            .child_by_field_name("piles")
+            .filter(|n| !n.is_missing())
+            .map(|n| self.number(n));
+        let mut trailing = None;
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if child.kind() == "trailing_text" {
+                trailing = Some(self.text(child.byte_range()));
+            }
+        }
+        Counts {
+            range: node.byte_range(),
+            broken: node.has_error() || decks.is_none() || piles.is_none(),
+            decks,
+            piles,
+            trailing,
+        }
+    }
+
+    fn pile(&self, node: Node, number: usize) -> Pile {
+        let mut numbers = Vec::new();
+        let mut trailing = None;
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "integer" if !child.is_missing() => numbers.push(self.number(child)),
+                "trailing_text" => trailing = Some(self.text(child.byte_range())),
+                _ => {}
+            }
+        }
+        Pile {
+            number,
+            range: node.byte_range(),
+            numbers,
+            trailing,
+        }
+    }
+
+    fn number(&self, node: Node) -> Number {
+        let range = node.byte_range();
+        let text = self.slice(range.clone());
+        Number {
+            value: text.parse::<i64>().ok(),
+            written: Written::of(text),
+            range,
+        }
+    }
+
+    /// The text of a range without the blanks at its ends (all of it when it is only blanks).
+    fn text(&self, range: Range<usize>) -> Text {
+        let raw = self.slice(range.clone());
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            return Text {
+                text: String::new(),
+                range,
+            };
+        }
+        let leading = raw.len() - raw.trim_start().len();
+        let start = range.start + leading;
+        Text {
+            text: trimmed.to_string(),
+            range: start..start + trimmed.len(),
+        }
+    }
+
+    /// The byte where the line holding `byte` ends (before its line break).
+    fn line_end(&self, byte: usize) -> usize {
+        let byte = byte.min(self.0.len());
+        let run = self.0.as_bytes()[byte..]
+            .iter()
+            .take_while(|b| **b != b'\n' && **b != b'\r')
+            .count();
+        byte + run
+    }
 }
