@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 pub use server::Backend;
@@ -25,23 +26,31 @@ pub fn serve_stdio() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let shut_down = Arc::new(AtomicBool::new(false));
-    let flag = shut_down.clone();
-    runtime.block_on(async move {
-        let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
-            .custom_method("retroboard/preview", Backend::preview)
-            .finish();
-        let (server_input, server_output, input, output) = transport::Transport::new().split();
-        transport::Transport::spawn(input, output, tokio::io::stdin(), tokio::io::stdout());
-        Server::new(server_input, server_output, socket)
-            .serve(service)
-            .await;
-    });
+    let shut_down = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
     // The stdin reader may still block on a read: do not wait for it.
     runtime.shutdown_background();
-    if shut_down.load(Ordering::SeqCst) {
+    if shut_down {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Serves LSP over any byte streams until `exit` or the end of `input`; true when `shutdown`
+/// came first. Runs on the current tokio runtime (the fuzz target drives it in memory).
+pub async fn serve(
+    input: impl AsyncRead + Unpin + Send + 'static,
+    output: impl AsyncWrite + Unpin + Send + 'static,
+) -> bool {
+    let shut_down = Arc::new(AtomicBool::new(false));
+    let flag = shut_down.clone();
+    let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
+        .custom_method("retroboard/preview", Backend::preview)
+        .finish();
+    let (server_input, server_output, to_server, from_server) = transport::Transport::new().split();
+    transport::Transport::spawn(to_server, from_server, input, output);
+    Server::new(server_input, server_output, socket)
+        .serve(service)
+        .await;
+    shut_down.load(Ordering::SeqCst)
 }

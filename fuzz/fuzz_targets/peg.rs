@@ -1,0 +1,7 @@
+//! Any bytes as a PegBrd file: check, hover everywhere, outline, highlights and preview.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use retroboard::formats::FormatId;
+
+fuzz_target!(|data: &[u8]| retroboard_fuzz::exercise(FormatId::PegBrd, data));

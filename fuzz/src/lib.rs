@@ -1,0 +1,278 @@
+//! What the fuzz targets do with their input. Each step asserts the invariants a client relies
+//! on: ranges inside the text and on character boundaries, an SVG that is well-formed XML, an
+//! incremental tree equal to a fresh one, a server that never fails a request.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arbitrary::Arbitrary;
+use retroboard::formats::{Files, FormatId};
+use retroboard::syntax::Document;
+
+/// No other files: fuzzing stays in memory and deterministic.
+pub struct NoFiles;
+
+impl Files for NoFiles {
+    fn read(&self, _path: &Path) -> Option<Arc<str>> {
+        None
+    }
+}
+
+/// A path of the right shape for a format, in a folder that does not exist.
+pub fn path_for(format: FormatId) -> PathBuf {
+    PathBuf::from(match format {
+        FormatId::CrossminesPattern => "/nonexistent/fuzz/Fuzz.pat",
+        FormatId::PatienceGame => "/nonexistent/fuzz/Fuzz.pat",
+        FormatId::OthelloBord => "/nonexistent/fuzz/Fuzz.bord",
+        FormatId::ColossusMap => "/nonexistent/Variants/Fuzz/Fuzz.map",
+        FormatId::ColossusTer => "/nonexistent/Variants/Fuzz/Fuzz.ter",
+        FormatId::ColossusCre => "/nonexistent/Variants/Fuzz/Fuzz.cre",
+        FormatId::ColossusBattleland => "/nonexistent/Variants/Fuzz/Battlelands/Fuzz",
+        FormatId::ColossusVar => "/nonexistent/Variants/Fuzz/Fuzz.var",
+        FormatId::PegBrd => "/nonexistent/fuzz/Fuzz.brd",
+    })
+}
+
+fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &str) {
+    assert!(
+        range.start <= range.end
+            && range.end <= text.len()
+            && text.is_char_boundary(range.start)
+            && text.is_char_boundary(range.end),
+        "{what} range {range:?} outside the text of {} bytes",
+        text.len()
+    );
+}
+
+/// Check, hover at many offsets, outline, highlights and preview of `data` as `format`.
+pub fn exercise(format: FormatId, data: &[u8]) {
+    let Ok((text, _)) = retroboard::text::decode(data) else {
+        return;
+    };
+    let doc = Document::new(Some(format), &text).with_path(Some(path_for(format)));
+    for finding in retroboard::analysis::analyze_with(&doc, &NoFiles) {
+        assert_range(&text, &finding.range, finding.code);
+        assert!(!finding.message.is_empty());
+    }
+    // Every offset of a small text; 97 spread over a large one.
+    let offsets: Vec<usize> = if text.len() <= 512 {
+        (0..=text.len()).collect()
+    } else {
+        (0..=96).map(|i| i * text.len() / 96).collect()
+    };
+    for offset in offsets {
+        if let Some(hover) = retroboard::ide::hover(&doc, offset, &NoFiles) {
+            assert_range(&text, &hover.range, "hover");
+            assert!(!hover.markdown.is_empty());
+        }
+    }
+    fn walk(text: &str, symbols: &[retroboard::ide::Symbol]) {
+        for symbol in symbols {
+            assert_range(text, &symbol.range, "outline");
+            assert_range(text, &symbol.selection, "outline selection");
+            walk(text, &symbol.children);
+        }
+    }
+    walk(&text, &retroboard::ide::outline(&doc));
+    let mut end = 0;
+    for highlight in retroboard::ide::highlights(&doc) {
+        assert_range(&text, &(highlight.start..highlight.end), "highlight");
+        assert!(highlight.start >= end, "highlights overlap or go back");
+        end = highlight.end;
+    }
+    let preview = retroboard::render::preview(&doc, &NoFiles);
+    if let Err(err) = roxmltree::Document::parse(&preview.svg) {
+        panic!("the preview SVG is not well-formed: {err}\n{}", preview.svg);
+    }
+    assert!(!preview.text.is_empty());
+}
+
+/// A document and edits to make to it, one by one.
+#[derive(Arbitrary, Debug)]
+pub struct EditSession {
+    pub format: u8,
+    pub text: String,
+    pub edits: Vec<(u16, u8, String)>,
+}
+
+/// Editing a document keystroke by keystroke ends with the tree and findings of a fresh parse.
+pub fn edit_session(session: EditSession) {
+    let format = FormatId::ALL[usize::from(session.format) % FormatId::ALL.len()];
+    let path = path_for(format);
+    let mut doc = Document::new(Some(format), &session.text).with_path(Some(path.clone()));
+    let mut text = session.text;
+    for (at, len, insert) in session.edits.iter().take(32) {
+        let start = floor_boundary(&text, usize::from(*at));
+        let end = floor_boundary(&text, start + usize::from(*len)).max(start);
+        doc.edit(start..end, insert);
+        text.replace_range(start..end, insert);
+    }
+    assert_eq!(doc.text(), text);
+    let fresh = Document::new(Some(format), &text).with_path(Some(path));
+    let sexp = |d: &Document| d.tree().map(|t| t.root_node().to_sexp());
+    assert_eq!(sexp(&doc), sexp(&fresh), "incremental tree differs from a fresh parse");
+    assert_eq!(
+        retroboard::analysis::analyze_with(&doc, &NoFiles),
+        retroboard::analysis::analyze_with(&fresh, &NoFiles)
+    );
+}
+
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// One thing a client does.
+#[derive(Arbitrary, Debug)]
+pub enum ClientStep {
+    Open { doc: u8, format: u8, text: String },
+    Change { doc: u8, version: i8, range: [u16; 4], text: String },
+    Replace { doc: u8, version: i8, text: String },
+    Hover { doc: u8, line: u16, character: u16 },
+    Symbols { doc: u8 },
+    Tokens { doc: u8 },
+    Preview { doc: u8 },
+    Close { doc: u8 },
+    Unknown { method: String },
+    /// Bytes on the wire as they come, framed or not.
+    Raw(Vec<u8>),
+    Shutdown,
+}
+
+/// A whole client session: the encodings it offers and its steps.
+#[derive(Arbitrary, Debug)]
+pub struct ClientSession {
+    pub utf8: bool,
+    pub steps: Vec<ClientStep>,
+}
+
+fn frame(message: serde_json::Value) -> Vec<u8> {
+    let body = message.to_string();
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend_from_slice(body.as_bytes());
+    out
+}
+
+fn uri(doc: u8) -> String {
+    let format = FormatId::ALL[usize::from(doc) % FormatId::ALL.len()];
+    let path = path_for(format);
+    // Several documents per format, in different folders.
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("x");
+    format!("file:///nonexistent/{}/{}/{name}", doc / 9, format.as_str())
+}
+
+/// The bytes a client session sends.
+pub fn client_bytes(session: &ClientSession) -> Vec<u8> {
+    use serde_json::json;
+    let encodings = if session.utf8 {
+        json!(["utf-8", "utf-16"])
+    } else {
+        json!(["utf-16"])
+    };
+    let mut out = frame(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "processId": null, "rootUri": null,
+        "capabilities": {"general": {"positionEncodings": encodings}},
+    }}));
+    out.extend(frame(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})));
+    let request = |id: usize, method: &str, params: serde_json::Value| {
+        frame(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+    };
+    let notify = |method: &str, params: serde_json::Value| {
+        frame(json!({"jsonrpc": "2.0", "method": method, "params": params}))
+    };
+    for (i, step) in session.steps.iter().take(64).enumerate() {
+        let id = i + 1;
+        out.extend(match step {
+            ClientStep::Open { doc, format, text } => {
+                let language = FormatId::ALL[usize::from(*format) % FormatId::ALL.len()];
+                notify(
+                    "textDocument/didOpen",
+                    json!({"textDocument": {"uri": uri(*doc), "languageId": language.as_str(),
+                        "version": 0, "text": text}}),
+                )
+            }
+            ClientStep::Change {
+                doc,
+                version,
+                range,
+                text,
+            } => notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri(*doc), "version": version},
+                    "contentChanges": [{"range": {
+                        "start": {"line": range[0], "character": range[1]},
+                        "end": {"line": range[2], "character": range[3]}},
+                    "text": text}]}),
+            ),
+            ClientStep::Replace { doc, version, text } => notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri(*doc), "version": version},
+                    "contentChanges": [{"text": text}]}),
+            ),
+            ClientStep::Hover {
+                doc,
+                line,
+                character,
+            } => request(
+                id,
+                "textDocument/hover",
+                json!({"textDocument": {"uri": uri(*doc)},
+                    "position": {"line": line, "character": character}}),
+            ),
+            ClientStep::Symbols { doc } => request(
+                id,
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": uri(*doc)}}),
+            ),
+            ClientStep::Tokens { doc } => request(
+                id,
+                "textDocument/semanticTokens/full",
+                json!({"textDocument": {"uri": uri(*doc)}}),
+            ),
+            ClientStep::Preview { doc } => request(
+                id,
+                "retroboard/preview",
+                json!({"textDocument": {"uri": uri(*doc)}}),
+            ),
+            ClientStep::Close { doc } => notify(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": uri(*doc)}}),
+            ),
+            ClientStep::Unknown { method } => request(id, method, json!({})),
+            ClientStep::Raw(bytes) => bytes.clone(),
+            ClientStep::Shutdown => request(id, "shutdown", serde_json::Value::Null),
+        });
+    }
+    out.extend(frame(json!({"jsonrpc": "2.0", "method": "exit"})));
+    out
+}
+
+/// Runs the real server, in memory, on a client session; it must answer without ever failing
+/// internally, and end.
+pub fn serve_session(session: ClientSession) {
+    let input = client_bytes(&session);
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return;
+    };
+    let output = runtime.block_on(async move {
+        let (server_output, mut client_input) = tokio::io::duplex(1 << 16);
+        let reader = tokio::spawn(async move {
+            let mut answers = Vec::new();
+            let _ = tokio::io::AsyncReadExt::read_to_end(&mut client_input, &mut answers).await;
+            answers
+        });
+        retroboard::lsp::serve(std::io::Cursor::new(input), server_output).await;
+        reader.await.unwrap_or_default()
+    });
+    let output = String::from_utf8_lossy(&output);
+    assert!(
+        !output.contains("Retroboard failed") && !output.contains("retroboard/internal-error"),
+        "the server failed internally:\n{output}"
+    );
+}
