@@ -34,8 +34,10 @@ fn main() {
             if path.exists() {
                 build.file(&path);
             }
-            println!("cargo:rerun-if-changed={}", path.display());
         }
+        // The folder, not each file: a path that does not exist (most grammars have no
+        // scanner.c) would make cargo run this script, and rebuild everything, every time.
+        println!("cargo:rerun-if-changed={}", src.display());
     }
     build.compile("retroboard-grammars");
 }
