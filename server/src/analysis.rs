@@ -31,6 +31,8 @@ Super Othello or peg solitaire file by its name or its first lines \
     let mut findings = syntax_findings(doc);
     spec.check_with(doc, files, &mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
+    crate::findings::cap_per_code(&mut findings);
+    findings.sort_by_key(|f| (f.range.start, f.range.end));
     findings
 }
 

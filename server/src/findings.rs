@@ -64,6 +64,59 @@ pub struct CodeDoc {
 /// At most this many findings of one code per file; the rest are counted in one last note.
 pub const MAX_PER_CODE: usize = 100;
 
+/// Keeps at most [`MAX_PER_CODE`] findings of each code (in the order given) and sums up the
+/// rest in one note, as [`Limited`] does while checking: a file with thousands of the same
+/// mistake gets a readable list, and the editor is not flooded. Codes already summed up by
+/// `Limited` (one note past the limit) are left as they are.
+pub fn cap_per_code(findings: &mut Vec<Finding>) {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for finding in findings.iter() {
+        match counts.iter_mut().find(|c| c.0 == finding.code) {
+            Some(count) => count.1 += 1,
+            None => counts.push((finding.code, 1)),
+        }
+    }
+    if counts.iter().all(|c| c.1 <= MAX_PER_CODE + 1) {
+        return;
+    }
+    let mut kept: Vec<(&'static str, usize)> = Vec::new();
+    let mut notes: Vec<Finding> = Vec::new();
+    findings.retain(|finding| {
+        let total = counts
+            .iter()
+            .find(|c| c.0 == finding.code)
+            .map_or(0, |c| c.1);
+        if total <= MAX_PER_CODE + 1 {
+            return true;
+        }
+        let shown = match kept.iter_mut().find(|c| c.0 == finding.code) {
+            Some(count) => {
+                count.1 += 1;
+                count.1
+            }
+            None => {
+                kept.push((finding.code, 1));
+                1
+            }
+        };
+        if shown == MAX_PER_CODE + 1 {
+            notes.push(Finding::new(
+                Severity::Information,
+                finding.code,
+                finding.range.clone(),
+                format!(
+                    "{} more finding(s) of this kind ({}) from here on are not shown; fix the \
+ones above first",
+                    total - MAX_PER_CODE,
+                    finding.code
+                ),
+            ));
+        }
+        shown <= MAX_PER_CODE
+    });
+    findings.extend(notes);
+}
+
 /// Pushes findings, at most [`MAX_PER_CODE`] of each code.
 pub struct Limited<'a> {
     findings: &'a mut Vec<Finding>,
@@ -130,5 +183,40 @@ fix the ones above first"
                 ),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn findings_past_the_limit_are_summed_up_in_one_note() {
+        let mut findings: Vec<Finding> = (0..250)
+            .map(|i| Finding::new(Severity::Warning, "x/many", i..i + 1, "many"))
+            .chain([Finding::new(Severity::Error, "x/one", 0..1, "one")])
+            .collect();
+        cap_per_code(&mut findings);
+        assert_eq!(findings.len(), 102);
+        let note = findings.last().unwrap();
+        assert_eq!(
+            (note.code, note.severity, note.range.clone()),
+            ("x/many", Severity::Information, 100..101)
+        );
+        assert!(
+            note.message.starts_with("150 more finding(s)"),
+            "{}",
+            note.message
+        );
+        // What `Limited` summed up already stays as it is.
+        let mut limited = Vec::new();
+        let mut pushing = Limited::new(&mut limited);
+        for i in 0..150 {
+            pushing.push(Severity::Warning, "x/many", i..i, "many".into());
+        }
+        pushing.finish();
+        let before = limited.clone();
+        cap_per_code(&mut limited);
+        assert_eq!(limited, before);
     }
 }

@@ -173,6 +173,12 @@ impl LspClient {
         self.wait_exit()
     }
 
+    /// The server's process id.
+    #[allow(dead_code)] // for the benchmark
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Waits for the process to end (stdin stays open, as editors keep it).
     pub fn wait_exit(&mut self) -> i32 {
         let deadline = Instant::now() + TIMEOUT;

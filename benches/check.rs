@@ -1,0 +1,179 @@
+//! Parse, check, edit and preview speed, per format family: on the real corpus and on generated
+//! 1 MB and 10 MB inputs, with the raw tree-sitter parse of the same text as the floor.
+//!
+//! `cargo bench --bench check` (BENCHMARKS.md has the numbers and the machine).
+
+#[path = "../tests/support/corpus.rs"]
+#[allow(dead_code)]
+mod corpus;
+#[path = "support/generate.rs"]
+mod generate;
+
+use std::sync::OnceLock;
+
+use divan::{Bencher, black_box};
+use retroboard::analysis::analyze_with;
+use retroboard::formats::{DiskFiles, FormatId};
+use retroboard::syntax::{Document, detect};
+
+fn main() {
+    divan::main();
+}
+
+const SIZES: [usize; 2] = [1 << 20, 10 << 20];
+
+/// The generated inputs, made once: (family, size) → text.
+fn large(family: &str, bytes: usize) -> &'static (FormatId, String) {
+    type Made = (&'static str, usize, (FormatId, String));
+    static INPUTS: OnceLock<Vec<Made>> = OnceLock::new();
+    let inputs = INPUTS.get_or_init(|| {
+        let mut out = Vec::new();
+        for (name, format, make) in generate::LARGE {
+            for size in SIZES {
+                out.push((*name, size, (*format, make(size))));
+            }
+        }
+        out
+    });
+    &inputs
+        .iter()
+        .find(|(name, size, _)| *name == family && *size == bytes)
+        .expect("a generated input of this family and size")
+        .2
+}
+
+/// A generated input: its family and size.
+#[derive(Clone, Copy)]
+struct Input {
+    family: &'static str,
+    bytes: usize,
+}
+
+impl std::fmt::Display for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{} {}MB", self.family, self.bytes >> 20)
+    }
+}
+
+fn inputs() -> Vec<Input> {
+    let mut out = Vec::new();
+    for (family, _, _) in generate::LARGE {
+        for bytes in SIZES {
+            out.push(Input { family, bytes });
+        }
+    }
+    out
+}
+
+/// The raw tree-sitter parse: the floor a full check is measured against.
+#[divan::bench(args = inputs(), sample_count = 5, sample_size = 1)]
+fn parse_floor(bencher: Bencher, input: Input) {
+    let (format, text) = large(input.family, input.bytes);
+    let language = format.language();
+    bencher.bench(|| {
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&language).unwrap();
+        black_box(parser.parse(text, None))
+    });
+}
+
+/// Text to tree to findings, as `retroboard check` does.
+#[divan::bench(args = inputs(), sample_count = 5, sample_size = 1)]
+fn full_check(bencher: Bencher, input: Input) {
+    let (format, text) = large(input.family, input.bytes);
+    bencher.bench(|| {
+        let doc = Document::new(Some(*format), text);
+        black_box(analyze_with(&doc, &DiskFiles))
+    });
+}
+
+/// One character typed in the middle, then the findings again: what a keystroke costs.
+#[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
+fn keystroke(bencher: Bencher, input: Input) {
+    let (format, text) = large(input.family, input.bytes);
+    let mut doc = Document::new(Some(*format), text);
+    let middle = text.len() / 2;
+    let middle = (middle..).find(|i| text.is_char_boundary(*i)).unwrap();
+    let mut typed = false;
+    bencher.bench_local(|| {
+        // Type a character, then delete it on the next round: the text stays the same size.
+        if typed {
+            doc.edit(middle..middle + 1, "");
+        } else {
+            doc.edit(middle..middle, "1");
+        }
+        typed = !typed;
+        black_box(analyze_with(&doc, &DiskFiles))
+    });
+}
+
+/// The preview (findings, board model, SVG and text drawing).
+#[divan::bench(args = inputs(), sample_count = 3, sample_size = 1)]
+fn preview(bencher: Bencher, input: Input) {
+    let (format, text) = large(input.family, input.bytes);
+    let doc = Document::new(Some(*format), text);
+    bencher.bench(|| black_box(retroboard::render::preview(&doc, &DiskFiles)));
+}
+
+fn corpus_files() -> &'static Vec<(std::path::PathBuf, String)> {
+    static FILES: OnceLock<Vec<(std::path::PathBuf, String)>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let dir = corpus::corpus_dir().expect("the corpus, at ../shared/corpus");
+        corpus::files_below(&dir)
+            .into_iter()
+            .filter_map(|path| {
+                let bytes = std::fs::read(&path).ok()?;
+                let (text, _) = retroboard::text::decode(&bytes).ok()?;
+                Some((path, text))
+            })
+            .collect()
+    })
+}
+
+/// Every corpus file: parse and check, the cross-file Colossus checks included.
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn corpus_check_all(bencher: Bencher) {
+    let files = corpus_files();
+    bencher.bench(|| {
+        for (path, text) in files {
+            let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
+            black_box(analyze_with(&doc, &DiskFiles));
+        }
+    });
+}
+
+/// The largest corpus masterboard, previewed (target: well under 10 ms).
+#[divan::bench(sample_count = 50, sample_size = 1)]
+fn preview_largest_corpus_map(bencher: Bencher) {
+    let (path, text) = corpus_files()
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "map"))
+        .max_by_key(|(_, t)| t.len())
+        .expect("a MAP in the corpus");
+    let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
+    bencher.bench(|| black_box(retroboard::render::preview(&doc, &DiskFiles)));
+}
+
+/// A one-character edit in the largest corpus file of each kind, with its findings.
+#[divan::bench(args = ["map", "ter", "cre", "var", "brd"], sample_count = 200, sample_size = 1)]
+fn corpus_keystroke(bencher: Bencher, extension: &str) {
+    let (path, text) = corpus_files()
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == extension))
+        .max_by_key(|(_, t)| t.len())
+        .expect("a corpus file of this kind");
+    let mut doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
+    let middle = (text.len() / 2..)
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap();
+    let mut typed = false;
+    bencher.bench_local(|| {
+        if typed {
+            doc.edit(middle..middle + 1, "");
+        } else {
+            doc.edit(middle..middle, "1");
+        }
+        typed = !typed;
+        black_box(analyze_with(&doc, &DiskFiles))
+    });
+}

@@ -1,0 +1,185 @@
+//! End to end: the real `retroboard lsp` binary driven over stdio, as an editor drives it.
+//! Cold start to first diagnostics; keystroke (`didChange`) to `publishDiagnostics` latency,
+//! p50 and p99, on the largest corpus file of each kind and on generated 10 MB inputs; resident
+//! memory with the whole corpus open.
+//!
+//! `cargo bench --bench lsp` (a release build; BENCHMARKS.md has the numbers).
+
+#[path = "../tests/support/corpus.rs"]
+#[allow(dead_code)]
+mod corpus;
+#[path = "support/generate.rs"]
+mod generate;
+#[path = "../tests/support/lsp_client.rs"]
+#[allow(dead_code)]
+mod lsp_client;
+
+use std::time::{Duration, Instant};
+
+use lsp_client::{LspClient, file_uri};
+use retroboard::syntax::detect;
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// Opens `text` and times `edits` keystrokes in its middle (typed, then deleted), each from
+/// `didChange` to the `publishDiagnostics` of its version.
+fn keystrokes(uri: &str, language: &str, text: &str, edits: usize) -> Vec<Duration> {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(uri, language, 1, text);
+    client.diagnostics(uri, Some(1));
+    let middle = text.len() / 2;
+    let before = &text[..(middle..).find(|i| text.is_char_boundary(*i)).unwrap()];
+    let line = before.matches('\n').count() + before.matches('\r').count()
+        - before.matches("\r\n").count();
+    let mut times = Vec::new();
+    for i in 0..edits {
+        let version = 2 + i as i64;
+        let start = Instant::now();
+        if i % 2 == 0 {
+            client.change(uri, version, [[line as u32, 0], [line as u32, 0]], "1");
+        } else {
+            client.change(uri, version, [[line as u32, 0], [line as u32, 1]], "");
+        }
+        client.diagnostics(uri, Some(version));
+        times.push(start.elapsed());
+    }
+    client.shutdown();
+    times.sort();
+    times
+}
+
+fn report(name: &str, times: &[Duration]) {
+    println!(
+        "{name:<48} p50 {:>10}  p99 {:>10}  max {:>10}  ({} edits)",
+        ms(percentile(times, 0.5)),
+        ms(percentile(times, 0.99)),
+        ms(*times.last().unwrap()),
+        times.len()
+    );
+}
+
+fn rss_kb(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument picks sections by name.
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let wanted = |section: &str| filter.as_deref().is_none_or(|f| section.contains(f));
+    let dir = corpus::corpus_dir().expect("the corpus, at ../shared/corpus");
+    let files: Vec<_> = corpus::files_below(&dir)
+        .into_iter()
+        .filter_map(|path| {
+            let (text, _) = retroboard::text::decode(&std::fs::read(&path).ok()?).ok()?;
+            let format = detect(Some(&path), &text)?;
+            Some((path, format, text))
+        })
+        .collect();
+
+    if wanted("cold") {
+        let (path, format, text) = files
+            .iter()
+            .find(|(p, _, _)| p.ends_with("Default/Default.map"))
+            .or_else(|| files.first())
+            .unwrap();
+        let uri = file_uri(path.to_str().unwrap());
+        let mut times = Vec::new();
+        for _ in 0..20 {
+            let start = Instant::now();
+            let (mut client, _) = LspClient::initialized(&["utf-16"]);
+            client.open(&uri, format.as_str(), 1, text);
+            client.diagnostics(&uri, Some(1));
+            times.push(start.elapsed());
+            client.shutdown();
+        }
+        times.sort();
+        println!(
+            "cold start to first diagnostics ({}): p50 {}  max {}",
+            path.file_name().unwrap().to_string_lossy(),
+            ms(percentile(&times, 0.5)),
+            ms(*times.last().unwrap())
+        );
+    }
+
+    if wanted("corpus") {
+        // The largest corpus file of each kind.
+        let mut kinds: Vec<_> = files.iter().map(|(_, f, _)| *f).collect();
+        kinds.sort();
+        kinds.dedup();
+        for kind in kinds {
+            let (path, format, text) = files
+                .iter()
+                .filter(|(_, f, _)| *f == kind)
+                .max_by_key(|(_, _, t)| t.len())
+                .unwrap();
+            let uri = file_uri(path.to_str().unwrap());
+            let times = keystrokes(&uri, format.as_str(), text, 300);
+            let name = format!(
+                "keystroke {} ({} B)",
+                path.strip_prefix(&dir).unwrap_or(path).display(),
+                text.len()
+            );
+            report(&name, &times);
+        }
+    }
+
+    if wanted("large") {
+        for (family, format, make) in generate::LARGE {
+            let text = make(10 << 20);
+            let uri = file_uri(&format!(
+                "/tmp/retroboard-bench/{family}.{}",
+                extension(*format)
+            ));
+            let times = keystrokes(&uri, format.as_str(), &text, 40);
+            report(&format!("keystroke generated {family} 10MB"), &times);
+        }
+    }
+
+    if wanted("memory") {
+        let (mut client, _) = LspClient::initialized(&["utf-16"]);
+        for (path, format, text) in &files {
+            client.open(&file_uri(path.to_str().unwrap()), format.as_str(), 1, text);
+        }
+        for (path, _, _) in &files {
+            client.diagnostics(&file_uri(path.to_str().unwrap()), Some(1));
+        }
+        let (rss, peak) = rss_kb(client.pid());
+        println!(
+            "memory with the whole corpus open ({} files): resident {:.1} MB, peak {:.1} MB",
+            files.len(),
+            rss as f64 / 1024.0,
+            peak as f64 / 1024.0
+        );
+        client.shutdown();
+    }
+}
+
+fn extension(format: retroboard::formats::FormatId) -> &'static str {
+    use retroboard::formats::FormatId::*;
+    match format {
+        CrossminesPattern | PatienceGame => "pat",
+        OthelloBord => "bord",
+        ColossusMap => "map",
+        ColossusTer => "ter",
+        ColossusCre => "cre",
+        ColossusBattleland => "battleland",
+        ColossusVar => "var",
+        PegBrd => "brd",
+    }
+}
