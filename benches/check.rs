@@ -154,12 +154,23 @@ fn preview_largest_corpus_map(bencher: Bencher) {
     bencher.bench(|| black_box(retroboard::render::preview(&doc, &DiskFiles)));
 }
 
-/// A one-character edit in the largest corpus file of each kind, with its findings.
-#[divan::bench(args = ["map", "ter", "cre", "var", "brd"], sample_count = 200, sample_size = 1)]
-fn corpus_keystroke(bencher: Bencher, extension: &str) {
+/// A one-character edit in the largest corpus file of each kind that Retroboard reads (not a
+/// later dialect: those are all syntax errors to tree-sitter, whose error recovery is redone on
+/// every edit; `later_` measures them), with its findings.
+#[divan::bench(
+    args = ["map", "ter", "cre", "var", "brd", "later_map", "later_ter", "later_cre"],
+    sample_count = 200,
+    sample_size = 1
+)]
+fn corpus_keystroke(bencher: Bencher, kind: &str) {
+    let (later, extension) = match kind.strip_prefix("later_") {
+        Some(extension) => (true, extension),
+        None => (false, kind),
+    };
     let (path, text) = corpus_files()
         .iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == extension))
+        .filter(|(p, _)| p.components().any(|c| c.as_os_str() == "_later") == later)
         .max_by_key(|(_, t)| t.len())
         .expect("a corpus file of this kind");
     let mut doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));

@@ -119,13 +119,15 @@ fn main() {
 
     if wanted("corpus") {
         // The largest corpus file of each kind.
-        let mut kinds: Vec<_> = files.iter().map(|(_, f, _)| *f).collect();
+        // Later dialects apart: to tree-sitter they are all syntax errors.
+        let later = |p: &std::path::Path| p.components().any(|c| c.as_os_str() == "_later");
+        let mut kinds: Vec<_> = files.iter().map(|(p, f, _)| (later(p), *f)).collect();
         kinds.sort();
         kinds.dedup();
-        for kind in kinds {
+        for (is_later, kind) in kinds {
             let (path, format, text) = files
                 .iter()
-                .filter(|(_, f, _)| *f == kind)
+                .filter(|(p, f, _)| *f == kind && later(p) == is_later)
                 .max_by_key(|(_, _, t)| t.len())
                 .unwrap();
             let uri = file_uri(path.to_str().unwrap());
