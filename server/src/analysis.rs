@@ -2,7 +2,7 @@
 
 use crate::findings::{Finding, Severity};
 use crate::formats::{DiskFiles, Files};
-use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, TooLarge, syntax_findings};
+use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {
@@ -21,8 +21,8 @@ Super Othello or peg solitaire file by its name or its first lines \
 (`retroboard explain retroboard/unknown-format` says how files are recognised)",
         )];
     };
-    if let Some(limit) = doc.too_large() {
-        return vec![too_large(limit)];
+    if let Some(limit) = doc.unparsed() {
+        return vec![unparsed(limit)];
     }
     let spec = format.spec();
     if let Some(note) = spec.unsupported_dialect(doc) {
@@ -36,10 +36,10 @@ Super Othello or peg solitaire file by its name or its first lines \
     findings
 }
 
-/// The one finding of a file too large to parse.
-pub fn too_large(limit: TooLarge) -> Finding {
+/// The one finding of a document that is not parsed.
+pub fn unparsed(limit: Unparsed) -> Finding {
     match limit {
-        TooLarge::File { bytes } => Finding::new(
+        Unparsed::File { bytes } => Finding::new(
             Severity::Warning,
             "retroboard/too-large",
             0..0,
@@ -50,7 +50,14 @@ few KB), so it is not checked. Check a smaller part of it",
                 size(MAX_PARSED_BYTES)
             ),
         ),
-        TooLarge::Line { line, start, bytes } => Finding::new(
+        Unparsed::Nul { at } => Finding::new(
+            Severity::Error,
+            "retroboard/not-text",
+            at..at + 1,
+            "this text holds a NUL character, so it is binary data, not a file the games read; \
+remove it (Retroboard checks the file again once it is gone)",
+        ),
+        Unparsed::Line { line, start, bytes } => Finding::new(
             Severity::Warning,
             "retroboard/too-large",
             start..start,

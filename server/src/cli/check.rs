@@ -128,7 +128,7 @@ fn check_file(path: &Path, named: bool) -> std::io::Result<Option<Report>> {
             path: display,
             format,
             text: Rope::new(),
-            findings: vec![crate::analysis::too_large(crate::syntax::TooLarge::File {
+            findings: vec![crate::analysis::unparsed(crate::syntax::Unparsed::File {
                 bytes: usize::try_from(size).unwrap_or(usize::MAX),
             })],
         }));

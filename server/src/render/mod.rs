@@ -30,12 +30,15 @@ pub struct Board {
 /// The preview of a document: its board, or a picture of a clear message when there is none.
 pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
     let format = doc.format();
-    if let Some(limit) = doc.too_large() {
+    if let Some(limit) = doc.unparsed() {
         let message = match limit {
-            crate::syntax::TooLarge::File { .. } => {
+            crate::syntax::Unparsed::File { .. } => {
                 "This file is too large for Retroboard to draw (more than 16 MB).".to_string()
             }
-            crate::syntax::TooLarge::Line { line, .. } => format!(
+            crate::syntax::Unparsed::Nul { .. } => {
+                "This text holds a NUL character (binary data), so nothing is drawn.".to_string()
+            }
+            crate::syntax::Unparsed::Line { line, .. } => format!(
                 "Line {} is too long for Retroboard to read (more than 64 KB), so nothing is drawn.",
                 line + 1
             ),

@@ -22,7 +22,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// Why a document is kept as text only, without a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TooLarge {
+pub enum Unparsed {
     /// The whole text is past [`MAX_PARSED_BYTES`].
     File { bytes: usize },
     /// Line `line` (from 0), starting at byte `start`, is past [`MAX_LINE_BYTES`].
@@ -31,6 +31,9 @@ pub enum TooLarge {
         start: usize,
         bytes: usize,
     },
+    /// A NUL character at byte `at`: binary data, and tree-sitter reads NUL as the end of the
+    /// text, so no tree would match it.
+    Nul { at: usize },
 }
 
 pub struct Document {
@@ -38,7 +41,7 @@ pub struct Document {
     format: Option<FormatId>,
     /// The tree, when the format is known and the text is not too large to parse.
     syntax: Option<Syntax>,
-    too_large: Option<TooLarge>,
+    unparsed: Option<Unparsed>,
     /// Where the file lives, when known: some checks read its name or its neighbours.
     path: Option<PathBuf>,
 }
@@ -55,10 +58,10 @@ impl Document {
             text: Rope::from_str(text),
             format: None,
             syntax: None,
-            too_large: None,
+            unparsed: None,
             path: None,
         };
-        doc.too_large = too_large(&doc.text, 0..doc.text.len_lines());
+        doc.unparsed = unparsed(&doc.text, 0..doc.text.len_lines(), None);
         doc.set_format(format);
         doc
     }
@@ -77,13 +80,13 @@ impl Document {
         self.format
     }
 
-    /// Why the text is not parsed, when it is too large (as a whole or in one line).
-    pub fn too_large(&self) -> Option<TooLarge> {
-        self.too_large
+    /// Why the text is not parsed: too large (as a whole or in one line), or binary.
+    pub fn unparsed(&self) -> Option<Unparsed> {
+        self.unparsed
     }
 
-    pub fn is_too_large(&self) -> bool {
-        self.too_large.is_some()
+    pub fn is_unparsed(&self) -> bool {
+        self.unparsed.is_some()
     }
 
     /// Changes the format, parsing the whole text anew; the same format keeps the tree.
@@ -99,7 +102,7 @@ impl Document {
     /// Parses the whole text when the document should have a tree and has none; drops the tree
     /// when the text grew too large.
     fn parse_if_needed(&mut self) {
-        if self.is_too_large() {
+        if self.is_unparsed() {
             self.syntax = None;
             return;
         }
@@ -162,16 +165,16 @@ impl Document {
             .remove(start_char..self.text.byte_to_char(old_end));
         self.text.insert(start_char, new_text);
 
-        // Only the edited lines can have become too long, unless the text was too large
-        // before (then anything may have changed).
-        self.too_large = if self.too_large.is_some() {
-            too_large(&self.text, 0..self.text.len_lines())
+        // Only the edited lines can have become too long, and only the new text can hold a
+        // NUL, unless the text was unparsed before (then anything may have changed).
+        self.unparsed = if self.unparsed.is_some() {
+            unparsed(&self.text, 0..self.text.len_lines(), None)
         } else {
             let first = self.text.byte_to_line(start);
             let last = self.text.byte_to_line(start + new_text.len());
-            too_large(&self.text, first..last + 1)
+            unparsed(&self.text, first..last + 1, Some((start, new_text)))
         };
-        if self.is_too_large() {
+        if self.is_unparsed() {
             self.syntax = None;
         }
         if let Some(syntax) = &mut self.syntax {
@@ -195,11 +198,26 @@ impl Document {
     }
 }
 
-/// Whether the text, or one of the lines in `lines`, is too large to parse.
-fn too_large(text: &Rope, lines: Range<usize>) -> Option<TooLarge> {
+/// Why the text is not to be parsed: too large, one of the lines in `lines` too long, or a
+/// NUL in it (only in `inserted`, text inserted at a byte offset, when given).
+fn unparsed(text: &Rope, lines: Range<usize>, inserted: Option<(usize, &str)>) -> Option<Unparsed> {
     let bytes = text.len_bytes();
     if bytes > MAX_PARSED_BYTES {
-        return Some(TooLarge::File { bytes });
+        return Some(Unparsed::File { bytes });
+    }
+    let nul = match inserted {
+        Some((start, inserted)) => inserted.find('\0').map(|i| start + i),
+        None => {
+            let mut offset = 0;
+            text.chunks().find_map(|chunk| {
+                let found = chunk.find('\0').map(|i| offset + i);
+                offset += chunk.len();
+                found
+            })
+        }
+    };
+    if let Some(at) = nul {
+        return Some(Unparsed::Nul { at });
     }
     if bytes <= MAX_LINE_BYTES {
         return None;
@@ -207,7 +225,7 @@ fn too_large(text: &Rope, lines: Range<usize>) -> Option<TooLarge> {
     let lines = lines.start..lines.end.min(text.len_lines());
     lines.into_iter().find_map(|line| {
         let line_bytes = text.line(line).len_bytes();
-        (line_bytes > MAX_LINE_BYTES).then(|| TooLarge::Line {
+        (line_bytes > MAX_LINE_BYTES).then(|| Unparsed::Line {
             line,
             start: text.line_to_byte(line),
             bytes: line_bytes,
@@ -249,8 +267,8 @@ mod tests {
         let long = "x".repeat(MAX_LINE_BYTES + 1);
         doc.edit(5..5, &long);
         assert_eq!(
-            doc.too_large(),
-            Some(TooLarge::Line {
+            doc.unparsed(),
+            Some(Unparsed::Line {
                 line: 1,
                 start: 5,
                 bytes: MAX_LINE_BYTES + 3
@@ -259,12 +277,31 @@ mod tests {
         assert!(doc.tree().is_none() && doc.fresh_tree().is_none());
         // Edits elsewhere keep it too large; removing the line parses again.
         doc.edit(0..0, "A");
-        assert!(doc.is_too_large());
+        assert!(doc.is_unparsed());
         doc.edit(6..6 + long.len(), "");
-        assert_eq!(doc.too_large(), None);
+        assert_eq!(doc.unparsed(), None);
         assert_eq!(doc.text(), "ABORD\nx\n");
         let tree = doc.tree().expect("parsed again");
         assert_eq!(tree.root_node().end_byte(), doc.rope().len_bytes());
+    }
+
+    /// Found by the `edits` fuzz target: tree-sitter reads NUL as the end of the text, so an
+    /// incremental tree and a fresh one disagreed on text after a NUL.
+    #[test]
+    fn a_nul_keeps_the_text_unparsed_until_it_is_removed() {
+        let mut doc = Document::new(Some(FormatId::PatienceGame), "Name\n");
+        doc.edit(0..0, "\0");
+        assert_eq!(doc.unparsed(), Some(Unparsed::Nul { at: 0 }));
+        assert!(doc.tree().is_none());
+        doc.edit(3..3, "x");
+        assert_eq!(doc.unparsed(), Some(Unparsed::Nul { at: 0 }));
+        doc.edit(0..1, "");
+        assert_eq!(doc.unparsed(), None);
+        let fresh = Document::new(Some(FormatId::PatienceGame), &doc.text());
+        let sexp = |d: &Document| d.tree().map(|t| t.root_node().to_sexp());
+        assert_eq!(sexp(&doc), sexp(&fresh));
+        let opened = Document::new(Some(FormatId::PatienceGame), "ab\0\0");
+        assert_eq!(opened.unparsed(), Some(Unparsed::Nul { at: 2 }));
     }
 
     #[test]
@@ -272,10 +309,10 @@ mod tests {
         let text = format!("BORD\n{}\nshort\n", "y".repeat(MAX_LINE_BYTES + 10));
         let doc = Document::new(Some(FormatId::OthelloBord), &text);
         assert!(matches!(
-            doc.too_large(),
-            Some(TooLarge::Line { line: 1, .. })
+            doc.unparsed(),
+            Some(Unparsed::Line { line: 1, .. })
         ));
         let doc = Document::new(None, &text);
-        assert!(doc.is_too_large() && doc.format().is_none());
+        assert!(doc.is_unparsed() && doc.format().is_none());
     }
 }

@@ -6,7 +6,7 @@ mod document;
 mod errors;
 
 pub use detect::{detect, has_bord_shape};
-pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, TooLarge};
+pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed};
 pub use errors::syntax_findings;
 
 use tree_sitter::Node;
