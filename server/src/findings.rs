@@ -52,6 +52,16 @@ pub fn is_fault(finding: &Finding) -> bool {
     matches!(finding.severity, Severity::Error | Severity::Warning)
 }
 
+/// Whether an error or a warning touches `range` (an empty range, or an empty finding, counts
+/// as the character it stands on): what a drawing marks as faulty.
+pub fn faulty(findings: &[Finding], range: &Range<usize>) -> bool {
+    findings.iter().any(|f| {
+        is_fault(f)
+            && f.range.start < range.end.max(range.start + 1)
+            && range.start < f.range.end.max(f.range.start + 1)
+    })
+}
+
 /// The documentation of a diagnostic code, shown by `retroboard explain CODE`.
 #[derive(Clone, Copy, Debug)]
 pub struct CodeDoc {

@@ -143,6 +143,27 @@ pub enum Item {
     },
 }
 
+impl Item {
+    /// Text filled in one colour, the usual label.
+    pub fn text(
+        x: f64,
+        y: f64,
+        text: impl Into<String>,
+        size: f64,
+        anchor: Anchor,
+        color: Color,
+    ) -> Item {
+        Item::Text {
+            x,
+            y,
+            text: text.into(),
+            size,
+            anchor,
+            style: Style::fill(color),
+        }
+    }
+}
+
 /// A drawing of a given size, in pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {

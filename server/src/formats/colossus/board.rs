@@ -1,8 +1,6 @@
 //! Colossus boards for the preview: the masterboard as the game draws it (hex shape from the
 //! parity of x + y), battlelands, recruit chains, the creature table and the resolved VAR.
 
-use std::ops::Range;
-
 use super::battleland::{BattlelandView, COLUMNS, HEXSIDES, TERRAINS};
 use super::colors;
 use super::cre::{CreView, FLAGS};
@@ -10,31 +8,12 @@ use super::map::{Hex, MapView};
 use super::ter::TerView;
 use super::var::VarView;
 use super::variant::{self, Variant, variant_dir};
-use crate::findings::{Finding, Severity};
+use crate::findings::Finding;
 use crate::formats::{Files, FormatId};
 use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
-
-fn faulty(findings: &[Finding], range: &Range<usize>) -> bool {
-    findings.iter().any(|f| {
-        matches!(f.severity, Severity::Error | Severity::Warning)
-            && f.range.start < range.end.max(range.start + 1)
-            && range.start < f.range.end.max(f.range.start + 1)
-    })
-}
-
-fn text(x: f64, y: f64, text: impl Into<String>, size: f64, anchor: Anchor, color: Color) -> Item {
-    Item::Text {
-        x,
-        y,
-        text: text.into(),
-        size,
-        anchor,
-        style: Style::fill(color),
-    }
-}
 
 pub fn board(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
     match doc.format()? {
@@ -152,7 +131,7 @@ fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board
             |n| n.text.clone(),
         );
         let tower = letter == Some('T');
-        let bad = faulty(findings, &hex.range);
+        let bad = crate::findings::faulty(findings, &hex.range);
         let outline = if bad {
             Style::filled(fill, Color::FAULT, 2.5).dashed()
         } else {
@@ -169,8 +148,15 @@ fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board
             points,
             style: outline,
         }];
-        items.push(text(c.0, label_y, label.clone(), 9.0, Anchor::Middle, ink));
-        items.push(text(
+        items.push(Item::text(
+            c.0,
+            label_y,
+            label.clone(),
+            9.0,
+            Anchor::Middle,
+            ink,
+        ));
+        items.push(Item::text(
             c.0,
             name_y,
             name.to_uppercase(),
@@ -224,7 +210,7 @@ fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board
             )
         })
         .collect();
-    scene.push(text(
+    scene.push(Item::text(
         margin,
         legend_y,
         legend.join(" · "),
@@ -242,7 +228,7 @@ fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board
         let (_, inverted) = master_hex(*x, *y, scale, margin);
         let col = 1 + ((x - min_x) as usize) * 5;
         let row = 2 + ((y - min_y) as usize) * 2;
-        let shape = if faulty(findings, &hex.range) {
+        let shape = if crate::findings::faulty(findings, &hex.range) {
             '!'
         } else if inverted {
             '▼'
@@ -398,7 +384,7 @@ fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 .and_then(|h| h.elevation.as_ref())
                 .and_then(|e| e.value)
                 .unwrap_or(0);
-            let bad = record.is_some_and(|h| faulty(findings, &h.range));
+            let bad = record.is_some_and(|h| crate::findings::faulty(findings, &h.range));
             let c = center(x, y);
             let points: Vec<(f64, f64)> = (0..6).map(|k| vertex(c, k)).collect();
             let fill = battle_color(terrain);
@@ -412,7 +398,7 @@ fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 .find(|(l, _)| *l == terrain)
                 .map_or("unknown", |(_, n)| n);
             let mut items = vec![Item::Polygon { points, style }];
-            items.push(text(
+            items.push(Item::text(
                 c.0,
                 c.1 + 4.0,
                 format!(
@@ -427,7 +413,7 @@ fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 Anchor::Middle,
                 fill.contrast(),
             ));
-            items.push(text(
+            items.push(Item::text(
                 c.0,
                 c.1 + 16.0,
                 format!("{x},{y}"),
@@ -479,7 +465,7 @@ fn battleland(doc: &Document, findings: &[Finding]) -> Board {
         }
     }
     let legend: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();
-    scene.push(text(
+    scene.push(Item::text(
         margin,
         height - 8.0,
         format!("hexsides: {}", legend.join(" · ")),
@@ -520,7 +506,7 @@ fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             .as_ref()
             .and_then(|c| colors::rgb(&c.text))
             .map_or(Color(200, 200, 200), |[r, g, b]| Color(r, g, b));
-        let bad = faulty(findings, &t.range);
+        let bad = crate::findings::faulty(findings, &t.range);
         let style = if bad {
             Style::filled(fill, Color::FAULT, 2.0).dashed()
         } else {
@@ -533,7 +519,7 @@ fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             height: 20.0,
             style,
         });
-        scene.push(text(
+        scene.push(Item::text(
             21.0,
             y + 15.0,
             t.letter.text.clone(),
@@ -542,7 +528,7 @@ fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             fill.contrast(),
         ));
         let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
-        scene.push(text(
+        scene.push(Item::text(
             40.0,
             y + 15.0,
             name,
@@ -561,7 +547,7 @@ fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
                 )
             })
             .collect();
-        scene.push(text(
+        scene.push(Item::text(
             150.0,
             y + 15.0,
             chain.join(" → "),
@@ -590,7 +576,7 @@ fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             })
             .collect();
         let y = 20.0 + view.terrains.len() as f64 * row_height + 15.0;
-        scene.push(text(
+        scene.push(Item::text(
             10.0,
             y,
             format!("Acquirable: {}", list.join(", ")),
@@ -620,7 +606,14 @@ fn creatures(doc: &Document, findings: &[Finding]) -> Board {
     let header = ["name", "power", "skill", "count", "abilities"];
     let xs = [10.0, 130.0, 180.0, 230.0, 290.0];
     for (h, x) in header.iter().zip(xs) {
-        scene.push(text(x, 20.0, *h, 12.0, Anchor::Start, Color(90, 90, 90)));
+        scene.push(Item::text(
+            x,
+            20.0,
+            *h,
+            12.0,
+            Anchor::Start,
+            Color(90, 90, 90),
+        ));
     }
     let mut canvas = TextCanvas::new();
     canvas.line(&title);
@@ -630,7 +623,7 @@ fn creatures(doc: &Document, findings: &[Finding]) -> Board {
     ));
     for (i, c) in view.creatures.iter().enumerate() {
         let y = 40.0 + i as f64 * row_height;
-        let bad = faulty(findings, &c.range);
+        let bad = crate::findings::faulty(findings, &c.range);
         let color = if bad { Color::FAULT } else { Color::BLACK };
         let value = |n: &Option<super::syntax::Num>| {
             n.as_ref()
@@ -650,7 +643,7 @@ fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             abilities.join(", "),
         ];
         for (cell, x) in cells.iter().zip(xs) {
-            scene.push(text(x, y, cell.clone(), 12.0, Anchor::Start, color));
+            scene.push(Item::text(x, y, cell.clone(), 12.0, Anchor::Start, color));
         }
         canvas.line(&format!(
             "{}{:<12} {:>5} {:>5} {:>5}  {}",
@@ -684,7 +677,9 @@ fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Boar
                 .path
                 .as_ref()
                 .map_or_else(|| "not found".to_string(), |p| variant::shown(p, dir));
-            let bad = view.last(kind).is_some_and(|e| faulty(findings, &e.range));
+            let bad = view
+                .last(kind)
+                .is_some_and(|e| crate::findings::faulty(findings, &e.range));
             lines.push((
                 format!("{kind}: {} → {found}", resolved.name),
                 bad || resolved.path.is_none(),
@@ -701,7 +696,7 @@ fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Boar
     let mut canvas = TextCanvas::new();
     canvas.line(&title);
     for (i, (line, bad)) in lines.iter().enumerate() {
-        scene.push(text(
+        scene.push(Item::text(
             10.0,
             24.0 + 20.0 * i as f64,
             line.clone(),

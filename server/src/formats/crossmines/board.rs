@@ -208,17 +208,6 @@ fn edges(
     out
 }
 
-fn text(x: f64, y: f64, text: impl Into<String>, size: f64, anchor: Anchor, color: Color) -> Item {
-    Item::Text {
-        x,
-        y,
-        text: text.into(),
-        size,
-        anchor,
-        style: Style::fill(color),
-    }
-}
-
 fn usable(view: &PatternView, field: HeaderField) -> Option<usize> {
     view.size(field).and_then(|n| usize::try_from(n).ok())
 }
@@ -458,7 +447,7 @@ fn draw_scene(
     // Rulers: every fifth column and row, counted from 1.
     for column in (0..field.width).filter(|c| (c + 1) % 5 == 0 || *c == 0) {
         if size >= 8.0 || (column + 1) % 10 == 0 {
-            scene.push(text(
+            scene.push(Item::text(
                 x(column) + size / 2.0,
                 top - 6.0,
                 (column + 1).to_string(),
@@ -470,7 +459,7 @@ fn draw_scene(
     }
     for row in (0..field.height).filter(|r| (r + 1) % 5 == 0 || *r == 0) {
         if size >= 8.0 || (row + 1) % 10 == 0 {
-            scene.push(text(
+            scene.push(Item::text(
                 left - 4.0,
                 y(row) + size / 2.0 + 3.0,
                 (row + 1).to_string(),
@@ -531,7 +520,7 @@ fn draw_scene(
                     });
                 }
             } else if size >= 14.0 && fill != Fill::Uncovered {
-                scene.push(text(
+                scene.push(Item::text(
                     x(column) + size / 2.0,
                     y(row) + size / 2.0 + size * 0.18,
                     shown.to_string(),
@@ -590,7 +579,7 @@ fn draw_scene(
     .iter()
     .chain(notes)
     {
-        scene.push(text(
+        scene.push(Item::text(
             left,
             legend_y,
             line.clone(),
@@ -657,7 +646,7 @@ fn draw_text(
 
 fn message_board(title: String, message: &str) -> Board {
     let mut scene = Scene::new(560.0, 60.0, title.clone());
-    scene.push(text(
+    scene.push(Item::text(
         MARGIN,
         34.0,
         message,

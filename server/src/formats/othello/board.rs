@@ -16,17 +16,6 @@ const FELT: Color = Color(20, 120, 70);
 const USED: Color = Color(250, 210, 60);
 const MISSING: Color = Color(150, 150, 150);
 
-fn text(x: f64, y: f64, text: impl Into<String>, size: f64, anchor: Anchor, color: Color) -> Item {
-    Item::Text {
-        x,
-        y,
-        text: text.into(),
-        size,
-        anchor,
-        style: Style::fill(color),
-    }
-}
-
 fn touches(a: &Range<usize>, b: &Range<usize>) -> bool {
     a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
 }
@@ -208,7 +197,8 @@ fn draw_scene(
     });
     for i in 0..SIZE {
         let along = i as f64 * SQUARE + SQUARE / 2.0;
-        let label = |s: String, x: f64, y: f64| text(x, y, s, 13.0, Anchor::Middle, Color::BLACK);
+        let label =
+            |s: String, x: f64, y: f64| Item::text(x, y, s, 13.0, Anchor::Middle, Color::BLACK);
         let number = (i + 1).to_string();
         let letter = char::from(b'A' + i as u8).to_string();
         scene.push(label(number.clone(), left + along, MARGIN - 9.0));
@@ -256,7 +246,7 @@ fn draw_scene(
             });
         }
         if square.chip.is_none() {
-            items.push(text(
+            items.push(Item::text(
                 center.0,
                 center.1 + 6.0,
                 "?",
@@ -313,7 +303,7 @@ fn draw_scene(
         legend.push((copyright.to_string(), false));
     }
     for (line, bad) in legend {
-        scene.push(text(
+        scene.push(Item::text(
             MARGIN / 2.0,
             y,
             line,

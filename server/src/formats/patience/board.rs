@@ -7,10 +7,8 @@
 //! Huge numbers must not make huge drawings: the cards per pile, the cards in all, the piles
 //! and the table's size in pixels are capped, and the drawing says what was left out.
 
-use std::ops::Range;
-
 use super::view::{GameView, Pile};
-use crate::findings::{Finding, Severity};
+use crate::findings::Finding;
 use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
@@ -152,7 +150,7 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
             pile,
             role: view.role(pile),
             cards: cards_after_deal(&view, pile),
-            bad: faulty(findings, &pile.range),
+            bad: crate::findings::faulty(findings, &pile.range),
         })
         .collect();
     let mut aside = Vec::new();
@@ -315,14 +313,6 @@ fn shows_face(a: Option<i64>, index: i64, count: i64) -> Option<bool> {
         Some(7) => from_top < 3,
         // 2, and digits the game does not know (their finding marks the pile).
         _ => true,
-    })
-}
-
-fn faulty(findings: &[Finding], range: &Range<usize>) -> bool {
-    findings.iter().any(|f| {
-        matches!(f.severity, Severity::Error | Severity::Warning)
-            && f.range.start < range.end.max(range.start + 1)
-            && range.start < f.range.end.max(f.range.start + 1)
     })
 }
 
