@@ -24,3 +24,36 @@ pub fn mutate(base: &str, edits: &[(usize, usize, String)]) -> String {
     }
     text
 }
+
+/// Hover at every offset, the outline and the board of `text` read as `format`: no panic, and
+/// every range they give lies in the text, on character boundaries.
+pub fn ide_is_sound(format: crate::formats::FormatId, text: &str) {
+    use crate::formats::DiskFiles;
+    let doc = crate::syntax::Document::new(Some(format), text);
+    let spec = format.spec();
+    let in_text = |range: &std::ops::Range<usize>| {
+        range.start <= range.end
+            && range.end <= text.len()
+            && text.is_char_boundary(range.start)
+            && text.is_char_boundary(range.end)
+    };
+    for offset in 0..=text.len() {
+        if let Some(hover) = spec.hover(&doc, offset, &DiskFiles) {
+            assert!(in_text(&hover.range), "{hover:?}");
+            assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
+        }
+    }
+    fn walk(symbols: &[crate::ide::Symbol], in_text: &dyn Fn(&std::ops::Range<usize>) -> bool) {
+        for s in symbols {
+            assert!(in_text(&s.range) && in_text(&s.selection), "{s:?}");
+            walk(&s.children, in_text);
+        }
+    }
+    walk(&spec.outline(&doc), &in_text);
+    let found = crate::analysis::analyze_with(&doc, &DiskFiles);
+    let board = spec
+        .board(&doc, &DiskFiles, &found)
+        .expect("a board for every file");
+    board.scene.to_svg();
+    board.text.render();
+}

@@ -190,37 +190,6 @@ mod tests {
         findings
     }
 
-    /// Hover at every offset, the outline and the board of `text`: no panic, and every range
-    /// they give lies in the text, on character boundaries.
-    fn ide_is_sound(text: &str) {
-        let doc = Document::new(Some(FormatId::CrossminesPattern), text);
-        let in_text = |range: &std::ops::Range<usize>| {
-            range.start <= range.end
-                && range.end <= text.len()
-                && text.is_char_boundary(range.start)
-                && text.is_char_boundary(range.end)
-        };
-        for offset in 0..=text.len() {
-            if let Some(hover) = Pattern.hover(&doc, offset, &crate::formats::DiskFiles) {
-                assert!(in_text(&hover.range), "{hover:?}");
-                assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
-            }
-        }
-        fn walk(symbols: &[crate::ide::Symbol], in_text: &dyn Fn(&std::ops::Range<usize>) -> bool) {
-            for s in symbols {
-                assert!(in_text(&s.range) && in_text(&s.selection), "{s:?}");
-                walk(&s.children, in_text);
-            }
-        }
-        walk(&Pattern.outline(&doc), &in_text);
-        let found = findings(text);
-        let board = Pattern
-            .board(&doc, &crate::formats::DiskFiles, &found)
-            .expect("a board for every file");
-        board.scene.to_svg();
-        board.text.render();
-    }
-
     #[test]
     fn the_readme_example_is_clean() {
         assert_eq!(findings(CLEAN), vec![]);
@@ -311,14 +280,14 @@ mod tests {
 
         #[test]
         fn hover_outline_and_board_of_random_text_never_panic(text in "[0-9A-Za-z.#\\- ,é\t\r\n]{0,200}") {
-            ide_is_sound(&text);
+            crate::test_support::ide_is_sound(FormatId::CrossminesPattern, &text);
         }
 
         #[test]
         fn hover_outline_and_board_of_mutated_files_never_panic(
             edits in proptest::collection::vec((0usize..400, 0usize..8, "[0-9A-Z.#\\-a ,é\r\n]{0,6}"), 1..6)
         ) {
-            ide_is_sound(&crate::test_support::mutate(CLEAN, &edits));
+            crate::test_support::ide_is_sound(FormatId::CrossminesPattern, &crate::test_support::mutate(CLEAN, &edits));
         }
     }
 }
