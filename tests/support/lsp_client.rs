@@ -220,6 +220,16 @@ fn read_message(reader: &mut impl BufRead) -> Option<Value> {
 }
 
 /// A `file://` URI for a path (need not exist).
+/// The `file:` URI of an absolute path, percent-encoded as editors send it (the server answers
+/// with URIs in that form, so a raw space would never match).
 pub fn file_uri(path: &str) -> String {
-    format!("file://{path}")
+    let mut uri = String::from("file://");
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            uri.push(byte as char);
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
 }
