@@ -91,12 +91,17 @@ fn full_check(bencher: Bencher, input: Input) {
 #[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
 fn keystroke(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
-    let mut doc = Document::new(Some(*format), text);
-    let middle = text.len() / 2;
-    let middle = (middle..).find(|i| text.is_char_boundary(*i)).unwrap();
+    keystrokes(bencher, Document::new(Some(*format), text), text);
+}
+
+/// Times keystrokes in the middle of `doc` (whose text is `text`), each with its findings: a
+/// character typed, then deleted on the next round, so the text stays the same size.
+fn keystrokes(bencher: Bencher, mut doc: Document, text: &str) {
+    let middle = (text.len() / 2..)
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap();
     let mut typed = false;
     bencher.bench_local(|| {
-        // Type a character, then delete it on the next round: the text stays the same size.
         if typed {
             doc.edit(middle..middle + 1, "");
         } else {
@@ -173,18 +178,6 @@ fn corpus_keystroke(bencher: Bencher, kind: &str) {
         .filter(|(p, _)| p.components().any(|c| c.as_os_str() == "_later") == later)
         .max_by_key(|(_, t)| t.len())
         .expect("a corpus file of this kind");
-    let mut doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
-    let middle = (text.len() / 2..)
-        .find(|i| text.is_char_boundary(*i))
-        .unwrap();
-    let mut typed = false;
-    bencher.bench_local(|| {
-        if typed {
-            doc.edit(middle..middle + 1, "");
-        } else {
-            doc.edit(middle..middle, "1");
-        }
-        typed = !typed;
-        black_box(analyze_with(&doc, &DiskFiles))
-    });
+    let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
+    keystrokes(bencher, doc, text);
 }

@@ -9,35 +9,12 @@ use retroboard::analysis::analyze;
 use retroboard::syntax::{Document, detect};
 use retroboard::text::{self, ColumnUnit};
 
+#[path = "support/fixtures.rs"]
+mod support_fixtures;
+
+use support_fixtures::fixture_files;
+
 const EXPECTED: &str = "expected";
-
-fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            fixture_files(&path, out);
-        } else if !is_snapshot(&path) && !is_doc(&path) {
-            out.push(path);
-        }
-    }
-}
-
-/// Expected output beside a fixture: findings, hover, outline, highlights.
-fn is_snapshot(path: &Path) -> bool {
-    path.extension().is_some_and(|e| {
-        [EXPECTED, "hover", "outline", "highlights", "preview"]
-            .iter()
-            .any(|s| e == *s)
-    })
-}
-
-fn is_doc(path: &Path) -> bool {
-    path.file_name().is_some_and(|n| n == "README.md")
-}
 
 /// The findings of a fixture, one per line: `line:col-line:col severity code: message`.
 fn render(path: &Path) -> String {

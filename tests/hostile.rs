@@ -8,9 +8,13 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+#[path = "support/fixtures.rs"]
+mod support_fixtures;
+
 use pulldown_cmark::{Event, Parser, Tag};
 use retroboard::formats::DiskFiles;
 use retroboard::syntax::{Document, detect};
+use support_fixtures::fixture_files;
 
 /// Payloads without spaces, so that they fit in tokens that stop at whitespace.
 const PAYLOADS: &[&str] = &[
@@ -19,31 +23,6 @@ const PAYLOADS: &[&str] = &[
     "[x](javascript:alert(1))`<b>`",
     "![x](http://example.invalid/x.png)",
 ];
-
-fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            fixtures(&path, out);
-        } else if path.extension().is_none_or(|e| {
-            ![
-                "expected",
-                "hover",
-                "outline",
-                "highlights",
-                "preview",
-                "md",
-            ]
-            .contains(&e.to_str().unwrap_or(""))
-        }) {
-            out.push(path);
-        }
-    }
-}
 
 /// One token of each kind: its byte range.
 fn token_kinds(doc: &Document) -> Vec<std::ops::Range<usize>> {
@@ -107,7 +86,7 @@ fn assert_svg_is_inert(svg: &str, context: &str) {
 fn markup_in_any_token_stays_text_in_hover_and_preview() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let mut paths = Vec::new();
-    fixtures(&root, &mut paths);
+    fixture_files(&root, &mut paths);
     let mut checked = 0;
     for path in paths {
         let Ok((text, _)) = retroboard::text::decode(&std::fs::read(&path).unwrap()) else {

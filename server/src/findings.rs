@@ -110,21 +110,28 @@ pub fn cap_per_code(findings: &mut Vec<Finding>) {
             }
         };
         if shown == MAX_PER_CODE + 1 {
-            notes.push(Finding::new(
-                Severity::Information,
+            notes.push(left_out(
                 finding.code,
+                total - MAX_PER_CODE,
                 finding.range.clone(),
-                format!(
-                    "{} more finding(s) of this kind ({}) from here on are not shown; fix the \
-ones above first",
-                    total - MAX_PER_CODE,
-                    finding.code
-                ),
             ));
         }
         shown <= MAX_PER_CODE
     });
     findings.extend(notes);
+}
+
+/// The note standing for `count` findings of `code` past the limit, the first at `range`.
+fn left_out(code: &'static str, count: usize, range: Range<usize>) -> Finding {
+    Finding::new(
+        Severity::Information,
+        code,
+        range,
+        format!(
+            "{count} more finding(s) of this kind ({code}) from here on are not shown; fix the \
+ones above first"
+        ),
+    )
 }
 
 /// Pushes findings, at most [`MAX_PER_CODE`] of each code.
@@ -183,15 +190,7 @@ impl<'a> Limited<'a> {
 
     pub fn finish(self) {
         for (code, count, range) in self.left_out {
-            self.findings.push(Finding::new(
-                Severity::Information,
-                code,
-                range,
-                format!(
-                    "{count} more finding(s) of this kind ({code}) from here on are not shown; \
-fix the ones above first"
-                ),
-            ));
+            self.findings.push(left_out(code, count, range));
         }
     }
 }
