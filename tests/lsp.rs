@@ -188,6 +188,37 @@ fn editing_the_ter_updates_the_map_open_or_not() {
     assert_eq!(client.shutdown(), 0);
 }
 
+/// A keystroke that leaves what the MAP reads of the TER (its terrain letters) alone checks
+/// the TER only; one that changes the letters checks the MAP again.
+#[test]
+fn only_edits_that_change_what_the_map_reads_recheck_it() {
+    let dir = variant_on_disk("cutoff");
+    let ter_uri = file_uri(dir.join("Swamps.ter").to_str().unwrap());
+    let map_uri = file_uri(dir.join("Swamps.map").to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&ter_uri, "colossus-ter", 1, TER_WITHOUT_Q);
+    assert_eq!(client.diagnostics(&map_uri, None).len(), 1);
+
+    // The Tower's colour: nothing the MAP reads.
+    client.change(&ter_uri, 2, [[0, 2], [0, 7]], "white");
+    client.diagnostics(&ter_uri, Some(2));
+    // A new terrain letter: the MAP is checked again, and its error is gone.
+    client.change(&ter_uri, 3, [[1, 0], [1, 0]], "Q olive Swamp true\n");
+    client.diagnostics(&ter_uri, Some(3));
+    client.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == map_uri.as_str()
+            && m["params"]["diagnostics"] == json!([])
+    });
+    let map_publications = client
+        .unread()
+        .iter()
+        .filter(|m| m["params"]["uri"] == map_uri.as_str())
+        .count();
+    assert_eq!(map_publications, 0, "{:#?}", client.unread());
+    assert_eq!(client.shutdown(), 0);
+}
+
 #[test]
 fn hover_outline_and_semantic_tokens_over_stdio() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -25,7 +25,7 @@ Super Othello or peg solitaire file by its name or its first lines \
         return vec![unparsed(limit)];
     }
     let spec = format.spec();
-    if let Some(note) = spec.unsupported_dialect(doc) {
+    if let Some(note) = crate::formats::unsupported_dialect(doc) {
         return vec![note];
     }
     let mut findings = syntax_findings(doc);

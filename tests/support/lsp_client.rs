@@ -126,6 +126,12 @@ impl LspClient {
         }
     }
 
+    /// Messages read while waiting for others, not yet matched.
+    #[allow(dead_code)] // for the tests that check what was not published
+    pub fn unread(&self) -> &[Value] {
+        &self.backlog
+    }
+
     /// Waits for `publishDiagnostics` of `uri` at `version`; returns its diagnostics.
     pub fn diagnostics(&mut self, uri: &str, version: Option<i64>) -> Vec<Value> {
         let message = self.wait_for(|m| {

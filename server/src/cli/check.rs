@@ -10,8 +10,9 @@ use codespan_reporting::term::{self, termcolor};
 use ropey::Rope;
 use serde_json::{Value, json};
 
-use crate::analysis::analyze;
+use crate::analysis::analyze_with;
 use crate::findings::{Finding, Severity};
+use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::formats::{FormatId, all_codes};
 use crate::syntax::{Document, detect};
 use crate::text::{self, ColumnUnit};
@@ -34,8 +35,10 @@ struct Report {
 pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
     let mut io_errors = Vec::new();
     let mut reports = Vec::new();
+    // The files of a Colossus variant read each other: each is parsed once for the whole run.
+    let files = CachedFiles::new(DiskFiles);
     for (path, named) in collect(paths, &mut io_errors) {
-        match check_file(&path, named) {
+        match check_file(&path, named, &files) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => io_errors.push(format!("cannot read {}: {err}", path.display())),
@@ -115,7 +118,7 @@ fn may_be_data_file(path: &Path) -> bool {
 }
 
 /// Checks one file. `None` for a file found in a folder that is none of the formats.
-fn check_file(path: &Path, named: bool) -> std::io::Result<Option<Report>> {
+fn check_file(path: &Path, named: bool, files: &dyn Files) -> std::io::Result<Option<Report>> {
     let display = path.display().to_string();
     // A file too large to parse is not even read: its size says enough.
     let size = std::fs::metadata(path)?.len();
@@ -163,7 +166,7 @@ fn check_file(path: &Path, named: bool) -> std::io::Result<Option<Report>> {
         return Ok(None);
     }
     let doc = Document::new(format, &content).with_path(Some(path.to_path_buf()));
-    let findings = analyze(&doc);
+    let findings = analyze_with(&doc, files);
     Ok(Some(Report {
         path: display,
         format,

@@ -1,7 +1,10 @@
 //! The five format families. Each family folder holds everything a format means: the words its
 //! syntax errors use, its checks, hover docs and board model. Nothing in here knows LSP.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Highlight, Hover, Symbol};
@@ -195,9 +198,16 @@ pub trait Format: Sync {
     }
 
     /// Files whose findings depend on this document's text (a Colossus MAP reads the variant's
-    /// TER): when the document changes, their findings are computed again.
+    /// TER): when what they read of it changes ([`Format::exported`]), their findings are
+    /// computed again.
     fn dependents(&self, _doc: &Document, _files: &dyn Files) -> Vec<std::path::PathBuf> {
         Vec::new()
+    }
+
+    /// A fingerprint of what other files' findings read of this document; `None` when no other
+    /// file reads it. An edit that leaves it the same leaves the dependents' findings alone.
+    fn exported(&self, _doc: &Document) -> Option<u64> {
+        None
     }
 
     /// A later dialect of the format that Retroboard does not read: one information finding
@@ -207,13 +217,112 @@ pub trait Format: Sync {
     }
 }
 
+/// The later-dialect note of a document (see [`Format::unsupported_dialect`]), found once per
+/// text.
+pub fn unsupported_dialect(doc: &Document) -> Option<Finding> {
+    struct Note(Option<Finding>);
+    let format = doc.format()?;
+    doc.memo(|| Note(format.spec().unsupported_dialect(doc)))
+        .0
+        .clone()
+}
+
 /// Access to other files: the editor's open documents first, then the disk.
 pub trait Files {
     /// The text of a file, or `None` when it does not exist or is not text.
-    fn read(&self, path: &Path) -> Option<std::sync::Arc<str>>;
+    fn read(&self, path: &Path) -> Option<Arc<str>>;
 
     fn exists(&self, path: &Path) -> bool {
         self.read(path).is_some()
+    }
+
+    /// A file read as a document of `format`; by default parsed anew on every call.
+    fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
+        let text = self.read(path)?;
+        let doc = Document::new(Some(format), &text).with_path(Some(path.to_path_buf()));
+        Some(Loaded::Shared(Arc::new(doc)))
+    }
+}
+
+/// A document another file's checks read: an open one, or one shared from a cache.
+pub enum Loaded<'a> {
+    Open(&'a Document),
+    Shared(Arc<Document>),
+}
+
+impl Deref for Loaded<'_> {
+    type Target = Document;
+
+    fn deref(&self) -> &Document {
+        match self {
+            Loaded::Open(doc) => doc,
+            Loaded::Shared(doc) => doc,
+        }
+    }
+}
+
+/// Parsed documents of files, kept while their text stays the same: a keystroke in a
+/// Colossus MAP reads the variant's TER, and should not parse it (and build its view) again.
+#[derive(Default)]
+pub struct DocumentCache {
+    entries: Mutex<HashMap<(PathBuf, FormatId), Cached>>,
+}
+
+/// A cached document and the text it was parsed from.
+type Cached = (Arc<str>, Arc<Document>);
+
+impl DocumentCache {
+    /// More files than a few variants use; past it the cache starts over.
+    const CAPACITY: usize = 256;
+
+    /// The document of `path` with this text: the cached one when the text is the same.
+    pub fn document(&self, path: &Path, format: FormatId, text: Arc<str>) -> Arc<Document> {
+        let key = (path.to_path_buf(), format);
+        let mut entries = self
+            .entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((cached, doc)) = entries.get(&key)
+            && *cached == text
+        {
+            return doc.clone();
+        }
+        if entries.len() >= Self::CAPACITY {
+            entries.clear();
+        }
+        let doc = Arc::new(Document::new(Some(format), &text).with_path(Some(key.0.clone())));
+        entries.insert(key, (text, doc.clone()));
+        doc
+    }
+}
+
+/// Other files read through `files`, their documents cached.
+pub struct CachedFiles<F> {
+    pub files: F,
+    cache: DocumentCache,
+}
+
+impl<F: Files> CachedFiles<F> {
+    pub fn new(files: F) -> CachedFiles<F> {
+        CachedFiles {
+            files,
+            cache: DocumentCache::default(),
+        }
+    }
+}
+
+impl<F: Files> Files for CachedFiles<F> {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        self.files.read(path)
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        self.files.exists(path)
+    }
+
+    fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
+        let text = self.files.read(path)?;
+        Some(Loaded::Shared(self.cache.document(path, format, text)))
     }
 }
 
@@ -221,7 +330,7 @@ pub trait Files {
 pub struct DiskFiles;
 
 impl Files for DiskFiles {
-    fn read(&self, path: &Path) -> Option<std::sync::Arc<str>> {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
         let bytes = std::fs::read(path).ok()?;
         crate::text::decode(&bytes)
             .ok()
@@ -303,4 +412,26 @@ pub fn all_codes() -> Vec<CodeDoc> {
 /// The documentation of one code.
 pub fn code_doc(code: &str) -> Option<CodeDoc> {
     all_codes().into_iter().find(|doc| doc.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_parses_a_file_again_only_when_its_text_changed() {
+        let cache = DocumentCache::default();
+        let path = Path::new("/variants/Tiny/Tiny.var");
+        let var = FormatId::ColossusVar;
+        let first = cache.document(path, var, "MAP:Tiny.map\n".into());
+        let again = cache.document(path, var, "MAP:Tiny.map\n".into());
+        assert!(Arc::ptr_eq(&first, &again));
+        let changed = cache.document(path, var, "MAP:Big.map\n".into());
+        assert!(!Arc::ptr_eq(&first, &changed));
+        assert_eq!(changed.text(), "MAP:Big.map\n");
+        assert_eq!(changed.path(), Some(path));
+        // The same file read as another format is another document.
+        let as_map = cache.document(path, FormatId::ColossusMap, "MAP:Big.map\n".into());
+        assert_eq!(as_map.format(), Some(FormatId::ColossusMap));
+    }
 }

@@ -18,7 +18,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::convert::{self, PositionEncoding};
 use crate::analysis::analyze_with;
-use crate::formats::{DiskFiles, Files, FormatId};
+use crate::formats::{DiskFiles, DocumentCache, Files, FormatId, Loaded};
 use crate::render;
 use crate::syntax::{Document, detect};
 
@@ -43,6 +43,8 @@ struct State {
     documents: HashMap<Uri, OpenDocument>,
     /// Documents to check (or, once closed, to clear), oldest first, each once.
     queue: VecDeque<Uri>,
+    /// Files that are not open, parsed: what the open ones read of their variant.
+    cache: DocumentCache,
 }
 
 struct OpenDocument {
@@ -51,6 +53,9 @@ struct OpenDocument {
     path: Option<PathBuf>,
     /// The format the client chose by language id; detection is skipped then.
     chosen: Option<FormatId>,
+    /// What other files read of this one ([`crate::formats::Format::exported`]) when they were
+    /// last checked: while it stays the same, a keystroke here checks this file alone.
+    exported: Option<u64>,
 }
 
 impl OpenDocument {
@@ -66,19 +71,55 @@ impl OpenDocument {
     }
 }
 
-/// The editor's open documents over the disk: what other files checks read.
-struct Overlay<'a>(&'a HashMap<Uri, OpenDocument>);
+/// The editor's open documents over the disk: what other files' checks read.
+struct Overlay<'a> {
+    documents: &'a HashMap<Uri, OpenDocument>,
+    cache: &'a DocumentCache,
+}
+
+impl State {
+    fn overlay(&self) -> Overlay<'_> {
+        Overlay {
+            documents: &self.documents,
+            cache: &self.cache,
+        }
+    }
+}
+
+impl Overlay<'_> {
+    fn open(&self, path: &Path) -> Option<&OpenDocument> {
+        self.documents
+            .values()
+            .find(|d| d.path.as_deref() == Some(path))
+    }
+}
 
 impl Files for Overlay<'_> {
     fn read(&self, path: &Path) -> Option<Arc<str>> {
-        match self.0.values().find(|d| d.path.as_deref() == Some(path)) {
+        match self.open(path) {
             Some(open) => Some(open.document.text().into()),
             None => DiskFiles.read(path),
         }
     }
 
     fn exists(&self, path: &Path) -> bool {
-        self.0.values().any(|d| d.path.as_deref() == Some(path)) || DiskFiles.exists(path)
+        self.open(path).is_some() || DiskFiles.exists(path)
+    }
+
+    fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
+        match self.open(path) {
+            Some(open) if open.document.format() == Some(format) => {
+                Some(Loaded::Open(&open.document))
+            }
+            Some(open) => {
+                let text = open.document.text().into();
+                Some(Loaded::Shared(self.cache.document(path, format, text)))
+            }
+            None => {
+                let text = DiskFiles.read(path)?;
+                Some(Loaded::Shared(self.cache.document(path, format, text)))
+            }
+        }
     }
 }
 
@@ -90,7 +131,7 @@ impl State {
         let text = document.rope();
         let findings = guard(|| {
             fault_injection(document);
-            analyze_with(document, &Overlay(&self.documents))
+            analyze_with(document, &self.overlay())
         });
         match findings {
             Ok(findings) => findings
@@ -116,8 +157,9 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
         }
     }
 
-    /// The diagnostics of `uri` and of every file whose findings read it, open or not.
-    fn publications(&self, uri: &Uri) -> Vec<Publication> {
+    /// The diagnostics of `uri`, and of every file whose findings read it (open or not) when
+    /// what they read of it changed.
+    fn publications(&mut self, uri: &Uri) -> Vec<Publication> {
         let Some(open) = self.documents.get(uri) else {
             return Vec::new();
         };
@@ -129,10 +171,12 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
         let Some(format) = open.document.format() else {
             return out;
         };
-        for path in format
-            .spec()
-            .dependents(&open.document, &Overlay(&self.documents))
-        {
+        let spec = format.spec();
+        let exported = guard(|| spec.exported(&open.document)).unwrap_or(None);
+        if exported.is_none() || exported == open.exported {
+            return out;
+        }
+        for path in spec.dependents(&open.document, &self.overlay()) {
             let opened = self
                 .documents
                 .iter()
@@ -145,12 +189,17 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
                     else {
                         continue;
                     };
-                    let document =
-                        Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
+                    let Some(format) = detect(Some(&path), &text) else {
+                        continue;
+                    };
+                    let document = self.cache.document(&path, format, text);
                     (uri, self.diagnostics(&document), None)
                 }
             };
             out.push(publication);
+        }
+        if let Some(open) = self.documents.get_mut(uri) {
+            open.exported = exported;
         }
         out
     }
@@ -165,6 +214,7 @@ impl Backend {
                 encoding: PositionEncoding::Utf16,
                 documents: HashMap::new(),
                 queue: VecDeque::new(),
+                cache: DocumentCache::default(),
             }),
             wake: tokio::sync::Notify::new(),
         });
@@ -291,7 +341,7 @@ impl Backend {
 
     fn unguarded_preview(&self, uri: &Uri) -> Result<PreviewResult> {
         let state = self.state();
-        let overlay = Overlay(&state.documents);
+        let overlay = state.overlay();
         let preview = match state.documents.get(uri) {
             Some(open) => {
                 fault_injection(&open.document);
@@ -387,6 +437,7 @@ impl LanguageServer for Backend {
                 version: item.version,
                 path,
                 chosen,
+                exported: None,
             };
             state.documents.insert(item.uri.clone(), open);
             self.queue(&mut state, &item.uri);
@@ -431,7 +482,7 @@ impl LanguageServer for Backend {
         };
         let text = open.document.rope();
         let offset = convert::offset(text, at.position, state.encoding);
-        let overlay = Overlay(&state.documents);
+        let overlay = state.overlay();
         let hover = guard(|| {
             fault_injection(&open.document);
             crate::ide::hover(&open.document, offset, &overlay)

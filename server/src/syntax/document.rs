@@ -1,9 +1,16 @@
 //! A document: its text in a rope and, when its format is known, its syntax tree, kept up to date
 //! incrementally (`Tree::edit`, then a reparse that reuses the old tree).
+//!
+//! The tree is parsed when first asked for, not on every edit: a file whose dialect Retroboard
+//! does not read is never parsed, and several edits between two checks cost one reparse. What is
+//! derived from the text (a format's typed view) can be kept in the document's memo until the
+//! next edit.
 
+use std::any::{Any, TypeId};
 use std::borrow::Cow;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use ropey::Rope;
 use tree_sitter::{InputEdit, Parser, Point, Tree};
@@ -44,11 +51,16 @@ pub struct Document {
     unparsed: Option<Unparsed>,
     /// Where the file lives, when known: some checks read its name or its neighbours.
     path: Option<PathBuf>,
+    /// Values derived from the current text, one per type; emptied by every edit.
+    memo: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
 }
 
 struct Syntax {
-    parser: Parser,
-    tree: Tree,
+    parser: Mutex<Parser>,
+    /// The tree of the current text, once asked for.
+    tree: OnceLock<Tree>,
+    /// The previous tree with the edits since applied (`Tree::edit`): what the next parse reuses.
+    edited: Option<Tree>,
 }
 
 impl Document {
@@ -60,6 +72,7 @@ impl Document {
             syntax: None,
             unparsed: None,
             path: None,
+            memo: Mutex::new(Vec::new()),
         };
         doc.unparsed = unparsed(&doc.text, 0..doc.text.len_lines(), None);
         doc.set_format(format);
@@ -69,6 +82,7 @@ impl Document {
     /// The same document, known to live at `path`.
     pub fn with_path(mut self, path: Option<PathBuf>) -> Document {
         self.path = path;
+        self.memo_mut().clear();
         self
     }
 
@@ -96,12 +110,13 @@ impl Document {
         }
         self.format = format;
         self.syntax = None;
-        self.parse_if_needed();
+        self.memo_mut().clear();
+        self.prepare_syntax();
     }
 
-    /// Parses the whole text when the document should have a tree and has none; drops the tree
-    /// when the text grew too large.
-    fn parse_if_needed(&mut self) {
+    /// Gives the document a parser when it should have a tree and has none (the tree itself is
+    /// parsed when asked for); drops the tree when the text is not to be parsed.
+    fn prepare_syntax(&mut self) {
         if self.is_unparsed() {
             self.syntax = None;
             return;
@@ -114,8 +129,11 @@ impl Document {
             parser
                 .set_language(&format.language())
                 .expect("grammars are generated for the ABI of the linked tree-sitter");
-            let tree = parse(&mut parser, &self.text, None);
-            self.syntax = Some(Syntax { parser, tree });
+            self.syntax = Some(Syntax {
+                parser: Mutex::new(parser),
+                tree: OnceLock::new(),
+                edited: None,
+            });
         }
     }
 
@@ -123,8 +141,50 @@ impl Document {
         &self.text
     }
 
+    /// The syntax tree of the current text, parsed now if it is not yet (reusing the tree of
+    /// the text before the last edits).
     pub fn tree(&self) -> Option<&Tree> {
-        self.syntax.as_ref().map(|s| &s.tree)
+        let syntax = self.syntax.as_ref()?;
+        Some(syntax.tree.get_or_init(|| {
+            let mut parser = syntax
+                .parser
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            parse(&mut parser, &self.text, syntax.edited.as_ref())
+        }))
+    }
+
+    /// A value derived from the current text, made by `make` once until the next edit: a
+    /// format's typed view, read by this document's checks and by other files' checks alike.
+    pub fn memo<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
+        let id = TypeId::of::<T>();
+        let cached = self
+            .memo_lock()
+            .iter()
+            .find(|(key, _)| *key == id)
+            .map(|(_, value)| value.clone());
+        if let Some(value) = cached.and_then(|v| v.downcast::<T>().ok()) {
+            return value;
+        }
+        // Made without the lock held: `make` may ask the memo for other values.
+        let value = Arc::new(make());
+        let mut memo = self.memo_lock();
+        if !memo.iter().any(|(key, _)| *key == id) {
+            memo.push((id, value.clone()));
+        }
+        value
+    }
+
+    fn memo_lock(&self) -> MutexGuard<'_, Vec<(TypeId, Arc<dyn Any + Send + Sync>)>> {
+        self.memo
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn memo_mut(&mut self) -> &mut Vec<(TypeId, Arc<dyn Any + Send + Sync>)> {
+        self.memo
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// A tree parsed from scratch, without reusing the incremental one. Reused subtrees keep the
@@ -141,8 +201,15 @@ impl Document {
     /// The text of a byte range (borrowed when it lies in one rope chunk).
     pub fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
         let len = self.text.len_bytes();
-        let start = self.char_boundary(range.start.min(len));
-        let end = self.char_boundary(range.end.clamp(start, len));
+        let start = range.start.min(len);
+        let end = range.end.clamp(start, len);
+        // The common case, a token inside one chunk, without the rope's char index.
+        let (chunk, chunk_start, _, _) = self.text.chunk_at_byte(start);
+        if let Some(text) = chunk.get(start - chunk_start..end - chunk_start) {
+            return Cow::Borrowed(text);
+        }
+        let start = self.char_boundary(start);
+        let end = self.char_boundary(end.max(start));
         self.text.byte_slice(start..end).into()
     }
 
@@ -174,22 +241,28 @@ impl Document {
             let last = self.text.byte_to_line(start + new_text.len());
             unparsed(&self.text, first..last + 1, Some((start, new_text)))
         };
+        self.memo_mut().clear();
         if self.is_unparsed() {
             self.syntax = None;
         }
         if let Some(syntax) = &mut self.syntax {
             let new_end = start + new_text.len();
-            syntax.tree.edit(&InputEdit {
+            let edit = InputEdit {
                 start_byte: start,
                 old_end_byte: old_end,
                 new_end_byte: new_end,
                 start_position,
                 old_end_position,
                 new_end_position: point(&self.text, new_end),
-            });
-            syntax.tree = parse(&mut syntax.parser, &self.text, Some(&syntax.tree));
+            };
+            // The newest tree, or the one edits have piled up on since the last parse.
+            let mut previous = syntax.tree.take().or_else(|| syntax.edited.take());
+            if let Some(tree) = &mut previous {
+                tree.edit(&edit);
+            }
+            syntax.edited = previous;
         }
-        self.parse_if_needed();
+        self.prepare_syntax();
     }
 
     /// The start of the character holding this byte.
@@ -302,6 +375,42 @@ mod tests {
         assert_eq!(sexp(&doc), sexp(&fresh));
         let opened = Document::new(Some(FormatId::PatienceGame), "ab\0\0");
         assert_eq!(opened.unparsed(), Some(Unparsed::Nul { at: 2 }));
+    }
+
+    /// Edits between two looks at the tree pile up on the old tree; the one reparse then
+    /// gives the tree of a fresh parse.
+    #[test]
+    fn several_edits_then_one_parse_match_a_fresh_parse() {
+        let mut doc = Document::new(Some(FormatId::ColossusVar), "MAP:A.map\nTER:B.ter\n");
+        assert!(doc.tree().is_some());
+        doc.edit(4..5, "Big");
+        doc.edit(0..0, "CRE:C.cre\n");
+        doc.edit(doc.rope().len_bytes()..doc.rope().len_bytes(), "DEPEND:X\n");
+        let fresh = Document::new(doc.format(), &doc.text());
+        let sexp = |d: &Document| d.tree().map(|t| t.root_node().to_sexp());
+        assert_eq!(sexp(&doc), sexp(&fresh));
+        assert_eq!(
+            doc.tree().map(|t| t.root_node().end_byte()),
+            Some(doc.rope().len_bytes())
+        );
+    }
+
+    #[test]
+    fn the_memo_keeps_a_value_until_the_next_edit() {
+        let mut doc = Document::new(Some(FormatId::ColossusVar), "MAP:A.map\n");
+        let made = std::cell::Cell::new(0);
+        let length = |doc: &Document| {
+            doc.memo(|| {
+                made.set(made.get() + 1);
+                doc.rope().len_bytes()
+            })
+        };
+        assert_eq!(*length(&doc), 10);
+        assert_eq!(*length(&doc), 10);
+        assert_eq!(made.get(), 1);
+        doc.edit(0..0, "#\n");
+        assert_eq!(*length(&doc), 12);
+        assert_eq!(made.get(), 2);
     }
 
     #[test]

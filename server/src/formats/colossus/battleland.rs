@@ -42,6 +42,11 @@ pub struct BattleHex {
 }
 
 impl BattlelandView {
+    /// The view of the document's current text, built once until it changes.
+    pub fn of(doc: &Document) -> std::sync::Arc<BattlelandView> {
+        doc.memo(|| BattlelandView::new(doc))
+    }
+
     pub fn new(doc: &Document) -> BattlelandView {
         let mut view = BattlelandView::default();
         let Some(tree) = doc.tree() else { return view };

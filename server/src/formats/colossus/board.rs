@@ -78,13 +78,13 @@ fn center(points: &[(f64, f64)]) -> (f64, f64) {
 type Placed<'a> = (&'a Hex, i64, i64);
 
 fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board {
-    let view = MapView::new(doc);
+    let view = MapView::of(doc);
     let ter = doc
         .path()
         .and_then(|p| variant_dir(p, FormatId::ColossusMap))
         .map(|d| Variant::of_dir(&d, files))
         .and_then(|v| variant::load(&v.ter, FormatId::ColossusTer, files))
-        .map(|d| TerView::new(&d))
+        .map(|d| TerView::of(&d))
         .unwrap_or_default();
     let (scale, margin) = (12.0, 16.0);
     // Hexes outside the declared size are errors; they are listed, not drawn.
@@ -345,7 +345,7 @@ fn hexside_color(kind: char) -> Color {
 }
 
 fn battleland(doc: &Document, findings: &[Finding]) -> Board {
-    let view = BattlelandView::new(doc);
+    let view = BattlelandView::of(doc);
     let (r, margin) = (30.0, 12.0);
     let center = |x: i64, y: i64| {
         let shift = if x % 2 == 1 { 0.5 } else { 0.0 };
@@ -485,7 +485,7 @@ fn battleland(doc: &Document, findings: &[Finding]) -> Board {
 }
 
 fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
-    let view = TerView::new(doc);
+    let view = TerView::of(doc);
     let title = format!(
         "{} — {} terrains, their recruits",
         file_name(doc),
@@ -595,7 +595,7 @@ fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
 }
 
 fn creatures(doc: &Document, findings: &[Finding]) -> Board {
-    let view = CreView::new(doc);
+    let view = CreView::of(doc);
     let title = format!("{} — {} creatures", file_name(doc), view.creatures.len());
     let row_height = 18.0;
     let mut scene = Scene::new(
@@ -663,7 +663,7 @@ fn creatures(doc: &Document, findings: &[Finding]) -> Board {
 }
 
 fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board {
-    let view = VarView::new(doc);
+    let view = VarView::of(doc);
     let title = format!("{} — the variant's files", file_name(doc));
     let mut lines = Vec::new();
     if let Some(dir) = doc.path().and_then(|p| p.parent()) {

@@ -56,6 +56,11 @@ impl Creature {
 }
 
 impl CreView {
+    /// The view of the document's current text, built once until it changes.
+    pub fn of(doc: &Document) -> std::sync::Arc<CreView> {
+        doc.memo(|| CreView::new(doc))
+    }
+
     pub fn new(doc: &Document) -> CreView {
         let mut view = CreView::default();
         let Some(tree) = doc.tree() else { return view };

@@ -2,6 +2,7 @@
 //! its stats from the variant's CRE, a terrain letter its name, colour and recruits.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use tree_sitter::Node;
 
@@ -23,28 +24,22 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
-    fn ter(&self) -> Option<(TerView, String)> {
+    fn ter(&self) -> Option<(Arc<TerView>, String)> {
         if self.doc.format() == Some(FormatId::ColossusTer) {
-            return Some((TerView::new(self.doc), "this file".to_string()));
+            return Some((TerView::of(self.doc), "this file".to_string()));
         }
         let variant = self.variant.as_ref()?;
         let doc = variant::load(&variant.ter, FormatId::ColossusTer, self.files)?;
-        Some((
-            TerView::new(&doc),
-            variant::shown(doc.path()?, &variant.dir),
-        ))
+        Some((TerView::of(&doc), variant::shown(doc.path()?, &variant.dir)))
     }
 
-    fn cre(&self) -> Option<(CreView, String)> {
+    fn cre(&self) -> Option<(Arc<CreView>, String)> {
         if self.doc.format() == Some(FormatId::ColossusCre) {
-            return Some((CreView::new(self.doc), "this file".to_string()));
+            return Some((CreView::of(self.doc), "this file".to_string()));
         }
         let variant = self.variant.as_ref()?;
         let doc = variant::load(&variant.cre, FormatId::ColossusCre, self.files)?;
-        Some((
-            CreView::new(&doc),
-            variant::shown(doc.path()?, &variant.dir),
-        ))
+        Some((CreView::of(&doc), variant::shown(doc.path()?, &variant.dir)))
     }
 
     fn text(&self, node: Node) -> String {
@@ -81,7 +76,7 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         (FormatId::ColossusMap, "hex", Some("label")) => map_hex(&ctx, text.parse().ok()?)?,
         (FormatId::ColossusMap, "hex", Some("terrain")) => terrain_help(&ctx, text.chars().next()?),
         (FormatId::ColossusMap, "hex", Some("x" | "y")) => {
-            let view = MapView::new(doc);
+            let view = MapView::of(doc);
             let hex = view.hexes.iter().find(|h| h.range.contains(&node.start_byte()))?;
             let (x, y) = hex.position()?;
             let parity = if (x + y) % 2 == 0 { "even" } else { "odd" };
@@ -97,7 +92,7 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             if text == "0" {
                 "**No exit** (label 0): the exit type after it is ignored.".to_string()
             } else {
-                let view = MapView::new(doc);
+                let view = MapView::of(doc);
                 match view.hex(text.parse().ok()?) {
                     Some(hex) => format!(
                         "**Exit to hex {text}**: {} at ({}, {}).",
@@ -402,7 +397,7 @@ fn cre_field(field: &str, text: &str, name: &str) -> Option<String> {
 }
 
 fn map_hex(ctx: &Context, label: i64) -> Option<String> {
-    let view = MapView::new(ctx.doc);
+    let view = MapView::of(ctx.doc);
     let hex = view.hex(label)?;
     let exits: Vec<String> = hex
         .exits

@@ -58,6 +58,11 @@ impl Hex {
 }
 
 impl MapView {
+    /// The view of the document's current text, built once until it changes.
+    pub fn of(doc: &Document) -> std::sync::Arc<MapView> {
+        doc.memo(|| MapView::new(doc))
+    }
+
     pub fn new(doc: &Document) -> MapView {
         let mut view = MapView {
             size: None,

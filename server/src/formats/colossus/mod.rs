@@ -42,6 +42,10 @@ macro_rules! shared_methods {
         fn dependents(&self, doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
             variant::dependents(doc, files)
         }
+
+        fn exported(&self, doc: &Document) -> Option<u64> {
+            variant::exported(doc)
+        }
     };
 }
 
@@ -69,7 +73,7 @@ impl Format for Map {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
-        let view = map::MapView::new(doc);
+        let view = map::MapView::of(doc);
         map::check(doc, &view, out);
         variant::check_map(doc, &view, files, out);
         dialect::check_final_comment(doc, out);
@@ -110,7 +114,7 @@ impl Format for Ter {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
-        let view = ter::TerView::new(doc);
+        let view = ter::TerView::of(doc);
         ter::check(doc, &view, out);
         variant::check_ter(doc, &view, files, out);
         dialect::check_final_comment(doc, out);
@@ -153,7 +157,7 @@ impl Format for Cre {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
-        cre::check(doc, &cre::CreView::new(doc), out);
+        cre::check(doc, &cre::CreView::of(doc), out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -198,7 +202,7 @@ impl Format for Battleland {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
-        battleland::check(&battleland::BattlelandView::new(doc), out);
+        battleland::check(&battleland::BattlelandView::of(doc), out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -232,7 +236,7 @@ impl Format for Var {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
-        variant::check_var(doc, &var::VarView::new(doc), files, out);
+        variant::check_var(doc, &var::VarView::of(doc), files, out);
         dialect::check_final_comment(doc, out);
     }
 

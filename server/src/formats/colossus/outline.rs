@@ -13,7 +13,7 @@ use crate::syntax::Document;
 pub fn outline(doc: &Document) -> Vec<Symbol> {
     match doc.format() {
         Some(FormatId::ColossusMap) => {
-            let view = MapView::new(doc);
+            let view = MapView::of(doc);
             let mut out = Vec::new();
             if let Some(size) = &view.size {
                 let range = size.width.range.start..size.height.range.end;
@@ -41,7 +41,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
             out
         }
         Some(FormatId::ColossusTer) => {
-            let view = TerView::new(doc);
+            let view = TerView::of(doc);
             let mut out: Vec<Symbol> = view
                 .terrains
                 .iter()
@@ -88,7 +88,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
             }));
             out
         }
-        Some(FormatId::ColossusCre) => CreView::new(doc)
+        Some(FormatId::ColossusCre) => CreView::of(doc)
             .creatures
             .iter()
             .map(|c| {
@@ -110,7 +110,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                 .detail(stats)
             })
             .collect(),
-        Some(FormatId::ColossusBattleland) => BattlelandView::new(doc)
+        Some(FormatId::ColossusBattleland) => BattlelandView::of(doc)
             .hexes
             .iter()
             .map(|h| {
@@ -123,7 +123,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                     .detail(detail)
             })
             .collect(),
-        Some(FormatId::ColossusVar) => VarView::new(doc)
+        Some(FormatId::ColossusVar) => VarView::of(doc)
             .entries
             .iter()
             .map(|e| {

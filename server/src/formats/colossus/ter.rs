@@ -64,6 +64,11 @@ impl Terrain {
 }
 
 impl TerView {
+    /// The view of the document's current text, built once until it changes.
+    pub fn of(doc: &Document) -> std::sync::Arc<TerView> {
+        doc.memo(|| TerView::new(doc))
+    }
+
     pub fn new(doc: &Document) -> TerView {
         let mut view = TerView::default();
         let Some(tree) = doc.tree() else { return view };

@@ -27,6 +27,11 @@ impl Entry {
 }
 
 impl VarView {
+    /// The view of the document's current text, built once until it changes.
+    pub fn of(doc: &Document) -> std::sync::Arc<VarView> {
+        doc.memo(|| VarView::new(doc))
+    }
+
     pub fn new(doc: &Document) -> VarView {
         let mut view = VarView::default();
         let Some(tree) = doc.tree() else { return view };

@@ -11,7 +11,7 @@ use super::syntax::nearest;
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use crate::findings::{Finding, Severity};
-use crate::formats::{Files, FormatId};
+use crate::formats::{Files, FormatId, Loaded, unsupported_dialect};
 use crate::syntax::Document;
 
 /// The variant every other one falls back on.
@@ -78,9 +78,9 @@ impl Variant {
     /// The variant of the folder `dir`, with its VAR read through `files`.
     pub fn of_dir(dir: &Path, files: &dyn Files) -> Variant {
         let var = var_file(dir, files)
-            .and_then(|p| files.read(&p))
-            .map(|text| VarView::new(&Document::new(Some(FormatId::ColossusVar), &text)));
-        Variant::from_var(dir, var.as_ref(), files)
+            .and_then(|p| files.document(&p, FormatId::ColossusVar))
+            .map(|doc| VarView::of(&doc));
+        Variant::from_var(dir, var.as_deref(), files)
     }
 
     pub fn from_var(dir: &Path, var: Option<&VarView>, files: &dyn Files) -> Variant {
@@ -135,15 +135,13 @@ pub fn resolve_in(dirs: &[PathBuf], name: &str, files: &dyn Files) -> Resolved {
 
 /// The document of a resolved file; `None` when it is missing or in a later dialect (its
 /// values would be misread).
-pub(super) fn load(resolved: &Resolved, format: FormatId, files: &dyn Files) -> Option<Document> {
-    let path = resolved.path.as_ref()?;
-    let text = files.read(path)?;
-    let doc = Document::new(Some(format), &text).with_path(Some(path.clone()));
-    format
-        .spec()
-        .unsupported_dialect(&doc)
-        .is_none()
-        .then_some(doc)
+pub(super) fn load<'f>(
+    resolved: &Resolved,
+    format: FormatId,
+    files: &'f dyn Files,
+) -> Option<Loaded<'f>> {
+    let doc = files.document(resolved.path.as_ref()?, format)?;
+    unsupported_dialect(&doc).is_none().then_some(doc)
 }
 
 pub(super) fn shown(path: &Path, from: &Path) -> String {
@@ -167,7 +165,7 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
     let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
         return; // the VAR reports a missing TER
     };
-    let ter = TerView::new(&ter_doc);
+    let ter = TerView::of(&ter_doc);
     if ter.terrains.is_empty() {
         return;
     }
@@ -204,7 +202,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
         return;
     };
     if let Some(cre_doc) = load(&variant.cre, FormatId::ColossusCre, files) {
-        let cre = CreView::new(&cre_doc);
+        let cre = CreView::of(&cre_doc);
         let cre_name = shown(cre_doc.path().unwrap_or(Path::new("")), &variant.dir);
         if !cre.creatures.is_empty() {
             let names = || cre.creatures.iter().map(|c| c.name.text.as_str());
@@ -248,7 +246,7 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
         }
     }
     if let Some(map_doc) = load(&variant.map, FormatId::ColossusMap, files) {
-        let map = MapView::new(&map_doc);
+        let map = MapView::of(&map_doc);
         for terrain in &view.terrains {
             let (Some(letter), Some(name)) = (terrain.letter_char(), &terrain.name) else {
                 continue;
@@ -370,6 +368,44 @@ variants, then Default) and falls back to the Default variant",
             ));
         }
     }
+}
+
+/// A fingerprint of what the cross-file checks above read of `doc`: of a TER its terrain
+/// letters (`check_map`), of a CRE its creature names and lords, of a MAP the number of hexes
+/// of each terrain (`check_ter`), and of each whether its dialect is read at all. While an edit
+/// leaves it the same, the files that read `doc` keep their findings. Keep it in step with
+/// those checks.
+pub fn exported(doc: &Document) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let format = doc.format()?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let readable = unsupported_dialect(doc).is_none();
+    readable.hash(&mut hasher);
+    match format {
+        FormatId::ColossusTer if readable => {
+            let ter = TerView::of(doc);
+            (ter.terrains.is_empty(), ter.letters()).hash(&mut hasher);
+        }
+        FormatId::ColossusCre if readable => {
+            for creature in &CreView::of(doc).creatures {
+                (&creature.name.text, creature.flag("lord")).hash(&mut hasher);
+            }
+        }
+        FormatId::ColossusMap if readable => {
+            let mut hexes: std::collections::BTreeMap<char, usize> = Default::default();
+            for letter in MapView::of(doc)
+                .hexes
+                .iter()
+                .filter_map(|h| h.terrain_letter())
+            {
+                *hexes.entry(letter).or_default() += 1;
+            }
+            hexes.hash(&mut hasher);
+        }
+        FormatId::ColossusTer | FormatId::ColossusCre | FormatId::ColossusMap => {}
+        _ => return None,
+    }
+    Some(hasher.finish())
 }
 
 /// The files whose cross-file findings read `doc`: for every variant next to it (the folders
