@@ -172,16 +172,41 @@ fn preview_largest_corpus_map(bencher: Bencher) {
     sample_size = 1
 )]
 fn corpus_keystroke(bencher: Bencher, kind: &str) {
+    let (path, text) = largest_corpus_file(kind);
+    let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
+    keystrokes(bencher, doc, text);
+}
+
+/// The raw tree-sitter parse of the files `corpus_keystroke` edits, from scratch: what a
+/// keystroke costs at most when it cannot reuse the old tree.
+#[divan::bench(
+    args = ["map", "ter", "cre", "var", "brd", "later_map", "later_ter", "later_cre"],
+    sample_count = 200,
+    sample_size = 1
+)]
+fn corpus_parse_floor(bencher: Bencher, kind: &str) {
+    let (path, text) = largest_corpus_file(kind);
+    let language = detect(Some(path), text)
+        .expect("a corpus file of a known format")
+        .language();
+    bencher.bench(|| {
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&language).unwrap();
+        black_box(parser.parse(text, None))
+    });
+}
+
+/// The largest corpus file with this extension, in a dialect Retroboard reads or (`later_`)
+/// in a later one.
+fn largest_corpus_file(kind: &str) -> &'static (std::path::PathBuf, String) {
     let (later, extension) = match kind.strip_prefix("later_") {
         Some(extension) => (true, extension),
         None => (false, kind),
     };
-    let (path, text) = corpus_files()
+    corpus_files()
         .iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == extension))
         .filter(|(p, _)| p.components().any(|c| c.as_os_str() == "_later") == later)
         .max_by_key(|(_, t)| t.len())
-        .expect("a corpus file of this kind");
-    let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
-    keystrokes(bencher, doc, text);
+        .expect("a corpus file of this kind")
 }

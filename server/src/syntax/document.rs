@@ -27,6 +27,13 @@ pub const MAX_PARSED_BYTES: usize = 16 * 1024 * 1024;
 /// as a file of their size.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// A tree with syntax errors of a text up to this size is parsed from scratch, not
+/// incrementally: syntax error messages read parse states, and reused subtrees keep the states
+/// of their first parse, so only a fresh parse words an error independently of the edit
+/// history. Past this size the incremental tree is kept (its messages may word an error
+/// differently after some edit sequences, never miss one).
+const FRESH_PARSE_LIMIT: usize = 512 * 1024;
+
 /// Why a document is kept as text only, without a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unparsed {
@@ -61,6 +68,37 @@ struct Syntax {
     tree: OnceLock<Tree>,
     /// The previous tree with the edits since applied (`Tree::edit`): what the next parse reuses.
     edited: Option<Tree>,
+}
+
+impl Syntax {
+    fn new(parser: Parser) -> Syntax {
+        Syntax {
+            parser: Mutex::new(parser),
+            tree: OnceLock::new(),
+            edited: None,
+        }
+    }
+
+    /// The tree of `text`: reparsed from the edited tree, or from scratch when the text is small
+    /// and the tree has syntax errors (see [`FRESH_PARSE_LIMIT`]).
+    fn parse(&self, text: &Rope) -> Tree {
+        let mut parser = self
+            .parser
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let small = text.len_bytes() <= FRESH_PARSE_LIMIT;
+        // While the text stays broken (as it does over most keystrokes of a fix), a small one
+        // is parsed once, from scratch, instead of incrementally and then again from scratch.
+        let reusable = self
+            .edited
+            .as_ref()
+            .filter(|old| !(small && old.root_node().has_error()));
+        let tree = parse(&mut parser, text, reusable);
+        if small && reusable.is_some() && tree.root_node().has_error() {
+            return parse(&mut parser, text, None);
+        }
+        tree
+    }
 }
 
 impl Document {
@@ -129,11 +167,7 @@ impl Document {
             parser
                 .set_language(&format.language())
                 .expect("grammars are generated for the ABI of the linked tree-sitter");
-            self.syntax = Some(Syntax {
-                parser: Mutex::new(parser),
-                tree: OnceLock::new(),
-                edited: None,
-            });
+            self.syntax = Some(Syntax::new(parser));
         }
     }
 
@@ -142,16 +176,11 @@ impl Document {
     }
 
     /// The syntax tree of the current text, parsed now if it is not yet (reusing the tree of
-    /// the text before the last edits).
+    /// the text before the last edits). A small text with syntax errors gets the tree of a
+    /// fresh parse, so the errors read the same whatever edits led to the text.
     pub fn tree(&self) -> Option<&Tree> {
         let syntax = self.syntax.as_ref()?;
-        Some(syntax.tree.get_or_init(|| {
-            let mut parser = syntax
-                .parser
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            parse(&mut parser, &self.text, syntax.edited.as_ref())
-        }))
+        Some(syntax.tree.get_or_init(|| syntax.parse(&self.text)))
     }
 
     /// A value derived from the current text, made by `make` once until the next edit: a
@@ -185,17 +214,6 @@ impl Document {
         self.memo
             .get_mut()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// A tree parsed from scratch, without reusing the incremental one. Reused subtrees keep the
-    /// parse states of their first parse, so whatever reads parse states (syntax error messages)
-    /// reads them from a fresh tree to stay independent of the edit history.
-    pub fn fresh_tree(&self) -> Option<Tree> {
-        self.syntax.as_ref()?;
-        let format = self.format?;
-        let mut parser = Parser::new();
-        parser.set_language(&format.language()).ok()?;
-        Some(parse(&mut parser, &self.text, None))
     }
 
     /// The text of a byte range (borrowed when it lies in one rope chunk).
@@ -347,7 +365,7 @@ mod tests {
                 bytes: MAX_LINE_BYTES + 3
             })
         );
-        assert!(doc.tree().is_none() && doc.fresh_tree().is_none());
+        assert!(doc.tree().is_none());
         // Edits elsewhere keep it too large; removing the line parses again.
         doc.edit(0..0, "A");
         assert!(doc.is_unparsed());

@@ -10,9 +10,6 @@ use crate::formats::{Format, FormatId};
 /// More syntax errors than this in one file are summed up in one last finding.
 const MAX_SYNTAX_ERRORS: usize = 100;
 
-/// Files up to this size get their syntax errors worded from a fresh parse.
-const FRESH_PARSE_LIMIT: usize = 512 * 1024;
-
 /// The syntax errors of a document (none when its format is unknown).
 pub fn syntax_findings(doc: &Document) -> Vec<Finding> {
     let (Some(format), Some(tree)) = (doc.format(), doc.tree()) else {
@@ -21,13 +18,9 @@ pub fn syntax_findings(doc: &Document) -> Vec<Finding> {
     if !tree.root_node().has_error() {
         return Vec::new();
     }
-    // Messages read parse states, which only a fresh parse gives independently of the edit
-    // history; past this size the incremental tree is used (its messages may word an error
-    // differently after some edit sequences, never miss one).
-    let fresh = (doc.rope().len_bytes() <= FRESH_PARSE_LIMIT)
-        .then(|| doc.fresh_tree())
-        .flatten();
-    let root = fresh.as_ref().unwrap_or(tree).root_node();
+    // Messages read parse states: `Document::tree` gives a small broken text the tree of a
+    // fresh parse, so they do not depend on the edit history.
+    let root = tree.root_node();
     let ctx = Context {
         doc,
         format,
