@@ -30,9 +30,10 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// A tree with syntax errors of a text up to this size is parsed from scratch, not
 /// incrementally: syntax error messages read parse states, and reused subtrees keep the states
 /// of their first parse, so only a fresh parse words an error independently of the edit
-/// history. Past this size the incremental tree is kept (its messages may word an error
-/// differently after some edit sequences, never miss one).
-const FRESH_PARSE_LIMIT: usize = 512 * 1024;
+/// history. A fresh parse costs about 0.1 ms per KB, so past this size the incremental tree is
+/// kept to keep keystrokes fast (its messages may word an error differently after some edit
+/// sequences, never miss one).
+const FRESH_PARSE_LIMIT: usize = 128 * 1024;
 
 /// Why a document is kept as text only, without a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

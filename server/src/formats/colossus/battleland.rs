@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::syntax::{Num, Word, children, field_num, field_word};
+use super::syntax::{Fields, Num, Word, children};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
 
@@ -51,18 +51,22 @@ impl BattlelandView {
         let mut view = BattlelandView::default();
         let Some(tree) = doc.tree() else { return view };
         for node in children(tree.root_node(), "hex") {
-            let Some(x) = field_num(doc, node, "x") else {
+            let fields = Fields::of(node);
+            let Some(x) = fields.num(doc, "x") else {
                 continue;
             };
             let sides = children(node, "hexside")
                 .into_iter()
-                .filter_map(|s| Some((field_num(doc, s, "side")?, field_word(doc, s, "type"))))
+                .filter_map(|s| {
+                    let s = Fields::of(s);
+                    Some((s.num(doc, "side")?, s.word(doc, "type")))
+                })
                 .collect();
             view.hexes.push(BattleHex {
                 x,
-                y: field_num(doc, node, "y"),
-                terrain: field_word(doc, node, "terrain"),
-                elevation: field_num(doc, node, "elevation"),
+                y: fields.num(doc, "y"),
+                terrain: fields.word(doc, "terrain"),
+                elevation: fields.num(doc, "elevation"),
                 sides,
                 range: node.byte_range(),
             });

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::syntax::{Num, Word, children, field_num, field_word, line_range};
+use super::syntax::{Fields, Num, Word, children, field_num, line_range};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
 
@@ -91,25 +91,26 @@ impl MapView {
             }
         }
         for node in children(root, "hex") {
-            let Some(label) = field_num(doc, node, "label") else {
+            let fields = Fields::of(node);
+            let Some(label) = fields.num(doc, "label") else {
                 continue;
             };
             let exits = children(node, "exit")
                 .into_iter()
                 .filter_map(|exit| {
-                    let label = field_num(doc, exit, "label")?;
+                    let exit = Fields::of(exit);
                     Some(Exit {
-                        label,
-                        way: field_word(doc, exit, "way"),
+                        label: exit.num(doc, "label")?,
+                        way: exit.word(doc, "way"),
                     })
                 })
                 .collect();
             view.hexes.push(Hex {
                 label,
-                terrain: field_word(doc, node, "terrain"),
+                terrain: fields.word(doc, "terrain"),
                 exits,
-                x: field_num(doc, node, "x"),
-                y: field_num(doc, node, "y"),
+                x: fields.num(doc, "x"),
+                y: fields.num(doc, "y"),
                 range: node.byte_range(),
                 broken: node.has_error(),
             });

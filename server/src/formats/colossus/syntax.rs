@@ -54,6 +54,47 @@ pub fn num(doc: &Document, node: Node) -> Num {
     }
 }
 
+/// A record's fielded children, read in one pass over them: `child_by_field_name` looks the
+/// name up and walks the children again for every field, which is most of a view's cost.
+pub struct Fields<'t> {
+    found: Vec<(&'t str, Node<'t>)>,
+}
+
+impl<'t> Fields<'t> {
+    pub fn of(node: Node<'t>) -> Fields<'t> {
+        let mut found = Vec::new();
+        let mut cursor = node.walk();
+        if cursor.goto_first_child() {
+            loop {
+                if let Some(name) = cursor.field_name() {
+                    found.push((name, cursor.node()));
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        Fields { found }
+    }
+
+    /// The first child in `name`, unless the parser only assumed it (as [`field`]).
+    pub fn node(&self, name: &str) -> Option<Node<'t>> {
+        self.found
+            .iter()
+            .find(|(field, _)| *field == name)
+            .map(|(_, node)| *node)
+            .filter(|n| !n.is_missing() && !n.is_error())
+    }
+
+    pub fn word(&self, doc: &Document, name: &str) -> Option<Word> {
+        self.node(name).map(|n| word(doc, n))
+    }
+
+    pub fn num(&self, doc: &Document, name: &str) -> Option<Num> {
+        self.node(name).map(|n| num(doc, n))
+    }
+}
+
 pub fn field_word(doc: &Document, node: Node, name: &str) -> Option<Word> {
     field(node, name).map(|n| word(doc, n))
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::colors;
-use super::syntax::{Num, Word, children, field_num, field_word, nearest};
+use super::syntax::{Fields, Num, Word, children, nearest};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
 
@@ -77,24 +77,26 @@ impl TerView {
         for node in root.named_children(&mut cursor) {
             match node.kind() {
                 "terrain_def" => {
-                    let Some(letter) = field_word(doc, node, "letter") else {
+                    let fields = Fields::of(node);
+                    let Some(letter) = fields.word(doc, "letter") else {
                         continue;
                     };
                     let recruits: Vec<Recruit> = children(node, "recruit")
                         .into_iter()
                         .filter_map(|r| {
+                            let r = Fields::of(r);
                             Some(Recruit {
-                                count: field_num(doc, r, "count")?,
-                                creature: field_word(doc, r, "creature")?,
+                                count: r.num(doc, "count")?,
+                                creature: r.word(doc, "creature")?,
                             })
                         })
                         .collect();
                     let terrain = Terrain {
                         letter,
-                        color: field_word(doc, node, "color"),
-                        name: field_word(doc, node, "name"),
-                        regular: field_word(doc, node, "regular"),
-                        display_name: field_word(doc, node, "display_name"),
+                        color: fields.word(doc, "color"),
+                        name: fields.word(doc, "name"),
+                        regular: fields.word(doc, "regular"),
+                        display_name: fields.word(doc, "display_name"),
                         recruits,
                         range: node.byte_range(),
                         broken: node.has_error(),
@@ -108,8 +110,9 @@ impl TerView {
                 }
                 "acquirable_def" => {
                     for a in children(node, "acquirable") {
+                        let a = Fields::of(a);
                         let (Some(points), Some(creature)) =
-                            (field_num(doc, a, "points"), field_word(doc, a, "creature"))
+                            (a.num(doc, "points"), a.word(doc, "creature"))
                         else {
                             continue;
                         };
@@ -117,7 +120,7 @@ impl TerView {
                         view.acquirables.push(Acquirable {
                             points,
                             creature,
-                            terrains: field_word(doc, a, "terrains"),
+                            terrains: a.word(doc, "terrains"),
                         });
                     }
                 }
