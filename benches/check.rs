@@ -94,6 +94,28 @@ fn keystroke(bencher: Bencher, input: Input) {
     keystrokes(bencher, Document::new(Some(*format), text), text);
 }
 
+/// The same keystrokes, with only tree-sitter's incremental reparse after each: the floor of a
+/// keystroke, what the rest of it is measured against.
+#[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
+fn reparse_floor(bencher: Bencher, input: Input) {
+    let (format, text) = large(input.family, input.bytes);
+    let mut doc = Document::new(Some(*format), text);
+    doc.tree();
+    let middle = (text.len() / 2..)
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap();
+    let mut typed = false;
+    bencher.bench_local(|| {
+        if typed {
+            doc.edit(middle..middle + 1, "");
+        } else {
+            doc.edit(middle..middle, "1");
+        }
+        typed = !typed;
+        black_box(doc.tree().is_some())
+    });
+}
+
 /// Times keystrokes in the middle of `doc` (whose text is `text`), each with its findings: a
 /// character typed, then deleted on the next round, so the text stays the same size.
 fn keystrokes(bencher: Bencher, mut doc: Document, text: &str) {
