@@ -69,6 +69,11 @@ fn inputs() -> Vec<Input> {
 #[divan::bench(args = inputs(), sample_count = 5, sample_size = 1)]
 fn parse_floor(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
+    fresh_parses(bencher, *format, text);
+}
+
+/// Times tree-sitter parsing `text` from scratch, nothing else.
+fn fresh_parses(bencher: Bencher, format: FormatId, text: &str) {
     let language = format.language();
     bencher.bench(|| {
         let mut parser = tree_sitter::Parser::new();
@@ -101,41 +106,52 @@ fn reparse_floor(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
     let mut doc = Document::new(Some(*format), text);
     doc.tree();
-    let middle = (text.len() / 2..)
-        .find(|i| text.is_char_boundary(*i))
-        .unwrap();
-    let mut typed = false;
+    let mut keystroke = Keystroke::in_middle_of(text);
     bencher.bench_local(|| {
-        if typed {
-            doc.edit(middle..middle + 1, "");
-        } else {
-            doc.edit(middle..middle, "1");
-        }
-        typed = !typed;
+        keystroke.apply(&mut doc);
         black_box(doc.tree().is_some())
     });
 }
 
-/// Times keystrokes in the middle of `doc` (whose text is `text`), each with its findings: a
-/// character typed, then deleted on the next round, so the text stays the same size.
+/// Times keystrokes in the middle of `doc` (whose text is `text`), each with its findings.
 fn keystrokes(bencher: Bencher, mut doc: Document, text: &str) {
-    let middle = (text.len() / 2..)
-        .find(|i| text.is_char_boundary(*i))
-        .unwrap();
-    let mut typed = false;
+    let mut keystroke = Keystroke::in_middle_of(text);
     // As in the language server: the other files of a variant stay parsed between keystrokes,
     // and the document was checked once when it was opened.
     let files = CachedFiles::new(DiskFiles);
     black_box(analyze_with(&doc, &files));
     bencher.bench_local(|| {
-        if typed {
-            doc.edit(middle..middle + 1, "");
-        } else {
-            doc.edit(middle..middle, "1");
-        }
-        typed = !typed;
+        keystroke.apply(&mut doc);
         black_box(analyze_with(&doc, &files))
     });
+}
+
+/// A keystroke in the middle of a text: a character typed, then deleted the next time, so the
+/// text stays the same size.
+struct Keystroke {
+    middle: usize,
+    typed: bool,
+}
+
+impl Keystroke {
+    fn in_middle_of(text: &str) -> Keystroke {
+        let middle = (text.len() / 2..)
+            .find(|i| text.is_char_boundary(*i))
+            .unwrap();
+        Keystroke {
+            middle,
+            typed: false,
+        }
+    }
+
+    fn apply(&mut self, doc: &mut Document) {
+        if self.typed {
+            doc.edit(self.middle..self.middle + 1, "");
+        } else {
+            doc.edit(self.middle..self.middle, "1");
+        }
+        self.typed = !self.typed;
+    }
 }
 
 /// The preview (findings, board model, SVG and text drawing).
@@ -187,14 +203,22 @@ fn preview_largest_corpus_map(bencher: Bencher) {
     bencher.bench(|| black_box(retroboard::render::preview(&doc, &DiskFiles)));
 }
 
-/// A one-character edit in the largest corpus file of each kind that Retroboard reads (not a
-/// later dialect: those are all syntax errors to tree-sitter, whose error recovery is redone on
-/// every edit; `later_` measures them), with its findings.
-#[divan::bench(
-    args = ["map", "ter", "cre", "var", "brd", "later_map", "later_ter", "later_cre"],
-    sample_count = 200,
-    sample_size = 1
-)]
+/// The kinds of corpus file the keystrokes are measured on: by extension, the largest file
+/// Retroboard reads and (`later_`) the largest in a later Colossus dialect, which gets one note
+/// and is never parsed.
+const CORPUS_KINDS: [&str; 8] = [
+    "map",
+    "ter",
+    "cre",
+    "var",
+    "brd",
+    "later_map",
+    "later_ter",
+    "later_cre",
+];
+
+/// A one-character edit in the largest corpus file of each kind, with its findings.
+#[divan::bench(args = CORPUS_KINDS, sample_count = 200, sample_size = 1)]
 fn corpus_keystroke(bencher: Bencher, kind: &str) {
     let (path, text) = largest_corpus_file(kind);
     let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
@@ -203,21 +227,11 @@ fn corpus_keystroke(bencher: Bencher, kind: &str) {
 
 /// The raw tree-sitter parse of the files `corpus_keystroke` edits, from scratch: what a
 /// keystroke costs at most when it cannot reuse the old tree.
-#[divan::bench(
-    args = ["map", "ter", "cre", "var", "brd", "later_map", "later_ter", "later_cre"],
-    sample_count = 200,
-    sample_size = 1
-)]
+#[divan::bench(args = CORPUS_KINDS, sample_count = 200, sample_size = 1)]
 fn corpus_parse_floor(bencher: Bencher, kind: &str) {
     let (path, text) = largest_corpus_file(kind);
-    let language = detect(Some(path), text)
-        .expect("a corpus file of a known format")
-        .language();
-    bencher.bench(|| {
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&language).unwrap();
-        black_box(parser.parse(text, None))
-    });
+    let format = detect(Some(path), text).expect("a corpus file of a known format");
+    fresh_parses(bencher, format, text);
 }
 
 /// The largest corpus file with this extension, in a dialect Retroboard reads or (`later_`)
