@@ -3,6 +3,9 @@
 //!
 //! Lines end at `\n`, `\r\n` or a lone `\r`, as in LSP (ropey's `cr_lines`).
 
+use std::borrow::Cow;
+use std::ops::Range;
+
 use ropey::Rope;
 
 /// How a file's bytes were turned into text.
@@ -108,6 +111,53 @@ fn line_content_len(rope: &Rope, line: usize) -> usize {
         len -= 1;
     }
     len
+}
+
+/// Reads the text of byte ranges in text order straight from the rope's chunks: a view that
+/// reads every token of a big file looks a chunk up once per chunk, not once per token.
+pub struct ChunkReader<'a> {
+    rope: &'a Rope,
+    chunk: &'a str,
+    chunk_start: usize,
+}
+
+impl<'a> ChunkReader<'a> {
+    pub fn new(rope: &'a Rope) -> Self {
+        ChunkReader {
+            rope,
+            chunk: "",
+            chunk_start: 0,
+        }
+    }
+
+    /// The text of a byte range, its ends clamped to the text and moved back to character
+    /// boundaries (as `Document::slice` does); borrowed when it lies in one chunk.
+    pub fn slice(&mut self, range: Range<usize>) -> Cow<'a, str> {
+        if let Some(text) = self.in_chunk(&range) {
+            return Cow::Borrowed(text);
+        }
+        if range.start < self.rope.len_bytes() {
+            let (chunk, chunk_start, _, _) = self.rope.chunk_at_byte(range.start);
+            self.chunk = chunk;
+            self.chunk_start = chunk_start;
+            if let Some(text) = self.in_chunk(&range) {
+                return Cow::Borrowed(text);
+            }
+        }
+        // Across chunks, or ends to clamp: the general way.
+        let len = self.rope.len_bytes();
+        let floor = |byte: usize| self.rope.char_to_byte(self.rope.byte_to_char(byte));
+        let start = floor(range.start.min(len));
+        let end = floor(range.end.clamp(start, len));
+        self.rope.byte_slice(start..end).into()
+    }
+
+    /// The range's text when it lies in the current chunk, on character boundaries.
+    fn in_chunk(&self, range: &Range<usize>) -> Option<&'a str> {
+        let start = range.start.checked_sub(self.chunk_start)?;
+        let end = range.end.checked_sub(self.chunk_start)?;
+        self.chunk.get(start..end)
+    }
 }
 
 #[cfg(test)]

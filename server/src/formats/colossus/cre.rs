@@ -1,11 +1,18 @@
 //! Creatures (CRE): one 18-field line per creature.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::syntax::{Num, Word, children, field_num, field_word};
+use tree_sitter::{Node, TreeCursor};
+
+/// tree-sitter's field ids.
+type FieldId = std::num::NonZeroU16;
+
+use super::syntax::{Num, Word};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
+use crate::text::ChunkReader;
 
 /// The boolean fields in file order, with the words hover and messages use.
 pub const FLAGS: [(&str, &str); 13] = [
@@ -23,6 +30,32 @@ pub const FLAGS: [(&str, &str); 13] = [
     ("lord", "lord"),
     ("demilord", "demilord"),
 ];
+
+/// The 18 fields of a creature line, in file order: name, power, skill, the [`FLAGS`], the
+/// maximum count and the plural name.
+const LINE_FIELDS: [&str; 18] = [
+    "name",
+    "power",
+    "skill",
+    FLAGS[0].0,
+    FLAGS[1].0,
+    FLAGS[2].0,
+    FLAGS[3].0,
+    FLAGS[4].0,
+    FLAGS[5].0,
+    FLAGS[6].0,
+    FLAGS[7].0,
+    FLAGS[8].0,
+    FLAGS[9].0,
+    FLAGS[10].0,
+    FLAGS[11].0,
+    FLAGS[12].0,
+    "max_count",
+    "plural_name",
+];
+
+/// Where the flags start in [`LINE_FIELDS`].
+const FIRST_FLAG: usize = 3;
 
 /// Creatures the game looks up by name.
 pub const REQUIRED: [&str; 3] = ["Angel", "Archangel", "Titan"];
@@ -64,22 +97,22 @@ impl CreView {
     pub fn new(doc: &Document) -> CreView {
         let mut view = CreView::default();
         let Some(tree) = doc.tree() else { return view };
-        for node in children(tree.root_node(), "creature") {
-            let Some(name) = field_word(doc, node, "name") else {
-                continue;
-            };
-            view.creatures.push(Creature {
-                name,
-                power: field_num(doc, node, "power"),
-                skill: field_num(doc, node, "skill"),
-                flags: FLAGS
-                    .iter()
-                    .map(|(f, _)| field_word(doc, node, f))
-                    .collect(),
-                max_count: field_num(doc, node, "max_count"),
-                plural_name: field_word(doc, node, "plural_name"),
-                range: node.byte_range(),
-            });
+        // Each line's children are walked once, their fields told apart by id: looking every
+        // field up by name would walk them once per field.
+        let language = tree.language();
+        let field_ids = LINE_FIELDS.map(|name| language.field_id_for_name(name));
+        let mut text = ChunkReader::new(doc.rope());
+        let mut cursor = tree.root_node().walk();
+        let mut more = cursor.goto_first_child();
+        while more {
+            let node = cursor.node();
+            if node.is_named() && node.kind() == "creature" {
+                let fields = line_fields(&mut cursor, &field_ids);
+                if let Some(creature) = read_creature(node, &fields, &mut text) {
+                    view.creatures.push(creature);
+                }
+            }
+            more = cursor.goto_next_sibling();
         }
         view
     }
@@ -88,6 +121,61 @@ impl CreView {
     pub fn creature(&self, name: &str) -> Option<&Creature> {
         self.creatures.iter().find(|c| c.name.text == name)
     }
+}
+
+/// The nodes of a line's fields, in [`LINE_FIELDS`] order: for each, the first child in that
+/// field, unless the parser only assumed it (MISSING) or it is an error.
+type LineNodes<'t> = [Option<Node<'t>>; 18];
+
+/// The fields of the line at the cursor, which is left where it was.
+fn line_fields<'t>(
+    cursor: &mut TreeCursor<'t>,
+    field_ids: &[Option<FieldId>; 18],
+) -> LineNodes<'t> {
+    let mut first: LineNodes = [None; 18];
+    let mut seen = [false; 18];
+    if cursor.goto_first_child() {
+        loop {
+            let slot = cursor
+                .field_id()
+                .and_then(|id| field_ids.iter().position(|f| *f == Some(id)));
+            if let Some(slot) = slot
+                && !std::mem::replace(&mut seen[slot], true)
+            {
+                first[slot] = Some(cursor.node()).filter(|n| !n.is_missing() && !n.is_error());
+            }
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+        cursor.goto_parent();
+    }
+    first
+}
+
+/// A creature from its line's fields; `None` without a name.
+fn read_creature(line: Node, fields: &LineNodes, text: &mut ChunkReader) -> Option<Creature> {
+    let mut read = |slot: usize| fields[slot].map(|n| (text.slice(n.byte_range()), n.byte_range()));
+    let word = |(text, range): (Cow<str>, Range<usize>)| Word {
+        text: text.into_owned(),
+        range,
+    };
+    let number = |(text, range): (Cow<str>, Range<usize>)| Num {
+        value: text.trim().parse().ok(),
+        range,
+    };
+    // In text order, so that the reader moves on through the chunks.
+    Some(Creature {
+        name: read(0).map(word)?,
+        power: read(1).map(number),
+        skill: read(2).map(number),
+        flags: (FIRST_FLAG..FIRST_FLAG + FLAGS.len())
+            .map(|slot| read(slot).map(word))
+            .collect(),
+        max_count: read(16).map(number),
+        plural_name: read(17).map(word),
+        range: line.byte_range(),
+    })
 }
 
 /// Checks of the CRE on its own.

@@ -10,11 +10,13 @@
 //! The spec's design layout (the board as 8 rows of 8 on lines 4–11) is recognised: the board is
 //! then read from those rows and the copyright from the line after them.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use ropey::Rope;
 
 use crate::syntax::Document;
+use crate::text::ChunkReader;
 
 /// The board is 8 × 8.
 pub const SIZE: usize = 8;
@@ -390,8 +392,10 @@ impl BordView {
         let rope = doc.rope();
         let end = rope.len_bytes();
         let lines = real_line_count(rope);
-        // The non-empty lines, by 0-based line index, from the tree.
-        let mut texts: Vec<(usize, Range<usize>, String)> = Vec::new();
+        // The non-empty lines, by 0-based line index, from the tree. Their text is borrowed
+        // from the rope: a line's own copy is made only for the lines the view keeps.
+        let mut texts: Vec<(usize, Range<usize>, Cow<str>)> = Vec::new();
+        let mut reader = ChunkReader::new(rope);
         if let Some(tree) = doc.tree() {
             let root = tree.root_node();
             let mut cursor = root.walk();
@@ -408,7 +412,7 @@ impl BordView {
                     let range = node.byte_range();
                     let index = rope.byte_to_line(range.start.min(end));
                     if texts.last().is_none_or(|(last, _, _)| *last < index) {
-                        texts.push((index, range.clone(), doc.slice(range).into_owned()));
+                        texts.push((index, range.clone(), reader.slice(range)));
                     }
                 }
             }
@@ -416,7 +420,7 @@ impl BordView {
         let line = |index: usize| -> Line {
             let slot = match texts.binary_search_by_key(&index, |(i, _, _)| *i) {
                 Ok(found) => LineSlot::Text {
-                    text: texts[found].2.clone(),
+                    text: texts[found].2.to_string(),
                     range: texts[found].1.clone(),
                 },
                 Err(_) if index < lines => LineSlot::Empty {

@@ -371,16 +371,18 @@ for one rule set",
             return;
         };
         let code = field_code(slot, doc);
-        let label = label(pile, slot, doc);
+        // Worded only when a finding needs it: most fields of a big file are fine.
+        let label = || field_label(pile, slot, doc);
         let Some(value) = number.value else {
-            let message = format!("{label} is too large a number for the game");
+            let message = format!("{} is too large a number for the game", label());
             self.push(Severity::Error, code, number.range.clone(), message);
             return;
         };
         let decoded = fields::decode(doc, value, number.written);
         if decoded.negative {
             let message = format!(
-                "{label} is {value}, but it is made of digits (`{}`) and cannot be negative",
+                "{} is {value}, but it is made of digits (`{}`) and cannot be negative",
+                label(),
                 doc.pattern
             );
             self.push(Severity::Error, code, number.range.clone(), message);
@@ -391,7 +393,8 @@ for one rule set",
                 Some(v) if v.allowed() => {}
                 Some(v) => {
                     let message = format!(
-                        "{label} is {value} ({}), but {}; allowed: {}",
+                        "{} is {value} ({}), but {}; allowed: {}",
+                        label(),
                         v.short,
                         v.not_here.unwrap_or_default(),
                         fields::allowed_list(doc.whole)
@@ -400,7 +403,8 @@ for one rule set",
                 }
                 None => {
                     let message = format!(
-                        "{label} is {value}; allowed: {}",
+                        "{} is {value}; allowed: {}",
+                        label(),
                         fields::allowed_list(doc.whole)
                     );
                     self.push(Severity::Error, code, number.range.clone(), message);
@@ -412,9 +416,10 @@ for one rule set",
             self.digit(&label, number, outer, code, true);
             if outer.meaning.is_some() && outer.value > 6 {
                 let message = format!(
-                    "{label} is {value}: thousands above 6000 mean \"use rules 1 only\", so the \
+                    "{} is {value}: thousands above 6000 mean \"use rules 1 only\", so the \
 second rule set (numbers 12–15) is never used; write 1000–6000 to choose when rules 2 apply, or \
 write {} and delete the four numbers of rules 2",
+                    label(),
                     value % 1000
                 );
                 let range = outer
@@ -429,8 +434,9 @@ write {} and delete the four numbers of rules 2",
         }
         if let Some((above, span)) = &decoded.excess {
             let message = format!(
-                "{label} is {value}: `{}` has {} digits, and the game reads no digit before {}; \
+                "{} is {value}: `{}` has {} digits, and the game reads no digit before {}; \
 remove `{above}`",
+                label(),
                 doc.pattern,
                 doc.pattern
                     .chars()
@@ -448,7 +454,7 @@ remove `{above}`",
     /// One digit of a number; `thousands` for the outer group of field 11.
     fn digit(
         &mut self,
-        label: &str,
+        label: &dyn Fn() -> String,
         number: &Number,
         reading: &DigitReading,
         code: &'static str,
@@ -482,7 +488,8 @@ remove `{above}`",
             format!("digit {} ({}) is", doc.letter, doc.name)
         };
         let message = format!(
-            "{label}: {what} {found}; allowed: {}",
+            "{}: {what} {found}; allowed: {}",
+            label(),
             fields::allowed_list(doc.values)
         );
         self.push(Severity::Error, code, range, message);
@@ -718,7 +725,7 @@ fn who(pile: &Pile) -> String {
 }
 
 /// How a message names a field: `pile 3, field 6 `dcba` (how the cards lie)`.
-fn label(pile: &Pile, slot: Slot, doc: &FieldDoc) -> String {
+fn field_label(pile: &Pile, slot: Slot, doc: &FieldDoc) -> String {
     match slot.context {
         Context::RuleSet2 => format!(
             "pile {}, rule set 2, field {} `{}` ({}; number {} on the line)",

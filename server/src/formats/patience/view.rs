@@ -358,7 +358,7 @@ impl Source<'_> {
     }
 
     fn pile(&self, node: Node, number: usize) -> Pile {
-        let mut numbers = Vec::new();
+        let mut numbers = Vec::with_capacity(node.named_child_count());
         let mut trailing = None;
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {

@@ -2,6 +2,7 @@
 //! refuse to load; warnings are what the format document asks for but the games accept, and
 //! boards that load but cannot be played as meant.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
@@ -49,6 +50,7 @@ pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
         board: &board,
         findings,
         tally: Vec::new(),
+        has_invalid: false,
     };
     match board.version {
         Version::V1 => checks.v1(),
@@ -63,6 +65,8 @@ struct Checks<'a> {
     findings: &'a mut Vec<Finding>,
     /// Findings per code so far.
     tally: Vec<Tally>,
+    /// The board holds a character that is no element; known once `invalid_elements` ran.
+    has_invalid: bool,
 }
 
 /// How many findings of one code were shown and left out.
@@ -138,9 +142,7 @@ impl Checks<'_> {
     }
 
     fn has_invalid(&self) -> bool {
-        self.board
-            .elements()
-            .any(|e| matches!(e.kind(), Kind::Invalid(_)))
+        self.has_invalid
     }
 
     // ---- version 1 ----------------------------------------------------------------------
@@ -612,6 +614,8 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
                 _ => runs.push((ch, here)),
             }
         }
+        // Both versions check their elements first: later checks ask this, not the board.
+        self.has_invalid = !runs.is_empty();
         for (ch, range) in runs {
             if self.full(INVALID_ELEMENT) {
                 self.hide(INVALID_ELEMENT);
@@ -750,33 +754,18 @@ enum Cell {
 /// The game's jump test on the grid of `rule`: a stone, a stone next to it and an empty slot
 /// behind that in one of the four (or eight) directions.
 fn jump_possible(board: &Board, rule: DotRule, diagonal: bool) -> bool {
-    let grid: Vec<Vec<Cell>> = board
-        .rows
-        .iter()
-        .map(|row| {
-            let mut cells = Vec::with_capacity(row.elements.len());
-            for element in &row.elements {
-                let Some(column) = board.grid_column(element, rule) else {
-                    continue;
-                };
-                if cells.len() <= column {
-                    cells.resize(column + 1, Cell::Blocked);
-                }
-                cells[column] = match element.kind() {
-                    Kind::Empty => Cell::Empty,
-                    Kind::Stone(_) => Cell::Stone,
-                    _ => Cell::Blocked,
-                };
-            }
-            cells
-        })
-        .collect();
+    // A grid row is made when the test first reads it: on a playable board a jump is mostly
+    // found within the first rows, and a big board need not be copied whole.
+    let grid: Vec<OnceCell<Vec<Cell>>> = board.rows.iter().map(|_| OnceCell::new()).collect();
+    let grid_row = |y: usize| -> Option<&Vec<Cell>> {
+        let row = board.rows.get(y)?;
+        Some(grid.get(y)?.get_or_init(|| grid_cells(board, row, rule)))
+    };
     let at = |y: usize, x: usize, dy: isize, dx: isize, steps: isize| -> Cell {
         let y = y.checked_add_signed(dy * steps);
         let x = x.checked_add_signed(dx * steps);
         match (y, x) {
-            (Some(y), Some(x)) => grid
-                .get(y)
+            (Some(y), Some(x)) => grid_row(y)
                 .and_then(|r| r.get(x))
                 .copied()
                 .unwrap_or(Cell::Blocked),
@@ -799,7 +788,8 @@ fn jump_possible(board: &Board, rule: DotRule, diagonal: bool) -> bool {
     } else {
         &DIRECTIONS[..4]
     };
-    grid.iter().enumerate().any(|(y, row)| {
+    (0..board.rows.len()).any(|y| {
+        let row = grid_row(y).map_or(&[][..], Vec::as_slice);
         row.iter().enumerate().any(|(x, cell)| {
             *cell == Cell::Stone
                 && directions.iter().any(|&(dy, dx)| {
@@ -807,6 +797,25 @@ fn jump_possible(board: &Board, rule: DotRule, diagonal: bool) -> bool {
                 })
         })
     })
+}
+
+/// The cells of one row of the jump grid under `rule`.
+fn grid_cells(board: &Board, row: &Row, rule: DotRule) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(row.elements.len());
+    for element in &row.elements {
+        let Some(column) = board.grid_column(element, rule) else {
+            continue;
+        };
+        if cells.len() <= column {
+            cells.resize(column + 1, Cell::Blocked);
+        }
+        cells[column] = match element.kind() {
+            Kind::Empty => Cell::Empty,
+            Kind::Stone(_) => Cell::Stone,
+            _ => Cell::Blocked,
+        };
+    }
+    cells
 }
 
 /// The most common value (the first row's on a tie) and how many values differ from it.

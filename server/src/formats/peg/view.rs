@@ -430,9 +430,11 @@ pub(super) fn run_chars(
     range: Range<usize>,
 ) -> impl Iterator<Item = (Range<usize>, char)> + '_ {
     let start = range.start;
+    // Chunk by chunk: `str::chars` is several times faster than the rope's own `chars`.
     rope.get_byte_slice(range)
         .into_iter()
-        .flat_map(|slice| slice.chars())
+        .flat_map(|slice| slice.chunks())
+        .flat_map(str::chars)
         .scan(start, |at, ch| {
             let here = *at;
             *at += ch.len_utf8();
@@ -465,9 +467,11 @@ impl Rows {
         }
     }
 
-    fn start_row(&mut self) {
+    /// Starts a row, room made for `expected` elements (a board is mostly elements: growing
+    /// every row step by step would copy them again and again).
+    fn start_row(&mut self, expected: usize) {
         self.rows.push(Row {
-            elements: Vec::new(),
+            elements: Vec::with_capacity(expected),
             indent: 0,
         });
         self.half_fields = 0;
@@ -477,7 +481,7 @@ impl Rows {
     /// `marker` is where its v1 `>` starts.
     fn push(&mut self, ch: char, invalid: bool, start: usize, goal: bool, marker: Option<usize>) {
         if self.rows.is_empty() {
-            self.start_row();
+            self.start_row(0);
         }
         let row_number = small(self.rows.len() - 1);
         let flag = |on: bool, flag: u8| if on { flag } else { 0 };
@@ -535,6 +539,8 @@ struct V1Builder {
     pending_goal: Option<usize>,
     /// Elements so far.
     count: usize,
+    /// Elements in all (about: the room a row needs).
+    total: usize,
     break_since_element: bool,
 }
 
@@ -575,7 +581,8 @@ impl V1Builder {
                     _ => self.count == 0 || self.break_since_element,
                 };
                 if new_row {
-                    self.rows.start_row();
+                    let left = self.total.saturating_sub(self.count);
+                    self.rows.start_row(self.width.unwrap_or(0).min(left));
                 }
                 // As in the game, `>` makes the very next character the goal.
                 let marker = self.pending_goal.take().filter(|_| kind.is_slot());
@@ -591,7 +598,8 @@ impl V1Builder {
 
 fn build_v1(doc: &Document, board: Node) -> Board {
     let rope = doc.rope();
-    // First pass: the width, the number of elements before the first `!`.
+    // First pass: the width (the number of elements before the first `!`), and how many
+    // elements there are in all.
     let mut width = None;
     let mut count = 0usize;
     let mut cursor = board.walk();
@@ -599,10 +607,7 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         match child.kind() {
             "elements" => count += child.byte_range().len(),
             "invalid" => count += run_chars(rope, child.byte_range()).count(),
-            "row_separator" => {
-                width = Some(count);
-                break;
-            }
+            "row_separator" if width.is_none() => width = Some(count),
             _ => {}
         }
     }
@@ -619,6 +624,7 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         waiting: None,
         pending_goal: None,
         count: 0,
+        total: count,
         break_since_element: false,
     };
     let mut previous_end: Option<usize> = None;
@@ -725,7 +731,8 @@ fn build_v2(doc: &Document, board: Node) -> Board {
             "version_line" => version = Some(header_line(doc, child)),
             "mode_line" => mode = Some(header_line(doc, child)),
             "row" => {
-                rows.start_row();
+                // At most one element per byte.
+                rows.start_row(child.byte_range().len());
                 let mut inner = child.walk();
                 for run in child.children(&mut inner) {
                     let invalid = run.kind() == "invalid";
