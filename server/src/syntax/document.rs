@@ -113,7 +113,7 @@ impl Document {
             path: None,
             memo: Mutex::new(Vec::new()),
         };
-        doc.unparsed = unparsed(&doc.text, 0..doc.text.len_lines(), None);
+        doc.unparsed = unparsed(&doc.text, None, None);
         doc.set_format(format);
         doc
     }
@@ -254,11 +254,11 @@ impl Document {
         // Only the edited lines can have become too long, and only the new text can hold a
         // NUL, unless the text was unparsed before (then anything may have changed).
         self.unparsed = if self.unparsed.is_some() {
-            unparsed(&self.text, 0..self.text.len_lines(), None)
+            unparsed(&self.text, None, None)
         } else {
             let first = self.text.byte_to_line(start);
             let last = self.text.byte_to_line(start + new_text.len());
-            unparsed(&self.text, first..last + 1, Some((start, new_text)))
+            unparsed(&self.text, Some(first..last + 1), Some((start, new_text)))
         };
         self.memo_mut().clear();
         if self.is_unparsed() {
@@ -290,9 +290,14 @@ impl Document {
     }
 }
 
-/// Why the text is not to be parsed: too large, one of the lines in `lines` too long, or a
-/// NUL in it (only in `inserted`, text inserted at a byte offset, when given).
-fn unparsed(text: &Rope, lines: Range<usize>, inserted: Option<(usize, &str)>) -> Option<Unparsed> {
+/// Why the text is not to be parsed: too large, a line too long (one of `lines`, when given:
+/// the lines an edit touched), or a NUL in it (only in `inserted`, text inserted at a byte
+/// offset, when given).
+fn unparsed(
+    text: &Rope,
+    lines: Option<Range<usize>>,
+    inserted: Option<(usize, &str)>,
+) -> Option<Unparsed> {
     let bytes = text.len_bytes();
     if bytes > MAX_PARSED_BYTES {
         return Some(Unparsed::File { bytes });
@@ -314,15 +319,40 @@ fn unparsed(text: &Rope, lines: Range<usize>, inserted: Option<(usize, &str)>) -
     if bytes <= MAX_LINE_BYTES {
         return None;
     }
-    let lines = lines.start..lines.end.min(text.len_lines());
-    lines.into_iter().find_map(|line| {
+    let too_long = |line: usize| {
         let line_bytes = text.line(line).len_bytes();
         (line_bytes > MAX_LINE_BYTES).then(|| Unparsed::Line {
             line,
             start: text.line_to_byte(line),
             bytes: line_bytes,
         })
-    })
+    };
+    match lines {
+        Some(lines) => (lines.start..lines.end.min(text.len_lines())).find_map(too_long),
+        // The whole text: one pass over its bytes for stretches without CR or LF, and the
+        // rope's (costlier) line index only for a stretch long enough to be a too-long line
+        // with its line break (of up to two bytes).
+        None => {
+            let mut stretch_start = 0;
+            let mut offset = 0;
+            for chunk in text.chunks() {
+                for (i, byte) in chunk.bytes().enumerate() {
+                    if byte == b'\n' || byte == b'\r' {
+                        stretch_start = offset + i + 1;
+                    } else if offset + i + 1 - stretch_start > MAX_LINE_BYTES - 2 {
+                        // The rope's lines end at CR and LF too, so this is the line; at
+                        // most two bytes of a line break short of too long, it may still fit.
+                        let found = too_long(text.byte_to_line(offset + i));
+                        if found.is_some() {
+                            return found;
+                        }
+                    }
+                }
+                offset += chunk.len();
+            }
+            None
+        }
+    }
 }
 
 /// A tree-sitter point (row, byte column) of a byte offset.
@@ -430,6 +460,37 @@ mod tests {
         doc.edit(0..0, "#\n");
         assert_eq!(*length(&doc), 12);
         assert_eq!(made.get(), 2);
+    }
+
+    /// Opening and editing agree on where the limit is: the line's bytes with its break.
+    #[test]
+    fn a_line_at_the_limit_is_parsed_and_one_byte_more_is_not() {
+        for (content, newline, too_long) in [
+            (MAX_LINE_BYTES - 1, "\n", false),
+            (MAX_LINE_BYTES, "\n", true),
+            (MAX_LINE_BYTES - 2, "\r\n", false),
+            (MAX_LINE_BYTES - 1, "\r\n", true),
+            (MAX_LINE_BYTES, "", false),
+            (MAX_LINE_BYTES + 1, "", true),
+        ] {
+            let text = format!("BORD\n{}{newline}", "y".repeat(content));
+            let opened = Document::new(Some(FormatId::OthelloBord), &text);
+            let mut edited = Document::new(Some(FormatId::OthelloBord), "BORD\n");
+            edited.edit(5..5, &text[5..]);
+            assert_eq!(opened.is_unparsed(), too_long, "{content} + {newline:?}");
+            assert_eq!(
+                opened.unparsed(),
+                edited.unparsed(),
+                "{content} + {newline:?}"
+            );
+        }
+        // A lone CR ends a line too.
+        let half = "z".repeat(MAX_LINE_BYTES / 2 + 10);
+        let text = format!("BORD\n{half}\r{half}\n");
+        assert_eq!(
+            Document::new(Some(FormatId::OthelloBord), &text).unparsed(),
+            None
+        );
     }
 
     #[test]
