@@ -8,12 +8,13 @@
 
 use std::any::{Any, TypeId};
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use ropey::Rope;
-use tree_sitter::{InputEdit, Parser, Point, Tree};
+use tree_sitter::{InputEdit, ParseOptions, ParseState, Parser, Point, Tree};
 
 use crate::formats::FormatId;
 
@@ -87,18 +88,29 @@ impl Syntax {
             .parser
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let small = text.len_bytes() <= FRESH_PARSE_LIMIT;
-        // While the text stays broken (as it does over most keystrokes of a fix), a small one
-        // is parsed once, from scratch, instead of incrementally and then again from scratch.
-        let reusable = self
-            .edited
-            .as_ref()
-            .filter(|old| !(small && old.root_node().has_error()));
-        let tree = parse(&mut parser, text, reusable);
-        if small && reusable.is_some() && tree.root_node().has_error() {
-            return parse(&mut parser, text, None);
+        if text.len_bytes() > FRESH_PARSE_LIMIT {
+            return parse(&mut parser, text, self.edited.as_ref(), None)
+                .expect("a parse that is never stopped returns a tree");
         }
-        tree
+        // Reparsed incrementally, and kept when clean (a clean tree has no messages to word).
+        // The reparse stops as soon as the parser meets an error: the fresh parse follows then
+        // anyway, and tree-sitter's error recovery would cost as much as it.
+        if let Some(old) = &self.edited {
+            let mut stop_at_error = |state: &ParseState| {
+                if state.has_error() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            match parse(&mut parser, text, Some(old), Some(&mut stop_at_error)) {
+                Some(tree) if !tree.root_node().has_error() => return tree,
+                Some(_) => {}
+                // A stopped parse would resume where it stopped: start over instead.
+                None => parser.reset(),
+            }
+        }
+        parse(&mut parser, text, None, None).expect("a parse that is never stopped returns a tree")
     }
 }
 
@@ -364,7 +376,16 @@ fn point(text: &Rope, byte: usize) -> Point {
     }
 }
 
-fn parse(parser: &mut Parser, text: &Rope, old_tree: Option<&Tree>) -> Tree {
+/// Told how a parse goes; `Break` stops it.
+type Progress<'a> = &'a mut dyn FnMut(&ParseState) -> ControlFlow<()>;
+
+/// Parses `text`, reusing `old_tree` when given; `None` when `progress` stopped the parse.
+fn parse(
+    parser: &mut Parser,
+    text: &Rope,
+    old_tree: Option<&Tree>,
+    progress: Option<Progress>,
+) -> Option<Tree> {
     let len = text.len_bytes();
     let mut read = |byte: usize, _: Point| -> &[u8] {
         if byte >= len {
@@ -373,9 +394,10 @@ fn parse(parser: &mut Parser, text: &Rope, old_tree: Option<&Tree>) -> Tree {
         let (chunk, chunk_start, _, _) = text.chunk_at_byte(byte);
         &chunk.as_bytes()[byte - chunk_start..]
     };
-    parser
-        .parse_with_options(&mut read, old_tree, None)
-        .expect("a parser with a language, no timeout and no cancellation always returns a tree")
+    let options = ParseOptions {
+        progress_callback: progress,
+    };
+    parser.parse_with_options(&mut read, old_tree, Some(options))
 }
 
 #[cfg(test)]
