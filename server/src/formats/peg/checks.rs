@@ -602,7 +602,9 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
     fn invalid_elements(&mut self) {
         let version = self.board.version;
         let mut runs: Vec<(char, Range<usize>)> = Vec::new();
-        for element in self.board.elements() {
+        // Only rows holding some are split into elements.
+        let rows = self.board.rows.iter().filter(|r| r.has_invalid());
+        for element in rows.flat_map(Row::elements) {
             let Kind::Invalid(ch) = element.kind() else {
                 continue;
             };
