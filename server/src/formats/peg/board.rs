@@ -40,8 +40,8 @@ fn stone_color(colour: Colour) -> Color {
 }
 
 /// One element placed on the drawing.
-struct Square<'a> {
-    element: &'a Element,
+struct Square {
+    element: Element,
     /// Left edge in half squares from the leftmost element drawn.
     left: i64,
     /// 1 for a half-width field, else 2.
@@ -78,8 +78,8 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Option<render::Board> {
     // MAX_HALVES + 1 placed in a row, the rest cannot be drawn.
     let per_row = usize::try_from(MAX_HALVES).unwrap_or(80) + 1;
     for (y, row) in board.rows.iter().take(MAX_ROWS).enumerate() {
-        let placed = row.elements.iter().filter_map(|e| {
-            let x = board.x_halves(e, rule)?;
+        let placed = row.elements().filter_map(|e| {
+            let x = board.x_halves(&e, rule)?;
             // The game computes a half-width field's place as for a full one; it fills the
             // right half of it.
             let (left, width) = if e.kind() == Kind::HalfLocked {
@@ -172,7 +172,7 @@ fn about(board: &Board, rule: DotRule) -> String {
         1 => "one goal".to_string(),
         n => format!("{n} goals"),
     };
-    let has_halves = board.elements().any(|e| e.kind() == Kind::HalfLocked);
+    let has_halves = board.rows.iter().any(|r| r.half_fields() > 0);
     let halves = match (board.version, rule) {
         _ if !has_halves => "",
         (Version::V1, _) => " · half-width * shift the rest of their row",
@@ -403,7 +403,7 @@ fn text(
         match (square.width, square.faulty) {
             (1, true) => canvas.put(x, y, '!'),
             (_, faulty) => {
-                canvas.put(x, y, glyph(square.element));
+                canvas.put(x, y, glyph(&square.element));
                 if faulty && square.width > 1 {
                     canvas.put(x + 1, y, '!');
                 }
@@ -411,7 +411,7 @@ fn text(
         }
     }
     canvas.line("");
-    let mut seen: Vec<char> = squares.iter().map(|s| glyph(s.element)).collect();
+    let mut seen: Vec<char> = squares.iter().map(|s| glyph(&s.element)).collect();
     seen.sort_unstable();
     seen.dedup();
     let legend: Vec<&str> = [

@@ -249,7 +249,7 @@ slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {G
                 return false;
             };
             let range = row.range().unwrap_or(board.range.clone());
-            let count = row.elements.len();
+            let count = row.len_counting_dots();
             let line = self.line(range.start);
             self.push(
                 Severity::Error,
@@ -303,7 +303,7 @@ exactly one `!`, right after its first row; remove this one (the game says \
         let Some(width) = board.width.filter(|w| *w > 0) else {
             return false;
         };
-        let total: usize = board.rows.iter().map(|r| r.elements.len()).sum();
+        let total: usize = board.rows.iter().map(Row::len_counting_dots).sum();
         let after = total.saturating_sub(width);
         let left = after % width;
         if left == 0 {
@@ -602,7 +602,9 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
     fn invalid_elements(&mut self) {
         let version = self.board.version;
         let mut runs: Vec<(char, Range<usize>)> = Vec::new();
-        for element in self.board.elements() {
+        // Only rows holding some are split into elements.
+        let rows = self.board.rows.iter().filter(|r| r.has_invalid());
+        for element in rows.flat_map(Row::elements) {
             let Kind::Invalid(ch) = element.kind() else {
                 continue;
             };
@@ -642,7 +644,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
     fn multiple_goals(&mut self) {
         let board = self.board;
         let rule = board.dot_rule();
-        let goals: Vec<&Element> = board.goals().collect();
+        let goals: Vec<Element> = board.goals().collect();
         if goals.len() < 2 {
             return;
         }
@@ -650,7 +652,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
             return;
         };
         let last_line = self.line(last.range().start);
-        let last_column = board.grid_column(last, rule).map_or(0, |c| c + 1);
+        let last_column = board.grid_column(&last, rule).map_or(0, |c| c + 1);
         let shown = self.doc.slice(last.full_range()).into_owned();
         let fix = match board.version {
             Version::V1 => "remove the `>` of the goals you do not mean",
@@ -658,7 +660,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
         };
         let count = goals.len();
         for goal in goals {
-            if std::ptr::eq(goal, last) {
+            if goal == last {
                 continue;
             }
             if self.full(MULTIPLE_GOALS) {
@@ -702,10 +704,7 @@ board column by column and the last goal it finds is `{shown}` in row {}, column
             .first()
             .and_then(Row::range)
             .unwrap_or(board.range.clone());
-        let stones = board
-            .elements()
-            .filter(|e| matches!(e.kind(), Kind::Stone(_)))
-            .count();
+        let stones = board.stones();
         let first_empty = board.elements().find(|e| e.kind() == Kind::Empty);
         let (range, why) = match first_empty {
             _ if stones == 0 => (
@@ -801,9 +800,9 @@ fn jump_possible(board: &Board, rule: DotRule, diagonal: bool) -> bool {
 
 /// The cells of one row of the jump grid under `rule`.
 fn grid_cells(board: &Board, row: &Row, rule: DotRule) -> Vec<Cell> {
-    let mut cells = Vec::with_capacity(row.elements.len());
-    for element in &row.elements {
-        let Some(column) = board.grid_column(element, rule) else {
+    let mut cells = Vec::with_capacity(row.len_counting_dots());
+    for element in row.elements() {
+        let Some(column) = board.grid_column(&element, rule) else {
             continue;
         };
         if cells.len() <= column {

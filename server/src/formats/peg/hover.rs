@@ -16,7 +16,7 @@ pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
         .or_else(|| row_separator(&board, offset))
         .or_else(|| {
             let element = board.element_at(offset)?;
-            Some((element.range(), element_help(doc, &board, element)))
+            Some((element.range(), element_help(doc, &board, &element)))
         })?;
     Some(Hover { range, markdown })
 }
@@ -164,7 +164,7 @@ fn goal_marker(board: &Board, offset: usize) -> Option<Help> {
                 "**Goal marker** `>`: makes the next element, the {} at {}, the goal, where the \
 last stone should end.",
                 kind_name(element.kind()).to_lowercase(),
-                place(board, element),
+                place(board, &element),
             );
             if marker.line_break {
                 text.push_str(
@@ -172,7 +172,7 @@ last stone should end.",
 but the format document says the element after `>` may not be a line end.",
                 );
             }
-            text.push_str(&format!("\n\n{}", goal_bonus(board, element)));
+            text.push_str(&format!("\n\n{}", goal_bonus(board, &element)));
             text
         }
         (None, Some((ch, _))) => format!(
@@ -314,7 +314,7 @@ of the grid, and every element after it in the row is drawn half a square furthe
             .to_string(),
         Version::V2 => {
             let row = board.rows.get(element.row());
-            let elements = row.map_or(&[][..], |r| r.elements.as_slice());
+            let elements: Vec<Element> = row.map_or_else(Vec::new, |r| r.elements().collect());
             let at = element.index();
             let leading = elements
                 .iter()
@@ -342,7 +342,7 @@ The final game deletes dots: {final_game}."
 /// Where the half-width fields of the row move the element, when they do.
 fn columns(board: &Board, element: &Element) -> Option<String> {
     let row = board.rows.get(element.row())?;
-    let has_dots = row.elements.iter().any(|e| e.kind() == Kind::HalfLocked);
+    let has_dots = row.half_fields() > 0;
     if !has_dots || element.kind() == Kind::HalfLocked {
         return None;
     }
@@ -411,8 +411,8 @@ adds 100 times that stone's points (red 3000, yellow 2000, green 1000)."
     if count > 1 {
         let kept = board.kept_goal();
         let which = match kept {
-            Some(kept) if std::ptr::eq(kept, element) => "this one".to_string(),
-            Some(kept) => format!("the one at {}, so this one is ignored", place(board, kept)),
+            Some(kept) if kept == *element => "this one".to_string(),
+            Some(kept) => format!("the one at {}, so this one is ignored", place(board, &kept)),
             None => "another".to_string(),
         };
         text.push_str(&format!(

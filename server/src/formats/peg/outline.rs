@@ -21,7 +21,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
     for goal in board.goals().take(MAX_LISTED_GOALS) {
         let rule = board.dot_rule();
         let column = board
-            .grid_column(goal, rule)
+            .grid_column(&goal, rule)
             .map_or_else(|| "?".to_string(), |c| (c + 1).to_string());
         let kind = match goal.kind() {
             Kind::Empty => "empty slot".to_string(),
@@ -141,7 +141,7 @@ fn rows(board: &Board) -> Option<Symbol> {
     if height > MAX_LISTED_ROWS {
         detail.push_str(&format!(", the first {MAX_LISTED_ROWS} rows listed"));
     }
-    let first_element = |row: &Row| row.elements.first().map(|e| e.range());
+    let first_element = |row: &Row| row.first().map(|e| e.range());
     let mut symbol = Symbol::new(
         "board",
         SymbolKind::Section,
@@ -156,11 +156,7 @@ fn rows(board: &Board) -> Option<Symbol> {
         .enumerate()
         .filter_map(|(i, row)| {
             let count = row.len_counting_dots();
-            let halves = row
-                .elements
-                .iter()
-                .filter(|e| e.kind() == Kind::HalfLocked)
-                .count();
+            let halves = row.half_fields();
             let without = count - halves;
             let detail = match (board.version, rule) {
                 _ if halves == 0 => format!("{count} element{}", plural(count)),

@@ -37,7 +37,7 @@ fn v1_rows_come_from_the_width_not_the_lines() {
     assert_eq!(b.version, Version::V1);
     assert_eq!(b.diagonal, Some(false));
     assert_eq!(b.width, Some(3));
-    let rows: Vec<usize> = b.rows.iter().map(|r| r.elements.len()).collect();
+    let rows: Vec<usize> = b.rows.iter().map(|r| r.len_counting_dots()).collect();
     assert_eq!(rows, [3, 3, 3]);
     let goal = b.goals().next().expect("a goal");
     assert_eq!((goal.row(), goal.index()), (2, 2));
@@ -49,10 +49,10 @@ fn v1_rows_come_from_the_width_not_the_lines() {
 #[test]
 fn v1_half_width_fields_shift_the_drawing() {
     let b = board("1D~\r\n**E!\r\n*22\r\n222\r\n");
-    let e = &b.rows[0].elements[2];
+    let e = &b.rows[0].get(2).unwrap();
     assert_eq!(e.kind(), Kind::Empty);
     assert_eq!(b.x_halves(e, DotRule::Counted), Some(2));
-    let stone = &b.rows[1].elements[1];
+    let stone = &b.rows[1].get(1).unwrap();
     assert_eq!(b.x_halves(stone, DotRule::Counted), Some(1));
     assert_eq!(b.grid_column(stone, DotRule::Stripped), Some(1));
 }
@@ -63,13 +63,16 @@ fn v2_elements_know_both_dot_rules() {
     let b = board(text);
     assert_eq!(b.diagonal, Some(true));
     assert_eq!(b.dot_rule(), DotRule::Stripped);
-    let r = &b.rows[0].elements[2];
+    let r = &b.rows[0].get(2).unwrap();
     assert!(r.goal());
     assert_eq!((r.index(), r.stripped_index()), (2, Some(0)));
     assert_eq!(b.rows[0].indent, 2);
     assert_eq!(b.x_halves(r, DotRule::Stripped), Some(2));
     assert_eq!(b.x_halves(r, DotRule::Counted), Some(2));
-    assert_eq!(b.x_halves(&b.rows[0].elements[0], DotRule::Stripped), None);
+    assert_eq!(
+        b.x_halves(&b.rows[0].get(0).unwrap(), DotRule::Stripped),
+        None
+    );
     assert_eq!(b.rows[1].indent, 1);
     // A row of dots only has no shift, as in the game.
     let only_dots = board("version 2\nmode: normal\n...\ny e\n");
@@ -78,7 +81,7 @@ fn v2_elements_know_both_dot_rules() {
     let left = board("version 2\nmode: normal\ny y ..\n");
     assert_eq!(left.rows[0].indent, -2);
     assert_eq!(
-        left.x_halves(&left.rows[0].elements[1], DotRule::Stripped),
+        left.x_halves(&left.rows[0].get(1).unwrap(), DotRule::Stripped),
         Some(0)
     );
 }
@@ -355,8 +358,8 @@ fn check_text(text: &str) {
             let _ = b.element_at(offset);
         }
         for e in b.elements() {
-            let _ = b.x_halves(e, DotRule::Counted);
-            let _ = b.x_halves(e, DotRule::Stripped);
+            let _ = b.x_halves(&e, DotRule::Counted);
+            let _ = b.x_halves(&e, DotRule::Stripped);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The typed view of a peg solitaire board: what the file says, with the byte range of every
 //! header field and every board element. It is built once from the syntax tree, where elements
-//! come in runs (one token per run), split here by character; the checks, hover, the outline and
-//! the board preview read it.
+//! come in runs (one token per run); a row keeps one byte per element and the runs' offsets, and
+//! makes each [`Element`] when asked. The checks, hover, the outline and the board preview read it.
 //!
 //! Version 1 (2009) is one stream of characters once CR and LF are deleted: the header
 //! `1` `D|N` `~`, then the elements; `>` marks the next element as the goal and the one `!`
@@ -85,8 +85,8 @@ impl Kind {
     }
 }
 
-/// One element of the board, with its place in the text and on the board. Compact (32 bytes):
-/// a board file is mostly elements, so what follows from the character is not stored.
+/// One element of the board, with its place in the text and on the board. Made on demand from
+/// a [`Row`], which stores far less (a board file is mostly elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Element {
     start: usize,
@@ -180,36 +180,293 @@ impl Element {
     }
 }
 
-/// One row of the board.
+/// Elements of a row that stand byte after byte in the text, of one token kind: the element
+/// `first + k` of the row starts at `start + k`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Span {
+    /// Where the first element starts.
+    start: usize,
+    /// The row index of the first element.
+    first: u32,
+    /// v1: bytes from the goal marker `>` to the first element, which it makes the goal; 0
+    /// when there is none.
+    marker_back: u32,
+    /// A character of more than one byte (only an invalid one can be): the span's only
+    /// element. Its byte in [`Row::chars`] is 0.
+    wide: Option<char>,
+    invalid: bool,
+}
+
+/// One row of the board. It keeps one byte per element and one [`Span`] per stretch of
+/// elements without a gap, and makes each [`Element`] when asked: a board file is mostly
+/// elements, and a 10 MB board would otherwise be hundreds of MB of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
-    pub elements: Vec<Element>,
+    /// The elements' characters, one byte each.
+    chars: Vec<u8>,
+    spans: Vec<Span>,
+    number: u32,
+    v2: bool,
+    /// Some span holds characters that are no element.
+    has_invalid: bool,
     /// Version 2, [`DotRule::Stripped`]: the row's shift in half squares, leading dots minus
     /// trailing dots (positive: to the right). 0 in version 1.
     pub indent: i64,
 }
 
 impl Row {
+    fn new(number: usize, v2: bool, expected: usize) -> Row {
+        Row {
+            chars: Vec::with_capacity(expected),
+            spans: Vec::new(),
+            number: small(number),
+            v2,
+            has_invalid: false,
+            indent: 0,
+        }
+    }
+
+    /// The byte of the half-width element of this row's version.
+    fn half_byte(&self) -> u8 {
+        if self.v2 { b'.' } else { b'*' }
+    }
+
+    /// The elements of a span: row indexes.
+    fn span_indexes(&self, at: usize) -> Range<usize> {
+        let Some(span) = self.spans.get(at) else {
+            return 0..0;
+        };
+        let end = self
+            .spans
+            .get(at + 1)
+            .map_or(self.chars.len(), |next| wide(next.first));
+        wide(span.first)..end
+    }
+
+    /// Element `index` of span `span`, given the half-width elements before it in the row.
+    fn make(&self, span: &Span, index: usize, halves_before: u32) -> Element {
+        let byte = self.chars.get(index).copied().unwrap_or(0);
+        let ch = span.wide.unwrap_or(char::from(byte));
+        let offset = index.saturating_sub(wide(span.first));
+        let marker_back = if offset == 0 { span.marker_back } else { 0 };
+        let goal = if self.v2 {
+            !span.invalid && ch.is_ascii_uppercase() && v2_kind(ch).is_slot()
+        } else {
+            marker_back > 0
+        };
+        let flag = |on: bool, flag: u8| if on { flag } else { 0 };
+        let half = !span.invalid && span.wide.is_none() && byte == self.half_byte();
+        Element {
+            start: span.start.saturating_add(offset),
+            marker_back,
+            row: self.number,
+            index: small(index),
+            half_fields: halves_before.saturating_add(u32::from(half)),
+            ch,
+            flags: flag(goal, GOAL) | flag(span.invalid, INVALID) | flag(self.v2, V2),
+        }
+    }
+
+    /// Every element of the row, in order.
+    pub fn elements(&self) -> impl Iterator<Item = Element> + '_ {
+        let mut halves = 0u32;
+        (0..self.spans.len())
+            .flat_map(move |at| self.span_indexes(at).map(move |index| (at, index)))
+            .map(move |(at, index)| {
+                let element = self.make(&self.spans[at], index, halves);
+                halves = element.half_fields;
+                element
+            })
+    }
+
+    /// The span holding element `index`.
+    fn span_of(&self, index: usize) -> Option<usize> {
+        let after = self.spans.partition_point(|s| wide(s.first) <= index);
+        after.checked_sub(1)
+    }
+
+    /// Element `index` of the row.
+    pub fn get(&self, index: usize) -> Option<Element> {
+        if index >= self.chars.len() {
+            return None;
+        }
+        let at = self.span_of(index)?;
+        let halves = self.half_fields_in(0..index);
+        Some(self.make(self.spans.get(at)?, index, halves))
+    }
+
+    pub fn first(&self) -> Option<Element> {
+        self.get(0)
+    }
+
+    pub fn last(&self) -> Option<Element> {
+        self.get(self.chars.len().checked_sub(1)?)
+    }
+
+    /// Element `index` is a half-width one.
+    fn is_half(&self, index: usize) -> bool {
+        self.chars.get(index) == Some(&self.half_byte())
+            && (!self.has_invalid
+                || self
+                    .span_of(index)
+                    .and_then(|at| self.spans.get(at))
+                    .is_some_and(|s| !s.invalid && s.wide.is_none()))
+    }
+
+    /// The half-width elements among the elements `indexes`.
+    fn half_fields_in(&self, indexes: Range<usize>) -> u32 {
+        let half = self.half_byte();
+        let Some(chars) = self.chars.get(indexes.clone()) else {
+            return 0;
+        };
+        let count = if self.has_invalid {
+            indexes.filter(|i| self.is_half(*i)).count()
+        } else {
+            chars.iter().filter(|b| **b == half).count()
+        };
+        small(count)
+    }
+
+    /// The number of half-width elements.
+    pub fn half_fields(&self) -> usize {
+        wide(self.half_fields_in(0..self.chars.len()))
+    }
+
+    /// Some element is no board element.
+    pub fn has_invalid(&self) -> bool {
+        self.has_invalid
+    }
+
+    /// Some element may be a goal (a quick test on the stored characters).
+    fn may_hold_goal(&self) -> bool {
+        if self.v2 {
+            self.chars.iter().any(u8::is_ascii_uppercase)
+        } else {
+            self.spans.iter().any(|s| s.marker_back > 0)
+        }
+    }
+
+    /// The number of stones.
+    fn stones(&self) -> usize {
+        if self.has_invalid {
+            return self
+                .elements()
+                .filter(|e| matches!(e.kind(), Kind::Stone(_)))
+                .count();
+        }
+        let kind = if self.v2 { v2_kind } else { v1_kind };
+        self.chars
+            .iter()
+            .filter(|b| matches!(kind(char::from(**b)), Kind::Stone(_)))
+            .count()
+    }
+
     /// From the first to the last element of the row (goal marker included).
     pub fn range(&self) -> Option<Range<usize>> {
-        let first = self.elements.first()?;
-        let last = self.elements.last()?;
+        let first = self.first()?;
+        let last = self.last()?;
         Some(first.full_range().start..last.range().end)
     }
 
     /// The number of elements, half-width ones included.
     pub fn len_counting_dots(&self) -> usize {
-        self.elements.len()
+        self.chars.len()
     }
 
     /// The number of elements without v2 dots.
     pub fn len_without_dots(&self) -> usize {
-        self.elements
-            .iter()
-            .rev()
-            .find_map(Element::stripped_index)
-            .map_or(0, |i| i + 1)
+        if self.v2 {
+            // The last field's stripped index plus one: the fields of the row.
+            self.chars.len() - self.half_fields()
+        } else {
+            self.chars.len()
+        }
     }
+
+    /// The element whose character (or v1 goal marker) holds this byte offset.
+    fn element_at(&self, offset: usize) -> Option<Element> {
+        // Spans are in text order: find the last element starting at or before.
+        let at = self
+            .spans
+            .partition_point(|s| span_full_start(s) <= offset)
+            .checked_sub(1)?;
+        let span = self.spans.get(at)?;
+        let indexes = self.span_indexes(at);
+        let last = indexes.len().checked_sub(1)?;
+        let index = indexes.start + offset.saturating_sub(span.start).min(last);
+        let element = self.get(index)?;
+        (element.range().contains(&offset)
+            || element.goal_marker().is_some_and(|m| m.contains(&offset)))
+        .then_some(element)
+    }
+
+    /// Appends elements to the row: `text` at byte `start`, all characters of one token kind;
+    /// `marker` is where the v1 `>` before the first starts.
+    fn push_str(&mut self, text: &str, start: usize, invalid: bool, marker: Option<usize>) {
+        self.has_invalid |= invalid && !text.is_empty();
+        if text.is_ascii() {
+            self.push_ascii(text.as_bytes(), start, invalid, marker);
+            return;
+        }
+        let mut marker = marker;
+        let mut ascii_from = 0;
+        for (at, ch) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+            if let Some(run) = text.as_bytes().get(ascii_from..at) {
+                self.push_ascii(run, start + ascii_from, invalid, marker.take());
+            }
+            let back = marker
+                .take()
+                .map_or(0, |m| small((start + at).saturating_sub(m)));
+            self.new_span(start + at, back, Some(ch), invalid);
+            self.chars.push(0);
+            ascii_from = at + ch.len_utf8();
+        }
+        if let Some(run) = text.as_bytes().get(ascii_from..) {
+            self.push_ascii(run, start + ascii_from, invalid, marker);
+        }
+    }
+
+    fn push_ascii(&mut self, bytes: &[u8], start: usize, invalid: bool, marker: Option<usize>) {
+        if bytes.is_empty() {
+            return;
+        }
+        let continues = marker.is_none()
+            && self.spans.last().is_some_and(|last| {
+                last.invalid == invalid
+                    && last.wide.is_none()
+                    && last.start + (self.chars.len() - wide(last.first)) == start
+            });
+        if !continues {
+            let back = marker.map_or(0, |m| small(start.saturating_sub(m)));
+            self.new_span(start, back, None, invalid);
+        }
+        self.chars.extend_from_slice(bytes);
+    }
+
+    fn new_span(&mut self, start: usize, marker_back: u32, wide: Option<char>, invalid: bool) {
+        self.spans.push(Span {
+            start,
+            first: small(self.chars.len()),
+            marker_back,
+            wide,
+            invalid,
+        });
+    }
+
+    /// The final game's shift of the row: leading dots minus trailing dots (`DotsAtBeginning`
+    /// and `DotsAtEnd`; a row of dots only has none).
+    fn dot_shift(&self) -> i64 {
+        let len = self.chars.len();
+        let leading = (0..len).take_while(|i| self.is_half(*i)).count();
+        let trailing = (0..len).rev().take_while(|i| self.is_half(*i)).count();
+        let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        as_i64(leading).saturating_sub(as_i64(trailing))
+    }
+}
+
+/// Where the first element of a span starts, its goal marker included.
+fn span_full_start(span: &Span) -> usize {
+    span.start.saturating_sub(wide(span.marker_back))
 }
 
 /// How version 2 treats the half-width dot `.`.
@@ -317,23 +574,19 @@ impl Board {
     }
 
     /// Every element, row by row.
-    pub fn elements(&self) -> impl Iterator<Item = &Element> {
-        self.rows.iter().flat_map(|r| r.elements.iter())
+    pub fn elements(&self) -> impl Iterator<Item = Element> + '_ {
+        self.rows.iter().flat_map(Row::elements)
     }
 
     /// The element whose character (or v1 goal marker) holds this byte offset.
-    pub fn element_at(&self, offset: usize) -> Option<&Element> {
-        let start = |e: &Element| e.full_range().start;
-        // Rows and elements are in text order: find the last element starting at or before.
-        let row = self
-            .rows
-            .partition_point(|r| r.elements.first().is_some_and(|e| start(e) <= offset));
-        let row = self.rows.get(row.checked_sub(1)?)?;
-        let at = row.elements.partition_point(|e| start(e) <= offset);
-        let element = row.elements.get(at.checked_sub(1)?)?;
-        (element.range().contains(&offset)
-            || element.goal_marker().is_some_and(|m| m.contains(&offset)))
-        .then_some(element)
+    pub fn element_at(&self, offset: usize) -> Option<Element> {
+        // Rows are in text order: find the last row starting at or before.
+        let row = self.rows.partition_point(|r| {
+            r.spans
+                .first()
+                .is_some_and(|s| span_full_start(s) <= offset)
+        });
+        self.rows.get(row.checked_sub(1)?)?.element_at(offset)
     }
 
     /// Whether every row has the same length under `rule` (an empty board counts as equal).
@@ -390,8 +643,13 @@ impl Board {
     }
 
     /// The goals, in text order.
-    pub fn goals(&self) -> impl Iterator<Item = &Element> {
-        self.elements().filter(|e| e.goal())
+    pub fn goals(&self) -> impl Iterator<Item = Element> + '_ {
+        // Only rows that may hold one are split into elements.
+        self.rows
+            .iter()
+            .filter(|r| r.may_hold_goal())
+            .flat_map(Row::elements)
+            .filter(Element::goal)
     }
 
     /// The width in grid columns under the board's dot rule: its longest row.
@@ -409,14 +667,12 @@ impl Board {
 
     /// The number of stones on the board.
     pub fn stones(&self) -> usize {
-        self.elements()
-            .filter(|e| matches!(e.kind(), Kind::Stone(_)))
-            .count()
+        self.rows.iter().map(Row::stones).sum()
     }
 
     /// The goal the game keeps when there are several: it scans its matrix column by column,
     /// top to bottom, and the last goal it finds wins.
-    pub fn kept_goal(&self) -> Option<&Element> {
+    pub fn kept_goal(&self) -> Option<Element> {
         let rule = self.dot_rule();
         self.goals()
             .max_by_key(|e| (self.grid_column(e, rule), e.row()))
@@ -449,11 +705,9 @@ fn first_char(rope: &Rope, range: Range<usize>) -> char {
         .map_or('\u{FFFD}', |(_, ch)| ch)
 }
 
-/// Builds the rows, element by element.
+/// Builds the rows.
 struct Rows {
     rows: Vec<Row>,
-    /// Half-width elements so far in the current row.
-    half_fields: u32,
     /// Version 2 elements.
     v2: bool,
 }
@@ -462,47 +716,26 @@ impl Rows {
     fn new(v2: bool) -> Self {
         Rows {
             rows: Vec::new(),
-            half_fields: 0,
             v2,
         }
     }
 
-    /// Starts a row, room made for `expected` elements (a board is mostly elements: growing
-    /// every row step by step would copy them again and again).
+    /// Starts a row, room made for `expected` elements (growing every row step by step would
+    /// copy them again and again).
     fn start_row(&mut self, expected: usize) {
-        self.rows.push(Row {
-            elements: Vec::with_capacity(expected),
-            indent: 0,
-        });
-        self.half_fields = 0;
+        let row = Row::new(self.rows.len(), self.v2, expected);
+        self.rows.push(row);
     }
 
-    /// Appends the element `ch` (no element when `invalid`) at byte `start` to the current row;
-    /// `marker` is where its v1 `>` starts.
-    fn push(&mut self, ch: char, invalid: bool, start: usize, goal: bool, marker: Option<usize>) {
+    /// Appends the elements of `text` (no elements when `invalid`) at byte `start` to the
+    /// current row; `marker` is where the v1 `>` before the first starts.
+    fn push(&mut self, text: &str, invalid: bool, start: usize, marker: Option<usize>) {
         if self.rows.is_empty() {
             self.start_row(0);
         }
-        let row_number = small(self.rows.len() - 1);
-        let flag = |on: bool, flag: u8| if on { flag } else { 0 };
-        let flags = flag(goal, GOAL) | flag(invalid, INVALID) | flag(self.v2, V2);
-        let Some(row) = self.rows.last_mut() else {
-            return;
-        };
-        let mut element = Element {
-            start,
-            marker_back: marker.map_or(0, |m| small(start.saturating_sub(m))),
-            row: row_number,
-            index: small(row.elements.len()),
-            half_fields: self.half_fields,
-            ch,
-            flags,
-        };
-        if element.kind() == Kind::HalfLocked {
-            self.half_fields = self.half_fields.saturating_add(1);
-            element.half_fields = self.half_fields;
+        if let Some(row) = self.rows.last_mut() {
+            row.push_str(text, start, invalid, marker);
         }
-        row.elements.push(element);
     }
 }
 
@@ -545,14 +778,18 @@ struct V1Builder {
 }
 
 impl V1Builder {
-    /// One character of the board; `after_break`: a line break stands before it.
-    fn token(&mut self, token: V1Token, ch: char, range: Range<usize>, after_break: bool) {
+    /// One token of the board, its text at `range`; `after_break`: a line break stands before
+    /// it.
+    fn token(&mut self, token: V1Token, text: &str, range: Range<usize>, after_break: bool) {
+        let Some(ch) = text.chars().next() else {
+            return;
+        };
         if let Some(marker) = self
             .waiting
             .take()
             .and_then(|i| self.goal_markers.get_mut(i))
         {
-            marker.next = Some((ch, range.clone()));
+            marker.next = Some((ch, range.start..range.start + ch.len_utf8()));
             marker.line_break = after_break;
         }
         self.break_since_element |= after_break;
@@ -571,26 +808,47 @@ impl V1Builder {
                 self.pending_goal = None;
             }
             V1Token::Element | V1Token::Invalid => {
-                let kind = if token == V1Token::Invalid {
+                let invalid = token == V1Token::Invalid;
+                let kind = if invalid {
                     Kind::Invalid(ch)
                 } else {
                     v1_kind(ch)
                 };
-                let new_row = match self.width {
-                    Some(w) if w > 0 => self.count.is_multiple_of(w),
-                    _ => self.count == 0 || self.break_since_element,
-                };
-                if new_row {
-                    let left = self.total.saturating_sub(self.count);
-                    self.rows.start_row(self.width.unwrap_or(0).min(left));
-                }
                 // As in the game, `>` makes the very next character the goal.
-                let marker = self.pending_goal.take().filter(|_| kind.is_slot());
-                let invalid = token == V1Token::Invalid;
-                self.rows
-                    .push(ch, invalid, range.start, marker.is_some(), marker);
-                self.count += 1;
-                self.break_since_element = false;
+                let mut marker = self.pending_goal.take().filter(|_| kind.is_slot());
+                let ascii = text.is_ascii();
+                let mut rest = text;
+                let mut start = range.start;
+                // The token, cut where the width starts a new row.
+                while !rest.is_empty() {
+                    let new_row = match self.width {
+                        Some(w) if w > 0 => self.count.is_multiple_of(w),
+                        _ => self.count == 0 || self.break_since_element,
+                    };
+                    if new_row {
+                        let left = self.total.saturating_sub(self.count);
+                        self.rows.start_row(self.width.unwrap_or(0).min(left));
+                    }
+                    let room = match self.width {
+                        Some(w) if w > 0 => w - self.count % w,
+                        _ => usize::MAX,
+                    };
+                    let cut = if ascii {
+                        room.min(rest.len())
+                    } else {
+                        rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i)
+                    };
+                    let (piece, after) = rest.split_at(cut);
+                    self.rows.push(piece, invalid, start, marker.take());
+                    self.count += if ascii {
+                        piece.len()
+                    } else {
+                        piece.chars().count()
+                    };
+                    self.break_since_element = false;
+                    start += piece.len();
+                    rest = after;
+                }
             }
         }
     }
@@ -657,11 +915,7 @@ fn build_v1(doc: &Document, board: Node) -> Board {
             "row_separator" => V1Token::RowSeparator,
             _ => continue,
         };
-        let mut first = true;
-        for (range, ch) in run_chars(rope, range) {
-            builder.token(token, ch, range, first && after_break);
-            first = false;
-        }
+        builder.token(token, &doc.slice(range.clone()), range, after_break);
     }
     // A marker at the very end: only line breaks can follow it.
     if let Some(marker) = builder
@@ -721,7 +975,6 @@ pub(super) fn v2_kind(ch: char) -> Kind {
 }
 
 fn build_v2(doc: &Document, board: Node) -> Board {
-    let rope = doc.rope();
     let mut version = None;
     let mut mode = None;
     let mut rows = Rows::new(true);
@@ -739,17 +992,20 @@ fn build_v2(doc: &Document, board: Node) -> Board {
                     if !invalid && run.kind() != "cells" {
                         continue;
                     }
-                    for (range, ch) in run_chars(rope, run.byte_range()) {
-                        // The game deletes the spaces between the elements of a run.
-                        if ch == ' ' && !invalid {
-                            continue;
-                        }
-                        let goal = !invalid && ch.is_ascii_uppercase() && v2_kind(ch).is_slot();
-                        rows.push(ch, invalid, range.start, goal, None);
+                    let text = doc.slice(run.byte_range());
+                    if invalid {
+                        rows.push(&text, true, run.start_byte(), None);
+                        continue;
+                    }
+                    // The game deletes the spaces between the elements of a run.
+                    let mut start = run.start_byte();
+                    for piece in text.split(' ') {
+                        rows.push(piece, false, start, None);
+                        start += piece.len() + 1;
                     }
                 }
                 if let Some(row) = rows.rows.last_mut() {
-                    row.indent = indent(&row.elements);
+                    row.indent = row.dot_shift();
                 }
             }
             _ => {}
@@ -780,14 +1036,4 @@ fn build_v2(doc: &Document, board: Node) -> Board {
         width: None,
         syntax_errors: board.has_error(),
     }
-}
-
-/// The final game's shift of a row: leading dots minus trailing dots (`DotsAtBeginning` and
-/// `DotsAtEnd`; a row of dots only has none).
-fn indent(elements: &[Element]) -> i64 {
-    let dot = |e: &&Element| e.kind() == Kind::HalfLocked;
-    let leading = elements.iter().take_while(dot).count();
-    let trailing = elements.iter().rev().take_while(dot).count();
-    let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-    as_i64(leading).saturating_sub(as_i64(trailing))
 }
