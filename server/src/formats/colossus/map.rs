@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::syntax::{Fields, Num, Word, children, field_num, line_range};
+use tree_sitter::Node;
+
+use super::syntax::{Fields, Num, Word, field_num, line_range};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
 
@@ -57,6 +59,33 @@ impl Hex {
     }
 }
 
+impl Hex {
+    /// The hex of a `hex` record; `None` without a label.
+    fn read(doc: &Document, node: Node) -> Option<Hex> {
+        let fields = Fields::of(node);
+        let label = fields.num(doc, "label")?;
+        let exits = fields
+            .of_kind("exit")
+            .filter_map(|exit| {
+                let exit = Fields::of(exit);
+                Some(Exit {
+                    label: exit.num(doc, "label")?,
+                    way: exit.word(doc, "way"),
+                })
+            })
+            .collect();
+        Some(Hex {
+            label,
+            terrain: fields.word(doc, "terrain"),
+            exits,
+            x: fields.num(doc, "x"),
+            y: fields.num(doc, "y"),
+            range: node.byte_range(),
+            broken: node.has_error(),
+        })
+    }
+}
+
 impl MapView {
     /// The view of the document's current text, built once until it changes.
     pub fn of(doc: &Document) -> std::sync::Arc<MapView> {
@@ -87,33 +116,9 @@ impl MapView {
                 "comment" if size_line_end.is_none_or(|end| node.start_byte() <= end) => {
                     view.misplaced_comments.push(node.byte_range());
                 }
+                "hex" => view.hexes.extend(Hex::read(doc, node)),
                 _ => {}
             }
-        }
-        for node in children(root, "hex") {
-            let fields = Fields::of(node);
-            let Some(label) = fields.num(doc, "label") else {
-                continue;
-            };
-            let exits = children(node, "exit")
-                .into_iter()
-                .filter_map(|exit| {
-                    let exit = Fields::of(exit);
-                    Some(Exit {
-                        label: exit.num(doc, "label")?,
-                        way: exit.word(doc, "way"),
-                    })
-                })
-                .collect();
-            view.hexes.push(Hex {
-                label,
-                terrain: fields.word(doc, "terrain"),
-                exits,
-                x: fields.num(doc, "x"),
-                y: fields.num(doc, "y"),
-                range: node.byte_range(),
-                broken: node.has_error(),
-            });
         }
         view
     }

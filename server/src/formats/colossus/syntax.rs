@@ -54,36 +54,42 @@ pub fn num(doc: &Document, node: Node) -> Num {
     }
 }
 
-/// A record's fielded children, read in one pass over them: `child_by_field_name` looks the
-/// name up and walks the children again for every field, which is most of a view's cost.
+/// A record's children, read in one pass over them: `child_by_field_name` looks the name up and
+/// walks the children again for every field, which is most of a view's cost.
 pub struct Fields<'t> {
-    found: Vec<(&'t str, Node<'t>)>,
+    children: Vec<(Option<&'t str>, Node<'t>)>,
 }
 
 impl<'t> Fields<'t> {
     pub fn of(node: Node<'t>) -> Fields<'t> {
-        let mut found = Vec::new();
+        let mut children = Vec::new();
         let mut cursor = node.walk();
         if cursor.goto_first_child() {
             loop {
-                if let Some(name) = cursor.field_name() {
-                    found.push((name, cursor.node()));
-                }
+                children.push((cursor.field_name(), cursor.node()));
                 if !cursor.goto_next_sibling() {
                     break;
                 }
             }
         }
-        Fields { found }
+        Fields { children }
     }
 
     /// The first child in `name`, unless the parser only assumed it (as [`field`]).
     pub fn node(&self, name: &str) -> Option<Node<'t>> {
-        self.found
+        self.children
             .iter()
-            .find(|(field, _)| *field == name)
+            .find(|(field, _)| *field == Some(name))
             .map(|(_, node)| *node)
             .filter(|n| !n.is_missing() && !n.is_error())
+    }
+
+    /// The named children of `kind`, in order (as [`children`]).
+    pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = Node<'t>> + 'a {
+        self.children
+            .iter()
+            .map(|(_, node)| *node)
+            .filter(move |n| n.is_named() && n.kind() == kind)
     }
 
     pub fn word(&self, doc: &Document, name: &str) -> Option<Word> {
