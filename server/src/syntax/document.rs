@@ -115,7 +115,8 @@ impl Syntax {
 }
 
 impl Document {
-    /// A document of a known format (parsed now), or of none (text only).
+    /// A document of a known format (parsed when its tree is first asked for), or of none
+    /// (text only).
     pub fn new(format: Option<FormatId>, text: &str) -> Document {
         let mut doc = Document {
             text: Rope::from_str(text),
