@@ -376,24 +376,6 @@ fn aside_words(d: &Dealt) -> String {
     format!("pile {} ({what}, {})", d.pile.number, cards_words(d))
 }
 
-fn text_item(
-    x: f64,
-    y: f64,
-    text: impl Into<String>,
-    size: f64,
-    anchor: Anchor,
-    color: Color,
-) -> Item {
-    Item::Text {
-        x,
-        y,
-        text: text.into(),
-        size,
-        anchor,
-        style: Style::fill(color),
-    }
-}
-
 /// The SVG picture: the table, the notes, a legend and the piles off the table.
 fn picture(
     title: &str,
@@ -468,7 +450,7 @@ fn picture(
                     height: h,
                     style: outline,
                 });
-                items.push(text_item(
+                items.push(Item::text(
                     sx + 5.0,
                     sy + 13.0,
                     "?",
@@ -500,7 +482,7 @@ fn picture(
                 style: Style::stroke(stroke, 1.5).dashed(),
             });
             let word = d.role.split(',').next().unwrap_or(d.role);
-            items.push(text_item(
+            items.push(Item::text(
                 to_x(p.x) + w / 2.0,
                 to_y(p.y) + h / 2.0 + 4.0,
                 word,
@@ -520,7 +502,7 @@ fn picture(
                 height: 14.0,
                 style: Style::fill(Color(255, 240, 160)),
             });
-            items.push(text_item(
+            items.push(Item::text(
                 right - tag / 2.0,
                 bottom - 3.5,
                 count,
@@ -547,7 +529,7 @@ fn picture(
     }
 
     for (i, note) in notes.iter().enumerate() {
-        scene.push(text_item(
+        scene.push(Item::text(
             MARGIN,
             notes_top + NOTE_LINE * (i as f64 + 0.75),
             note.clone(),
@@ -567,7 +549,7 @@ fn picture(
             height: aside_height,
             style: Style::stroke(Color(120, 120, 120), 1.0).dashed(),
         });
-        scene.push(text_item(
+        scene.push(Item::text(
             MARGIN + 8.0,
             aside_top + NOTE_LINE,
             "Not on the table:",
@@ -577,7 +559,7 @@ fn picture(
         ));
         for (i, line) in aside_lines_shown(aside).into_iter().enumerate() {
             let (line, bad) = line;
-            scene.push(text_item(
+            scene.push(Item::text(
                 MARGIN + 8.0,
                 aside_top + NOTE_LINE * (i as f64 + 2.0),
                 line,
@@ -638,7 +620,7 @@ fn badge(p: &Placed, right: f64, top: f64) -> Item {
                 height: 14.0,
                 style: Style::fill(fill),
             },
-            text_item(
+            Item::text(
                 right - width / 2.0 - 2.0,
                 top + 13.0,
                 number,
@@ -672,7 +654,7 @@ fn legend(scene: &mut Scene, y: f64) {
             height: 12.0,
             style,
         });
-        scene.push(text_item(x + 16.0, y, words, 11.0, Anchor::Start, INK));
+        scene.push(Item::text(x + 16.0, y, words, 11.0, Anchor::Start, INK));
         x += 30.0 + 6.5 * words.len() as f64;
     }
 }
