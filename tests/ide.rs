@@ -7,12 +7,16 @@
 //! A fixture opts in by having the file; `UPDATE_EXPECT=1 cargo test --test ide` rewrites them.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use retroboard::formats::DiskFiles;
 use retroboard::ide::Symbol;
 use retroboard::syntax::{Document, detect};
 use retroboard::text::{self, ColumnUnit, LineCol};
+
+#[path = "support/fixtures.rs"]
+mod support_fixtures;
+use support_fixtures::snapshots;
 
 fn load(path: &Path) -> Document {
     let (content, _) = text::decode(&std::fs::read(path).unwrap()).unwrap();
@@ -80,31 +84,10 @@ fn render_highlights(doc: &Document) -> String {
     out
 }
 
-/// Every snapshot below `dir` with one of `extensions`, with the fixture it belongs to.
-fn snapshots(dir: &Path, extensions: &[&str], out: &mut Vec<(PathBuf, PathBuf)>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            snapshots(&path, extensions, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| extensions.contains(&e))
-        {
-            out.push((path.with_extension(""), path));
-        }
-    }
-}
-
 #[test]
 fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let mut found = Vec::new();
-    snapshots(&root, &["hover", "outline", "highlights"], &mut found);
+    let found = snapshots(&root, &["hover", "outline", "highlights"]);
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
@@ -145,8 +128,7 @@ fn hover_outline_and_highlight_snapshots() {
 #[test]
 fn preview_snapshots_and_svg_rasterises() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let mut found = Vec::new();
-    snapshots(&root, &["preview"], &mut found);
+    let found = snapshots(&root, &["preview"]);
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();

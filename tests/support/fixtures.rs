@@ -4,7 +4,36 @@
 use std::path::{Path, PathBuf};
 
 /// Every fixture below `dir`, in path order.
+#[allow(dead_code)] // not every test file reads the fixtures themselves
 pub fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut files = Vec::new();
+    files_in_order(dir, &mut files);
+    out.extend(
+        files
+            .into_iter()
+            .filter(|path| !is_snapshot(path) && !is_doc(path)),
+    );
+}
+
+/// Every snapshot below `dir` with one of `extensions`, with the fixture it belongs to, in path
+/// order.
+#[allow(dead_code)] // not every test file reads snapshots
+pub fn snapshots(dir: &Path, extensions: &[&str]) -> Vec<(PathBuf, PathBuf)> {
+    let mut files = Vec::new();
+    files_in_order(dir, &mut files);
+    files
+        .into_iter()
+        .filter(|path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e))
+        })
+        .map(|path| (path.with_extension(""), path))
+        .collect()
+}
+
+/// Every file below `dir`: each folder's entries sorted, folders walked where they stand.
+fn files_in_order(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -12,8 +41,8 @@ pub fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            fixture_files(&path, out);
-        } else if !is_snapshot(&path) && !is_doc(&path) {
+            files_in_order(&path, out);
+        } else {
             out.push(path);
         }
     }
