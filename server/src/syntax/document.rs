@@ -65,37 +65,38 @@ pub struct Document {
 }
 
 struct Syntax {
-    parser: Mutex<Parser>,
+    /// The parser, and the previous tree with the edits since applied (`Tree::edit`): what the
+    /// next parse reuses, dropped once it has.
+    parser: Mutex<(Parser, Option<Tree>)>,
     /// The tree of the current text, once asked for.
     tree: OnceLock<Tree>,
-    /// The previous tree with the edits since applied (`Tree::edit`): what the next parse reuses.
-    edited: Option<Tree>,
 }
 
 impl Syntax {
     fn new(parser: Parser) -> Syntax {
         Syntax {
-            parser: Mutex::new(parser),
+            parser: Mutex::new((parser, None)),
             tree: OnceLock::new(),
-            edited: None,
         }
     }
 
     /// The tree of `text`: reparsed from the edited tree, or from scratch when the text is small
     /// and the tree has syntax errors (see [`FRESH_PARSE_LIMIT`]).
     fn parse(&self, text: &Rope) -> Tree {
-        let mut parser = self
+        let mut guard = self
             .parser
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (parser, edited) = &mut *guard;
+        let edited = edited.take();
         if text.len_bytes() > FRESH_PARSE_LIMIT {
-            return parse(&mut parser, text, self.edited.as_ref(), None)
+            return parse(parser, text, edited.as_ref(), None)
                 .expect("a parse that is never stopped returns a tree");
         }
         // Reparsed incrementally, and kept when clean (a clean tree has no messages to word).
         // The reparse stops as soon as the parser meets an error: the fresh parse follows then
         // anyway, and tree-sitter's error recovery would cost as much as it.
-        if let Some(old) = &self.edited {
+        if let Some(old) = &edited {
             let mut stop_at_error = |state: &ParseState| {
                 if state.has_error() {
                     ControlFlow::Break(())
@@ -103,14 +104,14 @@ impl Syntax {
                     ControlFlow::Continue(())
                 }
             };
-            match parse(&mut parser, text, Some(old), Some(&mut stop_at_error)) {
+            match parse(parser, text, Some(old), Some(&mut stop_at_error)) {
                 Some(tree) if !tree.root_node().has_error() => return tree,
                 Some(_) => {}
                 // A stopped parse would resume where it stopped: start over instead.
                 None => parser.reset(),
             }
         }
-        parse(&mut parser, text, None, None).expect("a parse that is never stopped returns a tree")
+        parse(parser, text, None, None).expect("a parse that is never stopped returns a tree")
     }
 }
 
@@ -288,11 +289,15 @@ impl Document {
                 new_end_position: point(&self.text, new_end),
             };
             // The newest tree, or the one edits have piled up on since the last parse.
-            let mut previous = syntax.tree.take().or_else(|| syntax.edited.take());
+            let (_, edited) = syntax
+                .parser
+                .get_mut()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut previous = syntax.tree.take().or_else(|| edited.take());
             if let Some(tree) = &mut previous {
                 tree.edit(&edit);
             }
-            syntax.edited = previous;
+            *edited = previous;
         }
         self.prepare_syntax();
     }
