@@ -7,7 +7,7 @@ use super::cre::{CreView, FLAGS};
 use super::map::{Hex, MapView};
 use super::ter::TerView;
 use super::var::VarView;
-use super::variant::{self, Variant, variant_dir};
+use super::variant::{self, Variant};
 use crate::findings::Finding;
 use crate::formats::{Files, FormatId};
 use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
@@ -79,10 +79,7 @@ type Placed<'a> = (&'a Hex, i64, i64);
 
 fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board {
     let view = MapView::of(doc);
-    let ter = doc
-        .path()
-        .and_then(|p| variant_dir(p, FormatId::ColossusMap))
-        .map(|d| Variant::of_dir(&d, files))
+    let ter = Variant::of_doc(doc, files)
         .and_then(|v| variant::load(&v.ter, FormatId::ColossusTer, files))
         .map(|d| TerView::of(&d))
         .unwrap_or_default();

@@ -11,7 +11,7 @@ use super::colors;
 use super::cre::{CreView, Creature, FLAGS};
 use super::map::MapView;
 use super::ter::{PSEUDO_CREATURES, TerView, Terrain};
-use super::variant::{self, Variant, variant_dir};
+use super::variant::{self, Variant};
 use crate::formats::{Files, FormatId};
 use crate::ide::Hover;
 use crate::syntax::{Document, field_name};
@@ -54,10 +54,7 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         return None; // in a comment or a syntax error
     }
     let format = doc.format()?;
-    let variant = doc
-        .path()
-        .and_then(|p| variant_dir(p, format))
-        .map(|d| Variant::of_dir(&d, files));
+    let variant = Variant::of_doc(doc, files);
     let ctx = Context {
         doc,
         files,

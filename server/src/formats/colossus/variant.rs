@@ -75,6 +75,12 @@ pub fn is_plain_name(name: &str) -> bool {
 }
 
 impl Variant {
+    /// The variant a document belongs to, when its path is known.
+    pub fn of_doc(doc: &Document, files: &dyn Files) -> Option<Variant> {
+        let dir = variant_dir(doc.path()?, doc.format()?)?;
+        Some(Variant::of_dir(&dir, files))
+    }
+
     /// The variant of the folder `dir`, with its VAR read through `files`.
     pub fn of_dir(dir: &Path, files: &dyn Files) -> Variant {
         let var = var_file(dir, files)
@@ -154,12 +160,7 @@ pub(super) fn shown(path: &Path, from: &Path) -> String {
 
 /// MAP: every terrain letter must be defined in the variant's TER.
 pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Vec<Finding>) {
-    let Some(variant) = doc.path().and_then(|p| {
-        Some(Variant::of_dir(
-            &variant_dir(p, FormatId::ColossusMap)?,
-            files,
-        ))
-    }) else {
+    let Some(variant) = Variant::of_doc(doc, files) else {
         return;
     };
     let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
@@ -193,12 +194,7 @@ are case-sensitive",
 /// TER: recruits and acquirables must be creatures of the variant's CRE, the first acquirable
 /// should be a lord, and terrains on the map should have a battleland.
 pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Vec<Finding>) {
-    let Some(variant) = doc.path().and_then(|p| {
-        Some(Variant::of_dir(
-            &variant_dir(p, FormatId::ColossusTer)?,
-            files,
-        ))
-    }) else {
+    let Some(variant) = Variant::of_doc(doc, files) else {
         return;
     };
     if let Some(cre_doc) = load(&variant.cre, FormatId::ColossusCre, files) {
