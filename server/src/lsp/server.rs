@@ -86,11 +86,19 @@ impl State {
     }
 }
 
+/// The open document of a file, with its URI.
+fn open_at<'a>(
+    documents: &'a HashMap<Uri, OpenDocument>,
+    path: &Path,
+) -> Option<(&'a Uri, &'a OpenDocument)> {
+    documents
+        .iter()
+        .find(|(_, d)| d.path.as_deref() == Some(path))
+}
+
 impl Overlay<'_> {
     fn open(&self, path: &Path) -> Option<&OpenDocument> {
-        self.documents
-            .values()
-            .find(|d| d.path.as_deref() == Some(path))
+        open_at(self.documents, path).map(|(_, open)| open)
     }
 }
 
@@ -177,10 +185,7 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
             return out;
         }
         for path in spec.dependents(&open.document, &self.overlay()) {
-            let opened = self
-                .documents
-                .iter()
-                .find(|(_, d)| d.path.as_deref() == Some(path.as_path()));
+            let opened = open_at(&self.documents, &path);
             let publication = match opened {
                 Some((uri, d)) => (uri.clone(), self.diagnostics(&d.document), Some(d.version)),
                 None => {
