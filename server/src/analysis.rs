@@ -1,8 +1,10 @@
 //! The one way through: a document's findings, syntax errors first, then the format's checks.
 
 use crate::findings::{Finding, Severity};
-use crate::formats::{DiskFiles, Files};
-use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
+use crate::formats::{DiskFiles, Files, Format, Summary, WindowSummary};
+use crate::syntax::{
+    Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, Windows, shift, syntax_findings,
+};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {
@@ -28,11 +30,77 @@ Super Othello or peg solitaire file by its name or its first lines \
     if let Some(note) = crate::formats::unsupported_dialect(doc) {
         return vec![note];
     }
-    let mut findings = syntax_findings(doc);
-    spec.check_with(doc, files, &mut findings);
+    let mut findings = match doc.windows(|doc| spec.window_head(doc)) {
+        Some(windows) => window_findings(doc, windows, spec, files),
+        None => {
+            let mut findings = syntax_findings(doc);
+            spec.check_with(doc, files, &mut findings);
+            findings
+        }
+    };
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     crate::findings::cap_per_code(&mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
+    findings
+}
+
+/// What one window found, kept until its text changes.
+struct WindowFound {
+    findings: Vec<Finding>,
+    summary: Option<Summary>,
+}
+
+/// The findings of a text kept in windows: each window's own (made again only for a window
+/// whose text changed, or that moved by whole lines and has findings, whose messages may name
+/// lines), then the format's whole-file checks over what the windows found.
+fn window_findings(
+    doc: &Document,
+    windows: &Windows,
+    spec: &dyn Format,
+    files: &dyn Files,
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let found: Vec<_> = windows
+        .iter()
+        .map(|window| {
+            let found = window.kept(
+                |doc| {
+                    let mut findings = syntax_findings(doc);
+                    spec.check_with(doc, files, &mut findings);
+                    if let Some(info) = doc.window() {
+                        findings.retain(|finding| info.owns(&finding.range));
+                    }
+                    WindowFound {
+                        findings,
+                        summary: spec.window_summary(doc),
+                    }
+                },
+                |found, bytes, lines| {
+                    (lines == 0 || found.findings.is_empty()).then(|| WindowFound {
+                        findings: found
+                            .findings
+                            .iter()
+                            .map(|finding| Finding {
+                                range: shift(&finding.range, bytes),
+                                ..finding.clone()
+                            })
+                            .collect(),
+                        summary: found.summary.clone(),
+                    })
+                },
+            );
+            findings.extend(found.findings.iter().cloned());
+            (window, found)
+        })
+        .collect();
+    let summaries: Vec<WindowSummary> = found
+        .iter()
+        .map(|(window, found)| WindowSummary {
+            window,
+            summary: found.summary.as_ref(),
+        })
+        .collect();
+    spec.check_windows(doc, &summaries, files, &mut findings);
     findings
 }
 

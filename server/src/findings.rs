@@ -188,6 +188,17 @@ impl<'a> Limited<'a> {
         }
     }
 
+    /// Pushes a finding made elsewhere, counted like the others.
+    pub fn push_finding(&mut self, finding: Finding) {
+        let Finding {
+            severity,
+            code,
+            range,
+            message,
+        } = finding;
+        self.push_with(severity, code, range, || message);
+    }
+
     pub fn finish(self) {
         for (code, count, range) in self.left_out {
             self.findings.push(left_out(code, count, range));

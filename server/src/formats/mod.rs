@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Highlight, Hover, Symbol};
 use crate::render::Board;
-use crate::syntax::Document;
+use crate::syntax::{Document, Window, WindowInfo};
 
 pub mod colossus;
 pub mod crossmines;
@@ -210,10 +210,59 @@ pub trait Format: Sync {
         None
     }
 
+    /// For a large text: how many lines at its start (its header) every window of it reads,
+    /// when its findings can be found window by window (see [`crate::syntax::Windows`]);
+    /// `None`, the default, checks it whole. A format that answers checks a window (a document
+    /// whose [`Document::window`] is set) as the header and the window's lines alone, leaving
+    /// out what needs the whole file, and finds that in [`Format::check_windows`].
+    fn window_head(&self, _doc: &Document) -> Option<usize> {
+        None
+    }
+
+    /// What the whole-file checks need to know of one window, made with its findings. Byte
+    /// offsets and lines in it are counted from the window's body start and first line, so it
+    /// stays true when an edit before the window moves it.
+    fn window_summary(&self, _window: &Document) -> Option<Summary> {
+        None
+    }
+
+    /// The whole-file checks of a text checked in windows, from the windows' summaries (each
+    /// window's document is there too, for a finding that needs to read one). `doc` is the
+    /// whole document: its text and path, never its tree (parsing it whole is what windows
+    /// avoid).
+    fn check_windows(
+        &self,
+        _doc: &Document,
+        _windows: &[WindowSummary<'_>],
+        _files: &dyn Files,
+        _findings: &mut Vec<Finding>,
+    ) {
+    }
+
     /// A later dialect of the format that Retroboard does not read: one information finding
     /// replaces the syntax errors and checks, which would only be a flood.
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {
         None
+    }
+}
+
+/// What a format keeps of one window for its whole-file checks ([`Format::window_summary`]).
+pub type Summary = Arc<dyn std::any::Any + Send + Sync>;
+
+/// One window of a text checked in windows, with its summary.
+pub struct WindowSummary<'a> {
+    pub window: &'a Window,
+    pub summary: Option<&'a Summary>,
+}
+
+impl WindowSummary<'_> {
+    pub fn info(&self) -> &WindowInfo {
+        self.window.info()
+    }
+
+    /// The summary, when the format made one of type `T`.
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.summary?.downcast_ref()
     }
 }
 

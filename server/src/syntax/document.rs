@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use ropey::Rope;
 use tree_sitter::{InputEdit, ParseOptions, ParseState, Parser, Point, Tree};
 
+use super::windows::{Place, WindowInfo, WindowPolicy, Windows};
 use crate::formats::FormatId;
 
 /// The largest text Retroboard parses. The games' own files are a few kilobytes; a parse tree
@@ -62,6 +63,13 @@ pub struct Document {
     path: Option<PathBuf>,
     /// Values derived from the current text, one per type; emptied by every edit.
     memo: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
+    /// When a large text is kept in windows, and how large they are.
+    window_policy: WindowPolicy,
+    /// The windows of a large text, made when first asked for (`None` inside: the text is
+    /// checked whole); see [`Windows`].
+    windows: OnceLock<Option<Windows>>,
+    /// For a window's own document: which lines of the text it reads.
+    pub(super) window: Option<WindowInfo>,
 }
 
 struct Syntax {
@@ -80,16 +88,36 @@ impl Syntax {
         }
     }
 
-    /// The tree of `text`: reparsed from the edited tree, or from scratch when the text is small
-    /// and the tree has syntax errors (see [`FRESH_PARSE_LIMIT`]).
-    fn parse(&self, text: &Rope) -> Tree {
+    /// The tree of `text` (of the header and lines of `window`, when given): reparsed from the
+    /// edited tree, or from scratch when the text is small and the tree has syntax errors (see
+    /// [`FRESH_PARSE_LIMIT`]).
+    fn parse(&self, text: &Rope, window: Option<&WindowInfo>) -> Tree {
         let mut guard = self
             .parser
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let (parser, edited) = &mut *guard;
         let edited = edited.take();
-        if text.len_bytes() > FRESH_PARSE_LIMIT {
+        let parsed_bytes = match window {
+            Some(window) => {
+                let ranges: Vec<tree_sitter::Range> = [&window.head, &window.body]
+                    .into_iter()
+                    .filter(|range| !range.is_empty())
+                    .map(|range| tree_sitter::Range {
+                        start_byte: range.start,
+                        end_byte: range.end,
+                        start_point: point(text, range.start),
+                        end_point: point(text, range.end),
+                    })
+                    .collect();
+                parser
+                    .set_included_ranges(&ranges)
+                    .expect("a window's header and lines are in order and apart");
+                window.head.len() + window.body.len()
+            }
+            None => text.len_bytes(),
+        };
+        if parsed_bytes > FRESH_PARSE_LIMIT {
             return parse(parser, text, edited.as_ref(), None)
                 .expect("a parse that is never stopped returns a tree");
         }
@@ -126,6 +154,9 @@ impl Document {
             unparsed: None,
             path: None,
             memo: Mutex::new(Vec::new()),
+            window_policy: WindowPolicy::DEFAULT,
+            windows: OnceLock::new(),
+            window: None,
         };
         doc.unparsed = unparsed(&doc.text, None, None);
         doc.set_format(format);
@@ -136,7 +167,94 @@ impl Document {
     pub fn with_path(mut self, path: Option<PathBuf>) -> Document {
         self.path = path;
         self.memo_mut().clear();
+        self.windows = OnceLock::new();
         self
+    }
+
+    /// The same document, kept in windows by `policy` when large (tests and benchmarks choose
+    /// tiny windows, or none).
+    pub fn with_window_policy(mut self, policy: WindowPolicy) -> Document {
+        self.window_policy = policy;
+        self.windows = OnceLock::new();
+        self
+    }
+
+    /// For a window's own document: which lines of the text it reads. Format code checking a
+    /// window leaves the whole-file checks to `Format::check_windows`.
+    pub fn window(&self) -> Option<&WindowInfo> {
+        self.window.as_ref()
+    }
+
+    /// The windows of a large text (see [`Windows`]), made when first asked for: after its
+    /// first `head_lines` lines (`None`: the text is checked whole). A small text, a window and
+    /// a text without a tree have none.
+    pub fn windows(&self, head_lines: impl FnOnce(&Document) -> Option<usize>) -> Option<&Windows> {
+        if self.window.is_some()
+            || self.syntax.is_none()
+            || self.text.len_bytes() < self.window_policy.min_bytes
+        {
+            return None;
+        }
+        self.windows
+            .get_or_init(|| Windows::new(self, head_lines(self)?, self.window_policy.target_bytes))
+            .as_ref()
+    }
+
+    /// A document over the same text reading only the header and lines of `window`.
+    pub(super) fn window_document(&self, window: WindowInfo) -> Document {
+        let mut doc = Document {
+            text: self.text.clone(),
+            format: self.format,
+            syntax: None,
+            unparsed: None,
+            path: self.path.clone(),
+            memo: Mutex::new(Vec::new()),
+            window_policy: WindowPolicy::NEVER,
+            windows: OnceLock::new(),
+            window: Some(window),
+        };
+        doc.prepare_syntax();
+        doc
+    }
+
+    /// Moves a window's document to the text after an edit of the whole text.
+    pub(super) fn follow(
+        &mut self,
+        text: &Rope,
+        edit: &InputEdit,
+        window: WindowInfo,
+        place: Place,
+    ) {
+        self.text = text.clone();
+        self.window = Some(window);
+        self.memo_mut().clear();
+        let Some(syntax) = &mut self.syntax else {
+            return;
+        };
+        let (_, edited) = syntax
+            .parser
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        match place {
+            Place::Before => {}
+            // Parsed again when next asked for.
+            Place::At => {
+                let mut previous = syntax.tree.take().or_else(|| edited.take());
+                if let Some(tree) = &mut previous {
+                    tree.edit(edit);
+                }
+                *edited = previous;
+            }
+            // Its nodes move with the text, without a parse.
+            Place::After => {
+                if let Some(tree) = syntax.tree.get_mut() {
+                    tree.edit(edit);
+                }
+                if let Some(tree) = edited {
+                    tree.edit(edit);
+                }
+            }
+        }
     }
 
     pub fn path(&self) -> Option<&Path> {
@@ -163,6 +281,7 @@ impl Document {
         }
         self.format = format;
         self.syntax = None;
+        self.windows = OnceLock::new();
         self.memo_mut().clear();
         self.prepare_syntax();
     }
@@ -195,7 +314,11 @@ impl Document {
     /// fresh parse, so the errors read the same whatever edits led to the text.
     pub fn tree(&self) -> Option<&Tree> {
         let syntax = self.syntax.as_ref()?;
-        Some(syntax.tree.get_or_init(|| syntax.parse(&self.text)))
+        Some(
+            syntax
+                .tree
+                .get_or_init(|| syntax.parse(&self.text, self.window.as_ref())),
+        )
     }
 
     /// A value derived from the current text, made by `make` once until the next edit: a
@@ -278,16 +401,17 @@ impl Document {
         if self.is_unparsed() {
             self.syntax = None;
         }
+        let new_end = start + new_text.len();
+        let edit = InputEdit {
+            start_byte: start,
+            old_end_byte: old_end,
+            new_end_byte: new_end,
+            start_position,
+            old_end_position,
+            new_end_position: point(&self.text, new_end),
+        };
+        self.edit_windows(&edit);
         if let Some(syntax) = &mut self.syntax {
-            let new_end = start + new_text.len();
-            let edit = InputEdit {
-                start_byte: start,
-                old_end_byte: old_end,
-                new_end_byte: new_end,
-                start_position,
-                old_end_position,
-                new_end_position: point(&self.text, new_end),
-            };
             // The newest tree, or the one edits have piled up on since the last parse.
             let (_, edited) = syntax
                 .parser
@@ -300,6 +424,21 @@ impl Document {
             *edited = previous;
         }
         self.prepare_syntax();
+    }
+
+    /// Moves the windows with an edit, or drops them to be made anew when they no longer fit.
+    fn edit_windows(&mut self, edit: &InputEdit) {
+        let mut windows = std::mem::take(&mut self.windows);
+        let keep = self.syntax.is_some()
+            && self.text.len_bytes() >= self.window_policy.min_bytes
+            && match windows.get_mut() {
+                Some(Some(windows)) => windows.edit(self, edit),
+                // Not made yet, or the text was checked whole: asked again next time.
+                _ => false,
+            };
+        if keep {
+            self.windows = windows;
+        }
     }
 
     /// The start of the character holding this byte.

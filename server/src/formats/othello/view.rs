@@ -12,6 +12,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::Arc;
 
 use ropey::Rope;
 
@@ -388,6 +389,11 @@ pub struct BordView {
 }
 
 impl BordView {
+    /// The view of a document, built once per text.
+    pub fn of(doc: &Document) -> Arc<BordView> {
+        doc.memo(|| BordView::new(doc))
+    }
+
     pub fn new(doc: &Document) -> BordView {
         let rope = doc.rope();
         let end = rope.len_bytes();

@@ -1,0 +1,223 @@
+//! A large text is checked window by window (`retroboard::syntax::Windows`); its findings must be
+//! exactly those of the same text checked whole: for every fixture and corpus file, cut into
+//! windows of every size down to one line, and after random edits that move, grow, join and
+//! split windows.
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use retroboard::analysis::analyze_with;
+use retroboard::findings::Finding;
+use retroboard::formats::{CachedFiles, DiskFiles, FormatId};
+use retroboard::syntax::{Document, WindowPolicy, detect};
+use retroboard::text;
+
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "../benches/support/generate.rs"]
+#[allow(dead_code)]
+mod generate;
+#[path = "support/fixtures.rs"]
+mod support_fixtures;
+
+/// Window sizes in bytes: one line each (1), a few lines, many lines.
+const SIZES: [usize; 3] = [1, 24, 300];
+
+fn tiny_windows(target_bytes: usize) -> WindowPolicy {
+    WindowPolicy {
+        min_bytes: 0,
+        target_bytes,
+    }
+}
+
+/// Formats whose large texts are checked in windows.
+const WINDOWED: &[FormatId] = &[FormatId::OthelloBord];
+
+fn whole(format: Option<FormatId>, path: Option<&Path>, text: &str) -> Vec<Finding> {
+    let doc = Document::new(format, text)
+        .with_path(path.map(Path::to_path_buf))
+        .with_window_policy(WindowPolicy::NEVER);
+    analyze_with(&doc, &CachedFiles::new(DiskFiles))
+}
+
+fn in_windows(
+    format: Option<FormatId>,
+    path: Option<&Path>,
+    text: &str,
+    target_bytes: usize,
+) -> Document {
+    Document::new(format, text)
+        .with_path(path.map(Path::to_path_buf))
+        .with_window_policy(tiny_windows(target_bytes))
+}
+
+/// Whether the document is really checked in windows (a format that answers for its header).
+fn has_windows(doc: &Document) -> bool {
+    let Some(format) = doc.format() else {
+        return false;
+    };
+    doc.windows(|doc| format.spec().window_head(doc)).is_some()
+}
+
+fn files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    support_fixtures::fixture_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures"),
+        &mut files,
+    );
+    if let Some(dir) = corpus::corpus_dir() {
+        files.extend(corpus::files_below(&dir));
+    }
+    files
+}
+
+#[test]
+fn every_fixture_and_corpus_file_checks_the_same_in_windows() {
+    let mut compared = Vec::new();
+    for path in files() {
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let Ok((content, _)) = text::decode(&bytes) else {
+            continue;
+        };
+        let format = detect(Some(&path), &content);
+        let expected = whole(format, Some(&path), &content);
+        for size in SIZES {
+            let doc = in_windows(format, Some(&path), &content, size);
+            let found = analyze_with(&doc, &CachedFiles::new(DiskFiles));
+            assert_eq!(
+                found,
+                expected,
+                "{} in windows of {size} bytes",
+                path.display()
+            );
+            if has_windows(&doc) {
+                compared.extend(format);
+            }
+        }
+    }
+    // Othello fixtures are shorter than the header every window reads: the generated inputs
+    // and the edits below cover it.
+    for format in WINDOWED.iter().filter(|f| **f != FormatId::OthelloBord) {
+        let texts = compared.iter().filter(|f| *f == format).count();
+        assert!(
+            texts >= 6,
+            "only {texts} {format:?} texts were checked in windows"
+        );
+    }
+}
+
+#[test]
+fn the_generated_large_inputs_check_the_same_in_windows() {
+    for (name, format, generate) in generate::LARGE {
+        let text = generate(20_000);
+        let expected = whole(Some(*format), None, &text);
+        for size in [1, 700, 4000] {
+            let doc = in_windows(Some(*format), None, &text, size);
+            if WINDOWED.contains(format) {
+                assert!(has_windows(&doc), "{name}");
+            }
+            let found = analyze_with(&doc, &DiskFiles);
+            assert_eq!(found, expected, "{name} in windows of {size} bytes");
+        }
+    }
+}
+
+/// Small texts of every windowed format to edit from.
+const SEEDS: &[(FormatId, &str)] = &[
+    (
+        FormatId::CrossminesPattern,
+        "1\r\nJohn\r\n4 and 8\r\nSquares\r\n48\r\n48\r\n4\r\n6\r\n4\r\n4\r\n..11\r\n2211\r\n22..\r\n0-#.\r\n..11\r\n0-#.\r\n",
+    ),
+    (
+        FormatId::PatienceGame,
+        "Mysteriet\r\n  2  5\r\n104   4   4   0   0    0 999   1  999   0   2  (1) (stock)\r\n  0   4 108   0   2    2 999   1    0   0   0\r\n\r\n  1  83 310   0  16    2 999   1 2001 999 114\r\nnote\r\n  1  83 310   0  16    2 999   1 2001 999 114\r\n",
+    ),
+    (
+        FormatId::OthelloBord,
+        "28\r4\rD4E5D5E4\r000000000000000000000000000WB000000BW000000000000000000000000000\r\u{a9} 1996 Yellow Lemon Software\rmore\r\rand more\r\n7\r8\r9\r10\r11\r12\r13\r\r15\n16\r\n17",
+    ),
+    (
+        FormatId::ColossusCre,
+        "#NAME POWER\nAngel 6 4 false true false false false false false false false false true true false 18 Angels\nOgre 6 2 false false false false true false false false false false false false false 25 Ogres\n\nTitan -1 4 false false false false false false false false false false false false false 6 Titans\n",
+    ),
+    (
+        FormatId::PegBrd,
+        "Version 2\r\nMode: Normal\r\n* * y y y * *\r\n* * y Y y * *\r\ny y y y y y y\r\n\r\n* * y y y * *\r\n",
+    ),
+];
+
+#[derive(Debug, Clone)]
+struct Edit {
+    at: usize,
+    delete: usize,
+    insert: String,
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let insert = proptest::collection::vec(
+        prop_oneof![
+            Just("\n"),
+            Just("\r\n"),
+            Just("\r"),
+            Just(" "),
+            Just("1"),
+            Just("-9"),
+            Just("x"),
+            Just("true"),
+            Just("#c"),
+            Just("é"),
+            Just("."),
+            Just("0-#."),
+            Just("y y"),
+            Just("Ogre 6 2 false false false false true false false false false false false false false 25 Ogres\n"),
+            Just("  1  83 310   0  16    2 999   1 2001 999 114\r\n"),
+        ],
+        0..3,
+    )
+    .prop_map(|parts| parts.concat());
+    (0usize..10_000, 0usize..30, insert).prop_map(|(at, delete, insert)| Edit {
+        at,
+        delete,
+        insert,
+    })
+}
+
+fn boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Each edit is checked before the next, so windows keep what they found, move, are
+    /// parsed again, joined and split; every time the findings are those of the whole text.
+    #[test]
+    fn edits_in_windows_find_what_the_whole_text_does(
+        seed in 0..SEEDS.len(),
+        size in prop_oneof![Just(1usize), Just(20), Just(60)],
+        edits in proptest::collection::vec(edit(), 1..10),
+    ) {
+        let (format, start) = SEEDS[seed];
+        let mut doc = in_windows(Some(format), None, start, size);
+        prop_assert_eq!(has_windows(&doc), WINDOWED.contains(&format));
+        let mut expected = start.to_string();
+        analyze_with(&doc, &DiskFiles);
+        for e in &edits {
+            let at = boundary(&expected, e.at % (expected.len() + 1));
+            let end = boundary(&expected, at + e.delete);
+            expected.replace_range(at..end, &e.insert);
+            doc.edit(at..end, &e.insert);
+            prop_assert_eq!(
+                analyze_with(&doc, &DiskFiles),
+                whole(Some(format), None, &expected),
+                "after {:?} in {:?}", e, expected
+            );
+        }
+    }
+}
