@@ -97,11 +97,11 @@ pub struct Windows {
     target_bytes: usize,
 }
 
-/// One window: its document, and a value made from it (a format's findings) with how far the
-/// window has moved since.
+/// One window: its document, and values made from it (a format's findings, what other files
+/// read of it), one per type, with how far the window has moved since.
 pub struct Window {
     doc: Document,
-    kept: Mutex<Option<Kept>>,
+    kept: Mutex<Vec<Kept>>,
 }
 
 struct Kept {
@@ -175,7 +175,7 @@ impl Windows {
             };
             parts.push(Window {
                 doc: doc.window_document(info),
-                kept: Mutex::new(None),
+                kept: Mutex::new(Vec::new()),
             });
             start = end;
         }
@@ -293,7 +293,8 @@ impl Window {
         moved: impl FnOnce(&T, isize, isize) -> Option<T>,
     ) -> Arc<T> {
         let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(Kept { value, moved: by }) = kept.take()
+        let found = kept.iter().position(|k| k.value.is::<T>());
+        if let Some(Kept { value, moved: by }) = found.map(|i| kept.swap_remove(i))
             && let Ok(value) = value.downcast::<T>()
         {
             let value = match by {
@@ -301,15 +302,19 @@ impl Window {
                 (bytes, lines) => moved(&value, bytes, lines).map(Arc::new),
             };
             if let Some(value) = value {
-                *kept = Some(Kept {
+                kept.push(Kept {
                     value: value.clone(),
                     moved: (0, 0),
                 });
                 return value;
             }
         }
+        // Made without the lock held: `make` may ask for other kept values.
+        drop(kept);
         let value = Arc::new(make(&self.doc));
-        *kept = Some(Kept {
+        let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+        kept.retain(|k| !k.value.is::<T>());
+        kept.push(Kept {
             value: value.clone(),
             moved: (0, 0),
         });
@@ -317,11 +322,14 @@ impl Window {
     }
 
     fn forget(&mut self) {
-        *self.kept.get_mut().unwrap_or_else(|p| p.into_inner()) = None;
+        self.kept
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
     }
 
     fn moved(&mut self, bytes: isize, lines: isize) {
-        if let Some(kept) = self.kept.get_mut().unwrap_or_else(|p| p.into_inner()) {
+        for kept in self.kept.get_mut().unwrap_or_else(|p| p.into_inner()) {
             kept.moved.0 += bytes;
             kept.moved.1 += lines;
         }
