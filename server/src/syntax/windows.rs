@@ -364,3 +364,159 @@ fn is_line_start(rope: &Rope, byte: usize) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::formats::FormatId;
+
+    /// An Othello board followed by `extra` numbered lines (its header is 12 lines).
+    fn board(extra: usize) -> String {
+        let mut text = String::from(
+            "28\n4\nD4E5D5E4\n000000000000000000000000000WB000000BW000000000000000000000000000\n\
+(c) 1996\n6\n7\n8\n9\n10\n11\n12\n",
+        );
+        for line in 13..13 + extra {
+            text.push_str(&format!("line {line}\n"));
+        }
+        text
+    }
+
+    fn windowed(text: &str, target_bytes: usize) -> Document {
+        Document::new(Some(FormatId::OthelloBord), text).with_window_policy(WindowPolicy {
+            min_bytes: 0,
+            target_bytes,
+        })
+    }
+
+    fn windows(doc: &Document) -> &Windows {
+        doc.windows(|_| Some(12)).expect("windows")
+    }
+
+    /// The windows cover the text after the header, in order, each from a line start to a
+    /// line start, numbered, each knowing its first line.
+    fn assert_well_formed(doc: &Document) {
+        let windows = windows(doc);
+        let rope = doc.rope();
+        let mut at = windows.head_end;
+        assert_eq!(at, rope.line_to_byte(12));
+        for (index, window) in windows.iter().enumerate() {
+            let info = window.info();
+            assert_eq!((info.index, info.count), (index, windows.len()));
+            assert_eq!(info.body.start, at, "{info:?}");
+            assert!(!info.body.is_empty(), "{info:?}");
+            assert!(is_line_start(rope, info.body.end), "{info:?}");
+            assert_eq!(info.first_line, rope.byte_to_line(info.body.start));
+            at = info.body.end;
+        }
+        assert_eq!(at, rope.len_bytes());
+    }
+
+    /// Every window's tree has the nodes of the whole tree on its lines, at the same places.
+    fn assert_trees_agree(doc: &Document) {
+        let whole = Document::new(doc.format(), &doc.text());
+        let root = whole.tree().unwrap().root_node();
+        fn nodes(
+            root: tree_sitter::Node,
+            range: &Range<usize>,
+        ) -> Vec<(String, Range<usize>, tree_sitter::Point)> {
+            let mut cursor = root.walk();
+            root.named_children(&mut cursor)
+                .filter(|node| range.contains(&node.start_byte()))
+                .map(|node| {
+                    (
+                        node.kind().to_string(),
+                        node.byte_range(),
+                        node.start_position(),
+                    )
+                })
+                .collect()
+        }
+        for window in windows(doc).iter() {
+            let info = window.info();
+            let tree = window.doc().tree().unwrap();
+            assert_eq!(
+                nodes(tree.root_node(), &info.body),
+                nodes(root, &info.body),
+                "{info:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn windows_are_whole_lines_with_the_trees_of_the_whole_text() {
+        let doc = windowed(&board(40), 30);
+        assert!(windows(&doc).len() > 10);
+        assert_well_formed(&doc);
+        assert_trees_agree(&doc);
+    }
+
+    #[test]
+    fn an_edit_remakes_what_was_kept_of_its_window_only() {
+        let mut doc = windowed(&board(40), 30);
+        let made = Cell::new(0);
+        let moved = Cell::new(0);
+        let keep_all = |doc: &Document| {
+            for window in windows(doc).iter() {
+                window.kept(
+                    |_| made.set(made.get() + 1),
+                    |_, _, _| {
+                        moved.set(moved.get() + 1);
+                        Some(())
+                    },
+                );
+            }
+        };
+        keep_all(&doc);
+        let count = windows(&doc).len();
+        assert_eq!(made.replace(0), count);
+        // A character typed in line 30: its window is made again, the later ones move.
+        let at = doc.rope().line_to_byte(29) + 2;
+        doc.edit(at..at, "x");
+        keep_all(&doc);
+        let edited = windows(&doc)
+            .iter()
+            .position(|w| w.info().body.contains(&at))
+            .unwrap();
+        assert_eq!(made.get(), 1);
+        assert_eq!(moved.get(), count - edited - 1);
+        assert_well_formed(&doc);
+        assert_trees_agree(&doc);
+    }
+
+    #[test]
+    fn line_breaks_typed_and_removed_at_window_edges_keep_windows_on_line_starts() {
+        let mut doc = windowed(&board(30), 20);
+        let edges: Vec<usize> = windows(&doc).iter().map(|w| w.info().body.end).collect();
+        for (n, edge) in edges.into_iter().rev().enumerate() {
+            let edge = edge.min(doc.rope().len_bytes());
+            match n % 4 {
+                // Join the lines on both sides of the edge.
+                0 if edge > 0 => doc.edit(edge - 1..edge, ""),
+                // Split the line before it, and the line after it.
+                1 if edge > 0 => doc.edit(edge - 2..edge - 2, "\n"),
+                2 => doc.edit(edge..edge, "ab\ncd"),
+                // A CR before an LF: one line break, not two.
+                _ if edge > 0 => doc.edit(edge - 1..edge - 1, "\r"),
+                _ => {}
+            }
+            assert_well_formed(&doc);
+            assert_trees_agree(&doc);
+        }
+    }
+
+    #[test]
+    fn an_edit_in_the_header_makes_the_windows_anew() {
+        let mut doc = windowed(&board(20), 20);
+        let before = windows(&doc).len();
+        doc.edit(
+            0..2,
+            "30\n31\n32\n33\n34\n35\n36\n37\n38\n39\n40\n41\n42\n43\n44\n45\n46",
+        );
+        assert_well_formed(&doc);
+        assert!(windows(&doc).len() > before);
+        assert_trees_agree(&doc);
+    }
+}
