@@ -6,9 +6,9 @@ use std::ops::Range;
 
 use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
-use super::view::{FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
+use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
 use crate::findings::{Finding, Severity};
-use crate::syntax::Document;
+use crate::syntax::{Document, WindowInfo};
 
 /// The most decks the game deals.
 pub const MAX_DECKS: i64 = 8;
@@ -19,48 +19,96 @@ pub const DECK: i64 = 52;
 /// A pile whose y coordinate is this or less is not seen.
 pub const INVISIBLE_Y: i64 = -99;
 
+/// A finding about a pile after a window's header, whose message names the pile's number:
+/// the window counts its piles from the header's, so the message is made once the piles before
+/// the window are known.
+pub struct Pending {
+    pub severity: Severity,
+    pub code: &'static str,
+    pub range: Range<usize>,
+    /// The pile's number counted in the window (header piles, then its own).
+    pub pile: usize,
+    /// The message, given the pile's number in the file.
+    pub message: Box<dyn Fn(usize) -> String + Send + Sync>,
+}
+
 /// Every finding of the view (the file name is checked by [`super::file_name_findings`]).
 pub fn check(doc: &Document, view: &GameView, out: &mut Vec<Finding>) {
-    let mut checker = Checker { doc, view, out };
-    checker.name();
-    checker.text_lines();
-    if view.counts.is_none() && !view.head_error {
-        let at = view.name.as_ref().map_or(0, |n| n.range.end);
-        checker.push(
-            Severity::Error,
-            COUNTS_MISSING,
-            at..at,
-            "the file ends after the name: line 2 must hold the number of decks and the number \
-of piles (e.g. `1 13`), and one line of numbers per pile follows"
-                .to_string(),
-        );
+    Checker {
+        doc,
+        view,
+        out,
+        window: None,
     }
-    if view.head_broken {
-        // Which line is the counts line, and so which is the stock, is uncertain: the syntax
-        // error says what to fix first.
-        return;
+    .run();
+}
+
+/// The findings of a window's lines, but for those that need the whole file (see
+/// [`super::windows`]); those about a pile after the header go to `pending`.
+pub fn check_window(
+    doc: &Document,
+    view: &GameView,
+    out: &mut Vec<Finding>,
+    pending: &mut Vec<Pending>,
+) {
+    let Some(info) = doc.window() else {
+        return check(doc, view, out);
+    };
+    Checker {
+        doc,
+        view,
+        out,
+        window: Some((info, pending)),
     }
-    checker.counts();
-    let mut usable = Vec::with_capacity(view.piles.len());
-    for pile in &view.piles {
-        if checker.pile(pile) {
-            usable.push(pile);
-        }
-    }
-    checker.stock(&usable);
-    checker.foundation_values(&usable);
-    checker.deal(&usable);
-    checker.winnable(&usable);
-    checker.positions(&usable);
+    .run();
 }
 
 struct Checker<'a> {
     doc: &'a Document,
     view: &'a GameView,
     out: &'a mut Vec<Finding>,
+    /// In a window of a large file: the window, and where findings naming a pile after the
+    /// header go.
+    window: Option<(&'a WindowInfo, &'a mut Vec<Pending>)>,
 }
 
 impl Checker<'_> {
+    /// Every check, in the order findings at the same place are reported.
+    fn run(&mut self) {
+        let view = self.view;
+        let whole = self.window.is_none();
+        self.name();
+        self.text_lines();
+        if view.counts.is_none() && !view.head_error {
+            let at = view.name.as_ref().map_or(0, |n| n.range.end);
+            self.push(
+                Severity::Error,
+                COUNTS_MISSING,
+                at..at,
+                "the file ends after the name: line 2 must hold the number of decks and the \
+number of piles (e.g. `1 13`), and one line of numbers per pile follows"
+                    .to_string(),
+            );
+        }
+        if view.head_broken {
+            // Which line is the counts line, and so which is the stock, is uncertain: the syntax
+            // error says what to fix first.
+            return;
+        }
+        self.counts(whole);
+        let usable = view.usable();
+        for pile in &view.piles {
+            self.pile(pile);
+        }
+        self.stock(&usable, whole);
+        if whole {
+            self.foundation_values(&usable);
+            self.deal(&usable);
+            self.winnable(&usable);
+        }
+        self.positions(&usable);
+    }
+
     fn push(
         &mut self,
         severity: Severity,
@@ -69,6 +117,42 @@ impl Checker<'_> {
         message: String,
     ) {
         self.out.push(Finding::new(severity, code, range, message));
+    }
+
+    /// A finding about a pile whose message names it with [`PILE_NAME`].
+    fn push_named(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        pile: &Pile,
+        message: String,
+    ) {
+        self.push_pile(severity, code, range, pile, move |number| {
+            message.replace(PILE_NAME, &who(number))
+        });
+    }
+
+    /// A finding about a pile whose message names the pile's number: made now, or in a window
+    /// for a pile after the header, once the piles before the window are known.
+    fn push_pile(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        pile: &Pile,
+        message: impl Fn(usize) -> String + Send + Sync + 'static,
+    ) {
+        match &mut self.window {
+            Some((info, pending)) if pile.range.start >= info.head.end => pending.push(Pending {
+                severity,
+                code,
+                range,
+                pile: pile.number,
+                message: Box::new(message),
+            }),
+            _ => self.push(severity, code, range, message(pile.number)),
+        }
     }
 
     /// The 1-based line of a byte offset.
@@ -112,20 +196,17 @@ fine between piles)",
     }
 
     fn trailing(&mut self, text: &Text, after: &str) {
-        let message = format!(
-            "`{}` after {after} is ignored by the game: it reads only the numbers; delete the \
-text",
-            shorten(&text.text)
-        );
         self.push(
             Severity::Warning,
             TRAILING_TEXT,
             text.range.clone(),
-            message,
+            trailing_message(&shorten(&text.text), after),
         );
     }
 
-    fn counts(&mut self) {
+    /// The counts line; the number of piles against the pile lines only for the whole file
+    /// (`whole`).
+    fn counts(&mut self, whole: bool) {
         let Some(counts) = &self.view.counts else {
             return;
         };
@@ -148,114 +229,61 @@ text",
         let Some(piles) = &counts.piles else {
             return;
         };
-        match piles.value {
-            Some(1..=MAX_PILES) => {
-                if !counts.broken {
-                    self.pile_count(piles);
-                }
-            }
-            value => {
-                let message = format!(
-                    "the number of piles is {}, but a game has 1 to {MAX_PILES} piles, the stock \
-included ({} {} here); write a number from 1 to {MAX_PILES}",
-                    shown(value, piles),
-                    plural(self.view.piles.len(), "pile line", "pile lines"),
-                    if self.view.piles.len() == 1 {
-                        "follows"
-                    } else {
-                        "follow"
-                    },
-                );
-                self.push(Severity::Error, PILE_LIMIT, piles.range.clone(), message);
-            }
-        }
-    }
-
-    fn pile_count(&mut self, declared: &Number) {
-        let Some(declared_count) = declared.value.and_then(|v| usize::try_from(v).ok()) else {
+        if !whole {
             return;
+        }
+        let view = self.view;
+        let surplus = |declared: usize| {
+            let surplus = view.piles.get(declared..)?;
+            let (first, last) = (surplus.first()?, surplus.last()?);
+            Some((
+                (first.number, first.range.start),
+                (last.number, last.range.end),
+            ))
         };
-        let found = self.view.piles.len();
-        if found == declared_count {
-            return;
-        }
-        let line = self.line(declared.range.start);
-        let lines = format!(
-            "{} {}",
-            plural(found, "pile line", "pile lines"),
-            if found == 1 { "follows" } else { "follow" }
-        );
-        if found < declared_count {
-            let missing = declared_count - found;
-            let message = format!(
-                "line {line} says {declared_count} piles, but {lines} (the stock \
-included): {} missing; add {} or write {found} here",
-                plural(missing, "pile is", "piles are"),
-                if missing == 1 { "it" } else { "them" },
-            );
-            self.push(Severity::Error, PILE_COUNT, declared.range.clone(), message);
-            let at = self
-                .view
-                .piles
-                .last()
-                .map(|p| p.range.end)
-                .or_else(|| self.view.counts.as_ref().map(|c| c.range.end))
-                .unwrap_or(self.view.len);
-            let which = if missing == 1 {
-                format!("pile {declared_count} is")
-            } else {
-                format!("piles {}–{declared_count} are", found + 1)
-            };
-            let message = format!(
-                "{which} missing here: line {line} says {declared_count} piles, and the file ends \
-after {}",
-                if found == 0 {
-                    "the counts line".to_string()
-                } else {
-                    format!("pile {found}")
-                }
-            );
-            self.push(Severity::Error, PILE_COUNT, at..at, message);
-        } else {
-            let surplus = &self.view.piles[declared_count..];
-            let message = format!(
-                "line {line} says {declared_count} piles, but {lines} (the stock \
-included); the game reads only the first {declared_count}: write {found} here, or delete the \
-extra lines"
-            );
-            self.push(Severity::Error, PILE_COUNT, declared.range.clone(), message);
-            let (Some(first), Some(last)) = (surplus.first(), surplus.last()) else {
-                return;
-            };
-            let which = if surplus.len() == 1 {
-                format!("pile line {} is", first.number)
-            } else {
-                format!("pile lines {}–{} are", first.number, last.number)
-            };
-            let message = format!(
-                "{which} beyond the {declared_count} piles line {line} declares; the game does \
-not read {}",
-                if surplus.len() == 1 { "it" } else { "them" }
-            );
-            self.push(
-                Severity::Error,
-                PILE_COUNT,
-                first.range.start..last.range.end,
-                message,
-            );
-        }
+        let piles_end = view
+            .piles
+            .last()
+            .map(|p| p.range.end)
+            .or_else(|| view.counts.as_ref().map(|c| c.range.end))
+            .unwrap_or(view.len);
+        let line = self.line(piles.range.start);
+        self.out.extend(pile_total(
+            counts,
+            piles,
+            line,
+            view.piles.len(),
+            piles_end,
+            surplus,
+        ));
     }
 
-    /// The checks of one pile line; `true` when its fields can be trusted for the checks that
-    /// compare piles (it has at least 11 numbers).
-    fn pile(&mut self, pile: &Pile) -> bool {
+    /// The 1-based line of the counts line.
+    fn counts_line(&self) -> usize {
+        self.view
+            .counts
+            .as_ref()
+            .map_or(2, |c| self.line(c.range.start))
+    }
+
+    /// The checks of one pile line.
+    fn pile(&mut self, pile: &Pile) {
         if let Some(text) = &pile.trailing {
-            let after = if pile.is_stock() {
-                "the numbers of the stock (pile 1)".to_string()
-            } else {
-                format!("the numbers of pile {}", pile.number)
-            };
-            self.trailing(text, &after);
+            let shown = shorten(&text.text);
+            self.push_pile(
+                Severity::Warning,
+                TRAILING_TEXT,
+                text.range.clone(),
+                pile,
+                move |number| {
+                    let after = if number == 1 {
+                        "the numbers of the stock (pile 1)".to_string()
+                    } else {
+                        format!("the numbers of pile {number}")
+                    };
+                    trailing_message(&shown, &after)
+                },
+            );
         }
         let found = pile.numbers.len();
         let expected = pile.expected_len();
@@ -269,14 +297,13 @@ not read {}",
             found.min(FIELDS)
         };
         if found < FIELDS {
-            return false;
+            return;
         }
         for index in 0..checked {
             if let (Some(slot), Some(number)) = (pile.slot(index), pile.numbers.get(index)) {
                 self.field(pile, slot, number);
             }
         }
-        true
     }
 
     fn field_count(&mut self, pile: &Pile) {
@@ -290,7 +317,7 @@ not read {}",
             Some(n) => n.range.start..last.range.end,
             None => all.clone(),
         };
-        let who = who(pile);
+        let who = PILE_NAME;
         let (range, message) = if pile.is_stock() {
             let range = if found > FIELDS { from(FIELDS) } else { all };
             (
@@ -362,7 +389,7 @@ for one rule set",
                 )
             }
         };
-        self.push(Severity::Error, FIELD_COUNT, range, message);
+        self.push_named(Severity::Error, FIELD_COUNT, range, pile, message);
     }
 
     /// One number of a pile line, by its field's table.
@@ -372,10 +399,10 @@ for one rule set",
         };
         let code = field_code(slot, doc);
         // Worded only when a finding needs it: most fields of a big file are fine.
-        let label = || field_label(pile, slot, doc);
+        let label = || field_label(slot, doc);
         let Some(value) = number.value else {
             let message = format!("{} is too large a number for the game", label());
-            self.push(Severity::Error, code, number.range.clone(), message);
+            self.push_named(Severity::Error, code, number.range.clone(), pile, message);
             return;
         };
         let decoded = fields::decode(doc, value, number.written);
@@ -385,7 +412,7 @@ for one rule set",
                 label(),
                 doc.pattern
             );
-            self.push(Severity::Error, code, number.range.clone(), message);
+            self.push_named(Severity::Error, code, number.range.clone(), pile, message);
             return;
         }
         if doc.digits.is_empty() {
@@ -399,7 +426,7 @@ for one rule set",
                         v.not_here.unwrap_or_default(),
                         fields::allowed_list(doc.whole)
                     );
-                    self.push(Severity::Error, code, number.range.clone(), message);
+                    self.push_named(Severity::Error, code, number.range.clone(), pile, message);
                 }
                 None => {
                     let message = format!(
@@ -407,13 +434,13 @@ for one rule set",
                         label(),
                         fields::allowed_list(doc.whole)
                     );
-                    self.push(Severity::Error, code, number.range.clone(), message);
+                    self.push_named(Severity::Error, code, number.range.clone(), pile, message);
                 }
             }
             return;
         }
         if let Some(outer) = &decoded.outer {
-            self.digit(&label, number, outer, code, true);
+            self.digit(pile, &label, number, outer, code, true);
             if outer.meaning.is_some() && outer.value > 6 {
                 let message = format!(
                     "{} is {value}: thousands above 6000 mean \"use rules 1 only\", so the \
@@ -426,7 +453,7 @@ write {} and delete the four numbers of rules 2",
                     .span
                     .as_ref()
                     .map_or(number.range.clone(), |s| number.sub_range(s));
-                self.push(Severity::Warning, RULES_IGNORED, range, message);
+                self.push_named(Severity::Warning, RULES_IGNORED, range, pile, message);
             }
         }
         if decoded.whole.is_some() {
@@ -444,16 +471,17 @@ remove `{above}`",
                     .count(),
                 doc.digits.last().map_or("", |d| d.letter),
             );
-            self.push(Severity::Error, code, number.sub_range(span), message);
+            self.push_named(Severity::Error, code, number.sub_range(span), pile, message);
         }
         for reading in &decoded.digits {
-            self.digit(&label, number, reading, code, false);
+            self.digit(pile, &label, number, reading, code, false);
         }
     }
 
     /// One digit of a number; `thousands` for the outer group of field 11.
     fn digit(
         &mut self,
+        pile: &Pile,
         label: &dyn Fn() -> String,
         number: &Number,
         reading: &DigitReading,
@@ -492,11 +520,12 @@ remove `{above}`",
             label(),
             fields::allowed_list(doc.values)
         );
-        self.push(Severity::Error, code, range, message);
+        self.push_named(Severity::Error, code, range, pile, message);
     }
 
-    /// The stock's own rules: 52 cards per deck, and a wastepile that exists.
-    fn stock(&mut self, usable: &[&Pile]) {
+    /// The stock's own rules: 52 cards per deck, and (for the whole file, `whole`) a wastepile
+    /// that exists.
+    fn stock(&mut self, usable: &[&Pile], whole: bool) {
         let Some(stock) = usable.first().filter(|p| p.is_stock()) else {
             return;
         };
@@ -505,11 +534,7 @@ remove `{above}`",
             && cards >= 0
             && cards != decks * DECK
         {
-            let line = self
-                .view
-                .counts
-                .as_ref()
-                .map_or(2, |c| self.line(c.range.start));
+            let line = self.counts_line();
             let message = format!(
                 "the stock (pile 1) holds {cards} cards, but with {decks} {} (line {line}) it \
 holds 52 × {decks} = {}: write {}",
@@ -519,16 +544,8 @@ holds 52 × {decks} = {}: write {}",
             );
             self.push(Severity::Error, STOCK_SIZE, field.range.clone(), message);
         }
-        if let (Some(waste @ 2..=MAX_PILES), Some(field)) = (stock.value(11), stock.field(11)) {
-            let piles = self.view.piles.len();
-            if usize::try_from(waste).is_ok_and(|w| w > piles) {
-                let message = format!(
-                    "the stock (pile 1), field 11 `i` (wastepile number) is {waste}, but the \
-game has only {}: write the number of the wastepile (most often 2), or 0 when there is none",
-                    plural(piles, "pile", "piles")
-                );
-                self.push(Severity::Error, STOCK_FIELD, field.range.clone(), message);
-            }
+        if whole {
+            self.out.extend(wastepile(stock, self.view.piles.len()));
         }
     }
 
@@ -536,79 +553,24 @@ game has only {}: write the number of the wastepile (most often 2), or 0 when th
     /// ones none.
     fn foundation_values(&mut self, usable: &[&Pile]) {
         let mut first: Option<usize> = None;
-        for pile in usable.iter().filter(|p| !p.is_stock()) {
-            if pile.lay_digit(2) != Some(6) {
-                continue;
-            }
-            let (Some(cards), Some(field)) = (pile.value(1), pile.field(1)) else {
-                continue;
-            };
-            match first {
-                None => {
-                    first = Some(pile.number);
-                    if cards != 1 {
-                        let message = format!(
-                            "pile {} is the first pile whose field 6 has c = 6 (foundation value \
-from the first card), so it is dealt exactly 1 card, which sets the foundation value; field 1 is \
-{cards}: write 1",
-                            pile.number
-                        );
-                        self.push(
-                            Severity::Error,
-                            FOUNDATION_VALUE,
-                            field.range.clone(),
-                            message,
-                        );
-                    }
-                }
-                Some(first) => {
-                    if cards != 0 {
-                        let message = format!(
-                            "pile {} has c = 6 in field 6 like pile {first}, which is dealt the \
-card that sets the foundation value, so this pile is dealt no card; field 1 is {cards}: write 0",
-                            pile.number
-                        );
-                        self.push(
-                            Severity::Error,
-                            FOUNDATION_VALUE,
-                            field.range.clone(),
-                            message,
-                        );
-                    }
-                }
-            }
+        for (number, cards, range) in foundations(usable) {
+            let first = *first.get_or_insert(number);
+            self.out
+                .extend(foundation_value(number, first, cards, range));
         }
     }
 
     /// The cards dealt to the piles must come out of the stock.
     fn deal(&mut self, usable: &[&Pile]) {
-        let Some(stock) = usable.first().filter(|p| p.is_stock()) else {
-            return;
-        };
-        let Some(available) = stock.value(1).filter(|v| *v >= 0) else {
+        let Some(available) = available(usable) else {
             return;
         };
         let mut dealt: i64 = 0;
-        for pile in usable.iter().skip(1) {
-            let Some(cards) = pile.value(1).filter(|v| *v > 0) else {
-                continue;
-            };
+        for (number, cards, range) in dealt_piles(usable) {
             dealt = dealt.saturating_add(cards);
             if dealt > available {
-                let Some(field) = pile.field(1) else {
-                    return;
-                };
-                let message = format!(
-                    "the deal runs out of cards at pile {}: the piles up to here are dealt \
-{dealt} cards, but the stock (pile 1) holds {available}; deal fewer cards (field 1)",
-                    pile.number
-                );
-                self.push(
-                    Severity::Warning,
-                    STOCK_EXHAUSTED,
-                    field.range.clone(),
-                    message,
-                );
+                self.out
+                    .push(exhausted(number, dealt, available, range.clone()));
                 return;
             }
         }
@@ -616,27 +578,15 @@ card that sets the foundation value, so this pile is dealt no card; field 1 is {
 
     /// Some pile must say how many cards it holds when the game is won.
     fn winnable(&mut self, usable: &[&Pile]) {
-        let mut any = false;
-        for pile in usable {
-            match pile.value(7) {
-                Some(0..=998) => return,
-                Some(_) => any = true,
-                None => {}
-            }
-        }
-        let Some(counts) = &self.view.counts else {
-            return;
-        };
-        if any {
-            self.push(
-                Severity::Warning,
-                UNWINNABLE,
-                counts.range.clone(),
-                "no pile has a won-game count (field 7 from 0 to 998), so the game can never be \
-won: give the foundation piles the number of cards they hold when the game is won (mostly 13), \
-or 0 for piles that must be emptied"
-                    .to_string(),
-            );
+        if let (
+            Some(counts),
+            WonCounts {
+                some: false,
+                any: true,
+            },
+        ) = (&self.view.counts, won_counts(usable))
+        {
+            self.out.push(unwinnable(counts.range.clone()));
         }
     }
 
@@ -651,7 +601,7 @@ or 0 for piles that must be emptied"
             if y <= INVISIBLE_Y {
                 continue;
             }
-            let who = who(pile);
+            let who = PILE_NAME;
             let (width, height) = pile.card_size();
             let left = x.saturating_add(width) <= 0;
             let above = y.saturating_add(height) <= 0;
@@ -666,10 +616,11 @@ or 0 for piles that must be emptied"
 and grows right and down to hold the piles; its {width}×{height} cards cannot be seen. To hide a \
 pile on purpose give it y -99 or less; else move it to 0 or more",
                 );
-                self.push(
+                self.push_named(
                     Severity::Information,
                     OFF_WINDOW,
                     x_field.range.start..y_field.range.end,
+                    pile,
                     message,
                 );
                 continue;
@@ -685,7 +636,13 @@ edge; use 0 or more (only y -99 or less, which hides a pile, is meant to be nega
                     ),
                     if x == -1 { "is" } else { "are" }
                 );
-                self.push(Severity::Warning, POSITION, x_field.range.clone(), message);
+                self.push_named(
+                    Severity::Warning,
+                    POSITION,
+                    x_field.range.clone(),
+                    pile,
+                    message,
+                );
             }
             if y < 0 {
                 let message = format!(
@@ -698,7 +655,13 @@ use 0 or more to show it, or -99 or less to hide it",
                     ),
                     if y == -1 { "is" } else { "are" }
                 );
-                self.push(Severity::Warning, POSITION, y_field.range.clone(), message);
+                self.push_named(
+                    Severity::Warning,
+                    POSITION,
+                    y_field.range.clone(),
+                    pile,
+                    message,
+                );
             }
         }
     }
@@ -715,32 +678,34 @@ fn field_code(slot: Slot, doc: &FieldDoc) -> &'static str {
     }
 }
 
+/// Stands in a message for the pile's name ([`who`]), until the pile's number is known: the
+/// messages it stands in hold no text of the file.
+const PILE_NAME: &str = "\u{0}";
+
 /// `pile 3`, or `the stock (pile 1)`.
-fn who(pile: &Pile) -> String {
-    if pile.is_stock() {
+fn who(number: usize) -> String {
+    if number == 1 {
         "the stock (pile 1)".to_string()
     } else {
-        format!("pile {}", pile.number)
+        format!("pile {number}")
     }
 }
 
-/// How a message names a field: `pile 3, field 6 `dcba` (how the cards lie)`.
-fn field_label(pile: &Pile, slot: Slot, doc: &FieldDoc) -> String {
+/// How a message names a field: `pile 3, field 6 `dcba` (how the cards lie)`, the pile named
+/// by [`PILE_NAME`].
+fn field_label(slot: Slot, doc: &FieldDoc) -> String {
     match slot.context {
+        // Never the stock.
         Context::RuleSet2 => format!(
-            "pile {}, rule set 2, field {} `{}` ({}; number {} on the line)",
-            pile.number,
+            "{PILE_NAME}, rule set 2, field {} `{}` ({}; number {} on the line)",
             slot.field,
             doc.pattern,
             doc.name,
             slot.index + 1
         ),
         _ => format!(
-            "{}, field {} `{}` ({})",
-            who(pile),
-            slot.field,
-            doc.pattern,
-            doc.name
+            "{PILE_NAME}, field {} `{}` ({})",
+            slot.field, doc.pattern, doc.name
         ),
     }
 }
@@ -774,4 +739,234 @@ fn shorten(text: &str) -> String {
     } else {
         shown
     }
+}
+
+/// The number of piles against the pile lines (`found` of them, the last ending at `piles_end`);
+/// `surplus` gives, for the pile lines past a number, the first's number and start and the
+/// last's number and end. `line` is the counts line's.
+pub fn pile_total(
+    counts: &Counts,
+    declared: &Number,
+    line: usize,
+    found: usize,
+    piles_end: usize,
+    surplus: impl FnOnce(usize) -> Option<((usize, usize), (usize, usize))>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    match declared.value {
+        Some(1..=MAX_PILES) if !counts.broken => {}
+        Some(1..=MAX_PILES) => return out,
+        value => {
+            let message = format!(
+                "the number of piles is {}, but a game has 1 to {MAX_PILES} piles, the stock \
+included ({} {} here); write a number from 1 to {MAX_PILES}",
+                shown(value, declared),
+                plural(found, "pile line", "pile lines"),
+                if found == 1 { "follows" } else { "follow" },
+            );
+            out.push(Finding::new(
+                Severity::Error,
+                PILE_LIMIT,
+                declared.range.clone(),
+                message,
+            ));
+            return out;
+        }
+    }
+    let Some(declared_count) = declared.value.and_then(|v| usize::try_from(v).ok()) else {
+        return out;
+    };
+    if found == declared_count {
+        return out;
+    }
+    let lines = format!(
+        "{} {}",
+        plural(found, "pile line", "pile lines"),
+        if found == 1 { "follows" } else { "follow" }
+    );
+    if found < declared_count {
+        let missing = declared_count - found;
+        let message = format!(
+            "line {line} says {declared_count} piles, but {lines} (the stock \
+included): {} missing; add {} or write {found} here",
+            plural(missing, "pile is", "piles are"),
+            if missing == 1 { "it" } else { "them" },
+        );
+        out.push(Finding::new(
+            Severity::Error,
+            PILE_COUNT,
+            declared.range.clone(),
+            message,
+        ));
+        let which = if missing == 1 {
+            format!("pile {declared_count} is")
+        } else {
+            format!("piles {}–{declared_count} are", found + 1)
+        };
+        let message = format!(
+            "{which} missing here: line {line} says {declared_count} piles, and the file ends \
+after {}",
+            if found == 0 {
+                "the counts line".to_string()
+            } else {
+                format!("pile {found}")
+            }
+        );
+        out.push(Finding::new(
+            Severity::Error,
+            PILE_COUNT,
+            piles_end..piles_end,
+            message,
+        ));
+    } else {
+        let message = format!(
+            "line {line} says {declared_count} piles, but {lines} (the stock \
+included); the game reads only the first {declared_count}: write {found} here, or delete the \
+extra lines"
+        );
+        out.push(Finding::new(
+            Severity::Error,
+            PILE_COUNT,
+            declared.range.clone(),
+            message,
+        ));
+        let Some(((first, start), (last, end))) = surplus(declared_count) else {
+            return out;
+        };
+        let which = if first == last {
+            format!("pile line {first} is")
+        } else {
+            format!("pile lines {first}–{last} are")
+        };
+        let message = format!(
+            "{which} beyond the {declared_count} piles line {line} declares; the game does \
+not read {}",
+            if first == last { "it" } else { "them" }
+        );
+        out.push(Finding::new(
+            Severity::Error,
+            PILE_COUNT,
+            start..end,
+            message,
+        ));
+    }
+    out
+}
+
+fn trailing_message(text: &str, after: &str) -> String {
+    format!(
+        "`{text}` after {after} is ignored by the game: it reads only the numbers; delete the text"
+    )
+}
+
+/// A stock's wastepile (field 11) must be one of the file's `piles` piles.
+pub fn wastepile(stock: &Pile, piles: usize) -> Option<Finding> {
+    let (Some(waste @ 2..=MAX_PILES), Some(field)) = (stock.value(11), stock.field(11)) else {
+        return None;
+    };
+    usize::try_from(waste).is_ok_and(|w| w > piles).then(|| {
+        let message = format!(
+            "the stock (pile 1), field 11 `i` (wastepile number) is {waste}, but the game has \
+only {}: write the number of the wastepile (most often 2), or 0 when there is none",
+            plural(piles, "pile", "piles")
+        );
+        Finding::new(Severity::Error, STOCK_FIELD, field.range.clone(), message)
+    })
+}
+
+/// The piles whose field 6 has c = 6 (foundation value from the first card), with their field
+/// 1: (number, cards, range).
+pub fn foundations<'a>(
+    usable: &'a [&Pile],
+) -> impl Iterator<Item = (usize, i64, &'a Range<usize>)> {
+    usable
+        .iter()
+        .filter(|p| !p.is_stock() && p.lay_digit(2) == Some(6))
+        .filter_map(|p| Some((p.number, p.value(1)?, &p.field(1)?.range)))
+}
+
+/// Pile `number`, with c = 6, dealt `cards` (field 1 at `range`): the first such pile (`first`)
+/// is dealt 1 card, the later ones none.
+pub fn foundation_value(
+    number: usize,
+    first: usize,
+    cards: i64,
+    range: &Range<usize>,
+) -> Option<Finding> {
+    let message = if number == first {
+        (cards != 1).then(|| {
+            format!(
+                "pile {number} is the first pile whose field 6 has c = 6 (foundation value from \
+the first card), so it is dealt exactly 1 card, which sets the foundation value; field 1 is \
+{cards}: write 1"
+            )
+        })
+    } else {
+        (cards != 0).then(|| {
+            format!(
+                "pile {number} has c = 6 in field 6 like pile {first}, which is dealt the card \
+that sets the foundation value, so this pile is dealt no card; field 1 is {cards}: write 0"
+            )
+        })
+    }?;
+    Some(Finding::new(
+        Severity::Error,
+        FOUNDATION_VALUE,
+        range.clone(),
+        message,
+    ))
+}
+
+/// The cards of the stock, when the first usable pile is the stock and says how many.
+pub fn available(usable: &[&Pile]) -> Option<i64> {
+    let stock = usable.first().filter(|p| p.is_stock())?;
+    stock.value(1).filter(|v| *v >= 0)
+}
+
+/// The piles after the stock dealt cards: (number, cards, field 1's range).
+pub fn dealt_piles<'a>(
+    usable: &'a [&Pile],
+) -> impl Iterator<Item = (usize, i64, &'a Range<usize>)> {
+    usable
+        .iter()
+        .skip(1)
+        .filter_map(|p| Some((p.number, p.value(1).filter(|v| *v > 0)?, &p.field(1)?.range)))
+}
+
+/// The deal runs out of the stock's `available` cards at pile `number` (field 1 at `range`),
+/// `dealt` cards dealt up to it.
+pub fn exhausted(number: usize, dealt: i64, available: i64, range: Range<usize>) -> Finding {
+    let message = format!(
+        "the deal runs out of cards at pile {number}: the piles up to here are dealt {dealt} \
+cards, but the stock (pile 1) holds {available}; deal fewer cards (field 1)"
+    );
+    Finding::new(Severity::Warning, STOCK_EXHAUSTED, range, message)
+}
+
+/// Whether piles have a won-game count (field 7 from 0 to 998), and any field 7 at all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WonCounts {
+    pub some: bool,
+    pub any: bool,
+}
+
+pub fn won_counts(usable: &[&Pile]) -> WonCounts {
+    let sevens = || usable.iter().filter_map(|pile| pile.value(7));
+    WonCounts {
+        some: sevens().any(|n| (0..=998).contains(&n)),
+        any: sevens().next().is_some(),
+    }
+}
+
+/// No pile has a won-game count, though some have field 7 (the counts line at `counts`).
+pub fn unwinnable(counts: Range<usize>) -> Finding {
+    Finding::new(
+        Severity::Warning,
+        UNWINNABLE,
+        counts,
+        "no pile has a won-game count (field 7 from 0 to 998), so the game can never be won: \
+give the foundation piles the number of cards they hold when the game is won (mostly 13), or 0 \
+for piles that must be emptied"
+            .to_string(),
+    )
 }

@@ -15,8 +15,9 @@ mod highlight;
 mod hover;
 mod outline;
 pub mod view;
+mod windows;
 
-use super::Format;
+use super::{Files, Format, Summary, WindowSummary};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::syntax::Document;
 
@@ -73,11 +74,32 @@ impl Format for Game {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        let view = GameView::new(doc);
-        checks::check(doc, &view, findings);
+        match windows::WindowCheck::of(doc) {
+            Some(window) => findings.extend(window.findings.iter().cloned()),
+            None => checks::check(doc, &GameView::of(doc), findings),
+        }
         if let Some(name) = doc.path().and_then(|p| p.file_name()) {
             findings.extend(file_name_findings(doc, &name.to_string_lossy()));
         }
+    }
+
+    /// From the name to the stock: see [`windows`].
+    fn window_head(&self, doc: &Document) -> Option<usize> {
+        windows::head_lines(doc.rope())
+    }
+
+    fn window_summary(&self, window: &Document) -> Option<Summary> {
+        Some(windows::WindowCheck::of(window)?.summary.clone())
+    }
+
+    fn check_windows(
+        &self,
+        _doc: &Document,
+        windows: &[WindowSummary<'_>],
+        _files: &dyn Files,
+        findings: &mut Vec<Finding>,
+    ) {
+        windows::check_windows(windows, findings);
     }
 }
 

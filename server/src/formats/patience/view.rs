@@ -11,6 +11,7 @@
 //! ```
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use tree_sitter::Node;
 
@@ -70,7 +71,7 @@ impl Number {
 }
 
 /// The counts line: `decks piles`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Counts {
     pub range: Range<usize>,
     pub decks: Option<Number>,
@@ -82,7 +83,7 @@ pub struct Counts {
 }
 
 /// One pile line.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Pile {
     /// The pile's number as the game counts piles: 1 is the stock, 2 the next pile line...
     pub number: usize,
@@ -222,6 +223,11 @@ impl Pile {
 }
 
 impl GameView {
+    /// The view of a document, built once per text.
+    pub fn of(doc: &Document) -> Arc<GameView> {
+        doc.memo(|| GameView::new(doc))
+    }
+
     /// Builds the view from a document's tree (an empty view without one).
     pub fn new(doc: &Document) -> GameView {
         let mut view = GameView {
@@ -231,9 +237,21 @@ impl GameView {
         let Some(tree) = doc.tree() else {
             return view;
         };
-        // One copy of the text: slicing the rope once per number would scan its chunk each time.
-        let whole = doc.slice(0..view.len);
-        let source = Source(&whole);
+        // One copy of the text it reads (a window reads its header and its own lines):
+        // slicing the rope once per number would scan its chunk each time.
+        let parts = match doc.window() {
+            Some(info) => vec![
+                (0, doc.slice(info.head.clone())),
+                (info.body.start, doc.slice(info.body.clone())),
+            ],
+            None => vec![(0, doc.slice(0..view.len))],
+        };
+        let source = Source(
+            parts
+                .iter()
+                .map(|(start, text)| (*start, text.as_ref()))
+                .collect(),
+        );
         let root = tree.root_node();
         let mut cursor = root.walk();
         let mut error_before_counts = false;
@@ -270,6 +288,15 @@ impl GameView {
         view.head_error = error_before_counts;
         view.head_broken = error_before_counts || view.counts.is_none();
         view
+    }
+
+    /// The piles whose fields can be trusted for the checks that compare piles: those with at
+    /// least 11 numbers.
+    pub fn usable(&self) -> Vec<&Pile> {
+        self.piles
+            .iter()
+            .filter(|pile| pile.numbers.len() >= FIELDS)
+            .collect()
     }
 
     /// The stock: the first pile line.
@@ -317,22 +344,34 @@ impl GameView {
     }
 }
 
-/// The text of the document, to read the tree's nodes from.
-struct Source<'a>(&'a str);
+/// The text of the document the tree reads, to read its nodes from: the whole text, or a
+/// window's header and own lines, each with the byte where it starts.
+struct Source<'a>(Vec<(usize, &'a str)>);
 
 impl Source<'_> {
-    /// The text of a byte range, its ends moved back to character boundaries.
+    /// The part of the text holding `byte`, and where it starts.
+    fn part(&self, byte: usize) -> (usize, &str) {
+        let index = self.0.partition_point(|(start, _)| *start <= byte);
+        self.0
+            .get(index.saturating_sub(1))
+            .copied()
+            .unwrap_or((0, ""))
+    }
+
+    /// The text of a byte range, its ends moved back to character boundaries (and into the
+    /// part its start is in).
     fn slice(&self, range: Range<usize>) -> &str {
+        let (offset, text) = self.part(range.start);
         let floor = |at: usize| {
-            let mut at = at.min(self.0.len());
-            while !self.0.is_char_boundary(at) {
+            let mut at = at.saturating_sub(offset).min(text.len());
+            while !text.is_char_boundary(at) {
                 at -= 1;
             }
             at
         };
         let start = floor(range.start);
         let end = floor(range.end).max(start);
-        &self.0[start..end]
+        &text[start..end]
     }
 
     fn counts(&self, node: Node) -> Counts {
@@ -406,11 +445,12 @@ impl Source<'_> {
 
     /// The byte where the line holding `byte` ends (before its line break).
     fn line_end(&self, byte: usize) -> usize {
-        let byte = byte.min(self.0.len());
-        let run = self.0.as_bytes()[byte..]
+        let (offset, text) = self.part(byte);
+        let byte = byte.saturating_sub(offset).min(text.len());
+        let run = text.as_bytes()[byte..]
             .iter()
             .take_while(|b| **b != b'\n' && **b != b'\r')
             .count();
-        byte + run
+        offset + byte + run
     }
 }
