@@ -31,7 +31,7 @@ fn tiny_windows(target_bytes: usize) -> WindowPolicy {
 }
 
 /// Formats whose large texts are checked in windows.
-const WINDOWED: &[FormatId] = &[FormatId::OthelloBord];
+const WINDOWED: &[FormatId] = &[FormatId::OthelloBord, FormatId::ColossusCre];
 
 fn whole(format: Option<FormatId>, path: Option<&Path>, text: &str) -> Vec<Finding> {
     let doc = Document::new(format, text)
