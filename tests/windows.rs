@@ -31,7 +31,12 @@ fn tiny_windows(target_bytes: usize) -> WindowPolicy {
 }
 
 /// Formats whose large texts are checked in windows.
-const WINDOWED: &[FormatId] = &[FormatId::OthelloBord, FormatId::PatienceGame];
+const WINDOWED: &[FormatId] = &[
+    FormatId::OthelloBord,
+    FormatId::PatienceGame,
+    FormatId::ColossusCre,
+    FormatId::PegBrd,
+];
 
 fn whole(format: Option<FormatId>, path: Option<&Path>, text: &str) -> Vec<Finding> {
     let doc = Document::new(format, text)
@@ -145,6 +150,10 @@ const SEEDS: &[(FormatId, &str)] = &[
     (
         FormatId::PegBrd,
         "Version 2\r\nMode: Normal\r\n* * y y y * *\r\n* * y Y y * *\r\ny y y y y y y\r\n\r\n* * y y y * *\r\n",
+    ),
+    (
+        FormatId::PegBrd,
+        "1D~\r\nXX2>E2XX!\r\nXX222XX\r\n2222222\r\n\r\n22E2222\r\nXX222XX\r\nXX222XX\r\n",
     ),
 ];
 

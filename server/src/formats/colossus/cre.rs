@@ -178,24 +178,51 @@ fn read_creature(line: Node, fields: &LineNodes, text: &mut ChunkReader) -> Opti
     })
 }
 
-/// Checks of the CRE on its own.
+/// A creature named again after `first_line` (from 0), at `range`.
+pub(super) fn duplicate(name: &str, range: Range<usize>, first_line: usize) -> Finding {
+    Finding::new(
+        Severity::Warning,
+        "colossus/duplicate-creature",
+        range,
+        format!(
+            "creature {name} is defined twice (first on line {}); the game keeps both, and which \
+one a name finds is not defined: remove one",
+            first_line + 1
+        ),
+    )
+}
+
+/// The game needs `missing` of the [`REQUIRED`] creatures; reported at the first name.
+pub(super) fn missing_creatures(missing: &[&str], first_name: Range<usize>) -> Finding {
+    Finding::new(
+        Severity::Error,
+        "colossus/missing-creature",
+        first_name,
+        format!(
+            "the game needs the creatures {} by name, and this file does not define {}; add {} line",
+            REQUIRED.join(", "),
+            missing.join(" and "),
+            if missing.len() == 1 { "its" } else { "their" }
+        ),
+    )
+}
+
+/// Checks of the CRE on its own. In a window of a large file the checks over the whole file
+/// (names defined twice, the creatures the game needs) are left to [`check_windows`].
 pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
+    let whole = doc.window().is_none();
     let mut seen: HashMap<&str, &Creature> = HashMap::new();
     for creature in &view.creatures {
-        if let Some(first) = seen.get(creature.name.text.as_str()) {
-            out.push(Finding::new(
-                Severity::Warning,
-                "colossus/duplicate-creature",
-                creature.name.range.clone(),
-                format!(
-                    "creature {} is defined twice (first on line {}); the game keeps both, and which \
-one a name finds is not defined: remove one",
-                    creature.name.text,
-                    doc.rope().byte_to_line(first.range.start) + 1
-                ),
-            ));
-        } else {
-            seen.insert(&creature.name.text, creature);
+        if whole {
+            if let Some(first) = seen.get(creature.name.text.as_str()) {
+                out.push(duplicate(
+                    &creature.name.text,
+                    creature.name.range.clone(),
+                    doc.rope().byte_to_line(first.range.start),
+                ));
+            } else {
+                seen.insert(&creature.name.text, creature);
+            }
         }
         if creature.flag("lord") && creature.flag("demilord") {
             let range = FLAGS
@@ -222,7 +249,7 @@ one a name finds is not defined: remove one",
         }
     }
     let complete = doc.tree().is_some_and(|t| !t.root_node().has_error());
-    if view.creatures.is_empty() || !complete {
+    if view.creatures.is_empty() || !complete || !whole {
         return; // an empty or broken file: the syntax errors say enough
     }
     let missing: Vec<&str> = REQUIRED
@@ -231,16 +258,9 @@ one a name finds is not defined: remove one",
         .filter(|n| view.creature(n).is_none())
         .collect();
     if !missing.is_empty() {
-        out.push(Finding::new(
-            Severity::Error,
-            "colossus/missing-creature",
+        out.push(missing_creatures(
+            &missing,
             view.creatures[0].name.range.clone(),
-            format!(
-                "the game needs the creatures {} by name, and this file does not define {}; add {} line",
-                REQUIRED.join(", "),
-                missing.join(" and "),
-                if missing.len() == 1 { "its" } else { "their" }
-            ),
         ));
     }
 }

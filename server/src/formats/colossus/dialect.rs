@@ -42,31 +42,45 @@ fn is_word(token: &str) -> bool {
         && token.starts_with(|c: char| c.is_ascii_alphabetic() || c == '"')
 }
 
+/// How many records a text has, how many of them show a sign, and the first that does.
+#[derive(Clone, Default)]
+struct Signs {
+    records: usize,
+    signed: usize,
+    first: Option<Range<usize>>,
+}
+
+impl Signs {
+    /// The signs of `text`, its ranges counted from its start.
+    fn of(text: &str, mut sign: impl FnMut(&[&str]) -> bool) -> Signs {
+        let mut signs = Signs::default();
+        for (range, content) in lines(text) {
+            let tokens: Vec<&str> = content.split_whitespace().collect();
+            if tokens.is_empty() {
+                continue;
+            }
+            signs.records += 1;
+            if sign(&tokens) {
+                signs.signed += 1;
+                signs.first.get_or_insert(range);
+            }
+        }
+        signs
+    }
+
+    /// The first line showing the sign, when it is in most of the records (`mostly`) or
+    /// anywhere.
+    fn found(self, mostly: bool) -> Option<Range<usize>> {
+        if mostly && self.signed * 2 <= self.records {
+            return None;
+        }
+        self.first
+    }
+}
+
 /// The first line showing a sign, when the sign is in most of the records (`mostly`) or anywhere.
-fn find(
-    doc: &Document,
-    mostly: bool,
-    mut sign: impl FnMut(&[&str]) -> bool,
-) -> Option<Range<usize>> {
-    let text = doc.text();
-    let mut records = 0usize;
-    let mut signed = 0usize;
-    let mut first = None;
-    for (range, content) in lines(&text) {
-        let tokens: Vec<&str> = content.split_whitespace().collect();
-        if tokens.is_empty() {
-            continue;
-        }
-        records += 1;
-        if sign(&tokens) {
-            signed += 1;
-            first.get_or_insert(range);
-        }
-    }
-    if mostly && signed * 2 <= records {
-        return None;
-    }
-    first
+fn find(doc: &Document, mostly: bool, sign: impl FnMut(&[&str]) -> bool) -> Option<Range<usize>> {
+    Signs::of(&doc.text(), sign).found(mostly)
 }
 
 fn has_quote_or_special(tokens: &[&str]) -> bool {
@@ -102,8 +116,36 @@ pub fn ter(doc: &Document) -> Option<Finding> {
 
 pub fn cre(doc: &Document) -> Option<Finding> {
     let sixteen_natives = |t: &[&str]| t.len() > 18 || has_quote_or_special(t);
-    find(doc, true, sixteen_natives)
-        .map(|r| note(doc, r, "2002-11", "creature lines with more than 18 fields"))
+    let found = match super::cre_windows::fitting(doc) {
+        // A large file's signs are counted window by window, each kept until its text changes.
+        Some(windows) => {
+            #[derive(Clone)]
+            struct CreSigns(Signs);
+            let mut all = Signs::default();
+            for window in windows.iter() {
+                let start = window.info().body.start;
+                let signs = window.kept(
+                    |doc| {
+                        let body = doc.window().map_or(0..0, |info| info.body.clone());
+                        CreSigns(Signs::of(&doc.slice(body), sixteen_natives))
+                    },
+                    |kept, _, _| Some(kept.clone()),
+                );
+                if all.first.is_none() {
+                    all.first = signs
+                        .0
+                        .first
+                        .as_ref()
+                        .map(|r| r.start + start..r.end + start);
+                }
+                all.records += signs.0.records;
+                all.signed += signs.0.signed;
+            }
+            all.found(true)
+        }
+        None => find(doc, true, sixteen_natives),
+    };
+    found.map(|r| note(doc, r, "2002-11", "creature lines with more than 18 fields"))
 }
 
 pub fn battleland(doc: &Document) -> Option<Finding> {

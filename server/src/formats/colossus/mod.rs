@@ -6,6 +6,7 @@ pub mod battleland;
 mod board;
 pub mod colors;
 pub mod cre;
+pub mod cre_windows;
 mod dialect;
 mod hover;
 pub mod map;
@@ -17,7 +18,7 @@ pub mod variant;
 
 use std::path::PathBuf;
 
-use super::{Files, Format};
+use super::{Files, Format, WindowSummary};
 use crate::findings::Finding;
 use crate::ide::{Hover, Symbol};
 use crate::render::Board;
@@ -159,6 +160,29 @@ impl Format for Cre {
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
         cre::check(doc, &cre::CreView::of(doc), out);
         dialect::check_final_comment(doc, out);
+    }
+
+    /// One creature per line: every window reads its own lines alone.
+    fn window_head(&self, _doc: &Document) -> Option<usize> {
+        Some(cre_windows::HEAD_LINES)
+    }
+
+    fn check_windows(
+        &self,
+        doc: &Document,
+        windows: &[WindowSummary<'_>],
+        files: &dyn Files,
+        out: &mut Vec<Finding>,
+    ) {
+        if !cre_windows::exact(doc, windows.iter().map(|w| w.window)) {
+            // A window starts inside one of the game's lines, or has a syntax error: what the
+            // windows found may not be what the whole text reads, so it is checked whole.
+            out.clear();
+            out.extend(crate::syntax::syntax_findings(doc));
+            self.check_with(doc, files, out);
+            return;
+        }
+        cre_windows::check(windows.iter().map(|w| w.window), out);
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {

@@ -5,7 +5,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::cre::CreView;
+use super::cre_windows::{self, Roster};
 use super::map::MapView;
 use super::syntax::nearest;
 use super::ter::{PSEUDO_CREATURES, TerView};
@@ -198,10 +198,10 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
         return;
     };
     if let Some(cre_doc) = load(&variant.cre, FormatId::ColossusCre, files) {
-        let cre = CreView::of(&cre_doc);
+        let cre = Roster::of(&cre_doc);
         let cre_name = shown(cre_doc.path().unwrap_or(Path::new("")), &variant.dir);
-        if !cre.creatures.is_empty() {
-            let names = || cre.creatures.iter().map(|c| c.name.text.as_str());
+        if !cre.is_empty() {
+            let names = || cre.names();
             let recruits = view
                 .terrains
                 .iter()
@@ -209,7 +209,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
             let acquirables = view.acquirables.iter().map(|a| &a.creature);
             for creature in recruits.chain(acquirables) {
                 let name = creature.text.as_str();
-                if PSEUDO_CREATURES.contains(&name) || cre.creature(name).is_some() {
+                if PSEUDO_CREATURES.contains(&name) || cre.lord(name).is_some() {
                     continue;
                 }
                 let hint = nearest(name, names())
@@ -225,8 +225,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                 ));
             }
             if let Some(first) = view.acquirables.first()
-                && let Some(creature) = cre.creature(&first.creature.text)
-                && !creature.flag("lord")
+                && cre.lord(&first.creature.text) == Some(false)
             {
                 out.push(Finding::new(
                     Severity::Warning,
@@ -383,9 +382,7 @@ pub fn exported(doc: &Document) -> Option<u64> {
             (ter.terrains.is_empty(), ter.letters()).hash(&mut hasher);
         }
         FormatId::ColossusCre if readable => {
-            for creature in &CreView::of(doc).creatures {
-                (&creature.name.text, creature.flag("lord")).hash(&mut hasher);
-            }
+            cre_windows::fingerprint(doc).hash(&mut hasher);
         }
         FormatId::ColossusMap if readable => {
             let mut hexes: std::collections::BTreeMap<char, usize> = Default::default();

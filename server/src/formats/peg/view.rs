@@ -559,6 +559,11 @@ pub struct Board {
 }
 
 impl Board {
+    /// The view of a document, built once per text: a window's checks and summary share it.
+    pub fn of(doc: &Document) -> std::sync::Arc<Option<Board>> {
+        doc.memo(|| Board::new(doc))
+    }
+
     /// The view of a document, `None` when the tree holds no board at all.
     pub fn new(doc: &Document) -> Option<Board> {
         let tree = doc.tree()?;
