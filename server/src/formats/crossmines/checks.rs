@@ -123,11 +123,46 @@ impl Out<'_> {
 }
 
 /// A finding whose message is worded only when it is shown.
-pub struct Pending<'a> {
-    pub severity: Severity,
-    pub code: &'static str,
-    pub range: Range<usize>,
-    pub message: Box<dyn FnOnce() -> String + 'a>,
+struct Pending<'a> {
+    severity: Severity,
+    code: &'static str,
+    range: Range<usize>,
+    message: Box<dyn FnOnce() -> String + 'a>,
+}
+
+/// The whole-file findings of a text checked in windows, each code's pushed in text order: the
+/// first [`MAX_PER_CODE`] + 1 of a code are kept (where its note goes), the rest only counted.
+#[derive(Default)]
+pub struct Found<'a> {
+    pending: Vec<Pending<'a>>,
+    counts: Vec<(&'static str, usize)>,
+}
+
+impl<'a> Found<'a> {
+    pub fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: impl FnOnce() -> String + 'a,
+    ) {
+        let count = match self.counts.iter_mut().find(|c| c.0 == code) {
+            Some(count) => count,
+            None => {
+                self.counts.push((code, 0));
+                self.counts.last_mut().expect("just pushed")
+            }
+        };
+        count.1 += 1;
+        if count.1 <= MAX_PER_CODE + 1 {
+            self.pending.push(Pending {
+                severity,
+                code,
+                range,
+                message: Box::new(message),
+            });
+        }
+    }
 }
 
 /// Where a code's findings come in a check of the whole text.
@@ -149,14 +184,19 @@ fn check_order(code: &str) -> usize {
 }
 
 /// The findings of this format's codes in a text checked in windows (the windows', the
-/// whole-file checks' `pending` ones and the windows' `left_out` counts), capped as one check of
+/// whole-file checks' `found` ones and the windows' `left_out` counts), capped as one check of
 /// the whole text caps them: pushed in the order that check finds them (code by code, each in
 /// text order), at most [`MAX_PER_CODE`] of each code and one note for the rest.
 pub fn cap_windowed(
     findings: &mut Vec<Finding>,
-    pending: Vec<Pending<'_>>,
+    found: Found<'_>,
     left_out: &[(&'static str, usize)],
 ) {
+    let Found { pending, counts } = found;
+    let found_left_out = counts
+        .into_iter()
+        .filter(|c| c.1 > MAX_PER_CODE + 1)
+        .map(|(code, count)| (code, count - MAX_PER_CODE - 1));
     let (ours, others): (Vec<Finding>, Vec<Finding>) = std::mem::take(findings)
         .into_iter()
         .partition(|finding| finding.code.starts_with("crossmines/"));
@@ -178,7 +218,7 @@ pub fn cap_windowed(
     }
     // A window leaves findings out only past the first MAX_PER_CODE + 1 of a code, pushed
     // above: these only count.
-    for &(code, count) in left_out {
+    for (code, count) in left_out.iter().copied().chain(found_left_out) {
         for _ in 0..count {
             out.push_with(Severity::Information, code, 0..0, String::new);
         }
@@ -723,19 +763,19 @@ fn split_cells(view: &PatternView, out: &mut Out) {
             })
             .collect()
     };
-    split_parts(&parts, |pending| {
+    split_parts(&parts, |message| {
         out.push_with(
-            pending.severity,
-            pending.code,
-            pending.range,
-            pending.message,
+            Severity::Warning,
+            SPLIT_CELL,
+            message.part.range.clone(),
+            || message.text(),
         )
     });
 }
 
 /// The findings of the parts of every cell (in text order of their first runs): every part of
 /// a character in more than one but its main part (the largest, the first of equal ones).
-pub fn split_parts<'a>(parts: &'a [Part], mut push: impl FnMut(Pending<'a>)) {
+pub fn split_parts<'a>(parts: &'a [Part], mut push: impl FnMut(SplitPart<'a>)) {
     let mut count = [0usize; 35];
     let mut main: [Option<usize>; 35] = [None; 35];
     for (i, part) in parts.iter().enumerate() {
@@ -750,41 +790,51 @@ pub fn split_parts<'a>(parts: &'a [Part], mut push: impl FnMut(Pending<'a>)) {
         let (true, Some(m)) = (count[c] > 1, main[c]) else {
             continue;
         };
-        if m == i {
-            continue;
+        if m != i {
+            push(SplitPart {
+                part,
+                main: &parts[m],
+                count: count[c],
+            });
         }
-        let (main_part, count) = (&parts[m], count[c]);
+    }
+}
+
+/// A part of a cell that is not its main part: a split-cell finding, worded when shown.
+#[derive(Clone, Copy)]
+pub struct SplitPart<'a> {
+    pub part: &'a Part,
+    pub main: &'a Part,
+    /// How many parts the cell has.
+    pub count: usize,
+}
+
+impl SplitPart<'_> {
+    pub fn text(&self) -> String {
+        let (part, main_part, count) = (self.part, self.main, self.count);
         let ch = char::from(part.char);
-        let message = move || {
-            let what = if part.size == 1 {
-                format!(
-                    "this square (row {}, column {}) does",
-                    part.row + 1,
-                    part.column + 1
-                )
-            } else {
-                format!(
-                    "these {} squares (from row {}, column {}) do",
-                    part.size,
-                    part.row + 1,
-                    part.column + 1
-                )
-            };
+        let what = if part.size == 1 {
             format!(
-                "cell `{ch}` is in {count} separate parts: {what} not touch the `{ch}` squares \
-from row {}, column {} ({}); a cell must be one block of squares touching side by side. Give \
-this part a character of its own, or join the parts",
-                main_part.row + 1,
-                main_part.column + 1,
-                squares(main_part.size as usize),
+                "this square (row {}, column {}) does",
+                part.row + 1,
+                part.column + 1
+            )
+        } else {
+            format!(
+                "these {} squares (from row {}, column {}) do",
+                part.size,
+                part.row + 1,
+                part.column + 1
             )
         };
-        push(Pending {
-            severity: Severity::Warning,
-            code: SPLIT_CELL,
-            range: part.range.clone(),
-            message: Box::new(message),
-        });
+        format!(
+            "cell `{ch}` is in {count} separate parts: {what} not touch the `{ch}` squares from \
+row {}, column {} ({}); a cell must be one block of squares touching side by side. Give this \
+part a character of its own, or join the parts",
+            main_part.row + 1,
+            main_part.column + 1,
+            squares(main_part.size as usize),
+        )
     }
 }
 

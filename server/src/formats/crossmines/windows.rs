@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use ropey::Rope;
 
-use super::checks::{self, EdgeRun, HoleRun, Overlap, Part, Pending, WindowCells};
+use super::checks::{self, EdgeRun, Found, HoleRun, Overlap, Part, WindowCells};
 use super::stamp::Torus;
 use super::view::{HeaderField, PatternView, parse_size, real_line_count};
 use crate::findings::{Finding, Severity};
@@ -258,7 +258,7 @@ fn torus_stamping<'a>(
     windows: &[WindowSummary<'_>],
     grids: &[(&WindowInfo, &WindowGrid)],
     [x, y, rx, ry]: [usize; 4],
-    pending: &mut Vec<Pending<'a>>,
+    found: &mut Found<'a>,
 ) {
     let Some(mut torus) = Torus::new((rx, ry), (x, y), []) else {
         return;
@@ -292,14 +292,14 @@ fn torus_stamping<'a>(
                 overlaps
             }
         };
-        for overlap in overlaps.iter() {
-            let overlap = overlap.clone();
-            pending.push(Pending {
-                severity: Severity::Warning,
-                code: checks::STAMP_OVERLAP,
-                range: overlap.range.clone(),
-                message: Box::new(move || checks::overlap_message(&overlap, (rx, ry))),
-            });
+        for (i, overlap) in overlaps.iter().enumerate() {
+            let overlaps = overlaps.clone();
+            found.push(
+                Severity::Warning,
+                checks::STAMP_OVERLAP,
+                overlap.range.clone(),
+                move || checks::overlap_message(&overlaps[i], (rx, ry)),
+            );
         }
     }
     // Holes: torus squares no stamp fills, as runs on the first stamp's squares (every square
@@ -309,12 +309,12 @@ fn torus_stamping<'a>(
         let mut hole: Option<(usize, usize)> = None;
         let mut report = |hole: Option<(usize, usize)>| {
             if let Some((from, to)) = hole {
-                pending.push(Pending {
-                    severity: Severity::Information,
-                    code: checks::STAMP_HOLES,
-                    range: start + from..start + to + 1,
-                    message: Box::new(move || checks::holes_message(row, from, to, (rx, ry))),
-                });
+                found.push(
+                    Severity::Information,
+                    checks::STAMP_HOLES,
+                    start + from..start + to + 1,
+                    move || checks::holes_message(row, from, to, (rx, ry)),
+                );
             }
         };
         for column in 0..rx {
@@ -352,7 +352,7 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
     }
     // Before the findings that borrow it.
     let parts = merged_parts(&grids);
-    let mut pending: Vec<Pending> = Vec::new();
+    let mut found = Found::default();
     // The last grid line: the last non-blank line.
     let last = grids.iter().rev().find_map(|(info, grid)| {
         let (line, end) = grid.last_row?;
@@ -360,30 +360,29 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
     });
     let n = last.map_or(0, |(line, _)| line + 1 - HEAD_LINES);
     let x = header_size(rope, HeaderField::LargeGridSizeX);
-    // Blank lines at a window's end followed by a grid line in a later window.
-    let mut row_later = false;
+    // Blank lines at a window's end followed by a grid line in a later window: grid lines of
+    // width 0.
+    let mut row_later = vec![false; grids.len()];
+    for i in (1..grids.len()).rev() {
+        row_later[i - 1] = row_later[i] || grids[i].1.last_row.is_some();
+    }
     let mut blank_grid_lines = false;
-    for (info, grid) in grids.iter().rev() {
-        if row_later && grid.blanks_after > 0 {
-            blank_grid_lines = true;
-            let after = grid
-                .last_row
-                .map_or(info.first_line, |(line, _)| info.first_line + line + 1);
-            if let Some(x) = x {
-                for line in after..after + grid.blanks_after {
-                    let at = rope.line_to_byte(line);
-                    pending.push(Pending {
-                        severity: Severity::Error,
-                        code: checks::GRID_WIDTH,
-                        range: at..at,
-                        message: Box::new(move || {
-                            checks::width_message(line + 1 - HEAD_LINES, 0, x)
-                        }),
-                    });
-                }
+    for ((info, grid), row_later) in grids.iter().zip(row_later) {
+        if !row_later || grid.blanks_after == 0 {
+            continue;
+        }
+        blank_grid_lines = true;
+        let after = grid
+            .last_row
+            .map_or(info.first_line, |(line, _)| info.first_line + line + 1);
+        if let Some(x) = x {
+            for line in after..after + grid.blanks_after {
+                let at = rope.line_to_byte(line);
+                found.push(Severity::Error, checks::GRID_WIDTH, at..at, move || {
+                    checks::width_message(line + 1 - HEAD_LINES, 0, x)
+                });
             }
         }
-        row_later |= grid.last_row.is_some();
     }
     if let Some(y) = header_size(rope, HeaderField::LargeGridSizeY) {
         let first_extra = if n > y {
@@ -405,16 +404,18 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
             message,
         }) = height
         {
-            pending.push(Pending {
-                severity,
-                code,
-                range,
-                message: Box::new(move || message),
-            });
+            found.push(severity, code, range, move || message);
         }
     }
     if let Some(parts) = &parts {
-        checks::split_parts(parts, |p| pending.push(p));
+        checks::split_parts(parts, |split| {
+            found.push(
+                Severity::Warning,
+                checks::SPLIT_CELL,
+                split.part.range.clone(),
+                move || split.text(),
+            )
+        });
     }
     let sizes = sizes(rope);
     let certain = n == sizes.map_or(0, |[_, y, ..]| y)
@@ -425,17 +426,17 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
             for (info, grid) in &grids {
                 for (line, from, to, range) in &grid.holes {
                     let (row, from, to) = (line_to_row(*line, info), *from, *to);
-                    pending.push(Pending {
-                        severity: Severity::Information,
-                        code: checks::STAMP_HOLES,
-                        range: absolute(range, info),
-                        message: Box::new(move || checks::holes_message(row, from, to, (rx, ry))),
-                    });
+                    found.push(
+                        Severity::Information,
+                        checks::STAMP_HOLES,
+                        absolute(range, info),
+                        move || checks::holes_message(row, from, to, (rx, ry)),
+                    );
                 }
             }
         }
         (Stamping::Torus, Some(sizes)) if certain => {
-            torus_stamping(rope, windows, &grids, sizes, &mut pending);
+            torus_stamping(rope, windows, &grids, sizes, &mut found);
         }
         _ => {}
     }
@@ -443,7 +444,7 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
         .iter()
         .flat_map(|(_, grid)| grid.left_out.iter().copied())
         .collect();
-    checks::cap_windowed(findings, pending, &left_out);
+    checks::cap_windowed(findings, found, &left_out);
 }
 
 /// The parts of cells of the whole grid, in text order: each window's, joined where runs on
