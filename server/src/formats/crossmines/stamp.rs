@@ -159,17 +159,8 @@ impl Torus {
         Some(torus)
     }
 
-    /// How many torus squares a grid can reach.
-    pub fn len(&self) -> usize {
-        self.first.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.first.is_empty()
-    }
-
     /// The torus square grid square (row, column) lands on; `None` outside the grid.
-    pub fn slot(&self, row: usize, column: usize) -> Option<usize> {
+    fn slot(&self, row: usize, column: usize) -> Option<usize> {
         if row >= self.grid_height || column >= self.grid_width {
             return None;
         }

@@ -241,11 +241,10 @@ impl KeptOverlaps {
     }
 }
 
-/// A hash of one torus square's filler (splitmix64), summed over the squares filled.
-fn filler_hash(slot: usize, row: usize, column: usize) -> u64 {
-    let mut z = (slot as u64)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((row as u64) << 20 ^ column as u64);
+/// A hash of the grid square (its index, row by row) that fills a torus square (splitmix64),
+/// summed over the squares filled.
+fn filler_hash(index: usize) -> u64 {
+    let mut z = (index as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -269,8 +268,7 @@ fn torus_stamping<'a>(
         for &(line, column) in &grid.firsts {
             let row = line_to_row(line, info);
             if torus.land(row, column) {
-                let slot = torus.slot(row, column).unwrap_or(0);
-                hash = hash.wrapping_add(filler_hash(slot, row, column));
+                hash = hash.wrapping_add(filler_hash(row * x + column));
                 filled += 1;
             }
         }
