@@ -34,6 +34,7 @@ fn tiny_windows(target_bytes: usize) -> WindowPolicy {
 const WINDOWED: &[FormatId] = &[
     FormatId::OthelloBord,
     FormatId::PatienceGame,
+    FormatId::CrossminesPattern,
     FormatId::ColossusCre,
     FormatId::PegBrd,
 ];
@@ -134,6 +135,14 @@ const SEEDS: &[(FormatId, &str)] = &[
     (
         FormatId::CrossminesPattern,
         "1\r\nJohn\r\n4 and 8\r\nSquares\r\n48\r\n48\r\n4\r\n6\r\n4\r\n4\r\n..11\r\n2211\r\n22..\r\n0-#.\r\n..11\r\n0-#.\r\n",
+    ),
+    (
+        FormatId::CrossminesPattern,
+        "1\r\nJohn\r\nEdge to edge\r\nSquares\r\n8\r\n8\r\n4\r\n6\r\n4\r\n6\r\n..11\r\n2211\r\n22..\r\n0-#.\r\n..11\r\n0-#.\r\n",
+    ),
+    (
+        FormatId::CrossminesPattern,
+        "1\nJohn\nNot stamped\nCells\n8\n8\n4\n7\n9\n4\n\n1122\n1..2\n3312\n\n1.22\nAA1A\n1111\n\n\n",
     ),
     (
         FormatId::PatienceGame,

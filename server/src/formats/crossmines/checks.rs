@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Finding, Limited, MAX_PER_CODE, Severity};
 
 pub const HEADER_NUMBER: &str = "crossmines/header-number";
 pub const HEADER_TEXT: &str = "crossmines/header-text";
@@ -17,15 +17,212 @@ pub const SPLIT_CELL: &str = "crossmines/split-cell";
 pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
 pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
 
-/// Every check, in file order of what they look at.
-pub fn check(view: &PatternView, findings: &mut Vec<Finding>) {
-    let mut out = Limited::new(findings);
+/// Every check, in file order of what they look at. In a window of a large file (`whole`
+/// false) only those of single lines, keeping one finding of a code more than a whole check
+/// shows, to know where its note goes; the findings left out are counted in what this returns
+/// (the whole file's findings of a code are capped together, see [`cap_windowed`]). The grid's
+/// height, split cells and stamping are found over the whole file by `Pattern::check_windows`.
+pub fn check(
+    view: &PatternView,
+    whole: bool,
+    findings: &mut Vec<Finding>,
+) -> Vec<(&'static str, usize)> {
+    let mut out = if whole {
+        Out::Limited(Limited::new(findings))
+    } else {
+        Out::Window {
+            findings,
+            counts: Vec::new(),
+        }
+    };
     header(view, &mut out);
     sizes(view, &mut out);
-    grid_shape(view, &mut out);
+    grid_width(view, &mut out);
+    if whole {
+        grid_height(view, &mut out);
+    }
     invalid_characters(view, &mut out);
-    split_cells(view, &mut out);
-    stamping(view, &mut out);
+    if whole {
+        split_cells(view, &mut out);
+        stamping(view, &mut out);
+    }
+    out.finish()
+}
+
+/// Where the checks push findings: at most [`MAX_PER_CODE`] of a code for a whole file, one
+/// more in a window.
+enum Out<'a> {
+    Limited(Limited<'a>),
+    Window {
+        findings: &'a mut Vec<Finding>,
+        /// How many findings of each code were found.
+        counts: Vec<(&'static str, usize)>,
+    },
+}
+
+impl Out<'_> {
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: String,
+    ) {
+        self.push_with(severity, code, range, || message);
+    }
+
+    fn push_with(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: impl FnOnce() -> String,
+    ) {
+        match self {
+            Out::Limited(out) => out.push_with(severity, code, range, message),
+            Out::Window { findings, counts } => {
+                let count = match counts.iter_mut().find(|c| c.0 == code) {
+                    Some(count) => count,
+                    None => {
+                        counts.push((code, 0));
+                        counts.last_mut().expect("just pushed")
+                    }
+                };
+                count.1 += 1;
+                if count.1 <= MAX_PER_CODE + 1 {
+                    findings.push(Finding::new(severity, code, range, message()));
+                }
+            }
+        }
+    }
+
+    fn push_finding(&mut self, finding: Finding) {
+        let Finding {
+            severity,
+            code,
+            range,
+            message,
+        } = finding;
+        self.push_with(severity, code, range, || message);
+    }
+
+    /// The findings of each code left out.
+    fn finish(self) -> Vec<(&'static str, usize)> {
+        match self {
+            Out::Limited(out) => {
+                out.finish();
+                Vec::new()
+            }
+            Out::Window { counts, .. } => counts
+                .into_iter()
+                .filter(|c| c.1 > MAX_PER_CODE + 1)
+                .map(|(code, count)| (code, count - MAX_PER_CODE - 1))
+                .collect(),
+        }
+    }
+}
+
+/// A finding whose message is worded only when it is shown.
+struct Pending<'a> {
+    severity: Severity,
+    code: &'static str,
+    range: Range<usize>,
+    message: Box<dyn FnOnce() -> String + 'a>,
+}
+
+/// The whole-file findings of a text checked in windows, each code's pushed in text order: the
+/// first [`MAX_PER_CODE`] + 1 of a code are kept (where its note goes), the rest only counted.
+#[derive(Default)]
+pub struct Found<'a> {
+    pending: Vec<Pending<'a>>,
+    counts: Vec<(&'static str, usize)>,
+}
+
+impl<'a> Found<'a> {
+    pub fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        range: Range<usize>,
+        message: impl FnOnce() -> String + 'a,
+    ) {
+        let count = match self.counts.iter_mut().find(|c| c.0 == code) {
+            Some(count) => count,
+            None => {
+                self.counts.push((code, 0));
+                self.counts.last_mut().expect("just pushed")
+            }
+        };
+        count.1 += 1;
+        if count.1 <= MAX_PER_CODE + 1 {
+            self.pending.push(Pending {
+                severity,
+                code,
+                range,
+                message: Box::new(message),
+            });
+        }
+    }
+}
+
+/// Where a code's findings come in a check of the whole text.
+fn check_order(code: &str) -> usize {
+    [
+        HEADER_TEXT,
+        REPEAT_TOO_LARGE,
+        REC_FIELD_TOO_SMALL,
+        GRID_WIDTH,
+        GRID_HEIGHT,
+        INVALID_CHARACTER,
+        SPLIT_CELL,
+        STAMP_OVERLAP,
+        STAMP_HOLES,
+    ]
+    .iter()
+    .position(|c| *c == code)
+    .unwrap_or(0)
+}
+
+/// The findings of this format's codes in a text checked in windows (the windows', the
+/// whole-file checks' `found` ones and the windows' `left_out` counts), capped as one check of
+/// the whole text caps them: pushed in the order that check finds them (code by code, each in
+/// text order), at most [`MAX_PER_CODE`] of each code and one note for the rest.
+pub fn cap_windowed(
+    findings: &mut Vec<Finding>,
+    found: Found<'_>,
+    left_out: &[(&'static str, usize)],
+) {
+    let Found { pending, counts } = found;
+    let found_left_out = counts
+        .into_iter()
+        .filter(|c| c.1 > MAX_PER_CODE + 1)
+        .map(|(code, count)| (code, count - MAX_PER_CODE - 1));
+    let (ours, others): (Vec<Finding>, Vec<Finding>) = std::mem::take(findings)
+        .into_iter()
+        .partition(|finding| finding.code.starts_with("crossmines/"));
+    *findings = others;
+    let mut ours: Vec<Pending> = ours
+        .into_iter()
+        .map(|finding| Pending {
+            severity: finding.severity,
+            code: finding.code,
+            range: finding.range,
+            message: Box::new(move || finding.message),
+        })
+        .chain(pending)
+        .collect();
+    ours.sort_by_key(|p| (check_order(p.code), p.range.start, p.range.end));
+    let mut out = Limited::new(findings);
+    for p in ours {
+        out.push_with(p.severity, p.code, p.range, p.message);
+    }
+    // A window leaves findings out only past the first MAX_PER_CODE + 1 of a code, pushed
+    // above: these only count.
+    for (code, count) in left_out.iter().copied().chain(found_left_out) {
+        for _ in 0..count {
+            out.push_with(Severity::Information, code, 0..0, String::new);
+        }
+    }
     out.finish();
 }
 
@@ -54,7 +251,7 @@ fn shown(text: &str) -> String {
 }
 
 /// Lines 1–10: four non-empty text lines, six positive integers.
-fn header(view: &PatternView, out: &mut Limited) {
+fn header(view: &PatternView, out: &mut Out) {
     let ends_after = match view.lines {
         0 => "the file is empty".to_string(),
         n => format!("the file ends after line {n}"),
@@ -115,7 +312,7 @@ pattern is rarely more than a few dozen squares"
 }
 
 /// Repeat sizes against the grid, the recommended field against one repeat.
-fn sizes(view: &PatternView, out: &mut Limited) {
+fn sizes(view: &PatternView, out: &mut Out) {
     use HeaderField::*;
     for (repeat, grid, axis, what) in [
         (RepeatSizeX, LargeGridSizeX, "columns", "wider"),
@@ -172,54 +369,78 @@ fn squares(n: usize) -> String {
     }
 }
 
-/// Grid width and height against Large Grid Size X and Y.
-fn grid_shape(view: &PatternView, out: &mut Limited) {
-    let x_line = HeaderField::LargeGridSizeX.line();
-    if let Some(x) = view.size(HeaderField::LargeGridSizeX) {
-        let x = usize::try_from(x).unwrap_or(usize::MAX);
-        for line in &view.grid {
-            if line.width == x {
-                continue;
-            }
-            let range = if line.width > x {
-                line.columns_range(x, line.width)
-            } else {
-                line.range.clone()
-            };
-            out.push_with(Severity::Error, GRID_WIDTH, range, || {
-                let fix = if line.width > x {
-                    let extra = line.width - x;
-                    let what = if extra == 1 {
-                        "square".to_string()
-                    } else {
-                        format!("{extra} squares")
-                    };
-                    format!("remove the {what} past column {x}, or change line {x_line}")
-                } else {
-                    format!(
-                        "add the missing {}, or change line {x_line}",
-                        squares(x - line.width)
-                    )
-                };
-                let width = if line.width == 0 {
-                    "is blank (0 squares wide)".to_string()
-                } else {
-                    format!("is {} wide", squares(line.width))
-                };
-                format!(
-                    "grid line {} {width}; Large Grid Size X (line {x_line} of the header) says \
-{x}: {fix}",
-                    line.number
-                )
-            });
+/// Grid line widths against Large Grid Size X.
+fn grid_width(view: &PatternView, out: &mut Out) {
+    let Some(x) = view.size(HeaderField::LargeGridSizeX) else {
+        return;
+    };
+    let x = usize::try_from(x).unwrap_or(usize::MAX);
+    for line in &view.grid {
+        if line.width == x {
+            continue;
         }
+        let range = if line.width > x {
+            line.columns_range(x, line.width)
+        } else {
+            line.range.clone()
+        };
+        out.push_with(Severity::Error, GRID_WIDTH, range, || {
+            width_message(line.number, line.width, x)
+        });
     }
-    let y_line = HeaderField::LargeGridSizeY.line();
+}
+
+/// The message of grid line `number`, `width` squares wide where Large Grid Size X says `x`.
+pub fn width_message(number: usize, width: usize, x: usize) -> String {
+    let x_line = HeaderField::LargeGridSizeX.line();
+    let fix = if width > x {
+        let extra = width - x;
+        let what = if extra == 1 {
+            "square".to_string()
+        } else {
+            format!("{extra} squares")
+        };
+        format!("remove the {what} past column {x}, or change line {x_line}")
+    } else {
+        format!(
+            "add the missing {}, or change line {x_line}",
+            squares(x - width)
+        )
+    };
+    let width = if width == 0 {
+        "is blank (0 squares wide)".to_string()
+    } else {
+        format!("is {} wide", squares(width))
+    };
+    format!(
+        "grid line {number} {width}; Large Grid Size X (line {x_line} of the header) says {x}: {fix}"
+    )
+}
+
+/// The number of grid lines against Large Grid Size Y.
+fn grid_height(view: &PatternView, out: &mut Out) {
     let Some(y) = view.size(HeaderField::LargeGridSizeY) else {
         return;
     };
     let y = usize::try_from(y).unwrap_or(usize::MAX);
-    let n = view.grid.len();
+    let first_extra = view.grid.get(y).map_or(view.end, |line| line.range.start);
+    let last_end = view.grid.last().map(|line| line.range.end);
+    if let Some(finding) = height_finding(view.grid.len(), y, first_extra, last_end, view.end) {
+        out.push_finding(finding);
+    }
+}
+
+/// The finding of a grid of `n` lines where Large Grid Size Y says `y`: `first_extra` is where
+/// grid line `y + 1` starts (when there is one), `last_end` where the last grid line ends,
+/// `end` the end of the file.
+pub fn height_finding(
+    n: usize,
+    y: usize,
+    first_extra: usize,
+    last_end: Option<usize>,
+    end: usize,
+) -> Option<Finding> {
+    let y_line = HeaderField::LargeGridSizeY.line();
     let lines = |n: usize| {
         if n == 1 {
             "1 line".to_string()
@@ -228,33 +449,31 @@ fn grid_shape(view: &PatternView, out: &mut Limited) {
         }
     };
     if n > y {
-        let (Some(first), Some(last)) = (view.grid.get(y), view.grid.last()) else {
-            return;
-        };
+        let last_end = last_end?;
+        // Grid line k is file line k + 10.
         let which = if n - y == 1 {
-            format!(
-                "grid line {} (file line {}) is extra",
-                first.number, first.file_line
-            )
+            format!("grid line {} (file line {}) is extra", y + 1, y + 11)
         } else {
             format!(
-                "grid lines {}–{} (file lines {}–{}) are extra",
-                first.number, last.number, first.file_line, last.file_line
+                "grid lines {}–{n} (file lines {}–{}) are extra",
+                y + 1,
+                y + 11,
+                n + 10
             )
         };
-        out.push(
+        Some(Finding::new(
             Severity::Error,
             GRID_HEIGHT,
-            first.range.start..last.range.end,
+            first_extra..last_end,
             format!(
                 "the grid has {}; Large Grid Size Y (line {y_line} of the header) says {y}: \
 {which}; remove {} or change line {y_line}",
                 lines(n),
                 if n - y == 1 { "it" } else { "them" }
             ),
-        );
+        ))
     } else if n < y {
-        let at = view.grid.last().map_or(view.end, |l| l.range.end);
+        let at = last_end.unwrap_or(end);
         let missing = y - n;
         let place = if n == 0 {
             "no grid lines follow the header".to_string()
@@ -268,7 +487,7 @@ fn grid_shape(view: &PatternView, out: &mut Limited) {
                 }
             )
         };
-        out.push(
+        Some(Finding::new(
             Severity::Error,
             GRID_HEIGHT,
             at..at,
@@ -277,7 +496,9 @@ fn grid_shape(view: &PatternView, out: &mut Limited) {
 {place}; add them or change line {y_line}",
                 lines(n)
             ),
-        );
+        ))
+    } else {
+        None
     }
 }
 
@@ -285,7 +506,7 @@ pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell),
 . (transparent), - (a hole) or # (a bridge)";
 
 /// Characters outside `0-9 A-Z . - #`, one finding per run.
-fn invalid_characters(view: &PatternView, out: &mut Limited) {
+fn invalid_characters(view: &PatternView, out: &mut Out) {
     for line in &view.grid {
         for run in &line.invalid {
             out.push_with(
@@ -395,18 +616,23 @@ fn find(parent: &mut [u32], i: u32) -> u32 {
     i as u32
 }
 
-/// A cell character that forms more than one connected block (4-connectivity). Union-find over
-/// the runs of equal characters of each line, joined to the runs they touch on the line above:
-/// linear in the grid size.
-fn split_cells(view: &PatternView, out: &mut Limited) {
+/// The runs of cell characters of a grid, joined into parts.
+struct Cells {
+    runs: Vec<CellRun>,
+    parent: Vec<u32>,
+}
+
+/// Union-find over the runs of equal characters of each line, joined to the runs they touch on
+/// the line above: linear in the grid size. Rows are grid rows (grid line numbers from 0), so
+/// a window's are those of the whole file. `None` when the grid is too big to number its runs.
+fn connect(view: &PatternView) -> Option<Cells> {
     let mut runs: Vec<CellRun> = Vec::new();
     let mut parent: Vec<u32> = Vec::new();
     let mut previous = 0..0;
-    for (row, line) in view.grid.iter().enumerate() {
+    for line in &view.grid {
         let start = runs.len();
-        if cell_runs(row, line, &mut runs).is_none() || u32::try_from(runs.len()).is_err() {
-            return;
-        }
+        cell_runs(line.number - 1, line, &mut runs)?;
+        u32::try_from(runs.len()).ok()?;
         parent.extend(start as u32..runs.len() as u32);
         // Join runs of the same character that touch the line above (column ranges overlap).
         let (mut i, mut j) = (previous.start, start);
@@ -427,60 +653,188 @@ fn split_cells(view: &PatternView, out: &mut Limited) {
         }
         previous = start..runs.len();
     }
-    // Squares per part (at its root, the part's first run), parts per character, and each
-    // character's main part: the largest, the first of equal ones.
-    let mut size = vec![0u32; runs.len()];
-    let mut parts = [0usize; 35];
-    let mut main: [Option<usize>; 35] = [None; 35];
-    for (i, run) in runs.iter().enumerate() {
-        let root = find(&mut parent, i as u32) as usize;
-        size[root] = size[root].saturating_add(run.end - run.start);
-    }
-    for i in 0..runs.len() {
-        if parent[i] as usize != i {
-            continue;
+    Some(Cells { runs, parent })
+}
+
+/// One part of a cell: squares of one character touching side by side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub char: u8,
+    /// How many squares.
+    pub size: u32,
+    /// Its first run of squares (in text order): grid row (from 0), first column (from 0) and
+    /// byte range.
+    pub row: u32,
+    pub column: u32,
+    pub range: Range<usize>,
+}
+
+/// A run of cell squares on a line at the edge of a window, and the part it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeRun {
+    pub char: u8,
+    /// Columns `start..end`.
+    pub start: u32,
+    pub end: u32,
+    /// Index of its part in [`WindowCells::parts`].
+    pub part: usize,
+}
+
+/// The parts of cells a window holds, and the runs on its first and last grid rows (where the
+/// parts may go on in the next window).
+#[derive(Clone, Debug, Default)]
+pub struct WindowCells {
+    /// In text order of their first runs.
+    pub parts: Vec<Part>,
+    /// The runs of grid row `row`, for its first and last rows with cell squares.
+    pub first_row: Vec<(u32, EdgeRun)>,
+    pub last_row: Vec<(u32, EdgeRun)>,
+}
+
+/// The cell parts of a window's lines; `None` when they are too many to number.
+pub fn window_cells(view: &PatternView) -> Option<WindowCells> {
+    let mut cells = connect(view)?;
+    let mut part_of = vec![usize::MAX; cells.runs.len()];
+    let mut parts: Vec<Part> = Vec::new();
+    for i in 0..cells.runs.len() {
+        let root = find(&mut cells.parent, i as u32) as usize;
+        let run = &cells.runs[i];
+        if root == i {
+            part_of[i] = parts.len();
+            parts.push(Part {
+                char: run.char,
+                size: 0,
+                row: run.row,
+                column: run.start,
+                range: run.range(),
+            });
+        } else {
+            part_of[i] = part_of[root];
         }
-        let c = cell_index(runs[i].char).min(34);
-        parts[c] += 1;
-        if main[c].is_none_or(|m| size[i] > size[m]) {
+        let part = &mut parts[part_of[i]];
+        part.size = part.size.saturating_add(run.end - run.start);
+    }
+    let edge = |row: Option<u32>| -> Vec<(u32, EdgeRun)> {
+        cells
+            .runs
+            .iter()
+            .zip(&part_of)
+            .filter(|(run, _)| Some(run.row) == row)
+            .map(|(run, &part)| {
+                let edge = EdgeRun {
+                    char: run.char,
+                    start: run.start,
+                    end: run.end,
+                    part,
+                };
+                (run.row, edge)
+            })
+            .collect()
+    };
+    let first_row = edge(cells.runs.first().map(|r| r.row));
+    let last_row = edge(cells.runs.last().map(|r| r.row));
+    Some(WindowCells {
+        parts,
+        first_row,
+        last_row,
+    })
+}
+
+/// A cell character that forms more than one connected block (4-connectivity).
+fn split_cells(view: &PatternView, out: &mut Out) {
+    let Some(Cells { runs, mut parent }) = connect(view) else {
+        return;
+    };
+    let parts: Vec<Part> = {
+        let mut size = vec![0u32; runs.len()];
+        for (i, run) in runs.iter().enumerate() {
+            let root = find(&mut parent, i as u32) as usize;
+            size[root] = size[root].saturating_add(run.end - run.start);
+        }
+        runs.iter()
+            .enumerate()
+            .filter(|(i, _)| parent[*i] as usize == *i)
+            .map(|(i, run)| Part {
+                char: run.char,
+                size: size[i],
+                row: run.row,
+                column: run.start,
+                range: run.range(),
+            })
+            .collect()
+    };
+    split_parts(&parts, |message| {
+        out.push_with(
+            Severity::Warning,
+            SPLIT_CELL,
+            message.part.range.clone(),
+            || message.text(),
+        )
+    });
+}
+
+/// The findings of the parts of every cell (in text order of their first runs): every part of
+/// a character in more than one but its main part (the largest, the first of equal ones).
+pub fn split_parts<'a>(parts: &'a [Part], mut push: impl FnMut(SplitPart<'a>)) {
+    let mut count = [0usize; 35];
+    let mut main: [Option<usize>; 35] = [None; 35];
+    for (i, part) in parts.iter().enumerate() {
+        let c = cell_index(part.char).min(34);
+        count[c] += 1;
+        if main[c].is_none_or(|m| part.size > parts[m].size) {
             main[c] = Some(i);
         }
     }
-    // Every other part, in file order.
-    for i in 0..runs.len() {
-        let c = cell_index(runs[i].char).min(34);
-        let (true, Some(m)) = (parent[i] as usize == i && parts[c] > 1, main[c]) else {
+    for (i, part) in parts.iter().enumerate() {
+        let c = cell_index(part.char).min(34);
+        let (true, Some(m)) = (count[c] > 1, main[c]) else {
             continue;
         };
-        if m == i {
-            continue;
+        if m != i {
+            push(SplitPart {
+                part,
+                main: &parts[m],
+                count: count[c],
+            });
         }
-        let (run, main_run, count) = (&runs[i], &runs[m], parts[c]);
-        let ch = char::from(run.char);
-        out.push_with(Severity::Warning, SPLIT_CELL, run.range(), || {
-            let part = if size[i] == 1 {
-                format!(
-                    "this square (row {}, column {}) does",
-                    run.row + 1,
-                    run.start + 1
-                )
-            } else {
-                format!(
-                    "these {} squares (from row {}, column {}) do",
-                    size[i],
-                    run.row + 1,
-                    run.start + 1
-                )
-            };
+    }
+}
+
+/// A part of a cell that is not its main part: a split-cell finding, worded when shown.
+#[derive(Clone, Copy)]
+pub struct SplitPart<'a> {
+    pub part: &'a Part,
+    pub main: &'a Part,
+    /// How many parts the cell has.
+    pub count: usize,
+}
+
+impl SplitPart<'_> {
+    pub fn text(&self) -> String {
+        let (part, main_part, count) = (self.part, self.main, self.count);
+        let ch = char::from(part.char);
+        let what = if part.size == 1 {
             format!(
-                "cell `{ch}` is in {count} separate parts: {part} not touch the `{ch}` squares \
-from row {}, column {} ({}); a cell must be one block of squares touching side by side. Give \
-this part a character of its own, or join the parts",
-                main_run.row + 1,
-                main_run.start + 1,
-                squares(size[m] as usize),
+                "this square (row {}, column {}) does",
+                part.row + 1,
+                part.column + 1
             )
-        });
+        } else {
+            format!(
+                "these {} squares (from row {}, column {}) do",
+                part.size,
+                part.row + 1,
+                part.column + 1
+            )
+        };
+        format!(
+            "cell `{ch}` is in {count} separate parts: {what} not touch the `{ch}` squares from \
+row {}, column {} ({}); a cell must be one block of squares touching side by side. Give this \
+part a character of its own, or join the parts",
+            main_part.row + 1,
+            main_part.column + 1,
+            squares(main_part.size as usize),
+        )
     }
 }
 
@@ -495,7 +849,7 @@ fn columns(from: usize, to: usize) -> String {
 /// Stamping the grid every Repeat Size X columns and Repeat Size Y rows: squares that two
 /// stamps fill (overlap) and squares that no stamp fills (holes), read from one period of the
 /// field (the [`Torus`]), so this is linear in the grid size.
-fn stamping(view: &PatternView, out: &mut Limited) {
+fn stamping(view: &PatternView, out: &mut Out) {
     use HeaderField::*;
     let (Some(x), Some(y), Some(rx), Some(ry)) = (
         view.size(LargeGridSizeX),
@@ -533,87 +887,22 @@ fn stamping(view: &PatternView, out: &mut Limited) {
         return;
     };
     for (row, line) in view.grid.iter().enumerate() {
-        // A run of consecutive overlapping squares that land on consecutive squares of one
-        // other stamp: (first column, last column, other row, other first column, start byte).
-        let mut run: Option<(usize, usize, usize, usize, usize, usize)> = None;
-        let flush = |run: Option<(usize, usize, usize, usize, usize, usize)>, out: &mut Limited| {
-            let Some((from, to, other_row, other_from, start, end)) = run else {
-                return;
-            };
-            let down = ((row - other_row) / ry) as i64;
-            let right = (from as i64 - other_from as i64) / rx as i64;
-            let (subject, verb) = if from == to {
-                ("square", "lands")
-            } else {
-                ("squares", "land")
-            };
-            out.push_with(Severity::Warning, STAMP_OVERLAP, start..end, || {
-                format!(
-                    "{subject} (row {}, {}) of this stamp {verb} on {subject} (row {}, {}) of \
-{}: stamped every {rx} columns and {ry} rows, both stamps fill the same place; make one of them \
-transparent (`.`) or change the Repeat Size",
-                    row + 1,
-                    columns(from, to),
-                    other_row + 1,
-                    columns(other_from, other_from + (to - from)),
-                    other_stamp(down, right)
-                )
+        for run in overlaps(row, line, &torus) {
+            out.push_with(Severity::Warning, STAMP_OVERLAP, run.range.clone(), || {
+                overlap_message(&run, (rx, ry))
             });
-        };
-        for square in line.squares() {
-            let column = square.column;
-            let filler = torus.filler(row as i64, column as i64);
-            let Some((other_row, other_column)) =
-                filler.filter(|&other| square.kind.is_opaque() && other != (row, column))
-            else {
-                flush(run.take(), out);
-                continue;
-            };
-            match &mut run {
-                Some((from, to, r, c, _, end))
-                    if *to + 1 == column
-                        && *r == other_row
-                        && *c + (column - *from) == other_column =>
-                {
-                    *to = column;
-                    *end = square.range.end;
-                }
-                _ => {
-                    flush(run.take(), out);
-                    run = Some((
-                        column,
-                        column,
-                        other_row,
-                        other_column,
-                        square.range.start,
-                        square.range.end,
-                    ));
-                }
-            }
         }
-        flush(run.take(), out);
     }
     // Holes: torus squares no stamp fills, reported as runs on the first stamp's squares.
     for (row, line) in view.grid.iter().enumerate().take(ry) {
         // (first column, last column, byte range) of the current run of holes.
         let mut hole: Option<(usize, usize, Range<usize>)> = None;
-        let report = |hole: Option<(usize, usize, Range<usize>)>, out: &mut Limited| {
+        let report = |hole: Option<(usize, usize, Range<usize>)>, out: &mut Out| {
             let Some((from, to, range)) = hole else {
                 return;
             };
-            let (subject, verb) = if from == to {
-                ("square", "is")
-            } else {
-                ("squares", "are")
-            };
             out.push_with(Severity::Information, STAMP_HOLES, range, || {
-                format!(
-                    "{subject} (row {}, {}) {verb} covered by no stamp: stamped every {rx} columns \
-and {ry} rows, the pattern leaves a hole there (and every {rx} columns and {ry} rows from it). \
-The readme allows holes; if this one is not meant, fill it in one stamp",
-                    row + 1,
-                    columns(from, to)
-                )
+                holes_message(row, from, to, (rx, ry))
             });
         };
         for square in line.squares().take(rx) {
@@ -631,4 +920,128 @@ The readme allows holes; if this one is not meant, fill it in one stamp",
         }
         report(hole.take(), out);
     }
+}
+
+/// The message of a run of holes on grid row `row`, columns `from..=to` (from 0), stamped every
+/// `repeat` columns and rows.
+pub fn holes_message(row: usize, from: usize, to: usize, (rx, ry): (usize, usize)) -> String {
+    let (subject, verb) = if from == to {
+        ("square", "is")
+    } else {
+        ("squares", "are")
+    };
+    format!(
+        "{subject} (row {}, {}) {verb} covered by no stamp: stamped every {rx} columns and {ry} \
+rows, the pattern leaves a hole there (and every {rx} columns and {ry} rows from it). The readme \
+allows holes; if this one is not meant, fill it in one stamp",
+        row + 1,
+        columns(from, to)
+    )
+}
+
+/// A run of holes: grid row, first and last column (from 0), byte range.
+pub type HoleRun = (usize, usize, usize, Range<usize>);
+
+/// The holes of a window's lines when the grid is stamped edge to edge (Repeat Size equal to
+/// Large Grid Size, `x` squares wide): each stamp fills its own squares, so the holes are the
+/// runs of `.`. `None` when a line of the window is not `x` squares of the pattern alphabet
+/// (the grid then has no certain stamping).
+pub fn edge_to_edge_holes(view: &PatternView, x: usize) -> Option<Vec<HoleRun>> {
+    let mut holes = Vec::new();
+    for line in &view.grid {
+        if line.width != x || !line.invalid.is_empty() {
+            return None;
+        }
+        let row = line.number - 1;
+        let mut hole: Option<HoleRun> = None;
+        for square in line.squares() {
+            if square.kind.is_opaque() {
+                holes.extend(hole.take());
+                continue;
+            }
+            match &mut hole {
+                Some((_, _, to, range)) => {
+                    *to = square.column;
+                    range.end = square.range.end;
+                }
+                None => hole = Some((row, square.column, square.column, square.range)),
+            }
+        }
+        holes.extend(hole.take());
+    }
+    Some(holes)
+}
+
+/// Consecutive squares of grid row `row` that land on consecutive squares of one other stamp.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    pub row: usize,
+    /// Columns `from..=to` (from 0).
+    pub from: usize,
+    pub to: usize,
+    /// Where the other stamp's squares are: row and first column.
+    pub other_row: usize,
+    pub other_from: usize,
+    pub range: Range<usize>,
+}
+
+/// The overlaps of grid line `line` (grid row `row`): its opaque squares that an earlier square
+/// of the grid fills, by `torus` (which has every square of the grid up to this line).
+pub fn overlaps(row: usize, line: &GridLine, torus: &Torus) -> Vec<Overlap> {
+    let mut found = Vec::new();
+    let mut run: Option<Overlap> = None;
+    for square in line.squares() {
+        let column = square.column;
+        let filler = torus.filler(row as i64, column as i64);
+        let Some((other_row, other_column)) =
+            filler.filter(|&other| square.kind.is_opaque() && other != (row, column))
+        else {
+            found.extend(run.take());
+            continue;
+        };
+        match &mut run {
+            Some(run)
+                if run.to + 1 == column
+                    && run.other_row == other_row
+                    && run.other_from + (column - run.from) == other_column =>
+            {
+                run.to = column;
+                run.range.end = square.range.end;
+            }
+            _ => {
+                found.extend(run.take());
+                run = Some(Overlap {
+                    row,
+                    from: column,
+                    to: column,
+                    other_row,
+                    other_from: other_column,
+                    range: square.range,
+                });
+            }
+        }
+    }
+    found.extend(run);
+    found
+}
+
+/// The message of an overlap, stamped every `repeat` columns and rows.
+pub fn overlap_message(run: &Overlap, (rx, ry): (usize, usize)) -> String {
+    let down = ((run.row - run.other_row) / ry) as i64;
+    let right = (run.from as i64 - run.other_from as i64) / rx as i64;
+    let (subject, verb) = if run.from == run.to {
+        ("square", "lands")
+    } else {
+        ("squares", "land")
+    };
+    format!(
+        "{subject} (row {}, {}) of this stamp {verb} on {subject} (row {}, {}) of {}: stamped \
+every {rx} columns and {ry} rows, both stamps fill the same place; make one of them transparent \
+(`.`) or change the Repeat Size",
+        run.row + 1,
+        columns(run.from, run.to),
+        run.other_row + 1,
+        columns(run.other_from, run.other_from + (run.to - run.from)),
+        other_stamp(down, right)
+    )
 }

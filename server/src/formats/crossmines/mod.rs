@@ -10,8 +10,9 @@ pub mod hover;
 pub mod outline;
 pub mod stamp;
 pub mod view;
+pub mod windows;
 
-use super::{Files, Format};
+use super::{Files, Format, Summary, WindowSummary};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Hover, Symbol};
 use crate::render::Board;
@@ -148,7 +149,29 @@ impl Format for Pattern {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        checks::check(&PatternView::new(doc), findings);
+        if doc.window().is_some() {
+            findings.extend(windows::checked(doc).findings.iter().cloned());
+        } else {
+            checks::check(&PatternView::of(doc), true, findings);
+        }
+    }
+
+    fn window_head(&self, doc: &Document) -> Option<usize> {
+        windows::head(doc)
+    }
+
+    fn window_summary(&self, window: &Document) -> Option<Summary> {
+        windows::summary(window)
+    }
+
+    fn check_windows(
+        &self,
+        doc: &Document,
+        windows: &[WindowSummary<'_>],
+        _files: &dyn Files,
+        findings: &mut Vec<Finding>,
+    ) {
+        windows::check(doc, windows, findings);
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

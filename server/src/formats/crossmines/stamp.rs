@@ -120,6 +120,7 @@ pub struct Torus {
     /// larger than the grid, the rest of the period is never filled).
     width: usize,
     height: usize,
+    grid_height: usize,
     grid_width: usize,
     /// For each reachable torus square (row * width + column), 1 + the index (row * grid width
     /// + column) of the first opaque grid square, in file order, to land on it; 0: none.
@@ -140,26 +141,55 @@ impl Torus {
             return None;
         }
         let (width, height) = (repeat_x.min(grid_width), repeat_y.min(grid_height));
-        let mut first = vec![0usize; width.checked_mul(height)?];
+        let first = vec![0usize; width.checked_mul(height)?];
         // Grid indexes, plus one, must not overflow.
         grid_width.checked_mul(grid_height)?.checked_add(1)?;
-        for (row, column) in opaque {
-            if row >= grid_height || column >= grid_width {
-                continue;
-            }
-            let t = (row % repeat_y) * width + column % repeat_x;
-            if let Some(slot) = first.get_mut(t).filter(|slot| **slot == 0) {
-                *slot = row * grid_width + column + 1;
-            }
-        }
-        Some(Torus {
+        let mut torus = Torus {
             repeat_x,
             repeat_y,
             width,
             height,
+            grid_height,
             grid_width,
             first,
-        })
+        };
+        for (row, column) in opaque {
+            torus.land(row, column);
+        }
+        Some(torus)
+    }
+
+    /// The torus square grid square (row, column) lands on; `None` outside the grid.
+    fn slot(&self, row: usize, column: usize) -> Option<usize> {
+        if row >= self.grid_height || column >= self.grid_width {
+            return None;
+        }
+        let t = (row % self.repeat_y) * self.width + column % self.repeat_x;
+        (t < self.first.len()).then_some(t)
+    }
+
+    /// Lands opaque grid square (row, column), after every earlier one in file order: it fills
+    /// its torus square when no earlier square does. Whether it does.
+    pub fn land(&mut self, row: usize, column: usize) -> bool {
+        let Some(t) = self.slot(row, column) else {
+            return false;
+        };
+        let index = row * self.grid_width + column + 1;
+        match self.first.get_mut(t) {
+            Some(slot) if *slot == 0 => {
+                *slot = index;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The grid square (row, column) that first lands on each filled torus square.
+    pub fn fillers(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.first
+            .iter()
+            .filter_map(|i| i.checked_sub(1))
+            .map(|i| (i / self.grid_width, i % self.grid_width))
     }
 
     pub fn repeat(&self) -> (usize, usize) {

@@ -7,6 +7,7 @@
 //! field is found from the text's line starts (lines end at CRLF, LF or a lone CR).
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use ropey::Rope;
 
@@ -296,7 +297,13 @@ pub struct PatternView {
 }
 
 impl PatternView {
-    /// The view of a document (an empty view when it has no tree).
+    /// The view of a document, built once per text.
+    pub fn of(doc: &Document) -> Arc<PatternView> {
+        doc.memo(|| PatternView::new(doc))
+    }
+
+    /// The view of a document (an empty view when it has no tree). In a window of a large
+    /// file, the grid holds the window's lines only, up to its last non-blank one.
     pub fn new(doc: &Document) -> PatternView {
         let rope = doc.rope();
         let end = rope.len_bytes();
@@ -324,6 +331,8 @@ impl PatternView {
                 lines,
             };
         };
+        // The first line the grid can start on: a window's first line, or file line 11.
+        let grid_start = doc.window().map_or(10, |info| info.first_line.max(10));
         let root = tree.root_node();
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
@@ -343,7 +352,7 @@ impl PatternView {
                     let file_index = rope.byte_to_line(range.start.min(end));
                     // Blank lines before this one (inside the grid, or between the header and
                     // the grid) are grid lines of width 0.
-                    let first_index = 10 + grid.len();
+                    let first_index = grid_start + grid.len();
                     for blank in first_index..file_index {
                         let at = rope.line_to_byte(blank);
                         grid.push(GridLine {
@@ -413,7 +422,7 @@ impl PatternView {
 }
 
 /// The number of lines the file really has: a final line break starts no new line.
-fn real_line_count(rope: &Rope) -> usize {
+pub fn real_line_count(rope: &Rope) -> usize {
     let lines = rope.len_lines();
     if lines > 0 && rope.line(lines - 1).len_bytes() == 0 {
         lines - 1
