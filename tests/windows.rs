@@ -130,6 +130,36 @@ fn the_generated_large_inputs_check_the_same_in_windows() {
     }
 }
 
+/// More findings of one code than are shown (100 and a note), spread over many windows, are
+/// capped as the whole text caps them: the same 100, the note at the same place with the same
+/// count. Exactly 101 too, where the note stands for one finding.
+#[test]
+fn findings_past_the_cap_are_counted_over_all_windows() {
+    let header = "1\r\nJohn\r\nT\r\nD\r\n8\r\n8\r\n8\r\n300\r\n8\r\n300\r\n";
+    for bad in [101, 300] {
+        let mut text = header.to_string();
+        for row in 0..300 {
+            text.push_str(if row < bad {
+                "00a0 0\r\n"
+            } else {
+                "00000000\r\n"
+            });
+        }
+        let format = Some(FormatId::CrossminesPattern);
+        let expected = whole(format, None, &text);
+        assert!(expected.len() > 100, "{bad}: {}", expected.len());
+        for size in [1, 40, 700] {
+            let doc = in_windows(format, None, &text, size);
+            assert!(has_windows(&doc));
+            assert_eq!(
+                analyze_with(&doc, &DiskFiles),
+                expected,
+                "{bad} bad lines in windows of {size} bytes"
+            );
+        }
+    }
+}
+
 /// Small texts of every windowed format to edit from.
 const SEEDS: &[(FormatId, &str)] = &[
     (

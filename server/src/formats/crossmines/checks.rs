@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Limited, MAX_PER_CODE, Severity};
+use crate::findings::{Finding, Limited, Severity};
 
 pub const HEADER_NUMBER: &str = "crossmines/header-number";
 pub const HEADER_TEXT: &str = "crossmines/header-text";
@@ -28,12 +28,9 @@ pub fn check(
     findings: &mut Vec<Finding>,
 ) -> Vec<(&'static str, usize)> {
     let mut out = if whole {
-        Out::Limited(Limited::new(findings))
+        Limited::new(findings)
     } else {
-        Out::Window {
-            findings,
-            counts: Vec::new(),
-        }
+        Limited::counting(findings)
     };
     header(view, &mut out);
     sizes(view, &mut out);
@@ -45,123 +42,10 @@ pub fn check(
     if whole {
         split_cells(view, &mut out);
         stamping(view, &mut out);
-    }
-    out.finish()
-}
-
-/// Where the checks push findings: at most [`MAX_PER_CODE`] of a code for a whole file, one
-/// more in a window.
-enum Out<'a> {
-    Limited(Limited<'a>),
-    Window {
-        findings: &'a mut Vec<Finding>,
-        /// How many findings of each code were found.
-        counts: Vec<(&'static str, usize)>,
-    },
-}
-
-impl Out<'_> {
-    fn push(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: String,
-    ) {
-        self.push_with(severity, code, range, || message);
-    }
-
-    fn push_with(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: impl FnOnce() -> String,
-    ) {
-        match self {
-            Out::Limited(out) => out.push_with(severity, code, range, message),
-            Out::Window { findings, counts } => {
-                let count = match counts.iter_mut().find(|c| c.0 == code) {
-                    Some(count) => count,
-                    None => {
-                        counts.push((code, 0));
-                        counts.last_mut().expect("just pushed")
-                    }
-                };
-                count.1 += 1;
-                if count.1 <= MAX_PER_CODE + 1 {
-                    findings.push(Finding::new(severity, code, range, message()));
-                }
-            }
-        }
-    }
-
-    fn push_finding(&mut self, finding: Finding) {
-        let Finding {
-            severity,
-            code,
-            range,
-            message,
-        } = finding;
-        self.push_with(severity, code, range, || message);
-    }
-
-    /// The findings of each code left out.
-    fn finish(self) -> Vec<(&'static str, usize)> {
-        match self {
-            Out::Limited(out) => {
-                out.finish();
-                Vec::new()
-            }
-            Out::Window { counts, .. } => counts
-                .into_iter()
-                .filter(|c| c.1 > MAX_PER_CODE + 1)
-                .map(|(code, count)| (code, count - MAX_PER_CODE - 1))
-                .collect(),
-        }
-    }
-}
-
-/// A finding whose message is worded only when it is shown.
-struct Pending<'a> {
-    severity: Severity,
-    code: &'static str,
-    range: Range<usize>,
-    message: Box<dyn FnOnce() -> String + 'a>,
-}
-
-/// The whole-file findings of a text checked in windows, each code's pushed in text order: the
-/// first [`MAX_PER_CODE`] + 1 of a code are kept (where its note goes), the rest only counted.
-#[derive(Default)]
-pub struct Found<'a> {
-    pending: Vec<Pending<'a>>,
-    counts: Vec<(&'static str, usize)>,
-}
-
-impl<'a> Found<'a> {
-    pub fn push(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: impl FnOnce() -> String + 'a,
-    ) {
-        let count = match self.counts.iter_mut().find(|c| c.0 == code) {
-            Some(count) => count,
-            None => {
-                self.counts.push((code, 0));
-                self.counts.last_mut().expect("just pushed")
-            }
-        };
-        count.1 += 1;
-        if count.1 <= MAX_PER_CODE + 1 {
-            self.pending.push(Pending {
-                severity,
-                code,
-                range,
-                message: Box::new(message),
-            });
-        }
+        out.finish();
+        Vec::new()
+    } else {
+        out.counted()
     }
 }
 
@@ -184,41 +68,27 @@ fn check_order(code: &str) -> usize {
 }
 
 /// The findings of this format's codes in a text checked in windows (the windows', the
-/// whole-file checks' `found` ones and the windows' `left_out` counts), capped as one check of
-/// the whole text caps them: pushed in the order that check finds them (code by code, each in
-/// text order), at most [`MAX_PER_CODE`] of each code and one note for the rest.
+/// whole-file checks' `found` ones, and how many of each code both left out), capped as one
+/// check of the whole text caps them: pushed in the order that check finds them (code by code,
+/// each in text order), at most [`crate::findings::MAX_PER_CODE`] of each code and one note for the rest.
 pub fn cap_windowed(
     findings: &mut Vec<Finding>,
-    found: Found<'_>,
+    found: Vec<Finding>,
     left_out: &[(&'static str, usize)],
 ) {
-    let Found { pending, counts } = found;
-    let found_left_out = counts
+    let (mut ours, others): (Vec<Finding>, Vec<Finding>) = std::mem::take(findings)
         .into_iter()
-        .filter(|c| c.1 > MAX_PER_CODE + 1)
-        .map(|(code, count)| (code, count - MAX_PER_CODE - 1));
-    let (ours, others): (Vec<Finding>, Vec<Finding>) = std::mem::take(findings)
-        .into_iter()
+        .chain(found)
         .partition(|finding| finding.code.starts_with("crossmines/"));
     *findings = others;
-    let mut ours: Vec<Pending> = ours
-        .into_iter()
-        .map(|finding| Pending {
-            severity: finding.severity,
-            code: finding.code,
-            range: finding.range,
-            message: Box::new(move || finding.message),
-        })
-        .chain(pending)
-        .collect();
-    ours.sort_by_key(|p| (check_order(p.code), p.range.start, p.range.end));
+    ours.sort_by_key(|f| (check_order(f.code), f.range.start, f.range.end));
     let mut out = Limited::new(findings);
-    for p in ours {
-        out.push_with(p.severity, p.code, p.range, p.message);
+    for finding in ours {
+        out.push_finding(finding);
     }
-    // A window leaves findings out only past the first MAX_PER_CODE + 1 of a code, pushed
-    // above: these only count.
-    for (code, count) in left_out.iter().copied().chain(found_left_out) {
+    // Windows and the whole-file checks leave findings out only past the first
+    // MAX_PER_CODE + 1 of a code, pushed above: these only count.
+    for (code, count) in left_out.iter().copied() {
         for _ in 0..count {
             out.push_with(Severity::Information, code, 0..0, String::new);
         }
@@ -251,7 +121,7 @@ fn shown(text: &str) -> String {
 }
 
 /// Lines 1–10: four non-empty text lines, six positive integers.
-fn header(view: &PatternView, out: &mut Out) {
+fn header(view: &PatternView, out: &mut Limited) {
     let ends_after = match view.lines {
         0 => "the file is empty".to_string(),
         n => format!("the file ends after line {n}"),
@@ -312,7 +182,7 @@ pattern is rarely more than a few dozen squares"
 }
 
 /// Repeat sizes against the grid, the recommended field against one repeat.
-fn sizes(view: &PatternView, out: &mut Out) {
+fn sizes(view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     for (repeat, grid, axis, what) in [
         (RepeatSizeX, LargeGridSizeX, "columns", "wider"),
@@ -370,7 +240,7 @@ fn squares(n: usize) -> String {
 }
 
 /// Grid line widths against Large Grid Size X.
-fn grid_width(view: &PatternView, out: &mut Out) {
+fn grid_width(view: &PatternView, out: &mut Limited) {
     let Some(x) = view.size(HeaderField::LargeGridSizeX) else {
         return;
     };
@@ -418,7 +288,7 @@ pub fn width_message(number: usize, width: usize, x: usize) -> String {
 }
 
 /// The number of grid lines against Large Grid Size Y.
-fn grid_height(view: &PatternView, out: &mut Out) {
+fn grid_height(view: &PatternView, out: &mut Limited) {
     let Some(y) = view.size(HeaderField::LargeGridSizeY) else {
         return;
     };
@@ -506,7 +376,7 @@ pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell),
 . (transparent), - (a hole) or # (a bridge)";
 
 /// Characters outside `0-9 A-Z . - #`, one finding per run.
-fn invalid_characters(view: &PatternView, out: &mut Out) {
+fn invalid_characters(view: &PatternView, out: &mut Limited) {
     for line in &view.grid {
         for run in &line.invalid {
             out.push_with(
@@ -741,7 +611,7 @@ pub fn window_cells(view: &PatternView) -> Option<WindowCells> {
 }
 
 /// A cell character that forms more than one connected block (4-connectivity).
-fn split_cells(view: &PatternView, out: &mut Out) {
+fn split_cells(view: &PatternView, out: &mut Limited) {
     let Some(Cells { runs, mut parent }) = connect(view) else {
         return;
     };
@@ -849,7 +719,7 @@ fn columns(from: usize, to: usize) -> String {
 /// Stamping the grid every Repeat Size X columns and Repeat Size Y rows: squares that two
 /// stamps fill (overlap) and squares that no stamp fills (holes), read from one period of the
 /// field (the [`Torus`]), so this is linear in the grid size.
-fn stamping(view: &PatternView, out: &mut Out) {
+fn stamping(view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     let (Some(x), Some(y), Some(rx), Some(ry)) = (
         view.size(LargeGridSizeX),
@@ -897,7 +767,7 @@ fn stamping(view: &PatternView, out: &mut Out) {
     for (row, line) in view.grid.iter().enumerate().take(ry) {
         // (first column, last column, byte range) of the current run of holes.
         let mut hole: Option<(usize, usize, Range<usize>)> = None;
-        let report = |hole: Option<(usize, usize, Range<usize>)>, out: &mut Out| {
+        let report = |hole: Option<(usize, usize, Range<usize>)>, out: &mut Limited| {
             let Some((from, to, range)) = hole else {
                 return;
             };

@@ -15,10 +15,10 @@ use std::sync::{Arc, Mutex};
 
 use ropey::Rope;
 
-use super::checks::{self, EdgeRun, Found, HoleRun, Overlap, Part, WindowCells};
+use super::checks::{self, EdgeRun, HoleRun, Overlap, Part, WindowCells};
 use super::stamp::Torus;
 use super::view::{HeaderField, PatternView, parse_size, real_line_count};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Limited, Severity};
 use crate::formats::{Summary, WindowSummary};
 use crate::syntax::{Document, WindowInfo};
 
@@ -252,12 +252,12 @@ fn filler_hash(index: usize) -> u64 {
 
 /// Overlaps and holes of stamps interlocking on a torus: the windows' first squares land on it
 /// in text order; a window's overlaps are found again only when the torus before it changed.
-fn torus_stamping<'a>(
+fn torus_stamping(
     rope: &Rope,
     windows: &[WindowSummary<'_>],
     grids: &[(&WindowInfo, &WindowGrid)],
     [x, y, rx, ry]: [usize; 4],
-    found: &mut Found<'a>,
+    found: &mut Limited,
 ) {
     let Some(mut torus) = Torus::new((rx, ry), (x, y), []) else {
         return;
@@ -292,7 +292,7 @@ fn torus_stamping<'a>(
         };
         for (i, overlap) in overlaps.iter().enumerate() {
             let overlaps = overlaps.clone();
-            found.push(
+            found.push_with(
                 Severity::Warning,
                 checks::STAMP_OVERLAP,
                 overlap.range.clone(),
@@ -307,7 +307,7 @@ fn torus_stamping<'a>(
         let mut hole: Option<(usize, usize)> = None;
         let mut report = |hole: Option<(usize, usize)>| {
             if let Some((from, to)) = hole {
-                found.push(
+                found.push_with(
                     Severity::Information,
                     checks::STAMP_HOLES,
                     start + from..start + to + 1,
@@ -350,7 +350,9 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
     }
     // Before the findings that borrow it.
     let parts = merged_parts(&grids);
-    let mut found = Found::default();
+    // Worded only for the findings a whole check would keep.
+    let mut found_findings = Vec::new();
+    let mut found = Limited::counting(&mut found_findings);
     // The last grid line: the last non-blank line.
     let last = grids.iter().rev().find_map(|(info, grid)| {
         let (line, end) = grid.last_row?;
@@ -376,7 +378,7 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
         if let Some(x) = x {
             for line in after..after + grid.blanks_after {
                 let at = rope.line_to_byte(line);
-                found.push(Severity::Error, checks::GRID_WIDTH, at..at, move || {
+                found.push_with(Severity::Error, checks::GRID_WIDTH, at..at, move || {
                     checks::width_message(line + 1 - HEAD_LINES, 0, x)
                 });
             }
@@ -402,12 +404,12 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
             message,
         }) = height
         {
-            found.push(severity, code, range, move || message);
+            found.push_with(severity, code, range, move || message);
         }
     }
     if let Some(parts) = &parts {
         checks::split_parts(parts, |split| {
-            found.push(
+            found.push_with(
                 Severity::Warning,
                 checks::SPLIT_CELL,
                 split.part.range.clone(),
@@ -424,7 +426,7 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
             for (info, grid) in &grids {
                 for (line, from, to, range) in &grid.holes {
                     let (row, from, to) = (line_to_row(*line, info), *from, *to);
-                    found.push(
+                    found.push_with(
                         Severity::Information,
                         checks::STAMP_HOLES,
                         absolute(range, info),
@@ -441,8 +443,9 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
     let left_out: Vec<(&'static str, usize)> = grids
         .iter()
         .flat_map(|(_, grid)| grid.left_out.iter().copied())
+        .chain(found.counted())
         .collect();
-    checks::cap_windowed(findings, found, &left_out);
+    checks::cap_windowed(findings, found_findings, &left_out);
 }
 
 /// The parts of cells of the whole grid, in text order: each window's, joined where runs on
