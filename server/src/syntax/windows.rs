@@ -78,6 +78,18 @@ impl WindowInfo {
         self.index + 1 == self.count
     }
 
+    /// A byte range counted from the body's start, as a window's summary keeps it so that it
+    /// stays true when the window moves (a range in the header wraps around, and comes back
+    /// with [`WindowInfo::absolute`]).
+    pub fn relative(&self, range: &Range<usize>) -> Range<usize> {
+        shift(range, -(self.body.start as isize))
+    }
+
+    /// A byte range of the text, from one counted from the body's start.
+    pub fn absolute(&self, range: &Range<usize>) -> Range<usize> {
+        shift(range, self.body.start as isize)
+    }
+
     /// Whether a finding at `range` is this window's to report: in its body, at the very end
     /// of the text for the last window, in the header for the first.
     pub fn owns(&self, range: &Range<usize>) -> bool {

@@ -126,7 +126,7 @@ pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Fi
                 let line = first_creatures.0.names[fi].line + first_window.info().first_line;
                 out.push(cre::duplicate(
                     &named.text,
-                    shift(&named.range, info.body.start),
+                    info.absolute(&named.range),
                     line,
                 ));
             } else {
@@ -136,7 +136,7 @@ pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Fi
     }
     let first_name = found.iter().find_map(|(window, c)| {
         let named = c.0.names.first()?;
-        Some(shift(&named.range, window.info().body.start))
+        Some(window.info().absolute(&named.range))
     });
     if let Some(first_name) = first_name {
         let missing: Vec<&str> = REQUIRED
@@ -149,10 +149,6 @@ pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Fi
             out.push(cre::missing_creatures(&missing, first_name));
         }
     }
-}
-
-fn shift(range: &Range<usize>, by: usize) -> Range<usize> {
-    range.start + by..range.end + by
 }
 
 fn hash(text: &str) -> u64 {

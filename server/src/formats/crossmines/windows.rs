@@ -128,14 +128,6 @@ fn line_to_row(line: usize, info: &WindowInfo) -> usize {
     line + info.first_line - HEAD_LINES
 }
 
-fn relative(range: &Range<usize>, info: &WindowInfo) -> Range<usize> {
-    range.start - info.body.start..range.end - info.body.start
-}
-
-fn absolute(range: &Range<usize>, info: &WindowInfo) -> Range<usize> {
-    range.start + info.body.start..range.end + info.body.start
-}
-
 /// Rows of cell parts and edge runs, moved by `to_row`, byte ranges by `to_range`.
 fn move_cells(
     cells: &WindowCells,
@@ -213,12 +205,12 @@ pub fn summary(window: &Document) -> Option<Summary> {
         holes: holes
             .iter()
             .map(|(row, from, to, range)| {
-                (row_to_line(*row, info), *from, *to, relative(range, info))
+                (row_to_line(*row, info), *from, *to, info.relative(range))
             })
             .collect(),
         firsts,
         cells: checks::window_cells(&view)
-            .map(|cells| move_cells(&cells, |row| row_to_line(row, info), |r| relative(r, info))),
+            .map(|cells| move_cells(&cells, |row| row_to_line(row, info), |r| info.relative(r))),
         left_out: checked(window).left_out.clone(),
     }))
 }
@@ -429,7 +421,7 @@ pub fn check(doc: &Document, windows: &[WindowSummary<'_>], findings: &mut Vec<F
                     found.push_with(
                         Severity::Information,
                         checks::STAMP_HOLES,
-                        absolute(range, info),
+                        info.absolute(range),
                         move || checks::holes_message(row, from, to, (rx, ry)),
                     );
                 }
@@ -458,7 +450,7 @@ fn merged_parts(grids: &[(&WindowInfo, &WindowGrid)]) -> Option<Vec<Part>> {
             Some(move_cells(
                 cells,
                 |line| line_to_row(line, info),
-                |r| absolute(r, info),
+                |r| info.absolute(r),
             ))
         })
         .collect::<Option<_>>()?;

@@ -14,7 +14,7 @@ use super::checks::{self, Pending, WonCounts};
 use super::view::{Counts, GameView, Pile};
 use crate::findings::Finding;
 use crate::formats::{Summary, WindowSummary};
-use crate::syntax::{Document, WindowInfo, shift};
+use crate::syntax::{Document, WindowInfo};
 
 /// The most lines of header (name, blank lines, counts line, text lines, stock) a text is
 /// checked in windows with; a longer one is checked whole.
@@ -93,8 +93,7 @@ impl WindowCheck {
         let mut findings = Vec::new();
         let mut pending = Vec::new();
         checks::check_window(doc, &view, &mut findings, &mut pending);
-        let start = info.body.start;
-        let relative = |range: &Range<usize>| shift(range, -(start as isize));
+        let relative = |range: &Range<usize>| info.relative(range);
         let usable = view.usable();
         let own = |pile: &&Pile| pile.range.start >= info.head.end;
         let body_usable: Vec<&Pile> = usable.iter().copied().filter(own).collect();
@@ -134,8 +133,11 @@ impl WindowCheck {
                 available,
             },
             piles: body.len(),
-            starts: body.iter().map(|p| p.range.start - start).collect(),
-            last_end: body.last().map(|p| p.range.end - start),
+            starts: body
+                .iter()
+                .map(|p| p.range.start - info.body.start)
+                .collect(),
+            last_end: body.last().map(|p| p.range.end - info.body.start),
             pending: pending
                 .into_iter()
                 .filter(|p| info.owns(&p.range))
@@ -295,7 +297,7 @@ pub fn check_windows(windows: &[WindowSummary<'_>], findings: &mut Vec<Finding>)
             first_foundation,
         };
         findings.extend(w.findings(numbers).iter().map(|f| Finding {
-            range: shift(&f.range, info.body.start as isize),
+            range: info.absolute(&f.range),
             ..f.clone()
         }));
     }
@@ -320,7 +322,7 @@ pub fn check_windows(windows: &[WindowSummary<'_>], findings: &mut Vec<Finding>)
                 number - head_piles + before,
                 dealt.saturating_add(*up_to),
                 available,
-                shift(range, info.body.start as isize),
+                info.absolute(range),
             ));
             break;
         }
