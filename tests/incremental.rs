@@ -6,6 +6,11 @@ use retroboard::analysis::analyze;
 use retroboard::formats::FormatId;
 use retroboard::syntax::Document;
 
+#[path = "support/edits.rs"]
+mod edits;
+
+use edits::Edit;
+
 /// A small valid file of every format, to edit from.
 const SEEDS: &[(FormatId, &str)] = &[
     (
@@ -50,64 +55,39 @@ const SEEDS: &[(FormatId, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone)]
-struct Edit {
-    at: usize,
-    delete: usize,
-    insert: String,
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    let insert = proptest::collection::vec(
-        prop_oneof![
-            Just("\n"),
-            Just("\r\n"),
-            Just("\r"),
-            Just(" "),
-            Just("\t"),
-            Just("1"),
-            Just("-9"),
-            Just("x"),
-            Just("T"),
-            Just("ARROW"),
-            Just("true"),
-            Just("#c"),
-            Just("é"),
-            Just("𝄞"),
-            Just("."),
-            Just("MAP:"),
-            Just("!"),
-            Just(">"),
-            Just("Version 2"),
-        ],
-        0..4,
-    )
-    .prop_map(|parts| parts.concat());
-    (0usize..10_000, 0usize..6, insert).prop_map(|(at, delete, insert)| Edit { at, delete, insert })
-}
-
-/// Moves a byte offset back to a character boundary.
-fn boundary(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
+const PIECES: &[&str] = &[
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "\t",
+    "1",
+    "-9",
+    "x",
+    "T",
+    "ARROW",
+    "true",
+    "#c",
+    "é",
+    "𝄞",
+    ".",
+    "MAP:",
+    "!",
+    ">",
+    "Version 2",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn incremental_equals_fresh(seed in 0..SEEDS.len(), edits in proptest::collection::vec(edit(), 1..12)) {
+    fn incremental_equals_fresh(seed in 0..SEEDS.len(), edits in proptest::collection::vec(Edit::strategy(PIECES, 4, 6), 1..12)) {
         let (format, start) = SEEDS[seed];
         let mut doc = Document::new(Some(format), start);
         let mut expected = start.to_string();
         for e in &edits {
-            let at = boundary(&expected, e.at % (expected.len() + 1));
-            let end = boundary(&expected, at + e.delete);
-            expected.replace_range(at..end, &e.insert);
-            doc.edit(at..end, &e.insert);
+            let replaced = e.apply(&mut expected);
+            doc.edit(replaced, &e.insert);
             prop_assert_eq!(doc.text(), expected.clone());
         }
         let fresh = Document::new(Some(format), &expected);

@@ -12,8 +12,12 @@ use retroboard::formats::{CachedFiles, DiskFiles, FormatId};
 use retroboard::syntax::{Document, WindowPolicy, detect};
 use retroboard::text;
 
+use edits::Edit;
+
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/edits.rs"]
+mod edits;
 #[path = "../benches/support/generate.rs"]
 #[allow(dead_code)]
 mod generate;
@@ -196,49 +200,23 @@ const SEEDS: &[(FormatId, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone)]
-struct Edit {
-    at: usize,
-    delete: usize,
-    insert: String,
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    let insert = proptest::collection::vec(
-        prop_oneof![
-            Just("\n"),
-            Just("\r\n"),
-            Just("\r"),
-            Just(" "),
-            Just("1"),
-            Just("-9"),
-            Just("x"),
-            Just("true"),
-            Just("#c"),
-            Just("é"),
-            Just("."),
-            Just("0-#."),
-            Just("y y"),
-            Just("Ogre 6 2 false false false false true false false false false false false false false 25 Ogres\n"),
-            Just("  1  83 310   0  16    2 999   1 2001 999 114\r\n"),
-        ],
-        0..3,
-    )
-    .prop_map(|parts| parts.concat());
-    (0usize..10_000, 0usize..30, insert).prop_map(|(at, delete, insert)| Edit {
-        at,
-        delete,
-        insert,
-    })
-}
-
-fn boundary(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
+const PIECES: &[&str] = &[
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "1",
+    "-9",
+    "x",
+    "true",
+    "#c",
+    "é",
+    ".",
+    "0-#.",
+    "y y",
+    "Ogre 6 2 false false false false true false false false false false false false false 25 Ogres\n",
+    "  1  83 310   0  16    2 999   1 2001 999 114\r\n",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
@@ -249,7 +227,7 @@ proptest! {
     fn edits_in_windows_find_what_the_whole_text_does(
         seed in 0..SEEDS.len(),
         size in prop_oneof![Just(1usize), Just(20), Just(60)],
-        edits in proptest::collection::vec(edit(), 1..10),
+        edits in proptest::collection::vec(Edit::strategy(PIECES, 3, 30), 1..10),
     ) {
         let (format, start) = SEEDS[seed];
         let mut doc = in_windows(Some(format), None, start, size);
@@ -257,10 +235,8 @@ proptest! {
         let mut expected = start.to_string();
         analyze_with(&doc, &DiskFiles);
         for e in &edits {
-            let at = boundary(&expected, e.at % (expected.len() + 1));
-            let end = boundary(&expected, at + e.delete);
-            expected.replace_range(at..end, &e.insert);
-            doc.edit(at..end, &e.insert);
+            let replaced = e.apply(&mut expected);
+            doc.edit(replaced, &e.insert);
             prop_assert_eq!(
                 analyze_with(&doc, &DiskFiles),
                 whole(Some(format), None, &expected),
