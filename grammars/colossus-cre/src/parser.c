@@ -7,116 +7,69 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 60
-#define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 29
+#define STATE_COUNT 11
+#define LARGE_STATE_COUNT 5
+#define SYMBOL_COUNT 12
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 8
+#define TOKEN_COUNT 7
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 18
+#define FIELD_COUNT 0
 #define MAX_ALIAS_SEQUENCE_LENGTH 2
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 19
+#define PRODUCTION_ID_COUNT 1
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
-  sym_number = 1,
-  sym_boolean = 2,
-  sym_name = 3,
-  sym_comment = 4,
-  anon_sym_LF = 5,
-  sym__never_number = 6,
-  sym__never_boolean = 7,
-  sym_source_file = 8,
-  sym_creature = 9,
-  sym__creature_1 = 10,
-  sym__creature_2 = 11,
-  sym__creature_3 = 12,
-  sym__creature_4 = 13,
-  sym__creature_5 = 14,
-  sym__creature_6 = 15,
-  sym__creature_7 = 16,
-  sym__creature_8 = 17,
-  sym__creature_9 = 18,
-  sym__creature_10 = 19,
-  sym__creature_11 = 20,
-  sym__creature_12 = 21,
-  sym__creature_13 = 22,
-  sym__creature_14 = 23,
-  sym__creature_15 = 24,
-  sym__creature_16 = 25,
-  sym__creature_17 = 26,
-  sym__newline = 27,
-  aux_sym_source_file_repeat1 = 28,
+  sym_name = 1,
+  sym_number = 2,
+  sym_boolean = 3,
+  sym_stray = 4,
+  sym_comment = 5,
+  anon_sym_LF = 6,
+  sym_source_file = 7,
+  sym_creature = 8,
+  sym__newline = 9,
+  aux_sym_source_file_repeat1 = 10,
+  aux_sym_creature_repeat1 = 11,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
+  [sym_name] = "name",
   [sym_number] = "number",
   [sym_boolean] = "boolean",
-  [sym_name] = "name",
+  [sym_stray] = "stray",
   [sym_comment] = "comment",
   [anon_sym_LF] = "\n",
-  [sym__never_number] = "number",
-  [sym__never_boolean] = "boolean",
   [sym_source_file] = "source_file",
   [sym_creature] = "creature",
-  [sym__creature_1] = "_creature_1",
-  [sym__creature_2] = "_creature_2",
-  [sym__creature_3] = "_creature_3",
-  [sym__creature_4] = "_creature_4",
-  [sym__creature_5] = "_creature_5",
-  [sym__creature_6] = "_creature_6",
-  [sym__creature_7] = "_creature_7",
-  [sym__creature_8] = "_creature_8",
-  [sym__creature_9] = "_creature_9",
-  [sym__creature_10] = "_creature_10",
-  [sym__creature_11] = "_creature_11",
-  [sym__creature_12] = "_creature_12",
-  [sym__creature_13] = "_creature_13",
-  [sym__creature_14] = "_creature_14",
-  [sym__creature_15] = "_creature_15",
-  [sym__creature_16] = "_creature_16",
-  [sym__creature_17] = "_creature_17",
   [sym__newline] = "_newline",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
+  [aux_sym_creature_repeat1] = "creature_repeat1",
 };
 
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
+  [sym_name] = sym_name,
   [sym_number] = sym_number,
   [sym_boolean] = sym_boolean,
-  [sym_name] = sym_name,
+  [sym_stray] = sym_stray,
   [sym_comment] = sym_comment,
   [anon_sym_LF] = anon_sym_LF,
-  [sym__never_number] = sym_number,
-  [sym__never_boolean] = sym_boolean,
   [sym_source_file] = sym_source_file,
   [sym_creature] = sym_creature,
-  [sym__creature_1] = sym__creature_1,
-  [sym__creature_2] = sym__creature_2,
-  [sym__creature_3] = sym__creature_3,
-  [sym__creature_4] = sym__creature_4,
-  [sym__creature_5] = sym__creature_5,
-  [sym__creature_6] = sym__creature_6,
-  [sym__creature_7] = sym__creature_7,
-  [sym__creature_8] = sym__creature_8,
-  [sym__creature_9] = sym__creature_9,
-  [sym__creature_10] = sym__creature_10,
-  [sym__creature_11] = sym__creature_11,
-  [sym__creature_12] = sym__creature_12,
-  [sym__creature_13] = sym__creature_13,
-  [sym__creature_14] = sym__creature_14,
-  [sym__creature_15] = sym__creature_15,
-  [sym__creature_16] = sym__creature_16,
-  [sym__creature_17] = sym__creature_17,
   [sym__newline] = sym__newline,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
+  [aux_sym_creature_repeat1] = aux_sym_creature_repeat1,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
   [ts_builtin_sym_end] = {
     .visible = false,
+    .named = true,
+  },
+  [sym_name] = {
+    .visible = true,
     .named = true,
   },
   [sym_number] = {
@@ -127,7 +80,7 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_name] = {
+  [sym_stray] = {
     .visible = true,
     .named = true,
   },
@@ -139,88 +92,12 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
-  [sym__never_number] = {
-    .visible = true,
-    .named = true,
-  },
-  [sym__never_boolean] = {
-    .visible = true,
-    .named = true,
-  },
   [sym_source_file] = {
     .visible = true,
     .named = true,
   },
   [sym_creature] = {
     .visible = true,
-    .named = true,
-  },
-  [sym__creature_1] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_2] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_3] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_4] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_5] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_6] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_7] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_8] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_9] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_10] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_11] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_12] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_13] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_14] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_15] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_16] = {
-    .visible = false,
-    .named = true,
-  },
-  [sym__creature_17] = {
-    .visible = false,
     .named = true,
   },
   [sym__newline] = {
@@ -231,262 +108,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
-};
-
-enum ts_field_identifiers {
-  field_demilord = 1,
-  field_flies = 2,
-  field_lord = 3,
-  field_magic_missile = 4,
-  field_max_count = 5,
-  field_name = 6,
-  field_native_bog = 7,
-  field_native_bramble = 8,
-  field_native_drift = 9,
-  field_native_sand_dune = 10,
-  field_native_slope = 11,
-  field_native_volcano = 12,
-  field_plural_name = 13,
-  field_power = 14,
-  field_rangestrikes = 15,
-  field_skill = 16,
-  field_summonable = 17,
-  field_water_dwelling = 18,
-};
-
-static const char * const ts_field_names[] = {
-  [0] = NULL,
-  [field_demilord] = "demilord",
-  [field_flies] = "flies",
-  [field_lord] = "lord",
-  [field_magic_missile] = "magic_missile",
-  [field_max_count] = "max_count",
-  [field_name] = "name",
-  [field_native_bog] = "native_bog",
-  [field_native_bramble] = "native_bramble",
-  [field_native_drift] = "native_drift",
-  [field_native_sand_dune] = "native_sand_dune",
-  [field_native_slope] = "native_slope",
-  [field_native_volcano] = "native_volcano",
-  [field_plural_name] = "plural_name",
-  [field_power] = "power",
-  [field_rangestrikes] = "rangestrikes",
-  [field_skill] = "skill",
-  [field_summonable] = "summonable",
-  [field_water_dwelling] = "water_dwelling",
-};
-
-static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
-  [1] = {.index = 0, .length = 1},
-  [2] = {.index = 1, .length = 2},
-  [3] = {.index = 3, .length = 3},
-  [4] = {.index = 6, .length = 4},
-  [5] = {.index = 10, .length = 5},
-  [6] = {.index = 15, .length = 6},
-  [7] = {.index = 21, .length = 7},
-  [8] = {.index = 28, .length = 8},
-  [9] = {.index = 36, .length = 9},
-  [10] = {.index = 45, .length = 10},
-  [11] = {.index = 55, .length = 11},
-  [12] = {.index = 66, .length = 12},
-  [13] = {.index = 78, .length = 13},
-  [14] = {.index = 91, .length = 14},
-  [15] = {.index = 105, .length = 15},
-  [16] = {.index = 120, .length = 16},
-  [17] = {.index = 136, .length = 17},
-  [18] = {.index = 153, .length = 18},
-};
-
-static const TSFieldMapEntry ts_field_map_entries[] = {
-  [0] =
-    {field_name, 0},
-  [1] =
-    {field_name, 0, .inherited = true},
-    {field_power, 1},
-  [3] =
-    {field_name, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_skill, 1},
-  [6] =
-    {field_name, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 1},
-    {field_skill, 0, .inherited = true},
-  [10] =
-    {field_flies, 1},
-    {field_name, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [15] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bramble, 1},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [21] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 1},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [28] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 1},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [36] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 1},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [45] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 1},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [55] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 1},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-  [66] =
-    {field_flies, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_water_dwelling, 1},
-  [78] =
-    {field_flies, 0, .inherited = true},
-    {field_magic_missile, 1},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_water_dwelling, 0, .inherited = true},
-  [91] =
-    {field_flies, 0, .inherited = true},
-    {field_magic_missile, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_summonable, 1},
-    {field_water_dwelling, 0, .inherited = true},
-  [105] =
-    {field_flies, 0, .inherited = true},
-    {field_lord, 1},
-    {field_magic_missile, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_summonable, 0, .inherited = true},
-    {field_water_dwelling, 0, .inherited = true},
-  [120] =
-    {field_demilord, 1},
-    {field_flies, 0, .inherited = true},
-    {field_lord, 0, .inherited = true},
-    {field_magic_missile, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_summonable, 0, .inherited = true},
-    {field_water_dwelling, 0, .inherited = true},
-  [136] =
-    {field_demilord, 0, .inherited = true},
-    {field_flies, 0, .inherited = true},
-    {field_lord, 0, .inherited = true},
-    {field_magic_missile, 0, .inherited = true},
-    {field_max_count, 1},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_summonable, 0, .inherited = true},
-    {field_water_dwelling, 0, .inherited = true},
-  [153] =
-    {field_demilord, 0, .inherited = true},
-    {field_flies, 0, .inherited = true},
-    {field_lord, 0, .inherited = true},
-    {field_magic_missile, 0, .inherited = true},
-    {field_max_count, 0, .inherited = true},
-    {field_name, 0, .inherited = true},
-    {field_native_bog, 0, .inherited = true},
-    {field_native_bramble, 0, .inherited = true},
-    {field_native_drift, 0, .inherited = true},
-    {field_native_sand_dune, 0, .inherited = true},
-    {field_native_slope, 0, .inherited = true},
-    {field_native_volcano, 0, .inherited = true},
-    {field_plural_name, 1},
-    {field_power, 0, .inherited = true},
-    {field_rangestrikes, 0, .inherited = true},
-    {field_skill, 0, .inherited = true},
-    {field_summonable, 0, .inherited = true},
-    {field_water_dwelling, 0, .inherited = true},
+  [aux_sym_creature_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -509,55 +134,6 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [8] = 8,
   [9] = 9,
   [10] = 10,
-  [11] = 11,
-  [12] = 12,
-  [13] = 13,
-  [14] = 14,
-  [15] = 15,
-  [16] = 16,
-  [17] = 17,
-  [18] = 18,
-  [19] = 19,
-  [20] = 20,
-  [21] = 21,
-  [22] = 22,
-  [23] = 23,
-  [24] = 24,
-  [25] = 25,
-  [26] = 26,
-  [27] = 27,
-  [28] = 28,
-  [29] = 29,
-  [30] = 30,
-  [31] = 31,
-  [32] = 32,
-  [33] = 33,
-  [34] = 34,
-  [35] = 35,
-  [36] = 36,
-  [37] = 37,
-  [38] = 38,
-  [39] = 39,
-  [40] = 40,
-  [41] = 41,
-  [42] = 42,
-  [43] = 43,
-  [44] = 44,
-  [45] = 45,
-  [46] = 46,
-  [47] = 47,
-  [48] = 48,
-  [49] = 49,
-  [50] = 50,
-  [51] = 51,
-  [52] = 52,
-  [53] = 53,
-  [54] = 54,
-  [55] = 55,
-  [56] = 56,
-  [57] = 57,
-  [58] = 58,
-  [59] = 59,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -565,116 +141,101 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(10);
-      if (lookahead == '\n') ADVANCE(21);
-      if (lookahead == '#') ADVANCE(20);
-      if (lookahead == '-') ADVANCE(8);
-      if (lookahead == 'f') ADVANCE(13);
-      if (lookahead == 't') ADVANCE(16);
+      if (eof) ADVANCE(1);
+      if (lookahead == '\n') ADVANCE(7);
+      if (lookahead == '#') ADVANCE(6);
+      if (lookahead == '-') ADVANCE(4);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(3);
+      if (lookahead != 0) ADVANCE(5);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(20);
-      if (lookahead == 'f') ADVANCE(2);
-      if (lookahead == 't') ADVANCE(5);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(1);
-      END_STATE();
-    case 2:
-      if (lookahead == 'a') ADVANCE(4);
-      END_STATE();
-    case 3:
-      if (lookahead == 'e') ADVANCE(12);
-      END_STATE();
-    case 4:
-      if (lookahead == 'l') ADVANCE(6);
-      END_STATE();
-    case 5:
-      if (lookahead == 'r') ADVANCE(7);
-      END_STATE();
-    case 6:
-      if (lookahead == 's') ADVANCE(3);
-      END_STATE();
-    case 7:
-      if (lookahead == 'u') ADVANCE(3);
-      END_STATE();
-    case 8:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(11);
-      END_STATE();
-    case 9:
-      if (eof) ADVANCE(10);
-      if (lookahead == '\n') ADVANCE(21);
-      if (lookahead == '#') ADVANCE(20);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(9);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 10:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 11:
+    case 2:
       ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
       END_STATE();
-    case 12:
-      ACCEPT_TOKEN(sym_boolean);
-      END_STATE();
-    case 13:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'a') ADVANCE(15);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 14:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'e') ADVANCE(12);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 15:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'l') ADVANCE(17);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 16:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'r') ADVANCE(18);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 17:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 's') ADVANCE(14);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 18:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'u') ADVANCE(14);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
-      END_STATE();
-    case 19:
+    case 3:
       ACCEPT_TOKEN(sym_name);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(3);
       END_STATE();
-    case 20:
+    case 4:
+      ACCEPT_TOKEN(sym_stray);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      if (lookahead != 0 &&
+          lookahead != '\t' &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          (lookahead < 'A' || 'Z' < lookahead) &&
+          (lookahead < 'a' || 'z' < lookahead)) ADVANCE(5);
+      END_STATE();
+    case 5:
+      ACCEPT_TOKEN(sym_stray);
+      if (lookahead != 0 &&
+          lookahead != '\t' &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          (lookahead < '0' || '9' < lookahead) &&
+          (lookahead < 'A' || 'Z' < lookahead) &&
+          (lookahead < 'a' || 'z' < lookahead)) ADVANCE(5);
+      END_STATE();
+    case 6:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(20);
+          lookahead != '\n') ADVANCE(6);
       END_STATE();
-    case 21:
+    case 7:
       ACCEPT_TOKEN(anon_sym_LF);
+      END_STATE();
+    default:
+      return false;
+  }
+}
+
+static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
+  START_LEXER();
+  eof = lexer->eof(lexer);
+  switch (state) {
+    case 0:
+      if (lookahead == 'f') ADVANCE(1);
+      if (lookahead == 't') ADVANCE(2);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(0);
+      END_STATE();
+    case 1:
+      if (lookahead == 'a') ADVANCE(3);
+      END_STATE();
+    case 2:
+      if (lookahead == 'r') ADVANCE(4);
+      END_STATE();
+    case 3:
+      if (lookahead == 'l') ADVANCE(5);
+      END_STATE();
+    case 4:
+      if (lookahead == 'u') ADVANCE(6);
+      END_STATE();
+    case 5:
+      if (lookahead == 's') ADVANCE(7);
+      END_STATE();
+    case 6:
+      if (lookahead == 'e') ADVANCE(8);
+      END_STATE();
+    case 7:
+      if (lookahead == 'e') ADVANCE(8);
+      END_STATE();
+    case 8:
+      ACCEPT_TOKEN(sym_boolean);
       END_STATE();
     default:
       return false;
@@ -683,128 +244,72 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 9},
-  [2] = {.lex_state = 9},
+  [1] = {.lex_state = 0},
+  [2] = {.lex_state = 0},
   [3] = {.lex_state = 0},
   [4] = {.lex_state = 0},
   [5] = {.lex_state = 0},
   [6] = {.lex_state = 0},
-  [7] = {.lex_state = 1},
-  [8] = {.lex_state = 1},
-  [9] = {.lex_state = 1},
-  [10] = {.lex_state = 1},
-  [11] = {.lex_state = 1},
-  [12] = {.lex_state = 1},
-  [13] = {.lex_state = 1},
-  [14] = {.lex_state = 1},
-  [15] = {.lex_state = 1},
-  [16] = {.lex_state = 1},
-  [17] = {.lex_state = 1},
-  [18] = {.lex_state = 1},
-  [19] = {.lex_state = 0},
-  [20] = {.lex_state = 0},
-  [21] = {.lex_state = 0},
-  [22] = {.lex_state = 0},
-  [23] = {.lex_state = 0},
-  [24] = {.lex_state = 1},
-  [25] = {.lex_state = 0},
-  [26] = {.lex_state = 1},
-  [27] = {.lex_state = 0},
-  [28] = {.lex_state = 1},
-  [29] = {.lex_state = 1},
-  [30] = {.lex_state = 1},
-  [31] = {.lex_state = 0},
-  [32] = {.lex_state = 1},
-  [33] = {.lex_state = 0},
-  [34] = {.lex_state = 1},
-  [35] = {.lex_state = 0},
-  [36] = {.lex_state = 1},
-  [37] = {.lex_state = 0},
-  [38] = {.lex_state = 1},
-  [39] = {.lex_state = 0},
-  [40] = {.lex_state = 1},
-  [41] = {.lex_state = 0},
-  [42] = {.lex_state = 1},
-  [43] = {.lex_state = 0},
-  [44] = {.lex_state = 1},
-  [45] = {.lex_state = 0},
-  [46] = {.lex_state = 0},
-  [47] = {.lex_state = 0},
-  [48] = {.lex_state = 1},
-  [49] = {.lex_state = 0},
-  [50] = {.lex_state = 0},
-  [51] = {.lex_state = 0},
-  [52] = {.lex_state = 0},
-  [53] = {.lex_state = 0},
-  [54] = {.lex_state = 0},
-  [55] = {.lex_state = 1},
-  [56] = {.lex_state = 0},
-  [57] = {.lex_state = 0},
-  [58] = {.lex_state = 9},
-  [59] = {.lex_state = 9},
+  [7] = {.lex_state = 0},
+  [8] = {.lex_state = 0},
+  [9] = {.lex_state = 0},
+  [10] = {.lex_state = 0},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
+    [sym_name] = ACTIONS(1),
     [sym_number] = ACTIONS(1),
     [sym_boolean] = ACTIONS(1),
-    [sym_name] = ACTIONS(1),
+    [sym_stray] = ACTIONS(1),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(1),
-    [sym__never_number] = ACTIONS(1),
-    [sym__never_boolean] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(57),
-    [sym_creature] = STATE(3),
-    [sym__creature_1] = STATE(21),
-    [sym__creature_2] = STATE(46),
-    [sym__creature_3] = STATE(55),
-    [sym__creature_4] = STATE(29),
-    [sym__creature_5] = STATE(8),
-    [sym__creature_6] = STATE(9),
-    [sym__creature_7] = STATE(10),
-    [sym__creature_8] = STATE(11),
-    [sym__creature_9] = STATE(12),
-    [sym__creature_10] = STATE(13),
-    [sym__creature_11] = STATE(14),
-    [sym__creature_12] = STATE(15),
-    [sym__creature_13] = STATE(16),
-    [sym__creature_14] = STATE(17),
-    [sym__creature_15] = STATE(18),
-    [sym__creature_16] = STATE(19),
-    [sym__creature_17] = STATE(59),
+    [sym_source_file] = STATE(10),
+    [sym_creature] = STATE(5),
     [sym__newline] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(4),
+    [aux_sym_source_file_repeat1] = STATE(6),
+    [aux_sym_creature_repeat1] = STATE(3),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym_name] = ACTIONS(7),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(9),
-  },
-  [STATE(2)] = {
-    [sym_creature] = STATE(54),
-    [sym__creature_1] = STATE(21),
-    [sym__creature_2] = STATE(46),
-    [sym__creature_3] = STATE(55),
-    [sym__creature_4] = STATE(29),
-    [sym__creature_5] = STATE(8),
-    [sym__creature_6] = STATE(9),
-    [sym__creature_7] = STATE(10),
-    [sym__creature_8] = STATE(11),
-    [sym__creature_9] = STATE(12),
-    [sym__creature_10] = STATE(13),
-    [sym__creature_11] = STATE(14),
-    [sym__creature_12] = STATE(15),
-    [sym__creature_13] = STATE(16),
-    [sym__creature_14] = STATE(17),
-    [sym__creature_15] = STATE(18),
-    [sym__creature_16] = STATE(19),
-    [sym__creature_17] = STATE(59),
-    [ts_builtin_sym_end] = ACTIONS(11),
-    [sym_name] = ACTIONS(7),
+    [sym_number] = ACTIONS(9),
+    [sym_boolean] = ACTIONS(7),
+    [sym_stray] = ACTIONS(7),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(11),
+  },
+  [STATE(2)] = {
+    [sym_creature] = STATE(9),
+    [aux_sym_creature_repeat1] = STATE(3),
+    [ts_builtin_sym_end] = ACTIONS(13),
+    [sym_name] = ACTIONS(7),
+    [sym_number] = ACTIONS(9),
+    [sym_boolean] = ACTIONS(7),
+    [sym_stray] = ACTIONS(7),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(13),
+  },
+  [STATE(3)] = {
+    [aux_sym_creature_repeat1] = STATE(4),
+    [ts_builtin_sym_end] = ACTIONS(15),
+    [sym_name] = ACTIONS(17),
+    [sym_number] = ACTIONS(19),
+    [sym_boolean] = ACTIONS(17),
+    [sym_stray] = ACTIONS(17),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(15),
+  },
+  [STATE(4)] = {
+    [aux_sym_creature_repeat1] = STATE(4),
+    [ts_builtin_sym_end] = ACTIONS(21),
+    [sym_name] = ACTIONS(23),
+    [sym_number] = ACTIONS(26),
+    [sym_boolean] = ACTIONS(23),
+    [sym_stray] = ACTIONS(23),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(21),
   },
 };
 
@@ -812,438 +317,67 @@ static const uint16_t ts_small_parse_table[] = {
   [0] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(9), 1,
+    ACTIONS(11), 1,
       anon_sym_LF,
-    ACTIONS(13), 1,
+    ACTIONS(29), 1,
       ts_builtin_sym_end,
     STATE(2), 1,
       sym__newline,
-    STATE(5), 1,
+    STATE(7), 1,
       aux_sym_source_file_repeat1,
   [16] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(9), 1,
+    ACTIONS(11), 1,
       anon_sym_LF,
-    ACTIONS(13), 1,
+    ACTIONS(29), 1,
       ts_builtin_sym_end,
     STATE(2), 1,
       sym__newline,
-    STATE(6), 1,
+    STATE(8), 1,
       aux_sym_source_file_repeat1,
   [32] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(9), 1,
+    ACTIONS(11), 1,
       anon_sym_LF,
-    ACTIONS(15), 1,
+    ACTIONS(31), 1,
       ts_builtin_sym_end,
     STATE(2), 1,
       sym__newline,
-    STATE(6), 1,
+    STATE(8), 1,
       aux_sym_source_file_repeat1,
   [48] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(17), 1,
+    ACTIONS(33), 1,
       ts_builtin_sym_end,
-    ACTIONS(19), 1,
+    ACTIONS(35), 1,
       anon_sym_LF,
     STATE(2), 1,
       sym__newline,
-    STATE(6), 1,
+    STATE(8), 1,
       aux_sym_source_file_repeat1,
   [64] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(22), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [72] = 3,
+    ACTIONS(33), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [72] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(24), 1,
-      sym_boolean,
-    ACTIONS(26), 1,
-      sym__never_boolean,
-  [82] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(28), 1,
-      sym_boolean,
-    ACTIONS(30), 1,
-      sym__never_boolean,
-  [92] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(32), 1,
-      sym_boolean,
-    ACTIONS(34), 1,
-      sym__never_boolean,
-  [102] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(36), 1,
-      sym_boolean,
     ACTIONS(38), 1,
-      sym__never_boolean,
-  [112] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(40), 1,
-      sym_boolean,
-    ACTIONS(42), 1,
-      sym__never_boolean,
-  [122] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(44), 1,
-      sym_boolean,
-    ACTIONS(46), 1,
-      sym__never_boolean,
-  [132] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(48), 1,
-      sym_boolean,
-    ACTIONS(50), 1,
-      sym__never_boolean,
-  [142] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(52), 1,
-      sym_boolean,
-    ACTIONS(54), 1,
-      sym__never_boolean,
-  [152] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(56), 1,
-      sym_boolean,
-    ACTIONS(58), 1,
-      sym__never_boolean,
-  [162] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(60), 1,
-      sym_boolean,
-    ACTIONS(62), 1,
-      sym__never_boolean,
-  [172] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(64), 1,
-      sym_boolean,
-    ACTIONS(66), 1,
-      sym__never_boolean,
-  [182] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(68), 1,
-      sym_number,
-    ACTIONS(70), 1,
-      sym__never_number,
-  [192] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(72), 2,
-      sym_number,
-      sym__never_number,
-  [200] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(74), 1,
-      sym_number,
-    ACTIONS(76), 1,
-      sym__never_number,
-  [210] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(78), 2,
-      sym_number,
-      sym__never_number,
-  [218] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(80), 2,
       ts_builtin_sym_end,
-      anon_sym_LF,
-  [226] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(82), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [234] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(84), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [242] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(86), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [250] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(88), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [258] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(90), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [266] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(92), 1,
-      sym_boolean,
-    ACTIONS(94), 1,
-      sym__never_boolean,
-  [276] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(96), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [284] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(98), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [292] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(100), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [300] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(102), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [308] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(104), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [316] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(106), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [324] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(108), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [332] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(110), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [340] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(112), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [348] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(114), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [356] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(116), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [364] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(118), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [372] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(120), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [380] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(122), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [388] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(124), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [396] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(126), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [404] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(128), 1,
-      sym_number,
-    ACTIONS(130), 1,
-      sym__never_number,
-  [414] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(132), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [422] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(134), 2,
-      sym_boolean,
-      sym__never_boolean,
-  [430] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(136), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [438] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(138), 2,
-      sym_number,
-      sym__never_number,
-  [446] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(140), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [454] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(142), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [462] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(144), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [470] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(17), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [478] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(146), 1,
-      sym_boolean,
-    ACTIONS(148), 1,
-      sym__never_boolean,
-  [488] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(150), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [496] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(152), 1,
-      ts_builtin_sym_end,
-  [503] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(154), 1,
-      sym_name,
-  [510] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(156), 1,
-      sym_name,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 16,
-  [SMALL_STATE(5)] = 32,
-  [SMALL_STATE(6)] = 48,
-  [SMALL_STATE(7)] = 64,
-  [SMALL_STATE(8)] = 72,
-  [SMALL_STATE(9)] = 82,
-  [SMALL_STATE(10)] = 92,
-  [SMALL_STATE(11)] = 102,
-  [SMALL_STATE(12)] = 112,
-  [SMALL_STATE(13)] = 122,
-  [SMALL_STATE(14)] = 132,
-  [SMALL_STATE(15)] = 142,
-  [SMALL_STATE(16)] = 152,
-  [SMALL_STATE(17)] = 162,
-  [SMALL_STATE(18)] = 172,
-  [SMALL_STATE(19)] = 182,
-  [SMALL_STATE(20)] = 192,
-  [SMALL_STATE(21)] = 200,
-  [SMALL_STATE(22)] = 210,
-  [SMALL_STATE(23)] = 218,
-  [SMALL_STATE(24)] = 226,
-  [SMALL_STATE(25)] = 234,
-  [SMALL_STATE(26)] = 242,
-  [SMALL_STATE(27)] = 250,
-  [SMALL_STATE(28)] = 258,
-  [SMALL_STATE(29)] = 266,
-  [SMALL_STATE(30)] = 276,
-  [SMALL_STATE(31)] = 284,
-  [SMALL_STATE(32)] = 292,
-  [SMALL_STATE(33)] = 300,
-  [SMALL_STATE(34)] = 308,
-  [SMALL_STATE(35)] = 316,
-  [SMALL_STATE(36)] = 324,
-  [SMALL_STATE(37)] = 332,
-  [SMALL_STATE(38)] = 340,
-  [SMALL_STATE(39)] = 348,
-  [SMALL_STATE(40)] = 356,
-  [SMALL_STATE(41)] = 364,
-  [SMALL_STATE(42)] = 372,
-  [SMALL_STATE(43)] = 380,
-  [SMALL_STATE(44)] = 388,
-  [SMALL_STATE(45)] = 396,
-  [SMALL_STATE(46)] = 404,
-  [SMALL_STATE(47)] = 414,
-  [SMALL_STATE(48)] = 422,
-  [SMALL_STATE(49)] = 430,
-  [SMALL_STATE(50)] = 438,
-  [SMALL_STATE(51)] = 446,
-  [SMALL_STATE(52)] = 454,
-  [SMALL_STATE(53)] = 462,
-  [SMALL_STATE(54)] = 470,
-  [SMALL_STATE(55)] = 478,
-  [SMALL_STATE(56)] = 488,
-  [SMALL_STATE(57)] = 496,
-  [SMALL_STATE(58)] = 503,
-  [SMALL_STATE(59)] = 510,
+  [SMALL_STATE(5)] = 0,
+  [SMALL_STATE(6)] = 16,
+  [SMALL_STATE(7)] = 32,
+  [SMALL_STATE(8)] = 48,
+  [SMALL_STATE(9)] = 64,
+  [SMALL_STATE(10)] = 72,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -1251,81 +385,21 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [11] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
-  [13] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [15] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [19] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [22] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_14, 2, 0, 14),
-  [24] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [26] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [28] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [30] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [32] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [34] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [36] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [38] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [40] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [42] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [44] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [46] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [48] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [50] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [52] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [54] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [56] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [66] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [70] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_1, 1, 0, 1),
-  [74] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [78] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_2, 2, 0, 2),
-  [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 2),
-  [82] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_3, 2, 0, 3),
-  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 3),
-  [86] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_4, 2, 0, 4),
-  [88] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 4),
-  [90] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_5, 2, 0, 5),
-  [92] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [94] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_6, 2, 0, 6),
-  [98] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 6),
-  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_7, 2, 0, 7),
-  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 7),
-  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_8, 2, 0, 8),
-  [106] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 8),
-  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_9, 2, 0, 9),
-  [110] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 9),
-  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_10, 2, 0, 10),
-  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 10),
-  [116] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_11, 2, 0, 11),
-  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 11),
-  [120] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_12, 2, 0, 12),
-  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 12),
-  [124] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_13, 2, 0, 13),
-  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 13),
-  [128] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [130] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 14),
-  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_15, 2, 0, 15),
-  [136] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 15),
-  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_16, 2, 0, 16),
-  [140] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 16),
-  [142] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 17),
-  [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 18),
-  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [148] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 2, 0, 5),
-  [152] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__creature_17, 2, 0, 17),
-  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(3),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [13] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
+  [15] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_creature, 1, 0, 0),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [21] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_creature_repeat1, 2, 0, 0),
+  [23] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_creature_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [26] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_creature_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [31] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [33] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [35] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
+  [38] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
 };
 
 #ifdef __cplusplus
@@ -1357,15 +431,14 @@ TS_PUBLIC const TSLanguage *tree_sitter_colossus_cre(void) {
     .small_parse_table_map = ts_small_parse_table_map,
     .parse_actions = ts_parse_actions,
     .symbol_names = ts_symbol_names,
-    .field_names = ts_field_names,
-    .field_map_slices = ts_field_map_slices,
-    .field_map_entries = ts_field_map_entries,
     .symbol_metadata = ts_symbol_metadata,
     .public_symbol_map = ts_symbol_map,
     .alias_map = ts_non_terminal_alias_map,
     .alias_sequences = &ts_alias_sequences[0][0],
     .lex_modes = (const void*)ts_lex_modes,
     .lex_fn = ts_lex,
+    .keyword_lex_fn = ts_lex_keywords,
+    .keyword_capture_token = sym_name,
     .primary_state_ids = ts_primary_state_ids,
     .name = "colossus_cre",
     .max_reserved_word_set_size = 0,

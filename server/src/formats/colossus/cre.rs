@@ -1,14 +1,11 @@
 //! Creatures (CRE): one 18-field line per creature.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
 use tree_sitter::{Node, TreeCursor};
 
-/// tree-sitter's field ids.
-type FieldId = std::num::NonZeroU16;
-
+use super::cre_line::{FIELD_COUNT, Line, Token};
 use super::syntax::{Num, Word};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
@@ -31,30 +28,7 @@ pub const FLAGS: [(&str, &str); 13] = [
     ("demilord", "demilord"),
 ];
 
-/// The 18 fields of a creature line, in file order: name, power, skill, the [`FLAGS`], the
-/// maximum count and the plural name.
-const LINE_FIELDS: [&str; 18] = [
-    "name",
-    "power",
-    "skill",
-    FLAGS[0].0,
-    FLAGS[1].0,
-    FLAGS[2].0,
-    FLAGS[3].0,
-    FLAGS[4].0,
-    FLAGS[5].0,
-    FLAGS[6].0,
-    FLAGS[7].0,
-    FLAGS[8].0,
-    FLAGS[9].0,
-    FLAGS[10].0,
-    FLAGS[11].0,
-    FLAGS[12].0,
-    "max_count",
-    "plural_name",
-];
-
-/// Where the flags start in [`LINE_FIELDS`].
+/// Where the flags start among a line's fields.
 const FIRST_FLAG: usize = 3;
 
 /// Creatures the game looks up by name.
@@ -63,6 +37,8 @@ pub const REQUIRED: [&str; 3] = ["Angel", "Archangel", "Titan"];
 #[derive(Debug, Default)]
 pub struct CreView {
     pub creatures: Vec<Creature>,
+    /// What is wrong with the lines' fields (`colossus/syntax-error`), in text order.
+    pub line_errors: Vec<Finding>,
 }
 
 #[derive(Debug)]
@@ -97,18 +73,18 @@ impl CreView {
     pub fn new(doc: &Document) -> CreView {
         let mut view = CreView::default();
         let Some(tree) = doc.tree() else { return view };
-        // Each line's children are walked once, their fields told apart by id: looking every
-        // field up by name would walk them once per field.
-        let language = tree.language();
-        let field_ids = LINE_FIELDS.map(|name| language.field_id_for_name(name));
+        let kinds = TokenKinds::new(&tree.language());
         let mut text = ChunkReader::new(doc.rope());
+        let mut tokens = Vec::with_capacity(FIELD_COUNT);
         let mut cursor = tree.root_node().walk();
         let mut more = cursor.goto_first_child();
         while more {
             let node = cursor.node();
-            if node.is_named() && node.kind() == "creature" {
-                let fields = line_fields(&mut cursor, &field_ids);
-                if let Some(creature) = read_creature(node, &fields, &mut text) {
+            if node.kind_id() == kinds.creature {
+                line_tokens(&mut cursor, &kinds, &mut tokens);
+                let line = Line::read(&tokens, &mut text);
+                line.errors(&mut view.line_errors);
+                if let Some(creature) = read_creature(node.byte_range(), &line) {
                     view.creatures.push(creature);
                 }
             }
@@ -123,26 +99,39 @@ impl CreView {
     }
 }
 
-/// The nodes of a line's fields, in [`LINE_FIELDS`] order: for each, the first child in that
-/// field, unless the parser only assumed it (MISSING) or it is an error.
-type LineNodes<'t> = [Option<Node<'t>>; 18];
+/// The grammar's ids of a line and its token kinds.
+struct TokenKinds {
+    creature: u16,
+    tokens: [(u16, Token); 4],
+}
 
-/// The fields of the line at the cursor, which is left where it was.
-fn line_fields<'t>(
-    cursor: &mut TreeCursor<'t>,
-    field_ids: &[Option<FieldId>; 18],
-) -> LineNodes<'t> {
-    let mut first: LineNodes = [None; 18];
-    let mut seen = [false; 18];
+impl TokenKinds {
+    fn new(language: &tree_sitter::LanguageRef) -> TokenKinds {
+        let id = |kind| language.id_for_node_kind(kind, true);
+        TokenKinds {
+            creature: id("creature"),
+            tokens: [
+                (id("name"), Token::Name),
+                (id("number"), Token::Number),
+                (id("boolean"), Token::Boolean),
+                (id("stray"), Token::Stray),
+            ],
+        }
+    }
+}
+
+/// The tokens of the line at the cursor (comments left out), which is left where it was.
+fn line_tokens(
+    cursor: &mut TreeCursor,
+    kinds: &TokenKinds,
+    tokens: &mut Vec<(Token, Range<usize>)>,
+) {
+    tokens.clear();
     if cursor.goto_first_child() {
         loop {
-            let slot = cursor
-                .field_id()
-                .and_then(|id| field_ids.iter().position(|f| *f == Some(id)));
-            if let Some(slot) = slot
-                && !std::mem::replace(&mut seen[slot], true)
-            {
-                first[slot] = Some(cursor.node()).filter(|n| !n.is_missing() && !n.is_error());
+            let node = cursor.node();
+            if let Some((_, token)) = kinds.tokens.iter().find(|(id, _)| *id == node.kind_id()) {
+                tokens.push((*token, node.byte_range()));
             }
             if !cursor.goto_next_sibling() {
                 break;
@@ -150,31 +139,38 @@ fn line_fields<'t>(
         }
         cursor.goto_parent();
     }
-    first
+}
+
+/// The fields of the creature line `node` (a `creature` node), read alone: for hover.
+pub fn line_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
+    let mut cursor = node.walk();
+    let mut tokens = Vec::with_capacity(FIELD_COUNT);
+    line_tokens(&mut cursor, &TokenKinds::new(&node.language()), &mut tokens);
+    Line::read(&tokens, &mut ChunkReader::new(doc.rope()))
 }
 
 /// A creature from its line's fields; `None` without a name.
-fn read_creature(line: Node, fields: &LineNodes, text: &mut ChunkReader) -> Option<Creature> {
-    let mut read = |slot: usize| fields[slot].map(|n| (text.slice(n.byte_range()), n.byte_range()));
-    let word = |(text, range): (Cow<str>, Range<usize>)| Word {
-        text: text.into_owned(),
-        range,
+fn read_creature(range: Range<usize>, line: &Line) -> Option<Creature> {
+    let word = |slot: usize| {
+        line.slot(slot).map(|f| Word {
+            text: f.text.clone().into_owned(),
+            range: f.range.clone(),
+        })
     };
-    let number = |(text, range): (Cow<str>, Range<usize>)| Num {
-        value: text.trim().parse().ok(),
-        range,
+    let number = |slot: usize| {
+        line.slot(slot).map(|f| Num {
+            value: f.text.parse().ok(),
+            range: f.range.clone(),
+        })
     };
-    // In text order, so that the reader moves on through the chunks.
     Some(Creature {
-        name: read(0).map(word)?,
-        power: read(1).map(number),
-        skill: read(2).map(number),
-        flags: (FIRST_FLAG..FIRST_FLAG + FLAGS.len())
-            .map(|slot| read(slot).map(word))
-            .collect(),
-        max_count: read(16).map(number),
-        plural_name: read(17).map(word),
-        range: line.byte_range(),
+        name: word(0)?,
+        power: number(1),
+        skill: number(2),
+        flags: (FIRST_FLAG..FIRST_FLAG + FLAGS.len()).map(word).collect(),
+        max_count: number(16),
+        plural_name: word(17),
+        range,
     })
 }
 
@@ -248,8 +244,8 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
             ));
         }
     }
-    let complete = doc.tree().is_some_and(|t| !t.root_node().has_error());
-    if view.creatures.is_empty() || !complete || !whole {
+    out.extend(view.line_errors.iter().cloned());
+    if view.creatures.is_empty() || !view.line_errors.is_empty() || !whole {
         return; // an empty or broken file: the syntax errors say enough
     }
     let missing: Vec<&str> = REQUIRED

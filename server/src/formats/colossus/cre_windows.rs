@@ -29,7 +29,7 @@ pub struct Named {
 /// What the whole-file reads need of one window's creatures.
 pub struct Creatures {
     pub names: Vec<Named>,
-    /// Whether the window's lines parse without a syntax error.
+    /// Whether the window's lines all have their 18 fields right.
     complete: bool,
     /// Which of the [`REQUIRED`] creatures the window defines.
     required: [bool; REQUIRED.len()],
@@ -60,7 +60,7 @@ impl WindowCreatures {
             })
             .collect();
         WindowCreatures(Arc::new(Creatures {
-            complete: window.tree().is_some_and(|t| !t.root_node().has_error()),
+            complete: view.line_errors.is_empty(),
             required: REQUIRED.map(|name| names.iter().any(|n| n.text == name)),
             fingerprint: sequence(names.iter().map(|n| (n.text.as_str(), n.lord))),
             names,
@@ -84,28 +84,14 @@ pub fn fit<'w>(doc: &Document, windows: impl IntoIterator<Item = &'w Window>) ->
     })
 }
 
-/// Whether the windows read what the whole text reads: they [`fit`] the game's lines and parse
-/// without a syntax error. Tree-sitter recovers from an error with what follows it, lines after
-/// included, so a broken window may read its lines otherwise than the whole text does.
-pub fn exact<'w>(doc: &Document, windows: impl IntoIterator<Item = &'w Window>) -> bool {
-    let windows: Vec<&Window> = windows.into_iter().collect();
-    fit(doc, windows.iter().copied()) && windows.iter().all(|w| creatures(w).0.complete)
-}
-
 /// The windows of a large CRE, when they [`fit`] the game's lines; `None`: read it whole.
-pub fn fitting(doc: &Document) -> Option<&Windows> {
+pub fn windows(doc: &Document) -> Option<&Windows> {
     let windows = doc.windows(|_| Some(HEAD_LINES))?;
     fit(doc, windows.iter()).then_some(windows)
 }
 
-/// The windows of a large CRE, when they read what the whole text reads ([`exact`]).
-pub fn windows(doc: &Document) -> Option<&Windows> {
-    let windows = doc.windows(|_| Some(HEAD_LINES))?;
-    exact(doc, windows.iter()).then_some(windows)
-}
-
-/// The checks over the whole file, from the windows' creatures ([`exact`] ones): names defined
-/// twice, and the creatures the game needs.
+/// The checks over the whole file, from the windows' creatures (windows that [`fit`]): names
+/// defined twice, and the creatures the game needs (unless a line is broken, as in [`cre::check`]).
 pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Finding>) {
     let found: Vec<(&Window, Arc<WindowCreatures>)> = windows
         .into_iter()
@@ -138,7 +124,8 @@ pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Fi
         let named = c.0.names.first()?;
         Some(window.info().absolute(&named.range))
     });
-    if let Some(first_name) = first_name {
+    let complete = found.iter().all(|(_, c)| c.0.complete);
+    if let Some(first_name) = first_name.filter(|_| complete) {
         let missing: Vec<&str> = REQUIRED
             .iter()
             .enumerate()

@@ -116,7 +116,7 @@ pub fn ter(doc: &Document) -> Option<Finding> {
 
 pub fn cre(doc: &Document) -> Option<Finding> {
     let sixteen_natives = |t: &[&str]| t.len() > 18 || has_quote_or_special(t);
-    let found = match super::cre_windows::fitting(doc) {
+    let found = match super::cre_windows::windows(doc) {
         // A large file's signs are counted window by window, each kept until its text changes.
         Some(windows) => {
             #[derive(Clone)]

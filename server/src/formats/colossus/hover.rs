@@ -8,7 +8,8 @@ use tree_sitter::Node;
 
 use super::battleland::{HEXSIDES, TERRAINS};
 use super::colors;
-use super::cre::{CreView, Creature, FLAGS};
+use super::cre::{self, CreView, Creature, FLAGS};
+use super::cre_line::FIELDS;
 use super::map::MapView;
 use super::ter::{PSEUDO_CREATURES, TerView, Terrain};
 use super::variant::{self, Variant};
@@ -61,7 +62,13 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         variant,
     };
     let parent = node.parent()?;
-    let field = field_name(node);
+    // A creature line's fields are told apart by their place in it, not by the grammar.
+    let field = match format {
+        FormatId::ColossusCre if parent.kind() == "creature" => cre::line_of(doc, parent)
+            .slot_at(node.start_byte())
+            .map(|slot| FIELDS[slot].0),
+        _ => field_name(node),
+    };
     let text = ctx.text(node);
     let markdown = match (format, parent.kind(), field) {
         (FormatId::ColossusMap, "size", Some("width")) => {
@@ -161,7 +168,8 @@ rules read it. For an exit label of 0 it is ignored.",
         }
         (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
-            let name = field_text(&ctx, parent, "name").unwrap_or_default();
+            let line = cre::line_of(doc, parent);
+            let name = line.slot(0).map(|f| f.text.to_string()).unwrap_or_default();
             cre_field(field, &text, &name)?
         }
         (FormatId::ColossusBattleland, "hex", Some("x" | "y")) => {

@@ -6,6 +6,7 @@ pub mod battleland;
 mod board;
 pub mod colors;
 pub mod cre;
+pub mod cre_line;
 pub mod cre_windows;
 mod dialect;
 mod hover;
@@ -174,9 +175,9 @@ impl Format for Cre {
         files: &dyn Files,
         out: &mut Vec<Finding>,
     ) {
-        if !cre_windows::exact(doc, windows.iter().map(|w| w.window)) {
-            // A window starts inside one of the game's lines, or has a syntax error: what the
-            // windows found may not be what the whole text reads, so it is checked whole.
+        if !cre_windows::fit(doc, windows.iter().map(|w| w.window)) {
+            // A window starts inside one of the game's lines: what the windows found may not be
+            // what the whole text reads, so it is checked whole.
             out.clear();
             out.extend(crate::syntax::syntax_findings(doc));
             self.check_with(doc, files, out);
@@ -189,36 +190,18 @@ impl Format for Cre {
         dialect::cre(doc)
     }
 
+    /// The grammar has no syntax errors of its own: the checks read a line's fields
+    /// ([`cre_line`]).
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "creature" => "a creature line (18 fields)",
-            "true" | "false" => "true or false",
+            "stray" => "characters the game cannot read",
             _ => return describe_token(kind),
         })
     }
 
-    fn describe_field(&self, field: &str) -> Option<&'static str> {
-        Some(match field {
-            "name" => "creature name (field 1)",
-            "power" => "power (field 2)",
-            "skill" => "skill (field 3)",
-            "rangestrikes" => "rangestrikes flag (field 4, true or false)",
-            "flies" => "flies flag (field 5, true or false)",
-            "native_bramble" => "native-to-bramble flag (field 6, true or false)",
-            "native_drift" => "native-to-drift flag (field 7, true or false)",
-            "native_bog" => "native-to-bog flag (field 8, true or false)",
-            "native_sand_dune" => "native-to-sand-dune flag (field 9, true or false)",
-            "native_slope" => "native-to-slope flag (field 10, true or false)",
-            "native_volcano" => "native-to-volcano flag (field 11, true or false)",
-            "water_dwelling" => "water-dwelling flag (field 12, true or false)",
-            "magic_missile" => "magic-missile flag (field 13, true or false)",
-            "summonable" => "summonable flag (field 14, true or false)",
-            "lord" => "lord flag (field 15, true or false)",
-            "demilord" => "demilord flag (field 16, true or false)",
-            "max_count" => "maximum count (field 17)",
-            "plural_name" => "plural name (field 18)",
-            _ => return None,
-        })
+    fn describe_field(&self, _field: &str) -> Option<&'static str> {
+        None
     }
 }
 
