@@ -98,7 +98,15 @@ fn full_check(bencher: Bencher, input: Input) {
 #[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
 fn keystroke(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
-    keystrokes(bencher, Document::new(Some(*format), text), text);
+    keystrokes(bencher, Document::new(Some(*format), text), text, "1");
+}
+
+/// The same with a character no format takes there, so that every other keystroke leaves a
+/// syntax error (or a broken line) in the middle of the file and the next one mends it.
+#[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
+fn keystroke_breaking(bencher: Bencher, input: Input) {
+    let (format, text) = large(input.family, input.bytes);
+    keystrokes(bencher, Document::new(Some(*format), text), text, "@");
 }
 
 /// The same keystrokes, with only tree-sitter's incremental reparse after each: the floor of a
@@ -108,16 +116,17 @@ fn reparse_floor(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
     let mut doc = Document::new(Some(*format), text);
     doc.tree();
-    let mut keystroke = Keystroke::in_middle_of(text);
+    let mut keystroke = Keystroke::in_middle_of(text, "1");
     bencher.bench_local(|| {
         keystroke.apply(&mut doc);
         black_box(doc.tree().is_some())
     });
 }
 
-/// Times keystrokes in the middle of `doc` (whose text is `text`), each with its findings.
-fn keystrokes(bencher: Bencher, mut doc: Document, text: &str) {
-    let mut keystroke = Keystroke::in_middle_of(text);
+/// Times keystrokes of `typed` in the middle of `doc` (whose text is `text`), each with its
+/// findings.
+fn keystrokes(bencher: Bencher, mut doc: Document, text: &str, typed: &'static str) {
+    let mut keystroke = Keystroke::in_middle_of(text, typed);
     // As in the language server: the other files of a variant stay parsed between keystrokes,
     // and the document was checked once when it was opened.
     let files = CachedFiles::new(DiskFiles);
@@ -132,25 +141,27 @@ fn keystrokes(bencher: Bencher, mut doc: Document, text: &str) {
 /// text stays the same size.
 struct Keystroke {
     middle: usize,
+    character: &'static str,
     typed: bool,
 }
 
 impl Keystroke {
-    fn in_middle_of(text: &str) -> Keystroke {
+    fn in_middle_of(text: &str, character: &'static str) -> Keystroke {
         let middle = (text.len() / 2..)
             .find(|i| text.is_char_boundary(*i))
             .unwrap();
         Keystroke {
             middle,
+            character,
             typed: false,
         }
     }
 
     fn apply(&mut self, doc: &mut Document) {
         if self.typed {
-            doc.edit(self.middle..self.middle + 1, "");
+            doc.edit(self.middle..self.middle + self.character.len(), "");
         } else {
-            doc.edit(self.middle..self.middle, "1");
+            doc.edit(self.middle..self.middle, self.character);
         }
         self.typed = !self.typed;
     }
@@ -224,7 +235,7 @@ const CORPUS_KINDS: [&str; 8] = [
 fn corpus_keystroke(bencher: Bencher, kind: &str) {
     let (path, text) = largest_corpus_file(kind);
     let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
-    keystrokes(bencher, doc, text);
+    keystrokes(bencher, doc, text, "1");
 }
 
 /// The raw tree-sitter parse of the files `corpus_keystroke` edits, from scratch: what a

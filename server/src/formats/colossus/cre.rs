@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use tree_sitter::{Node, TreeCursor};
+use tree_sitter::Node;
 
-use super::cre_line::{FIELD_COUNT, Line, Token};
+use super::record::{FieldDef, Kind, Layout, Line, Run, TokenKinds};
 use super::syntax::{Num, Word};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
@@ -73,16 +73,17 @@ impl CreView {
     pub fn new(doc: &Document) -> CreView {
         let mut view = CreView::default();
         let Some(tree) = doc.tree() else { return view };
-        let kinds = TokenKinds::new(&tree.language());
+        let kinds = token_kinds(&tree.language());
+        let creature = tree.language().id_for_node_kind("creature", true);
         let mut text = ChunkReader::new(doc.rope());
         let mut tokens = Vec::with_capacity(FIELD_COUNT);
         let mut cursor = tree.root_node().walk();
         let mut more = cursor.goto_first_child();
         while more {
             let node = cursor.node();
-            if node.kind_id() == kinds.creature {
-                line_tokens(&mut cursor, &kinds, &mut tokens);
-                let line = Line::read(&tokens, &mut text);
+            if node.kind_id() == creature {
+                kinds.line(&mut cursor, &mut tokens);
+                let line = Line::read(&LAYOUT, &tokens, &mut text);
                 line.errors(&mut view.line_errors);
                 if let Some(creature) = read_creature(node.byte_range(), &line) {
                     view.creatures.push(creature);
@@ -99,54 +100,52 @@ impl CreView {
     }
 }
 
-/// The grammar's ids of a line and its token kinds.
-struct TokenKinds {
-    creature: u16,
-    tokens: [(u16, Token); 4],
-}
+/// A creature line: 18 fields, in the order the game reads them.
+pub static LAYOUT: Layout = Layout {
+    line: "creature line",
+    fields: &[
+        FieldDef("name", Kind::Name, "creature name"),
+        FieldDef("power", Kind::Number, "power"),
+        FieldDef("skill", Kind::Number, "skill"),
+        FieldDef("rangestrikes", Kind::Flag, "rangestrikes flag"),
+        FieldDef("flies", Kind::Flag, "flies flag"),
+        FieldDef("native_bramble", Kind::Flag, "native-to-bramble flag"),
+        FieldDef("native_drift", Kind::Flag, "native-to-drift flag"),
+        FieldDef("native_bog", Kind::Flag, "native-to-bog flag"),
+        FieldDef("native_sand_dune", Kind::Flag, "native-to-sand-dune flag"),
+        FieldDef("native_slope", Kind::Flag, "native-to-slope flag"),
+        FieldDef("native_volcano", Kind::Flag, "native-to-volcano flag"),
+        FieldDef("water_dwelling", Kind::Flag, "water-dwelling flag"),
+        FieldDef("magic_missile", Kind::Flag, "magic-missile flag"),
+        FieldDef("summonable", Kind::Flag, "summonable flag"),
+        FieldDef("lord", Kind::Flag, "lord flag"),
+        FieldDef("demilord", Kind::Flag, "demilord flag"),
+        FieldDef("max_count", Kind::Number, "maximum count"),
+        FieldDef("plural_name", Kind::Name, "plural name"),
+    ],
+    order: "name, power, skill, 13 true/false flags, maximum count and plural name",
+    touching_is_one_field: true,
+    subject: Some((0, "")),
+    run: Some(Run {
+        slots: FIRST_FLAG..FIRST_FLAG + FLAGS.len(),
+        words: "true/false flags",
+        order: "rangestrikes, flies, native to bramble, drift, bog, sand dune, slope, volcano, \
+water dwelling, magic missile, summonable, lord, demilord",
+    }),
+};
 
-impl TokenKinds {
-    fn new(language: &tree_sitter::LanguageRef) -> TokenKinds {
-        let id = |kind| language.id_for_node_kind(kind, true);
-        TokenKinds {
-            creature: id("creature"),
-            tokens: [
-                (id("name"), Token::Name),
-                (id("number"), Token::Number),
-                (id("boolean"), Token::Boolean),
-                (id("stray"), Token::Stray),
-            ],
-        }
-    }
-}
+/// The fields of a line.
+const FIELD_COUNT: usize = 18;
 
-/// The tokens of the line at the cursor (comments left out), which is left where it was.
-fn line_tokens(
-    cursor: &mut TreeCursor,
-    kinds: &TokenKinds,
-    tokens: &mut Vec<(Token, Range<usize>)>,
-) {
-    tokens.clear();
-    if cursor.goto_first_child() {
-        loop {
-            let node = cursor.node();
-            if let Some((_, token)) = kinds.tokens.iter().find(|(id, _)| *id == node.kind_id()) {
-                tokens.push((*token, node.byte_range()));
-            }
-            if !cursor.goto_next_sibling() {
-                break;
-            }
-        }
-        cursor.goto_parent();
-    }
+/// The grammar's token kinds of a creature line.
+fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
+    TokenKinds::new(language, "name", "boolean")
 }
 
 /// The fields of the creature line `node` (a `creature` node), read alone: for hover.
 pub fn line_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
-    let mut cursor = node.walk();
-    let mut tokens = Vec::with_capacity(FIELD_COUNT);
-    line_tokens(&mut cursor, &TokenKinds::new(&node.language()), &mut tokens);
-    Line::read(&tokens, &mut ChunkReader::new(doc.rope()))
+    let kinds = token_kinds(&node.language());
+    Line::of_node(&LAYOUT, &kinds, node, &mut ChunkReader::new(doc.rope()))
 }
 
 /// A creature from its line's fields; `None` without a name.

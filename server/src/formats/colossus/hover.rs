@@ -9,7 +9,6 @@ use tree_sitter::Node;
 use super::battleland::{HEXSIDES, TERRAINS};
 use super::colors;
 use super::cre::{self, CreView, Creature, FLAGS};
-use super::cre_line::FIELDS;
 use super::map::MapView;
 use super::ter::{PSEUDO_CREATURES, TerView, Terrain};
 use super::variant::{self, Variant};
@@ -66,7 +65,7 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
     let field = match format {
         FormatId::ColossusCre if parent.kind() == "creature" => cre::line_of(doc, parent)
             .slot_at(node.start_byte())
-            .map(|slot| FIELDS[slot].0),
+            .map(|slot| cre::LAYOUT.fields[slot].0),
         _ => field_name(node),
     };
     let text = ctx.text(node);

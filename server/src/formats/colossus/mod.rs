@@ -6,12 +6,12 @@ pub mod battleland;
 mod board;
 pub mod colors;
 pub mod cre;
-pub mod cre_line;
 pub mod cre_windows;
 mod dialect;
 mod hover;
 pub mod map;
 mod outline;
+mod record;
 mod syntax;
 pub mod ter;
 pub mod var;
@@ -191,7 +191,7 @@ impl Format for Cre {
     }
 
     /// The grammar has no syntax errors of its own: the checks read a line's fields
-    /// ([`cre_line`]).
+    /// ([`record`]).
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "creature" => "a creature line (18 fields)",

@@ -1,0 +1,525 @@
+//! How a Colossus record line is read, for the grammars whose lines are runs of tokens that
+//! cannot fail to parse (CRE, MAP). A [`Layout`] says which fields a line has, in the game's
+//! order; a line's fields are read into them, and a field left out, one too many or one of the
+//! wrong kind is worded within its own line, so a broken line never changes how the lines around
+//! it read.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use tree_sitter::{Node, TreeCursor};
+
+use crate::findings::{Finding, Severity};
+use crate::text::ChunkReader;
+
+/// What a field must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Letters (a creature name).
+    Name,
+    Number,
+    /// `true` or `false`.
+    Flag,
+    /// One letter (a terrain).
+    Letter,
+    /// `ARROW`, `ARROWS`, `ARCH` or `BLOCK`.
+    Way,
+}
+
+/// One field of a layout: the name the checks and hover know it by, what it must be, and the
+/// words messages use.
+pub struct FieldDef(pub &'static str, pub Kind, pub &'static str);
+
+/// The fields of one kind of line.
+pub struct Layout {
+    /// What messages call such a line: `"creature line"`.
+    pub line: &'static str,
+    pub fields: &'static [FieldDef],
+    /// The fields in order, as messages list them.
+    pub order: &'static str,
+    /// Whether tokens with no blank between them make one field (the CRE: `Ogre2` is a broken
+    /// name) or one field each, as the game reads them (the MAP: `5P` is a label and a terrain).
+    pub touching_is_one_field: bool,
+    /// The field whose text names the record in messages (`Ogre`, `hex 5`), and the word before it.
+    pub subject: Option<(usize, &'static str)>,
+    /// Alike fields in a row, which messages count as a whole when one is missing or extra.
+    pub run: Option<Run>,
+}
+
+/// Alike fields in a row: the CRE's 13 flags.
+pub struct Run {
+    pub slots: Range<usize>,
+    /// `"true/false flags"`.
+    pub words: &'static str,
+    /// Their order, as messages list them.
+    pub order: &'static str,
+}
+
+/// The kind of one token of the grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// Letters.
+    Word,
+    Number,
+    /// A keyword of the layout's grammar (`true`, `ARROW`).
+    Keyword,
+    /// Characters the game's lexer takes in no token.
+    Stray,
+}
+
+/// The grammar's ids of a line's token kinds: `word`, `number`, `keyword` and `stray` name the
+/// kinds of [`Token`] in the grammar.
+pub struct TokenKinds([(u16, Token); 4]);
+
+impl TokenKinds {
+    pub fn new(language: &tree_sitter::LanguageRef, word: &str, keyword: &str) -> TokenKinds {
+        let id = |kind| language.id_for_node_kind(kind, true);
+        TokenKinds([
+            (id(word), Token::Word),
+            (id("number"), Token::Number),
+            (id(keyword), Token::Keyword),
+            (id("stray"), Token::Stray),
+        ])
+    }
+
+    /// The tokens of the line at the cursor (comments left out), which is left where it was.
+    pub fn line(&self, cursor: &mut TreeCursor, tokens: &mut Vec<(Token, Range<usize>)>) {
+        tokens.clear();
+        if cursor.goto_first_child() {
+            loop {
+                let id = cursor.node().kind_id();
+                if let Some((_, token)) = self.0.iter().find(|(kind, _)| *kind == id) {
+                    tokens.push((*token, cursor.node().byte_range()));
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+            cursor.goto_parent();
+        }
+    }
+}
+
+/// What a field's tokens make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    One(Token),
+    /// Several tokens with no blank between them (`Ogre2`, `5-`).
+    Touching,
+}
+
+/// One field of a line.
+pub struct Field<'a> {
+    pub text: Cow<'a, str>,
+    pub range: Range<usize>,
+    shape: Shape,
+}
+
+impl Field<'_> {
+    fn fits(&self, kind: Kind) -> bool {
+        match (self.shape, kind) {
+            (Shape::One(Token::Word), Kind::Name) => true,
+            (Shape::One(Token::Word), Kind::Letter) => self.text.len() == 1,
+            (Shape::One(Token::Number), Kind::Number) => true,
+            (Shape::One(Token::Keyword), Kind::Flag | Kind::Way) => true,
+            _ => false,
+        }
+    }
+}
+
+/// A line read into the fields of its layout.
+pub struct Line<'a> {
+    layout: &'static Layout,
+    pub fields: Vec<Field<'a>>,
+    /// For each field of the layout, the field of the line read into it: where the line's place
+    /// for it is certain and the field is of its kind.
+    slots: Vec<Option<usize>>,
+    /// How many fields from the start stand where they should and fit.
+    prefix: usize,
+    /// How many fields from the end stand where they should and fit.
+    suffix: usize,
+}
+
+impl<'a> Line<'a> {
+    /// The line of `tokens` (kinds and byte ranges, in text order), their text read from `text`.
+    pub fn read(
+        layout: &'static Layout,
+        tokens: &[(Token, Range<usize>)],
+        text: &mut ChunkReader<'a>,
+    ) -> Line<'a> {
+        let count = layout.fields.len();
+        let mut fields: Vec<Field> = Vec::with_capacity(count);
+        let mut start = 0;
+        for (i, (token, range)) in tokens.iter().enumerate() {
+            let last = !layout.touching_is_one_field
+                || tokens
+                    .get(i + 1)
+                    .is_none_or(|(_, next)| next.start != range.end);
+            if !last {
+                continue;
+            }
+            let range = tokens[start].1.start..range.end;
+            let shape = if start == i {
+                Shape::One(*token)
+            } else {
+                Shape::Touching
+            };
+            fields.push(Field {
+                text: text.slice(range.clone()),
+                range,
+                shape,
+            });
+            start = i + 1;
+        }
+        let fits = |field: usize, slot: usize| fields[field].fits(layout.fields[slot].1);
+        let n = fields.len();
+        let prefix = (0..n.min(count)).take_while(|&i| fits(i, i)).count();
+        let suffix = (0..n.min(count))
+            .take_while(|&j| fits(n - 1 - j, count - 1 - j))
+            .count();
+        let mut slots = vec![None; count];
+        if n == count {
+            for (slot, place) in slots.iter_mut().enumerate() {
+                *place = fits(slot, slot).then_some(slot);
+            }
+        } else {
+            for (slot, place) in slots.iter_mut().enumerate().take(prefix) {
+                *place = Some(slot);
+            }
+            // A line cut short keeps its fields in place; otherwise the fields after a gap or
+            // an extra field stand in their places from the end.
+            if prefix < n {
+                for j in 0..suffix {
+                    let (field, slot) = (n - 1 - j, count - 1 - j);
+                    if field >= prefix && slot >= prefix {
+                        slots[slot] = Some(field);
+                    }
+                }
+            }
+        }
+        Line {
+            layout,
+            fields,
+            slots,
+            prefix,
+            suffix,
+        }
+    }
+
+    /// The fields of the line `node`, read alone (for hover).
+    pub fn of_node(
+        layout: &'static Layout,
+        kinds: &TokenKinds,
+        node: Node,
+        text: &mut ChunkReader<'a>,
+    ) -> Line<'a> {
+        let mut tokens = Vec::with_capacity(layout.fields.len());
+        kinds.line(&mut node.walk(), &mut tokens);
+        Line::read(layout, &tokens, text)
+    }
+
+    /// The field read into the layout's field `slot`, if any.
+    pub fn slot(&self, slot: usize) -> Option<&Field<'a>> {
+        self.fields.get((*self.slots.get(slot)?)?)
+    }
+
+    /// Which of the layout's fields the field at `byte` was read into.
+    pub fn slot_at(&self, byte: usize) -> Option<usize> {
+        let field = self
+            .fields
+            .iter()
+            .position(|f| f.range.start <= byte && byte < f.range.end)?;
+        self.slots.iter().position(|s| *s == Some(field))
+    }
+
+    /// The record's name in messages: `Ogre`, `hex 5`.
+    fn subject(&self) -> Option<String> {
+        let (slot, word) = self.layout.subject?;
+        Some(format!("{word}{}", self.slot(slot)?.text))
+    }
+
+    /// What is wrong with the line's fields: one finding per field of the wrong kind, or one for
+    /// the line when it has too few or too many.
+    pub fn errors(&self, out: &mut Vec<Finding>) {
+        let layout = self.layout;
+        let (fields, count) = (&self.fields, layout.fields.len());
+        let n = fields.len();
+        if n == 0 {
+            return;
+        }
+        let words = |slot: usize| layout.fields[slot].2;
+        let (prefix, suffix) = (self.prefix, self.suffix);
+        if n == count {
+            for (slot, field) in fields.iter().enumerate() {
+                if !field.fits(layout.fields[slot].1) {
+                    let subject = self
+                        .subject()
+                        .filter(|_| Some(slot) != layout.subject.map(|s| s.0));
+                    out.push(error(
+                        field.range.clone(),
+                        misfit(layout, slot, field, subject),
+                    ));
+                }
+            }
+            return;
+        }
+        let whole = fields[0].range.start..fields[n - 1].range.end;
+        let counted = format!(
+            "{n} field{}; a {} has {count}",
+            if n == 1 { "" } else { "s" },
+            layout.line
+        );
+        let run = layout.run.as_ref();
+        let finding = if n > count && prefix == count {
+            // The line runs on after its last field.
+            let extra = &fields[count..];
+            let message = format!(
+                "unexpected `{}` after the {} (field {count}): {counted}; remove {}",
+                joined(extra),
+                words(count - 1),
+                if extra.len() == 1 { "it" } else { "them" }
+            );
+            error(extra[0].range.start..whole.end, message)
+        } else if n < count && prefix == n {
+            // The line stops early.
+            let end = fields[n - 1].range.end;
+            let message = format!(
+                "{} missing after the {} (field {n}); a {} has {count} fields",
+                missing(layout, n, count - n),
+                words(n - 1),
+                layout.line
+            );
+            error(end..end, message)
+        } else if prefix + suffix >= n.min(count) {
+            // The fields fit but for a gap (or a run of extra fields) that starts somewhere
+            // from `lo` to `hi`.
+            let (gap, lo, hi) = if n < count {
+                (count - n, n - suffix, prefix)
+            } else {
+                (n - count, count - suffix, prefix)
+            };
+            if lo == hi && n < count {
+                let (at, message) = if lo == 0 {
+                    (
+                        whole.start,
+                        format!(
+                            "{} missing at the start of the line",
+                            missing(layout, 0, gap)
+                        ),
+                    )
+                } else {
+                    (
+                        fields[lo - 1].range.end,
+                        format!(
+                            "{} missing after the {} (field {lo})",
+                            missing(layout, lo, gap),
+                            words(lo - 1)
+                        ),
+                    )
+                };
+                error(at..at, message)
+            } else if lo == hi {
+                let extra = &fields[lo..lo + gap];
+                let place = if lo == 0 {
+                    "at the start of the line".to_string()
+                } else {
+                    format!("after the {} (field {lo})", words(lo - 1))
+                };
+                let message = format!(
+                    "`{}` {} too many {place}: {counted}; remove {}",
+                    joined(extra),
+                    if gap == 1 { "is a field" } else { "are fields" },
+                    if gap == 1 { "it" } else { "them" }
+                );
+                error(extra[0].range.start..extra[gap - 1].range.end, message)
+            } else if let Some(run) = run.filter(|run| {
+                run.slots.start <= lo && hi + if n < count { gap } else { 0 } <= run.slots.end
+            }) {
+                // Somewhere in a run of alike fields, which all look the same.
+                let found = n + run.slots.len() - count;
+                let first = &fields[run.slots.start];
+                let last = &fields[run.slots.start + found - 1];
+                let message = format!(
+                    "{} has {found} {}; a {} has {} (fields {}–{}: {}): {}",
+                    self.subject().unwrap_or_else(|| "this line".to_string()),
+                    run.words,
+                    layout.line,
+                    run.slots.len(),
+                    run.slots.start + 1,
+                    run.slots.end,
+                    run.order,
+                    if n < count {
+                        "add the missing one"
+                    } else {
+                        "remove the extra one"
+                    }
+                );
+                error(first.range.start..last.range.end, message)
+            } else if n < count {
+                // Any of the fields from `lo` to `hi + gap` may be the one left out.
+                let last = hi + gap - 1;
+                let message = if gap == 1 && hi == lo + 1 {
+                    format!(
+                        "the {} (field {}) or the {} (field {}) is missing: {counted}",
+                        words(lo),
+                        lo + 1,
+                        words(hi),
+                        hi + 1
+                    )
+                } else {
+                    format!(
+                        "{gap} of fields {}–{} ({} to {}) {} missing: {counted}",
+                        lo + 1,
+                        last + 1,
+                        words(lo),
+                        words(last),
+                        if gap == 1 { "is" } else { "are" }
+                    )
+                };
+                error(fields[lo].range.start..fields[hi - 1].range.end, message)
+            } else {
+                // Any of the fields from `lo` to `hi + gap` may be the one too many.
+                let among = &fields[lo..hi + gap];
+                let message = format!(
+                    "{} of fields {}–{} (`{}`) {} too many: {counted}",
+                    if gap == 1 {
+                        "one".to_string()
+                    } else {
+                        gap.to_string()
+                    },
+                    lo + 1,
+                    hi + gap,
+                    joined(among),
+                    if gap == 1 { "is a field" } else { "are fields" }
+                );
+                error(
+                    among[0].range.start..among[among.len() - 1].range.end,
+                    message,
+                )
+            }
+        } else {
+            let message = if prefix < count {
+                let first = &fields[prefix];
+                format!(
+                    "this line has {counted}: {}; field {} is `{}`, where the {} belongs{}",
+                    layout.order,
+                    prefix + 1,
+                    first.text,
+                    words(prefix),
+                    glued_flags(first),
+                )
+            } else {
+                format!("this line has {counted}: {}", layout.order)
+            };
+            error(whole, message)
+        };
+        out.push(finding);
+    }
+}
+
+fn error(range: Range<usize>, message: String) -> Finding {
+    Finding::new(Severity::Error, "colossus/syntax-error", range, message)
+}
+
+/// "the skill (field 3) is" or "fields 17–18 (maximum count to plural name) are", for `count`
+/// fields from `slot`.
+fn missing(layout: &Layout, slot: usize, count: usize) -> String {
+    let words = |slot: usize| layout.fields[slot].2;
+    if count == 1 {
+        format!("the {} (field {}) is", words(slot), slot + 1)
+    } else {
+        let last = slot + count - 1;
+        format!(
+            "fields {}–{} ({} to {}) are",
+            slot + 1,
+            last + 1,
+            words(slot),
+            words(last)
+        )
+    }
+}
+
+/// A field of a line with the right number of them that is not of its kind: what it is, what it
+/// must be and, where the game reads it otherwise, how.
+fn misfit(layout: &Layout, slot: usize, field: &Field, subject: Option<String>) -> String {
+    let FieldDef(_, kind, words) = layout.fields[slot];
+    let of = subject.map(|s| format!(" of {s}")).unwrap_or_default();
+    let text = &field.text;
+    let upper = text.to_ascii_uppercase();
+    let must = match kind {
+        Kind::Number => "it must be a whole number".to_string(),
+        Kind::Flag if upper == "TRUE" || upper == "FALSE" => {
+            "it must be true or false, in lowercase".to_string()
+        }
+        Kind::Flag => "it must be true or false".to_string(),
+        Kind::Name => "it must be a name of letters only".to_string(),
+        Kind::Letter => "it must be one terrain letter".to_string(),
+        Kind::Way if WAYS.contains(&upper.as_str()) => {
+            format!("exit types are in capitals: write {upper}")
+        }
+        Kind::Way => "it must be an exit type: ARROW, ARROWS, ARCH or BLOCK".to_string(),
+    };
+    let unread = text
+        .chars()
+        .find(|c| !c.is_ascii_alphanumeric() && *c != '-');
+    let why = match (unread, kind, field.shape) {
+        (Some(c), _, _) => {
+            format!(": the game cannot read `{c}` and stops loading the file (a lexical error)")
+        }
+        (None, Kind::Name, Shape::One(Token::Keyword)) => {
+            ": the game reads true and false as flags, never as names".to_string()
+        }
+        (None, Kind::Name, _) if text.chars().any(|c| c.is_ascii_digit()) => {
+            ": the game reads a digit as the start of a number, which moves every field after it"
+                .to_string()
+        }
+        (None, Kind::Letter, Shape::One(Token::Word)) => {
+            ": the game reads each letter as a terrain of its own, which moves every field after it"
+                .to_string()
+        }
+        _ => glued_flags(field).to_string(),
+    };
+    format!(
+        "the {words} (field {}){of} is `{text}`; {must}{why}",
+        slot + 1
+    )
+}
+
+/// The exit types of the MAP.
+const WAYS: [&str; 4] = ["ARROW", "ARROWS", "ARCH", "BLOCK"];
+
+/// A hint for flags written together (`falsetrue`), which the game reads as one name.
+fn glued_flags(field: &Field) -> &'static str {
+    let mut rest = field.text.as_ref();
+    let mut flags = 0;
+    while let Some(tail) = rest
+        .strip_prefix("true")
+        .or_else(|| rest.strip_prefix("false"))
+    {
+        rest = tail;
+        flags += 1;
+    }
+    if flags > 1 && rest.is_empty() {
+        ": put a blank between the flags"
+    } else {
+        ""
+    }
+}
+
+/// The text of some fields, blank-separated, cut short when long.
+fn joined(fields: &[Field]) -> String {
+    const MAX: usize = 40;
+    let mut out = String::new();
+    for field in fields {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&field.text);
+        if out.chars().count() > MAX {
+            out = out.chars().take(MAX).collect();
+            out.push('…');
+            break;
+        }
+    }
+    out
+}
