@@ -5,7 +5,13 @@
  *   1  P  2 ARROWS  1000 ARCH  0 ARROW  7 5  <- one hex per line
  *
  * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment.
- * Ranges (board size, positions, exits) are checked by the server, not here.
+ *
+ * A line is a run of tokens, and any text lexes into some token, so this
+ * grammar never produces ERROR nodes. Which field a token is, and whether the
+ * line has the fields of the right kinds, is read by the server's checks
+ * (server/src/formats/colossus/map.rs and record.rs), which word every mistake
+ * within its own line. Tree-sitter's error recovery could instead reach across
+ * line breaks, so a line's errors would depend on the lines around it.
  */
 module.exports = grammar({
   name: 'colossus_map',
@@ -14,44 +20,36 @@ module.exports = grammar({
 
   rules: {
     source_file: $ => seq(
-      // The game rejects anything before the size line. Comment lines are let
-      // through here (the checks flag them); a blank line is a syntax error,
-      // so no bare newline is accepted before `size`.
-      repeat(seq($.comment, $._newline)),
-      optional(choice(
-        $.comment, // a comment-only file without a final newline
-        seq(
-          $.size,
-          // Records are separated by newlines; blank lines and a missing
-          // final newline both fall out of this shape.
-          repeat(seq($._newline, optional($.hex))),
-        ),
+      // Comment and blank lines before the size line (the checks flag both:
+      // the game reads the size first).
+      repeat($._newline),
+      optional(seq(
+        $.size,
+        // Records are separated by newlines; blank lines and a missing
+        // final newline both fall out of this shape.
+        repeat(seq($._newline, optional($.hex))),
       )),
     ),
 
-    size: $ => seq(field('width', $.number), field('height', $.number)),
+    // The first line with a token: `width height`.
+    size: $ => repeat1($._token),
 
-    hex: $ => seq(
-      field('label', $.number),
-      field('terrain', $.terrain),
-      $.exit,
-      $.exit,
-      $.exit,
-      field('x', $.number),
-      field('y', $.number),
-    ),
-
-    // The label sits in its own hidden rule so that it ends a rule: error
-    // recovery inserts a MISSING token only just before a reduction, so a left
-    // out exit label becomes `label: (MISSING number)` instead of an ERROR
-    // that runs on into the next line.
-    exit: $ => seq($._exit_label, field('way', $.way)),
-    _exit_label: $ => field('label', $.number),
+    // `label terrain (label type)×3 x y`.
+    hex: $ => repeat1($._token),
 
     // Tokens need no blank between them (longest match): `5P` is 5 then P.
+    _token: $ => choice($.number, $.word, $.way, $.stray),
+
     number: _ => /[0-9]+/,
-    terrain: _ => /[A-Za-z]/,
-    way: _ => token(choice('ARROW', 'ARROWS', 'ARCH', 'BLOCK')),
+    // A terrain is one letter; a longer word is read by the checks (the game
+    // would read each letter as a terrain).
+    word: _ => /[A-Za-z]+/,
+    // Before a word, as in the game's lexer (which has no longer words than
+    // one letter): `ARROWSX` is ARROWS then X.
+    way: _ => token(prec(1, choice('ARROW', 'ARROWS', 'ARCH', 'BLOCK'))),
+    // Characters no token of the game takes (`,`, `-`, `_`...): the game
+    // stops on them with a lexical error.
+    stray: _ => /[^ \t\r\n#A-Za-z0-9]+/,
 
     comment: _ => token(seq('#', /[^\n]*/)),
 

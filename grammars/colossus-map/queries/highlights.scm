@@ -3,20 +3,9 @@
 
 (comment) @comment
 
-(size
-  width: (number) @number
-  height: (number) @number)
+(number) @number
 
-(hex
-  label: (number) @label)
-
-(exit
-  label: (number) @label)
-
-(hex
-  x: (number) @number
-  y: (number) @number)
-
-(terrain) @type
+; A terrain letter (a longer word is an error the checks report).
+(word) @type
 
 (way) @keyword

@@ -7,66 +7,69 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 28
-#define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 14
+#define STATE_COUNT 15
+#define LARGE_STATE_COUNT 8
+#define SYMBOL_COUNT 15
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 6
+#define TOKEN_COUNT 7
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 7
-#define MAX_ALIAS_SEQUENCE_LENGTH 7
+#define FIELD_COUNT 0
+#define MAX_ALIAS_SEQUENCE_LENGTH 3
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 5
+#define PRODUCTION_ID_COUNT 1
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
   sym_number = 1,
-  sym_terrain = 2,
+  sym_word = 2,
   sym_way = 3,
-  sym_comment = 4,
-  anon_sym_LF = 5,
-  sym_source_file = 6,
-  sym_size = 7,
-  sym_hex = 8,
-  sym_exit = 9,
-  sym__exit_label = 10,
+  sym_stray = 4,
+  sym_comment = 5,
+  anon_sym_LF = 6,
+  sym_source_file = 7,
+  sym_size = 8,
+  sym_hex = 9,
+  sym__token = 10,
   sym__newline = 11,
   aux_sym_source_file_repeat1 = 12,
   aux_sym_source_file_repeat2 = 13,
+  aux_sym_size_repeat1 = 14,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym_number] = "number",
-  [sym_terrain] = "terrain",
+  [sym_word] = "word",
   [sym_way] = "way",
+  [sym_stray] = "stray",
   [sym_comment] = "comment",
   [anon_sym_LF] = "\n",
   [sym_source_file] = "source_file",
   [sym_size] = "size",
   [sym_hex] = "hex",
-  [sym_exit] = "exit",
-  [sym__exit_label] = "_exit_label",
+  [sym__token] = "_token",
   [sym__newline] = "_newline",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_source_file_repeat2] = "source_file_repeat2",
+  [aux_sym_size_repeat1] = "size_repeat1",
 };
 
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym_number] = sym_number,
-  [sym_terrain] = sym_terrain,
+  [sym_word] = sym_word,
   [sym_way] = sym_way,
+  [sym_stray] = sym_stray,
   [sym_comment] = sym_comment,
   [anon_sym_LF] = anon_sym_LF,
   [sym_source_file] = sym_source_file,
   [sym_size] = sym_size,
   [sym_hex] = sym_hex,
-  [sym_exit] = sym_exit,
-  [sym__exit_label] = sym__exit_label,
+  [sym__token] = sym__token,
   [sym__newline] = sym__newline,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_source_file_repeat2] = aux_sym_source_file_repeat2,
+  [aux_sym_size_repeat1] = aux_sym_size_repeat1,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
@@ -78,11 +81,15 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_terrain] = {
+  [sym_word] = {
     .visible = true,
     .named = true,
   },
   [sym_way] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_stray] = {
     .visible = true,
     .named = true,
   },
@@ -106,11 +113,7 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_exit] = {
-    .visible = true,
-    .named = true,
-  },
-  [sym__exit_label] = {
+  [sym__token] = {
     .visible = false,
     .named = true,
   },
@@ -126,50 +129,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
-};
-
-enum ts_field_identifiers {
-  field_height = 1,
-  field_label = 2,
-  field_terrain = 3,
-  field_way = 4,
-  field_width = 5,
-  field_x = 6,
-  field_y = 7,
-};
-
-static const char * const ts_field_names[] = {
-  [0] = NULL,
-  [field_height] = "height",
-  [field_label] = "label",
-  [field_terrain] = "terrain",
-  [field_way] = "way",
-  [field_width] = "width",
-  [field_x] = "x",
-  [field_y] = "y",
-};
-
-static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
-  [1] = {.index = 0, .length = 2},
-  [2] = {.index = 2, .length = 1},
-  [3] = {.index = 3, .length = 2},
-  [4] = {.index = 5, .length = 4},
-};
-
-static const TSFieldMapEntry ts_field_map_entries[] = {
-  [0] =
-    {field_height, 1},
-    {field_width, 0},
-  [2] =
-    {field_label, 0},
-  [3] =
-    {field_label, 0, .inherited = true},
-    {field_way, 1},
-  [5] =
-    {field_label, 0},
-    {field_terrain, 1},
-    {field_x, 5},
-    {field_y, 6},
+  [aux_sym_size_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -196,19 +159,6 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [12] = 12,
   [13] = 13,
   [14] = 14,
-  [15] = 15,
-  [16] = 16,
-  [17] = 17,
-  [18] = 18,
-  [19] = 19,
-  [20] = 20,
-  [21] = 21,
-  [22] = 22,
-  [23] = 23,
-  [24] = 24,
-  [25] = 25,
-  [26] = 26,
-  [27] = 27,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -216,93 +166,111 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(12);
-      if (lookahead == '\n') ADVANCE(20);
-      if (lookahead == '#') ADVANCE(19);
-      if (lookahead == 'A') ADVANCE(16);
-      if (lookahead == 'B') ADVANCE(15);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(13);
-      if (('C' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(14);
-      END_STATE();
-    case 1:
-      if (lookahead == '#') ADVANCE(19);
+      if (eof) ADVANCE(1);
+      if (lookahead == '\n') ADVANCE(17);
+      if (lookahead == '#') ADVANCE(16);
       if (lookahead == 'A') ADVANCE(10);
       if (lookahead == 'B') ADVANCE(7);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(1);
+          lookahead == ' ') SKIP(0);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      if (('C' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      if (lookahead != 0) ADVANCE(15);
       END_STATE();
-    case 2:
-      if (lookahead == '#') ADVANCE(19);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(2);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(14);
-      END_STATE();
-    case 3:
-      if (lookahead == 'C') ADVANCE(5);
-      if (lookahead == 'R') ADVANCE(9);
-      END_STATE();
-    case 4:
-      if (lookahead == 'C') ADVANCE(6);
-      END_STATE();
-    case 5:
-      if (lookahead == 'H') ADVANCE(17);
-      END_STATE();
-    case 6:
-      if (lookahead == 'K') ADVANCE(17);
-      END_STATE();
-    case 7:
-      if (lookahead == 'L') ADVANCE(8);
-      END_STATE();
-    case 8:
-      if (lookahead == 'O') ADVANCE(4);
-      END_STATE();
-    case 9:
-      if (lookahead == 'O') ADVANCE(11);
-      END_STATE();
-    case 10:
-      if (lookahead == 'R') ADVANCE(3);
-      END_STATE();
-    case 11:
-      if (lookahead == 'W') ADVANCE(18);
-      END_STATE();
-    case 12:
+    case 1:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 13:
+    case 2:
       ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(13);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      END_STATE();
+    case 3:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'C') ADVANCE(5);
+      if (lookahead == 'R') ADVANCE(9);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 4:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'C') ADVANCE(6);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 5:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'H') ADVANCE(13);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 6:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'K') ADVANCE(13);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 7:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'L') ADVANCE(8);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 8:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'O') ADVANCE(4);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 9:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'O') ADVANCE(11);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 10:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'R') ADVANCE(3);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 11:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'W') ADVANCE(14);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 12:
+      ACCEPT_TOKEN(sym_word);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 13:
+      ACCEPT_TOKEN(sym_way);
       END_STATE();
     case 14:
-      ACCEPT_TOKEN(sym_terrain);
+      ACCEPT_TOKEN(sym_way);
+      if (lookahead == 'S') ADVANCE(13);
       END_STATE();
     case 15:
-      ACCEPT_TOKEN(sym_terrain);
-      if (lookahead == 'L') ADVANCE(8);
+      ACCEPT_TOKEN(sym_stray);
+      if (lookahead != 0 &&
+          lookahead != '\t' &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          (lookahead < '0' || '9' < lookahead) &&
+          (lookahead < 'A' || 'Z' < lookahead) &&
+          (lookahead < 'a' || 'z' < lookahead)) ADVANCE(15);
       END_STATE();
     case 16:
-      ACCEPT_TOKEN(sym_terrain);
-      if (lookahead == 'R') ADVANCE(3);
-      END_STATE();
-    case 17:
-      ACCEPT_TOKEN(sym_way);
-      END_STATE();
-    case 18:
-      ACCEPT_TOKEN(sym_way);
-      if (lookahead == 'S') ADVANCE(17);
-      END_STATE();
-    case 19:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(19);
+          lookahead != '\n') ADVANCE(16);
       END_STATE();
-    case 20:
+    case 17:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -326,269 +294,182 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [12] = {.lex_state = 0},
   [13] = {.lex_state = 0},
   [14] = {.lex_state = 0},
-  [15] = {.lex_state = 0},
-  [16] = {.lex_state = 0},
-  [17] = {.lex_state = 0},
-  [18] = {.lex_state = 0},
-  [19] = {.lex_state = 0},
-  [20] = {.lex_state = 0},
-  [21] = {.lex_state = 0},
-  [22] = {.lex_state = 2},
-  [23] = {.lex_state = 1},
-  [24] = {.lex_state = 1},
-  [25] = {.lex_state = 0},
-  [26] = {.lex_state = 0},
-  [27] = {.lex_state = 0},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym_number] = ACTIONS(1),
-    [sym_terrain] = ACTIONS(1),
+    [sym_word] = ACTIONS(1),
     [sym_way] = ACTIONS(1),
+    [sym_stray] = ACTIONS(1),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(21),
-    [sym_size] = STATE(5),
-    [aux_sym_source_file_repeat1] = STATE(3),
+    [sym_source_file] = STATE(14),
+    [sym_size] = STATE(8),
+    [sym__token] = STATE(4),
+    [sym__newline] = STATE(2),
+    [aux_sym_source_file_repeat1] = STATE(2),
+    [aux_sym_size_repeat1] = STATE(4),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym_number] = ACTIONS(7),
-    [sym_comment] = ACTIONS(9),
+    [sym_word] = ACTIONS(9),
+    [sym_way] = ACTIONS(7),
+    [sym_stray] = ACTIONS(7),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(11),
+  },
+  [STATE(2)] = {
+    [sym_size] = STATE(10),
+    [sym__token] = STATE(4),
+    [sym__newline] = STATE(5),
+    [aux_sym_source_file_repeat1] = STATE(5),
+    [aux_sym_size_repeat1] = STATE(4),
+    [ts_builtin_sym_end] = ACTIONS(13),
+    [sym_number] = ACTIONS(7),
+    [sym_word] = ACTIONS(9),
+    [sym_way] = ACTIONS(7),
+    [sym_stray] = ACTIONS(7),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(15),
+  },
+  [STATE(3)] = {
+    [sym_hex] = STATE(13),
+    [sym__token] = STATE(7),
+    [aux_sym_size_repeat1] = STATE(7),
+    [ts_builtin_sym_end] = ACTIONS(17),
+    [sym_number] = ACTIONS(19),
+    [sym_word] = ACTIONS(21),
+    [sym_way] = ACTIONS(19),
+    [sym_stray] = ACTIONS(19),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(17),
+  },
+  [STATE(4)] = {
+    [sym__token] = STATE(6),
+    [aux_sym_size_repeat1] = STATE(6),
+    [ts_builtin_sym_end] = ACTIONS(23),
+    [sym_number] = ACTIONS(25),
+    [sym_word] = ACTIONS(27),
+    [sym_way] = ACTIONS(25),
+    [sym_stray] = ACTIONS(25),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(23),
+  },
+  [STATE(5)] = {
+    [sym__newline] = STATE(5),
+    [aux_sym_source_file_repeat1] = STATE(5),
+    [ts_builtin_sym_end] = ACTIONS(29),
+    [sym_number] = ACTIONS(29),
+    [sym_word] = ACTIONS(31),
+    [sym_way] = ACTIONS(29),
+    [sym_stray] = ACTIONS(29),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(33),
+  },
+  [STATE(6)] = {
+    [sym__token] = STATE(6),
+    [aux_sym_size_repeat1] = STATE(6),
+    [ts_builtin_sym_end] = ACTIONS(36),
+    [sym_number] = ACTIONS(38),
+    [sym_word] = ACTIONS(41),
+    [sym_way] = ACTIONS(38),
+    [sym_stray] = ACTIONS(38),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(36),
+  },
+  [STATE(7)] = {
+    [sym__token] = STATE(6),
+    [aux_sym_size_repeat1] = STATE(6),
+    [ts_builtin_sym_end] = ACTIONS(44),
+    [sym_number] = ACTIONS(25),
+    [sym_word] = ACTIONS(27),
+    [sym_way] = ACTIONS(25),
+    [sym_stray] = ACTIONS(25),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(44),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 4,
+  [0] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(13), 1,
-      sym_number,
-    STATE(17), 1,
-      sym_hex,
-    ACTIONS(11), 2,
       ts_builtin_sym_end,
+    ACTIONS(46), 1,
       anon_sym_LF,
-  [14] = 5,
-    ACTIONS(7), 1,
-      sym_number,
-    ACTIONS(15), 1,
-      ts_builtin_sym_end,
-    ACTIONS(17), 1,
+    STATE(3), 1,
+      sym__newline,
+    STATE(9), 1,
+      aux_sym_source_file_repeat2,
+  [16] = 5,
+    ACTIONS(3), 1,
       sym_comment,
-    STATE(6), 1,
-      sym_size,
+    ACTIONS(46), 1,
+      anon_sym_LF,
+    ACTIONS(48), 1,
+      ts_builtin_sym_end,
+    STATE(3), 1,
+      sym__newline,
     STATE(11), 1,
-      aux_sym_source_file_repeat1,
-  [30] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(19), 1,
-      ts_builtin_sym_end,
-    ACTIONS(21), 1,
-      anon_sym_LF,
-    STATE(2), 1,
-      sym__newline,
-    STATE(7), 1,
       aux_sym_source_file_repeat2,
-  [46] = 5,
+  [32] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(15), 1,
-      ts_builtin_sym_end,
-    ACTIONS(21), 1,
+    ACTIONS(46), 1,
       anon_sym_LF,
-    STATE(2), 1,
-      sym__newline,
-    STATE(4), 1,
-      aux_sym_source_file_repeat2,
-  [62] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(19), 1,
+    ACTIONS(48), 1,
       ts_builtin_sym_end,
-    ACTIONS(21), 1,
-      anon_sym_LF,
-    STATE(2), 1,
+    STATE(3), 1,
       sym__newline,
-    STATE(8), 1,
-      aux_sym_source_file_repeat2,
-  [78] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(23), 1,
-      ts_builtin_sym_end,
-    ACTIONS(25), 1,
-      anon_sym_LF,
-    STATE(2), 1,
-      sym__newline,
-    STATE(7), 1,
-      aux_sym_source_file_repeat2,
-  [94] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(21), 1,
-      anon_sym_LF,
-    ACTIONS(28), 1,
-      ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(7), 1,
-      aux_sym_source_file_repeat2,
-  [110] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 1,
-      ts_builtin_sym_end,
-    ACTIONS(30), 1,
-      anon_sym_LF,
-    STATE(15), 1,
-      sym__newline,
-  [123] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(19), 1,
-      ts_builtin_sym_end,
-    ACTIONS(30), 1,
-      anon_sym_LF,
-    STATE(15), 1,
-      sym__newline,
-  [136] = 3,
-    ACTIONS(34), 1,
-      sym_comment,
-    STATE(11), 1,
-      aux_sym_source_file_repeat1,
-    ACTIONS(32), 2,
-      ts_builtin_sym_end,
-      sym_number,
-  [147] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(37), 1,
-      sym_number,
-    STATE(14), 1,
-      sym_exit,
-    STATE(23), 1,
-      sym__exit_label,
-  [160] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(37), 1,
-      sym_number,
     STATE(12), 1,
-      sym_exit,
-    STATE(23), 1,
-      sym__exit_label,
-  [173] = 4,
+      aux_sym_source_file_repeat2,
+  [48] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(37), 1,
-      sym_number,
-    STATE(23), 1,
-      sym__exit_label,
-    STATE(26), 1,
-      sym_exit,
-  [186] = 1,
-    ACTIONS(32), 3,
+    ACTIONS(50), 1,
       ts_builtin_sym_end,
-      sym_number,
-      sym_comment,
-  [192] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(39), 2,
-      ts_builtin_sym_end,
+    ACTIONS(52), 1,
       anon_sym_LF,
-  [200] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(23), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [208] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(30), 1,
-      anon_sym_LF,
-    STATE(15), 1,
+    STATE(3), 1,
       sym__newline,
-  [218] = 2,
+    STATE(11), 1,
+      aux_sym_source_file_repeat2,
+  [64] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(41), 2,
+    ACTIONS(46), 1,
+      anon_sym_LF,
+    ACTIONS(55), 1,
+      ts_builtin_sym_end,
+    STATE(3), 1,
+      sym__newline,
+    STATE(11), 1,
+      aux_sym_source_file_repeat2,
+  [80] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(50), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [226] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(43), 1,
-      sym_number,
-  [233] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
-  [240] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(47), 1,
-      sym_terrain,
-  [247] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(49), 1,
-      sym_way,
-  [254] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(51), 1,
-      sym_way,
-  [261] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(53), 1,
-      sym_number,
-  [268] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(55), 1,
-      sym_number,
-  [275] = 2,
+  [88] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(57), 1,
-      sym_number,
+      ts_builtin_sym_end,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 14,
-  [SMALL_STATE(4)] = 30,
-  [SMALL_STATE(5)] = 46,
-  [SMALL_STATE(6)] = 62,
-  [SMALL_STATE(7)] = 78,
-  [SMALL_STATE(8)] = 94,
-  [SMALL_STATE(9)] = 110,
-  [SMALL_STATE(10)] = 123,
-  [SMALL_STATE(11)] = 136,
-  [SMALL_STATE(12)] = 147,
-  [SMALL_STATE(13)] = 160,
-  [SMALL_STATE(14)] = 173,
-  [SMALL_STATE(15)] = 186,
-  [SMALL_STATE(16)] = 192,
-  [SMALL_STATE(17)] = 200,
-  [SMALL_STATE(18)] = 208,
-  [SMALL_STATE(19)] = 218,
-  [SMALL_STATE(20)] = 226,
-  [SMALL_STATE(21)] = 233,
-  [SMALL_STATE(22)] = 240,
-  [SMALL_STATE(23)] = 247,
-  [SMALL_STATE(24)] = 254,
-  [SMALL_STATE(25)] = 261,
-  [SMALL_STATE(26)] = 268,
-  [SMALL_STATE(27)] = 275,
+  [SMALL_STATE(8)] = 0,
+  [SMALL_STATE(9)] = 16,
+  [SMALL_STATE(10)] = 32,
+  [SMALL_STATE(11)] = 48,
+  [SMALL_STATE(12)] = 64,
+  [SMALL_STATE(13)] = 80,
+  [SMALL_STATE(14)] = 88,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -596,31 +477,30 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [11] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 1, 0, 0),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [15] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [25] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(2),
-  [28] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
-  [30] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [32] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [34] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(18),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [39] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_size, 2, 0, 1),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 7, 0, 4),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [45] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__exit_label, 1, 0, 2),
-  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_exit, 2, 0, 3),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [13] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 1, 0, 0),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(7),
+  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_size, 1, 0, 0),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [27] = {.entry = {.count = 1, .reusable = false}}, SHIFT(6),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [31] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [33] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [36] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_size_repeat1, 2, 0, 0),
+  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_size_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [41] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_size_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [44] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 1, 0, 0),
+  [46] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [48] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [50] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [52] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(3),
+  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
+  [57] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
 };
 
 #ifdef __cplusplus
@@ -652,9 +532,6 @@ TS_PUBLIC const TSLanguage *tree_sitter_colossus_map(void) {
     .small_parse_table_map = ts_small_parse_table_map,
     .parse_actions = ts_parse_actions,
     .symbol_names = ts_symbol_names,
-    .field_names = ts_field_names,
-    .field_map_slices = ts_field_map_slices,
-    .field_map_entries = ts_field_map_entries,
     .symbol_metadata = ts_symbol_metadata,
     .public_symbol_map = ts_symbol_map,
     .alias_map = ts_non_terminal_alias_map,

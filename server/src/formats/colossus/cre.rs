@@ -143,7 +143,7 @@ fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
 }
 
 /// The fields of the creature line `node` (a `creature` node), read alone: for hover.
-pub fn line_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
+pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
     let kinds = token_kinds(&node.language());
     Line::of_node(&LAYOUT, &kinds, node, &mut ChunkReader::new(doc.rope()))
 }

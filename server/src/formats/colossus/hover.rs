@@ -9,7 +9,7 @@ use tree_sitter::Node;
 use super::battleland::{HEXSIDES, TERRAINS};
 use super::colors;
 use super::cre::{self, CreView, Creature, FLAGS};
-use super::map::MapView;
+use super::map::{self, MapView};
 use super::ter::{PSEUDO_CREATURES, TerView, Terrain};
 use super::variant::{self, Variant};
 use crate::formats::{Files, FormatId};
@@ -63,9 +63,14 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
     let parent = node.parent()?;
     // A creature line's fields are told apart by their place in it, not by the grammar.
     let field = match format {
-        FormatId::ColossusCre if parent.kind() == "creature" => cre::line_of(doc, parent)
+        FormatId::ColossusCre if parent.kind() == "creature" => cre::fields_of(doc, parent)
             .slot_at(node.start_byte())
             .map(|slot| cre::LAYOUT.fields[slot].0),
+        FormatId::ColossusMap if matches!(parent.kind(), "size" | "hex") => {
+            let line = map::fields_of(doc, parent);
+            line.slot_at(node.start_byte())
+                .map(|slot| line.layout().fields[slot].0)
+        }
         _ => field_name(node),
     };
     let text = ctx.text(node);
@@ -91,7 +96,7 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
                 x + y
             )
         }
-        (FormatId::ColossusMap, "exit", Some("label")) => {
+        (FormatId::ColossusMap, "hex", Some("exit_label")) => {
             if text == "0" {
                 "**No exit** (label 0): the exit type after it is ignored.".to_string()
             } else {
@@ -107,7 +112,7 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
                 }
             }
         }
-        (FormatId::ColossusMap, "exit", Some("way")) => format!(
+        (FormatId::ColossusMap, "hex", Some("way")) => format!(
             "**Exit type {text}**: the symbol on this hexside of the masterboard ({}); the movement \
 rules read it. For an exit label of 0 it is ignored.",
             match text.as_str() {
@@ -167,7 +172,7 @@ rules read it. For an exit label of 0 it is ignored.",
         }
         (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
-            let line = cre::line_of(doc, parent);
+            let line = cre::fields_of(doc, parent);
             let name = line.slot(0).map(|f| f.text.to_string()).unwrap_or_default();
             cre_field(field, &text, &name)?
         }

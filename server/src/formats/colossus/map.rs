@@ -6,9 +6,11 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::syntax::{Fields, Num, Word, field_num, line_range};
+use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
+use super::syntax::{Num, Word, line_range};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
+use crate::text::ChunkReader;
 
 /// The size limits of the spec-era game (`MasterBoard size out of range`).
 pub const WIDTHS: std::ops::RangeInclusive<i64> = 15..=20;
@@ -16,12 +18,15 @@ pub const HEIGHTS: std::ops::RangeInclusive<i64> = 8..=12;
 /// Fewer towers than players leaves some players without one.
 pub const MIN_TOWERS: usize = 6;
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct MapView {
     pub size: Option<Size>,
     pub hexes: Vec<Hex>,
     /// Comments the game would read before the size line, or on it.
     pub misplaced_comments: Vec<Range<usize>>,
+    /// What is wrong with the lines' fields and blank lines before the size
+    /// (`colossus/syntax-error`), in text order.
+    pub line_errors: Vec<Finding>,
 }
 
 #[derive(Debug)]
@@ -59,29 +64,86 @@ impl Hex {
     }
 }
 
+/// The size line: `width height`.
+static SIZE_LAYOUT: Layout = Layout {
+    line: "size line",
+    fields: &[
+        FieldDef("width", Kind::Number, "map width"),
+        FieldDef("height", Kind::Number, "map height"),
+    ],
+    order: "the map's width and height, such as `15 8`",
+    touching_is_one_field: false,
+    subject: None,
+    run: None,
+};
+
+/// A hex line: `label terrain (label type)×3 x y`.
+pub static HEX_LAYOUT: Layout = Layout {
+    line: "hex line",
+    fields: &[
+        FieldDef("label", Kind::Number, "hex label"),
+        FieldDef("terrain", Kind::Letter, "terrain letter"),
+        FieldDef("exit_label", Kind::Number, "first exit's label"),
+        FieldDef("way", Kind::Way, "first exit's type"),
+        FieldDef("exit_label", Kind::Number, "second exit's label"),
+        FieldDef("way", Kind::Way, "second exit's type"),
+        FieldDef("exit_label", Kind::Number, "third exit's label"),
+        FieldDef("way", Kind::Way, "third exit's type"),
+        FieldDef("x", Kind::Number, "x position"),
+        FieldDef("y", Kind::Number, "y position"),
+    ],
+    order: "label, terrain letter, three exits (label and type), x and y",
+    touching_is_one_field: false,
+    subject: Some((0, "hex ")),
+    run: None,
+};
+
+/// The grammar's token kinds of a MAP line.
+fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
+    TokenKinds::new(language, "word", "way")
+}
+
+/// The fields of the MAP line `node` (a `size` or `hex` node), read alone: for hover.
+pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
+    let layout = if node.kind() == "size" {
+        &SIZE_LAYOUT
+    } else {
+        &HEX_LAYOUT
+    };
+    let kinds = token_kinds(&node.language());
+    Line::of_node(layout, &kinds, node, &mut ChunkReader::new(doc.rope()))
+}
+
 impl Hex {
-    /// The hex of a `hex` record; `None` without a label.
-    fn read(doc: &Document, node: Node) -> Option<Hex> {
-        let fields = Fields::of(node);
-        let label = fields.num(doc, "label")?;
-        let exits = fields
-            .of_kind("exit")
-            .filter_map(|exit| {
-                let exit = Fields::of(exit);
-                Some(Exit {
-                    label: exit.num(doc, "label")?,
-                    way: exit.word(doc, "way"),
-                })
+    /// The hex of a hex line; `None` without a label.
+    fn read(line: &Line, range: Range<usize>, broken: bool) -> Option<Hex> {
+        let word = |slot: usize| {
+            line.slot(slot).map(|f| Word {
+                text: f.text.clone().into_owned(),
+                range: f.range.clone(),
             })
-            .collect();
+        };
+        let number = |slot: usize| {
+            line.slot(slot).map(|f| Num {
+                value: f.text.parse().ok(),
+                range: f.range.clone(),
+            })
+        };
         Some(Hex {
-            label,
-            terrain: fields.word(doc, "terrain"),
-            exits,
-            x: fields.num(doc, "x"),
-            y: fields.num(doc, "y"),
-            range: node.byte_range(),
-            broken: node.has_error(),
+            label: number(0)?,
+            terrain: word(1),
+            exits: (0..3)
+                .filter_map(|exit| {
+                    Some(Exit {
+                        label: number(2 + 2 * exit)?,
+                        way: word(3 + 2 * exit),
+                    })
+                })
+                .collect(),
+            x: number(8),
+            y: number(9),
+            range,
+            broken,
         })
     }
 }
@@ -93,32 +155,51 @@ impl MapView {
     }
 
     pub fn new(doc: &Document) -> MapView {
-        let mut view = MapView {
-            size: None,
-            hexes: Vec::new(),
-            misplaced_comments: Vec::new(),
-        };
+        let mut view = MapView::default();
         let Some(tree) = doc.tree() else { return view };
-        let root = tree.root_node();
+        let kinds = token_kinds(&tree.language());
+        let mut text = ChunkReader::new(doc.rope());
+        let mut tokens = Vec::with_capacity(HEX_LAYOUT.fields.len());
         let mut size_line_end = None;
-        let mut cursor = root.walk();
-        for node in root.children(&mut cursor) {
+        // The lines before the size that hold a comment: the others are blank.
+        let mut comment_rows = Vec::new();
+        let mut cursor = tree.root_node().walk();
+        let mut more = cursor.goto_first_child();
+        while more {
+            let node = cursor.node();
             match node.kind() {
                 "size" => {
-                    if let (Some(width), Some(height)) = (
-                        field_num(doc, node, "width"),
-                        field_num(doc, node, "height"),
-                    ) {
+                    blank_lines_before(doc, node, &comment_rows, &mut view.line_errors);
+                    kinds.line(&mut cursor, &mut tokens);
+                    let line = Line::read(&SIZE_LAYOUT, &tokens, &mut text);
+                    line.errors(&mut view.line_errors);
+                    let number = |slot: usize| {
+                        line.slot(slot).map(|f| Num {
+                            value: f.text.parse().ok(),
+                            range: f.range.clone(),
+                        })
+                    };
+                    if let (Some(width), Some(height)) = (number(0), number(1)) {
                         view.size = Some(Size { width, height });
                     }
                     size_line_end = Some(line_range(doc, node.start_byte()).end);
                 }
                 "comment" if size_line_end.is_none_or(|end| node.start_byte() <= end) => {
                     view.misplaced_comments.push(node.byte_range());
+                    comment_rows.push(node.start_position().row);
                 }
-                "hex" => view.hexes.extend(Hex::read(doc, node)),
+                "hex" => {
+                    kinds.line(&mut cursor, &mut tokens);
+                    let line = Line::read(&HEX_LAYOUT, &tokens, &mut text);
+                    let before = view.line_errors.len();
+                    line.errors(&mut view.line_errors);
+                    let broken = view.line_errors.len() > before;
+                    view.hexes
+                        .extend(Hex::read(&line, node.byte_range(), broken));
+                }
                 _ => {}
             }
+            more = cursor.goto_next_sibling();
         }
         view
     }
@@ -139,7 +220,8 @@ impl MapView {
 /// Checks of the MAP on its own. Findings about what is absent (an exit's target, towers) need
 /// a file without syntax errors; a broken record is not checked.
 pub fn check(doc: &Document, view: &MapView, out: &mut Vec<Finding>) {
-    let complete = doc.tree().is_some_and(|t| !t.root_node().has_error());
+    out.extend(view.line_errors.iter().cloned());
+    let complete = view.line_errors.is_empty();
     for comment in &view.misplaced_comments {
         out.push(Finding::new(
             Severity::Error,
@@ -301,4 +383,22 @@ fn show(n: &Num) -> String {
 
 fn line_of(doc: &Document, byte: usize) -> usize {
     doc.rope().byte_to_line(byte) + 1
+}
+
+/// Blank lines before the size line `size`, given the rows of the comment lines before it.
+fn blank_lines_before(doc: &Document, size: Node, comment_rows: &[usize], out: &mut Vec<Finding>) {
+    let rope = doc.rope();
+    for row in 0..size.start_position().row {
+        if comment_rows.contains(&row) {
+            continue;
+        }
+        let start = rope.line_to_byte(row);
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/syntax-error",
+            start..start,
+            "a blank line before the map size: the game reads the size (`width height`) as the \
+very first thing in the file and fails on anything else; remove this line",
+        ));
+    }
 }

@@ -113,6 +113,8 @@ pub struct Field<'a> {
     pub text: Cow<'a, str>,
     pub range: Range<usize>,
     shape: Shape,
+    /// The first character of a `stray` token in it: one the game cannot read.
+    unread: Option<char>,
 }
 
 impl Field<'_> {
@@ -164,10 +166,16 @@ impl<'a> Line<'a> {
             } else {
                 Shape::Touching
             };
+            let field_text = text.slice(range.clone());
+            let unread = tokens[start..=i]
+                .iter()
+                .find(|(token, _)| *token == Token::Stray)
+                .and_then(|(_, stray)| field_text.get(stray.start - range.start..)?.chars().next());
             fields.push(Field {
-                text: text.slice(range.clone()),
+                text: field_text,
                 range,
                 shape,
+                unread,
             });
             start = i + 1;
         }
@@ -216,6 +224,10 @@ impl<'a> Line<'a> {
         let mut tokens = Vec::with_capacity(layout.fields.len());
         kinds.line(&mut node.walk(), &mut tokens);
         Line::read(layout, &tokens, text)
+    }
+
+    pub fn layout(&self) -> &'static Layout {
+        self.layout
     }
 
     /// The field read into the layout's field `slot`, if any.
@@ -274,10 +286,11 @@ impl<'a> Line<'a> {
             // The line runs on after its last field.
             let extra = &fields[count..];
             let message = format!(
-                "unexpected `{}` after the {} (field {count}): {counted}; remove {}",
+                "unexpected `{}` after the {} (field {count}): {counted}; remove {}{}",
                 joined(extra),
                 words(count - 1),
-                if extra.len() == 1 { "it" } else { "them" }
+                if extra.len() == 1 { "it" } else { "them" },
+                unreadable(extra)
             );
             error(extra[0].range.start..whole.end, message)
         } else if n < count && prefix == n {
@@ -326,10 +339,11 @@ impl<'a> Line<'a> {
                     format!("after the {} (field {lo})", words(lo - 1))
                 };
                 let message = format!(
-                    "`{}` {} too many {place}: {counted}; remove {}",
+                    "`{}` {} too many {place}: {counted}; remove {}{}",
                     joined(extra),
                     if gap == 1 { "is a field" } else { "are fields" },
-                    if gap == 1 { "it" } else { "them" }
+                    if gap == 1 { "it" } else { "them" },
+                    unreadable(extra)
                 );
                 error(extra[0].range.start..extra[gap - 1].range.end, message)
             } else if let Some(run) = run.filter(|run| {
@@ -381,7 +395,7 @@ impl<'a> Line<'a> {
                 // Any of the fields from `lo` to `hi + gap` may be the one too many.
                 let among = &fields[lo..hi + gap];
                 let message = format!(
-                    "{} of fields {}–{} (`{}`) {} too many: {counted}",
+                    "{} of fields {}–{} (`{}`) {} too many: {counted}{}",
                     if gap == 1 {
                         "one".to_string()
                     } else {
@@ -390,7 +404,8 @@ impl<'a> Line<'a> {
                     lo + 1,
                     hi + gap,
                     joined(among),
-                    if gap == 1 { "is a field" } else { "are fields" }
+                    if gap == 1 { "is a field" } else { "are fields" },
+                    unreadable(among)
                 );
                 error(
                     among[0].range.start..among[among.len() - 1].range.end,
@@ -411,7 +426,7 @@ impl<'a> Line<'a> {
             } else {
                 format!("this line has {counted}: {}", layout.order)
             };
-            error(whole, message)
+            error(whole, message + &unreadable(fields))
         };
         out.push(finding);
     }
@@ -459,13 +474,8 @@ fn misfit(layout: &Layout, slot: usize, field: &Field, subject: Option<String>) 
         }
         Kind::Way => "it must be an exit type: ARROW, ARROWS, ARCH or BLOCK".to_string(),
     };
-    let unread = text
-        .chars()
-        .find(|c| !c.is_ascii_alphanumeric() && *c != '-');
-    let why = match (unread, kind, field.shape) {
-        (Some(c), _, _) => {
-            format!(": the game cannot read `{c}` and stops loading the file (a lexical error)")
-        }
+    let why = match (field.unread, kind, field.shape) {
+        (Some(_), _, _) => unreadable(std::slice::from_ref(field)),
         (None, Kind::Name, Shape::One(Token::Keyword)) => {
             ": the game reads true and false as flags, never as names".to_string()
         }
@@ -522,4 +532,15 @@ fn joined(fields: &[Field]) -> String {
         }
     }
     out
+}
+
+/// Why the game stops on these fields, if one has a character it cannot read.
+fn unreadable(fields: &[Field]) -> String {
+    fields
+        .iter()
+        .find_map(|f| f.unread)
+        .map(|c| {
+            format!(": the game cannot read `{c}` and stops loading the file (a lexical error)")
+        })
+        .unwrap_or_default()
 }

@@ -84,14 +84,6 @@ impl<'t> Fields<'t> {
             .filter(|n| !n.is_missing() && !n.is_error())
     }
 
-    /// The named children of `kind`, in order (as [`children`]).
-    pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = Node<'t>> + 'a {
-        self.children
-            .iter()
-            .map(|(_, node)| *node)
-            .filter(move |n| n.is_named() && n.kind() == kind)
-    }
-
     pub fn word(&self, doc: &Document, name: &str) -> Option<Word> {
         self.node(name).map(|n| word(doc, n))
     }
@@ -103,10 +95,6 @@ impl<'t> Fields<'t> {
 
 pub fn field_word(doc: &Document, node: Node, name: &str) -> Option<Word> {
     field(node, name).map(|n| word(doc, n))
-}
-
-pub fn field_num(doc: &Document, node: Node, name: &str) -> Option<Num> {
-    field(node, name).map(|n| num(doc, n))
 }
 
 /// The byte range of the line holding `byte`, without its line break.
