@@ -99,7 +99,17 @@ enum Next {
     NeedMore,
 }
 
-fn next(buffer: &[u8]) -> Next {
+/// Whether `bytes` are one JSON object, checked without building it (a `didOpen` of a large file
+/// holds its whole text).
+fn is_json_object(bytes: &[u8]) -> bool {
+    bytes.trim_ascii_start().first() == Some(&b'{')
+        && serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
+}
+
+/// What the start of `buffer` holds. `searched`: how much of it an earlier call already looked
+/// through for a next header while waiting for a body, so that a large message arriving in many
+/// reads is not searched again from its start after each (which made reading it quadratic).
+fn next(buffer: &[u8], searched: usize) -> Next {
     let Some(start) = find(buffer, HEADER, 0) else {
         // Keep a possible partial header at the end.
         let keep = HEADER.len().min(buffer.len());
@@ -138,15 +148,16 @@ fn next(buffer: &[u8]) -> Next {
     let Some(body) = buffer.get(body_start..body_start + length) else {
         // A length larger than the message makes the reader wait for bytes that never come: when
         // a whole JSON object is followed by the next header, the length was wrong.
-        if let Some(next_header) = find(buffer, HEADER, body_start)
-            && serde_json::from_slice::<serde_json::Value>(&buffer[body_start..next_header])
-                .is_ok_and(|v| v.is_object())
-        {
-            return Next::Bad("Content-Length larger than the message", next_header);
+        let mut from = body_start.max(searched.saturating_sub(HEADER.len()));
+        while let Some(next_header) = find(buffer, HEADER, from) {
+            if is_json_object(&buffer[body_start..next_header]) {
+                return Next::Bad("Content-Length larger than the message", next_header);
+            }
+            from = next_header + 1;
         }
         return Next::NeedMore;
     };
-    if serde_json::from_slice::<serde_json::Value>(body).is_ok_and(|v| v.is_object()) {
+    if is_json_object(body) {
         return Next::Frame(body_start + length);
     }
     // A wrong length swallows (part of) the next message: resume at the next header inside.
@@ -166,9 +177,10 @@ async fn read_client(
     let mut buffer = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
     let mut in_garbage = false;
+    let mut searched = 0;
     loop {
         loop {
-            match next(&buffer) {
+            match next(&buffer, searched) {
                 Next::Frame(len) => {
                     in_garbage = false;
                     if to_server.write_all(&buffer[..len]).await.is_err() {
@@ -190,8 +202,12 @@ async fn read_client(
                 Next::Skip(drop) => {
                     buffer.drain(..drop.min(buffer.len()));
                 }
-                Next::NeedMore => break,
+                Next::NeedMore => {
+                    searched = buffer.len();
+                    break;
+                }
             }
+            searched = 0; // the buffer lost its start
         }
         match stdin.read(&mut chunk).await {
             Ok(0) | Err(_) => return, // end of input: the server sees its input close
@@ -204,12 +220,15 @@ async fn read_client(
 async fn read_server(mut from_server: DuplexStream, frames: mpsc::UnboundedSender<Vec<u8>>) {
     let mut buffer = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
+    let mut searched = 0;
     loop {
-        while let Next::Frame(len) = next(&buffer) {
+        while let Next::Frame(len) = next(&buffer, searched) {
             if frames.send(buffer.drain(..len).collect()).is_err() {
                 return;
             }
+            searched = 0;
         }
+        searched = buffer.len();
         match from_server.read(&mut chunk).await {
             Ok(0) | Err(_) => return,
             Ok(n) => buffer.extend_from_slice(&chunk[..n]),
@@ -235,7 +254,7 @@ mod tests {
     fn kinds(mut input: &[u8]) -> Vec<String> {
         let mut out = Vec::new();
         loop {
-            match next(input) {
+            match next(input, 0) {
                 Next::Frame(n) => {
                     out.push(format!(
                         "frame {}",
@@ -285,5 +304,52 @@ mod tests {
                 "frame {\"e\":5}",
             ]
         );
+    }
+
+    /// Feeds `input` in pieces of `piece` bytes as `read_client` does, remembering how far an
+    /// earlier call searched, and says what the first message came to.
+    fn first_in_pieces(input: &[u8], piece: usize) -> String {
+        let (mut buffer, mut searched) = (Vec::new(), 0);
+        for chunk in input.chunks(piece) {
+            buffer.extend_from_slice(chunk);
+            match next(&buffer, searched) {
+                Next::Frame(n) => return format!("frame of {n} bytes"),
+                Next::Bad(why, n) => return format!("bad after {n} bytes: {why}"),
+                Next::NeedMore => searched = buffer.len(),
+                Next::Skip(_) | Next::Garbage(_) => return "skip".to_string(),
+            }
+        }
+        "need more".to_string()
+    }
+
+    #[test]
+    fn a_message_read_in_pieces_is_read_as_a_whole_one() {
+        // A large text holding what looks like a header, then a message after it.
+        let text = "x".repeat(5000) + "Content-Length: 2" + &"y".repeat(5000);
+        let body = format!("{{\"text\":\"{text}\"}}");
+        let message = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        let whole = format!("{message}Content-Length: 2\r\n\r\n{{}}");
+        for piece in [1, 7, 64, 4096, whole.len()] {
+            assert_eq!(
+                first_in_pieces(whole.as_bytes(), piece),
+                format!("frame of {} bytes", message.len()),
+                "in pieces of {piece}"
+            );
+        }
+        // A length too large is still found out once the next message has come.
+        let long = format!(
+            "Content-Length: {}\r\n\r\n{body}Content-Length: 2\r\n\r\n{{}}",
+            body.len() + 100
+        );
+        for piece in [1, 7, 64, 4096, long.len()] {
+            assert_eq!(
+                first_in_pieces(long.as_bytes(), piece),
+                format!(
+                    "bad after {} bytes: Content-Length larger than the message",
+                    message.len()
+                ),
+                "in pieces of {piece}"
+            );
+        }
     }
 }
