@@ -150,18 +150,7 @@ pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
 
 /// A creature from its line's fields; `None` without a name.
 fn read_creature(range: Range<usize>, line: &Line) -> Option<Creature> {
-    let word = |slot: usize| {
-        line.slot(slot).map(|f| Word {
-            text: f.text.clone().into_owned(),
-            range: f.range.clone(),
-        })
-    };
-    let number = |slot: usize| {
-        line.slot(slot).map(|f| Num {
-            value: f.text.parse().ok(),
-            range: f.range.clone(),
-        })
-    };
+    let (word, number) = (|slot| line.word(slot), |slot| line.number(slot));
     Some(Creature {
         name: word(0)?,
         power: number(1),

@@ -117,18 +117,7 @@ pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
 impl Hex {
     /// The hex of a hex line; `None` without a label.
     fn read(line: &Line, range: Range<usize>, broken: bool) -> Option<Hex> {
-        let word = |slot: usize| {
-            line.slot(slot).map(|f| Word {
-                text: f.text.clone().into_owned(),
-                range: f.range.clone(),
-            })
-        };
-        let number = |slot: usize| {
-            line.slot(slot).map(|f| Num {
-                value: f.text.parse().ok(),
-                range: f.range.clone(),
-            })
-        };
+        let (word, number) = (|slot| line.word(slot), |slot| line.number(slot));
         Some(Hex {
             label: number(0)?,
             terrain: word(1),
@@ -173,13 +162,7 @@ impl MapView {
                     kinds.line(&mut cursor, &mut tokens);
                     let line = Line::read(&SIZE_LAYOUT, &tokens, &mut text);
                     line.errors(&mut view.line_errors);
-                    let number = |slot: usize| {
-                        line.slot(slot).map(|f| Num {
-                            value: f.text.parse().ok(),
-                            range: f.range.clone(),
-                        })
-                    };
-                    if let (Some(width), Some(height)) = (number(0), number(1)) {
+                    if let (Some(width), Some(height)) = (line.number(0), line.number(1)) {
                         view.size = Some(Size { width, height });
                     }
                     size_line_end = Some(line_range(doc, node.start_byte()).end);

@@ -9,6 +9,7 @@ use std::ops::Range;
 
 use tree_sitter::{Node, TreeCursor};
 
+use super::syntax::{Num, Word};
 use crate::findings::{Finding, Severity};
 use crate::text::ChunkReader;
 
@@ -233,6 +234,22 @@ impl<'a> Line<'a> {
     /// The field read into the layout's field `slot`, if any.
     pub fn slot(&self, slot: usize) -> Option<&Field<'a>> {
         self.fields.get((*self.slots.get(slot)?)?)
+    }
+
+    /// The text of the field read into `slot`, as a word.
+    pub fn word(&self, slot: usize) -> Option<Word> {
+        self.slot(slot).map(|f| Word {
+            text: f.text.clone().into_owned(),
+            range: f.range.clone(),
+        })
+    }
+
+    /// The field read into `slot`, as a number (`None` in `value` when it does not fit).
+    pub fn number(&self, slot: usize) -> Option<Num> {
+        self.slot(slot).map(|f| Num {
+            value: f.text.parse().ok(),
+            range: f.range.clone(),
+        })
     }
 
     /// Which of the layout's fields the field at `byte` was read into.
