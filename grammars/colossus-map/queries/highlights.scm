@@ -3,7 +3,19 @@
 
 (comment) @comment
 
-(number) @number
+(size
+  (number) @number)
+
+; A hex line's first token is its label; its other numbers are exit labels
+; and the position.
+(hex
+  .
+  (number) @label)
+
+(hex
+  (_)
+  .
+  (number) @number)
 
 ; A terrain letter (a longer word is an error the checks report).
 (word) @type

@@ -3,11 +3,15 @@
 
 (comment) @comment
 
+; The name (field 1) and the plural name (field 18): the first and the last
+; token of a line, when they are names.
 (creature
-  name: (name) @type)
+  .
+  (name) @type)
 
 (creature
-  plural_name: (name) @type)
+  (name) @type
+  .)
 
 (number) @number
 

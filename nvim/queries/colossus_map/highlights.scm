@@ -4,19 +4,20 @@
 (comment) @comment
 
 (size
-  width: (number) @number
-  height: (number) @number)
+  (number) @number)
+
+; A hex line's first token is its label; its other numbers are exit labels
+; and the position.
+(hex
+  .
+  (number) @label)
 
 (hex
-  label: (number) @label)
+  (_)
+  .
+  (number) @number)
 
-(exit
-  label: (number) @label)
-
-(hex
-  x: (number) @number
-  y: (number) @number)
-
-(terrain) @type
+; A terrain letter (a longer word is an error the checks report).
+(word) @type
 
 (way) @keyword
