@@ -295,6 +295,64 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
     assert_eq!(legend[data[3] as usize], "enumMember");
     // The colour name follows on the same line, 2 characters on.
     assert_eq!(&data[5..8], &[0, 2, 5]);
+
+    // The lines on screen: line 2 alone, its tokens placed from the start of the text.
+    let on_screen = client.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 2, "character": 0}, "end": {"line": 3, "character": 0}}}),
+    );
+    let part: Vec<u64> = on_screen["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(!part.is_empty());
+    assert_eq!(part[0], 2, "the first token is on line 2");
+    assert!(
+        part.chunks(5).skip(1).all(|token| token[0] == 0),
+        "all on one line: {part:?}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// A text kept in windows has no colours as a whole (millions of tokens in a large file): the
+/// editor asks for the lines on screen, which are read from their windows alone.
+#[test]
+fn a_large_text_is_coloured_by_range() {
+    let uri = file_uri("/tmp/retroboard-large/Large/Large.cre");
+    let text: String = (0..4000)
+        .map(|i| {
+            let name: String = format!("{i:05}")
+                .chars()
+                .map(|d| char::from(b'a' + (d as u8 - b'0')))
+                .collect();
+            format!("Ogre{name} 6 2 false false false false true false true false false false false false false 25 Ogres\n")
+        })
+        .collect();
+    assert!(text.len() > 256 * 1024);
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "colossus-cre", 1, &text);
+    client.diagnostics(&uri, Some(1));
+    let full = client.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(full, Value::Null);
+    let on_screen = client.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 2000, "character": 0}, "end": {"line": 2002, "character": 0}}}),
+    );
+    let data: Vec<u64> = on_screen["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    // Two lines of 18 tokens: names, numbers and booleans.
+    assert_eq!(data.len(), 2 * 18 * 5, "{data:?}");
+    assert_eq!(&data[..3], &[2000, 0, 9], "the name of line 2000");
+    assert_eq!(data[18 * 5], 1, "line 2001 starts one line on");
     assert_eq!(client.shutdown(), 0);
 }
 

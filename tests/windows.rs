@@ -61,6 +61,31 @@ fn in_windows(
         .with_window_policy(tiny_windows(target_bytes))
 }
 
+/// The coloured tokens of a text read whole, and those of `doc` (the same text in windows) over
+/// the whole text and over its middle third, which must be the whole text's that overlap it.
+fn assert_same_highlights(doc: &Document, path: Option<&Path>, text: &str, what: &str) {
+    let whole_doc = Document::new(doc.format(), text)
+        .with_path(path.map(Path::to_path_buf))
+        .with_window_policy(WindowPolicy::NEVER);
+    let expected = retroboard::ide::highlights(&whole_doc).expect("a text read whole");
+    let all = 0..text.len() + 1;
+    assert_eq!(
+        retroboard::ide::highlights_in(doc, all),
+        expected,
+        "{what}: highlights of the whole text"
+    );
+    let part = text.len() / 3..text.len() * 2 / 3;
+    let overlapping: Vec<_> = expected
+        .into_iter()
+        .filter(|h| h.start < part.end && part.start < h.end)
+        .collect();
+    assert_eq!(
+        retroboard::ide::highlights_in(doc, part),
+        overlapping,
+        "{what}: highlights of the middle third"
+    );
+}
+
 /// Whether the document is really checked in windows (a format that answers for its header).
 fn has_windows(doc: &Document) -> bool {
     let Some(format) = doc.format() else {
@@ -104,6 +129,8 @@ fn every_fixture_and_corpus_file_checks_the_same_in_windows() {
             );
             if has_windows(&doc) {
                 compared.extend(format);
+                let what = format!("{} in windows of {size} bytes", path.display());
+                assert_same_highlights(&doc, Some(&path), &content, &what);
             }
         }
     }
@@ -130,6 +157,10 @@ fn the_generated_large_inputs_check_the_same_in_windows() {
             }
             let found = analyze_with(&doc, &DiskFiles);
             assert_eq!(found, expected, "{name} in windows of {size} bytes");
+            if has_windows(&doc) {
+                let what = format!("{name} in windows of {size} bytes");
+                assert_same_highlights(&doc, None, &text, &what);
+            }
         }
     }
 }

@@ -75,12 +75,21 @@ pub fn exercise(format: FormatId, data: &[u8]) {
         }
     }
     walk(&text, &retroboard::ide::outline(&doc));
+    let whole = retroboard::ide::highlights(&doc).unwrap_or_default();
     let mut end = 0;
-    for highlight in retroboard::ide::highlights(&doc) {
+    for highlight in &whole {
         assert_range(&text, &(highlight.start..highlight.end), "highlight");
         assert!(highlight.start >= end, "highlights overlap or go back");
         end = highlight.end;
     }
+    // The colours of a part are those of the whole that overlap it.
+    let part = text.len() / 3..text.len() * 2 / 3;
+    let expected: Vec<_> = whole
+        .iter()
+        .filter(|h| h.start < part.end && part.start < h.end)
+        .cloned()
+        .collect();
+    assert_eq!(retroboard::ide::highlights_in(&doc, part), expected, "highlights of a range");
     let preview = retroboard::render::preview(&doc, &NoFiles);
     if let Err(err) = roxmltree::Document::parse(&preview.svg) {
         panic!("the preview SVG is not well-formed: {err}\n{}", preview.svg);

@@ -34,12 +34,68 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
     }
 }
 
-/// The tokens of a document coloured by meaning; empty when it has no tree.
-pub fn highlights(doc: &Document) -> Vec<Highlight> {
-    match (doc.format(), doc.tree()) {
-        (Some(format), Some(_)) => format.spec().highlights(doc),
-        _ => Vec::new(),
+/// The tokens of a document coloured by meaning; empty when it has no tree. `None` for a text
+/// kept in windows (see [`crate::syntax::Windows`]): a 10 MB file has millions of tokens, which
+/// take seconds to find and tens of megabytes to send after every edit; editors ask for the
+/// lines on screen with [`highlights_in`] instead.
+pub fn highlights(doc: &Document) -> Option<Vec<Highlight>> {
+    let format = doc.format()?;
+    if windows_of(doc, format).is_some() {
+        return None;
     }
+    Some(match doc.tree() {
+        Some(_) => format.spec().highlights(doc),
+        None => Vec::new(),
+    })
+}
+
+/// The coloured tokens of a document that overlap `range`. A text kept in windows is read only
+/// in the windows that hold the range: their trees have the nodes of the whole text's.
+pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
+    let Some(format) = doc.format() else {
+        return Vec::new();
+    };
+    let overlaps = |h: &Highlight| h.start < range.end && range.start < h.end;
+    let Some(windows) = windows_of(doc, format) else {
+        return match doc.tree() {
+            Some(_) => format
+                .spec()
+                .highlights(doc)
+                .into_iter()
+                .filter(overlaps)
+                .collect(),
+            None => Vec::new(),
+        };
+    };
+    let mut out = Vec::new();
+    for window in windows.iter() {
+        let info = window.info();
+        let holds = |h: &Highlight| info.owns(&(h.start..h.end));
+        let head = if info.is_first() {
+            info.head.clone()
+        } else {
+            0..0
+        };
+        let reaches = |part: &Range<usize>| part.start < range.end && range.start < part.end;
+        let last_end = info.body.end + usize::from(info.is_last());
+        if !reaches(&(info.body.start..last_end)) && !reaches(&head) {
+            continue;
+        }
+        out.extend(
+            format
+                .spec()
+                .highlights(window.doc())
+                .into_iter()
+                .filter(|h| holds(h) && overlaps(h)),
+        );
+    }
+    out
+}
+
+/// The windows of a large text, as its format cuts it.
+fn windows_of(doc: &Document, format: FormatId) -> Option<&crate::syntax::Windows> {
+    let spec = format.spec();
+    doc.windows(|doc| spec.window_head(doc))
 }
 
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an
@@ -231,10 +287,19 @@ pub fn query_highlights(doc: &Document) -> Vec<Highlight> {
     let Some(query) = highlight_query(format) else {
         return Vec::new();
     };
-    let text = doc.text();
+    // The text is read from the rope where a pattern's predicate needs it: copying a large text
+    // into one string would cost more than the query.
+    let rope = doc.rope();
+    let text = |node: tree_sitter::Node| {
+        let range = node.byte_range();
+        let end = range.end.min(rope.len_bytes());
+        rope.byte_slice(range.start.min(end)..end)
+            .chunks()
+            .map(str::as_bytes)
+    };
     let mut cursor = QueryCursor::new();
     let mut out: Vec<Highlight> = Vec::new();
-    let mut captures = cursor.captures(query, tree.root_node(), text.as_bytes());
+    let mut captures = cursor.captures(query, tree.root_node(), text);
     while let Some((m, index)) = captures.next() {
         let capture = m.captures()[*index];
         let Some(kind) = HighlightKind::of_capture(query.capture_names()[capture.index as usize])

@@ -410,7 +410,7 @@ impl LanguageServer for Backend {
                         SemanticTokensOptions {
                             legend: convert::semantic_legend(),
                             full: Some(SemanticTokensFullOptions::Bool(true)),
-                            range: None,
+                            range: Some(true),
                             ..SemanticTokensOptions::default()
                         },
                     ),
@@ -536,8 +536,35 @@ impl LanguageServer for Backend {
             crate::ide::highlights(&open.document)
         })
         .map_err(|message| internal_error("highlighting", message))?;
+        // A large text has no colours as a whole: the editor asks for the lines on screen.
+        let Some(highlights) = highlights else {
+            return Ok(None);
+        };
         let data = convert::semantic_tokens(open.document.rope(), &highlights, state.encoding);
         Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id: None,
+            data,
+        })))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let state = self.state();
+        let Some(open) = state.documents.get(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let text = open.document.rope();
+        let start = convert::offset(text, params.range.start, state.encoding);
+        let end = convert::offset(text, params.range.end, state.encoding).max(start);
+        let highlights = guard(|| {
+            fault_injection(&open.document);
+            crate::ide::highlights_in(&open.document, start..end)
+        })
+        .map_err(|message| internal_error("highlighting", message))?;
+        let data = convert::semantic_tokens(text, &highlights, state.encoding);
+        Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
             result_id: None,
             data,
         })))
