@@ -1,7 +1,7 @@
 //! End to end: the real `retroboard lsp` binary driven over stdio, as an editor drives it.
 //! Cold start to first diagnostics; keystroke (`didChange`) to `publishDiagnostics` latency,
-//! p50 and p99, on the largest corpus file of each kind and on generated 10 MB inputs; resident
-//! memory with the whole corpus open.
+//! p50 and p99 over hundreds of edits, on the largest corpus file of each kind and on generated
+//! 10 MB inputs; resident memory with the whole corpus open.
 //!
 //! `cargo bench --bench lsp` (a release build; BENCHMARKS.md has the numbers).
 
@@ -157,7 +157,7 @@ fn main() {
             let text = make(10 << 20);
             let path = bench_dir.join(format!("{family}.{}", extension(*format)));
             let uri = file_uri(path.to_str().expect("a UTF-8 temporary folder"));
-            let times = keystrokes(&uri, format.as_str(), &text, 40);
+            let times = keystrokes(&uri, format.as_str(), &text, 200);
             report(&format!("keystroke generated {family} 10MB"), &times);
         }
     }
