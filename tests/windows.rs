@@ -221,6 +221,11 @@ const SEEDS: &[(FormatId, &str)] = &[
         FormatId::ColossusCre,
         "#NAME POWER\nAngel 6 4 false true false false false false false false false false true true false 18 Angels\nOgre 6 2 false false false false true false false false false false false false false 25 Ogres\n\nTitan -1 4 false false false false false false false false false false false false false 6 Titans\n",
     ),
+    // Names defined again in other windows: the counts kept from edit to edit must follow.
+    (
+        FormatId::ColossusCre,
+        "Ogre 6 2 false false false false true false false false false false false false false 25 Ogres\nAngel 6 4 false true false false false false false false false false true true false 18 Angels\nOgre 6 2 false false false false true false false false false false false false false 25 Ogres\nTroll 8 2 false false false false true false false false false false false false false 28 Trolls\nOgre 6 2 false false false false true false false false false false false false false 25 Ogres\nAngel 6 4 false true false false false false false false false false true true false 18 Angels\n",
+    ),
     (
         FormatId::PegBrd,
         "Version 2\r\nMode: Normal\r\n* * y y y * *\r\n* * y Y y * *\r\ny y y y y y y\r\n\r\n* * y y y * *\r\n",
@@ -232,6 +237,7 @@ const SEEDS: &[(FormatId, &str)] = &[
 ];
 
 const PIECES: &[&str] = &[
+    "Ogre 6 2 false false false false true false false false false false false false false 25 Ogres\n",
     "\n",
     "\r\n",
     "\r",

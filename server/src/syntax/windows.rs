@@ -107,6 +107,9 @@ pub struct Windows {
     head_end: usize,
     parts: Vec<Window>,
     target_bytes: usize,
+    /// State a format keeps over all the windows from one edit to the next (see
+    /// [`Windows::with_state`]), one value per type.
+    state: Mutex<Vec<Box<dyn Any + Send>>>,
 }
 
 /// One window: its document, and values made from it (a format's findings, what other files
@@ -139,6 +142,7 @@ impl Windows {
             head_end,
             parts: Vec::new(),
             target_bytes: target_bytes.max(1),
+            state: Mutex::new(Vec::new()),
         };
         windows.parts = windows.split(doc, head_end..rope.len_bytes());
         windows.number(rope);
@@ -147,6 +151,32 @@ impl Windows {
 
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &Window> {
         self.parts.iter()
+    }
+
+    /// Runs `f` on the state of type `T` these windows keep across edits (made with `Default`
+    /// the first time). Unlike a window's kept values it is not dropped when a window's text
+    /// changes: `f` brings it up to date with the windows it is given, and only with what
+    /// changed, which keeps a keystroke's work proportional to the edit. It goes when the
+    /// windows are made anew.
+    pub fn with_state<T: Any + Send + Default, R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        let mut states = self.state.lock().unwrap_or_else(|poisoned| {
+            // A panic while updating a state may have left it half done: start again.
+            self.state.clear_poison();
+            let mut states = poisoned.into_inner();
+            states.clear();
+            states
+        });
+        let index = match states.iter().position(|state| state.is::<T>()) {
+            Some(index) => index,
+            None => {
+                states.push(Box::new(T::default()));
+                states.len() - 1
+            }
+        };
+        match states[index].downcast_mut::<T>() {
+            Some(state) => f(state),
+            None => f(&mut T::default()),
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -4,7 +4,7 @@
 //! needs), the fingerprint other files read ([`fingerprint`]) and the names the TER checks look
 //! up ([`Roster`]) are put together from them without parsing the whole text.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
@@ -92,31 +92,39 @@ pub fn windows(doc: &Document) -> Option<&Windows> {
 
 /// The checks over the whole file, from the windows' creatures (windows that [`fit`]): names
 /// defined twice, and the creatures the game needs (unless a line is broken, as in [`cre::check`]).
-pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Finding>) {
+pub fn check(windows: &Windows, out: &mut Vec<Finding>) {
     let found: Vec<(&Window, Arc<WindowCreatures>)> = windows
-        .into_iter()
+        .iter()
         .map(|window| (window, creatures(window)))
         .collect();
-    let total = found.iter().map(|(_, c)| c.0.names.len()).sum();
-    let mut first: HashMap<Key, (usize, usize), BuildHasherDefault<KeyHasher>> =
-        HashMap::with_capacity_and_hasher(total, Default::default());
-    for (w, (window, creatures)) in found.iter().enumerate() {
-        let info = window.info();
-        for (i, named) in creatures.0.names.iter().enumerate() {
-            let key = Key {
-                hash: named.hash,
-                text: &named.text,
-            };
-            if let Some(&(fw, fi)) = first.get(&key) {
-                let (first_window, first_creatures) = &found[fw];
-                let line = first_creatures.0.names[fi].line + first_window.info().first_line;
-                out.push(cre::duplicate(
-                    &named.text,
-                    info.absolute(&named.range),
-                    line,
-                ));
-            } else {
-                first.insert(key, (w, i));
+    let repeated = windows.with_state(|index: &mut NameIndex| {
+        index.update(found.iter().map(|(_, c)| &c.0));
+        index.repeated.clone()
+    });
+    if !repeated.is_empty() {
+        // The creatures of a name that is there more than once, in text order: the first is
+        // defined, the others are duplicates of it.
+        let mut first: HashMap<&str, (usize, usize)> = HashMap::new();
+        for (w, (window, creatures)) in found.iter().enumerate() {
+            for (i, named) in creatures.0.names.iter().enumerate() {
+                if !repeated.contains(&named.hash) {
+                    continue;
+                }
+                match first.get(named.text.as_str()) {
+                    Some(&(fw, fi)) => {
+                        let (first_window, first_creatures) = &found[fw];
+                        let line =
+                            first_creatures.0.names[fi].line + first_window.info().first_line;
+                        out.push(cre::duplicate(
+                            &named.text,
+                            window.info().absolute(&named.range),
+                            line,
+                        ));
+                    }
+                    None => {
+                        first.insert(&named.text, (w, i));
+                    }
+                }
             }
         }
     }
@@ -138,26 +146,73 @@ pub fn check<'w>(windows: impl IntoIterator<Item = &'w Window>, out: &mut Vec<Fi
     }
 }
 
+/// How many creatures of each name all the windows hold, kept from one edit to the next and
+/// brought up to date with the windows whose creatures changed: a keystroke does not count the
+/// names of a whole large file again.
+#[derive(Default)]
+struct NameIndex {
+    /// The windows' creatures the counts were made from, by the address of their allocation (a
+    /// window keeps its value while only its place changes, so an unchanged window is the same
+    /// allocation; the `Arc` held beside it keeps the address from being reused).
+    counted: HashMap<usize, (Arc<Creatures>, usize)>,
+    /// Creatures per name hash.
+    counts: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    /// The name hashes held by more than one creature.
+    repeated: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+}
+
+impl NameIndex {
+    fn update<'c>(&mut self, windows: impl Iterator<Item = &'c Arc<Creatures>>) {
+        let mut now: HashMap<usize, (Arc<Creatures>, usize)> = HashMap::new();
+        for creatures in windows {
+            now.entry(Arc::as_ptr(creatures) as usize)
+                .or_insert_with(|| (creatures.clone(), 0))
+                .1 += 1;
+        }
+        let gone: Vec<(Arc<Creatures>, usize)> = self
+            .counted
+            .iter()
+            .filter_map(|(key, (creatures, times))| {
+                let left = now.get(key).map_or(0, |n| n.1);
+                (left < *times).then(|| (creatures.clone(), times - left))
+            })
+            .collect();
+        for (creatures, times) in gone {
+            for named in &creatures.names {
+                let count = self.counts.entry(named.hash).or_default();
+                *count = count.saturating_sub(times);
+                if *count < 2 {
+                    self.repeated.remove(&named.hash);
+                }
+                if *count == 0 {
+                    self.counts.remove(&named.hash);
+                }
+            }
+        }
+        for (key, (creatures, times)) in &now {
+            let before = self.counted.get(key).map_or(0, |c| c.1);
+            if *times <= before {
+                continue;
+            }
+            for named in &creatures.names {
+                let count = self.counts.entry(named.hash).or_default();
+                *count += times - before;
+                if *count >= 2 {
+                    self.repeated.insert(named.hash);
+                }
+            }
+        }
+        self.counted = now;
+    }
+}
+
 fn hash(text: &str) -> u64 {
     let mut hasher = DefaultHasher::new();
     text.hash(&mut hasher);
     hasher.finish()
 }
 
-/// A name with its hash, hashed as the hash alone: each window hashes its names once.
-#[derive(PartialEq, Eq)]
-struct Key<'a> {
-    hash: u64,
-    text: &'a str,
-}
-
-impl Hash for Key<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
-}
-
-/// Passes a [`Key`]'s hash through.
+/// Passes a name's hash (made once per name, by [`hash`]) through.
 #[derive(Default)]
 struct KeyHasher(u64);
 

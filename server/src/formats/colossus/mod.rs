@@ -159,22 +159,24 @@ impl Format for Cre {
         Some(cre_windows::HEAD_LINES)
     }
 
+    /// Read from each window's creatures (not its summary): [`cre_windows::check`] keeps the
+    /// count of every name from one edit to the next.
     fn check_windows(
         &self,
         doc: &Document,
-        windows: &[WindowSummary<'_>],
+        _summaries: &[WindowSummary<'_>],
         files: &dyn Files,
         out: &mut Vec<Finding>,
     ) {
-        if !cre_windows::fit(doc, windows.iter().map(|w| w.window)) {
+        let Some(windows) = cre_windows::windows(doc) else {
             // A window starts inside one of the game's lines: what the windows found may not be
             // what the whole text reads, so it is checked whole.
             out.clear();
             out.extend(crate::syntax::syntax_findings(doc));
             self.check_with(doc, files, out);
             return;
-        }
-        cre_windows::check(windows.iter().map(|w| w.window), out);
+        };
+        cre_windows::check(windows, out);
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
