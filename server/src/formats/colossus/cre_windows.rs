@@ -35,6 +35,20 @@ pub struct Creatures {
     required: [bool; REQUIRED.len()],
     /// The names and lords in order (see [`fingerprint`]).
     fingerprint: u64,
+    /// The first creature of each name hash, for the lookups other files make.
+    first: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+}
+
+impl Creatures {
+    /// The first creature of this name in the window (the game's lookup is case-sensitive).
+    fn find(&self, name: &str, hash: u64) -> Option<&Named> {
+        let named = &self.names[*self.first.get(&hash)?];
+        if named.text == name {
+            return Some(named);
+        }
+        // Another name with the same hash came first: look further.
+        self.names.iter().find(|n| n.text == name)
+    }
 }
 
 /// A window's creatures, shared: kept values are copied when the window moves.
@@ -59,7 +73,12 @@ impl WindowCreatures {
                 hash: hash(&creature.name.text),
             })
             .collect();
+        let mut first: HashMap<u64, usize, BuildHasherDefault<KeyHasher>> = HashMap::default();
+        for (i, named) in names.iter().enumerate() {
+            first.entry(named.hash).or_insert(i);
+        }
         WindowCreatures(Arc::new(Creatures {
+            first,
             complete: view.line_errors.is_empty(),
             required: REQUIRED.map(|name| names.iter().any(|n| n.text == name)),
             fingerprint: sequence(names.iter().map(|n| (n.text.as_str(), n.lord))),
@@ -266,53 +285,124 @@ pub fn fingerprint(doc: &Document) -> u64 {
 
 /// The creature names other files look up, in file order, with whether each is a lord.
 pub struct Roster {
-    names: Vec<(String, bool)>,
-    /// The first creature of each name (the game's lookup is case-sensitive).
-    first: HashMap<String, usize>,
+    source: RosterSource,
+}
+
+enum RosterSource {
+    /// A text read whole: its names, and the first creature of each name.
+    Whole {
+        names: Vec<(String, bool)>,
+        first: HashMap<String, usize>,
+    },
+    /// A large text: what each window kept, looked up window by window, so that a keystroke
+    /// in the CRE does not copy every name of the file for the TER's checks.
+    Windows(Vec<Arc<WindowCreatures>>),
 }
 
 impl Roster {
     /// The roster of a CRE document, made once per text; from its windows when it has them.
     pub fn of(doc: &Document) -> Arc<Roster> {
         doc.memo(|| {
-            let names: Vec<(String, bool)> = match windows(doc) {
-                Some(windows) => windows
-                    .iter()
-                    .flat_map(|window| {
-                        let creatures = creatures(window);
-                        let names: Vec<(String, bool)> = creatures
-                            .0
-                            .names
-                            .iter()
-                            .map(|n| (n.text.clone(), n.lord))
-                            .collect();
-                        names
-                    })
-                    .collect(),
-                None => CreView::of(doc)
-                    .creatures
-                    .iter()
-                    .map(|c| (c.name.text.clone(), c.flag("lord")))
-                    .collect(),
+            let source = match windows(doc) {
+                Some(windows) => RosterSource::Windows(windows.iter().map(creatures).collect()),
+                None => {
+                    let names: Vec<(String, bool)> = CreView::of(doc)
+                        .creatures
+                        .iter()
+                        .map(|c| (c.name.text.clone(), c.flag("lord")))
+                        .collect();
+                    let mut first = HashMap::with_capacity(names.len());
+                    for (i, (name, _)) in names.iter().enumerate() {
+                        first.entry(name.clone()).or_insert(i);
+                    }
+                    RosterSource::Whole { names, first }
+                }
             };
-            let mut first = HashMap::with_capacity(names.len());
-            for (i, (name, _)) in names.iter().enumerate() {
-                first.entry(name.clone()).or_insert(i);
-            }
-            Roster { names, first }
+            Roster { source }
         })
     }
 
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        match &self.source {
+            RosterSource::Whole { names, .. } => names.is_empty(),
+            RosterSource::Windows(windows) => windows.iter().all(|w| w.0.names.is_empty()),
+        }
     }
 
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.iter().map(|(name, _)| name.as_str())
+    pub fn names(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match &self.source {
+            RosterSource::Whole { names, .. } => Box::new(names.iter().map(|(n, _)| n.as_str())),
+            RosterSource::Windows(windows) => Box::new(
+                windows
+                    .iter()
+                    .flat_map(|w| w.0.names.iter().map(|n| n.text.as_str())),
+            ),
+        }
     }
 
     /// Whether the creature of a name is a lord; `None` when there is no such creature.
     pub fn lord(&self, name: &str) -> Option<bool> {
-        self.first.get(name).map(|&i| self.names[i].1)
+        match &self.source {
+            RosterSource::Whole { names, first } => first.get(name).map(|&i| names[i].1),
+            RosterSource::Windows(windows) => {
+                let hash = hash(name);
+                windows
+                    .iter()
+                    .find_map(|w| w.0.find(name, hash).map(|n| n.lord))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::FormatId;
+    use crate::syntax::WindowPolicy;
+
+    fn line(name: &str, lord: bool) -> String {
+        format!(
+            "{name} 6 4 false true false false false false false false false false true {lord} false 18 {name}s\n"
+        )
+    }
+
+    /// The roster other files read of a CRE in windows answers as the one of the text read
+    /// whole: the first creature of a name wins, wherever its window.
+    #[test]
+    fn a_roster_read_from_windows_is_the_whole_texts() {
+        let text: String = [
+            line("Angel", true),
+            "Broken line\n".to_string(),
+            line("Ogre", false),
+            line("Angel", false),
+            "\n# a comment\n".to_string(),
+            line("Titan", false),
+            line("Ogre", true),
+        ]
+        .concat();
+        let whole = Document::new(Some(FormatId::ColossusCre), &text)
+            .with_window_policy(WindowPolicy::NEVER);
+        for target_bytes in [1, 60, 200] {
+            let doc = Document::new(Some(FormatId::ColossusCre), &text).with_window_policy(
+                WindowPolicy {
+                    min_bytes: 0,
+                    target_bytes,
+                },
+            );
+            assert!(windows(&doc).is_some_and(|w| w.len() > 1));
+            let (windowed, read_whole) = (Roster::of(&doc), Roster::of(&whole));
+            assert!(matches!(windowed.source, RosterSource::Windows(_)));
+            assert_eq!(
+                windowed.names().collect::<Vec<_>>(),
+                read_whole.names().collect::<Vec<_>>()
+            );
+            assert_eq!(windowed.names().count(), 6);
+            for name in ["Angel", "Ogre", "Titan", "Broken", "angel", "Centaur"] {
+                assert_eq!(windowed.lord(name), read_whole.lord(name), "{name}");
+            }
+            assert_eq!(windowed.lord("Angel"), Some(true));
+            assert_eq!(windowed.lord("Ogre"), Some(false));
+            assert!(!windowed.is_empty());
+        }
     }
 }
