@@ -283,12 +283,7 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
         "textDocument/semanticTokens/full",
         json!({"textDocument": {"uri": uri}}),
     );
-    let data: Vec<u64> = tokens["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let data = token_data(&tokens);
     assert_eq!(data.len() % 5, 0);
     // The first token is the terrain letter B: line 0, column 0, one character.
     assert_eq!(&data[..3], &[0, 0, 1]);
@@ -301,12 +296,7 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
         "textDocument/semanticTokens/range",
         json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 2, "character": 0}, "end": {"line": 3, "character": 0}}}),
     );
-    let part: Vec<u64> = on_screen["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let part = token_data(&on_screen);
     assert!(!part.is_empty());
     assert_eq!(part[0], 2, "the first token is on line 2");
     assert!(
@@ -343,12 +333,7 @@ fn a_large_text_is_coloured_by_range() {
         "textDocument/semanticTokens/range",
         json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 2000, "character": 0}, "end": {"line": 2002, "character": 0}}}),
     );
-    let data: Vec<u64> = on_screen["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let data = token_data(&on_screen);
     // Two lines of 18 tokens: names, numbers and booleans.
     assert_eq!(data.len(), 2 * 18 * 5, "{data:?}");
     assert_eq!(&data[..3], &[2000, 0, 9], "the name of line 2000");
@@ -450,4 +435,14 @@ fn hover_with_a_utf16_client_on_a_line_with_non_ascii_text() {
         "{field}"
     );
     assert_eq!(client.shutdown(), 0);
+}
+
+/// The integers of a semantic tokens answer (five per token).
+fn token_data(answer: &Value) -> Vec<u64> {
+    answer["data"]
+        .as_array()
+        .expect("semantic tokens")
+        .iter()
+        .map(|v| v.as_u64().expect("an integer"))
+        .collect()
 }
