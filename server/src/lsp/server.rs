@@ -43,6 +43,9 @@ struct State {
     documents: HashMap<Uri, OpenDocument>,
     /// Documents to check (or, once closed, to clear), oldest first, each once.
     queue: VecDeque<Uri>,
+    /// Checked documents whose readers (the files whose findings read them) are to be checked
+    /// once edits pause, each once.
+    readers: VecDeque<Uri>,
     /// Files that are not open, parsed: what the open ones read of their variant.
     cache: DocumentCache,
 }
@@ -165,17 +168,25 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
         }
     }
 
-    /// The diagnostics of `uri`, and of every file whose findings read it (open or not) when
-    /// what they read of it changed.
-    fn publications(&mut self, uri: &Uri) -> Vec<Publication> {
+    /// The diagnostics of `uri`.
+    fn publication(&self, uri: &Uri) -> Publication {
+        match self.documents.get(uri) {
+            Some(open) => (
+                uri.clone(),
+                self.diagnostics(&open.document),
+                Some(open.version),
+            ),
+            None => (uri.clone(), Vec::new(), None),
+        }
+    }
+
+    /// The diagnostics of every file whose findings read `uri` (open or not), when what they
+    /// read of it changed since they were last published.
+    fn dependents(&mut self, uri: &Uri) -> Vec<Publication> {
         let Some(open) = self.documents.get(uri) else {
             return Vec::new();
         };
-        let mut out = vec![(
-            uri.clone(),
-            self.diagnostics(&open.document),
-            Some(open.version),
-        )];
+        let mut out = Vec::new();
         let Some(format) = open.document.format() else {
             return out;
         };
@@ -219,6 +230,7 @@ impl Backend {
                 encoding: PositionEncoding::Utf16,
                 documents: HashMap::new(),
                 queue: VecDeque::new(),
+                readers: VecDeque::new(),
                 cache: DocumentCache::default(),
             }),
             wake: tokio::sync::Notify::new(),
@@ -252,27 +264,54 @@ impl Shared {
 /// The checker: checks each queued document at its newest version and publishes the
 /// diagnostics of it and of the files that read it; a queued document that was closed has its
 /// diagnostics cleared.
+/// How long edits must pause before the files that read an edited one are checked again: a
+/// keystroke answers with its own file's diagnostics first, and the other files' checks do not
+/// hold up the next keystroke.
+const READERS_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
+
 async fn check_queued(shared: Arc<Shared>) {
     loop {
-        shared.wake.notified().await;
+        let readers_waiting = !shared.state().readers.is_empty();
+        if !readers_waiting {
+            shared.wake.notified().await;
+        } else if tokio::time::timeout(READERS_DELAY, shared.wake.notified())
+            .await
+            .is_err()
+        {
+            // Edits paused: the files that read the edited ones, against their text as it is now.
+            loop {
+                let publications = {
+                    let mut state = shared.state();
+                    let Some(uri) = state.readers.pop_front() else {
+                        break;
+                    };
+                    state.dependents(&uri)
+                };
+                for (uri, diagnostics, version) in publications {
+                    shared
+                        .client
+                        .publish_diagnostics(uri, diagnostics, version)
+                        .await;
+                }
+                tokio::task::yield_now().await;
+            }
+            continue;
+        }
         loop {
-            let publications = {
+            let (uri, diagnostics, version) = {
                 let mut state = shared.state();
                 let Some(uri) = state.queue.pop_front() else {
                     break;
                 };
-                if state.documents.contains_key(&uri) {
-                    state.publications(&uri)
-                } else {
-                    vec![(uri, Vec::new(), None)]
+                if !state.readers.contains(&uri) {
+                    state.readers.push_back(uri.clone());
                 }
+                state.publication(&uri)
             };
-            for (uri, diagnostics, version) in publications {
-                shared
-                    .client
-                    .publish_diagnostics(uri, diagnostics, version)
-                    .await;
-            }
+            shared
+                .client
+                .publish_diagnostics(uri, diagnostics, version)
+                .await;
             // Let waiting edits in before the next check.
             tokio::task::yield_now().await;
         }
