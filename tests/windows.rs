@@ -88,10 +88,7 @@ fn assert_same_highlights(doc: &Document, path: Option<&Path>, text: &str, what:
 
 /// Whether the document is really checked in windows (a format that answers for its header).
 fn has_windows(doc: &Document) -> bool {
-    let Some(format) = doc.format() else {
-        return false;
-    };
-    doc.windows(|doc| format.spec().window_head(doc)).is_some()
+    retroboard::formats::windows(doc).is_some()
 }
 
 fn files() -> Vec<PathBuf> {

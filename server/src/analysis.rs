@@ -30,7 +30,7 @@ Super Othello or peg solitaire file by its name or its first lines \
     if let Some(note) = crate::formats::unsupported_dialect(doc) {
         return vec![note];
     }
-    let mut findings = match doc.windows(|doc| spec.window_head(doc)) {
+    let mut findings = match crate::formats::windows(doc) {
         Some(windows) => window_findings(doc, windows, spec, files),
         None => {
             let mut findings = syntax_findings(doc);

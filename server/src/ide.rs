@@ -40,7 +40,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
 /// lines on screen with [`highlights_in`] instead.
 pub fn highlights(doc: &Document) -> Option<Vec<Highlight>> {
     let format = doc.format()?;
-    if windows_of(doc, format).is_some() {
+    if crate::formats::windows(doc).is_some() {
         return None;
     }
     Some(match doc.tree() {
@@ -55,8 +55,9 @@ pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
     let Some(format) = doc.format() else {
         return Vec::new();
     };
-    let overlaps = |h: &Highlight| h.start < range.end && range.start < h.end;
-    let Some(windows) = windows_of(doc, format) else {
+    let reaches = |part: Range<usize>| part.start < range.end && range.start < part.end;
+    let overlaps = |h: &Highlight| reaches(h.start..h.end);
+    let Some(windows) = crate::formats::windows(doc) else {
         return match doc.tree() {
             Some(_) => format
                 .spec()
@@ -70,15 +71,13 @@ pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
     let mut out = Vec::new();
     for window in windows.iter() {
         let info = window.info();
-        let holds = |h: &Highlight| info.owns(&(h.start..h.end));
         let head = if info.is_first() {
             info.head.clone()
         } else {
             0..0
         };
-        let reaches = |part: &Range<usize>| part.start < range.end && range.start < part.end;
         let last_end = info.body.end + usize::from(info.is_last());
-        if !reaches(&(info.body.start..last_end)) && !reaches(&head) {
+        if !reaches(info.body.start..last_end) && !reaches(head) {
             continue;
         }
         out.extend(
@@ -86,16 +85,10 @@ pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
                 .spec()
                 .highlights(window.doc())
                 .into_iter()
-                .filter(|h| holds(h) && overlaps(h)),
+                .filter(|h| info.owns(&(h.start..h.end)) && overlaps(h)),
         );
     }
     out
-}
-
-/// The windows of a large text, as its format cuts it.
-fn windows_of(doc: &Document, format: FormatId) -> Option<&crate::syntax::Windows> {
-    let spec = format.spec();
-    doc.windows(|doc| spec.window_head(doc))
 }
 
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an

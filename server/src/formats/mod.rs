@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Highlight, Hover, Symbol};
 use crate::render::Board;
-use crate::syntax::{Document, Window, WindowInfo};
+use crate::syntax::{Document, Window, WindowInfo, Windows};
 
 pub mod colossus;
 pub mod crossmines;
@@ -274,6 +274,13 @@ pub fn unsupported_dialect(doc: &Document) -> Option<Finding> {
     doc.memo(|| Note(format.spec().unsupported_dialect(doc)))
         .0
         .clone()
+}
+
+/// The windows of a large text, as its format cuts it (see [`Format::window_head`]); `None`
+/// for a text read whole.
+pub fn windows(doc: &Document) -> Option<&Windows> {
+    let spec = doc.format()?.spec();
+    doc.windows(|doc| spec.window_head(doc))
 }
 
 /// Access to other files: the editor's open documents first, then the disk.

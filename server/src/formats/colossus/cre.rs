@@ -101,7 +101,7 @@ impl CreView {
 }
 
 /// A creature line: 18 fields, in the order the game reads them.
-pub static LAYOUT: Layout = Layout {
+static LAYOUT: Layout = Layout {
     line: "creature line",
     fields: &[
         FieldDef("name", Kind::Name, "creature name"),

@@ -61,17 +61,17 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         variant,
     };
     let parent = node.parent()?;
-    // A creature line's fields are told apart by their place in it, not by the grammar.
-    let field = match format {
-        FormatId::ColossusCre if parent.kind() == "creature" => cre::fields_of(doc, parent)
+    // The fields of a CRE or MAP line are told apart by their place in it, not by the grammar.
+    let line = match (format, parent.kind()) {
+        (FormatId::ColossusCre, "creature") => Some(cre::fields_of(doc, parent)),
+        (FormatId::ColossusMap, "size" | "hex") => Some(map::fields_of(doc, parent)),
+        _ => None,
+    };
+    let field = match &line {
+        Some(line) => line
             .slot_at(node.start_byte())
-            .map(|slot| cre::LAYOUT.fields[slot].0),
-        FormatId::ColossusMap if matches!(parent.kind(), "size" | "hex") => {
-            let line = map::fields_of(doc, parent);
-            line.slot_at(node.start_byte())
-                .map(|slot| line.layout().fields[slot].0)
-        }
-        _ => field_name(node),
+            .map(|slot| line.layout().fields[slot].0),
+        None => field_name(node),
     };
     let text = ctx.text(node);
     let markdown = match (format, parent.kind(), field) {
@@ -172,9 +172,8 @@ rules read it. For an exit label of 0 it is ignored.",
         }
         (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
-            let line = cre::fields_of(doc, parent);
-            let name = line.slot(0).map(|f| f.text.to_string()).unwrap_or_default();
-            cre_field(field, &text, &name)?
+            let name = line.as_ref().and_then(|line| line.slot(0));
+            cre_field(field, &text, name.map_or("", |f| f.text.as_ref()))?
         }
         (FormatId::ColossusBattleland, "hex", Some("x" | "y")) => {
             let x = field_text(&ctx, parent, "x").unwrap_or_default();

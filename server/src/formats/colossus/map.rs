@@ -78,7 +78,7 @@ static SIZE_LAYOUT: Layout = Layout {
 };
 
 /// A hex line: `label terrain (label type)×3 x y`.
-pub static HEX_LAYOUT: Layout = Layout {
+static HEX_LAYOUT: Layout = Layout {
     line: "hex line",
     fields: &[
         FieldDef("label", Kind::Number, "hex label"),
