@@ -76,7 +76,7 @@ impl CreView {
         let kinds = token_kinds(&tree.language());
         let creature = tree.language().id_for_node_kind("creature", true);
         let mut text = ChunkReader::new(doc.rope());
-        let mut tokens = Vec::with_capacity(FIELD_COUNT);
+        let mut tokens = Vec::with_capacity(LAYOUT.fields.len());
         let mut cursor = tree.root_node().walk();
         let mut more = cursor.goto_first_child();
         while more {
@@ -133,9 +133,6 @@ static LAYOUT: Layout = Layout {
 water dwelling, magic missile, summonable, lord, demilord",
     }),
 };
-
-/// The fields of a line.
-const FIELD_COUNT: usize = 18;
 
 /// The grammar's token kinds of a creature line.
 fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
