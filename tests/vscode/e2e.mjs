@@ -67,6 +67,8 @@ const SAVES = [
     edits: [
       { line: 5, column: 1, text: 'é', bytes: [0x8e] },
       { line: 5, column: 30, text: '!', bytes: [0x21] },
+      // Saved after each character, as fast as the keys go: two saves close together.
+      { line: 1, column: 3, text: '12', bytes: [0x31, 0x32], saveEach: true },
     ],
   },
   {
@@ -676,7 +678,7 @@ async function main() {
 
       let expected = Buffer.from(f.content);
       for (const [i, edit] of f.edits.entries()) {
-        const name = `save keeps ${f.file} byte for byte (${i === 0 ? 'first' : 'next'} edit: "${edit.text}" at ${edit.line}:${edit.column})`;
+        const name = `save keeps ${f.file} byte for byte (${i === 0 ? 'first' : 'next'} edit: "${edit.text}" at ${edit.line}:${edit.column}${edit.saveEach ? ', saved after each key' : ''})`;
         const at = byteOffset(expected, edit.line, edit.column);
         expected = Buffer.concat([expected.subarray(0, at), Buffer.from(edit.bytes), expected.subarray(at)]);
         const want = expected;
@@ -684,9 +686,12 @@ async function main() {
           await openFile(f.file);
           await goTo(edit.line, edit.column);
           const before = await editorLine(edit.line);
-          await page.keyboard.type(edit.text);
-          await until('the typed character in the editor', async () => (await editorLine(edit.line)).text?.length === before.text.length + edit.text.length, 5_000);
-          await page.keyboard.press(`${mod}+KeyS`);
+          for (const key of edit.saveEach ? [...edit.text] : [edit.text]) {
+            await page.keyboard.type(key);
+            if (edit.saveEach) await page.keyboard.press(`${mod}+KeyS`);
+          }
+          await until('the typed text in the editor', async () => (await editorLine(edit.line)).text?.length === before.text.length + edit.text.length, 5_000);
+          if (!edit.saveEach) await page.keyboard.press(`${mod}+KeyS`);
           const file = path.join(ws, f.file);
           let got;
           try {
@@ -709,6 +714,37 @@ async function main() {
         }, { needs: up }); // (not on the encoding step: a wrong encoding must show here as the bytes it damages)
       }
     }
+
+    await step('save, type again at once, close without saving: Opening.bord keeps its CRs', async () => {
+      // The CRs are put back right after the save, or, when the editor has newer edits by then,
+      // when it closes: either way the file is the saved text with its own line ends.
+      const file = path.join(ws, 'Opening.bord');
+      const start = readFileSync(file);
+      check(!start.includes(0x0a), 'Opening.bord has an LF before this step');
+      await openFile('Opening.bord');
+      await goTo(2, 2);
+      await page.keyboard.type('7');
+      await page.keyboard.press(`${mod}+KeyS`);
+      const at = byteOffset(start, 2, 2);
+      const want = Buffer.concat([start.subarray(0, at), Buffer.from('7'), start.subarray(at)]);
+      await until('the save on disk (any line ends)', async () => Buffer.from(readFileSync(file).toString('latin1').replace(/\r\n/g, '\r'), 'latin1').equals(want), 10_000, 20);
+      await page.keyboard.type('8');
+      await until('the unsaved 8 in the editor', async () => (await editorLine(2)).text === '478', 5_000);
+      await page.locator('.tabs-container .tab.active .tab-actions .action-label').first().click();
+      await page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" }).first().click({ timeout: 10_000 });
+      let got;
+      try {
+        await until('Opening.bord with its CRs', async () => (got = readFileSync(file)).equals(want), 10_000, 100);
+      } catch {
+        throw new Error(`Opening.bord after the close: ${firstDifference(want, got)}`);
+      }
+      await page.waitForTimeout(1_000);
+      got = readFileSync(file);
+      check(got.equals(want), `Opening.bord changed after the close: ${firstDifference(want, got)}`);
+      const problems = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+      check(!problems.some((t) => /newer|failed to save|could not be put back/i.test(t)), `notifications: ${problems.join(' | ')}`);
+      return `${got.length} bytes as expected`;
+    }, { needs: up });
 
     for (const w of WARNS) {
       await step(`encoding: opening ${w.file} warns before any save`, async () => {

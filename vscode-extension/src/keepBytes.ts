@@ -12,8 +12,11 @@ import { changeOnSave, crlfToCr, encodingFor, equalBytes, isCrOnly } from './fil
 import { isRetroboardLanguage } from './sniff';
 
 export class ByteKeeper implements vscode.Disposable {
-  /** The outcome of each file's last will-save check: put CR line ends back after the save? */
-  private readonly restoreAfterSave = new Map<string, boolean>();
+  /**
+   * Files that get their CR line ends back after a save: their bytes were CR-only before the last
+   * save VS Code announced (kept for saves VS Code joins into one, which it may announce once).
+   */
+  private readonly crOnly = new Set<string>();
   /** Files whose CRs could not be put back (edited right after the save): done at the next save or close. */
   private readonly pending = new Set<string>();
   /** The file work per URI, one step after the other, so two saves never interleave. */
@@ -79,18 +82,18 @@ export class ByteKeeper implements vscode.Disposable {
     e.waitUntil(
       this.serial(doc.uri, async () => {
         const bytes = await this.read(doc.uri);
-        this.restoreAfterSave.set(key, this.pending.has(key) || (bytes !== undefined && isCrOnly(bytes)));
+        if (this.pending.has(key) || (bytes !== undefined && isCrOnly(bytes))) this.crOnly.add(key);
+        else this.crOnly.delete(key);
       }),
     );
   }
 
   private didSave(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
-    const restore = this.restoreAfterSave.get(key);
-    this.restoreAfterSave.delete(key);
-    if (!restore) return;
+    if (!this.crOnly.has(key)) return;
     if (doc.eol !== vscode.EndOfLine.CRLF) {
       // The user picked LF for it (status bar): that is their choice, not VS Code's.
+      this.crOnly.delete(key);
       this.pending.delete(key);
       this.log.info(`${doc.uri.fsPath}: saved with LF line ends, as chosen`);
       return;
@@ -102,8 +105,13 @@ export class ByteKeeper implements vscode.Disposable {
   private didClose(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
     // (Changing a document's language closes it and opens it again at once.)
-    const stillOpen = vscode.workspace.textDocuments.some((d) => d.uri.toString() === key);
-    if (!stillOpen && this.pending.has(key)) void this.serial(doc.uri, () => this.restoreCr(doc, doc.version));
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) return;
+    void this.serial(doc.uri, async () => {
+      if (this.pending.has(key)) await this.restoreCr(doc, doc.version);
+      // Opened again later, the file is judged by its bytes then.
+      this.pending.delete(key);
+      this.crOnly.delete(key);
+    });
   }
 
   /** Puts the CR line ends back into the file VS Code just saved as `version` of `doc`. */
