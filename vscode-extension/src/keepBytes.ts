@@ -128,7 +128,7 @@ export class ByteKeeper implements vscode.Disposable {
     if (open && (open.isDirty || (open === doc && doc.version !== version))) {
       // Writing now would make the editor's next save a conflict: wait for that save (or the close).
       this.pending.add(key);
-      this.log.info(`${doc.uri.fsPath}: edited since the save; its CR line ends come back at the next save`);
+      this.log.info(`${doc.uri.fsPath}: edited since the save; its CR line ends come back at its next save or when it closes`);
       return;
     }
     const now = await this.read(doc.uri);
