@@ -3,10 +3,14 @@
 // - each file is opened in the encoding its bytes were written in (Mac Roman, Windows-1252 or
 //   UTF-8), so a © or an æ is shown as such and written back as the same byte;
 // - VS Code keeps only LF or CRLF line ends and writes a classic Mac file (lone CRs) back with
-//   CRLF: after such a save the CRs are put back, unless the document changed since;
+//   CRLF: after such a save the CRs are put back (keeping the save's file time, so that the
+//   editor's next save is no conflict), or, when the document has newer edits, after its next
+//   save or at its close; the file work on one file runs one step after the other, and a will-save
+//   waits for it, so VS Code never writes between our read and our write;
 // - whatever VS Code still cannot keep (mixed line ends, a byte the encoding has no character
 //   for) is said in a warning when the file is opened, before anything is saved.
 
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { changeOnSave, crlfToCr, encodingFor, equalBytes, isCrOnly } from './fileBytes';
 import { isRetroboardLanguage } from './sniff';
@@ -126,7 +130,7 @@ export class ByteKeeper implements vscode.Disposable {
     // The document open for the file now: this one, or the one a language change opened again.
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (open && (open.isDirty || (open === doc && doc.version !== version))) {
-      // Writing now would make the editor's next save a conflict: wait for that save (or the close).
+      // The editor holds newer text than the file: leave the file to that text's save (or the close).
       this.pending.add(key);
       this.log.info(`${doc.uri.fsPath}: edited since the save; its CR line ends come back at its next save or when it closes`);
       return;
@@ -137,7 +141,12 @@ export class ByteKeeper implements vscode.Disposable {
       return;
     }
     try {
+      const savedAt = await fs.stat(doc.uri.fsPath);
       await vscode.workspace.fs.writeFile(doc.uri, restored);
+      // The file keeps the time of VS Code's save: the editor knows the file by it, and a newer
+      // time would make its next save fail ("the content of the file is newer") should the user
+      // type before the editor has read the file again.
+      await fs.utimes(doc.uri.fsPath, savedAt.atime, savedAt.mtime);
       this.pending.delete(key);
       this.log.info(`${doc.uri.fsPath}: CR line ends put back (VS Code saved them as CRLF)`);
     } catch (err) {
