@@ -77,6 +77,8 @@ const SAVES = [
     language: 'Patience Game',
     encoding: 'Windows 1252',
     shows: { line: 1, text: 'Kabale æøå' },
+    // The game's name in the outline: the server has the same text.
+    symbol: 'Kabale æøå',
     edits: [{ line: 1, column: 8, text: 'ø', bytes: [0xf8] }],
   },
   {
@@ -86,6 +88,8 @@ const SAVES = [
     language: 'Patience Game',
     encoding: 'UTF-8',
     shows: { line: 1, text: 'Kabale æøå' },
+    // The game's name in the outline: the server has the same text.
+    symbol: 'Kabale æøå',
     edits: [{ line: 1, column: 8, text: 'ø', bytes: [0xc3, 0xb8] }],
   },
 ];
@@ -669,6 +673,11 @@ async function main() {
           if (l.error) throw new Error(l.error);
           return l.text === f.shows.text ? l.text : false;
         });
+        if (f.symbol) {
+          await goTo(1, 1); // (the breadcrumbs show the symbol at the cursor)
+          const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control');
+          await until(`the symbol "${f.symbol}" in the breadcrumbs`, async () => (await crumbs.innerText()).includes(f.symbol), 15_000);
+        }
         const warnings = await page.locator('.notifications-toasts .notification-toast', { hasText: 'would change more than your edits' }).count();
         check(warnings === 0, `a warning says saving ${f.file} would change it`);
         await screenshot(`encoding-${f.file.replace(/\W+/g, '-')}`);
