@@ -129,6 +129,38 @@ return function(t)
     t.ok(not vim.o.fileformats:find('mac'), "'fileformats' is restored after the read")
   end)
 
+  -- A save gives back every byte it did not change: a classic Mac BORD (CR line ends, © as Mac
+  -- Roman 0xA9) and a Patience game as Notepad saved it (CRLF, "æøå" in Windows-1252).
+  t.test('write: one typed character saves the original bytes plus that character', function()
+    --- The byte offset where 1-based line `row` starts (lines end at CR, LF or CRLF).
+    local function line_start(data, row)
+      local at = 1
+      for _ = 2, row do
+        at = assert(data:find('[\r\n]', at), 'no line ' .. row)
+        at = at + (data:sub(at, at + 1) == '\r\n' and 2 or 1)
+      end
+      return at - 1
+    end
+    local mysteriet = assert(t.read(t.path('examples/Mysteriet.pat')))
+    local cases = {
+      -- file, content, 1-based line, 0-based byte column (in the buffer), typed text, its bytes in the file, 'fileformat'
+      { 'save/Opening.bord', assert(t.read(t.path('examples/Opening.bord'))), 5, 0, '!', '!', 'mac' },
+      { 'save/Kabale.pat', 'Kabale \230\248\229' .. mysteriet:sub(mysteriet:find('\r\n', 1, true)), 1, 7, 'ø', '\248', 'dos' },
+    }
+    for _, case in ipairs(cases) do
+      local file, content, row, col, typed, bytes, ff = unpack(case)
+      local path = t.write(tmp .. '/' .. file, content)
+      local buf = t.edit(path)
+      t.eq(vim.bo[buf].fileformat, ff, file .. " 'fileformat'")
+      vim.api.nvim_buf_set_text(buf, row - 1, col, row - 1, col, { typed })
+      vim.cmd('silent write')
+      local at = line_start(content, row) + col
+      local want = content:sub(1, at) .. bytes .. content:sub(at + 1)
+      local got = t.read(path)
+      t.ok(got == want, ('%s after :write: %q, expected %q'):format(file, got, want))
+    end
+  end)
+
   ---------------------------------------------------------------------------------------------
   -- Diagnostics (the fixture's .expected findings, through the real server)
   ---------------------------------------------------------------------------------------------

@@ -47,6 +47,88 @@ const BROKEN = [
   { fixture: 'tests/fixtures/colossus/Broken/Broken.ter', to: 'Broken/Broken.ter', language: 'Colossus Terrains' },
 ];
 
+/**
+ * Files saved from the editor must come back byte for byte: the original plus what was typed, in
+ * the file's own encoding and line ends. `shows` is a line as the editor must show it; each edit
+ * types `text` at a 1-based line and column and is saved, and `bytes` is what that text is in the
+ * file's encoding. All are made at test time: a copy of examples/Opening.bord (classic Mac: CR
+ * line ends, © as Mac Roman 0xA9), a Patience game as Notepad saved it (CRLF, Windows-1252) and
+ * the same game in UTF-8.
+ */
+const MYSTERIET = readFileSync(path.join(repo, 'examples', 'Mysteriet.pat'));
+const SAVES = [
+  {
+    file: 'Opening.bord',
+    content: readFileSync(path.join(repo, 'examples', 'Opening.bord')),
+    language: 'Super Othello BORD',
+    encoding: 'Mac Roman',
+    shows: { line: 5, text: '© 1996 Yellow Lemon Software' },
+    // Two saves: the second one after the first was given its CRs back (no conflict, no CRLF).
+    edits: [
+      { line: 5, column: 1, text: 'é', bytes: [0x8e] },
+      { line: 5, column: 30, text: '!', bytes: [0x21] },
+      // Saved after each character, as fast as the keys go: two saves close together.
+      { line: 1, column: 3, text: '12', bytes: [0x31, 0x32], saveEach: true },
+    ],
+  },
+  {
+    file: 'Kabale.pat',
+    content: Buffer.concat([Buffer.from('Kabale \xe6\xf8\xe5', 'latin1'), MYSTERIET.subarray(MYSTERIET.indexOf('\r\n'))]),
+    language: 'Patience Game',
+    encoding: 'Windows 1252',
+    shows: { line: 1, text: 'Kabale æøå' },
+    // The game's name in the outline: the server has the same text.
+    symbol: 'Kabale æøå',
+    edits: [{ line: 1, column: 8, text: 'ø', bytes: [0xf8] }],
+  },
+  {
+    // Valid UTF-8 stays UTF-8, though the game wrote Windows-1252 (VS Code first opens it so).
+    file: 'Kabale-utf8.pat',
+    content: Buffer.concat([Buffer.from('Kabale æøå', 'utf8'), MYSTERIET.subarray(MYSTERIET.indexOf('\r\n'))]),
+    language: 'Patience Game',
+    encoding: 'UTF-8',
+    shows: { line: 1, text: 'Kabale æøå' },
+    // The game's name in the outline: the server has the same text.
+    symbol: 'Kabale æøå',
+    edits: [{ line: 1, column: 8, text: 'ø', bytes: [0xc3, 0xb8] }],
+  },
+];
+
+/** Files VS Code cannot save back as they are: a warning must say so when they open. */
+const WARNS = [
+  {
+    file: 'Mixed.pat',
+    content: Buffer.from('Mixed\r\n  2  1\n104 4 4 0 0 0 999 10 1 0 0\r\n', 'latin1'),
+    says: 'saving Mixed.pat in VS Code would change more than your edits: its line ends are mixed',
+  },
+  {
+    // 0x81 has no character in Windows-1252: VS Code reads it as U+FFFD and cannot write it back.
+    file: 'Undefined.pat',
+    content: Buffer.from('Kabale \x81\r\n  2  1\r\n104 4 4 0 0 0 999 10 1 0 0\r\n', 'latin1'),
+    says: 'saving Undefined.pat in VS Code would change more than your edits: the byte 0x81 on line 1, column 8 cannot be kept in windows1252',
+  },
+];
+
+/** The byte offset of a 1-based line and column in a single-byte encoded file (CR, LF or CRLF line ends). */
+function byteOffset(bytes, line, column) {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    while (at < bytes.length && bytes[at] !== 0x0d && bytes[at] !== 0x0a) at++;
+    check(at < bytes.length, `the file has no line ${line}`);
+    at += bytes[at] === 0x0d && bytes[at + 1] === 0x0a ? 2 : 1;
+  }
+  return at + column - 1;
+}
+
+/** Where two byte strings first differ, and what each has there (for a failure message). */
+function firstDifference(want, got) {
+  let at = 0;
+  while (at < want.length && at < got.length && want[at] === got[at]) at++;
+  const around = (b) => JSON.stringify(Buffer.from(b.subarray(Math.max(0, at - 8), at + 8)).toString('latin1'));
+  const crlf = got.includes(Buffer.from('\r\n')) ? 'has CRLF' : 'no CRLF';
+  return `${got.length} bytes (${crlf}), expected ${want.length}; first difference at byte ${at}: expected ${around(want)}, got ${around(got)}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bookkeeping
 
@@ -152,6 +234,7 @@ function makeWorkspace(root) {
   }
   check(broken, `none of the broken fixtures exists: ${BROKEN.map((b) => b.fixture).join(', ')}`);
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
+  for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
   cpSync(tiny, path.join(ws, 'Tiny'), {
@@ -259,6 +342,36 @@ async function languageStatus() {
   return (await page.locator('[id="status.editor.mode"]').first().innerText({ timeout: 5_000 })).trim();
 }
 
+async function statusItem(id) {
+  return (await page.locator(`[id="${id}"]`).first().innerText({ timeout: 5_000 })).trim();
+}
+
+/** The text of a line of the active editor, as it is drawn (the line must be on screen). */
+async function editorLine(line) {
+  return page.evaluate((line) => {
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+    if (!editor) return { error: 'no active editor' };
+    const number = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].find((n) => n.textContent.trim() === String(line));
+    if (!number) return { error: `line ${line} is not on screen` };
+    const top = number.parentElement.style.top || number.style.top;
+    const row = [...editor.querySelectorAll('.view-lines .view-line')].find((l) => l.style.top === top);
+    return row ? { text: row.textContent.replace(/\u00a0/g, ' ') } : { error: `no text line at top ${top}` };
+  }, line);
+}
+
+/** Puts the cursor of the active editor at a 1-based line and column (Quick Open `:line:column`). */
+async function goTo(line, column) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(`${mod}+KeyP`);
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(`:${line}:${column}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: `line ${line}` }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await until(`the cursor at ${line}:${column}`, async () => (await statusItem('status.editor.selection')).startsWith(`Ln ${line}, Col ${column}`), 5_000);
+}
+
 /** The screen position of the character at (line, column) in the active editor (1-based). */
 async function positionOf(line, column, token) {
   return page.evaluate(
@@ -346,6 +459,7 @@ async function previewState() {
     const img = document.getElementById('board');
     const src = img.getAttribute('src') ?? '';
     let svgTitle = null;
+    let svgText = '';
     let svgLength = 0;
     let scripts = null;
     if (src.startsWith('data:image/svg+xml;base64,')) {
@@ -354,6 +468,7 @@ async function previewState() {
       svgLength = svg.length;
       const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
       svgTitle = doc.querySelector('svg > title, title')?.textContent ?? null;
+      svgText = doc.documentElement.textContent;
       scripts = doc.querySelectorAll('script').length;
     }
     return {
@@ -364,6 +479,7 @@ async function previewState() {
       hidden: img.hidden,
       src: src.slice(0, 40),
       svgTitle,
+      svgText,
       svgLength,
       scripts,
       rendered: img.complete && img.naturalWidth > 0,
@@ -546,6 +662,113 @@ async function main() {
       }, { needs: up });
     }
 
+    for (const f of SAVES) {
+      const opened = `encoding: ${f.file} opens as ${f.encoding} and shows "${f.shows.text}"`;
+      await step(opened, async () => {
+        await openFile(f.file);
+        await until(`the language ${f.language}`, async () => (await languageStatus()) === f.language, 15_000);
+        await until(`the encoding ${f.encoding} in the status bar`, async () => (await statusItem('status.editor.encoding')) === f.encoding, 15_000);
+        const shown = await until(`line ${f.shows.line} drawn as "${f.shows.text}"`, async () => {
+          const l = await editorLine(f.shows.line);
+          if (l.error) throw new Error(l.error);
+          return l.text === f.shows.text ? l.text : false;
+        });
+        if (f.symbol) {
+          await goTo(1, 1); // (the breadcrumbs show the symbol at the cursor)
+          const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control');
+          await until(`the symbol "${f.symbol}" in the breadcrumbs`, async () => (await crumbs.innerText()).includes(f.symbol), 15_000);
+        }
+        const warnings = await page.locator('.notifications-toasts .notification-toast', { hasText: 'would change more than your edits' }).count();
+        check(warnings === 0, `a warning says saving ${f.file} would change it`);
+        await screenshot(`encoding-${f.file.replace(/\W+/g, '-')}`);
+        const eol = await statusItem('status.editor.eol').catch(() => '?');
+        return `line ${f.shows.line}: "${shown}", status bar: ${f.encoding}, ${eol}`;
+      }, { needs: up });
+
+      let expected = Buffer.from(f.content);
+      for (const [i, edit] of f.edits.entries()) {
+        const name = `save keeps ${f.file} byte for byte (${i === 0 ? 'first' : 'next'} edit: "${edit.text}" at ${edit.line}:${edit.column}${edit.saveEach ? ', saved after each key' : ''})`;
+        const at = byteOffset(expected, edit.line, edit.column);
+        expected = Buffer.concat([expected.subarray(0, at), Buffer.from(edit.bytes), expected.subarray(at)]);
+        const want = expected;
+        await step(name, async () => {
+          await openFile(f.file);
+          await goTo(edit.line, edit.column);
+          const before = await editorLine(edit.line);
+          for (const key of edit.saveEach ? [...edit.text] : [edit.text]) {
+            await page.keyboard.type(key);
+            if (edit.saveEach) await page.keyboard.press(`${mod}+KeyS`);
+          }
+          await until('the typed text in the editor', async () => (await editorLine(edit.line)).text?.length === before.text.length + edit.text.length, 5_000);
+          if (!edit.saveEach) await page.keyboard.press(`${mod}+KeyS`);
+          const file = path.join(ws, f.file);
+          let got;
+          try {
+            await until(`${f.file} on disk to be the original plus "${edit.text}"`, async () => {
+              got = readFileSync(file);
+              return got.equals(want);
+            }, 10_000, 100);
+          } catch {
+            throw new Error(`${f.file} after the save: ${firstDifference(want, got)}`);
+          }
+          // Still so a moment later (nothing writes it again), the editor clean, no conflict.
+          await page.waitForTimeout(1_000);
+          got = readFileSync(file);
+          check(got.equals(want), `${f.file} changed after the save: ${firstDifference(want, got)}`);
+          check((await page.locator('.tabs-container .tab.active.dirty').count()) === 0, `the editor of ${f.file} is still dirty`);
+          const problems = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+          check(!problems.some((t) => /newer|failed to save|could not be put back/i.test(t)), `notifications: ${problems.join(' | ')}`);
+          await screenshot(`saved-${f.file.replace(/\W+/g, '-')}-${i + 1}`);
+          return `${got.length} bytes as expected`;
+        }, { needs: up }); // (not on the encoding step: a wrong encoding must show here as the bytes it damages)
+      }
+    }
+
+    await step('save, type again at once, close without saving: Opening.bord keeps its CRs', async () => {
+      // The CRs are put back right after the save, or, when the editor has newer edits by then,
+      // when it closes: either way the file is the saved text with its own line ends.
+      const file = path.join(ws, 'Opening.bord');
+      const start = readFileSync(file);
+      check(!start.includes(0x0a), 'Opening.bord has an LF before this step');
+      await openFile('Opening.bord');
+      await goTo(2, 2);
+      await page.keyboard.type('7');
+      await page.keyboard.press(`${mod}+KeyS`);
+      const at = byteOffset(start, 2, 2);
+      const want = Buffer.concat([start.subarray(0, at), Buffer.from('7'), start.subarray(at)]);
+      await until('the save on disk (any line ends)', async () => Buffer.from(readFileSync(file).toString('latin1').replace(/\r\n/g, '\r'), 'latin1').equals(want), 10_000, 20);
+      await page.keyboard.type('8');
+      await until('the unsaved 8 in the editor', async () => (await editorLine(2)).text === '478', 5_000);
+      await page.locator('.tabs-container .tab.active .tab-actions .action-label').first().click();
+      await page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" }).first().click({ timeout: 10_000 });
+      let got;
+      try {
+        await until('Opening.bord with its CRs', async () => (got = readFileSync(file)).equals(want), 10_000, 100);
+      } catch {
+        throw new Error(`Opening.bord after the close: ${firstDifference(want, got)}`);
+      }
+      await page.waitForTimeout(1_000);
+      got = readFileSync(file);
+      check(got.equals(want), `Opening.bord changed after the close: ${firstDifference(want, got)}`);
+      const problems = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+      check(!problems.some((t) => /newer|failed to save|could not be put back/i.test(t)), `notifications: ${problems.join(' | ')}`);
+      return `${got.length} bytes as expected`;
+    }, { needs: up });
+
+    for (const w of WARNS) {
+      await step(`encoding: opening ${w.file} warns before any save`, async () => {
+        await openFile(w.file);
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: w.file }).first();
+        await toast.waitFor({ state: 'visible', timeout: 15_000 });
+        const text = (await toast.innerText()).replace(/\s+/g, ' ');
+        check(text.includes(w.says), `the warning says: ${text}`);
+        await page.waitForTimeout(800); // let the toast finish sliding in
+        await screenshot(`warning-${w.file.replace(/\W+/g, '-')}`);
+        await runCommand('Notifications: Clear All Notifications');
+        return text.slice(0, 160);
+      }, { needs: up });
+    }
+
     await step('semantic highlighting colours Tiny.ter (no TextMate grammar)', async () => {
       await openFile('Tiny/Tiny.ter');
       return `token classes ${(await tokenColours()).join(' ')}`;
@@ -589,6 +812,18 @@ async function main() {
       check(state.svgTitle?.includes('9 hexes, 7 towers'), `svg <title> is ${state.svgTitle}`);
       await screenshot('preview-after-edit');
       return `"${state.title}" ${latency} ms after the last key`;
+    }, { needs: [openPreview] });
+
+    await step('preview of Opening.bord shows its © (Mac Roman read as such)', async () => {
+      await openFile('Opening.bord');
+      const state = await until('the board of Opening.bord', async () => {
+        const s = await previewState();
+        return s.file === 'Opening.bord' && s.rendered ? s : false;
+      }, 15_000);
+      check(state.svgText.includes('© 1996 Yellow Lemon Software'), `the board's text: ${state.svgText.slice(0, 300)}`);
+      check(!state.svgText.includes('\ufffd'), 'the board shows a replacement character');
+      await screenshot('preview-opening-bord');
+      return `"${state.title}"`;
     }, { needs: [openPreview] });
 
     await step('preview follows the active editor (Mysteriet.pat)', async () => {

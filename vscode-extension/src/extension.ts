@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
+import { ByteKeeper } from './keepBytes';
 import { PreviewManager, VIEW_TYPE } from './preview';
 import { findServer, ServerNotFound } from './serverBinary';
 import { isRetroboardLanguage, LANGUAGE_IDS, sniff } from './sniff';
@@ -12,6 +13,7 @@ let starting: Promise<void> | undefined;
 let log: vscode.LogOutputChannel;
 let trace: vscode.OutputChannel;
 let preview: PreviewManager;
+let keeper: ByteKeeper;
 let extensionPath: string;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -19,16 +21,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   log = vscode.window.createOutputChannel('Retroboard', { log: true });
   trace = vscode.window.createOutputChannel('Retroboard Trace');
   preview = new PreviewManager(() => client, log);
+  keeper = new ByteKeeper(log);
   context.subscriptions.push(
     log,
     trace,
     preview,
+    keeper,
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, preview),
     vscode.commands.registerCommand('retroboard.openPreviewToSide', (uri?: vscode.Uri) => openPreview(uri, true)),
     vscode.commands.registerCommand('retroboard.openPreview', (uri?: vscode.Uri) => openPreview(uri, false)),
     vscode.commands.registerCommand('retroboard.restartServer', () => restart()),
     vscode.commands.registerCommand('retroboard.showServerLog', () => log.show(true)),
-    vscode.workspace.onDidOpenTextDocument(correctLanguage),
+    vscode.workspace.onDidOpenTextDocument(opened),
     vscode.workspace.onDidCloseTextDocument(forgetLater),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('retroboard.server.path')) {
@@ -39,7 +43,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => void client?.stop() },
   );
   for (const doc of vscode.workspace.textDocuments) {
-    await correctLanguage(doc);
+    // Languages before the server starts; the file's bytes need not wait.
+    if (!(await correctLanguage(doc))) void keeper.opened(doc);
   }
   // Not awaited: activation does not wait for the server (its errors are shown and logged).
   void start();
@@ -49,6 +54,15 @@ export async function deactivate(): Promise<void> {
   const running = client;
   client = undefined;
   if (running) await running.stop(2000).catch(() => undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening a document
+
+/** Gives a document its language by content, then its file's encoding (keepBytes.ts). */
+async function opened(doc: vscode.TextDocument): Promise<void> {
+  // A new language closes the document and opens it again: the keeper sees that opening.
+  if (!(await correctLanguage(doc))) await keeper.opened(doc);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,10 +82,11 @@ function forgetLater(doc: vscode.TextDocument): void {
   }, 5000);
 }
 
-async function correctLanguage(doc: vscode.TextDocument): Promise<void> {
-  if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return;
+/** Corrects the language of a document by its content; true when it did. */
+async function correctLanguage(doc: vscode.TextDocument): Promise<boolean> {
+  if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return false;
   const key = doc.uri.toString();
-  if (sniffed.has(key)) return;
+  if (sniffed.has(key)) return false;
   sniffed.add(key);
   const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, 64), 0));
   const wanted = sniff(doc.uri.path, doc.languageId, head);
@@ -79,10 +94,12 @@ async function correctLanguage(doc: vscode.TextDocument): Promise<void> {
     log.info(`${doc.uri.fsPath}: ${doc.languageId} -> ${wanted} (by its content)`);
     try {
       await vscode.languages.setTextDocumentLanguage(doc, wanted);
+      return true;
     } catch (err) {
       log.warn(`cannot set the language of ${doc.uri.fsPath}: ${(err as Error).message}`);
     }
   }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
