@@ -878,3 +878,25 @@ fn a_variant_checks_the_same_from_inside_its_folder() {
     let items: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(items[0]["path"], "Badlands.ter");
 }
+
+#[test]
+fn a_missing_corpus_is_said_outside_ci_and_fails_under_ci() {
+    let missing = scratch("no-corpus").join("corpus");
+    let mut note = Vec::new();
+    assert_eq!(corpus::corpus_at(missing.clone(), false, &mut note), None);
+    assert_eq!(
+        String::from_utf8(note).unwrap(),
+        format!(
+            "note: the real-file corpus is not at {}, so the corpus tests check nothing here \
+(set RETROBOARD_CORPUS to its folder; under CI they fail instead)\n",
+            missing.display()
+        )
+    );
+    let under_ci = std::panic::catch_unwind(|| corpus::corpus_at(missing, true, &mut Vec::new()));
+    assert!(under_ci.is_err());
+    let here = scratch("corpus-here");
+    assert_eq!(
+        corpus::corpus_at(here.clone(), true, &mut Vec::new()),
+        Some(here)
+    );
+}
