@@ -105,15 +105,22 @@ fn open_without_waiting(path: &Path) -> io::Result<std::fs::File> {
     options.open(path)
 }
 
-/// Whether `path`, its links resolved, lies inside one of `folders` (their links resolved
-/// too). A path that is not on disk (an editor's unsaved buffer) has no link to follow.
-pub fn stays_inside(path: &Path, folders: &[&Path]) -> bool {
+/// The real paths (links resolved) of the folders that exist.
+pub fn real_folders(folders: &[&Path]) -> Vec<PathBuf> {
+    folders
+        .iter()
+        .filter_map(|folder| std::fs::canonicalize(folder).ok())
+        .collect()
+}
+
+/// Whether `path`, its links resolved, lies inside one of `real_folders` (see
+/// [`real_folders`]). A path that is not on disk (an editor's unsaved buffer) has no link to
+/// follow.
+pub fn stays_inside(path: &Path, real_folders: &[PathBuf]) -> bool {
     let Ok(real) = std::fs::canonicalize(path) else {
         return true;
     };
-    folders
-        .iter()
-        .any(|folder| std::fs::canonicalize(folder).is_ok_and(|folder| real.starts_with(folder)))
+    real_folders.iter().any(|folder| real.starts_with(folder))
 }
 
 /// `path` made absolute against the working directory, with `.` and `..` taken away as the
@@ -187,11 +194,16 @@ mod tests {
         std::os::unix::fs::symlink("a", dir.join("in/near")).unwrap();
         std::os::unix::fs::symlink("../out", dir.join("in/far")).unwrap();
         let inside = dir.join("in");
-        assert!(stays_inside(&inside.join("a"), &[&inside]));
-        assert!(stays_inside(&inside.join("near"), &[&inside]));
-        assert!(!stays_inside(&inside.join("far"), &[&inside]));
-        assert!(stays_inside(&inside.join("far"), &[&inside, &dir]));
-        assert!(stays_inside(&inside.join("unsaved"), &[&inside]));
+        let only_in = real_folders(&[&inside, &dir.join("missing")]);
+        assert_eq!(only_in, [inside.canonicalize().unwrap()]);
+        assert!(stays_inside(&inside.join("a"), &only_in));
+        assert!(stays_inside(&inside.join("near"), &only_in));
+        assert!(!stays_inside(&inside.join("far"), &only_in));
+        assert!(stays_inside(
+            &inside.join("far"),
+            &real_folders(&[&inside, &dir])
+        ));
+        assert!(stays_inside(&inside.join("unsaved"), &only_in));
     }
 
     #[test]

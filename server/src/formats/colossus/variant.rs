@@ -34,6 +34,8 @@ pub struct Variant {
     /// The variant's folder.
     pub dir: PathBuf,
     pub search_path: Vec<PathBuf>,
+    /// Where the files it looks up may lead, links resolved (see [`reachable`]).
+    pub reachable: Vec<PathBuf>,
     pub map: Resolved,
     pub ter: Resolved,
     pub cre: Resolved,
@@ -75,8 +77,8 @@ pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
 /// Where a file looked up for the variant in `dir` may lead, links resolved: into the
 /// variants' folder (which holds the variant, its DEPEND variants and Default), or into the
 /// variant's own folder (a variant kept elsewhere may be linked into the game's folder).
-fn reachable(dir: &Path) -> [&Path; 2] {
-    [dir, dir.parent().unwrap_or(dir)]
+pub fn reachable(dir: &Path) -> Vec<PathBuf> {
+    crate::disk::real_folders(&[dir, dir.parent().unwrap_or(dir)])
 }
 
 /// A name the game could look up: a plain file or folder name, nothing that leaves the
@@ -114,11 +116,12 @@ impl Variant {
         }
         search_path.push(root.join(DEFAULT));
         search_path.dedup();
+        let reachable = reachable(dir);
         let resolve = |kind: &str, default: &str| {
             let name = var
                 .and_then(|v| v.last(kind))
                 .map_or_else(|| default.to_string(), |e| e.value.text.clone());
-            resolve_in(&search_path, &name, dir, files)
+            resolve_in(&search_path, &name, &reachable, files)
         };
         Variant {
             map: resolve("MAP", "Default.map"),
@@ -126,6 +129,7 @@ impl Variant {
             cre: resolve("CRE", "Default.cre"),
             dir: dir.to_path_buf(),
             search_path,
+            reachable,
         }
     }
 
@@ -136,21 +140,26 @@ impl Variant {
             .iter()
             .map(|d| d.join("Battlelands"))
             .collect();
-        resolve_in(&dirs, name, &self.dir, files)
+        resolve_in(&dirs, name, &self.reachable, files)
     }
 }
 
-/// The first folder of `dirs` that holds `name`, as the game looks it up for the variant in
-/// `variant_dir`; a file found there that is a link leading out of the variants' folder is
-/// not used (and no later folder either: the game would use that file).
-pub fn resolve_in(dirs: &[PathBuf], name: &str, variant_dir: &Path, files: &dyn Files) -> Resolved {
+/// The first folder of `dirs` that holds `name`; a file found there whose real path is not
+/// inside the `reachable` folders (a link leading out of the variants' folder) is not used,
+/// and no later folder either: the game would use that file.
+pub fn resolve_in(
+    dirs: &[PathBuf],
+    name: &str,
+    reachable: &[PathBuf],
+    files: &dyn Files,
+) -> Resolved {
     let found = if is_plain_name(name) {
         dirs.iter().map(|d| d.join(name)).find(|p| files.exists(p))
     } else {
         None
     };
     let (path, outside) = match found {
-        Some(p) if !crate::disk::stays_inside(&p, &reachable(variant_dir)) => (None, Some(p)),
+        Some(p) if !crate::disk::stays_inside(&p, reachable) => (None, Some(p)),
         found => (found, None),
     };
     Resolved {
