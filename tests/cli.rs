@@ -275,14 +275,6 @@ fn render_draws_text_svg_and_png() {
     let out = retroboard(&["render", &map, "-o", dir.join("tiny.gif").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out).lines().count(), 1);
-    let notes = dir.join("notes.txt");
-    std::fs::write(&notes, "not a board").unwrap();
-    let out = retroboard(&["render", "--text", notes.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        stdout(&out),
-        "Retroboard does not recognise this file, so it cannot draw it.\n"
-    );
 }
 
 #[test]
@@ -331,5 +323,580 @@ checked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n",
     assert_eq!(
         stdout(&out),
         "Line 2 is too long for Retroboard to read (more than 64 KB), so nothing is drawn.\n"
+    );
+}
+
+// --- issue 19: the CLI at its edges -------------------------------------------------------------
+
+/// How a test runs retroboard: where, with what environment, and how long it may take.
+struct Run<'a> {
+    args: &'a [&'a std::ffi::OsStr],
+    cwd: Option<&'a Path>,
+    env: &'a [(&'a str, &'a str)],
+}
+
+impl Run<'_> {
+    /// Runs the binary with standard input an open pipe nobody writes to (as a terminal or an
+    /// editor that sends nothing); a run that does not end within `seconds` is killed and fails
+    /// the test, so a hang shows as a failure, not as a stuck test run.
+    fn within(&self, seconds: u64) -> Output {
+        use std::io::Read;
+        use std::process::Stdio;
+        let mut command = Command::new(env!("CARGO_BIN_EXE_retroboard"));
+        command
+            .args(self.args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(cwd) = self.cwd {
+            command.current_dir(cwd);
+        }
+        for (key, value) in self.env {
+            command.env(key, value);
+        }
+        let mut child = command.spawn().expect("run retroboard");
+        let _stdin = child.stdin.take();
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let out = drain(Box::new(child.stdout.take().unwrap()));
+        let err = drain(Box::new(child.stderr.take().unwrap()));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "retroboard {:?} did not finish within {seconds} s",
+                    self.args
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        Output {
+            status,
+            stdout: out.join().unwrap(),
+            stderr: err.join().unwrap(),
+        }
+    }
+}
+
+/// Runs `retroboard ARGS` (paths may be any OS strings), failing the test after 10 s (a small
+/// check takes milliseconds).
+fn run_os(args: &[&std::ffi::OsStr]) -> Output {
+    Run {
+        args,
+        cwd: None,
+        env: &[],
+    }
+    .within(10)
+}
+
+fn os(text: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(text)
+}
+
+/// A copy of the Tiny fixture variant as `dir/name`, its files renamed after the folder.
+fn tiny_variant(dir: &Path, name: &str) -> PathBuf {
+    let variant = dir.join(name);
+    std::fs::create_dir_all(variant.join("Battlelands")).unwrap();
+    let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny");
+    for ext in ["map", "ter", "cre"] {
+        std::fs::copy(
+            tiny.join(format!("Tiny.{ext}")),
+            variant.join(format!("{name}.{ext}")),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        variant.join(format!("{name}.var")),
+        format!("MAP:{name}.map\nCRE:{name}.cre\nTER:{name}.ter\n"),
+    )
+    .unwrap();
+    for land in ["Brush", "Tower"] {
+        std::fs::copy(
+            tiny.join("Battlelands").join(land),
+            variant.join("Battlelands").join(land),
+        )
+        .unwrap();
+    }
+    variant
+}
+
+fn symlink(target: impl AsRef<Path>, link: impl AsRef<Path>) {
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn a_fifo_or_a_device_is_never_read() {
+    let dir = scratch("fifo");
+    // A VAR that is a named pipe, a link to /dev/zero, a link to /dev/stdin (an open pipe nobody
+    // writes to): the checks of the variant's TER go on without it, at once.
+    let fifo = tiny_variant(&dir, "Fifo");
+    std::fs::remove_file(fifo.join("Fifo.var")).unwrap();
+    mkfifo(&fifo.join("Fifo.var"));
+    let zero = tiny_variant(&dir, "Zero");
+    std::fs::remove_file(zero.join("Zero.var")).unwrap();
+    symlink("/dev/zero", zero.join("Zero.var"));
+    let stdin = tiny_variant(&dir, "Stdin");
+    std::fs::remove_file(stdin.join("Stdin.var")).unwrap();
+    symlink("/dev/stdin", stdin.join("Stdin.var"));
+    for variant in [&fifo, &zero, &stdin] {
+        let name = variant.file_name().unwrap().to_str().unwrap();
+        let ter = variant.join(format!("{name}.ter"));
+        let out = run_os(&[os("check"), os("--format"), os("json"), ter.as_os_str()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "[]\n", "{name}");
+        assert_eq!(stderr(&out), "", "{name}");
+    }
+    // Named on the command line: one line that says what it is.
+    for (var, what) in [
+        (fifo.join("Fifo.var"), "a named pipe"),
+        (zero.join("Zero.var"), "a device"),
+    ] {
+        let out = run_os(&[os("check"), var.as_os_str()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "retroboard: cannot read {}: it is {what}, not a file\n",
+                var.display()
+            )
+        );
+        let out = run_os(&[os("render"), os("--text"), var.as_os_str()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "retroboard: cannot read {}: it is {what}, not a file\n",
+                var.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn a_huge_sparse_file_is_not_read() {
+    let dir = scratch("sparse");
+    let variant = tiny_variant(&dir, "Sparse");
+    let ter = variant.join("Sparse.ter");
+    std::fs::File::create(&ter)
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    // The MAP reads the TER's terrain letters: a 3 GB TER is too large to read, so the MAP's
+    // terrain check is skipped, and the TER itself gets its one finding.
+    let map = variant.join("Sparse.map");
+    let out = run_os(&[os("check"), os("--format"), os("json"), map.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "[]\n");
+    let out = run_os(&[os("check"), os("--format"), os("json"), ter.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(items[0]["code"], "retroboard/too-large");
+    assert_eq!(
+        items[0]["message"],
+        "this file is 3072.0 MB; Retroboard checks files up to 16.0 MB (the games' own files are \
+a few KB), so it is not checked. Check a smaller part of it"
+    );
+    let out = run_os(&[os("render"), os("--text"), map.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn links_found_by_a_lookup_stay_inside_the_variants_folder() {
+    let dir = scratch("lookup-links");
+    let variants = dir.join("variants");
+    let variant = tiny_variant(&variants, "Linked");
+    // The CRE is a link to a file outside the variants' folder, whose names would make the
+    // TER's recruits known: it is not read.
+    let outside = dir.join("private.cre");
+    std::fs::rename(variant.join("Linked.cre"), &outside).unwrap();
+    symlink(&outside, variant.join("Linked.cre"));
+    let var = variant.join("Linked.var");
+    let out = run_os(&[os("check"), os("--format"), os("json"), var.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(items.as_array().unwrap().len(), 1, "{items:#?}");
+    assert_eq!(items[0]["code"], "colossus/missing-file");
+    assert_eq!(
+        items[0]["message"],
+        "Linked.cre is a link that leads outside the variants' folder, so Retroboard does not \
+read it"
+    );
+    // A link that stays inside the variants' folder is followed.
+    std::fs::remove_file(variant.join("Linked.cre")).unwrap();
+    std::fs::create_dir_all(variants.join("Shared")).unwrap();
+    std::fs::rename(&outside, variants.join("Shared/Shared.cre")).unwrap();
+    symlink("../Shared/Shared.cre", variant.join("Linked.cre"));
+    let out = run_os(&[os("check"), os("--format"), os("json"), var.as_os_str()]);
+    assert_eq!(stdout(&out), "[]\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn terminal_escapes_in_files_never_reach_the_terminal() {
+    let dir = scratch("escapes");
+    // An OSC 8 hyperlink, a clear-screen, a bell and a C1 CSI, in the name and in the text.
+    let evil = "\u{1b}]8;;https:x.example\u{7}link\u{1b}]8;;\u{7}\u{1b}[2J\u{7}\u{9b}31m";
+    let path = dir.join(format!("Bad{evil}.ter"));
+    std::fs::write(&path, format!("B green Brush {evil} 1 Gargoyle\n")).unwrap();
+    let out = run_os(&[os("check"), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let controls: Vec<char> = text
+        .chars()
+        .filter(|c| c.is_control() && *c != '\n')
+        .collect();
+    assert!(controls.is_empty(), "{controls:?} in:\n{text}");
+    let shown = "?]8;;https:x.example?link?]8;;??[2J??31m";
+    assert!(
+        text.contains(&format!("B green Brush {shown} 1 Gargoyle\n")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("Bad{shown}.ter:1:")), "{text}");
+    // JSON keeps the text exact (escaped by JSON itself).
+    let out = run_os(&[os("check"), os("--format"), os("json"), path.as_os_str()]);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(items[0]["path"], path.to_str().unwrap());
+    assert!(!out.stdout.contains(&0x1b));
+}
+
+#[test]
+fn file_names_with_line_breaks_or_escapes_stay_on_one_line() {
+    let dir = scratch("odd-names");
+    let path = dir.join("a\nb\u{1b}[2J\rc.map");
+    let out = run_os(&[os("check"), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: cannot read {}/a?b?[2J?c.map: No such file or directory (os error 2)\n",
+            dir.display()
+        )
+    );
+}
+
+#[test]
+fn invalid_utf8_file_names_keep_their_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("latin1-names");
+    let name = std::ffi::OsStr::from_bytes(b"Gr\xf8n.ter");
+    let path = dir.join(name);
+    std::fs::write(&path, "B green Brush maybe 1 Gargoyle\n").unwrap();
+    let out = run_os(&[os("check"), os("--format"), os("json"), path.as_os_str()]);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lossy = format!("{}/Gr\u{fffd}n.ter", dir.display());
+    assert_eq!(items[0]["path"], lossy.as_str());
+    let bytes: Vec<Value> = path
+        .as_os_str()
+        .as_bytes()
+        .iter()
+        .map(|b| (*b).into())
+        .collect();
+    assert_eq!(items[0]["path_bytes"], Value::Array(bytes));
+    // A UTF-8 name has no path_bytes: its path says it all.
+    let plain = dir.join("Plain.ter");
+    std::fs::write(&plain, "B green Brush maybe 1 Gargoyle\n").unwrap();
+    let out = run_os(&[os("check"), os("--format"), os("json"), plain.as_os_str()]);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(items[0].get("path_bytes"), None);
+    // SARIF's URI percent-encodes the bytes themselves.
+    let out = run_os(&[os("check"), os("--format"), os("sarif"), path.as_os_str()]);
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let uri = &log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"];
+    assert!(uri.as_str().unwrap().ends_with("/Gr%F8n.ter"), "{uri}");
+}
+
+#[test]
+fn links_in_a_checked_folder_are_followed_inside_it_and_reported_outside() {
+    let dir = scratch("folder-links");
+    let checked = dir.join("checked");
+    std::fs::create_dir_all(checked.join("real")).unwrap();
+    std::fs::write(
+        checked.join("real/Broken.ter"),
+        "B green Brush maybe 1 Ogre\n",
+    )
+    .unwrap();
+    symlink("real/Broken.ter", checked.join("Inside.ter"));
+    std::fs::write(dir.join("Outside.ter"), "B green Brush maybe 1 Ogre\n").unwrap();
+    symlink("../Outside.ter", checked.join("Outside.ter"));
+    symlink("/dev/zero", checked.join("Zero.map"));
+    let out = run_os(&[os("check"), os("--format"), os("json"), checked.as_os_str()]);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["path"].as_str().unwrap())
+        .collect();
+    let shown = |name: &str| format!("{}/{name}", checked.display());
+    assert_eq!(paths, [shown("Inside.ter"), shown("real/Broken.ter")]);
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: skipped {}: a link that leads outside {}\n\
+retroboard: skipped {}: a link that leads outside {}\n",
+            shown("Outside.ter"),
+            checked.display(),
+            shown("Zero.map"),
+            checked.display()
+        )
+    );
+    // Skipping a link is not an error: the findings give the status.
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn check_without_a_path_names_the_missing_argument() {
+    let out = retroboard(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "retroboard: the following required arguments were not provided: <PATH>... \
+(usage: retroboard check <PATH>...; see `retroboard --help`)\n"
+    );
+}
+
+#[test]
+fn render_of_an_unknown_file_exits_2() {
+    let dir = scratch("render-unknown");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "not a board").unwrap();
+    for args in [&["--text"][..], &[]] {
+        let mut all = vec![os("render")];
+        all.extend(args.iter().map(|a| os(a)));
+        all.push(notes.as_os_str());
+        let out = run_os(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&out), "");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "retroboard: cannot draw {}: Retroboard does not recognise this file (run \
+`retroboard explain retroboard/unknown-format` for how files are recognised)\n",
+                notes.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn utf16_files_with_a_bom_are_text() {
+    let dir = scratch("utf16");
+    let text = "B gr\u{f8}n Brush maybe 1 Gargoyle\n";
+    let le: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let be: Vec<u8> = [0xFE, 0xFF]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    for (name, bytes) in [("Le.ter", le), ("Be.ter", be)] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = run_os(&[os("check"), os("--format"), os("json"), path.as_os_str()]);
+        let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(items.as_array().unwrap().len(), 1, "{name}: {items:#?}");
+        // The `ø` decoded as one character, where the game's lexer stops.
+        assert_eq!(
+            items[0]["message"], "unexpected `ø`; expected a name (letters only)",
+            "{name}"
+        );
+        assert_eq!(
+            (items[0]["column"].as_u64(), items[0]["end_column"].as_u64()),
+            (Some(5), Some(6)),
+            "{name}"
+        );
+    }
+}
+
+/// Starts retroboard with its standard output a pipe already closed at the reading end.
+fn with_stdout_closed(args: &[&str], env: &[(&str, &str)]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .args(args)
+        .envs(env.iter().copied())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_the_findings_status() {
+    let broken = fixture("colossus/Broken/Broken.ter");
+    let clean = fixture("colossus/Tiny/Tiny.ter");
+    for (args, status) in [
+        (vec!["check", broken.as_str()], 1),
+        (vec!["check", clean.as_str()], 0),
+        (vec!["check", "--format", "json", broken.as_str()], 1),
+        (vec!["check", "--format", "sarif", broken.as_str()], 1),
+        (vec!["explain"], 0),
+        (vec!["explain", "colossus/syntax-error"], 0),
+        (vec!["render", "--text", clean.as_str()], 0),
+    ] {
+        let out = with_stdout_closed(&args, &[]);
+        assert_eq!(stderr(&out), "", "{args:?}");
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+    }
+}
+
+#[test]
+fn a_panic_in_one_file_is_reported_and_the_run_goes_on() {
+    let dir = scratch("panic");
+    std::fs::write(dir.join("A.ter"), "# PANIC-HERE\n").unwrap();
+    std::fs::write(dir.join("B.ter"), "B green Brush maybe 1 Ogre\n").unwrap();
+    let out = Run {
+        args: &[os("check"), os("--format"), os("json"), dir.as_os_str()],
+        cwd: None,
+        env: &[("RETROBOARD_TEST_PANIC", "PANIC-HERE")],
+    }
+    .within(30);
+    assert_eq!(stderr(&out), "");
+    assert_eq!(out.status.code(), Some(1));
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found: Vec<(&str, &str)> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["code"].as_str().unwrap(), i["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "retroboard/internal-error",
+                "Retroboard failed while checking this file (injected fault); the file may be \
+fine. Please report it with the file"
+            ),
+            (
+                "colossus/syntax-error",
+                "unexpected `maybe`; expected true or false"
+            ),
+        ]
+    );
+}
+
+/// The findings of a run as (file name, line, column, code, message), whatever the paths.
+fn findings_by_name(out: &Output) -> Vec<(String, u64, u64, String, String)> {
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut found: Vec<_> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let path = Path::new(i["path"].as_str().unwrap());
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                i["line"].as_u64().unwrap(),
+                i["column"].as_u64().unwrap(),
+                i["code"].as_str().unwrap().to_string(),
+                i["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_variant_checks_the_same_from_inside_its_folder() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("inside");
+    for variant in ["Badlands", "Default"] {
+        copy_dir(&corpus.join("colossus").join(variant), &dir.join(variant));
+    }
+    // A recruit the variant's CRE (Default's) does not know: a cross-file finding.
+    let ter = dir.join("Badlands/Badlands.ter");
+    let text = std::fs::read_to_string(&ter).unwrap();
+    std::fs::write(&ter, text.replacen("Gargoyle", "Gargoyl", 1)).unwrap();
+    let check = |cwd: &Path, args: &[&str]| {
+        let mut all = vec![os("check"), os("--format"), os("json")];
+        all.extend(args.iter().map(|a| os(a)));
+        let out = Run {
+            args: &all,
+            cwd: Some(cwd),
+            env: &[],
+        }
+        .within(60);
+        (out.status.code(), findings_by_name(&out))
+    };
+    let from_parent = check(&dir, &["Badlands"]);
+    assert_eq!(from_parent.0, Some(1));
+    assert_eq!(from_parent.1.len(), 1, "{:#?}", from_parent.1);
+    assert_eq!(from_parent.1[0].3, "colossus/unknown-creature");
+    let inside = dir.join("Badlands");
+    assert_eq!(check(&inside, &["."]), from_parent);
+    assert_eq!(check(&inside, &["Badlands.ter"]), from_parent);
+    assert_eq!(check(&inside, &["./Badlands.ter"]), from_parent);
+    assert_eq!(check(&inside.join("Battlelands"), &[".."]), from_parent);
+    assert_eq!(
+        check(&dir, &["Badlands/Battlelands/../Badlands.ter"]),
+        from_parent
+    );
+    // The paths shown are the ones typed.
+    let out = Run {
+        args: &[os("check"), os("--format"), os("json"), os("Badlands.ter")],
+        cwd: Some(&inside),
+        env: &[],
+    }
+    .within(60);
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(items[0]["path"], "Badlands.ter");
+}
+
+#[test]
+fn a_missing_corpus_is_said_outside_ci_and_fails_under_ci() {
+    let missing = scratch("no-corpus").join("corpus");
+    let mut note = Vec::new();
+    assert_eq!(corpus::corpus_at(missing.clone(), false, &mut note), None);
+    assert_eq!(
+        String::from_utf8(note).unwrap(),
+        format!(
+            "note: the real-file corpus is not at {}, so the corpus tests check nothing here \
+(set RETROBOARD_CORPUS to its folder; under CI they fail instead)\n",
+            missing.display()
+        )
+    );
+    let under_ci = std::panic::catch_unwind(|| corpus::corpus_at(missing, true, &mut Vec::new()));
+    assert!(under_ci.is_err());
+    let here = scratch("corpus-here");
+    assert_eq!(
+        corpus::corpus_at(here.clone(), true, &mut Vec::new()),
+        Some(here)
     );
 }

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod disk;
 pub mod findings;
 pub mod formats;
 pub mod ide;

@@ -16,6 +16,9 @@ pub enum Encoding {
     Windows1252,
     /// Classic Mac OS text, as Super Othello's boards were written.
     MacRoman,
+    /// UTF-16 with a byte order mark, as Windows Notepad's "Unicode" saves text.
+    Utf16Le,
+    Utf16Be,
 }
 
 /// Why bytes could not be read as text.
@@ -25,10 +28,25 @@ pub enum NotText {
     Binary,
 }
 
-/// Decodes a file: UTF-8 when valid (a BOM is dropped), else Mac Roman for classic Mac text
-/// (lone CR line ends and no LF), else Windows-1252. Both legacy encodings map one byte to one
-/// character, so character columns stay those of the original file.
+/// Decodes a file: UTF-16 when it starts with a UTF-16 byte order mark, UTF-8 when valid (a
+/// BOM is dropped), else Mac Roman for classic Mac text (lone CR line ends and no LF), else
+/// Windows-1252. Both legacy encodings map one byte to one character, so character columns stay
+/// those of the original file.
 pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), NotText> {
+    // UTF-16 text is half NUL bytes: its mark says what it is before NULs say binary. A NUL
+    // character in the decoded text still makes it binary.
+    for (bom, encoding, tag) in [
+        (b"\xFF\xFE", encoding_rs::UTF_16LE, Encoding::Utf16Le),
+        (b"\xFE\xFF", encoding_rs::UTF_16BE, Encoding::Utf16Be),
+    ] {
+        if let Some(rest) = bytes.strip_prefix(bom) {
+            let (text, _) = encoding.decode_without_bom_handling(rest);
+            if text.contains('\0') {
+                return Err(NotText::Binary);
+            }
+            return Ok((text.into_owned(), tag));
+        }
+    }
     if bytes.contains(&0) {
         return Err(NotText::Binary);
     }
@@ -44,6 +62,23 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), NotText> {
     };
     let (text, _) = encoding.decode_without_bom_handling(bytes);
     Ok((text.into_owned(), tag))
+}
+
+/// A character as it may reach a terminal: a control character (C0 such as ESC, BEL or a line
+/// break, DEL, or C1 such as CSI) becomes `?`, as `ls` shows it, so text from a file or a file
+/// name cannot move the cursor, clear the screen, ring or open a hyperlink. One character for
+/// one, so columns stay.
+pub fn terminal_char(c: char) -> char {
+    if c.is_control() { '?' } else { c }
+}
+
+/// Text with every control character shown as `?` (see [`terminal_char`]).
+pub fn terminal_safe(text: &str) -> Cow<'_, str> {
+    if text.chars().any(char::is_control) {
+        Cow::Owned(text.chars().map(terminal_char).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// The unit a column is counted in.
@@ -178,6 +213,28 @@ mod tests {
         );
         assert_eq!(decode(b"GIF89a\0\0"), Err(NotText::Binary));
         assert_eq!(decode(b"\xEF\xBB\xBFabc").unwrap().0, "abc");
+    }
+
+    #[test]
+    fn utf16_with_a_byte_order_mark_is_text() {
+        assert_eq!(
+            decode(b"\xFF\xFEg\0r\0\xF8\0n\0\r\0\n\0"),
+            Ok(("grøn\r\n".to_string(), Encoding::Utf16Le))
+        );
+        assert_eq!(
+            decode(b"\xFE\xFF\0g\0r\0\xF8\0n"),
+            Ok(("grøn".to_string(), Encoding::Utf16Be))
+        );
+        assert_eq!(decode(b"\xFF\xFEa\0\0\0"), Err(NotText::Binary));
+    }
+
+    #[test]
+    fn control_characters_never_reach_a_terminal() {
+        assert_eq!(
+            terminal_safe("a\u{1b}[2J\u{7}\u{9b}1m\u{7f}\tb\nc"),
+            "a?[2J??1m??b?c"
+        );
+        assert!(matches!(terminal_safe("plain æøå"), Cow::Borrowed(_)));
     }
 
     #[test]

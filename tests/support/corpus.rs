@@ -1,6 +1,8 @@
 //! Where the real-file corpus is: `RETROBOARD_CORPUS`, else `../shared/corpus` beside the
-//! repository. Tests that need it fail (not skip) when it is missing and `CI` is set.
+//! repository. Tests that need it fail (not skip) when it is missing and `CI` is set; elsewhere
+//! they do nothing, and say so where `cargo test` shows it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub fn corpus_dir() -> Option<PathBuf> {
@@ -8,16 +10,32 @@ pub fn corpus_dir() -> Option<PathBuf> {
         Some(dir) => PathBuf::from(dir),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
     };
+    // Straight to the process's stderr: libtest captures `eprintln!` of passing tests, so the
+    // note would never be seen. Once per test binary is enough.
+    static NOTED: std::sync::Once = std::sync::Once::new();
+    let mut note = Vec::new();
+    let found = corpus_at(dir, std::env::var_os("CI").is_some(), &mut note);
+    NOTED.call_once(|| {
+        let _ = std::io::stderr().write_all(&note);
+    });
+    found
+}
+
+/// `dir` when it is a folder; otherwise a failure under CI, and elsewhere `None` and a note
+/// written to `note`.
+pub fn corpus_at(dir: PathBuf, ci: bool, note: &mut dyn Write) -> Option<PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
     assert!(
-        std::env::var_os("CI").is_none(),
+        !ci,
         "the corpus is missing at {} (set RETROBOARD_CORPUS)",
         dir.display()
     );
-    eprintln!(
-        "corpus not found at {}; corpus tests do nothing here",
+    let _ = writeln!(
+        note,
+        "note: the real-file corpus is not at {}, so the corpus tests check nothing here (set \
+RETROBOARD_CORPUS to its folder; under CI they fail instead)",
         dir.display()
     );
     None

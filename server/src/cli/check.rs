@@ -11,6 +11,7 @@ use ropey::Rope;
 use serde_json::{Value, json};
 
 use crate::analysis::analyze_with;
+use crate::disk;
 use crate::findings::{Finding, Severity};
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::formats::{FormatId, all_codes};
@@ -26,44 +27,69 @@ pub enum OutputFormat {
 
 /// One checked file.
 struct Report {
-    path: String,
+    /// As the user typed it, or as the walk of a typed folder found it.
+    path: PathBuf,
     format: Option<FormatId>,
     text: Rope,
     findings: Vec<Finding>,
 }
 
+/// A file to check, and whether it was named on the command line (a named file is always
+/// reported; a file found in a folder only when it is one of the formats).
+struct Found {
+    path: PathBuf,
+    named: bool,
+}
+
+/// What goes to standard error besides the report.
+#[derive(Default)]
+struct Problems {
+    /// A path could not be read or walked, or the report not written: exit status 2.
+    errors: Vec<String>,
+    /// A file of a walked folder that was skipped, and why: the findings give the status.
+    skipped: Vec<String>,
+}
+
 pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
-    let mut io_errors = Vec::new();
+    let mut problems = Problems::default();
     let mut reports = Vec::new();
     // The files of a Colossus variant read each other: each is parsed once for the whole run.
     let files = CachedFiles::new(DiskFiles);
-    for (path, named) in collect(paths, &mut io_errors) {
-        match check_file(&path, named, &files) {
+    // A panic while checking a file becomes that file's finding, not a message of its own.
+    let panic_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for found in collect(paths, &mut problems) {
+        match check_caught(&found, &files) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
-            Err(err) => io_errors.push(format!("cannot read {}: {err}", path.display())),
+            Err(err) => problems.errors.push(err),
         }
     }
+    std::panic::set_hook(panic_hook);
 
     let printed = match output {
         OutputFormat::Human => print_human(&reports),
         OutputFormat::Json => print_json(&reports),
         OutputFormat::Sarif => print_sarif(&reports),
     };
+    // A reader that closed the pipe (`check | head`) has all it wanted.
     if let Err(err) = printed
         && err.kind() != std::io::ErrorKind::BrokenPipe
     {
-        io_errors.push(format!("cannot write the report: {err}"));
+        problems
+            .errors
+            .push(format!("cannot write the report: {err}"));
     }
-    for err in &io_errors {
-        eprintln!("retroboard: {err}");
+    let mut stderr = std::io::stderr().lock();
+    for line in problems.skipped.iter().chain(&problems.errors) {
+        let _ = writeln!(stderr, "retroboard: {line}");
     }
 
     let has_error = reports
         .iter()
         .flat_map(|r| &r.findings)
         .any(|f| f.severity == Severity::Error);
-    if !io_errors.is_empty() {
+    if !problems.errors.is_empty() {
         ExitCode::from(2)
     } else if has_error {
         ExitCode::from(1)
@@ -72,34 +98,91 @@ pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
     }
 }
 
-/// The files to check, each with whether it was named on the command line (a named file is
-/// always reported; a file found in a folder only when it is one of the formats).
-fn collect(paths: &[PathBuf], io_errors: &mut Vec<String>) -> Vec<(PathBuf, bool)> {
+/// A path as it may appear on a terminal line: lossy, control characters shown as `?`.
+fn shown(path: &Path) -> String {
+    text::terminal_safe(&path.to_string_lossy()).into_owned()
+}
+
+/// The files to check: those named, and those found in the folders named.
+fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> {
     let mut files = Vec::new();
     for path in paths {
         match std::fs::metadata(path) {
-            Err(err) => io_errors.push(format!("cannot read {}: {err}", path.display())),
-            Ok(meta) if meta.is_dir() => {
-                let walk = walkdir::WalkDir::new(path)
-                    .sort_by_file_name()
-                    .into_iter()
-                    .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
-                for entry in walk {
-                    match entry {
-                        Ok(e) if e.file_type().is_file() && may_be_data_file(e.path()) => {
-                            files.push((e.into_path(), false));
-                        }
-                        Ok(_) => {}
-                        Err(err) => {
-                            io_errors.push(format!("cannot walk {}: {err}", path.display()))
-                        }
-                    }
-                }
-            }
-            Ok(_) => files.push((path.clone(), true)),
+            Err(err) => problems
+                .errors
+                .push(format!("cannot read {}: {err}", shown(path))),
+            Ok(meta) if meta.is_dir() => walk(path, &mut files, problems),
+            Ok(_) => files.push(Found {
+                path: path.clone(),
+                named: true,
+            }),
         }
     }
     files
+}
+
+/// The data files below `dir`, hidden ones left out. A link is followed when it leads to a
+/// file inside `dir`; any other link, pipe or device with a data file's name is reported.
+fn walk(dir: &Path, files: &mut Vec<Found>, problems: &mut Problems) {
+    let real_dir = std::fs::canonicalize(dir).ok();
+    let walk = walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
+    for entry in walk {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                let err = text::terminal_safe(&err.to_string()).into_owned();
+                problems
+                    .errors
+                    .push(format!("cannot walk {}: {err}", shown(dir)));
+                continue;
+            }
+        };
+        let kind = entry.file_type();
+        if kind.is_dir() || !may_be_data_file(entry.path()) {
+            continue;
+        }
+        let refused = if kind.is_file() {
+            None
+        } else if entry.path_is_symlink() {
+            link_refusal(entry.path(), dir, real_dir.as_deref())
+        } else {
+            Some(format!("it is {}, not a file", disk::what_it_is(kind)))
+        };
+        match refused {
+            None => files.push(Found {
+                path: entry.into_path(),
+                named: false,
+            }),
+            Some(why) => problems
+                .skipped
+                .push(format!("skipped {}: {why}", shown(entry.path()))),
+        }
+    }
+}
+
+/// Why a link found in the walked folder `dir` (`real_dir` with its links resolved) is not
+/// followed, or `None` when it leads to a file inside it.
+fn link_refusal(link: &Path, dir: &Path, real_dir: Option<&Path>) -> Option<String> {
+    let Ok(target) = std::fs::canonicalize(link) else {
+        return Some("a broken link".to_string());
+    };
+    if !real_dir.is_some_and(|real_dir| target.starts_with(real_dir)) {
+        return Some(format!("a link that leads outside {}", shown(dir)));
+    }
+    match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => None,
+        Ok(meta) if meta.is_dir() => {
+            Some("a link to a folder (linked folders are not walked)".to_string())
+        }
+        Ok(meta) => Some(format!(
+            "a link to {}, not a file",
+            disk::what_it_is(meta.file_type())
+        )),
+        Err(err) => Some(err.to_string()),
+    }
 }
 
 fn is_hidden(name: &std::ffi::OsStr) -> bool {
@@ -117,62 +200,89 @@ fn may_be_data_file(path: &Path) -> bool {
     }
 }
 
-/// Checks one file. `None` for a file found in a folder that is none of the formats.
-fn check_file(path: &Path, named: bool, files: &dyn Files) -> std::io::Result<Option<Report>> {
-    let display = path.display().to_string();
-    // A file too large to parse is not even read: its size says enough.
-    let size = std::fs::metadata(path)?.len();
-    if size > crate::syntax::MAX_PARSED_BYTES as u64 {
-        let format = detect(Some(path), "");
-        if format.is_none() && !named {
-            return Ok(None);
-        }
-        return Ok(Some(Report {
-            path: display,
-            format,
+/// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
+fn check_caught(found: &Found, files: &dyn Files) -> Result<Option<Report>, String> {
+    let checked =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_file(found, files)));
+    checked.unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Ok(Some(Report {
+            path: found.path.clone(),
+            format: detect(Some(&disk::absolute(&found.path)), ""),
             text: Rope::new(),
-            findings: vec![crate::analysis::unparsed(crate::syntax::Unparsed::File {
-                bytes: usize::try_from(size).unwrap_or(usize::MAX),
-            })],
-        }));
-    }
-    let bytes = std::fs::read(path)?;
-    let (content, format) = match text::decode(&bytes) {
-        Ok((content, _encoding)) => {
-            let format = detect(Some(path), &content);
-            (content, format)
-        }
-        Err(text::NotText::Binary) => {
-            let format = detect(Some(path), "");
-            if format.is_none() && !named {
-                return Ok(None);
-            }
-            let finding = Finding::new(
-                Severity::Error,
-                "retroboard/not-text",
+            findings: vec![Finding::new(
+                Severity::Warning,
+                "retroboard/internal-error",
                 0..0,
-                "this is a binary file (it contains NUL bytes), not a text file the games read",
-            );
-            let report = Report {
-                path: display,
-                format,
-                text: Rope::new(),
-                findings: vec![finding],
-            };
-            return Ok(Some(report));
-        }
+                format!(
+                    "Retroboard failed while checking this file ({message}); the file may be \
+fine. Please report it with the file"
+                ),
+            )],
+        }))
+    })
+}
+
+/// Checks one file. `None` for a file found in a folder that is none of the formats.
+fn check_file(found: &Found, files: &dyn Files) -> Result<Option<Report>, String> {
+    let Found { path, named } = found;
+    // The file's place among its folders (a Colossus variant's) is the same from any working
+    // directory; the path shown stays the one typed.
+    let absolute = disk::absolute(path);
+    let report = |format: Option<FormatId>, text, findings| {
+        Ok((format.is_some() || *named).then(|| Report {
+            path: path.clone(),
+            format,
+            text,
+            findings,
+        }))
     };
+    let bytes = match disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64) {
+        Ok(bytes) => bytes,
+        // A file too large to parse is not even read: its size says enough.
+        Err(disk::ReadError::TooLarge(bytes)) => {
+            let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
+                bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+            });
+            return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
+        }
+        Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
+    };
+    let Ok((content, _encoding)) = text::decode(&bytes) else {
+        let finding = Finding::new(
+            Severity::Error,
+            "retroboard/not-text",
+            0..0,
+            "this is a binary file (it contains NUL bytes), not a text file the games read",
+        );
+        return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
+    };
+    let format = detect(Some(&absolute), &content);
     if format.is_none() && !named {
         return Ok(None);
     }
-    let doc = Document::new(format, &content).with_path(Some(path.to_path_buf()));
+    fault_injection(&content);
+    let doc = Document::new(format, &content).with_path(Some(absolute));
     let findings = analyze_with(&doc, files);
-    Ok(Some(Report {
-        path: display,
-        format,
-        text: doc.rope().clone(),
-        findings,
-    }))
+    report(format, doc.rope().clone(), findings)
+}
+
+/// Debug builds only: panic while checking a file that holds `RETROBOARD_TEST_PANIC`'s text,
+/// to test that a panic is caught (the language server has the same hook).
+fn fault_injection(text: &str) {
+    #[cfg(debug_assertions)]
+    if let Some(marker) = std::env::var_os("RETROBOARD_TEST_PANIC") {
+        let marker = marker.to_string_lossy();
+        if !marker.is_empty() && text.contains(marker.as_ref()) {
+            panic!("injected fault");
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = text;
 }
 
 /// 1-based line and character column of a byte offset.
@@ -195,9 +305,15 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
     let mut files = SimpleFiles::new();
     let (mut errors, mut warnings, mut others) = (0, 0, 0);
     for report in reports {
-        // codespan splits lines at LF only; a lone CR (classic Mac text) becomes LF, byte for byte.
-        let shown = lone_cr_as_lf(&report.text.to_string());
-        let id = files.add(report.path.clone(), shown);
+        let path = shown(&report.path);
+        let source = terminal_source(&report.text);
+        // Byte offsets in the source as shown (a C1 control of two bytes is shown as one `?`).
+        let shown_rope = (source.len() != report.text.len_bytes()).then(|| Rope::from_str(&source));
+        let shown_byte = |byte: usize| match &shown_rope {
+            Some(rope) => rope.char_to_byte(report.text.byte_to_char(byte)),
+            None => byte,
+        };
+        let id = files.add(path.clone(), source);
         for finding in &report.findings {
             match finding.severity {
                 Severity::Error => errors += 1,
@@ -211,22 +327,25 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
                 Severity::Hint => Diagnostic::help(),
             }
             .with_code(finding.code)
-            .with_message(&finding.message);
+            .with_message(text::terminal_safe(&finding.message));
             // A snippet of an enormous line would flood the terminal: name the place instead.
-            let line = report
-                .text
-                .byte_to_line(finding.range.start.min(report.text.len_bytes()));
+            let start = finding.range.start.min(report.text.len_bytes());
+            let end = finding.range.end.clamp(start, report.text.len_bytes());
+            let line = report.text.byte_to_line(start);
             let diagnostic = if report.text.line(line).len_bytes() > LONGEST_SNIPPET_LINE {
-                let (line, column) = position(&report.text, finding.range.start);
+                let (line, column) = position(&report.text, start);
                 diagnostic.with_note(format!(
-                    "at {}:{line}:{column} (the line is too long to show)",
-                    report.path
+                    "at {path}:{line}:{column} (the line is too long to show)"
                 ))
             } else {
-                diagnostic.with_label(Label::primary(id, finding.range.clone()))
+                diagnostic.with_label(Label::primary(id, shown_byte(start)..shown_byte(end)))
             };
-            term::emit_to_write_style(&mut out, &config, &files, &diagnostic)
-                .map_err(std::io::Error::other)?;
+            term::emit_to_write_style(&mut out, &config, &files, &diagnostic).map_err(|err| {
+                match err {
+                    codespan_reporting::files::Error::Io(err) => err,
+                    other => std::io::Error::other(other),
+                }
+            })?;
         }
     }
     let files_word = if reports.len() == 1 { "file" } else { "files" };
@@ -234,20 +353,50 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
         out,
         "checked {} {files_word}: {errors} error(s), {warnings} warning(s), {others} note(s)",
         reports.len()
-    )
+    )?;
+    out.flush()
 }
 
-fn lone_cr_as_lf(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+/// A file's text as its snippets may show it on a terminal, one character for each of the
+/// text's: codespan splits lines at LF only, so a lone CR (classic Mac text) becomes LF and the
+/// CR of a CRLF a space; other control characters are shown as `?`, tabs kept.
+fn terminal_source(text: &Rope) -> String {
+    let mut out = String::with_capacity(text.len_bytes());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
-            '\n'
-        } else {
-            c
+        out.push(match c {
+            '\r' if chars.peek() == Some(&'\n') => ' ',
+            '\r' => '\n',
+            '\n' | '\t' => c,
+            c => text::terminal_char(c),
         });
     }
     out
+}
+
+/// The path fields of a JSON finding: `path` as text (bytes that are not UTF-8 shown as
+/// U+FFFD), and, only when the path is not UTF-8, `path_bytes` with its bytes, to find the
+/// file again exactly.
+fn json_path(path: &Path) -> serde_json::Map<String, Value> {
+    let mut fields = serde_json::Map::new();
+    fields.insert("path".into(), path.to_string_lossy().into());
+    if path.to_str().is_none() {
+        fields.insert("path_bytes".into(), path_bytes(path).into());
+    }
+    fields
+}
+
+/// The bytes of a path as the system holds them.
+fn path_bytes(path: &Path) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().into_owned().into_bytes()
+    }
 }
 
 fn print_json(reports: &[Report]) -> std::io::Result<()> {
@@ -256,8 +405,8 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
         for finding in &report.findings {
             let (line, column) = position(&report.text, finding.range.start);
             let (end_line, end_column) = position(&report.text, finding.range.end);
-            items.push(json!({
-                "path": report.path,
+            let mut item = json_path(&report.path);
+            let rest = json!({
                 "format": report.format.map(FormatId::as_str),
                 "line": line,
                 "column": column,
@@ -266,7 +415,11 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
                 "severity": finding.severity.as_str(),
                 "code": finding.code,
                 "message": finding.message,
-            }));
+            });
+            if let Value::Object(rest) = rest {
+                item.extend(rest);
+            }
+            items.push(Value::Object(item));
         }
     }
     write_json(&Value::Array(items))
@@ -331,12 +484,14 @@ fn sarif_level(severity: Severity) -> &'static str {
     }
 }
 
-/// A relative URI reference for a path: forward slashes, and spaces and other reserved
-/// characters percent-encoded.
-fn sarif_uri(path: &str) -> String {
+/// A relative URI reference for a path: forward slashes, and spaces, other reserved characters
+/// and bytes that are not UTF-8 percent-encoded (a URI names bytes, so the path is exact).
+fn sarif_uri(path: &Path) -> String {
     let mut uri = String::new();
-    for byte in path.replace('\\', "/").bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+    for byte in path_bytes(path) {
+        if byte == b'\\' {
+            uri.push('/');
+        } else if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
             uri.push(byte as char);
         } else {
             uri.push_str(&format!("%{byte:02X}"));
@@ -348,5 +503,6 @@ fn sarif_uri(path: &str) -> String {
 fn write_json(value: &Value) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, value)?;
-    writeln!(out)
+    writeln!(out)?;
+    out.flush()
 }

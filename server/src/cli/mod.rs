@@ -88,11 +88,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 let _ = err.print();
                 return ExitCode::from(2);
             }
-            // One clear line, not clap's usage block.
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("retroboard: {first} (see `retroboard --help`)");
+            eprintln!("retroboard: {}", one_line(&err.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -109,4 +105,24 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
     }
+}
+
+/// clap's error as one clear line: its first paragraph (which may name the missing arguments on
+/// lines of their own) joined by spaces, then the usage line it gives.
+fn one_line(rendered: &str) -> String {
+    let mut paragraphs = rendered.split("\n\n");
+    let first = paragraphs.next().unwrap_or_default();
+    let message = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let message = if message.is_empty() {
+        "invalid arguments"
+    } else {
+        message
+    };
+    let usage = rendered
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))
+        .map(|usage| format!("usage: {}; ", usage.trim()))
+        .unwrap_or_default();
+    format!("{message} ({usage}see `retroboard --help`)")
 }

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+use crate::disk;
 use crate::formats::DiskFiles;
 use crate::render::{Preview, png, preview};
 use crate::syntax::{Document, detect};
@@ -28,12 +29,13 @@ pub fn run(file: &Path, output: Option<&Path>, as_text: bool) -> ExitCode {
             _ => {
                 return fail(&format!(
                     "cannot write {}: the output must end in .svg or .png",
-                    out.display()
+                    crate::text::terminal_safe(&out.to_string_lossy())
                 ));
             }
         };
         if let Err(err) = std::fs::write(out, bytes) {
-            return fail(&format!("cannot write {}: {err}", out.display()));
+            let out = crate::text::terminal_safe(&out.to_string_lossy()).into_owned();
+            return fail(&format!("cannot write {out}: {err}"));
         }
     }
     if as_text || output.is_none() {
@@ -56,25 +58,25 @@ fn fail(message: &str) -> ExitCode {
 }
 
 fn load(file: &Path) -> Result<Preview, String> {
-    let size = std::fs::metadata(file)
-        .map_err(|err| format!("cannot read {}: {err}", file.display()))?
-        .len();
-    if size > crate::syntax::MAX_PARSED_BYTES as u64 {
+    let shown = crate::text::terminal_safe(&file.to_string_lossy()).into_owned();
+    let bytes = match disk::read(file, crate::syntax::MAX_PARSED_BYTES as u64) {
+        Ok(bytes) => bytes,
+        Err(err @ disk::ReadError::TooLarge(_)) => {
+            return Err(format!("cannot draw {shown}: {err}"));
+        }
+        Err(err) => return Err(format!("cannot read {shown}: {err}")),
+    };
+    let (content, _) = text::decode(&bytes)
+        .map_err(|_| format!("cannot draw {shown}: it is a binary file, not text"))?;
+    // A Colossus file's variant is found from its place among its folders, whatever the
+    // working directory.
+    let absolute = disk::absolute(file);
+    let Some(format) = detect(Some(&absolute), &content) else {
         return Err(format!(
-            "cannot draw {}: it is {} MB, larger than the 16 MB Retroboard reads",
-            file.display(),
-            size / (1024 * 1024)
+            "cannot draw {shown}: Retroboard does not recognise this file (run `retroboard \
+explain retroboard/unknown-format` for how files are recognised)"
         ));
-    }
-    let bytes =
-        std::fs::read(file).map_err(|err| format!("cannot read {}: {err}", file.display()))?;
-    let (content, _) = text::decode(&bytes).map_err(|_| {
-        format!(
-            "cannot draw {}: it is a binary file, not text",
-            file.display()
-        )
-    })?;
-    let doc =
-        Document::new(detect(Some(file), &content), &content).with_path(Some(file.to_path_buf()));
+    };
+    let doc = Document::new(Some(format), &content).with_path(Some(absolute));
     Ok(preview(&doc, &DiskFiles))
 }

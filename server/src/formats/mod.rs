@@ -382,12 +382,13 @@ impl<F: Files> Files for CachedFiles<F> {
     }
 }
 
-/// The disk as it is.
+/// The disk as it is: regular files up to the size Retroboard parses (never a pipe or a
+/// device, never a file read whole to find it too large).
 pub struct DiskFiles;
 
 impl Files for DiskFiles {
     fn read(&self, path: &Path) -> Option<Arc<str>> {
-        let bytes = std::fs::read(path).ok()?;
+        let bytes = crate::disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64).ok()?;
         crate::text::decode(&bytes)
             .ok()
             .map(|(text, _)| text.into())

@@ -21,7 +21,7 @@ impl TextCanvas {
             row.resize(x + 1, ' ');
         }
         // Control characters from a file must not reach the terminal.
-        row[x] = if c.is_control() { '?' } else { c };
+        row[x] = crate::text::terminal_char(c);
     }
 
     /// Writes text from column `x` of row `y`, one cell per character.

@@ -464,7 +464,7 @@ fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
         return Some(format!("**Depends on** {}.", list.join(", ")));
     }
     let variant = ctx.variant.as_ref()?;
-    let resolved = variant::resolve_in(&variant.search_path, value, ctx.files);
+    let resolved = variant::resolve_in(&variant.search_path, value, &variant.reachable, ctx.files);
     Some(match &resolved.path {
         Some(path) => format!("**{value}** is `{}`.", variant::shown(path, dir)),
         None => {

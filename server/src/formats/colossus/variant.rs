@@ -24,6 +24,9 @@ pub struct Resolved {
     pub path: Option<PathBuf>,
     /// The folders searched, in order.
     pub looked_in: Vec<PathBuf>,
+    /// The file the game would use when it is a link that leads out of the variants' folder:
+    /// Retroboard does not read it (and `path` is `None`).
+    pub outside: Option<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -31,6 +34,8 @@ pub struct Variant {
     /// The variant's folder.
     pub dir: PathBuf,
     pub search_path: Vec<PathBuf>,
+    /// Where the files it looks up may lead, links resolved (see [`reachable`]).
+    pub reachable: Vec<PathBuf>,
     pub map: Resolved,
     pub ter: Resolved,
     pub cre: Resolved,
@@ -47,21 +52,33 @@ pub fn variant_dir(path: &Path, format: FormatId) -> Option<PathBuf> {
     }
 }
 
-/// The VAR of a variant folder: `<folder name>.var`, else the first `.var` in it.
+/// The VAR of a variant folder: `<folder name>.var`, else the first `.var` in it; none when
+/// that is a link leading out of the variants' folder.
 pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
     let named = dir
         .file_name()
         .map(|n| dir.join(format!("{}.var", n.to_string_lossy())));
-    if let Some(named) = named.filter(|p| files.exists(p)) {
-        return Some(named);
-    }
-    let mut vars: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")))
-        .collect();
-    vars.sort();
-    vars.into_iter().next()
+    let var = match named.filter(|p| files.exists(p)) {
+        Some(named) => named,
+        None => {
+            let mut vars: Vec<PathBuf> = std::fs::read_dir(dir)
+                .ok()?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")))
+                .filter(|p| files.exists(p))
+                .collect();
+            vars.sort();
+            vars.into_iter().next()?
+        }
+    };
+    crate::disk::stays_inside(&var, &reachable(dir)).then_some(var)
+}
+
+/// Where a file looked up for the variant in `dir` may lead, links resolved: into the
+/// variants' folder (which holds the variant, its DEPEND variants and Default), or into the
+/// variant's own folder (a variant kept elsewhere may be linked into the game's folder).
+pub fn reachable(dir: &Path) -> Vec<PathBuf> {
+    crate::disk::real_folders(&[dir, dir.parent().unwrap_or(dir)])
 }
 
 /// A name the game could look up: a plain file or folder name, nothing that leaves the
@@ -99,11 +116,12 @@ impl Variant {
         }
         search_path.push(root.join(DEFAULT));
         search_path.dedup();
+        let reachable = reachable(dir);
         let resolve = |kind: &str, default: &str| {
             let name = var
                 .and_then(|v| v.last(kind))
                 .map_or_else(|| default.to_string(), |e| e.value.text.clone());
-            resolve_in(&search_path, &name, files)
+            resolve_in(&search_path, &name, &reachable, files)
         };
         Variant {
             map: resolve("MAP", "Default.map"),
@@ -111,6 +129,7 @@ impl Variant {
             cre: resolve("CRE", "Default.cre"),
             dir: dir.to_path_buf(),
             search_path,
+            reachable,
         }
     }
 
@@ -121,21 +140,33 @@ impl Variant {
             .iter()
             .map(|d| d.join("Battlelands"))
             .collect();
-        resolve_in(&dirs, name, files)
+        resolve_in(&dirs, name, &self.reachable, files)
     }
 }
 
-/// The first folder of `dirs` that holds `name`.
-pub fn resolve_in(dirs: &[PathBuf], name: &str, files: &dyn Files) -> Resolved {
-    let path = if is_plain_name(name) {
+/// The first folder of `dirs` that holds `name`; a file found there whose real path is not
+/// inside the `reachable` folders (a link leading out of the variants' folder) is not used,
+/// and no later folder either: the game would use that file.
+pub fn resolve_in(
+    dirs: &[PathBuf],
+    name: &str,
+    reachable: &[PathBuf],
+    files: &dyn Files,
+) -> Resolved {
+    let found = if is_plain_name(name) {
         dirs.iter().map(|d| d.join(name)).find(|p| files.exists(p))
     } else {
         None
+    };
+    let (path, outside) = match found {
+        Some(p) if !crate::disk::stays_inside(&p, reachable) => (None, Some(p)),
+        found => (found, None),
     };
     Resolved {
         name: name.to_string(),
         path,
         looked_in: dirs.to_vec(),
+        outside,
     }
 }
 
@@ -348,7 +379,18 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         let Some(entry) = view.last(kind) else {
             continue;
         };
-        if resolved.path.is_none() && is_plain_name(&resolved.name) {
+        if resolved.outside.is_some() {
+            out.push(Finding::new(
+                Severity::Error,
+                "colossus/missing-file",
+                entry.value.range.clone(),
+                format!(
+                    "{} is a link that leads outside the variants' folder, so Retroboard does \
+not read it",
+                    resolved.name
+                ),
+            ));
+        } else if resolved.path.is_none() && is_plain_name(&resolved.name) {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
             out.push(Finding::new(
                 Severity::Error,
