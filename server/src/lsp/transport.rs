@@ -556,7 +556,8 @@ async fn skip_body(
     reader: &mut (impl AsyncReadExt + Unpin),
     length: usize,
 ) -> Option<(Vec<u8>, Vec<u8>)> {
-    const ENDS: usize = 256;
+    // Room for a long string id at the end.
+    const ENDS: usize = 4096;
     let (mut head, mut tail) = (Vec::new(), Vec::new());
     let mut chunk = vec![0u8; 1 << 16];
     let mut left = length;
