@@ -35,6 +35,8 @@ seed colossus_var -name '*.var'
 seed colossus_battleland -path '*/Battlelands/*' ! -name '*.*'
 seed peg -path '*/peg/*' -name '*.brd'
 mkdir -p fuzz/corpus/edits fuzz/corpus/lsp
+# The server's: each malformed message shape and message order tests/lsp_abuse.rs sends.
+python3 fuzz/seeds/lsp.py fuzz/corpus/lsp
 
 echo "== fuzz: build"
 cargo fuzz build --sanitizer none

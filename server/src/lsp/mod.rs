@@ -7,6 +7,7 @@ mod transport;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
@@ -47,10 +48,11 @@ pub async fn serve(
     let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
         .custom_method("retroboard/preview", Backend::preview)
         .finish();
-    let (server_input, server_output, to_server, from_server) = transport::Transport::new().split();
-    transport::Transport::spawn(to_server, from_server, input, output);
-    Server::new(server_input, server_output, socket)
+    let streams = transport::start(input, output);
+    Server::new(streams.server_input, streams.server_output, socket)
         .serve(service)
         .await;
+    // The last answers (shutdown's among them) may still be on their way to the client.
+    let _ = tokio::time::timeout(Duration::from_secs(5), streams.finished).await;
     shut_down.load(Ordering::SeqCst)
 }
