@@ -196,7 +196,7 @@ fn main() {
 /// The keystroke is sent right after the request, so the server has read the request first.
 fn behind_a_slow_request() {
     const ALONE: usize = 200;
-    const BEHIND: usize = 10;
+    const BEHIND: usize = 20;
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let small_uri = file_uri("/tmp/retroboard-bench-behind/Small.pat");
     let large_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");
