@@ -165,6 +165,10 @@ fn main() {
         let _ = std::fs::remove_dir_all(parent);
     }
 
+    if wanted("behind") {
+        behind_a_slow_request();
+    }
+
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
         let start = Instant::now();
@@ -185,6 +189,59 @@ fn main() {
         );
         client.shutdown();
     }
+}
+
+/// A small file's keystroke (`didChange` to its `publishDiagnostics`) alone, then while a slow
+/// request on a large file is in flight: `documentSymbol` of a generated 10 MB Patience game.
+/// The keystroke is sent right after the request, so the server has read the request first.
+fn behind_a_slow_request() {
+    const ALONE: usize = 200;
+    const BEHIND: usize = 20;
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let small_uri = file_uri("/tmp/retroboard-bench-behind/Small.pat");
+    let large_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");
+    let small = generate::patience(2 << 10);
+    let large = generate::patience(10 << 20);
+    client.open(&small_uri, "patience-game", 1, &small);
+    client.open(&large_uri, "patience-game", 1, &large);
+    client.diagnostics(&small_uri, Some(1));
+    client.diagnostics(&large_uri, Some(1));
+    let mut version = 1;
+    let mut keystroke = |client: &mut LspClient| {
+        version += 1;
+        let start = Instant::now();
+        // Typed then deleted at the start of the game's name line.
+        if version % 2 == 0 {
+            client.change(&small_uri, version, [[0, 0], [0, 0]], "1");
+        } else {
+            client.change(&small_uri, version, [[0, 0], [0, 1]], "");
+        }
+        client.diagnostics(&small_uri, Some(version));
+        start.elapsed()
+    };
+    let mut alone: Vec<_> = (0..ALONE).map(|_| keystroke(&mut client)).collect();
+    alone.sort();
+    let symbols = serde_json::json!({"textDocument": {"uri": large_uri}});
+    let mut behind = Vec::new();
+    let mut request = Vec::new();
+    for _ in 0..BEHIND {
+        let start = Instant::now();
+        let id = client.start_request("textDocument/documentSymbol", symbols.clone());
+        behind.push(keystroke(&mut client));
+        client.response(id);
+        request.push(start.elapsed());
+    }
+    behind.sort();
+    request.sort();
+    client.shutdown();
+    report("keystroke small Patience game alone", &alone);
+    report("keystroke small Patience game behind the request", &behind);
+    println!(
+        "{:<48} p50 {:>10}  max {:>10}",
+        "documentSymbol of a 10 MB Patience game",
+        ms(percentile(&request, 0.5)),
+        ms(*request.last().unwrap())
+    );
 }
 
 fn extension(format: retroboard::formats::FormatId) -> &'static str {

@@ -96,9 +96,20 @@ impl LspClient {
 
     /// Sends a request and returns the whole response message.
     pub fn request_raw(&mut self, method: &str, params: Value) -> Value {
+        let id = self.start_request(method, params);
+        self.response(id)
+    }
+
+    /// Sends a request without waiting for its response; returns its id.
+    pub fn start_request(&mut self, method: &str, params: Value) -> i64 {
         let id = self.next_id;
         self.next_id += 1;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// Waits for the response to request `id` (the whole message).
+    pub fn response(&mut self, id: i64) -> Value {
         self.wait_for(|m| m["id"] == json!(id) && m.get("method").is_none())
     }
 

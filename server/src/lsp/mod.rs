@@ -14,6 +14,11 @@ use tower_lsp_server::{LspService, Server};
 
 pub use server::Backend;
 
+/// How many messages tower-lsp-server works on at once (its default is 4). Its queue polls no
+/// message, not even an edit, until one of those is done, and requests wait on blocking threads
+/// (see `server.rs`): a few slow ones must not hold up the messages after them.
+const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
+
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
@@ -50,6 +55,7 @@ pub async fn serve(
         .finish();
     let streams = transport::start(input, output);
     Server::new(streams.server_input, streams.server_output, socket)
+        .concurrency_level(MAX_REQUESTS_IN_FLIGHT)
         .serve(service)
         .await;
     // The last answers (shutdown's among them) may still be on their way to the client.

@@ -1,13 +1,23 @@
 //! The language server: open documents, edits applied in order, diagnostics published with the
-//! version they belong to.
+//! version they belong to, and no file's work waiting for another's.
 //!
 //! tower-lsp-server runs notification handlers concurrently, so every text change is applied
-//! synchronously, under the state lock, before the handler's first `.await`. Handlers then only
-//! queue the document; one checker task checks the newest text of each queued document and is
-//! the only one that publishes. Edits arriving faster than they are checked are coalesced (the
-//! latest version alone is published), and no older result can overtake a newer one or a close.
+//! synchronously, under the state lock, before the handler's first `.await`. Nothing else is
+//! done under the lock: requests and checks take a snapshot there (the open documents behind
+//! `Arc`s: taking one copies no text) and work on it on a blocking thread, so the async thread
+//! keeps reading messages and applying edits whatever runs.
+//!
+//! Each document is checked by a task of its own, at most one at a time, on its newest text:
+//! a large file's check holds up no other file's, edits arriving faster than they are checked
+//! are coalesced (the latest version alone is published), and as that task alone publishes the
+//! document's diagnostics, no older result can overtake a newer one or a close.
+//!
+//! A request answers from the snapshot it took when it arrived, even when the document is
+//! edited while it runs (the LSP allows that: the client matches answers to versions); a
+//! cancelled request is answered `RequestCancelled` at once, and its work stops at its next
+//! step or its result is dropped.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -30,28 +40,45 @@ pub struct Backend {
     shut_down: Arc<AtomicBool>,
 }
 
-/// What the handlers and the checker task share.
+/// What the handlers and the checker tasks share.
 struct Shared {
     client: Client,
     state: Mutex<State>,
-    /// Wakes the checker when something is queued.
-    wake: tokio::sync::Notify,
+    /// Wakes the readers' task: a check finished or an edit came.
+    activity: tokio::sync::Notify,
 }
 
 struct State {
     encoding: PositionEncoding,
     documents: HashMap<Uri, OpenDocument>,
-    /// Documents to check (or, once closed, to clear), oldest first, each once.
-    queue: VecDeque<Uri>,
+    /// Documents waiting to be checked (or, once closed, cleared), and how.
+    due: HashMap<Uri, Due>,
+    /// Documents whose check task is running.
+    checking: HashSet<Uri>,
     /// Checked documents whose readers (the files whose findings read them) are to be checked
     /// once edits pause, each once.
     readers: VecDeque<Uri>,
     /// Files that are not open, parsed: what the open ones read of their variant.
-    cache: DocumentCache,
+    cache: Arc<DocumentCache>,
+    /// Numbers the openings of documents: a check's result is published only while the
+    /// document it checked is still open as the same opening.
+    openings: u64,
 }
 
+/// How a document waiting to be checked is checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Due {
+    /// As the editor holds it; its diagnostics are cleared once it is closed.
+    Own,
+    /// A file that reads an edited one: as the editor holds it when open, else from the disk.
+    Reader,
+}
+
+/// An open document. Cloning one is cheap: the document sits behind an `Arc`, and an edit
+/// copies it (a rope and a tree copy in O(1)) only while a snapshot still reads it.
+#[derive(Clone)]
 struct OpenDocument {
-    document: Document,
+    document: Arc<Document>,
     version: i32,
     path: Option<PathBuf>,
     /// The format the client chose by language id; detection is skipped then.
@@ -59,6 +86,7 @@ struct OpenDocument {
     /// What other files read of this one ([`crate::formats::Format::exported`]) when they were
     /// last checked: while it stays the same, a keystroke here checks this file alone.
     exported: Option<u64>,
+    opening: u64,
 }
 
 impl OpenDocument {
@@ -70,7 +98,26 @@ impl OpenDocument {
         let len = self.document.rope().len_bytes();
         let prefix = self.document.slice(0..len.min(DETECTION_PREFIX));
         let format = detect(self.path.as_deref(), &prefix);
-        self.document.set_format(format);
+        if self.document.format() != format {
+            Arc::make_mut(&mut self.document).set_format(format);
+        }
+    }
+}
+
+/// What requests and checks read: the open documents as they were when it was taken.
+struct Snapshot {
+    encoding: PositionEncoding,
+    documents: HashMap<Uri, OpenDocument>,
+    cache: Arc<DocumentCache>,
+}
+
+impl State {
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            encoding: self.encoding,
+            documents: self.documents.clone(),
+            cache: self.cache.clone(),
+        }
     }
 }
 
@@ -78,15 +125,6 @@ impl OpenDocument {
 struct Overlay<'a> {
     documents: &'a HashMap<Uri, OpenDocument>,
     cache: &'a DocumentCache,
-}
-
-impl State {
-    fn overlay(&self) -> Overlay<'_> {
-        Overlay {
-            documents: &self.documents,
-            cache: &self.cache,
-        }
-    }
 }
 
 /// The open document of a file, with its URI.
@@ -134,14 +172,18 @@ impl Files for Overlay<'_> {
     }
 }
 
-/// Diagnostics to send: for a document, at a version (`None` for a file that is not open).
-type Publication = (Uri, Vec<Diagnostic>, Option<i32>);
+impl Snapshot {
+    fn overlay(&self) -> Overlay<'_> {
+        Overlay {
+            documents: &self.documents,
+            cache: &self.cache,
+        }
+    }
 
-impl State {
     fn diagnostics(&self, document: &Document) -> Vec<Diagnostic> {
         let text = document.rope();
         let findings = guard(|| {
-            fault_injection(document);
+            test_hooks(document, &Cancel::default());
             analyze_with(document, &self.overlay())
         });
         match findings {
@@ -168,87 +210,68 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
         }
     }
 
-    /// The diagnostics of `uri`.
-    fn publication(&self, uri: &Uri) -> Publication {
-        match self.documents.get(uri) {
-            Some(open) => (
-                uri.clone(),
-                self.diagnostics(&open.document),
-                Some(open.version),
-            ),
-            None => (uri.clone(), Vec::new(), None),
-        }
+    /// The diagnostics of a file that is not open, read from the disk.
+    fn disk_diagnostics(&self, path: &Path) -> Option<Vec<Diagnostic>> {
+        let text = DiskFiles.read(path)?;
+        let format = detect(Some(path), &text)?;
+        let document = self.cache.document(path, format, text);
+        Some(self.diagnostics(&document))
     }
 
-    /// The diagnostics of every file whose findings read `uri` (open or not), when what they
-    /// read of it changed since they were last published.
-    fn dependents(&mut self, uri: &Uri) -> Vec<Publication> {
-        let Some(open) = self.documents.get(uri) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        let Some(format) = open.document.format() else {
-            return out;
-        };
-        let spec = format.spec();
+    /// What the files reading `uri` read of it now, and, when that changed since they were
+    /// last checked, which files they are.
+    fn readers(&self, uri: &Uri) -> Option<(Option<u64>, Vec<PathBuf>)> {
+        let open = self.documents.get(uri)?;
+        let spec = open.document.format()?.spec();
         let exported = guard(|| spec.exported(&open.document)).unwrap_or(None);
         if exported.is_none() || exported == open.exported {
-            return out;
+            return None;
         }
-        for path in spec.dependents(&open.document, &self.overlay()) {
-            let opened = open_at(&self.documents, &path);
-            let publication = match opened {
-                Some((uri, d)) => (uri.clone(), self.diagnostics(&d.document), Some(d.version)),
-                None => {
-                    let (Some(uri), Some(text)) =
-                        (Uri::from_file_path(&path), DiskFiles.read(&path))
-                    else {
-                        continue;
-                    };
-                    let Some(format) = detect(Some(&path), &text) else {
-                        continue;
-                    };
-                    let document = self.cache.document(&path, format, text);
-                    (uri, self.diagnostics(&document), None)
-                }
-            };
-            out.push(publication);
-        }
-        if let Some(open) = self.documents.get_mut(uri) {
-            open.exported = exported;
-        }
-        out
+        let readers =
+            guard(|| spec.dependents(&open.document, &self.overlay())).unwrap_or_default();
+        Some((exported, readers))
     }
 }
 
+/// A document's check, as its task does it off the async thread.
+enum Check {
+    /// An open document, at a version, in one of its openings; `own`: checked for its own
+    /// sake (an edit), not as a reader of another file.
+    Open {
+        snapshot: Snapshot,
+        uri: Uri,
+        version: i32,
+        opening: u64,
+        own: bool,
+    },
+    /// A file that is not open but reads an edited one.
+    Disk(Snapshot, PathBuf),
+    /// A closed document: its diagnostics are cleared.
+    Clear,
+}
+
 impl Backend {
-    /// A backend and its checker task (started on the current tokio runtime).
+    /// A backend and its readers' task (started on the current tokio runtime).
     pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Backend {
         let shared = Arc::new(Shared {
             client,
             state: Mutex::new(State {
                 encoding: PositionEncoding::Utf16,
                 documents: HashMap::new(),
-                queue: VecDeque::new(),
+                due: HashMap::new(),
+                checking: HashSet::new(),
                 readers: VecDeque::new(),
-                cache: DocumentCache::default(),
+                cache: Arc::default(),
+                openings: 0,
             }),
-            wake: tokio::sync::Notify::new(),
+            activity: tokio::sync::Notify::new(),
         });
-        tokio::spawn(check_queued(shared.clone()));
+        tokio::spawn(check_readers(shared.clone()));
         Backend { shared, shut_down }
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
         self.shared.state()
-    }
-
-    /// Queues a document for the checker.
-    fn queue(&self, state: &mut State, uri: &Uri) {
-        if !state.queue.contains(uri) {
-            state.queue.push_back(uri.clone());
-        }
-        self.shared.wake.notify_one();
     }
 }
 
@@ -259,62 +282,193 @@ impl Shared {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// Queues a document to be checked, starting its check task unless it runs: the task
+    /// checks the newest text once its current check is published.
+    fn queue(self: &Arc<Self>, state: &mut State, uri: &Uri, due: Due) {
+        let entry = state.due.entry(uri.clone()).or_insert(due);
+        if due == Due::Own {
+            *entry = Due::Own;
+        }
+        if state.checking.insert(uri.clone()) {
+            tokio::spawn(check_document(self.clone(), uri.clone()));
+        }
+        self.activity.notify_one();
+    }
 }
 
-/// The checker: checks each queued document at its newest version and publishes the
-/// diagnostics of it and of the files that read it; a queued document that was closed has its
-/// diagnostics cleared.
+/// A document's check task: while the document is due, checks it (off the async thread) and
+/// publishes its diagnostics; a document closed since it was checked gets its diagnostics
+/// cleared instead.
+async fn check_document(shared: Arc<Shared>, uri: Uri) {
+    loop {
+        let check = {
+            let mut state = shared.state();
+            let Some(due) = state.due.remove(&uri) else {
+                state.checking.remove(&uri);
+                return;
+            };
+            match (state.documents.get(&uri), due) {
+                (Some(open), due) => Check::Open {
+                    snapshot: state.snapshot(),
+                    uri: uri.clone(),
+                    version: open.version,
+                    opening: open.opening,
+                    own: due == Due::Own,
+                },
+                (None, Due::Own) => Check::Clear,
+                (None, Due::Reader) => match file_path(&uri) {
+                    Some(path) => Check::Disk(state.snapshot(), path),
+                    None => continue,
+                },
+            }
+        };
+        let (opening, own) = match &check {
+            Check::Open { opening, own, .. } => (Some(*opening), *own),
+            _ => (None, false),
+        };
+        let checked = tokio::task::spawn_blocking(move || match check {
+            Check::Open {
+                snapshot,
+                uri,
+                version,
+                ..
+            } => {
+                let open = snapshot.documents.get(&uri)?;
+                Some((snapshot.diagnostics(&open.document), Some(version)))
+            }
+            Check::Disk(snapshot, path) => Some((snapshot.disk_diagnostics(&path)?, None)),
+            Check::Clear => Some((Vec::new(), None)),
+        })
+        .await;
+        let Ok(Some((diagnostics, version))) = checked else {
+            continue;
+        };
+        {
+            let mut state = shared.state();
+            // Published only for the opening it was made for (a close or a reopen since has
+            // queued the document again), and a clear or a disk check only while not open.
+            let current = state.documents.get(&uri).map(|open| open.opening);
+            if current != opening {
+                continue;
+            }
+            if own && !state.readers.contains(&uri) {
+                state.readers.push_back(uri.clone());
+            }
+        }
+        shared
+            .client
+            .publish_diagnostics(uri.clone(), diagnostics, version)
+            .await;
+        shared.activity.notify_one();
+    }
+}
+
 /// How long edits must pause before the files that read an edited one are checked again: a
 /// keystroke answers with its own file's diagnostics first, and the other files' checks do not
 /// hold up the next keystroke.
 const READERS_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
 
-async fn check_queued(shared: Arc<Shared>) {
+/// The readers' task: once edits pause, queues the files that read each checked document,
+/// when what they read of it changed.
+async fn check_readers(shared: Arc<Shared>) {
     loop {
         let readers_waiting = !shared.state().readers.is_empty();
         if !readers_waiting {
-            shared.wake.notified().await;
-        } else if tokio::time::timeout(READERS_DELAY, shared.wake.notified())
-            .await
-            .is_err()
-        {
-            // Edits paused: the files that read the edited ones, against their text as it is now.
-            loop {
-                let publications = {
-                    let mut state = shared.state();
-                    let Some(uri) = state.readers.pop_front() else {
-                        break;
-                    };
-                    state.dependents(&uri)
-                };
-                for (uri, diagnostics, version) in publications {
-                    shared
-                        .client
-                        .publish_diagnostics(uri, diagnostics, version)
-                        .await;
-                }
-                tokio::task::yield_now().await;
-            }
+            shared.activity.notified().await;
             continue;
         }
+        if tokio::time::timeout(READERS_DELAY, shared.activity.notified())
+            .await
+            .is_ok()
+        {
+            continue;
+        }
+        // Edits paused: the files that read the edited ones, against their text as it is now.
         loop {
-            let (uri, diagnostics, version) = {
+            let (uri, snapshot) = {
                 let mut state = shared.state();
-                let Some(uri) = state.queue.pop_front() else {
+                let Some(uri) = state.readers.pop_front() else {
                     break;
                 };
-                if !state.readers.contains(&uri) {
-                    state.readers.push_back(uri.clone());
-                }
-                state.publication(&uri)
+                (uri, state.snapshot())
             };
-            shared
-                .client
-                .publish_diagnostics(uri, diagnostics, version)
-                .await;
-            // Let waiting edits in before the next check.
-            tokio::task::yield_now().await;
+            let opening = snapshot.documents.get(&uri).map(|open| open.opening);
+            let found = tokio::task::spawn_blocking({
+                let uri = uri.clone();
+                move || snapshot.readers(&uri)
+            })
+            .await;
+            let Ok(Some((exported, readers))) = found else {
+                continue;
+            };
+            let mut state = shared.state();
+            match state.documents.get_mut(&uri) {
+                Some(open) if Some(open.opening) == opening => open.exported = exported,
+                _ => continue,
+            }
+            for path in readers {
+                let uri = match open_at(&state.documents, &path) {
+                    Some((uri, _)) => uri.clone(),
+                    None => match Uri::from_file_path(&path) {
+                        Some(uri) => uri,
+                        None => continue,
+                    },
+                };
+                shared.queue(&mut state, &uri, Due::Reader);
+            }
         }
+    }
+}
+
+/// Set once the request that started some work is cancelled (or answered): the work stops at
+/// its next step.
+#[derive(Clone, Default)]
+struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// `Err(RequestCancelled)` once set: `?` after each step of a request's work.
+    fn check(&self) -> Result<()> {
+        if self.is_set() {
+            Err(tower_lsp_server::jsonrpc::Error::request_cancelled())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Sets its flag when dropped: tower-lsp-server drops a request's handler future when the
+/// request is cancelled (and answers `RequestCancelled` itself).
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Backend {
+    /// Runs a request's `work` on a snapshot taken now, on a blocking thread, so that no
+    /// request holds up the messages after it; a panic in it is answered as an internal error.
+    async fn on_snapshot<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        let snapshot = self.state().snapshot();
+        let cancel = Cancel::default();
+        let _cancel_on_drop = CancelOnDrop(cancel.clone());
+        let task = tokio::task::spawn_blocking(move || {
+            cancel.check()?;
+            guard(|| work(&snapshot, &cancel))
+                .unwrap_or_else(|message| Err(internal_error(what, message)))
+        });
+        task.await
+            .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
     }
 }
 
@@ -330,6 +484,13 @@ fn guard<T>(work: impl FnOnce() -> T) -> std::result::Result<T, String> {
     })
 }
 
+/// Test builds only: the fault injection of [`fault_injection`] and the delay of
+/// [`test_delay`], before a request's or a check's work on `document`.
+fn test_hooks(document: &Document, cancel: &Cancel) {
+    fault_injection(document);
+    test_delay(document, &|| cancel.is_set());
+}
+
 /// Test builds only: panic when a document holds `RETROBOARD_TEST_PANIC`'s text, to test that
 /// panics are caught.
 fn fault_injection(document: &Document) {
@@ -342,6 +503,31 @@ fn fault_injection(document: &Document) {
     }
     #[cfg(not(debug_assertions))]
     let _ = document;
+}
+
+/// Test builds only: with `RETROBOARD_TEST_DELAY` set to `MARKER:MS`, work on a document that
+/// holds `MARKER` first sleeps `MS` milliseconds (stopping early once `cancelled`), so tests can
+/// hold a request or a check in flight however fast the real work becomes.
+fn test_delay(document: &Document, cancelled: &dyn Fn() -> bool) {
+    #[cfg(debug_assertions)]
+    if let Some(setting) = std::env::var_os("RETROBOARD_TEST_DELAY") {
+        let setting = setting.to_string_lossy();
+        let Some((marker, ms)) = setting.rsplit_once(':') else {
+            return;
+        };
+        let Ok(ms) = ms.parse::<u64>() else {
+            return;
+        };
+        if marker.is_empty() || !document.text().contains(marker) {
+            return;
+        }
+        let until = std::time::Instant::now() + std::time::Duration::from_millis(ms);
+        while std::time::Instant::now() < until && !cancelled() {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = (document, cancelled);
 }
 
 fn internal_error(what: &str, message: String) -> tower_lsp_server::jsonrpc::Error {
@@ -375,40 +561,39 @@ pub const PREVIEW_COMMAND: &str = "retroboard.preview";
 impl Backend {
     /// `retroboard/preview`: the board of an open document (or of a file on disk).
     pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
-        self.preview_of(&params.text_document.uri)
-    }
-
-    fn preview_of(&self, uri: &Uri) -> Result<PreviewResult> {
-        guard(|| self.unguarded_preview(uri))
-            .unwrap_or_else(|message| Err(internal_error("preview", message)))
-    }
-
-    fn unguarded_preview(&self, uri: &Uri) -> Result<PreviewResult> {
-        let state = self.state();
-        let overlay = state.overlay();
-        let preview = match state.documents.get(uri) {
-            Some(open) => {
-                fault_injection(&open.document);
-                render::preview(&open.document, &overlay)
-            }
-            None => {
-                let path = file_path(uri)
-                    .ok_or_else(|| invalid_params(format!("{} is not a file", uri.as_str())))?;
-                let text = DiskFiles.read(&path).ok_or_else(|| {
-                    invalid_params(format!("{} is not open and cannot be read", uri.as_str()))
-                })?;
-                let document =
-                    Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
-                render::preview(&document, &overlay)
-            }
-        };
-        Ok(PreviewResult {
-            format: preview.format.map(FormatId::as_str),
-            title: preview.title,
-            svg: preview.svg,
-            text: preview.text,
+        let uri = params.text_document.uri;
+        self.on_snapshot("preview", move |snapshot, cancel| {
+            preview_of(snapshot, cancel, &uri)
         })
+        .await
     }
+}
+
+fn preview_of(snapshot: &Snapshot, cancel: &Cancel, uri: &Uri) -> Result<PreviewResult> {
+    let overlay = snapshot.overlay();
+    let preview = match snapshot.documents.get(uri) {
+        Some(open) => {
+            test_hooks(&open.document, cancel);
+            cancel.check()?;
+            render::preview(&open.document, &overlay)
+        }
+        None => {
+            let path = file_path(uri)
+                .ok_or_else(|| invalid_params(format!("{} is not a file", uri.as_str())))?;
+            let text = DiskFiles.read(&path).ok_or_else(|| {
+                invalid_params(format!("{} is not open and cannot be read", uri.as_str()))
+            })?;
+            let document = Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
+            cancel.check()?;
+            render::preview(&document, &overlay)
+        }
+    };
+    Ok(PreviewResult {
+        format: preview.format.map(FormatId::as_str),
+        title: preview.title,
+        svg: preview.svg,
+        text: preview.text,
+    })
 }
 
 fn invalid_params(message: String) -> tower_lsp_server::jsonrpc::Error {
@@ -471,142 +656,149 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let item = params.text_document;
-        {
-            let mut state = self.state();
-            let path = file_path(&item.uri);
-            let chosen = FormatId::from_id(&item.language_id);
-            let format = chosen.or_else(|| detect(path.as_deref(), &item.text));
-            let open = OpenDocument {
-                document: Document::new(format, &item.text).with_path(path.clone()),
-                version: item.version,
-                path,
-                chosen,
-                exported: None,
-            };
-            state.documents.insert(item.uri.clone(), open);
-            self.queue(&mut state, &item.uri);
-        }
+        let path = file_path(&item.uri);
+        let chosen = FormatId::from_id(&item.language_id);
+        let format = chosen.or_else(|| detect(path.as_deref(), &item.text));
+        let document = Document::new(format, &item.text).with_path(path.clone());
+        let mut state = self.state();
+        state.openings += 1;
+        let open = OpenDocument {
+            document: Arc::new(document),
+            version: item.version,
+            path,
+            chosen,
+            exported: None,
+            opening: state.openings,
+        };
+        state.documents.insert(item.uri.clone(), open);
+        self.shared.queue(&mut state, &item.uri, Due::Own);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
         let version = params.text_document.version;
-        {
-            let mut state = self.state();
-            let encoding = state.encoding;
-            let Some(open) = state.documents.get_mut(&uri) else {
-                return; // a change to a document that is not open: nothing to apply it to
-            };
-            if version <= open.version {
-                return; // stale or repeated: the text already moved past it
-            }
-            for change in params.content_changes {
-                let text = open.document.rope();
-                let bytes = match change.range {
-                    Some(range) => {
-                        let start = convert::offset(text, range.start, encoding);
-                        let end = convert::offset(text, range.end, encoding);
-                        start.min(end)..end.max(start)
-                    }
-                    None => 0..text.len_bytes(),
-                };
-                open.document.edit(bytes, &change.text);
-            }
-            open.version = version;
-            open.redetect();
-            self.queue(&mut state, &uri);
+        let mut state = self.state();
+        let encoding = state.encoding;
+        let Some(open) = state.documents.get_mut(&uri) else {
+            return; // a change to a document that is not open: nothing to apply it to
+        };
+        if version <= open.version {
+            return; // stale or repeated: the text already moved past it
         }
+        // A snapshot still reading the document keeps its text; the edit goes to a copy.
+        let document = Arc::make_mut(&mut open.document);
+        for change in params.content_changes {
+            let text = document.rope();
+            let bytes = match change.range {
+                Some(range) => {
+                    let start = convert::offset(text, range.start, encoding);
+                    let end = convert::offset(text, range.end, encoding);
+                    start.min(end)..end.max(start)
+                }
+                None => 0..text.len_bytes(),
+            };
+            document.edit(bytes, &change.text);
+        }
+        open.version = version;
+        open.redetect();
+        self.shared.queue(&mut state, &uri, Due::Own);
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
-        let state = self.state();
-        let Some(open) = state.documents.get(&at.text_document.uri) else {
-            return Ok(None);
-        };
-        let text = open.document.rope();
-        let offset = convert::offset(text, at.position, state.encoding);
-        let overlay = state.overlay();
-        let hover = guard(|| {
-            fault_injection(&open.document);
-            crate::ide::hover(&open.document, offset, &overlay)
+        self.on_snapshot("hover", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&at.text_document.uri) else {
+                return Ok(None);
+            };
+            let text = open.document.rope();
+            let offset = convert::offset(text, at.position, snapshot.encoding);
+            test_hooks(&open.document, cancel);
+            cancel.check()?;
+            let hover = crate::ide::hover(&open.document, offset, &snapshot.overlay());
+            Ok(hover.map(|hover| Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: hover.markdown,
+                }),
+                range: Some(convert::range(text, hover.range, snapshot.encoding)),
+            }))
         })
-        .map_err(|message| internal_error("hover", message))?;
-        Ok(hover.map(|hover| Hover {
-            contents: HoverContents::Markup(MarkupContent {
-                kind: MarkupKind::Markdown,
-                value: hover.markdown,
-            }),
-            range: Some(convert::range(text, hover.range, state.encoding)),
-        }))
+        .await
     }
 
     async fn document_symbol(
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        let state = self.state();
-        let Some(open) = state.documents.get(&params.text_document.uri) else {
-            return Ok(None);
-        };
-        let text = open.document.rope();
-        let symbols = guard(|| {
-            fault_injection(&open.document);
-            crate::ide::outline(&open.document)
+        let uri = params.text_document.uri;
+        self.on_snapshot("the outline", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&uri) else {
+                return Ok(None);
+            };
+            test_hooks(&open.document, cancel);
+            cancel.check()?;
+            let symbols = crate::ide::outline(&open.document);
+            cancel.check()?;
+            let text = open.document.rope();
+            let symbols = symbols
+                .iter()
+                .map(|s| convert::symbol(text, s, snapshot.encoding))
+                .collect();
+            Ok(Some(DocumentSymbolResponse::Nested(symbols)))
         })
-        .map_err(|message| internal_error("the outline", message))?;
-        let symbols = symbols
-            .iter()
-            .map(|s| convert::symbol(text, s, state.encoding))
-            .collect();
-        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+        .await
     }
 
     async fn semantic_tokens_full(
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        let state = self.state();
-        let Some(open) = state.documents.get(&params.text_document.uri) else {
-            return Ok(None);
-        };
-        let highlights = guard(|| {
-            fault_injection(&open.document);
-            crate::ide::highlights(&open.document)
+        let uri = params.text_document.uri;
+        self.on_snapshot("highlighting", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&uri) else {
+                return Ok(None);
+            };
+            test_hooks(&open.document, cancel);
+            cancel.check()?;
+            // A large text has no colours as a whole: the editor asks for the lines on screen.
+            let Some(highlights) = crate::ide::highlights(&open.document) else {
+                return Ok(None);
+            };
+            cancel.check()?;
+            let data =
+                convert::semantic_tokens(open.document.rope(), &highlights, snapshot.encoding);
+            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })))
         })
-        .map_err(|message| internal_error("highlighting", message))?;
-        // A large text has no colours as a whole: the editor asks for the lines on screen.
-        let Some(highlights) = highlights else {
-            return Ok(None);
-        };
-        let data = convert::semantic_tokens(open.document.rope(), &highlights, state.encoding);
-        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
-            result_id: None,
-            data,
-        })))
+        .await
     }
 
     async fn semantic_tokens_range(
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        let state = self.state();
-        let Some(open) = state.documents.get(&params.text_document.uri) else {
-            return Ok(None);
-        };
-        let text = open.document.rope();
-        let start = convert::offset(text, params.range.start, state.encoding);
-        let end = convert::offset(text, params.range.end, state.encoding).max(start);
-        let highlights = guard(|| {
-            fault_injection(&open.document);
-            crate::ide::highlights_in(&open.document, start..end)
+        let uri = params.text_document.uri;
+        let range = params.range;
+        self.on_snapshot("highlighting", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&uri) else {
+                return Ok(None);
+            };
+            let text = open.document.rope();
+            let start = convert::offset(text, range.start, snapshot.encoding);
+            let end = convert::offset(text, range.end, snapshot.encoding).max(start);
+            test_hooks(&open.document, cancel);
+            cancel.check()?;
+            let highlights = crate::ide::highlights_in(&open.document, start..end);
+            cancel.check()?;
+            let data = convert::semantic_tokens(text, &highlights, snapshot.encoding);
+            Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })))
         })
-        .map_err(|message| internal_error("highlighting", message))?;
-        let data = convert::semantic_tokens(text, &highlights, state.encoding);
-        Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
-            result_id: None,
-            data,
-        })))
+        .await
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
@@ -626,7 +818,11 @@ impl LanguageServer for Backend {
                     "{PREVIEW_COMMAND} takes the document URI as its argument"
                 ))
             })?;
-        let preview = self.preview_of(&uri)?;
+        let preview = self
+            .on_snapshot("preview", move |snapshot, cancel| {
+                preview_of(snapshot, cancel, &uri)
+            })
+            .await?;
         serde_json::to_value(preview)
             .map(Some)
             .map_err(|e| invalid_params(e.to_string()))
@@ -636,7 +832,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let mut state = self.state();
         if state.documents.remove(&uri).is_some() {
-            self.queue(&mut state, &uri);
+            self.shared.queue(&mut state, &uri, Due::Own);
         }
     }
 }

@@ -143,6 +143,40 @@ impl Syntax {
     }
 }
 
+/// A copy for snapshots, in O(1) of the text's size: the rope and the tree are shared until
+/// one side is edited (a tree-sitter tree copy is a reference count), and so are the views
+/// derived from the text. A request reads the copy while edits go on in the original.
+impl Clone for Document {
+    fn clone(&self) -> Document {
+        let mut copy = Document {
+            text: self.text.clone(),
+            format: self.format,
+            syntax: None,
+            unparsed: self.unparsed,
+            path: self.path.clone(),
+            memo: Mutex::new(self.memo_lock().clone()),
+            window_policy: self.window_policy,
+            // Made anew when asked for.
+            windows: OnceLock::new(),
+            window: self.window.clone(),
+        };
+        copy.prepare_syntax();
+        if let (Some(from), Some(to)) = (&self.syntax, &mut copy.syntax) {
+            if let Some(tree) = from.tree.get() {
+                let _ = to.tree.set(tree.clone());
+            } else if let Ok(parser) = from.parser.try_lock() {
+                // The edited tree the next parse reuses. While a parse runs (it holds the
+                // parser), the copy is parsed afresh when asked for rather than wait here.
+                to.parser
+                    .get_mut()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .1 = parser.1.clone();
+            }
+        }
+        copy
+    }
+}
+
 impl Document {
     /// A document of a known format (parsed when its tree is first asked for), or of none
     /// (text only).
@@ -572,6 +606,36 @@ fn drop_later<T: Send + 'static>(value: T) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the language server's snapshots rely on: a copy keeps its text, tree and views
+    /// while the original is edited, and each then parses like a fresh document of its text.
+    #[test]
+    fn a_copy_keeps_its_text_and_tree_while_the_original_is_edited() {
+        let text =
+            "28\r4\rD4D5E4E5\r000000000000000000000000000WB000000BW000000000000000000000000000\r";
+        let mut doc = Document::new(Some(FormatId::OthelloBord), text);
+        let view = doc.memo(|| 7_u32);
+        let tree = doc.tree().expect("parsed").root_node().to_sexp();
+        let copy = doc.clone();
+        doc.edit(0..2, "30");
+        assert_eq!(copy.text(), text);
+        assert_eq!(copy.tree().expect("kept").root_node().to_sexp(), tree);
+        assert!(Arc::ptr_eq(&copy.memo(|| 0_u32), &view));
+        assert_eq!(
+            *doc.memo(|| 8_u32),
+            8,
+            "the edit emptied the original's views"
+        );
+        let fresh = Document::new(Some(FormatId::OthelloBord), &doc.text());
+        assert_eq!(
+            doc.tree().expect("parsed").root_node().to_sexp(),
+            fresh.tree().expect("parsed").root_node().to_sexp()
+        );
+        let mut copy = copy;
+        copy.edit(0..0, "1");
+        assert_eq!(copy.text(), format!("1{text}"));
+        assert!(doc.text().starts_with("30\r4\r"));
+    }
 
     #[test]
     fn a_too_long_line_drops_the_tree_until_it_is_shortened() {
