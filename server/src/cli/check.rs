@@ -32,13 +32,20 @@ struct Report {
     findings: Vec<Finding>,
 }
 
-pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
+/// Checks the files and folders; `forced` reads every file as that format (`--as`), `verbose`
+/// names the format of every file, not only of those with findings.
+pub fn run(
+    paths: &[PathBuf],
+    output: OutputFormat,
+    forced: Option<FormatId>,
+    verbose: bool,
+) -> ExitCode {
     let mut io_errors = Vec::new();
     let mut reports = Vec::new();
     // The files of a Colossus variant read each other: each is parsed once for the whole run.
     let files = CachedFiles::new(DiskFiles);
     for (path, named) in collect(paths, &mut io_errors) {
-        match check_file(&path, named, &files) {
+        match check_file(&path, named, forced, &files) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => io_errors.push(format!("cannot read {}: {err}", path.display())),
@@ -46,7 +53,7 @@ pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
     }
 
     let printed = match output {
-        OutputFormat::Human => print_human(&reports),
+        OutputFormat::Human => print_human(&reports, verbose),
         OutputFormat::Json => print_json(&reports),
         OutputFormat::Sarif => print_sarif(&reports),
     };
@@ -118,8 +125,14 @@ fn may_be_data_file(path: &Path) -> bool {
 }
 
 /// Checks one file. `None` for a file found in a folder that is none of the formats.
-fn check_file(path: &Path, named: bool, files: &dyn Files) -> std::io::Result<Option<Report>> {
+fn check_file(
+    path: &Path,
+    named: bool,
+    forced: Option<FormatId>,
+    files: &dyn Files,
+) -> std::io::Result<Option<Report>> {
     let display = path.display().to_string();
+    let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
     // A file too large to parse is not even read: its size says enough.
     let size = std::fs::metadata(path)?.len();
     if size > crate::syntax::MAX_PARSED_BYTES as u64 {
@@ -184,7 +197,7 @@ fn position(text: &Rope, byte: usize) -> (usize, usize) {
 /// Lines longer than this (in bytes) are not quoted under their findings.
 const LONGEST_SNIPPET_LINE: usize = 1000;
 
-fn print_human(reports: &[Report]) -> std::io::Result<()> {
+fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
     let choice = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         termcolor::ColorChoice::Auto
     } else {
@@ -198,6 +211,9 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
         // codespan splits lines at LF only; a lone CR (classic Mac text) becomes LF, byte for byte.
         let shown = lone_cr_as_lf(&report.text.to_string());
         let id = files.add(report.path.clone(), shown);
+        if verbose || !report.findings.is_empty() {
+            writeln!(out, "{}: {}", report.path, read_as(report.format))?;
+        }
         for finding in &report.findings {
             match finding.severity {
                 Severity::Error => errors += 1,
@@ -235,6 +251,14 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
         "checked {} {files_word}: {errors} error(s), {warnings} warning(s), {others} note(s)",
         reports.len()
     )
+}
+
+/// The format a file was read as, for the line above its findings.
+fn read_as(format: Option<FormatId>) -> String {
+    match format {
+        Some(format) => format!("read as {} ({})", format.title(), format.as_str()),
+        None => "not read as any format".to_string(),
+    }
 }
 
 fn lone_cr_as_lf(text: &str) -> String {
