@@ -297,7 +297,7 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
     assert_eq!(
         stdout(&out),
         huge.to_str().unwrap().to_string()
-            + ": read as Crossmines pattern (crossmines-pattern)\n"
+            + ": read as Crossmines pattern [crossmines-pattern]\n"
             + "warning[retroboard/too-large]: this file is 17.0 MB; Retroboard checks files up to \
 16.0 MB (the games' own files are a few KB), so it is not checked. Check a smaller part of it\n"
             + "  ┌─ "
@@ -321,7 +321,7 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{0}: read as Super Othello board (othello-bord)\n\
+            "{0}: read as Super Othello board [othello-bord]\n\
 warning[retroboard/too-large]: line 2 is 1.0 MB long; Retroboard reads lines up to \
 64 KB (the games' lines are a few hundred characters at most), so the file is not checked. \
 Break the line up or remove it\n = at {0}:2:1 (the line is too long to show)\n\n\
@@ -351,7 +351,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
     let text = stdout(&out);
     assert!(
         text.starts_with(&format!(
-            "{}: read as Peg solitaire board (peg-brd)\nerror[peg/header]: line 1 must be \
+            "{}: read as Peg solitaire board [peg-brd]\nerror[peg/header]: line 1 must be \
 `version 2` (any case), not `Version2`",
             slip.display()
         )),
@@ -365,7 +365,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}: read as Peg solitaire board (peg-brd)\n\
+            "{}: read as Peg solitaire board [peg-brd]\n\
 checked 1 file: 0 error(s), 0 warning(s), 0 note(s)\n",
             clean.display()
         )
@@ -401,7 +401,7 @@ fn check_as_forces_a_format() {
     let text = stdout(&out);
     assert!(
         text.starts_with(&format!(
-            "{}: read as Peg solitaire board (peg-brd)\n",
+            "{}: read as Peg solitaire board [peg-brd]\n",
             board.display()
         )),
         "{text}"

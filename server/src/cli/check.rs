@@ -256,7 +256,7 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
 /// The format a file was read as, for the line above its findings.
 fn read_as(format: Option<FormatId>) -> String {
     match format {
-        Some(format) => format!("read as {} ({})", format.title(), format.as_str()),
+        Some(format) => format!("read as {} [{}]", format.title(), format.as_str()),
         None => "not read as any format".to_string(),
     }
 }
