@@ -288,9 +288,10 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        "warning[retroboard/too-large]: this file is 17.0 MB; Retroboard checks files up to \
+        huge.to_str().unwrap().to_string()
+            + ": read as Crossmines pattern [crossmines-pattern]\n"
+            + "warning[retroboard/too-large]: this file is 17.0 MB; Retroboard checks files up to \
 16.0 MB (the games' own files are a few KB), so it is not checked. Check a smaller part of it\n"
-            .to_string()
             + "  ┌─ "
             + huge.to_str().unwrap()
             + ":1:1\n  │\n1 │ \n  │ ^\n\nchecked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n"
@@ -312,9 +313,10 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
     assert_eq!(
         stdout(&out),
         format!(
-            "warning[retroboard/too-large]: line 2 is 1.0 MB long; Retroboard reads lines up to \
+            "{0}: read as Super Othello board [othello-bord]\n\
+warning[retroboard/too-large]: line 2 is 1.0 MB long; Retroboard reads lines up to \
 64 KB (the games' lines are a few hundred characters at most), so the file is not checked. \
-Break the line up or remove it\n = at {}:2:1 (the line is too long to show)\n\n\
+Break the line up or remove it\n = at {0}:2:1 (the line is too long to show)\n\n\
 checked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n",
             long.display()
         )
@@ -898,5 +900,108 @@ fn a_missing_corpus_is_said_outside_ci_and_fails_under_ci() {
     assert_eq!(
         corpus::corpus_at(here.clone(), true, &mut Vec::new()),
         Some(here)
+    );
+}
+
+// ---- issue #20: `check` names the format it read a file as; `--as` forces one ----------------
+
+#[test]
+fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
+    let dir = scratch("read-as");
+    // A peg board whose version line lost its space: read as a peg board, one peg finding.
+    let slip = dir.join("slip.brd");
+    std::fs::write(&slip, "Version2\r\nMode: Normal\r\ny y e\r\n").unwrap();
+    let clean = dir.join("clean.brd");
+    std::fs::write(&clean, "Version 2\r\nMode: Normal\r\ny y e\r\n").unwrap();
+    let out = retroboard(&["check", slip.to_str().unwrap(), clean.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!(
+            "{}: read as Peg solitaire board [peg-brd]\nerror[peg/header]: line 1 must be \
+`version 2` (any case), not `Version2`",
+            slip.display()
+        )),
+        "{text}"
+    );
+    assert_eq!(text.matches("read as").count(), 1, "{text}");
+    assert!(text.ends_with("checked 2 files: 1 error(s), 0 warning(s), 0 note(s)\n"));
+
+    let out = retroboard(&["check", "--verbose", clean.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{}: read as Peg solitaire board [peg-brd]\n\
+checked 1 file: 0 error(s), 0 warning(s), 0 note(s)\n",
+            clean.display()
+        )
+    );
+
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "hello\n").unwrap();
+    let out = retroboard(&["check", notes.to_str().unwrap()]);
+    assert!(
+        stdout(&out).starts_with(&format!("{}: not read as any format\n", notes.display())),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn check_as_forces_a_format() {
+    let dir = scratch("check-as");
+    // Detected as a Super Othello board (a `.brd` with two count lines), forced to a peg board.
+    let board = dir.join("counts.brd");
+    std::fs::write(&board, "30\n2\n").unwrap();
+    let out = retroboard(&["check", "--format", "json", board.to_str().unwrap()]);
+    let json: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        json.as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["format"] == "othello-bord"),
+        "{json}"
+    );
+    let out = retroboard(&["check", "--as", "peg-brd", board.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!(
+            "{}: read as Peg solitaire board [peg-brd]\n",
+            board.display()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("error[peg/"), "{text}");
+    assert!(!text.contains("othello/"), "{text}");
+    // A file of no format is read as the one forced.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "Name\n1 0\n").unwrap();
+    let out = retroboard(&[
+        "check",
+        "--as",
+        "patience-game",
+        "--format",
+        "json",
+        notes.to_str().unwrap(),
+    ]);
+    let json: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(!json.as_array().unwrap().is_empty(), "{json}");
+    assert!(
+        json.as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["format"] == "patience-game"),
+        "{json}"
+    );
+    // An unknown format id: usage error, the ids listed.
+    let out = retroboard(&["check", "--as", "chess", notes.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "retroboard: invalid value 'chess' for '--as <FORMAT>': `chess` is not a format; the \
+formats are crossmines-pattern, patience-game, othello-bord, colossus-map, colossus-ter, \
+colossus-cre, colossus-battleland, colossus-var, peg-brd (see `retroboard --help`)\n"
     );
 }

@@ -94,18 +94,6 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
         "server/src/syntax/errors.rs (a client's language id picks the format)",
     ),
     (
-        "patience/counts-missing",
-        "server/src/formats/patience (a client's language id picks the format)",
-    ),
-    (
-        "patience/name",
-        "server/src/formats/patience (a client's language id picks the format)",
-    ),
-    (
-        "peg/syntax-error",
-        "server/src/formats/peg/tests.rs (a client's language id picks the format)",
-    ),
-    (
         "retroboard/internal-error",
         "tests/lsp_abuse.rs (an injected panic)",
     ),

@@ -70,55 +70,34 @@ return function(t)
     t.ok(vim.bo.filetype ~= 'colossus-battleland', 'Battlelands/Brush.expected is not a battleland')
   end)
 
-  t.test('filetype: .pat and .brd sniffing, Battlelands, BORD shape (generated files)', function()
-    local dir = tmp .. '/detect'
-    local cases = {
-      -- .pat: the second non-blank line is two integers -> patience
-      { 'a.pat', 'Mysteriet\r\n\r\n  2  34\r\n104 4\r\n', 'patience-game' },
-      { 'b.pat', 'Name\n\n\n1 2\n', 'patience-game' },
-      { 'c.pat', 'Name\r\r1 -2\r', 'patience-game' },
-      { 'd.pat', '1\nJohn\n4 and 8\n', 'crossmines-pattern' },
-      { 'e.pat', 'Name\n2 3 4\n', 'crossmines-pattern' },
-      { 'f.pat', '', 'crossmines-pattern' },
-      { 'UPPER.PAT', 'Name\n1 2\n', 'patience-game' },
-      { 'g.tes', 'Name\n1 2\n', 'crossmines-pattern' },
-      -- .brd: v1 header (line breaks allowed between) or `version 2` -> peg
-      { 'a.brd', '1D~\r\nXX222XXX!', 'peg-brd' },
-      { 'b.brd', '1\r\nN\r\n~EEE!', 'peg-brd' },
-      { 'c.brd', '\n1\nD\n~\nEEE', 'peg-brd' },
-      { 'd.brd', 'Version 2\r\nMode: Normal\r\n', 'peg-brd' },
-      { 'e.brd', 'VERSION 2  \n', 'peg-brd' },
-      { 'k.brd', 'Version 2\rMode: Normal\r* e e\r', 'peg-brd' },
-      { 'f.brd', 'version 2\tx\n', 'othello-bord' },
-      { 'g.brd', '16\r16\r\rW', 'othello-bord' },
-      { 'h.brd', '1X~\n', 'othello-bord' },
-      { 'i.brd', '', 'othello-bord' },
-      { 'j.bord', '1D~\n', 'othello-bord' },
-      -- Colossus by extension, upper case too
-      { 'V/V.MAP', '15 8\n', 'colossus-map' },
-      { 'V/V.ter', '', 'colossus-ter' },
-      { 'V/V.cre', '', 'colossus-cre' },
-      { 'V/V.var', '', 'colossus-var' },
-      -- Battlelands: extension-less files whose parent folder is exactly `Battlelands`
-      { 'V/Battlelands/Plains', '1 2 p 0\n', 'colossus-battleland' },
-      { 'V/Battlelands/Notes.txt', 'hello\n', 'text' },
-      { 'V/battlelands/Plains', '1 2 p 0\n', '' },
-      { 'V/MyBattlelands/Plains', '1 2 p 0\n', '' },
-      -- Any other extension-less file with the BORD shape
-      { 'Boards/Opening', '28\r4\rD4E5\r' .. ('0'):rep(27) .. 'WB' .. ('0'):rep(35) .. '\r(c) me\r', 'othello-bord' },
-      { 'Boards/notes', 'hello\nworld\n', '' },
-    }
-    local wrong = {}
-    for _, case in ipairs(cases) do
-      local path = t.write(dir .. '/' .. case[1], case[2])
-      t.edit(path)
-      if vim.bo.filetype ~= case[3] then
-        wrong[#wrong + 1] = ('%s %q: expected %q, got %q'):format(case[1], case[2], case[3], vim.bo.filetype)
-      end
+  -- The shared table of detection cases (tests/detection/cases.json), also run by the server
+  -- (tests/detection.rs) and the VS Code extension (vscode-extension/test/detection.test.ts):
+  -- each case is written to a file of its own and opened, so Neovim's own filetype matching
+  -- (extension case, patterns, priorities) is part of what is tested.
+  local cases = vim.json.decode(assert(t.read(t.path('tests/detection/cases.json'))))
+  t.test('filetype: the shared detection table (' .. #cases .. ' cases)', function()
+    local ours = {}
+    for _, ft in ipairs(require('retroboard').filetypes) do
+      ours[ft] = true
     end
+    local dir = tmp .. '/detect'
+    local wrong = {}
+    for i, case in ipairs(cases) do
+      local path = t.write(('%s/%03d/%s'):format(dir, i, case.path), case.text)
+      local buf = t.edit(path)
+      local got = vim.bo[buf].filetype
+      local want = case.format ~= vim.NIL and case.format or nil
+      local right = (want and got == want) or (not want and not ours[got])
+      if not right then
+        wrong[#wrong + 1] = ('%s (%s): expected %s, got %q'):format(case.path, case.why, want or 'none of ours', got)
+      end
+      vim.cmd('silent! bwipeout! ' .. buf)
+    end
+    t.ok(#cases >= 90, 'the table lost its cases')
     t.eq(wrong, {}, 'filetypes')
     -- vim.filetype.match without a buffer reads the file.
-    t.eq(vim.filetype.match({ filename = dir .. '/d.brd' }), 'peg-brd', 'vim.filetype.match on a file')
+    local peg = t.write(dir .. '/match/d.brd', 'Mode: Normal\r\ny y e\r\n')
+    t.eq(vim.filetype.match({ filename = peg }), 'peg-brd', 'vim.filetype.match on a file')
   end)
 
   t.test('filetype: Mac line endings are read as lines', function()

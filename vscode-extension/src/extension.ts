@@ -6,7 +6,7 @@ import { LanguageClient, type LanguageClientOptions, type ServerOptions, State }
 import { ByteKeeper } from './keepBytes';
 import { PreviewManager, VIEW_TYPE } from './preview';
 import { findServer, ServerNotFound } from './serverBinary';
-import { isRetroboardLanguage, LANGUAGE_IDS, sniff } from './sniff';
+import { HEAD_LINES, isRetroboardLanguage, LANGUAGE_IDS, sniff } from './sniff';
 
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
@@ -88,7 +88,7 @@ async function correctLanguage(doc: vscode.TextDocument): Promise<boolean> {
   const key = doc.uri.toString();
   if (sniffed.has(key)) return false;
   sniffed.add(key);
-  const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, 64), 0));
+  const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, HEAD_LINES), 0));
   const wanted = sniff(doc.uri.path, doc.languageId, head);
   if (wanted && wanted !== doc.languageId) {
     log.info(`${doc.uri.fsPath}: ${doc.languageId} -> ${wanted} (by its content)`);

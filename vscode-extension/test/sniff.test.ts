@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { hasBordShape, isRetroboardLanguage, languageOfExtension, sniff, sniffBrd, sniffPat } from '../src/sniff';
 
-test('.pat: patience when the second non-blank line is two integers', () => {
+test('.pat: patience by a second non-blank line `decks piles` (the shared table has the slips)', () => {
   assert.equal(sniffPat('Mysteriet\r\n\r\n  2  34\r\n104 4'), 'patience-game');
   assert.equal(sniffPat('Name\n\n\n1 2\n'), 'patience-game');
   assert.equal(sniffPat('Name\r\r1 2\r'), 'patience-game'); // Mac line ends
@@ -24,16 +24,17 @@ test('.brd: peg with a v1 header, line breaks allowed between', () => {
   assert.equal(sniffBrd('1D~\r\nXX222XXX!'), 'peg-brd');
   assert.equal(sniffBrd('1\r\nN\r\n~EEE!'), 'peg-brd');
   assert.equal(sniffBrd('\n\n1N~'), 'peg-brd');
-  assert.equal(sniffBrd('1X~'), 'othello-bord');
+  assert.equal(sniffBrd('1X~'), 'peg-brd'); // a row of v1 elements outweighs no Othello evidence
   assert.equal(sniffBrd('1 D~'), 'othello-bord');
 });
 
-test('.brd: peg with a first line `version 2`, any case', () => {
+test('.brd: peg with a `version` line, any case, wherever it is', () => {
   assert.equal(sniffBrd('Version 2\r\nMode: Normal\r\n'), 'peg-brd');
   assert.equal(sniffBrd('VERSION 2  \n'), 'peg-brd');
   assert.equal(sniffBrd('version 2'), 'peg-brd');
-  assert.equal(sniffBrd('version 3\n'), 'othello-bord');
-  assert.equal(sniffBrd(' version 2\n'), 'othello-bord');
+  assert.equal(sniffBrd('version 3\n'), 'peg-brd');
+  assert.equal(sniffBrd(' version 2\n'), 'peg-brd');
+  assert.equal(sniffBrd('version 3\n2\n'), 'othello-bord'); // a tie goes to Othello
 });
 
 test('.brd: othello otherwise', () => {
@@ -67,7 +68,7 @@ test('sniff: Battlelands', () => {
   assert.equal(sniff('/v/Tiny/Battlelands/Brush', 'plaintext', ''), 'colossus-battleland');
   assert.equal(sniff('/v/Tiny/Battlelands/notes.txt', 'colossus-battleland', ''), 'plaintext');
   assert.equal(sniff('/v/Tiny/Battlelands/Tiny.ter', 'colossus-battleland', ''), 'colossus-ter');
-  assert.equal(sniff('/v/Tiny/Battlelands/.hidden', 'plaintext', ''), undefined);
+  assert.equal(sniff('/v/Tiny/Battlelands/.hidden', 'plaintext', ''), 'colossus-battleland'); // no extension, as the server sees it
 });
 
 test('sniff: BORD-shaped extension-less plain text', () => {

@@ -50,7 +50,14 @@ struct Problems {
     skipped: Vec<String>,
 }
 
-pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
+/// Checks the files and folders; `forced` reads every file as that format (`--as`), `verbose`
+/// names the format of every file, not only of those with findings.
+pub fn run(
+    paths: &[PathBuf],
+    output: OutputFormat,
+    forced: Option<FormatId>,
+    verbose: bool,
+) -> ExitCode {
     let mut problems = Problems::default();
     let mut reports = Vec::new();
     // The files of a Colossus variant read each other: each is parsed once for the whole run.
@@ -59,7 +66,7 @@ pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for found in collect(paths, &mut problems) {
-        match check_caught(&found, &files) {
+        match check_caught(&found, forced, &files) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
@@ -68,7 +75,7 @@ pub fn run(paths: &[PathBuf], output: OutputFormat) -> ExitCode {
     std::panic::set_hook(panic_hook);
 
     let printed = match output {
-        OutputFormat::Human => print_human(&reports),
+        OutputFormat::Human => print_human(&reports, verbose),
         OutputFormat::Json => print_json(&reports),
         OutputFormat::Sarif => print_sarif(&reports),
     };
@@ -201,9 +208,13 @@ fn may_be_data_file(path: &Path) -> bool {
 }
 
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
-fn check_caught(found: &Found, files: &dyn Files) -> Result<Option<Report>, String> {
+fn check_caught(
+    found: &Found,
+    forced: Option<FormatId>,
+    files: &dyn Files,
+) -> Result<Option<Report>, String> {
     let checked =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_file(found, files)));
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_file(found, forced, files)));
     checked.unwrap_or_else(|panic| {
         let message = panic
             .downcast_ref::<&str>()
@@ -212,7 +223,7 @@ fn check_caught(found: &Found, files: &dyn Files) -> Result<Option<Report>, Stri
             .unwrap_or_else(|| "unknown panic".to_string());
         Ok(Some(Report {
             path: found.path.clone(),
-            format: detect(Some(&disk::absolute(&found.path)), ""),
+            format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
             text: Rope::new(),
             findings: vec![Finding::new(
                 Severity::Warning,
@@ -228,8 +239,13 @@ fine. Please report it with the file"
 }
 
 /// Checks one file. `None` for a file found in a folder that is none of the formats.
-fn check_file(found: &Found, files: &dyn Files) -> Result<Option<Report>, String> {
+fn check_file(
+    found: &Found,
+    forced: Option<FormatId>,
+    files: &dyn Files,
+) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
+    let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
     // The file's place among its folders (a Colossus variant's) is the same from any working
     // directory; the path shown stays the one typed.
     let absolute = disk::absolute(path);
@@ -294,7 +310,7 @@ fn position(text: &Rope, byte: usize) -> (usize, usize) {
 /// Lines longer than this (in bytes) are not quoted under their findings.
 const LONGEST_SNIPPET_LINE: usize = 1000;
 
-fn print_human(reports: &[Report]) -> std::io::Result<()> {
+fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
     let choice = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         termcolor::ColorChoice::Auto
     } else {
@@ -314,6 +330,9 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
             None => byte,
         };
         let id = files.add(path.clone(), source);
+        if verbose || !report.findings.is_empty() {
+            writeln!(out, "{path}: {}", read_as(report.format))?;
+        }
         for finding in &report.findings {
             match finding.severity {
                 Severity::Error => errors += 1,
@@ -355,6 +374,14 @@ fn print_human(reports: &[Report]) -> std::io::Result<()> {
         reports.len()
     )?;
     out.flush()
+}
+
+/// The format a file was read as, for the line above its findings.
+fn read_as(format: Option<FormatId>) -> String {
+    match format {
+        Some(format) => format!("read as {} [{}]", format.title(), format.as_str()),
+        None => "not read as any format".to_string(),
+    }
 }
 
 /// A file's text as its snippets may show it on a terminal, one character for each of the

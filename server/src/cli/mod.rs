@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::formats::FormatId;
+
 pub use check::OutputFormat;
 
 #[derive(Parser)]
@@ -36,6 +38,13 @@ enum Command {
         /// Output: `human` (source lines with the span underlined), `json` or `sarif` (2.1.0)
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Read every file as this format instead of detecting it (a format id such as
+        /// `patience-game`)
+        #[arg(long = "as", value_name = "FORMAT", value_parser = format_id)]
+        as_format: Option<FormatId>,
+        /// Name the format each file was read as, also for files without findings
+        #[arg(short, long)]
+        verbose: bool,
         /// Files and folders to check
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
@@ -71,6 +80,14 @@ enum Format {
     Sarif,
 }
 
+/// A format id given on the command line.
+fn format_id(id: &str) -> Result<FormatId, String> {
+    FormatId::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = FormatId::ALL.iter().map(|f| f.as_str()).collect();
+        format!("`{id}` is not a format; the formats are {}", ids.join(", "))
+    })
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
@@ -93,13 +110,18 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { format, paths } => {
+        Command::Check {
+            format,
+            as_format,
+            verbose,
+            paths,
+        } => {
             let output = match format {
                 Format::Human => OutputFormat::Human,
                 Format::Json => OutputFormat::Json,
                 Format::Sarif => OutputFormat::Sarif,
             };
-            check::run(&paths, output)
+            check::run(&paths, output, as_format, verbose)
         }
         Command::Render { file, output, text } => render::run(&file, output.as_deref(), text),
         Command::Explain { code } => explain::run(code.as_deref()),

@@ -409,12 +409,17 @@ pub const RETROBOARD_CODES: &[CodeDoc] = &[
 path first, then the content:\n\
   .map .ter .cre .var            Colossus variant files\n\
   Battlelands/<name>             Colossus battlelands (no extension, in a Battlelands folder)\n\
-  .pat                           Patience game when its second non-blank line is two integers,\n\
-                                 otherwise Crossmines pattern (.tes is always Crossmines)\n\
-  .brd                           peg solitaire board when it starts with a v1 (1, D|N, ~) or\n\
-                                 v2 (version 2) header, otherwise Super Othello board\n\
-  .bord, or any BORD-shaped file Super Othello board\n\
-An editor can also choose the format by language id (e.g. patience-game).",
+  .pat                           Patience game when its lines look more like one (rows of \
+11 numbers, a `decks piles` line 2) than like a Crossmines pattern (one-word lines of grid \
+characters); .tes is always Crossmines\n\
+  .brd                           peg solitaire board when its lines look more like one (a 1D~ \
+or 1N~ header, version or mode lines, rows of peg elements) than like a Super Othello board (two \
+counts, used squares, a 64-square board line)\n\
+  .bord, or a BORD-shaped file   Super Othello board (without an extension: a 64-square line 4 \
+and most of the other lines)\n\
+The first 64 lines (of the first 8 KB) are weighed as a whole, so a slip in one header line \
+does not change the format. An editor can also choose the format by language id (e.g. \
+patience-game), and `retroboard check --as FORMAT` forces one.",
     },
     CodeDoc {
         code: "retroboard/internal-error",

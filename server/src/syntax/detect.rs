@@ -1,9 +1,21 @@
 //! Which of the nine formats a file is: by path first, then by content (DESIGN.md, "Telling
-//! formats apart"). Only the first lines are looked at, so detection is cheap on every edit.
+//! formats apart"). Where two formats share a path (`.pat`, `.brd`, an extension-less file),
+//! each candidate gets a score from the evidence of the whole head of the file, not from one
+//! line, so a slip in a header line does not turn the file into another game.
+//!
+//! The same rules, constants and scores are written twice more, line for line: in the VS Code
+//! extension (vscode-extension/src/sniff.ts) and in the Neovim plugin
+//! (nvim/lua/retroboard/detect.lua). All three pass the shared table of cases
+//! tests/detection/cases.json (tests/detection.rs, vscode-extension/test/detection.test.ts,
+//! tests/nvim/main.lua).
 
 use std::path::Path;
 
 use crate::formats::FormatId;
+
+/// Detection reads the first [`HEAD_LINES`] lines of the first [`HEAD_BYTES`] bytes.
+pub const HEAD_BYTES: usize = 8192;
+pub const HEAD_LINES: usize = 64;
 
 /// The format of a file with this path (if known) and text, or `None` when it is none of them.
 pub fn detect(path: Option<&Path>, text: &str) -> Option<FormatId> {
@@ -11,33 +23,34 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<FormatId> {
         .and_then(Path::extension)
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
+    let head = || head_lines(text);
     match extension.as_deref() {
-        Some("map") => return Some(FormatId::ColossusMap),
-        Some("ter") => return Some(FormatId::ColossusTer),
-        Some("cre") => return Some(FormatId::ColossusCre),
-        Some("var") => return Some(FormatId::ColossusVar),
-        Some("tes") => return Some(FormatId::CrossminesPattern),
+        Some("map") => Some(FormatId::ColossusMap),
+        Some("ter") => Some(FormatId::ColossusTer),
+        Some("cre") => Some(FormatId::ColossusCre),
+        Some("var") => Some(FormatId::ColossusVar),
+        Some("tes") => Some(FormatId::CrossminesPattern),
+        Some("bord") => Some(FormatId::OthelloBord),
         Some("pat") => {
-            return Some(if second_nonblank_line_is_two_integers(text) {
+            let lines = head();
+            Some(if patience_score(&lines) > crossmines_score(&lines) {
                 FormatId::PatienceGame
             } else {
                 FormatId::CrossminesPattern
-            });
+            })
         }
         Some("brd") => {
-            return Some(if has_peg_header(text) {
+            let lines = head();
+            Some(if peg_score(&lines) > othello_score(&lines) {
                 FormatId::PegBrd
             } else {
                 FormatId::OthelloBord
-            });
+            })
         }
-        Some("bord") => return Some(FormatId::OthelloBord),
-        None if path.is_some_and(in_battlelands_folder) => {
-            return Some(FormatId::ColossusBattleland);
-        }
-        _ => {}
+        Some(_) => None,
+        None if path.is_some_and(in_battlelands_folder) => Some(FormatId::ColossusBattleland),
+        None => has_bord_shape(text).then_some(FormatId::OthelloBord),
     }
-    has_bord_shape(text).then_some(FormatId::OthelloBord)
 }
 
 fn in_battlelands_folder(path: &Path) -> bool {
@@ -46,9 +59,13 @@ fn in_battlelands_folder(path: &Path) -> bool {
         .is_some_and(|name| name == "Battlelands")
 }
 
-/// The first lines of a text, split as LSP splits lines (CRLF, LF or a lone CR).
-fn first_lines(text: &str, count: usize) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
+/// The head of a text, split as LSP splits lines (CRLF, LF or a lone CR).
+fn head_lines(text: &str) -> Vec<&str> {
+    let mut cut = text.len().min(HEAD_BYTES);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let mut rest = Some(&text[..cut]);
     std::iter::from_fn(move || {
         let current = rest?;
         match current.find(['\r', '\n']) {
@@ -67,7 +84,8 @@ fn first_lines(text: &str, count: usize) -> impl Iterator<Item = &str> {
             }
         }
     })
-    .take(count)
+    .take(HEAD_LINES)
+    .collect()
 }
 
 fn is_integer(s: &str) -> bool {
@@ -75,38 +93,83 @@ fn is_integer(s: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A Patience definition's second line is `decks piles`.
-fn second_nonblank_line_is_two_integers(text: &str) -> bool {
-    let Some(line) = first_lines(text, 64)
+/// Patience: 2 for a second non-blank line `decks piles`, 2 for each pile row (a line with at
+/// least 6 whole numbers: a pile has 11).
+fn patience_score(lines: &[&str]) -> u32 {
+    let decks_piles = lines
+        .iter()
         .filter(|l| !l.trim().is_empty())
         .nth(1)
-    else {
-        return false;
+        .is_some_and(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            fields.len() == 2 && fields.iter().all(|f| is_integer(f))
+        });
+    let pile_rows = lines
+        .iter()
+        .filter(|l| l.split_whitespace().filter(|f| is_integer(f)).count() >= 6)
+        .count();
+    2 * u32::from(decks_piles) + 2 * count(pile_rows)
+}
+
+/// Crossmines: 1 for each line that is one word of grid characters (the ID and size lines, the
+/// grid rows).
+fn crossmines_score(lines: &[&str]) -> u32 {
+    let grid_like = |l: &&&str| {
+        let word = l.trim();
+        !word.is_empty()
+            && word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '#' | ','))
     };
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    fields.len() == 2 && fields.iter().all(|f| is_integer(f))
+    count(lines.iter().filter(grid_like).count())
 }
 
-/// A peg board starts with the v1 header `1`, `D|N`, `~` (line breaks may stand between, as the
-/// game strips them) or with the v2 header line `version 2` (any case).
-fn has_peg_header(text: &str) -> bool {
-    let mut head = text.chars().filter(|c| *c != '\r' && *c != '\n');
-    let v1 = head.next() == Some('1')
-        && matches!(head.next(), Some('D' | 'N'))
-        && head.next() == Some('~');
-    v1 || first_lines(text, 1)
-        .next()
-        .is_some_and(|line| line.trim_end().eq_ignore_ascii_case("version 2"))
+/// Peg solitaire: 3 for a v1 header `1`, `D|N`, `~` at the start (line breaks may stand
+/// between, as the game deletes them), 2 for each line starting with `version` or `mode` (any
+/// case), 1 for each row of v1 elements (3 or more of `X E 1 2 3 * > ! ~`) or of v2 elements
+/// (`* r y g e` in either case, once blanks and dots are deleted).
+fn peg_score(lines: &[&str]) -> u32 {
+    let joined: String = lines.concat();
+    let v1_header = joined.starts_with("1D~") || joined.starts_with("1N~");
+    let header_lines = lines
+        .iter()
+        .filter(|l| {
+            let word = l.trim_start().to_ascii_lowercase();
+            word.starts_with("version") || word.starts_with("mode")
+        })
+        .count();
+    let rows = lines
+        .iter()
+        .filter(|l| {
+            let v1 = l.len() >= 3 && l.chars().all(|c| "XE123*>!~".contains(c));
+            let v2: Vec<char> = l.chars().filter(|c| !matches!(c, ' ' | '.')).collect();
+            v1 || (!v2.is_empty() && v2.iter().all(|c| "*rygeRYGE".contains(*c)))
+        })
+        .count();
+    3 * u32::from(v1_header) + 2 * count(header_lines) + count(rows)
 }
 
-/// Two numbers, a used-squares line and a 64-square board line: a Super Othello board.
+/// Super Othello: 1 each for a whole number on lines 1 and 2, 1 for a used-squares line 3 of
+/// letters and digits, 2 for a board line 4 of 64 characters.
+fn othello_score(lines: &[&str]) -> u32 {
+    let line = |n: usize| lines.get(n).map_or("", |l| l.trim());
+    let board = line(3).chars().count() == 64 && !line(3).contains(char::is_whitespace);
+    u32::from(is_integer(line(0)))
+        + u32::from(is_integer(line(1)))
+        + u32::from(lines.len() > 2 && line(2).chars().all(|c| c.is_ascii_alphanumeric()))
+        + 2 * u32::from(board)
+}
+
+/// An extension-less file is a Super Othello board when its line 4 is a board and most of the
+/// other lines fit (score 4 of 5: one count line may be wrong).
 pub fn has_bord_shape(text: &str) -> bool {
-    let lines: Vec<&str> = first_lines(text, 4).collect();
-    lines.len() == 4
-        && is_integer(lines[0].trim())
-        && is_integer(lines[1].trim())
-        && lines[2].trim().chars().all(|c| c.is_ascii_alphanumeric())
-        && lines[3].trim().chars().count() == 64
+    let lines = head_lines(text);
+    let board = lines.get(3).is_some_and(|l| l.trim().chars().count() == 64);
+    board && othello_score(&lines) >= 4
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

@@ -78,6 +78,7 @@ impl Format for Game {
             Some(window) => findings.extend(window.findings.iter().cloned()),
             None => checks::check(doc, &GameView::of(doc), findings),
         }
+        lost_header_line(doc, findings);
         if let Some(name) = doc.path().and_then(|p| p.file_name()) {
             findings.extend(file_name_findings(doc, &name.to_string_lossy()));
         }
@@ -101,6 +102,65 @@ impl Format for Game {
     ) {
         windows::check_windows(windows, findings);
     }
+}
+
+/// A game that lost its name line or its counts line (`decks piles`) is read by the game one line
+/// off: the counts as the name, a pile as the counts. The findings of that misreading (a syntax
+/// error, impossible counts) are replaced by one that says which line is missing.
+fn lost_header_line(doc: &Document, findings: &mut Vec<Finding>) {
+    let rope = doc.rope();
+    let line = |i: usize| {
+        if i >= rope.len_lines() {
+            return String::new();
+        }
+        let text = rope.line(i).to_string();
+        text.trim_end_matches(['\r', '\n']).to_string()
+    };
+    let (first, second) = (line(0), line(1));
+    let numbers = |t: &str| {
+        t.split_whitespace()
+            .filter(|f| f.parse::<i64>().is_ok())
+            .count()
+    };
+    let is_counts = |t: &str| numbers(t) == 2 && t.split_whitespace().count() == 2;
+    let (code, at, message) = if numbers(&first) >= 6 {
+        (
+            codes::NAME,
+            0,
+            "line 1 is a pile line: the name line and the counts line `decks piles` are missing, \
+so the game reads this pile as the game's name and the next one as the counts; write the name on \
+line 1 and the counts (e.g. `1 13`) on line 2, above the piles",
+        )
+    } else if is_counts(&first) && numbers(&second) >= 6 {
+        (
+            codes::NAME,
+            0,
+            "line 1 is the counts line `decks piles` and line 2 a pile line: the name line is \
+missing, so the game reads the counts as the game's name and the stock as the counts; write the \
+game's name above line 1",
+        )
+    } else if !first.trim().is_empty() && numbers(&second) >= 6 {
+        (
+            codes::COUNTS_MISSING,
+            1,
+            "line 2 must hold the number of decks and the number of piles (e.g. `1 13`), but it \
+is a pile line: the counts line is missing, so the game reads the stock as the counts; insert \
+`decks piles` as line 2",
+        )
+    } else {
+        return;
+    };
+    let head_end = rope.line_to_byte(2.min(rope.len_lines()));
+    findings.retain(|f| f.code == codes::FILE_NAME || f.range.start >= head_end);
+    let start = rope.line_to_byte(at);
+    let end = start + line(at).len();
+    findings.push(Finding::new(
+        Severity::Error,
+        code,
+        start..end,
+        message.to_string(),
+    ));
+    findings.sort_by_key(|f| (f.range.start, f.range.end));
 }
 
 /// The findings about a game's file name (a path or a bare name; only its last component is
@@ -385,14 +445,20 @@ dealt. There may well be several foundation values.",
 
     #[test]
     fn a_broken_head_gives_no_follow_up_errors() {
-        // The stock line stands where the counts line should: only the syntax error is reported.
+        // The stock line stands where the counts line should: one finding says the counts line
+        // is missing (not the syntax error and the impossible counts of reading it one line off).
         let text = "Klondike\n52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 13 1 1 901 106\n";
-        let found = codes(text);
-        assert!(!found.is_empty());
-        assert!(
-            found.iter().all(|c| *c == "patience/syntax-error"),
-            "{found:?}"
-        );
+        let found = findings(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!((found[0].0.clone(), found[0].1), (9..35, COUNTS_MISSING));
+        // The name line lost: the counts are line 1.
+        let text = "1 2\n52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 13 1 1 901 106\n";
+        let found: Vec<_> = findings(text).into_iter().map(|f| (f.0, f.1)).collect();
+        assert_eq!(found, [(0..3, NAME)]);
+        // Both lost: the stock is line 1.
+        let text = "52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 13 1 1 901 106\n";
+        let found: Vec<_> = findings(text).into_iter().map(|f| (f.0, f.1)).collect();
+        assert_eq!(found, [(0..26, NAME)]);
         // A missing number of piles: the piles are still checked, their count is not.
         let text = "Klondike\n1\n52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 13 1 1 901 106\n";
         assert_eq!(codes(text), ["patience/syntax-error"]);

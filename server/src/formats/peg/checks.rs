@@ -40,9 +40,66 @@ const GAME_INCOMPLETE: &str =
     "\"Level invalid: The level's actual length is not a multiple of the width.\"";
 const GAME_NO_JUMP: &str = "\"Warning! The level is not playable. There are no jumps possible.\"";
 
+const SYNTAX_ERROR: &str = "peg/syntax-error";
+
+/// How far into the file [`header_missing`] looks for the header lines.
+const HEADER_SEARCH_BYTES: usize = 4096;
+
+/// A board whose first line starts neither `version` nor `1` (a lost or swapped header line, a
+/// blank before `version`): the parser then fails on every line, but the game stops at the
+/// header. Its syntax errors are replaced by one header finding that says what happened.
+fn header_missing(doc: &Document, findings: &mut Vec<Finding>) -> bool {
+    let rope = doc.rope();
+    let head = doc.slice(0..rope.len_bytes().min(HEADER_SEARCH_BYTES));
+    let start = head.len() - head.trim_start_matches(['\r', '\n']).len();
+    let first_line = rope.byte_to_line(start);
+    let on_first_line = |f: &Finding| {
+        f.code == SYNTAX_ERROR
+            && rope.byte_to_line(f.range.start.min(rope.len_bytes())) == first_line
+    };
+    if head[start..].starts_with('1') || !findings.iter().any(on_first_line) {
+        return false;
+    }
+    let mut lines = head[start..].split(['\r', '\n']);
+    let line = lines.next().unwrap_or("");
+    let starts = |l: &str, word: &str| {
+        l.trim_start()
+            .get(..word.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(word))
+    };
+    let hint = if starts(line, "version") {
+        "delete the blanks before `version`"
+    } else if lines.take(16).any(|l| starts(l, "version")) {
+        "the version line must come first: put `version 2` on line 1 and the mode on line 2"
+    } else if starts(line, "mode") {
+        "this is the mode line: write `version 2` on the line above it"
+    } else {
+        "the header is missing: write the lines `version 2` and `mode: normal` (or \
+`mode: diagonal`) above the rows of a version 2 board, or `1D~` (diagonal moves) or `1N~` before \
+a version 1 board"
+    };
+    findings.retain(|f| f.code != SYNTAX_ERROR);
+    let end = start + line.len();
+    findings.push(Finding::new(
+        Severity::Error,
+        HEADER,
+        start..end,
+        format!(
+            "line {} must be `version 2` (any case), or start with `1D~` or `1N~` for a version 1 \
+board, not `{}`: {hint}; the game does not load a board without its header",
+            first_line + 1,
+            shorten(line)
+        ),
+    ));
+    true
+}
+
 /// Every finding of a peg board. In a window of a large version 2 board only the header's and
 /// the window's invalid elements: the rest reads the whole board ([`check_windows`]).
 pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
+    if header_missing(doc, findings) {
+        return;
+    }
     let board = Board::of(doc);
     let Some(board) = board.as_ref() else {
         return;

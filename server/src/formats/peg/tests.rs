@@ -164,13 +164,8 @@ fn a_marker_before_the_separator_is_an_error() {
 
 #[test]
 fn syntax_errors_silence_the_whole_board_checks() {
-    // Detection would not call these peg boards; a client's language id may.
-    for text in [
-        "1X~\r\nXX!XX\r\n",
-        "1D\r\nXX!XX\r\n",
-        "Hello\r\n* y\r\n",
-        " Version 2\r\nMode: Normal\r\ny\r\n",
-    ] {
+    // A broken v1 header: the syntax errors say where it breaks.
+    for text in ["1X~\r\nXX!XX\r\n", "1D\r\nXX!XX\r\n"] {
         let found = findings(text);
         assert!(
             found.iter().all(|f| f.code == "peg/syntax-error"),
@@ -178,6 +173,45 @@ fn syntax_errors_silence_the_whole_board_checks() {
         );
         assert!(!found.is_empty(), "{text:?}");
     }
+}
+
+#[test]
+fn a_first_line_that_starts_no_header_is_one_header_finding() {
+    let found = findings("Hello\r\n* y\r\n");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].code, found[0].range.clone()),
+        ("peg/header", 0..5)
+    );
+    assert!(
+        found[0]
+            .message
+            .contains("not `Hello`: the header is missing")
+    );
+
+    let found = findings("\r\n Version 2\r\nMode: Normal\r\ny\r\n");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].code, found[0].range.clone()),
+        ("peg/header", 2..12)
+    );
+    assert!(
+        found[0]
+            .message
+            .starts_with("line 2 must be `version 2` (any case), or start with `1D~` or `1N~` for a version 1 board, not ` Version 2`: delete the blanks before `version`;"),
+        "{}",
+        found[0].message
+    );
+
+    // Lone CR line ends (classic Mac): the mode line first.
+    let found = findings("Mode: Normal\ry y e\r");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].range, 0..12);
+    assert!(
+        found[0]
+            .message
+            .contains("this is the mode line: write `version 2` on the line above it")
+    );
 }
 
 #[test]
