@@ -170,7 +170,7 @@ fn check_file(path: &Path, named: bool, files: &dyn Files) -> std::io::Result<Op
     Ok(Some(Report {
         path: display,
         format,
-        text: doc.rope().clone(),
+        text: doc.whole_rope().clone(),
         findings,
     }))
 }

@@ -501,7 +501,8 @@ impl LanguageServer for Backend {
                 return; // stale or repeated: the text already moved past it
             }
             for change in params.content_changes {
-                let text = open.document.rope();
+                // Edits refer to the whole text, past the format's bound too.
+                let text = open.document.whole_rope();
                 let bytes = match change.range {
                     Some(range) => {
                         let start = convert::offset(text, range.start, encoding);
@@ -575,10 +576,6 @@ impl LanguageServer for Backend {
             crate::ide::highlights(&open.document)
         })
         .map_err(|message| internal_error("highlighting", message))?;
-        // A large text has no colours as a whole: the editor asks for the lines on screen.
-        let Some(highlights) = highlights else {
-            return Ok(None);
-        };
         let data = convert::semantic_tokens(open.document.rope(), &highlights, state.encoding);
         Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
             result_id: None,
