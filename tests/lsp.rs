@@ -306,8 +306,8 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
     assert_eq!(client.shutdown(), 0);
 }
 
-/// A CRE of 4 000 creature lines is read up to its format's bound of 2 000 lines: one
-/// `retroboard/too-large` at line 2 000, colours and outline only for the lines read, and an edit
+/// A CRE of 4 000 creature lines is read up to its format's bound of 1 000 lines: one
+/// `retroboard/too-large` at line 1 000, colours and outline only for the lines read, and an edit
 /// past the bound still lands where the editor made it (edits refer to the whole text).
 #[test]
 fn a_text_past_its_bound_is_read_up_to_it() {
@@ -335,12 +335,12 @@ fn a_text_past_its_bound_is_read_up_to_it() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(
         found[0]["range"],
-        json!({"start": {"line": 2000, "character": 0}, "end": {"line": 2000, "character": 0}})
+        json!({"start": {"line": 1000, "character": 0}, "end": {"line": 1000, "character": 0}})
     );
     let message = found[0]["message"].as_str().unwrap();
     assert!(
         message.starts_with("this file has 4 000 lines (")
-            && message.contains("so Retroboard reads only its first 2 000 lines ("),
+            && message.contains("so Retroboard reads only its first 1 000 lines ("),
         "{message}"
     );
 
@@ -350,42 +350,42 @@ fn a_text_past_its_bound_is_read_up_to_it() {
     );
     let data = token_data(&full);
     let last_line: u64 = data.chunks(5).map(|token| token[0]).sum();
-    assert_eq!(data.len(), 2000 * 18 * 5, "18 tokens on each line read");
-    assert_eq!(last_line, 1999);
+    assert_eq!(data.len(), 1000 * 18 * 5, "18 tokens on each line read");
+    assert_eq!(last_line, 999);
     let on_screen = client.request(
         "textDocument/semanticTokens/range",
-        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 1999, "character": 0}, "end": {"line": 2002, "character": 0}}}),
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 999, "character": 0}, "end": {"line": 1002, "character": 0}}}),
     );
     let data = token_data(&on_screen);
     assert_eq!(
         data.len(),
         18 * 5,
-        "only line 1999 of these is read: {data:?}"
+        "only line 999 of these is read: {data:?}"
     );
-    assert_eq!(&data[..3], &[1999, 0, 9]);
+    assert_eq!(&data[..3], &[999, 0, 9]);
     let outline = client.request(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": uri}}),
     );
     let symbols = serde_json::to_string(&outline).unwrap();
     assert!(
-        symbols.contains("Ogreabjjj") && !symbols.contains("Ogreacaaa"),
-        "line 1999 is the last read"
+        symbols.contains("Ogreaajjj") && !symbols.contains("Ogreabaaa"),
+        "line 999 is the last read"
     );
 
-    // Line 3 000 renamed past the bound, then lines 0-2 099 deleted: the file is within the
-    // bound, and line 900 is the renamed one.
-    client.change(&uri, 2, [[3000, 0], [3000, 4]], "Troll");
+    // Line 3 500 renamed past the bound, then lines 0-3 099 deleted: the file is within the
+    // bound, and line 400 is the renamed one.
+    client.change(&uri, 2, [[3500, 0], [3500, 4]], "Troll");
     client.diagnostics(&uri, Some(2));
-    client.change(&uri, 3, [[0, 0], [2100, 0]], "");
+    client.change(&uri, 3, [[0, 0], [3100, 0]], "");
     let diagnostics = client.diagnostics(&uri, Some(3));
     assert!(too_large(&diagnostics).is_empty(), "{diagnostics:?}");
     let hover = client.request(
         "textDocument/hover",
-        json!({"textDocument": {"uri": uri}, "position": {"line": 900, "character": 2}}),
+        json!({"textDocument": {"uri": uri}, "position": {"line": 400, "character": 2}}),
     );
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
-    assert!(markdown.contains("Trolladaaa"), "{markdown}");
+    assert!(markdown.contains("Trolladfaa"), "{markdown}");
     assert_eq!(client.shutdown(), 0);
 }
 

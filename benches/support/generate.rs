@@ -18,15 +18,9 @@ pub const LARGE: &[(&str, FormatId, Generator)] = &[
 /// The largest text of whole lines of `text` within its format's bound: the worst file
 /// Retroboard reads whole (made from a generated input larger than the bound).
 pub fn inside_bound(format: FormatId, text: &str) -> String {
-    let bound = format.spec().bound();
-    let mut end = 0;
-    for (lines, line) in text.split_inclusive('\n').enumerate() {
-        if lines == bound.lines || end + line.len() > bound.bytes {
-            break;
-        }
-        end += line.len();
-    }
-    text[..end].to_string()
+    retroboard::syntax::Document::new(Some(format), text)
+        .rope()
+        .to_string()
 }
 
 /// A pattern of one-square cells, holes and bridges, 1000 squares wide.

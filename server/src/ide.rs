@@ -40,16 +40,32 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
 /// The tokens of a document coloured by meaning (of the text read, see [`Document::cut`]);
 /// empty when it has no tree.
 pub fn highlights(doc: &Document) -> Vec<Highlight> {
-    match (doc.format(), doc.tree()) {
-        (Some(format), Some(_)) => format.spec().highlights(doc),
-        _ => Vec::new(),
-    }
+    coloured(doc).0.clone()
 }
 
 /// The coloured tokens of a document that overlap `range`.
 pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
-    let overlaps = |h: &Highlight| h.start < range.end && range.start < h.end;
-    highlights(doc).into_iter().filter(overlaps).collect()
+    let all = &coloured(doc).0;
+    // In text order and apart: the first that ends after the range's start, on.
+    let first = all.partition_point(|h| h.end <= range.start);
+    all[first..]
+        .iter()
+        .take_while(|h| h.start < range.end)
+        .cloned()
+        .collect()
+}
+
+/// A document's coloured tokens, found once per text: editors ask for the whole file's and for
+/// the lines on screen after every edit.
+struct Coloured(Vec<Highlight>);
+
+fn coloured(doc: &Document) -> std::sync::Arc<Coloured> {
+    doc.memo(|| {
+        Coloured(match (doc.format(), doc.tree()) {
+            (Some(format), Some(_)) => format.spec().highlights(doc),
+            _ => Vec::new(),
+        })
+    })
 }
 
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an

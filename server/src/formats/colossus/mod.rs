@@ -171,11 +171,11 @@ impl Format for Ter {
 impl Format for Cre {
     /// One line per creature (some 110-150 bytes). The game recruits creatures in at most 52
     /// terrains, a handful each: real variants have 20-60 creatures (the largest real CRE has
-    /// 67 lines). 2 000 lines and 256 KB is many times any variant.
+    /// 67 lines). 1 000 lines and 128 KB is many times any variant.
     fn bound(&self) -> Bound {
         Bound {
-            lines: 2_000,
-            bytes: 256 * 1024,
+            lines: 1_000,
+            bytes: 128 * 1024,
             limit: "a Colossus CRE has one line per creature, and a variant recruits a few dozen \
 creatures (at most a handful in each of at most 52 terrains)",
         }

@@ -120,15 +120,16 @@ one stamp, or mark it '-' to show the hole is deliberate.",
 ];
 
 impl Format for Pattern {
-    /// Ten header lines and a grid of one character per square. The spec's cells are named
-    /// 1-9 and A-Z (36 per pattern, "which should be enough") and its example grid is 12 x 12,
-    /// stamped every 10 squares across a 48 x 48 field: a grid larger than the field is never
-    /// seen whole. Up to 1 000 lines and 256 KB covers grids of several hundred squares each
-    /// way, many times any field the game draws.
+    /// Ten header lines and a grid of one character per square, every square its own token.
+    /// The spec's cells are named 1-9 and A-Z (36 per pattern, "which should be enough") and its
+    /// example grid is 12 x 12, stamped every 10 squares across a 48 x 48 field: a pattern
+    /// larger than the field is never seen whole. 300 lines and 16 KB holds grids of 16 000
+    /// squares (say 125 x 125), several times such a field; past that every request on the
+    /// file (colours above all: a token per square) would cost more than 50 ms.
     fn bound(&self) -> Bound {
         Bound {
-            lines: 1_000,
-            bytes: 256 * 1024,
+            lines: 300,
+            bytes: 16 * 1024,
             limit: "a Crossmines pattern is 10 header lines and a grid stamped across a minefield \
 of a few dozen squares each way (the spec's example: 12 x 12, on a 48 x 48 field)",
         }
@@ -214,23 +215,23 @@ mod tests {
 
     #[test]
     fn big_grids_are_checked_and_their_findings_capped() {
-        // 400 x 400 squares (160 KB, inside the bound) of one-square cells, stamped edge to edge: clean.
-        let row = "0".repeat(400);
-        let mut text = String::from("1\nA\nT\nD\n400\n400\n400\n400\n400\n400\n");
-        for _ in 0..400 {
+        // 100 x 100 squares of one-square cells, stamped edge to edge: clean.
+        let row = "0".repeat(100);
+        let mut text = String::from("1\nA\nT\nD\n100\n100\n100\n100\n100\n100\n");
+        for _ in 0..100 {
             text.push_str(&row);
             text.push('\n');
         }
         assert_eq!(findings(&text), vec![]);
-        // Rows of `1` between rows of `.`: 200 parts of one cell and 200 rows of holes, each
+        // Rows of `1.1.…` between rows of `.`: 500 parts of cell 1 and 550 runs of holes, each
         // code capped at 100 findings and one note.
-        let dots = ".".repeat(400);
-        let mut text = String::from("1\nA\nT\nD\n400\n400\n400\n400\n400\n400\n");
-        for i in 0..400 {
-            text.push_str(if i % 2 == 0 { &row } else { &dots });
+        let ones = "1.".repeat(100);
+        let dots = ".".repeat(200);
+        let mut text = String::from("1\nA\nT\nD\n200\n10\n200\n10\n200\n10\n");
+        for i in 0..10 {
+            text.push_str(if i % 2 == 0 { &ones } else { &dots });
             text.push('\n');
         }
-        let text = text.replace(&row, &"1".repeat(400));
         let found = findings(&text);
         for code in [checks::SPLIT_CELL, checks::STAMP_HOLES] {
             let of_code: Vec<_> = found.iter().filter(|f| f.code == code).collect();

@@ -141,13 +141,14 @@ of the games' dot rules. Make at least one slot empty next to two stones in a li
 ];
 
 impl Format for Board {
-    /// The boards that ship have at most 81 holes (9 x 9); the game reads a header of two or
-    /// three lines and one row per line (version 1 may even put one element a line, some 90
-    /// lines). 1 000 lines and 64 KB holds boards of thousands of holes.
+    /// The boards that ship have at most 81 holes (9 x 9, some 20 lines of 20 characters);
+    /// the game reads a header of two or three lines and one row per line (version 1 may put
+    /// one element a line: some 90 lines). 1 000 lines and 16 KB holds boards of thousands of
+    /// holes, every element its own coloured token.
     fn bound(&self) -> Bound {
         Bound {
             lines: 1_000,
-            bytes: 64 * 1024,
+            bytes: 16 * 1024,
             limit: "a peg solitaire board has a header and a few rows (the boards that ship have \
 at most 81 holes)",
         }
