@@ -95,7 +95,7 @@ fn a_10_mb_cre_is_drawn_up_to_its_bound() {
     let (doc, _) = read_up_to_the_bound(FormatId::ColossusCre, &text);
     let preview = retroboard::render::preview(&doc, &DiskFiles);
     let creatures = preview.svg.matches("Creature").count();
-    assert!(creatures > 0 && creatures <= 2 * 1_000, "{creatures}");
+    assert!(creatures > 0 && creatures <= 2 * 500, "{creatures}");
     assert!(
         preview.svg.len() < 4 * 1024 * 1024,
         "{} bytes",

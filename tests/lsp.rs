@@ -306,8 +306,8 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
     assert_eq!(client.shutdown(), 0);
 }
 
-/// A CRE of 4 000 creature lines is read up to its format's bound of 1 000 lines: one
-/// `retroboard/too-large` at line 1 000, colours and outline only for the lines read, and an edit
+/// A CRE of 4 000 creature lines is read up to its format's bound of 500 lines: one
+/// `retroboard/too-large` at line 500, colours and outline only for the lines read, and an edit
 /// past the bound still lands where the editor made it (edits refer to the whole text).
 #[test]
 fn a_text_past_its_bound_is_read_up_to_it() {
@@ -335,12 +335,12 @@ fn a_text_past_its_bound_is_read_up_to_it() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(
         found[0]["range"],
-        json!({"start": {"line": 1000, "character": 0}, "end": {"line": 1000, "character": 0}})
+        json!({"start": {"line": 500, "character": 0}, "end": {"line": 500, "character": 0}})
     );
     let message = found[0]["message"].as_str().unwrap();
     assert!(
         message.starts_with("this file has 4 000 lines (")
-            && message.contains("so Retroboard reads only its first 1 000 lines ("),
+            && message.contains("so Retroboard reads only its first 500 lines ("),
         "{message}"
     );
 
@@ -350,42 +350,42 @@ fn a_text_past_its_bound_is_read_up_to_it() {
     );
     let data = token_data(&full);
     let last_line: u64 = data.chunks(5).map(|token| token[0]).sum();
-    assert_eq!(data.len(), 1000 * 18 * 5, "18 tokens on each line read");
-    assert_eq!(last_line, 999);
+    assert_eq!(data.len(), 500 * 18 * 5, "18 tokens on each line read");
+    assert_eq!(last_line, 499);
     let on_screen = client.request(
         "textDocument/semanticTokens/range",
-        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 999, "character": 0}, "end": {"line": 1002, "character": 0}}}),
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 499, "character": 0}, "end": {"line": 502, "character": 0}}}),
     );
     let data = token_data(&on_screen);
     assert_eq!(
         data.len(),
         18 * 5,
-        "only line 999 of these is read: {data:?}"
+        "only line 499 of these is read: {data:?}"
     );
-    assert_eq!(&data[..3], &[999, 0, 9]);
+    assert_eq!(&data[..3], &[499, 0, 9]);
     let outline = client.request(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": uri}}),
     );
     let symbols = serde_json::to_string(&outline).unwrap();
     assert!(
-        symbols.contains("Ogreaajjj") && !symbols.contains("Ogreabaaa"),
-        "line 999 is the last read"
+        symbols.contains("Ogreaaejj") && !symbols.contains("Ogreaafaa"),
+        "line 499 is the last read"
     );
 
-    // Line 3 500 renamed past the bound, then lines 0-3 099 deleted: the file is within the
-    // bound, and line 400 is the renamed one.
-    client.change(&uri, 2, [[3500, 0], [3500, 4]], "Troll");
+    // Line 3 900 renamed past the bound, then lines 0-3 599 deleted: the file is within the
+    // bound, and line 300 is the renamed one.
+    client.change(&uri, 2, [[3900, 0], [3900, 4]], "Troll");
     client.diagnostics(&uri, Some(2));
-    client.change(&uri, 3, [[0, 0], [3100, 0]], "");
+    client.change(&uri, 3, [[0, 0], [3600, 0]], "");
     let diagnostics = client.diagnostics(&uri, Some(3));
     assert!(too_large(&diagnostics).is_empty(), "{diagnostics:?}");
     let hover = client.request(
         "textDocument/hover",
-        json!({"textDocument": {"uri": uri}, "position": {"line": 400, "character": 2}}),
+        json!({"textDocument": {"uri": uri}, "position": {"line": 300, "character": 2}}),
     );
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
-    assert!(markdown.contains("Trolladfaa"), "{markdown}");
+    assert!(markdown.contains("Trolladjaa"), "{markdown}");
     assert_eq!(client.shutdown(), 0);
 }
 

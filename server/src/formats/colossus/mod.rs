@@ -171,11 +171,12 @@ impl Format for Ter {
 impl Format for Cre {
     /// One line per creature (some 110-150 bytes). The game recruits creatures in at most 52
     /// terrains, a handful each: real variants have 20-60 creatures (the largest real CRE has
-    /// 67 lines). 1 000 lines and 128 KB is many times any variant.
+    /// 67 lines). 500 lines and 64 KB is many times any variant (and keeps the colours of a
+    /// file at the bound, 18 tokens a line, within 50 ms).
     fn bound(&self) -> Bound {
         Bound {
-            lines: 1_000,
-            bytes: 128 * 1024,
+            lines: 500,
+            bytes: 64 * 1024,
             limit: "a Colossus CRE has one line per creature, and a variant recruits a few dozen \
 creatures (at most a handful in each of at most 52 terrains)",
         }

@@ -252,9 +252,9 @@ mod tests {
         let doc = Document::new(Some(FormatId::CrossminesPattern), &text);
         let board = board::board(&doc, &findings(&text));
         let drawing = board.text.render();
-        assert!(drawing.contains("(first 76 of 200 columns)"), "{drawing}");
+        assert!(drawing.contains("(first 76 of 100 columns)"), "{drawing}");
         assert!(
-            drawing.contains("Only the first 200 × 200 squares of the 2147483647 × 300 field"),
+            drawing.contains("Only the first 100 × 100 squares of the 2147483647 × 300 field"),
             "{drawing}"
         );
         assert!(

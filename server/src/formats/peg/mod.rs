@@ -143,12 +143,12 @@ of the games' dot rules. Make at least one slot empty next to two stones in a li
 impl Format for Board {
     /// The boards that ship have at most 81 holes (9 x 9, some 20 lines of 20 characters);
     /// the game reads a header of two or three lines and one row per line (version 1 may put
-    /// one element a line: some 90 lines). 1 000 lines and 16 KB holds boards of thousands of
-    /// holes, every element its own coloured token.
+    /// one element a line: some 90 lines). 1 000 lines and 8 KB holds boards of thousands of
+    /// holes (every element its own coloured token), 20 times the largest that ships.
     fn bound(&self) -> Bound {
         Bound {
             lines: 1_000,
-            bytes: 16 * 1024,
+            bytes: 8 * 1024,
             limit: "a peg solitaire board has a header and a few rows (the boards that ship have \
 at most 81 holes)",
         }

@@ -284,7 +284,7 @@ fn hover_shows_file_text_as_safe_code() {
 
 #[test]
 fn huge_boards_are_drawn_in_part_and_say_so() {
-    let row = format!("{}\n", "y ".repeat(100));
+    let row = format!("{}\n", "y ".repeat(50));
     let text = format!("version 2\nmode: normal\n{}", row.repeat(60));
     let document = doc(&text);
     let board = super::board::board(&document, &findings(&text)).expect("a board");
@@ -302,7 +302,7 @@ fn huge_boards_are_drawn_in_part_and_say_so() {
         "{drawing}"
     );
     assert!(
-        board.title.contains("100 wide × 60 high, 6000 stones"),
+        board.title.contains("50 wide × 60 high, 3000 stones"),
         "{}",
         board.title
     );
