@@ -389,6 +389,20 @@ fn a_text_past_its_bound_is_read_up_to_it() {
     assert_eq!(client.shutdown(), 0);
 }
 
+/// A line over 64 KB past a BORD's bound of 100 lines is still found where it is.
+#[test]
+fn a_long_line_past_the_bound_is_reported_on_its_line() {
+    let uri = file_uri("/tmp/retroboard-large/Long.bord");
+    let text = format!("{}{}\n", "x\n".repeat(150), "y".repeat(70 * 1024));
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "othello-bord", 1, &text);
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "retroboard/too-large");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 150);
+    assert_eq!(client.shutdown(), 0);
+}
+
 #[test]
 fn preview_by_request_and_by_command() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

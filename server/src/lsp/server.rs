@@ -139,7 +139,8 @@ type Publication = (Uri, Vec<Diagnostic>, Option<i32>);
 
 impl State {
     fn diagnostics(&self, document: &Document) -> Vec<Diagnostic> {
-        let text = document.rope();
+        // The whole text: a line too long or a NUL past the format's bound is found there too.
+        let text = document.whole_rope();
         let findings = guard(|| {
             fault_injection(document);
             analyze_with(document, &self.overlay())
