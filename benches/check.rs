@@ -1,5 +1,6 @@
 //! Parse, check, edit and preview speed, per format family: on the real corpus and on generated
-//! 1 MB and 10 MB inputs, with the raw tree-sitter parse of the same text as the floor.
+//! inputs just inside each format's bound (the worst file read whole), of 10 MB and of 16 MB
+//! (read up to the bound), with the raw tree-sitter parse of the same text as the floor.
 //!
 //! `cargo bench --bench check` (BENCHMARKS.md has the numbers and the machine).
 
@@ -20,7 +21,16 @@ fn main() {
     divan::main();
 }
 
-const SIZES: [usize; 2] = [1 << 20, 10 << 20];
+/// Generated sizes, in bytes; 0 stands for the worst file just inside the format's bound.
+const SIZES: [usize; 3] = [0, 10_000_000, 16_000_000];
+
+/// A generated input of a family, of `bytes` (0: just inside the bound).
+fn make(format: FormatId, generate: generate::Generator, bytes: usize) -> String {
+    match bytes {
+        0 => generate::inside_bound(format, &generate(2 * format.spec().bound().bytes)),
+        bytes => generate(bytes),
+    }
+}
 
 /// The generated inputs, made once: (family, size) → text.
 fn large(family: &str, bytes: usize) -> &'static (FormatId, String) {
@@ -28,9 +38,9 @@ fn large(family: &str, bytes: usize) -> &'static (FormatId, String) {
     static INPUTS: OnceLock<Vec<Made>> = OnceLock::new();
     let inputs = INPUTS.get_or_init(|| {
         let mut out = Vec::new();
-        for (name, format, make) in generate::LARGE {
+        for (name, format, make_text) in generate::LARGE {
             for size in SIZES {
-                out.push((*name, size, (*format, make(size))));
+                out.push((*name, size, (*format, make(*format, *make_text, size))));
             }
         }
         out
@@ -51,7 +61,10 @@ struct Input {
 
 impl std::fmt::Display for Input {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{} {}MB", self.family, self.bytes >> 20)
+        match self.bytes {
+            0 => write!(f, "{} at bound", self.family),
+            bytes => write!(f, "{} {}MB", self.family, bytes / 1_000_000),
+        }
     }
 }
 
@@ -98,7 +111,7 @@ fn full_check(bencher: Bencher, input: Input) {
 #[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
 fn keystroke(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
-    keystrokes(bencher, Document::new(Some(*format), text), text, "1");
+    keystrokes(bencher, Document::new(Some(*format), text), "1");
 }
 
 /// The same with a character no format takes there, so that every other keystroke leaves a
@@ -106,7 +119,7 @@ fn keystroke(bencher: Bencher, input: Input) {
 #[divan::bench(args = inputs(), sample_count = 10, sample_size = 1)]
 fn keystroke_breaking(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
-    keystrokes(bencher, Document::new(Some(*format), text), text, "@");
+    keystrokes(bencher, Document::new(Some(*format), text), "@");
 }
 
 /// The same keystrokes, with only tree-sitter's incremental reparse after each: the floor of a
@@ -116,17 +129,16 @@ fn reparse_floor(bencher: Bencher, input: Input) {
     let (format, text) = large(input.family, input.bytes);
     let mut doc = Document::new(Some(*format), text);
     doc.tree();
-    let mut keystroke = Keystroke::in_middle_of(text, "1");
+    let mut keystroke = Keystroke::in_middle_of(&doc, "1");
     bencher.bench_local(|| {
         keystroke.apply(&mut doc);
         black_box(doc.tree().is_some())
     });
 }
 
-/// Times keystrokes of `typed` in the middle of `doc` (whose text is `text`), each with its
-/// findings.
-fn keystrokes(bencher: Bencher, mut doc: Document, text: &str, typed: &'static str) {
-    let mut keystroke = Keystroke::in_middle_of(text, typed);
+/// Times keystrokes of `typed` in the middle of the text `doc` reads, each with its findings.
+fn keystrokes(bencher: Bencher, mut doc: Document, typed: &'static str) {
+    let mut keystroke = Keystroke::in_middle_of(&doc, typed);
     // As in the language server: the other files of a variant stay parsed between keystrokes,
     // and the document was checked once when it was opened.
     let files = CachedFiles::new(DiskFiles);
@@ -137,8 +149,8 @@ fn keystrokes(bencher: Bencher, mut doc: Document, text: &str, typed: &'static s
     });
 }
 
-/// A keystroke in the middle of a text: a character typed, then deleted the next time, so the
-/// text stays the same size.
+/// A keystroke in the middle of the text a document reads (up to its bound): a character typed,
+/// then deleted the next time, so the text stays the same size.
 struct Keystroke {
     middle: usize,
     character: &'static str,
@@ -146,10 +158,9 @@ struct Keystroke {
 }
 
 impl Keystroke {
-    fn in_middle_of(text: &str, character: &'static str) -> Keystroke {
-        let middle = (text.len() / 2..)
-            .find(|i| text.is_char_boundary(*i))
-            .unwrap();
+    fn in_middle_of(doc: &Document, character: &'static str) -> Keystroke {
+        let read = doc.rope();
+        let middle = read.char_to_byte(read.byte_to_char(read.len_bytes() / 2));
         Keystroke {
             middle,
             character,
@@ -235,7 +246,7 @@ const CORPUS_KINDS: [&str; 8] = [
 fn corpus_keystroke(bencher: Bencher, kind: &str) {
     let (path, text) = largest_corpus_file(kind);
     let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
-    keystrokes(bencher, doc, text, "1");
+    keystrokes(bencher, doc, "1");
 }
 
 /// The raw tree-sitter parse of the files `corpus_keystroke` edits, from scratch: what a

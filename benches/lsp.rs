@@ -1,7 +1,9 @@
 //! End to end: the real `retroboard lsp` binary driven over stdio, as an editor drives it.
-//! Cold start to first diagnostics; keystroke (`didChange`) to `publishDiagnostics` latency,
-//! p50 and p99 over hundreds of edits, on the largest corpus file of each kind and on generated
-//! 10 MB inputs; resident memory with the whole corpus open.
+//! Cold start to first diagnostics; keystroke (`didChange`) to `publishDiagnostics` latency and
+//! every request (hover, documentSymbol, semantic tokens full and range, preview) sent right
+//! after each keystroke, p50 and p99, with the server's peak memory, on the largest corpus file
+//! of each kind and on generated inputs just inside each bound, of 10 MB and of 16 MB; resident
+//! memory with the whole corpus open.
 //!
 //! `cargo bench --bench lsp` (a release build; BENCHMARKS.md has the numbers).
 
@@ -14,10 +16,12 @@ mod generate;
 #[allow(dead_code)]
 mod lsp_client;
 
+use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use lsp_client::{LspClient, file_uri};
 use retroboard::syntax::detect;
+use serde_json::json;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -28,44 +32,103 @@ fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
-/// Opens `text` and times `edits` keystrokes in its middle (typed, then deleted), each from
-/// `didChange` to the `publishDiagnostics` of its version.
-fn keystrokes(uri: &str, language: &str, text: &str, edits: usize) -> Vec<Duration> {
+/// What one session on one text measured: each keystroke from `didChange` to the
+/// `publishDiagnostics` of its version, each request sent right after it (so it reads the
+/// edited text), and the server's peak resident memory.
+struct Session {
+    keystrokes: Vec<Duration>,
+    requests: Vec<(&'static str, Vec<Duration>)>,
+    peak_kb: u64,
+}
+
+/// The requests timed after each keystroke.
+const REQUESTS: [&str; 5] = [
+    "hover",
+    "documentSymbol",
+    "semanticTokens/full",
+    "semanticTokens/range",
+    "preview",
+];
+
+/// Opens `text` and times `edits` keystrokes in the middle of the text the server reads (its
+/// first `read` bytes: the format's bound), typed then deleted, each followed by every request
+/// of [`REQUESTS`].
+fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> Session {
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     client.open(uri, language, 1, text);
     client.diagnostics(uri, Some(1));
-    let middle = text.len() / 2;
+    let middle = read.min(text.len()) / 2;
     let before = &text[..(middle..).find(|i| text.is_char_boundary(*i)).unwrap()];
-    let line = before.matches('\n').count() + before.matches('\r').count()
-        - before.matches("\r\n").count();
-    let mut times = Vec::new();
+    let line = (before.matches('\n').count() + before.matches('\r').count()
+        - before.matches("\r\n").count()) as u32;
+    let document = json!({"uri": uri});
+    let params = [
+        json!({"textDocument": document, "position": {"line": line, "character": 0}}),
+        json!({"textDocument": document}),
+        json!({"textDocument": document}),
+        json!({"textDocument": document, "range": {
+            "start": {"line": line.saturating_sub(25), "character": 0},
+            "end": {"line": line + 25, "character": 0}}}),
+        json!({"textDocument": document}),
+    ];
+    let methods = [
+        "textDocument/hover",
+        "textDocument/documentSymbol",
+        "textDocument/semanticTokens/full",
+        "textDocument/semanticTokens/range",
+        "retroboard/preview",
+    ];
+    let mut keystrokes = Vec::new();
+    let mut requests: Vec<(&str, Vec<Duration>)> =
+        REQUESTS.iter().map(|name| (*name, Vec::new())).collect();
     for i in 0..edits {
         let version = 2 + i as i64;
         let start = Instant::now();
         if i % 2 == 0 {
-            client.change(uri, version, [[line as u32, 0], [line as u32, 0]], "1");
+            client.change(uri, version, [[line, 0], [line, 0]], "1");
         } else {
-            client.change(uri, version, [[line as u32, 0], [line as u32, 1]], "");
+            client.change(uri, version, [[line, 0], [line, 1]], "");
         }
         client.diagnostics(uri, Some(version));
-        times.push(start.elapsed());
-        if std::env::var_os("RB_TRACE").is_some() {
-            eprintln!("edit {i}: {:?}", start.elapsed());
+        keystrokes.push(start.elapsed());
+        for ((method, params), (_, times)) in methods.iter().zip(&params).zip(&mut requests) {
+            let start = Instant::now();
+            black_box(client.request(method, params.clone()));
+            times.push(start.elapsed());
         }
     }
+    let (_, peak_kb) = rss_kb(client.pid());
     client.shutdown();
-    times.sort();
-    times
+    keystrokes.sort();
+    for (_, times) in &mut requests {
+        times.sort();
+    }
+    Session {
+        keystrokes,
+        requests,
+        peak_kb,
+    }
 }
 
-fn report(name: &str, times: &[Duration]) {
+fn report(name: &str, size: usize, session: &Session) {
+    let line = |what: &str, times: &[Duration]| {
+        println!(
+            "  {what:<22} p50 {:>10}  p99 {:>10}  max {:>10}",
+            ms(percentile(times, 0.5)),
+            ms(percentile(times, 0.99)),
+            ms(*times.last().unwrap()),
+        );
+    };
     println!(
-        "{name:<48} p50 {:>10}  p99 {:>10}  max {:>10}  ({} edits)",
-        ms(percentile(times, 0.5)),
-        ms(percentile(times, 0.99)),
-        ms(*times.last().unwrap()),
-        times.len()
+        "{name} ({size} B, {} edits): peak memory {:.1} MB ({:.1}x the file)",
+        session.keystrokes.len(),
+        session.peak_kb as f64 / 1024.0,
+        session.peak_kb as f64 * 1024.0 / size.max(1) as f64
     );
+    line("keystroke", &session.keystrokes);
+    for (what, times) in &session.requests {
+        line(what, times);
+    }
 }
 
 fn rss_kb(pid: u32) -> (u64, u64) {
@@ -134,13 +197,9 @@ fn main() {
                 .max_by_key(|(_, _, t)| t.len())
                 .unwrap();
             let uri = file_uri(path.to_str().unwrap());
-            let times = keystrokes(&uri, format.as_str(), text, 300);
-            let name = format!(
-                "keystroke {} ({} B)",
-                path.strip_prefix(&dir).unwrap_or(path).display(),
-                text.len()
-            );
-            report(&name, &times);
+            let measured = session(&uri, format.as_str(), text, text.len(), 100);
+            let name = format!("{}", path.strip_prefix(&dir).unwrap_or(path).display());
+            report(&name, text.len(), &measured);
         }
     }
 
@@ -154,11 +213,19 @@ fn main() {
     for (family, format, make) in generate::LARGE {
         if wanted(&format!("large {family}")) {
             std::fs::create_dir_all(&bench_dir).expect("a folder for the generated inputs");
-            let text = make(10 << 20);
+            let bound = format.spec().bound();
             let path = bench_dir.join(format!("{family}.{}", extension(*format)));
             let uri = file_uri(path.to_str().expect("a UTF-8 temporary folder"));
-            let times = keystrokes(&uri, format.as_str(), &text, 200);
-            report(&format!("keystroke generated {family} 10MB"), &times);
+            let at_bound = generate::inside_bound(*format, &make(2 * bound.bytes));
+            let inputs = [
+                ("at its bound".to_string(), at_bound),
+                ("10 MB".to_string(), make(10_000_000)),
+                ("16 MB".to_string(), make(16_000_000)),
+            ];
+            for (size, text) in inputs {
+                let measured = session(&uri, format.as_str(), &text, bound.bytes, 40);
+                report(&format!("generated {family} {size}"), text.len(), &measured);
+            }
         }
     }
     if let Some(parent) = bench_dir.parent() {

@@ -99,7 +99,7 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
     ),
     (
         "retroboard/too-large",
-        "tests/cli.rs and tests/lsp_abuse.rs (files of 1 to 17 MB are not kept as fixtures)",
+        "tests/bounds.rs, tests/cli.rs and tests/lsp_abuse.rs (files past a bound are not kept as fixtures)",
     ),
     (
         "retroboard/not-text",

@@ -306,38 +306,100 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
     assert_eq!(client.shutdown(), 0);
 }
 
-/// A text kept in windows has no colours as a whole (millions of tokens in a large file): the
-/// editor asks for the lines on screen, which are read from their windows alone.
+/// A CRE of 4 000 creature lines is read up to its format's bound of 500 lines: one
+/// `retroboard/too-large` at line 500, colours and outline only for the lines read, and an edit
+/// past the bound still lands where the editor made it (edits refer to the whole text).
 #[test]
-fn a_large_text_is_coloured_by_range() {
+fn a_text_past_its_bound_is_read_up_to_it() {
     let uri = file_uri("/tmp/retroboard-large/Large/Large.cre");
-    let text: String = (0..4000)
-        .map(|i| {
-            let name: String = format!("{i:05}")
-                .chars()
-                .map(|d| char::from(b'a' + (d as u8 - b'0')))
-                .collect();
-            format!("Ogre{name} 6 2 false false false false true false true false false false false false false 25 Ogres\n")
-        })
-        .collect();
-    assert!(text.len() > 256 * 1024);
+    let line = |i: usize| {
+        let name: String = format!("{i:05}")
+            .chars()
+            .map(|d| char::from(b'a' + (d as u8 - b'0')))
+            .collect();
+        format!(
+            "Ogre{name} 6 2 false false false false true false true false false false false false false 25 Ogres\n"
+        )
+    };
+    let text: String = (0..4000).map(line).collect();
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     client.open(&uri, "colossus-cre", 1, &text);
-    client.diagnostics(&uri, Some(1));
+    let too_large = |diagnostics: &[Value]| -> Vec<Value> {
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] == "retroboard/too-large")
+            .cloned()
+            .collect()
+    };
+    let found = too_large(&client.diagnostics(&uri, Some(1)));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0]["range"],
+        json!({"start": {"line": 500, "character": 0}, "end": {"line": 500, "character": 0}})
+    );
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("this file has 4 000 lines (")
+            && message.contains("so Retroboard reads only its first 500 lines ("),
+        "{message}"
+    );
+
     let full = client.request(
         "textDocument/semanticTokens/full",
         json!({"textDocument": {"uri": uri}}),
     );
-    assert_eq!(full, Value::Null);
+    let data = token_data(&full);
+    let last_line: u64 = data.chunks(5).map(|token| token[0]).sum();
+    assert_eq!(data.len(), 500 * 18 * 5, "18 tokens on each line read");
+    assert_eq!(last_line, 499);
     let on_screen = client.request(
         "textDocument/semanticTokens/range",
-        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 2000, "character": 0}, "end": {"line": 2002, "character": 0}}}),
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 499, "character": 0}, "end": {"line": 502, "character": 0}}}),
     );
     let data = token_data(&on_screen);
-    // Two lines of 18 tokens: names, numbers and booleans.
-    assert_eq!(data.len(), 2 * 18 * 5, "{data:?}");
-    assert_eq!(&data[..3], &[2000, 0, 9], "the name of line 2000");
-    assert_eq!(data[18 * 5], 1, "line 2001 starts one line on");
+    assert_eq!(
+        data.len(),
+        18 * 5,
+        "only line 499 of these is read: {data:?}"
+    );
+    assert_eq!(&data[..3], &[499, 0, 9]);
+    let outline = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let symbols = serde_json::to_string(&outline).unwrap();
+    assert!(
+        symbols.contains("Ogreaaejj") && !symbols.contains("Ogreaafaa"),
+        "line 499 is the last read"
+    );
+
+    // Line 3 900 renamed past the bound, then lines 0-3 599 deleted: the file is within the
+    // bound, and line 300 is the renamed one.
+    client.change(&uri, 2, [[3900, 0], [3900, 4]], "Troll");
+    client.diagnostics(&uri, Some(2));
+    client.change(&uri, 3, [[0, 0], [3600, 0]], "");
+    let diagnostics = client.diagnostics(&uri, Some(3));
+    assert!(too_large(&diagnostics).is_empty(), "{diagnostics:?}");
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 300, "character": 2}}),
+    );
+    let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(markdown.contains("Trolladjaa"), "{markdown}");
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// A line over 64 KB past a BORD's bound of 100 lines is still found where it is.
+#[test]
+fn a_long_line_past_the_bound_is_reported_on_its_line() {
+    let uri = file_uri("/tmp/retroboard-large/Long.bord");
+    let text = format!("{}{}\n", "x\n".repeat(150), "y".repeat(70 * 1024));
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "othello-bord", 1, &text);
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "retroboard/too-large");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 150);
     assert_eq!(client.shutdown(), 0);
 }
 

@@ -15,6 +15,14 @@ pub const LARGE: &[(&str, FormatId, Generator)] = &[
     ("peg", FormatId::PegBrd, peg),
 ];
 
+/// The largest text of whole lines of `text` within its format's bound: the worst file
+/// Retroboard reads whole (made from a generated input larger than the bound).
+pub fn inside_bound(format: FormatId, text: &str) -> String {
+    retroboard::syntax::Document::new(Some(format), text)
+        .rope()
+        .to_string()
+}
+
 /// A pattern of one-square cells, holes and bridges, 1000 squares wide.
 pub fn crossmines(bytes: usize) -> String {
     let width = 1000;

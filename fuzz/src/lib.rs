@@ -75,7 +75,7 @@ pub fn exercise(format: FormatId, data: &[u8]) {
         }
     }
     walk(&text, &retroboard::ide::outline(&doc));
-    let whole = retroboard::ide::highlights(&doc).unwrap_or_default();
+    let whole = retroboard::ide::highlights(&doc);
     let mut end = 0;
     for highlight in &whole {
         assert_range(&text, &(highlight.start..highlight.end), "highlight");

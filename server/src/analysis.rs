@@ -1,10 +1,8 @@
 //! The one way through: a document's findings, syntax errors first, then the format's checks.
 
 use crate::findings::{Finding, Severity};
-use crate::formats::{DiskFiles, Files, Format, Summary, WindowSummary};
-use crate::syntax::{
-    Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, Windows, shift, syntax_findings,
-};
+use crate::formats::{DiskFiles, Files};
+use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {
@@ -30,78 +28,56 @@ Super Othello or peg solitaire file by its name or its first lines \
     if let Some(note) = crate::formats::unsupported_dialect(doc) {
         return vec![note];
     }
-    let mut findings = match crate::formats::windows(doc) {
-        Some(windows) => window_findings(doc, windows, spec, files),
-        None => {
-            let mut findings = syntax_findings(doc);
-            spec.check_with(doc, files, &mut findings);
-            findings
-        }
-    };
+    let mut findings = syntax_findings(doc);
+    spec.check_with(doc, files, &mut findings);
+    if let Some(cut) = doc.cut() {
+        findings.push(too_large(doc, cut));
+    }
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     crate::findings::cap_per_code(&mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     findings
 }
 
-/// What one window found, kept until its text changes.
-struct WindowFound {
-    findings: Vec<Finding>,
-    summary: Option<Summary>,
+/// The one finding of a text longer than its format's bound, at the first line not read.
+fn too_large(doc: &Document, cut: usize) -> Finding {
+    let limit = doc.bound().map_or("", |bound| bound.limit);
+    let whole = doc.whole_rope();
+    Finding::new(
+        Severity::Warning,
+        "retroboard/too-large",
+        cut..cut,
+        format!(
+            "this file has {} lines ({}); {limit}, so Retroboard reads only its first {} lines \
+({}): nothing after this line is checked, outlined, coloured or drawn",
+            grouped(line_count(whole)),
+            size(whole.len_bytes()),
+            grouped(line_count(doc.rope())),
+            size(cut),
+        ),
+    )
 }
 
-/// The findings of a text kept in windows: each window's own (made again only for a window
-/// whose text changed, or that moved by whole lines and has findings, whose messages may name
-/// lines), then the format's whole-file checks over what the windows found.
-fn window_findings(
-    doc: &Document,
-    windows: &Windows,
-    spec: &dyn Format,
-    files: &dyn Files,
-) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    let found: Vec<_> = windows
-        .iter()
-        .map(|window| {
-            let found = window.kept(
-                |doc| {
-                    let mut findings = syntax_findings(doc);
-                    spec.check_with(doc, files, &mut findings);
-                    if let Some(info) = doc.window() {
-                        findings.retain(|finding| info.owns(&finding.range));
-                    }
-                    WindowFound {
-                        findings,
-                        summary: spec.window_summary(doc),
-                    }
-                },
-                |found, bytes, lines| {
-                    (lines == 0 || found.findings.is_empty()).then(|| WindowFound {
-                        findings: found
-                            .findings
-                            .iter()
-                            .map(|finding| Finding {
-                                range: shift(&finding.range, bytes),
-                                ..finding.clone()
-                            })
-                            .collect(),
-                        summary: found.summary.clone(),
-                    })
-                },
-            );
-            findings.extend(found.findings.iter().cloned());
-            (window, found)
-        })
+/// The lines of a text, the last one counted only when it has text (a final line break ends
+/// a line, it does not start one).
+fn line_count(text: &ropey::Rope) -> usize {
+    let ends_with_break = text
+        .len_chars()
+        .checked_sub(1)
+        .is_some_and(|last| matches!(text.char(last), '\n' | '\r'));
+    text.len_lines() - usize::from(ends_with_break)
+}
+
+/// A count with its thousands apart: 120 000.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let groups: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|group| std::str::from_utf8(group).unwrap_or_default())
         .collect();
-    let summaries: Vec<WindowSummary> = found
-        .iter()
-        .map(|(window, found)| WindowSummary {
-            window,
-            summary: found.summary.as_ref(),
-        })
-        .collect();
-    spec.check_windows(doc, &summaries, files, &mut findings);
-    findings
+    groups.join(" ")
 }
 
 /// The one finding of a document that is not parsed.

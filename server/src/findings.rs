@@ -139,8 +139,6 @@ pub struct Limited<'a> {
     findings: &'a mut Vec<Finding>,
     counts: Vec<(&'static str, usize)>,
     left_out: Vec<(&'static str, usize, Range<usize>)>,
-    /// How many findings of a code are kept.
-    keep: usize,
 }
 
 impl<'a> Limited<'a> {
@@ -149,17 +147,6 @@ impl<'a> Limited<'a> {
             findings,
             counts: Vec::new(),
             left_out: Vec::new(),
-            keep: MAX_PER_CODE,
-        }
-    }
-
-    /// For one window of a large text, whose findings are capped with the other windows':
-    /// keeps one finding of a code more than [`Limited::new`] (where the whole text's note
-    /// goes) and only counts the rest, for [`Limited::counted`].
-    pub fn counting(findings: &'a mut Vec<Finding>) -> Self {
-        Limited {
-            keep: MAX_PER_CODE + 1,
-            ..Limited::new(findings)
         }
     }
 
@@ -191,7 +178,7 @@ impl<'a> Limited<'a> {
         };
         let count = &mut self.counts[index].1;
         *count += 1;
-        if *count <= self.keep {
+        if *count <= MAX_PER_CODE {
             self.findings
                 .push(Finding::new(severity, code, range, message()));
         } else if let Some(entry) = self.left_out.iter_mut().find(|e| e.0 == code) {
@@ -217,15 +204,6 @@ impl<'a> Limited<'a> {
         for (code, count, range) in self.left_out {
             self.findings.push(left_out(code, count, range));
         }
-    }
-
-    /// How many findings of each code were left out, without notes (see
-    /// [`Limited::counting`]).
-    pub fn counted(self) -> Vec<(&'static str, usize)> {
-        self.left_out
-            .into_iter()
-            .map(|(code, count, _)| (code, count))
-            .collect()
     }
 }
 

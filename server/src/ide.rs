@@ -21,6 +21,9 @@ pub struct Hover {
 /// out inert: file text in it can show as text but never act as HTML, a link or an image.
 pub fn hover(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Option<Hover> {
     doc.tree()?; // too large to parse: nothing is explained
+    if offset > doc.rope().len_bytes() {
+        return None; // past the format's bound: not read
+    }
     let mut hover = doc.format()?.spec().hover(doc, offset, files)?;
     hover.markdown = inert_markdown(&hover.markdown);
     Some(hover)
@@ -34,61 +37,35 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
     }
 }
 
-/// The tokens of a document coloured by meaning; empty when it has no tree. `None` for a text
-/// kept in windows (see [`crate::syntax::Windows`]): a 10 MB file has millions of tokens, which
-/// take seconds to find and tens of megabytes to send after every edit; editors ask for the
-/// lines on screen with [`highlights_in`] instead.
-pub fn highlights(doc: &Document) -> Option<Vec<Highlight>> {
-    let format = doc.format()?;
-    if crate::formats::windows(doc).is_some() {
-        return None;
-    }
-    Some(match doc.tree() {
-        Some(_) => format.spec().highlights(doc),
-        None => Vec::new(),
-    })
+/// The tokens of a document coloured by meaning (of the text read, see [`Document::cut`]);
+/// empty when it has no tree.
+pub fn highlights(doc: &Document) -> Vec<Highlight> {
+    coloured(doc).0.clone()
 }
 
-/// The coloured tokens of a document that overlap `range`. A text kept in windows is read only
-/// in the windows that hold the range: their trees have the nodes of the whole text's.
+/// The coloured tokens of a document that overlap `range`.
 pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
-    let Some(format) = doc.format() else {
-        return Vec::new();
-    };
-    let reaches = |part: Range<usize>| part.start < range.end && range.start < part.end;
-    let overlaps = |h: &Highlight| reaches(h.start..h.end);
-    let Some(windows) = crate::formats::windows(doc) else {
-        return match doc.tree() {
-            Some(_) => format
-                .spec()
-                .highlights(doc)
-                .into_iter()
-                .filter(overlaps)
-                .collect(),
-            None => Vec::new(),
-        };
-    };
-    let mut out = Vec::new();
-    for window in windows.iter() {
-        let info = window.info();
-        let head = if info.is_first() {
-            info.head.clone()
-        } else {
-            0..0
-        };
-        let last_end = info.body.end + usize::from(info.is_last());
-        if !reaches(info.body.start..last_end) && !reaches(head) {
-            continue;
-        }
-        out.extend(
-            format
-                .spec()
-                .highlights(window.doc())
-                .into_iter()
-                .filter(|h| info.owns(&(h.start..h.end)) && overlaps(h)),
-        );
-    }
-    out
+    let all = &coloured(doc).0;
+    // In text order and apart: the first that ends after the range's start, on.
+    let first = all.partition_point(|h| h.end <= range.start);
+    all[first..]
+        .iter()
+        .take_while(|h| h.start < range.end)
+        .cloned()
+        .collect()
+}
+
+/// A document's coloured tokens, found once per text: editors ask for the whole file's and for
+/// the lines on screen after every edit.
+struct Coloured(Vec<Highlight>);
+
+fn coloured(doc: &Document) -> std::sync::Arc<Coloured> {
+    doc.memo(|| {
+        Coloured(match (doc.format(), doc.tree()) {
+            (Some(format), Some(_)) => format.spec().highlights(doc),
+            _ => Vec::new(),
+        })
+    })
 }
 
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an

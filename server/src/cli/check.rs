@@ -284,7 +284,7 @@ fn check_file(
     fault_injection(&content);
     let doc = Document::new(format, &content).with_path(Some(absolute));
     let findings = analyze_with(&doc, files);
-    report(format, doc.rope().clone(), findings)
+    report(format, doc.whole_rope().clone(), findings)
 }
 
 /// Debug builds only: panic while checking a file that holds `RETROBOARD_TEST_PANIC`'s text,

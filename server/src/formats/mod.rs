@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Highlight, Hover, Symbol};
 use crate::render::Board;
-use crate::syntax::{Document, Window, WindowInfo, Windows};
+use crate::syntax::Document;
 
 pub mod colossus;
 pub mod crossmines;
@@ -157,8 +157,24 @@ impl Family {
     }
 }
 
+/// How much of a file Retroboard reads: a generous multiple of the largest file the format's
+/// game can use. A longer file is read up to the bound (cut back to a whole line) and gets one
+/// `retroboard/too-large`, so no feature ever models more than this of a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// Lines read at most.
+    pub lines: usize,
+    /// Bytes read at most, cut back to the start of the line that crosses them.
+    pub bytes: usize,
+    /// The game's own limit, in a modder's words: "a Patience game has at most 150 piles".
+    pub limit: &'static str,
+}
+
 /// What a format module provides. The LSP, CLI and renderer reach a format only through this.
 pub trait Format: Sync {
+    /// How much of a file of this format is read (see [`Bound`]).
+    fn bound(&self) -> Bound;
+
     /// Plain words for a grammar token or node kind, used in syntax errors: `"a terrain letter"`.
     /// Hidden or unknown kinds give `None`.
     fn describe_kind(&self, kind: &str) -> Option<&'static str>;
@@ -210,59 +226,10 @@ pub trait Format: Sync {
         None
     }
 
-    /// For a large text: how many lines at its start (its header) every window of it reads,
-    /// when its findings can be found window by window (see [`crate::syntax::Windows`]);
-    /// `None`, the default, checks it whole. A format that answers checks a window (a document
-    /// whose [`Document::window`] is set) as the header and the window's lines alone, leaving
-    /// out what needs the whole file, and finds that in [`Format::check_windows`].
-    fn window_head(&self, _doc: &Document) -> Option<usize> {
-        None
-    }
-
-    /// What the whole-file checks need to know of one window, made with its findings. Byte
-    /// offsets and lines in it are counted from the window's body start and first line, so it
-    /// stays true when an edit before the window moves it.
-    fn window_summary(&self, _window: &Document) -> Option<Summary> {
-        None
-    }
-
-    /// The whole-file checks of a text checked in windows, from the windows' summaries (each
-    /// window's document is there too, for a finding that needs to read one). `doc` is the
-    /// whole document: its text and path, never its tree (parsing it whole is what windows
-    /// avoid).
-    fn check_windows(
-        &self,
-        _doc: &Document,
-        _windows: &[WindowSummary<'_>],
-        _files: &dyn Files,
-        _findings: &mut Vec<Finding>,
-    ) {
-    }
-
     /// A later dialect of the format that Retroboard does not read: one information finding
     /// replaces the syntax errors and checks, which would only be a flood.
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {
         None
-    }
-}
-
-/// What a format keeps of one window for its whole-file checks ([`Format::window_summary`]).
-pub type Summary = Arc<dyn std::any::Any + Send + Sync>;
-
-/// One window of a text checked in windows, with its summary.
-pub struct WindowSummary<'a> {
-    pub window: &'a Window,
-    pub summary: Option<&'a Summary>,
-}
-
-impl WindowSummary<'_> {
-    pub fn info(&self) -> &WindowInfo {
-        self.window.info()
-    }
-
-    /// The summary, when the format made one of type `T`.
-    pub fn get<T: 'static>(&self) -> Option<&T> {
-        self.summary?.downcast_ref()
     }
 }
 
@@ -274,13 +241,6 @@ pub fn unsupported_dialect(doc: &Document) -> Option<Finding> {
     doc.memo(|| Note(format.spec().unsupported_dialect(doc)))
         .0
         .clone()
-}
-
-/// The windows of a large text, as its format cuts it (see [`Format::window_head`]); `None`
-/// for a text read whole.
-pub fn windows(doc: &Document) -> Option<&Windows> {
-    let spec = doc.format()?.spec();
-    doc.windows(|doc| spec.window_head(doc))
 }
 
 /// Access to other files: the editor's open documents first, then the disk.
@@ -432,12 +392,15 @@ with the file that triggers it.",
     CodeDoc {
         code: "retroboard/too-large",
         severity: Severity::Warning,
-        summary: "The file, or one of its lines, is too large to check",
-        explanation: "Retroboard parses files up to 16 MB with lines up to 64 KB. The games' own \
-files are a few kilobytes with lines of a few hundred characters; a file past the limits is most \
-likely not one of them (or was generated or damaged), and parsing it would take seconds and \
-hundreds of megabytes. The file is kept as it is and not checked; no hover, outline or preview \
-either. Check a smaller copy, or break up the long line.",
+        summary: "The file is longer than its game can use, or too large to read at all",
+        explanation: "Every format has a bound: a generous multiple of the largest file its game \
+can use (a Patience game has at most 150 piles, a Super Othello board 5 lines, a Colossus \
+masterboard at most 20 x 12 hexes, ...). A longer file is read only up to the bound, cut at a \
+whole line: the finding sits on the first line not read and names the game's limit, and nothing \
+after it is checked, explained on hover, outlined, coloured or drawn. Most likely the file is \
+not one of the game's (or was generated or damaged); the game itself would not read that much \
+either. Past 16 MB, or with a line over 64 KB, a file is not read at all: it is kept as it is \
+and not checked. Shorten the file, or check a smaller copy.",
     },
     CodeDoc {
         code: "retroboard/not-text",

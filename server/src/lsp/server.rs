@@ -181,7 +181,8 @@ impl Snapshot {
     }
 
     fn diagnostics(&self, document: &Document) -> Vec<Diagnostic> {
-        let text = document.rope();
+        // The whole text: a line too long or a NUL past the format's bound is found there too.
+        let text = document.whole_rope();
         let findings = guard(|| {
             test_hooks(document, &Cancel::default());
             analyze_with(document, &self.overlay())
@@ -688,7 +689,8 @@ impl LanguageServer for Backend {
         // A snapshot still reading the document keeps its text; the edit goes to a copy.
         let document = Arc::make_mut(&mut open.document);
         for change in params.content_changes {
-            let text = document.rope();
+            // Edits refer to the whole text, past the format's bound too.
+            let text = document.whole_rope();
             let bytes = match change.range {
                 Some(range) => {
                     let start = convert::offset(text, range.start, encoding);
@@ -760,10 +762,7 @@ impl LanguageServer for Backend {
             };
             test_hooks(&open.document, cancel);
             cancel.check()?;
-            // A large text has no colours as a whole: the editor asks for the lines on screen.
-            let Some(highlights) = crate::ide::highlights(&open.document) else {
-                return Ok(None);
-            };
+            let highlights = crate::ide::highlights(&open.document);
             cancel.check()?;
             let data =
                 convert::semantic_tokens(open.document.rope(), &highlights, snapshot.encoding);

@@ -11,22 +11,20 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, mpsc};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use ropey::Rope;
 use tree_sitter::{InputEdit, ParseOptions, ParseState, Parser, Point, Tree};
 
-use super::windows::{Place, WindowInfo, WindowPolicy, Windows};
-use crate::formats::FormatId;
+use crate::formats::{Bound, FormatId};
 
-/// The largest text Retroboard parses. The games' own files are a few kilobytes; a parse tree
-/// costs several times its text in memory, so past this a document is kept as text only and
-/// reported as too large instead of being parsed.
+/// The largest text Retroboard keeps parsed at all. Every format reads far less (its
+/// [`Bound`]), so this only guards the text itself: past it a document is kept as text only and
+/// reported as too large, and the CLI does not even read it.
 pub const MAX_PARSED_BYTES: usize = 16 * 1024 * 1024;
 
 /// The longest line Retroboard parses. The games' lines are at most a few hundred characters;
-/// one enormous line is a generated or damaged file, and its tokens would cost as much memory
-/// as a file of their size.
+/// one enormous line is a generated or damaged file.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// A tree with syntax errors of a text up to this size is parsed from scratch, not
@@ -53,23 +51,23 @@ pub enum Unparsed {
     Nul { at: usize },
 }
 
+/// A text and what Retroboard reads of it. The editor's whole text is kept (edits arrive in its
+/// coordinates), but every feature reads only its start up to the format's [`Bound`]: the tree,
+/// views, findings, hover, outline, colours and previews never model more than that.
 pub struct Document {
+    /// The whole text, as the editor has it.
+    whole: Rope,
+    /// The text read: `whole` up to the format's bound, cut at a line start (all of `whole`
+    /// when it is within the bound).
     text: Rope,
     format: Option<FormatId>,
-    /// The tree, when the format is known and the text is not too large to parse.
+    /// The tree of `text`, when the format is known and the text is not too large to parse.
     syntax: Option<Syntax>,
     unparsed: Option<Unparsed>,
     /// Where the file lives, when known: some checks read its name or its neighbours.
     path: Option<PathBuf>,
-    /// Values derived from the current text, one per type; emptied by every edit.
+    /// Values derived from the text read, one per type; emptied by every edit that changes it.
     memo: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
-    /// When a large text is kept in windows, and how large they are.
-    window_policy: WindowPolicy,
-    /// The windows of a large text, made when first asked for (`None` inside: the text is
-    /// checked whole); see [`Windows`].
-    windows: OnceLock<Option<Windows>>,
-    /// For a window's own document: which lines of the text it reads.
-    pub(super) window: Option<WindowInfo>,
 }
 
 struct Syntax {
@@ -88,36 +86,16 @@ impl Syntax {
         }
     }
 
-    /// The tree of `text` (of the header and lines of `window`, when given): reparsed from the
-    /// edited tree, or from scratch when the text is small and the tree has syntax errors (see
-    /// [`FRESH_PARSE_LIMIT`]).
-    fn parse(&self, text: &Rope, window: Option<&WindowInfo>) -> Tree {
+    /// The tree of `text`: reparsed from the edited tree, or from scratch when the text is
+    /// small and the tree has syntax errors (see [`FRESH_PARSE_LIMIT`]).
+    fn parse(&self, text: &Rope) -> Tree {
         let mut guard = self
             .parser
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let (parser, edited) = &mut *guard;
         let edited = edited.take();
-        let parsed_bytes = match window {
-            Some(window) => {
-                let ranges: Vec<tree_sitter::Range> = [&window.head, &window.body]
-                    .into_iter()
-                    .filter(|range| !range.is_empty())
-                    .map(|range| tree_sitter::Range {
-                        start_byte: range.start,
-                        end_byte: range.end,
-                        start_point: point(text, range.start),
-                        end_point: point(text, range.end),
-                    })
-                    .collect();
-                parser
-                    .set_included_ranges(&ranges)
-                    .expect("a window's header and lines are in order and apart");
-                window.head.len() + window.body.len()
-            }
-            None => text.len_bytes(),
-        };
-        if parsed_bytes > FRESH_PARSE_LIMIT {
+        if text.len_bytes() > FRESH_PARSE_LIMIT {
             return parse(parser, text, edited.as_ref(), None)
                 .expect("a parse that is never stopped returns a tree");
         }
@@ -181,18 +159,17 @@ impl Document {
     /// A document of a known format (parsed when its tree is first asked for), or of none
     /// (text only).
     pub fn new(format: Option<FormatId>, text: &str) -> Document {
+        let whole = Rope::from_str(text);
         let mut doc = Document {
-            text: Rope::from_str(text),
+            text: whole.clone(),
+            whole,
             format: None,
             syntax: None,
             unparsed: None,
             path: None,
             memo: Mutex::new(Vec::new()),
-            window_policy: WindowPolicy::DEFAULT,
-            windows: OnceLock::new(),
-            window: None,
         };
-        doc.unparsed = unparsed(&doc.text, None, None);
+        doc.unparsed = unparsed(&doc.whole, None, None);
         doc.set_format(format);
         doc
     }
@@ -201,99 +178,7 @@ impl Document {
     pub fn with_path(mut self, path: Option<PathBuf>) -> Document {
         self.path = path;
         self.memo_mut().clear();
-        self.windows = OnceLock::new();
         self
-    }
-
-    /// The same document, kept in windows by `policy` when large (tests and benchmarks choose
-    /// tiny windows, or none).
-    pub fn with_window_policy(mut self, policy: WindowPolicy) -> Document {
-        self.window_policy = policy;
-        self.windows = OnceLock::new();
-        self
-    }
-
-    /// For a window's own document: which lines of the text it reads. Format code checking a
-    /// window leaves the whole-file checks to `Format::check_windows`.
-    pub fn window(&self) -> Option<&WindowInfo> {
-        self.window.as_ref()
-    }
-
-    /// The windows of a large text (see [`Windows`]), made when first asked for: after its
-    /// first `head_lines` lines (`None`: the text is checked whole). A small text, a window and
-    /// a text without a tree have none.
-    pub fn windows(&self, head_lines: impl FnOnce(&Document) -> Option<usize>) -> Option<&Windows> {
-        if self.window.is_some()
-            || self.syntax.is_none()
-            || self.text.len_bytes() < self.window_policy.min_bytes
-        {
-            return None;
-        }
-        self.windows
-            .get_or_init(|| Windows::new(self, head_lines(self)?, self.window_policy.target_bytes))
-            .as_ref()
-    }
-
-    /// A document over the same text reading only the header and lines of `window`.
-    pub(super) fn window_document(&self, window: WindowInfo) -> Document {
-        let mut doc = Document {
-            text: self.text.clone(),
-            format: self.format,
-            syntax: None,
-            unparsed: None,
-            path: self.path.clone(),
-            memo: Mutex::new(Vec::new()),
-            window_policy: WindowPolicy::NEVER,
-            windows: OnceLock::new(),
-            window: Some(window),
-        };
-        doc.prepare_syntax();
-        doc
-    }
-
-    /// Moves a window's document to the text after an edit of the whole text.
-    pub(super) fn follow(
-        &mut self,
-        text: &Rope,
-        edit: &InputEdit,
-        window: WindowInfo,
-        place: Place,
-    ) {
-        self.text = text.clone();
-        self.window = Some(window);
-        // The views of a window that moved are stale. Freeing them takes about 0.1 ms a
-        // window, which the first edit after opening a large file paid for every window after it.
-        let memos = std::mem::take(self.memo_mut());
-        if !memos.is_empty() {
-            drop_later(memos);
-        }
-        let Some(syntax) = &mut self.syntax else {
-            return;
-        };
-        let (_, edited) = syntax
-            .parser
-            .get_mut()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        match place {
-            Place::Before => {}
-            // Parsed again when next asked for.
-            Place::At => {
-                let mut previous = syntax.tree.take().or_else(|| edited.take());
-                if let Some(tree) = &mut previous {
-                    tree.edit(edit);
-                }
-                *edited = previous;
-            }
-            // Its nodes move with the text, without a parse.
-            Place::After => {
-                if let Some(tree) = syntax.tree.get_mut() {
-                    tree.edit(edit);
-                }
-                if let Some(tree) = edited {
-                    tree.edit(edit);
-                }
-            }
-        }
     }
 
     pub fn path(&self) -> Option<&Path> {
@@ -302,6 +187,18 @@ impl Document {
 
     pub fn format(&self) -> Option<FormatId> {
         self.format
+    }
+
+    /// How much of a text of this document's format is read.
+    pub fn bound(&self) -> Option<Bound> {
+        Some(self.format?.spec().bound())
+    }
+
+    /// Where the text read ends when the whole text is longer than its format's bound: the
+    /// start of the first line not read. `None` when the whole text is read.
+    pub fn cut(&self) -> Option<usize> {
+        let read = self.text.len_bytes();
+        (read < self.whole.len_bytes()).then_some(read)
     }
 
     /// Why the text is not parsed: too large (as a whole or in one line), or binary.
@@ -313,14 +210,15 @@ impl Document {
         self.unparsed.is_some()
     }
 
-    /// Changes the format, parsing the whole text anew; the same format keeps the tree.
+    /// Changes the format, parsing the text anew (read up to the new format's bound); the same
+    /// format keeps the tree.
     pub fn set_format(&mut self, format: Option<FormatId>) {
         if self.format == format {
             return;
         }
         self.format = format;
+        self.text = read_part(&self.whole, self.bound());
         self.syntax = None;
-        self.windows = OnceLock::new();
         self.memo_mut().clear();
         self.prepare_syntax();
     }
@@ -344,23 +242,27 @@ impl Document {
         }
     }
 
+    /// The text read: the whole text, or its start up to the format's bound (see
+    /// [`Document::cut`]). Everything Retroboard derives from a document reads this.
     pub fn rope(&self) -> &Rope {
         &self.text
     }
 
-    /// The syntax tree of the current text, parsed now if it is not yet (reusing the tree of
-    /// the text before the last edits). A small text with syntax errors gets the tree of a
-    /// fresh parse, so the errors read the same whatever edits led to the text.
-    pub fn tree(&self) -> Option<&Tree> {
-        let syntax = self.syntax.as_ref()?;
-        Some(
-            syntax
-                .tree
-                .get_or_init(|| syntax.parse(&self.text, self.window.as_ref())),
-        )
+    /// The whole text as the editor has it, past the bound too: what edits and the editor's
+    /// positions refer to.
+    pub fn whole_rope(&self) -> &Rope {
+        &self.whole
     }
 
-    /// A value derived from the current text, made by `make` once until the next edit: a
+    /// The syntax tree of the text read, parsed now if it is not yet (reusing the tree of the
+    /// text before the last edits). A small text with syntax errors gets the tree of a fresh
+    /// parse, so the errors read the same whatever edits led to the text.
+    pub fn tree(&self) -> Option<&Tree> {
+        let syntax = self.syntax.as_ref()?;
+        Some(syntax.tree.get_or_init(|| syntax.parse(&self.text)))
+    }
+
+    /// A value derived from the text read, made by `make` once until the next edit of it: a
     /// format's typed view, read by this document's checks and by other files' checks alike.
     pub fn memo<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
         let id = TypeId::of::<T>();
@@ -393,7 +295,7 @@ impl Document {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The text of a byte range (borrowed when it lies in one rope chunk).
+    /// The text of a byte range of the text read (borrowed when it lies in one rope chunk).
     pub fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
         let len = self.text.len_bytes();
         let start = range.start.min(len);
@@ -403,53 +305,52 @@ impl Document {
         if let Some(text) = chunk.get(start - chunk_start..end - chunk_start) {
             return Cow::Borrowed(text);
         }
-        let start = self.char_boundary(start);
-        let end = self.char_boundary(end.max(start));
+        let start = char_boundary(&self.text, start);
+        let end = char_boundary(&self.text, end.max(start));
         self.text.byte_slice(start..end).into()
     }
 
-    /// The whole text.
+    /// The whole text, past the bound too.
     pub fn text(&self) -> String {
-        self.text.to_string()
+        self.whole.to_string()
     }
 
-    /// Replaces a byte range with new text, and updates the tree incrementally. The range is
-    /// clamped to the text and to character boundaries, so no edit can fail.
+    /// Replaces a byte range of the whole text with new text, and updates the text read and its
+    /// tree incrementally. The range is clamped to the text and to character boundaries, so no
+    /// edit can fail. An edit past the bound that leaves the text read as it was costs no parse.
     pub fn edit(&mut self, range: Range<usize>, new_text: &str) {
-        let len = self.text.len_bytes();
-        let start = self.char_boundary(range.start.min(len));
-        let old_end = self.char_boundary(range.end.clamp(start, len));
-        let start_position = point(&self.text, start);
-        let old_end_position = point(&self.text, old_end);
+        let len = self.whole.len_bytes();
+        let start = char_boundary(&self.whole, range.start.min(len));
+        let old_end = char_boundary(&self.whole, range.end.clamp(start, len));
 
-        let start_char = self.text.byte_to_char(start);
-        self.text
-            .remove(start_char..self.text.byte_to_char(old_end));
-        self.text.insert(start_char, new_text);
+        let start_char = self.whole.byte_to_char(start);
+        self.whole
+            .remove(start_char..self.whole.byte_to_char(old_end));
+        self.whole.insert(start_char, new_text);
+        let new_end = start + new_text.len();
 
         // Only the edited lines can have become too long, and only the new text can hold a
         // NUL, unless the text was unparsed before (then anything may have changed).
         self.unparsed = if self.unparsed.is_some() {
-            unparsed(&self.text, None, None)
+            unparsed(&self.whole, None, None)
         } else {
-            let first = self.text.byte_to_line(start);
-            let last = self.text.byte_to_line(start + new_text.len());
-            unparsed(&self.text, Some(first..last + 1), Some((start, new_text)))
+            let first = self.whole.byte_to_line(start);
+            let last = self.whole.byte_to_line(new_end);
+            unparsed(&self.whole, Some(first..last + 1), Some((start, new_text)))
         };
-        self.memo_mut().clear();
         if self.is_unparsed() {
             self.syntax = None;
         }
-        let new_end = start + new_text.len();
-        let edit = InputEdit {
-            start_byte: start,
-            old_end_byte: old_end,
-            new_end_byte: new_end,
-            start_position,
-            old_end_position,
-            new_end_position: point(&self.text, new_end),
+
+        let read = read_part(&self.whole, self.bound());
+        let Some(edit) = read_edit(&self.text, &read, start, old_end, new_end) else {
+            // The text read is the same: its tree and views stay.
+            self.text = read;
+            self.prepare_syntax();
+            return;
         };
-        self.edit_windows(&edit);
+        self.text = read;
+        self.memo_mut().clear();
         if let Some(syntax) = &mut self.syntax {
             // The newest tree, or the one edits have piled up on since the last parse.
             let (_, edited) = syntax
@@ -464,26 +365,65 @@ impl Document {
         }
         self.prepare_syntax();
     }
+}
 
-    /// Moves the windows with an edit, or drops them to be made anew when they no longer fit.
-    fn edit_windows(&mut self, edit: &InputEdit) {
-        let mut windows = std::mem::take(&mut self.windows);
-        let keep = self.syntax.is_some()
-            && self.text.len_bytes() >= self.window_policy.min_bytes
-            && match windows.get_mut() {
-                Some(Some(windows)) => windows.edit(self, edit),
-                // Not made yet, or the text was checked whole: asked again next time.
-                _ => false,
-            };
-        if keep {
-            self.windows = windows;
-        }
+/// The start of a whole text up to `bound`: its first `bound.lines` lines, less the lines from
+/// the one that crosses `bound.bytes` on. A text within the bound is shared, not copied.
+fn read_part(whole: &Rope, bound: Option<Bound>) -> Rope {
+    let len = whole.len_bytes();
+    let Some(bound) = bound else {
+        return whole.clone();
+    };
+    let mut cut = len;
+    if whole.len_lines() > bound.lines {
+        cut = whole.line_to_byte(bound.lines);
     }
+    if len > bound.bytes {
+        cut = cut.min(whole.line_to_byte(whole.byte_to_line(bound.bytes)));
+    }
+    if cut == len {
+        whole.clone()
+    } else {
+        // At most the bound's bytes copied; the rest of the text is never read.
+        Rope::from(whole.byte_slice(..cut))
+    }
+}
 
-    /// The start of the character holding this byte.
-    fn char_boundary(&self, byte: usize) -> usize {
-        self.text.char_to_byte(self.text.byte_to_char(byte))
-    }
+/// The edit of the text read (`old` before, `new` after) made by replacing
+/// `start..old_end` of the whole text with text now ending at `new_end`; `None` when the text
+/// read did not change.
+fn read_edit(
+    old: &Rope,
+    new: &Rope,
+    start: usize,
+    old_end: usize,
+    new_end: usize,
+) -> Option<InputEdit> {
+    let (old_len, new_len) = (old.len_bytes(), new.len_bytes());
+    let (start, old_end, new_end) = if old_end <= old_len && new_len + old_end == old_len + new_end
+    {
+        // Inside the text read, and the cut moved with it: the edit itself.
+        (start, old_end, new_end)
+    } else if start >= old_len && new_len == old_len {
+        // Past the bound, and the text read ends where it did.
+        return None;
+    } else {
+        // The cut moved: everything from the first byte that may differ on changed.
+        (start.min(old_len).min(new_len), old_len, new_len)
+    };
+    Some(InputEdit {
+        start_byte: start,
+        old_end_byte: old_end,
+        new_end_byte: new_end,
+        start_position: point(old, start),
+        old_end_position: point(old, old_end),
+        new_end_position: point(new, new_end),
+    })
+}
+
+/// The start of the character holding this byte.
+fn char_boundary(text: &Rope, byte: usize) -> usize {
+    text.char_to_byte(text.byte_to_char(byte))
 }
 
 /// Why the text is not to be parsed: too large, a line too long (one of `lines`, when given:
@@ -582,25 +522,6 @@ fn parse(
         progress_callback: progress,
     };
     parser.parse_with_options(&mut read, old_tree, Some(options))
-}
-
-/// Drops a value on a thread of its own, so that the caller does not wait for it to be freed
-/// (or drops it here if that thread could not be started).
-fn drop_later<T: Send + 'static>(value: T) {
-    type Dropped = Box<dyn Send>;
-    static DROPPER: OnceLock<Option<mpsc::Sender<Dropped>>> = OnceLock::new();
-    let sender = DROPPER.get_or_init(|| {
-        let (sender, receiver) = mpsc::channel::<Dropped>();
-        std::thread::Builder::new()
-            .name("retroboard-drop".to_string())
-            .spawn(move || receiver.into_iter().for_each(drop))
-            .ok()
-            .map(|_| sender)
-    });
-    if let Some(sender) = sender {
-        // A send fails only when the thread is gone; the value is then dropped here.
-        let _ = sender.send(Box::new(value));
-    }
 }
 
 #[cfg(test)]
@@ -758,5 +679,68 @@ mod tests {
         ));
         let doc = Document::new(None, &text);
         assert!(doc.is_unparsed() && doc.format().is_none());
+    }
+
+    /// A BORD is read up to 100 lines (its bound): edits before, at and after the cut, that
+    /// move it or bring the text within the bound, leave the tree and the text read as a fresh
+    /// document's.
+    #[test]
+    fn edits_around_the_bound_match_a_fresh_document() {
+        let bord = Some(FormatId::OthelloBord);
+        let text: String = (0..150).map(|i| format!("line {i}\n")).collect();
+        let mut doc = Document::new(bord, &text);
+        let cut = |doc: &Document| doc.cut().map(|at| doc.whole_rope().byte_to_line(at));
+        assert_eq!(cut(&doc), Some(100));
+        assert!(doc.tree().is_some());
+        let same_as_fresh = |doc: &Document| {
+            let fresh = Document::new(bord, &doc.text());
+            assert_eq!(doc.rope().to_string(), fresh.rope().to_string());
+            assert_eq!(doc.cut(), fresh.cut());
+            let sexp = |d: &Document| d.tree().map(|t| t.root_node().to_sexp());
+            assert_eq!(sexp(doc), sexp(&fresh));
+            let end = doc.tree().map(|t| t.root_node().end_byte());
+            assert_eq!(end, Some(doc.rope().len_bytes()));
+        };
+        let at_line = |doc: &Document, line: usize| doc.whole_rope().line_to_byte(line);
+        // Past the bound: the text read and its tree stay.
+        let tree_before = doc.tree().map(|t| t.root_node().to_sexp());
+        let start = at_line(&doc, 120);
+        doc.edit(start..start, "more\n");
+        assert_eq!(doc.tree().map(|t| t.root_node().to_sexp()), tree_before);
+        same_as_fresh(&doc);
+        // At the cut, and a line inserted before it: the cut moves back one line.
+        let start = at_line(&doc, 100);
+        doc.edit(start..start, "x");
+        same_as_fresh(&doc);
+        doc.edit(0..0, "new first line\n");
+        assert_eq!(cut(&doc), Some(100));
+        same_as_fresh(&doc);
+        // A line break joined before the cut: the next line is read.
+        let start = at_line(&doc, 1) - 1;
+        doc.edit(start..start + 1, " ");
+        same_as_fresh(&doc);
+        // Within one line inside the bound.
+        doc.edit(3..5, "ZZZ");
+        same_as_fresh(&doc);
+        // Lines deleted across the cut: the text is within the bound.
+        let (from, to) = (at_line(&doc, 50), at_line(&doc, 120));
+        doc.edit(from..to, "");
+        assert_eq!(doc.cut(), None);
+        same_as_fresh(&doc);
+        // And past it again.
+        let end = doc.whole_rope().len_bytes();
+        doc.edit(end..end, &"tail\n".repeat(30));
+        assert_eq!(cut(&doc), Some(100));
+        same_as_fresh(&doc);
+    }
+
+    /// The byte bound cuts at the start of the line that crosses it.
+    #[test]
+    fn the_byte_bound_cuts_before_the_line_that_crosses_it() {
+        let line = format!("{}\r\n", "y".repeat(998));
+        let doc = Document::new(Some(FormatId::OthelloBord), &line.repeat(90));
+        let bytes = doc.bound().map(|b| b.bytes);
+        assert_eq!(bytes, Some(64 * 1024));
+        assert_eq!(doc.cut(), Some(65 * 1000));
     }
 }

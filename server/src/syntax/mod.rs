@@ -4,12 +4,10 @@
 mod detect;
 mod document;
 mod errors;
-mod windows;
 
 pub use detect::{detect, has_bord_shape};
 pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed};
 pub use errors::syntax_findings;
-pub use windows::{Window, WindowInfo, WindowPolicy, Windows, shift};
 
 use tree_sitter::Node;
 

@@ -188,22 +188,18 @@ pub(super) fn missing_creatures(missing: &[&str], first_name: Range<usize>) -> F
     )
 }
 
-/// Checks of the CRE on its own. In a window of a large file the checks over the whole file
-/// (names defined twice, the creatures the game needs) are left to [`check_windows`].
+/// Checks of the CRE on its own.
 pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
-    let whole = doc.window().is_none();
     let mut seen: HashMap<&str, &Creature> = HashMap::new();
     for creature in &view.creatures {
-        if whole {
-            if let Some(first) = seen.get(creature.name.text.as_str()) {
-                out.push(duplicate(
-                    &creature.name.text,
-                    creature.name.range.clone(),
-                    doc.rope().byte_to_line(first.range.start),
-                ));
-            } else {
-                seen.insert(&creature.name.text, creature);
-            }
+        if let Some(first) = seen.get(creature.name.text.as_str()) {
+            out.push(duplicate(
+                &creature.name.text,
+                creature.name.range.clone(),
+                doc.rope().byte_to_line(first.range.start),
+            ));
+        } else {
+            seen.insert(&creature.name.text, creature);
         }
         if creature.flag("lord") && creature.flag("demilord") {
             let range = FLAGS
@@ -230,7 +226,7 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
         }
     }
     out.extend(view.line_errors.iter().cloned());
-    if view.creatures.is_empty() || !view.line_errors.is_empty() || !whole {
+    if view.creatures.is_empty() || !view.line_errors.is_empty() {
         return; // an empty or broken file: the syntax errors say enough
     }
     let missing: Vec<&str> = REQUIRED
@@ -243,5 +239,51 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
             &missing,
             view.creatures[0].name.range.clone(),
         ));
+    }
+}
+
+/// The creature names other files look up, in file order, with whether each is a lord.
+pub struct Roster {
+    names: Vec<(String, bool)>,
+    /// The first creature of each name.
+    first: HashMap<String, usize>,
+}
+
+impl Roster {
+    /// The roster of a CRE document, made once per text.
+    pub fn of(doc: &Document) -> std::sync::Arc<Roster> {
+        doc.memo(|| {
+            let names: Vec<(String, bool)> = CreView::of(doc)
+                .creatures
+                .iter()
+                .map(|c| (c.name.text.clone(), c.flag("lord")))
+                .collect();
+            let mut first = HashMap::with_capacity(names.len());
+            for (i, (name, _)) in names.iter().enumerate() {
+                first.entry(name.clone()).or_insert(i);
+            }
+            Roster { names, first }
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.names.iter().map(|(n, _)| n.as_str())
+    }
+
+    /// Whether the creature of a name is a lord; `None` when there is no such creature.
+    pub fn lord(&self, name: &str) -> Option<bool> {
+        self.first.get(name).map(|&i| self.names[i].1)
+    }
+
+    /// A fingerprint of the names and lords, in order: what the TER checks read of a CRE.
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.names.hash(&mut hasher);
+        hasher.finish()
     }
 }

@@ -80,7 +80,7 @@ impl Signs {
 
 /// The first line showing a sign, when the sign is in most of the records (`mostly`) or anywhere.
 fn find(doc: &Document, mostly: bool, sign: impl FnMut(&[&str]) -> bool) -> Option<Range<usize>> {
-    Signs::of(&doc.text(), sign).found(mostly)
+    Signs::of(&doc.rope().to_string(), sign).found(mostly)
 }
 
 fn has_quote_or_special(tokens: &[&str]) -> bool {
@@ -116,35 +116,7 @@ pub fn ter(doc: &Document) -> Option<Finding> {
 
 pub fn cre(doc: &Document) -> Option<Finding> {
     let sixteen_natives = |t: &[&str]| t.len() > 18 || has_quote_or_special(t);
-    let found = match super::cre_windows::windows(doc) {
-        // A large file's signs are counted window by window, each kept until its text changes.
-        Some(windows) => {
-            #[derive(Clone)]
-            struct CreSigns(Signs);
-            let mut all = Signs::default();
-            for window in windows.iter() {
-                let start = window.info().body.start;
-                let signs = window.kept(
-                    |doc| {
-                        let body = doc.window().map_or(0..0, |info| info.body.clone());
-                        CreSigns(Signs::of(&doc.slice(body), sixteen_natives))
-                    },
-                    |kept, _, _| Some(kept.clone()),
-                );
-                if all.first.is_none() {
-                    all.first = signs
-                        .0
-                        .first
-                        .as_ref()
-                        .map(|r| r.start + start..r.end + start);
-                }
-                all.records += signs.0.records;
-                all.signed += signs.0.signed;
-            }
-            all.found(true)
-        }
-        None => find(doc, true, sixteen_natives),
-    };
+    let found = find(doc, true, sixteen_natives);
     found.map(|r| note(doc, r, "2002-11", "creature lines with more than 18 fields"))
 }
 

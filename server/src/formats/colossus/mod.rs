@@ -6,7 +6,6 @@ pub mod battleland;
 mod board;
 pub mod colors;
 pub mod cre;
-pub mod cre_windows;
 mod dialect;
 mod hover;
 pub mod map;
@@ -19,7 +18,7 @@ pub mod variant;
 
 use std::path::PathBuf;
 
-use super::{Files, Format, WindowSummary};
+use super::{Bound, Files, Format};
 use crate::findings::Finding;
 use crate::ide::{Hover, Symbol};
 use crate::render::Board;
@@ -72,6 +71,18 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 }
 
 impl Format for Map {
+    /// A masterboard is at most 20 x 12 = 240 hexes at the spec's revision, one line each after
+    /// the size line; the later dialects raise the limit to 60 x 32 (1 920 hexes; Abyssal9 is
+    /// 24 x 16 in 229 lines). Lines are some 40 bytes. 4 000 lines and 256 KB covers both.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 4_000,
+            bytes: 256 * 1024,
+            limit: "a Colossus masterboard has at most 20 x 12 hexes, one line each (the later \
+versions of the game allow 60 x 32)",
+        }
+    }
+
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
@@ -104,6 +115,17 @@ impl Format for Map {
 }
 
 impl Format for Ter {
+    /// A terrain is one letter, so at most 52 terrain lines (A-Z, a-z), in the real files with
+    /// a blank line between each, plus ACQUIRABLE lines and comments: some 150 lines (the
+    /// largest real TER has 46). 1 000 lines and 128 KB.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 1_000,
+            bytes: 128 * 1024,
+            limit: "a Colossus TER has at most 52 terrains (one letter each), one line each",
+        }
+    }
+
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
@@ -147,36 +169,24 @@ impl Format for Ter {
 }
 
 impl Format for Cre {
+    /// One line per creature (some 110-150 bytes). The game recruits creatures in at most 52
+    /// terrains, a handful each: real variants have 20-60 creatures (the largest real CRE has
+    /// 67 lines). 500 lines and 64 KB is many times any variant (and keeps the colours of a
+    /// file at the bound, 18 tokens a line, within 50 ms).
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 500,
+            bytes: 64 * 1024,
+            limit: "a Colossus CRE has one line per creature, and a variant recruits a few dozen \
+creatures (at most a handful in each of at most 52 terrains)",
+        }
+    }
+
     shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
         cre::check(doc, &cre::CreView::of(doc), out);
         dialect::check_final_comment(doc, out);
-    }
-
-    /// One creature per line: every window reads its own lines alone.
-    fn window_head(&self, _doc: &Document) -> Option<usize> {
-        Some(cre_windows::HEAD_LINES)
-    }
-
-    /// Read from each window's creatures (not its summary): [`cre_windows::check`] keeps the
-    /// count of every name from one edit to the next.
-    fn check_windows(
-        &self,
-        doc: &Document,
-        _summaries: &[WindowSummary<'_>],
-        files: &dyn Files,
-        out: &mut Vec<Finding>,
-    ) {
-        let Some(windows) = cre_windows::windows(doc) else {
-            // A window starts inside one of the game's lines: what the windows found may not be
-            // what the whole text reads, so it is checked whole.
-            out.clear();
-            out.extend(crate::syntax::syntax_findings(doc));
-            self.check_with(doc, files, out);
-            return;
-        };
-        cre_windows::check(windows, out);
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
@@ -199,6 +209,17 @@ impl Format for Cre {
 }
 
 impl Format for Battleland {
+    /// A battle map is 6 x 6 hexes (the game's 6 x 6 mask), one record each; the later dialects
+    /// add STARTLIST, TOWER and SUBTITLE lines. The largest real one has 33 lines. 500 lines and
+    /// 64 KB.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 500,
+            bytes: 64 * 1024,
+            limit: "a Colossus battleland has at most 6 x 6 hexes, one line each",
+        }
+    }
+
     shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
@@ -233,6 +254,16 @@ impl Format for Battleland {
 }
 
 impl Format for Var {
+    /// A VAR names a MAP, a TER, a CRE and the variants it depends on (the later dialects add
+    /// HINT and MAXPLAYERS): a handful of lines. 500 lines and 64 KB.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 500,
+            bytes: 64 * 1024,
+            limit: "a Colossus VAR has a few lines (MAP, TER, CRE and DEPEND)",
+        }
+    }
+
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {

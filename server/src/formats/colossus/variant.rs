@@ -5,7 +5,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::cre_windows::{self, Roster};
+use super::cre::Roster;
 use super::map::MapView;
 use super::syntax::nearest;
 use super::ter::{PSEUDO_CREATURES, TerView};
@@ -424,7 +424,7 @@ pub fn exported(doc: &Document) -> Option<u64> {
             (ter.terrains.is_empty(), ter.letters()).hash(&mut hasher);
         }
         FormatId::ColossusCre if readable => {
-            cre_windows::fingerprint(doc).hash(&mut hasher);
+            Roster::of(doc).fingerprint().hash(&mut hasher);
         }
         FormatId::ColossusMap if readable => {
             let mut hexes: std::collections::BTreeMap<char, usize> = Default::default();

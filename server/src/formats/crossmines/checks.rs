@@ -17,82 +17,17 @@ pub const SPLIT_CELL: &str = "crossmines/split-cell";
 pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
 pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
 
-/// Every check, in file order of what they look at. In a window of a large file (`whole`
-/// false) only those of single lines, keeping one finding of a code more than a whole check
-/// shows, to know where its note goes; the findings left out are counted in what this returns
-/// (the whole file's findings of a code are capped together, see [`cap_windowed`]). The grid's
-/// height, split cells and stamping are found over the whole file by `Pattern::check_windows`.
-pub fn check(
-    view: &PatternView,
-    whole: bool,
-    findings: &mut Vec<Finding>,
-) -> Vec<(&'static str, usize)> {
-    let mut out = if whole {
-        Limited::new(findings)
-    } else {
-        Limited::counting(findings)
-    };
+/// Every check, in file order of what they look at, at most
+/// [`crate::findings::MAX_PER_CODE`] findings of each code and one note for the rest.
+pub fn check(view: &PatternView, findings: &mut Vec<Finding>) {
+    let mut out = Limited::new(findings);
     header(view, &mut out);
     sizes(view, &mut out);
     grid_width(view, &mut out);
-    if whole {
-        grid_height(view, &mut out);
-    }
+    grid_height(view, &mut out);
     invalid_characters(view, &mut out);
-    if whole {
-        split_cells(view, &mut out);
-        stamping(view, &mut out);
-        out.finish();
-        Vec::new()
-    } else {
-        out.counted()
-    }
-}
-
-/// Where a code's findings come in a check of the whole text.
-fn check_order(code: &str) -> usize {
-    [
-        HEADER_TEXT,
-        REPEAT_TOO_LARGE,
-        REC_FIELD_TOO_SMALL,
-        GRID_WIDTH,
-        GRID_HEIGHT,
-        INVALID_CHARACTER,
-        SPLIT_CELL,
-        STAMP_OVERLAP,
-        STAMP_HOLES,
-    ]
-    .iter()
-    .position(|c| *c == code)
-    .unwrap_or(0)
-}
-
-/// The findings of this format's codes in a text checked in windows (the windows', the
-/// whole-file checks' `found` ones, and how many of each code both left out), capped as one
-/// check of the whole text caps them: pushed in the order that check finds them (code by code,
-/// each in text order), at most [`crate::findings::MAX_PER_CODE`] of each code and one note for the rest.
-pub fn cap_windowed(
-    findings: &mut Vec<Finding>,
-    found: Vec<Finding>,
-    left_out: &[(&'static str, usize)],
-) {
-    let (mut ours, others): (Vec<Finding>, Vec<Finding>) = std::mem::take(findings)
-        .into_iter()
-        .chain(found)
-        .partition(|finding| finding.code.starts_with("crossmines/"));
-    *findings = others;
-    ours.sort_by_key(|f| (check_order(f.code), f.range.start, f.range.end));
-    let mut out = Limited::new(findings);
-    for finding in ours {
-        out.push_finding(finding);
-    }
-    // Windows and the whole-file checks leave findings out only past the first
-    // MAX_PER_CODE + 1 of a code, pushed above: these only count.
-    for (code, count) in left_out.iter().copied() {
-        for _ in 0..count {
-            out.push_with(Severity::Information, code, 0..0, String::new);
-        }
-    }
+    split_cells(view, &mut out);
+    stamping(view, &mut out);
     out.finish();
 }
 
@@ -293,6 +228,9 @@ fn grid_height(view: &PatternView, out: &mut Limited) {
         return;
     };
     let y = usize::try_from(y).unwrap_or(usize::MAX);
+    if view.cut && view.grid.len() < y {
+        return; // the lines past the bound are not read: they may hold the rest
+    }
     let first_extra = view.grid.get(y).map_or(view.end, |line| line.range.start);
     let last_end = view.grid.last().map(|line| line.range.end);
     if let Some(finding) = height_finding(view.grid.len(), y, first_extra, last_end, view.end) {
@@ -493,8 +431,8 @@ struct Cells {
 }
 
 /// Union-find over the runs of equal characters of each line, joined to the runs they touch on
-/// the line above: linear in the grid size. Rows are grid rows (grid line numbers from 0), so
-/// a window's are those of the whole file. `None` when the grid is too big to number its runs.
+/// the line above: linear in the grid size. Rows are grid rows (grid line numbers from 0).
+/// `None` when the grid is too big to number its runs.
 fn connect(view: &PatternView) -> Option<Cells> {
     let mut runs: Vec<CellRun> = Vec::new();
     let mut parent: Vec<u32> = Vec::new();
@@ -537,77 +475,6 @@ pub struct Part {
     pub row: u32,
     pub column: u32,
     pub range: Range<usize>,
-}
-
-/// A run of cell squares on a line at the edge of a window, and the part it belongs to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EdgeRun {
-    pub char: u8,
-    /// Columns `start..end`.
-    pub start: u32,
-    pub end: u32,
-    /// Index of its part in [`WindowCells::parts`].
-    pub part: usize,
-}
-
-/// The parts of cells a window holds, and the runs on its first and last grid rows (where the
-/// parts may go on in the next window).
-#[derive(Clone, Debug, Default)]
-pub struct WindowCells {
-    /// In text order of their first runs.
-    pub parts: Vec<Part>,
-    /// The runs of grid row `row`, for its first and last rows with cell squares.
-    pub first_row: Vec<(u32, EdgeRun)>,
-    pub last_row: Vec<(u32, EdgeRun)>,
-}
-
-/// The cell parts of a window's lines; `None` when they are too many to number.
-pub fn window_cells(view: &PatternView) -> Option<WindowCells> {
-    let mut cells = connect(view)?;
-    let mut part_of = vec![usize::MAX; cells.runs.len()];
-    let mut parts: Vec<Part> = Vec::new();
-    for i in 0..cells.runs.len() {
-        let root = find(&mut cells.parent, i as u32) as usize;
-        let run = &cells.runs[i];
-        if root == i {
-            part_of[i] = parts.len();
-            parts.push(Part {
-                char: run.char,
-                size: 0,
-                row: run.row,
-                column: run.start,
-                range: run.range(),
-            });
-        } else {
-            part_of[i] = part_of[root];
-        }
-        let part = &mut parts[part_of[i]];
-        part.size = part.size.saturating_add(run.end - run.start);
-    }
-    let edge = |row: Option<u32>| -> Vec<(u32, EdgeRun)> {
-        cells
-            .runs
-            .iter()
-            .zip(&part_of)
-            .filter(|(run, _)| Some(run.row) == row)
-            .map(|(run, &part)| {
-                let edge = EdgeRun {
-                    char: run.char,
-                    start: run.start,
-                    end: run.end,
-                    part,
-                };
-                (run.row, edge)
-            })
-            .collect()
-    };
-    let first_row = edge(cells.runs.first().map(|r| r.row));
-    let last_row = edge(cells.runs.last().map(|r| r.row));
-    Some(WindowCells {
-        parts,
-        first_row,
-        last_row,
-    })
 }
 
 /// A cell character that forms more than one connected block (4-connectivity).
@@ -807,39 +674,6 @@ allows holes; if this one is not meant, fill it in one stamp",
         row + 1,
         columns(from, to)
     )
-}
-
-/// A run of holes: grid row, first and last column (from 0), byte range.
-pub type HoleRun = (usize, usize, usize, Range<usize>);
-
-/// The holes of a window's lines when the grid is stamped edge to edge (Repeat Size equal to
-/// Large Grid Size, `x` squares wide): each stamp fills its own squares, so the holes are the
-/// runs of `.`. `None` when a line of the window is not `x` squares of the pattern alphabet
-/// (the grid then has no certain stamping).
-pub fn edge_to_edge_holes(view: &PatternView, x: usize) -> Option<Vec<HoleRun>> {
-    let mut holes = Vec::new();
-    for line in &view.grid {
-        if line.width != x || !line.invalid.is_empty() {
-            return None;
-        }
-        let row = line.number - 1;
-        let mut hole: Option<HoleRun> = None;
-        for square in line.squares() {
-            if square.kind.is_opaque() {
-                holes.extend(hole.take());
-                continue;
-            }
-            match &mut hole {
-                Some((_, _, to, range)) => {
-                    *to = square.column;
-                    range.end = square.range.end;
-                }
-                None => hole = Some((row, square.column, square.column, square.range)),
-            }
-        }
-        holes.extend(hole.take());
-    }
-    Some(holes)
 }
 
 /// Consecutive squares of grid row `row` that land on consecutive squares of one other stamp.

@@ -10,9 +10,8 @@ pub mod hover;
 pub mod outline;
 pub mod stamp;
 pub mod view;
-pub mod windows;
 
-use super::{Files, Format, Summary, WindowSummary};
+use super::{Bound, Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Hover, Symbol};
 use crate::render::Board;
@@ -121,6 +120,21 @@ one stamp, or mark it '-' to show the hole is deliberate.",
 ];
 
 impl Format for Pattern {
+    /// Ten header lines and a grid of one character per square, every square its own token.
+    /// The spec's cells are named 1-9 and A-Z (36 per pattern, "which should be enough") and its
+    /// example grid is 12 x 12, stamped every 10 squares across a 48 x 48 field: a pattern
+    /// larger than the field is never seen whole. 300 lines and 16 KB holds grids of 16 000
+    /// squares (say 125 x 125), several times such a field; past that every request on the
+    /// file (colours above all: a token per square) would cost more than 50 ms.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 300,
+            bytes: 16 * 1024,
+            limit: "a Crossmines pattern is 10 header lines and a grid stamped across a minefield \
+of a few dozen squares each way (the spec's example: 12 x 12, on a 48 x 48 field)",
+        }
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "registered_id" => "the Registered ID (line 1)",
@@ -149,29 +163,7 @@ impl Format for Pattern {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        if doc.window().is_some() {
-            findings.extend(windows::checked(doc).findings.iter().cloned());
-        } else {
-            checks::check(&PatternView::of(doc), true, findings);
-        }
-    }
-
-    fn window_head(&self, doc: &Document) -> Option<usize> {
-        windows::head(doc)
-    }
-
-    fn window_summary(&self, window: &Document) -> Option<Summary> {
-        windows::summary(window)
-    }
-
-    fn check_windows(
-        &self,
-        doc: &Document,
-        windows: &[WindowSummary<'_>],
-        _files: &dyn Files,
-        findings: &mut Vec<Finding>,
-    ) {
-        windows::check(doc, windows, findings);
+        checks::check(&PatternView::of(doc), findings);
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
@@ -223,23 +215,23 @@ mod tests {
 
     #[test]
     fn big_grids_are_checked_and_their_findings_capped() {
-        // 1000 x 1000 squares of one-square cells, stamped edge to edge: clean.
-        let row = "0".repeat(1000);
-        let mut text = String::from("1\nA\nT\nD\n1000\n1000\n1000\n1000\n1000\n1000\n");
-        for _ in 0..1000 {
+        // 100 x 100 squares of one-square cells, stamped edge to edge: clean.
+        let row = "0".repeat(100);
+        let mut text = String::from("1\nA\nT\nD\n100\n100\n100\n100\n100\n100\n");
+        for _ in 0..100 {
             text.push_str(&row);
             text.push('\n');
         }
         assert_eq!(findings(&text), vec![]);
-        // Rows of `1` between rows of `.`: 500 parts of one cell and 500 rows of holes, each
+        // Rows of `1.1.…` between rows of `.`: 500 parts of cell 1 and 550 runs of holes, each
         // code capped at 100 findings and one note.
-        let dots = ".".repeat(1000);
-        let mut text = String::from("1\nA\nT\nD\n1000\n1000\n1000\n1000\n1000\n1000\n");
-        for i in 0..1000 {
-            text.push_str(if i % 2 == 0 { &row } else { &dots });
+        let ones = "1.".repeat(100);
+        let dots = ".".repeat(200);
+        let mut text = String::from("1\nA\nT\nD\n200\n10\n200\n10\n200\n10\n");
+        for i in 0..10 {
+            text.push_str(if i % 2 == 0 { &ones } else { &dots });
             text.push('\n');
         }
-        let text = text.replace(&row, &"1".repeat(1000));
         let found = findings(&text);
         for code in [checks::SPLIT_CELL, checks::STAMP_HOLES] {
             let of_code: Vec<_> = found.iter().filter(|f| f.code == code).collect();
@@ -260,9 +252,9 @@ mod tests {
         let doc = Document::new(Some(FormatId::CrossminesPattern), &text);
         let board = board::board(&doc, &findings(&text));
         let drawing = board.text.render();
-        assert!(drawing.contains("(first 76 of 200 columns)"), "{drawing}");
+        assert!(drawing.contains("(first 76 of 100 columns)"), "{drawing}");
         assert!(
-            drawing.contains("Only the first 200 × 200 squares of the 2147483647 × 300 field"),
+            drawing.contains("Only the first 100 × 100 squares of the 2147483647 × 300 field"),
             "{drawing}"
         );
         assert!(

@@ -294,6 +294,9 @@ pub struct PatternView {
     pub end: usize,
     /// How many lines the file has (a final line break starts no new line).
     pub lines: usize,
+    /// The file goes on past the format's bound (see [`Document::cut`]): the grid lines
+    /// after it are not read.
+    pub cut: bool,
 }
 
 impl PatternView {
@@ -302,8 +305,7 @@ impl PatternView {
         doc.memo(|| PatternView::new(doc))
     }
 
-    /// The view of a document (an empty view when it has no tree). In a window of a large
-    /// file, the grid holds the window's lines only, up to its last non-blank one.
+    /// The view of a document (an empty view when it has no tree).
     pub fn new(doc: &Document) -> PatternView {
         let rope = doc.rope();
         let end = rope.len_bytes();
@@ -329,10 +331,11 @@ impl PatternView {
                 grid,
                 end,
                 lines,
+                cut: doc.cut().is_some(),
             };
         };
-        // The first line the grid can start on: a window's first line, or file line 11.
-        let grid_start = doc.window().map_or(10, |info| info.first_line.max(10));
+        // The grid starts on file line 11.
+        let grid_start = 10;
         let root = tree.root_node();
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
@@ -408,6 +411,7 @@ impl PatternView {
             grid,
             end,
             lines,
+            cut: doc.cut().is_some(),
         }
     }
 

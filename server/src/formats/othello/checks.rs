@@ -24,18 +24,15 @@ pub const CHIPS: u32 = 32;
 /// The longest copyright line the game takes, in characters.
 pub const MAX_COPYRIGHT: usize = 170;
 
-/// Every check; in a window of a large file (`whole` false) all but the extra lines, which
-/// [`extra_lines`] finds over the whole file.
-pub fn check(view: &BordView, whole: bool, findings: &mut Vec<Finding>) {
+/// Every check.
+pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
     chips(view, &mut out);
     used_squares(view, &mut out);
     board(view, &mut out);
     board_against_used_squares(view, &mut out);
     copyright(view, &mut out);
-    if let (true, Some(first), Some(last)) =
-        (whole, view.extra_lines.first(), view.extra_lines.last())
-    {
+    if let (Some(first), Some(last)) = (view.extra_lines.first(), view.extra_lines.last()) {
         out.push_finding(extra_lines(
             view.copyright.number,
             (first.number, first.range().start),
@@ -379,7 +376,7 @@ takes at most {MAX_COPYRIGHT}: shorten it by {} characters (everything from here
 
 /// Non-empty lines after the copyright line (line `copyright`): one finding from the first
 /// (its number and start) to the last (its number and end).
-pub fn extra_lines(copyright: usize, first: (usize, usize), last: (usize, usize)) -> Finding {
+fn extra_lines(copyright: usize, first: (usize, usize), last: (usize, usize)) -> Finding {
     let which = if first.0 == last.0 {
         format!("line {}", first.0)
     } else {

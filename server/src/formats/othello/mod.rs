@@ -9,9 +9,7 @@ pub mod hover;
 pub mod outline;
 pub mod view;
 
-use std::sync::Arc;
-
-use super::{Files, Format, Summary, WindowSummary};
+use super::{Bound, Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Hover, Symbol};
 use crate::render::Board;
@@ -20,18 +18,6 @@ use crate::syntax::Document;
 pub use view::BordView;
 
 pub struct Bord;
-
-/// The lines every window of a large file reads: the five lines, or the design layout's rows
-/// (lines 4–11) and the copyright after them.
-const HEAD_LINES: usize = 12;
-
-/// A window's extra lines, for the one finding over all of them: the first's line number and
-/// start, the last's line number and end, counted from the window's first line and body start.
-struct WindowExtras {
-    copyright: usize,
-    first: Option<(isize, isize)>,
-    last: Option<(isize, isize)>,
-}
 
 pub const CODES: &[CodeDoc] = &[
     CodeDoc {
@@ -131,6 +117,17 @@ rows of the design layout or notes). Remove it. Empty lines at the end are fine.
 ];
 
 impl Format for Bord {
+    /// The game reads five lines: two counts, the used squares, the 64 squares and a
+    /// copyright of at most 170 characters. A board still written as the spec's 8 rows of 8 is
+    /// 12 lines. 100 lines and 64 KB is far past both.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 100,
+            bytes: 64 * 1024,
+            limit: "a Super Othello board has 5 lines",
+        }
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "chips_left" => "the number of chips left for each player (line 1)",
@@ -148,63 +145,7 @@ impl Format for Bord {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        checks::check(&BordView::of(doc), doc.window().is_none(), findings);
-    }
-
-    /// Lines 1–12: the five lines, or the design layout's eight rows and the copyright after
-    /// them. Every later line is an extra line, checked alone.
-    fn window_head(&self, _doc: &Document) -> Option<usize> {
-        Some(HEAD_LINES)
-    }
-
-    fn window_summary(&self, window: &Document) -> Option<Summary> {
-        let info = window.window()?;
-        let view = BordView::of(window);
-        let own = |line: &&view::Line| info.owns(&line.range());
-        let first = view.extra_lines.iter().find(own);
-        let last = view.extra_lines.iter().rev().find(own);
-        let relative = |number: usize, byte: usize| {
-            (
-                number as isize - info.first_line as isize,
-                byte as isize - info.body.start as isize,
-            )
-        };
-        Some(Arc::new(WindowExtras {
-            copyright: view.copyright.number,
-            first: first.map(|line| relative(line.number, line.range().start)),
-            last: last.map(|line| relative(line.number, line.range().end)),
-        }))
-    }
-
-    fn check_windows(
-        &self,
-        _doc: &Document,
-        windows: &[WindowSummary<'_>],
-        _files: &dyn Files,
-        findings: &mut Vec<Finding>,
-    ) {
-        let absolute = |window: &WindowSummary, (line, byte): (isize, isize)| {
-            let info = window.info();
-            (
-                (line + info.first_line as isize) as usize,
-                (byte + info.body.start as isize) as usize,
-            )
-        };
-        let extras = |w: &WindowSummary| w.get::<WindowExtras>().map(|e| (e.first, e.last));
-        let first = windows
-            .iter()
-            .find_map(|w| Some(absolute(w, extras(w)?.0?)));
-        let last = windows
-            .iter()
-            .rev()
-            .find_map(|w| Some(absolute(w, extras(w)?.1?)));
-        let copyright = windows
-            .first()
-            .and_then(|w| w.get::<WindowExtras>())
-            .map(|e| e.copyright);
-        if let (Some(first), Some(last), Some(copyright)) = (first, last, copyright) {
-            findings.push(checks::extra_lines(copyright, first, last));
-        }
+        checks::check(&BordView::of(doc), findings);
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

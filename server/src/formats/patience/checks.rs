@@ -8,7 +8,7 @@ use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
 use crate::findings::{Finding, Severity};
-use crate::syntax::{Document, WindowInfo};
+use crate::syntax::Document;
 
 /// The most decks the game deals.
 pub const MAX_DECKS: i64 = 8;
@@ -19,64 +19,21 @@ pub const DECK: i64 = 52;
 /// A pile whose y coordinate is this or less is not seen.
 pub const INVISIBLE_Y: i64 = -99;
 
-/// A finding about a pile after a window's header, whose message names the pile's number:
-/// the window counts its piles from the header's, so the message is made once the piles before
-/// the window are known.
-pub struct Pending {
-    pub severity: Severity,
-    pub code: &'static str,
-    pub range: Range<usize>,
-    /// The pile's number counted in the window (header piles, then its own).
-    pub pile: usize,
-    /// The message, given the pile's number in the file.
-    pub message: Box<dyn Fn(usize) -> String + Send + Sync>,
-}
-
 /// Every finding of the view (the file name is checked by [`super::file_name_findings`]).
 pub fn check(doc: &Document, view: &GameView, out: &mut Vec<Finding>) {
-    Checker {
-        doc,
-        view,
-        out,
-        window: None,
-    }
-    .run();
-}
-
-/// The findings of a window's lines, but for those that need the whole file (see
-/// [`super::windows`]); those about a pile after the header go to `pending`.
-pub fn check_window(
-    doc: &Document,
-    view: &GameView,
-    out: &mut Vec<Finding>,
-    pending: &mut Vec<Pending>,
-) {
-    let Some(info) = doc.window() else {
-        return check(doc, view, out);
-    };
-    Checker {
-        doc,
-        view,
-        out,
-        window: Some((info, pending)),
-    }
-    .run();
+    Checker { doc, view, out }.run();
 }
 
 struct Checker<'a> {
     doc: &'a Document,
     view: &'a GameView,
     out: &'a mut Vec<Finding>,
-    /// In a window of a large file: the window, and where findings naming a pile after the
-    /// header go.
-    window: Option<(&'a WindowInfo, &'a mut Vec<Pending>)>,
 }
 
 impl Checker<'_> {
     /// Every check, in the order findings at the same place are reported.
     fn run(&mut self) {
         let view = self.view;
-        let whole = self.window.is_none();
         self.name();
         self.text_lines();
         if view.counts.is_none() && !view.head_error {
@@ -95,17 +52,15 @@ number of piles (e.g. `1 13`), and one line of numbers per pile follows"
             // error says what to fix first.
             return;
         }
-        self.counts(whole);
+        self.counts();
         let usable = view.usable();
         for pile in &view.piles {
             self.pile(pile);
         }
-        self.stock(&usable, whole);
-        if whole {
-            self.foundation_values(&usable);
-            self.deal(&usable);
-            self.winnable(&usable);
-        }
+        self.stock(&usable);
+        self.foundation_values(&usable);
+        self.deal(&usable);
+        self.winnable(&usable);
         self.positions(&usable);
     }
 
@@ -133,8 +88,7 @@ number of piles (e.g. `1 13`), and one line of numbers per pile follows"
         });
     }
 
-    /// A finding about a pile whose message names the pile's number: made now, or in a window
-    /// for a pile after the header, once the piles before the window are known.
+    /// A finding about a pile whose message names the pile's number.
     fn push_pile(
         &mut self,
         severity: Severity,
@@ -143,16 +97,7 @@ number of piles (e.g. `1 13`), and one line of numbers per pile follows"
         pile: &Pile,
         message: impl Fn(usize) -> String + Send + Sync + 'static,
     ) {
-        match &mut self.window {
-            Some((info, pending)) if pile.range.start >= info.head.end => pending.push(Pending {
-                severity,
-                code,
-                range,
-                pile: pile.number,
-                message: Box::new(message),
-            }),
-            _ => self.push(severity, code, range, message(pile.number)),
-        }
+        self.push(severity, code, range, message(pile.number));
     }
 
     /// The 1-based line of a byte offset.
@@ -204,9 +149,8 @@ fine between piles)",
         );
     }
 
-    /// The counts line; the number of piles against the pile lines only for the whole file
-    /// (`whole`).
-    fn counts(&mut self, whole: bool) {
+    /// The counts line, and the number of piles against the pile lines.
+    fn counts(&mut self) {
         let Some(counts) = &self.view.counts else {
             return;
         };
@@ -229,10 +173,10 @@ fine between piles)",
         let Some(piles) = &counts.piles else {
             return;
         };
-        if !whole {
-            return;
-        }
         let view = self.view;
+        if self.doc.cut().is_some() && piles.value.is_some_and(|n| n > view.piles.len() as i64) {
+            return; // the lines past the bound are not read: they may hold the rest
+        }
         let surplus = |declared: usize| {
             let surplus = view.piles.get(declared..)?;
             let (first, last) = (surplus.first()?, surplus.last()?);
@@ -523,9 +467,8 @@ remove `{above}`",
         self.push_named(Severity::Error, code, range, pile, message);
     }
 
-    /// The stock's own rules: 52 cards per deck, and (for the whole file, `whole`) a wastepile
-    /// that exists.
-    fn stock(&mut self, usable: &[&Pile], whole: bool) {
+    /// The stock's own rules: 52 cards per deck, and a wastepile that exists.
+    fn stock(&mut self, usable: &[&Pile]) {
         let Some(stock) = usable.first().filter(|p| p.is_stock()) else {
             return;
         };
@@ -544,9 +487,7 @@ holds 52 × {decks} = {}: write {}",
             );
             self.push(Severity::Error, STOCK_SIZE, field.range.clone(), message);
         }
-        if whole {
-            self.out.extend(wastepile(stock, self.view.piles.len()));
-        }
+        self.out.extend(wastepile(stock, self.view.piles.len()));
     }
 
     /// c = 6: the first such pile deals the one card that sets the foundation value, the later

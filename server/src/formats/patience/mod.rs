@@ -15,9 +15,8 @@ mod highlight;
 mod hover;
 mod outline;
 pub mod view;
-mod windows;
 
-use super::{Files, Format, Summary, WindowSummary};
+use super::{Bound, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::syntax::Document;
 
@@ -28,6 +27,17 @@ pub struct Game;
 pub const CODES: &[CodeDoc] = codes::CODES;
 
 impl Format for Game {
+    /// The game reads a name line, a counts line and at most 150 pile lines of 11 or 15
+    /// numbers (some 40-80 characters): 152 lines of a few KB. Over three times that, which
+    /// keeps the colours of a file at the bound (11 numbers a line) within 50 ms.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 500,
+            bytes: 64 * 1024,
+            limit: "a Patience game has at most 150 piles (one line each, after the name and counts lines)",
+        }
+    }
+
     fn hover(
         &self,
         doc: &Document,
@@ -74,33 +84,11 @@ impl Format for Game {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        match windows::WindowCheck::of(doc) {
-            Some(window) => findings.extend(window.findings.iter().cloned()),
-            None => checks::check(doc, &GameView::of(doc), findings),
-        }
+        checks::check(doc, &GameView::of(doc), findings);
         lost_header_line(doc, findings);
         if let Some(name) = doc.path().and_then(|p| p.file_name()) {
             findings.extend(file_name_findings(doc, &name.to_string_lossy()));
         }
-    }
-
-    /// From the name to the stock: see [`windows`].
-    fn window_head(&self, doc: &Document) -> Option<usize> {
-        windows::head_lines(doc.rope())
-    }
-
-    fn window_summary(&self, window: &Document) -> Option<Summary> {
-        Some(windows::WindowCheck::of(window)?.summary.clone())
-    }
-
-    fn check_windows(
-        &self,
-        _doc: &Document,
-        windows: &[WindowSummary<'_>],
-        _files: &dyn Files,
-        findings: &mut Vec<Finding>,
-    ) {
-        windows::check_windows(windows, findings);
     }
 }
 

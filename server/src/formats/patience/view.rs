@@ -237,15 +237,8 @@ impl GameView {
         let Some(tree) = doc.tree() else {
             return view;
         };
-        // One copy of the text it reads (a window reads its header and its own lines):
-        // slicing the rope once per number would scan its chunk each time.
-        let parts = match doc.window() {
-            Some(info) => vec![
-                (0, doc.slice(info.head.clone())),
-                (info.body.start, doc.slice(info.body.clone())),
-            ],
-            None => vec![(0, doc.slice(0..view.len))],
-        };
+        // One copy of the text: slicing the rope once per number would scan its chunk each time.
+        let parts = [(0, doc.slice(0..view.len))];
         let source = Source(
             parts
                 .iter()
@@ -344,8 +337,8 @@ impl GameView {
     }
 }
 
-/// The text of the document the tree reads, to read its nodes from: the whole text, or a
-/// window's header and own lines, each with the byte where it starts.
+/// The text of the document the tree reads, to read its nodes from, in parts, each with the
+/// byte where it starts.
 struct Source<'a>(Vec<(usize, &'a str)>);
 
 impl Source<'_> {

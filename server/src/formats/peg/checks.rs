@@ -94,8 +94,7 @@ board, not `{}`: {hint}; the game does not load a board without its header",
     true
 }
 
-/// Every finding of a peg board. In a window of a large version 2 board only the header's and
-/// the window's invalid elements: the rest reads the whole board ([`check_windows`]).
+/// Every finding of a peg board.
 pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
     if header_missing(doc, findings) {
         return;
@@ -112,262 +111,10 @@ pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
         has_invalid: false,
     };
     match board.version {
-        Version::V1 if doc.window().is_some() => checks.v1_window(),
         Version::V1 => checks.v1(),
-        Version::V2 if doc.window().is_some() => checks.v2_window(),
         Version::V2 => checks.v2(),
     }
     checks.finish();
-}
-
-/// What the whole-board checks need of one window of a large board.
-pub enum WindowBoard {
-    V1(WindowStream),
-    V2(WindowRows),
-}
-
-/// What the whole-board checks of a version 1 board need of one window: how many of each thing
-/// it holds (the header, which every window reads, counted in the first window alone). The
-/// header runs to the line of the first `!`, so every window knows the width.
-pub struct WindowStream {
-    syntax_errors: bool,
-    invalid_runs: usize,
-    goal_markers: usize,
-    /// A goal marker whose slot may lie in another window.
-    dangling_marker: bool,
-    row_separators: usize,
-    elements: usize,
-    width: Option<usize>,
-    goals: usize,
-    /// The first window: a stone can jump within the rows it holds (the board's first rows,
-    /// exactly as in the whole board). Only looked for when the mode is known.
-    jump: bool,
-    diagonal: Option<bool>,
-}
-
-/// The summary of a window of a board.
-pub fn window_board(doc: &Document) -> Option<WindowBoard> {
-    let info = doc.window()?;
-    let board = Board::of(doc);
-    let board = board.as_ref().as_ref()?;
-    match board.version {
-        Version::V2 => window_rows(doc).map(WindowBoard::V2),
-        Version::V1 => {
-            let owned = |range: &Range<usize>| info.is_first() || range.start >= info.body.start;
-            let total: usize = board.rows.iter().map(Row::len_counting_dots).sum();
-            let in_header = board
-                .elements()
-                .take_while(|e| e.range().start < info.head.end)
-                .count();
-            let dangling_marker = board.goal_markers.iter().any(|marker| {
-                match &marker.next {
-                    // A header marker's slot must be in the header, not in this window's body.
-                    Some((_, next)) => !owned(&marker.range) && next.start >= info.body.start,
-                    None => !info.is_last(),
-                }
-            });
-            Some(WindowBoard::V1(WindowStream {
-                syntax_errors: board.syntax_errors,
-                invalid_runs: invalid_runs(board).iter().filter(|r| owned(&r.1)).count(),
-                goal_markers: board
-                    .goal_markers
-                    .iter()
-                    .filter(|m| owned(&m.range))
-                    .count(),
-                dangling_marker,
-                row_separators: board.row_separators.iter().filter(|r| owned(r)).count(),
-                elements: if info.is_first() {
-                    total
-                } else {
-                    total - in_header
-                },
-                width: board.width,
-                goals: board.goals().filter(|g| owned(&g.range())).count(),
-                jump: info.is_first()
-                    && board
-                        .diagonal
-                        .is_some_and(|d| jump_possible(board, DotRule::Counted, d)),
-                diagonal: board.diagonal,
-            }))
-        }
-    }
-}
-
-/// The whole-board checks of a board in windows, where the windows' summaries can tell (see
-/// [`check_v2_windows`]); for version 1 only a sound board (one `!`, whole rows, at most one
-/// goal, a jump within the first window), so no finding. `false`: checked whole.
-pub fn check_windows(
-    windows: &[(&WindowBoard, usize)],
-    last: &Document,
-    findings: &mut Vec<Finding>,
-) -> bool {
-    let v1: Option<Vec<&WindowStream>> = windows
-        .iter()
-        .map(|(w, _)| match w {
-            WindowBoard::V1(stream) => Some(stream),
-            WindowBoard::V2(_) => None,
-        })
-        .collect();
-    if let Some(v1) = v1 {
-        return check_v1_windows(&v1, last, findings);
-    }
-    let v2: Option<Vec<(&WindowRows, usize)>> = windows
-        .iter()
-        .map(|(w, start)| match w {
-            WindowBoard::V2(rows) => Some((rows, *start)),
-            WindowBoard::V1(_) => None,
-        })
-        .collect();
-    v2.is_some_and(|v2| check_v2_windows(&v2, findings))
-}
-
-fn check_v1_windows(
-    windows: &[&WindowStream],
-    last: &Document,
-    findings: &mut Vec<Finding>,
-) -> bool {
-    let Some(first) = windows.first() else {
-        return false;
-    };
-    let sum = |count: fn(&WindowStream) -> usize| windows.iter().map(|w| count(w)).sum::<usize>();
-    if windows.iter().any(|w| w.syntax_errors || w.dangling_marker)
-        || sum(|w| w.invalid_runs) > MAX_PER_CODE
-        || sum(|w| w.goal_markers) > MAX_PER_CODE
-    {
-        return false;
-    }
-    let elements = sum(|w| w.elements);
-    let Some(width) = first.width.filter(|w| *w > 0) else {
-        return false;
-    };
-    if elements == 0 || sum(|w| w.row_separators) != 1 || sum(|w| w.goals) >= 2 {
-        return false;
-    }
-    let sound = sum(|w| w.invalid_runs) == 0;
-    if !sound {
-        return true;
-    }
-    let after = elements.saturating_sub(width);
-    if !after.is_multiple_of(width) {
-        // The last row is short: found in the last window when it holds the whole row.
-        let Some(info) = last.window() else {
-            return false;
-        };
-        let board = Board::of(last);
-        let own_from = if info.is_first() { 0 } else { info.body.start };
-        let range = board
-            .as_ref()
-            .as_ref()
-            .and_then(|board| last_elements(board, after % width, own_from));
-        let Some(range) = range else {
-            return false;
-        };
-        findings.push(incomplete(range, width, after));
-        return true;
-    }
-    first.diagonal.is_none() || first.jump
-}
-
-/// What the whole-board checks of a version 2 board need of one window: its rows' lengths,
-/// elements and goals, counted and summed up (byte offsets from the window's body start).
-pub struct WindowRows {
-    syntax_errors: bool,
-    invalid_runs: usize,
-    rows: usize,
-    only_dots: bool,
-    first_row: Option<Range<usize>>,
-    /// The shortest and longest row counting dots, and without them.
-    counted: Option<(usize, usize)>,
-    stripped: Option<(usize, usize)>,
-    goals: usize,
-    /// A stone can jump within the window's rows (only looked for when the mode is known).
-    jump: bool,
-    diagonal: Option<bool>,
-    /// Where an empty board is reported: the mode line, or the version line (the header, which
-    /// every window reads and no edit of a window moves).
-    header_end_line: Range<usize>,
-}
-
-/// The summary of a window of a version 2 board; `None` for anything else.
-fn window_rows(doc: &Document) -> Option<WindowRows> {
-    let start = doc.window()?.body.start;
-    let board = Board::of(doc);
-    let board = board.as_ref().as_ref()?;
-    let Header::V2 { version, mode } = &board.header else {
-        return None;
-    };
-    let span = |len: fn(&Row) -> usize| {
-        let lens = board.rows.iter().map(len);
-        Some((lens.clone().min()?, lens.max()?))
-    };
-    Some(WindowRows {
-        syntax_errors: board.syntax_errors,
-        invalid_runs: invalid_runs(board).len(),
-        rows: board.rows.len(),
-        only_dots: board.elements().all(|e| e.kind() == Kind::HalfLocked),
-        first_row: board
-            .rows
-            .first()
-            .and_then(Row::range)
-            .map(|r| r.start - start..r.end - start),
-        counted: span(Row::len_counting_dots),
-        stripped: span(Row::len_without_dots),
-        goals: board.goals().count(),
-        jump: board.diagonal.is_some_and(|diagonal| {
-            [DotRule::Stripped, DotRule::Counted]
-                .iter()
-                .any(|rule| jump_possible(board, *rule, diagonal))
-        }),
-        diagonal: board.diagonal,
-        header_end_line: mode.as_ref().unwrap_or(version).range.clone(),
-    })
-}
-
-/// The whole-board checks of a version 2 board in windows, from the windows' summaries (each
-/// with its body start), where they can tell: `false` when they cannot (syntax errors, more
-/// invalid elements than are shown, unequal rows, several goals, no jump within a window),
-/// and the board must be checked whole.
-fn check_v2_windows(windows: &[(&WindowRows, usize)], findings: &mut Vec<Finding>) -> bool {
-    let all = || windows.iter().map(|(w, _)| *w);
-    let Some((first, _)) = windows.first() else {
-        return false;
-    };
-    let invalid: usize = all().map(|w| w.invalid_runs).sum();
-    if all().any(|w| w.syntax_errors) || invalid > MAX_PER_CODE {
-        return false;
-    }
-    if all().all(|w| w.rows == 0) {
-        findings.push(no_rows(first.header_end_line.clone()));
-        return true;
-    }
-    if all().all(|w| w.only_dots) {
-        let first_row = windows.iter().find(|(w, _)| w.rows > 0);
-        let Some(range) = first_row.and_then(|(w, start)| {
-            let row = w.first_row.as_ref()?;
-            Some(row.start + start..row.end + start)
-        }) else {
-            return false;
-        };
-        findings.push(dots_only(range));
-        return true;
-    }
-    let equal = |lens: fn(&WindowRows) -> Option<(usize, usize)>| {
-        let min = all().filter_map(lens).map(|l| l.0).min();
-        let max = all().filter_map(lens).map(|l| l.1).max();
-        min == max
-    };
-    let sound = invalid == 0;
-    let equal_rows = equal(|w| w.counted) || equal(|w| w.stripped);
-    if sound && !equal_rows {
-        return false;
-    }
-    if all().map(|w| w.goals).sum::<usize>() >= 2 {
-        return false;
-    }
-    if sound && first.diagonal.is_some() && !all().any(|w| w.jump) {
-        return false;
-    }
-    true
 }
 
 /// Characters that are no element, one run of the same character each.
@@ -412,23 +159,6 @@ or extra element (the game says {GAME_INCOMPLETE})",
             ms = plural(missing),
         ),
     )
-}
-
-/// The range of the board's last `count` elements, when a window (its board, and where its own
-/// lines start) holds them all: from the first's goal marker to the last's end.
-fn last_elements(board: &Board, count: usize, own_from: usize) -> Option<Range<usize>> {
-    let last = board.rows.iter().rev().find_map(Row::last)?;
-    let mut need = count;
-    for row in board.rows.iter().rev() {
-        let len = row.len_counting_dots();
-        if need <= len {
-            let first = row.get(len - need)?;
-            let range = first.full_range().start..last.range().end;
-            return (range.start >= own_from).then_some(range);
-        }
-        need -= len;
-    }
-    None
 }
 
 /// A version 2 board without rows, reported at its last header line.
@@ -695,7 +425,8 @@ exactly one `!`, right after its first row; remove this one (the game says \
     /// The elements after `!` fill whole rows. True when they do (and the board is sound).
     fn incomplete_rows(&mut self) -> bool {
         let board = self.board;
-        if board.syntax_errors || self.has_invalid() {
+        // Past the bound the rest of the stream is not read: its rows may be whole.
+        if board.syntax_errors || self.has_invalid() || self.doc.cut().is_some() {
             return false;
         }
         let Some(width) = board.width.filter(|w| *w > 0) else {
@@ -738,24 +469,6 @@ exactly one `!`, right after its first row; remove this one (the game says \
         if rows_ok && self.board.diagonal.is_some() {
             self.no_first_jump(&[DotRule::Stripped, DotRule::Counted]);
         }
-    }
-
-    /// A window of a large version 1 board: its invalid elements and goal markers;
-    /// [`check_windows`] does the rest.
-    fn v1_window(&mut self) {
-        self.invalid_elements();
-        self.goal_markers();
-    }
-
-    /// A window of a large board: the header lines (the first window's findings) and the
-    /// window's invalid elements; [`check_windows`] does the rest.
-    fn v2_window(&mut self) {
-        let Header::V2 { version, mode } = &self.board.header else {
-            return;
-        };
-        self.version_line(version);
-        self.mode_line(version, mode.as_ref());
-        self.invalid_elements();
     }
 
     fn version_line(&mut self, line: &HeaderLine) {

@@ -14,17 +14,12 @@ mod outline;
 mod tests;
 pub mod view;
 
-use std::sync::Arc;
-
-use super::{Files, Format, Summary, WindowSummary};
+use super::{Bound, Files, Format};
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::ide::{Highlight, Hover, Symbol};
 use crate::syntax::Document;
 
 pub struct Board;
-
-/// How far a version 1 board's first `!` may be for its large text to be checked in windows.
-const V1_HEAD_BYTES: usize = 64 * 1024;
 
 pub const CODES: &[CodeDoc] = &[
     CodeDoc {
@@ -146,6 +141,19 @@ of the games' dot rules. Make at least one slot empty next to two stones in a li
 ];
 
 impl Format for Board {
+    /// The boards that ship have at most 81 holes (9 x 9, some 20 lines of 20 characters);
+    /// the game reads a header of two or three lines and one row per line (version 1 may put
+    /// one element a line: some 90 lines). 1 000 lines and 8 KB holds boards of thousands of
+    /// holes (every element its own coloured token), 20 times the largest that ships.
+    fn bound(&self) -> Bound {
+        Bound {
+            lines: 1_000,
+            bytes: 8 * 1024,
+            limit: "a peg solitaire board has a header and a few rows (the boards that ship have \
+at most 81 holes)",
+        }
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "v1_header" => "the version 1 header (1, D or N, ~)",
@@ -171,51 +179,6 @@ impl Format for Board {
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
         checks::check(doc, findings);
-    }
-
-    /// A version 2 board is read line by line: its two header lines, then one row a line. A
-    /// version 1 board is one stream whose rows the first `!` defines: every window reads the
-    /// lines up to it, so that it knows the width.
-    fn window_head(&self, doc: &Document) -> Option<usize> {
-        let rope = doc.rope();
-        let start: Vec<u8> = rope.bytes().take(7).collect();
-        if start.eq_ignore_ascii_case(b"version") {
-            return Some(2);
-        }
-        let mut bytes = rope.bytes().skip_while(|b| matches!(b, b'\r' | b'\n'));
-        if bytes.next() != Some(b'1') {
-            return None;
-        }
-        // A header longer than a line or so would be parsed again with every window.
-        let separator = rope.bytes().take(V1_HEAD_BYTES).position(|b| b == b'!')?;
-        Some(rope.byte_to_line(separator) + 1)
-    }
-
-    fn window_summary(&self, window: &Document) -> Option<Summary> {
-        Some(Arc::new(checks::window_board(window)?))
-    }
-
-    fn check_windows(
-        &self,
-        doc: &Document,
-        windows: &[WindowSummary<'_>],
-        files: &dyn Files,
-        findings: &mut Vec<Finding>,
-    ) {
-        let summaries: Option<Vec<(&checks::WindowBoard, usize)>> = windows
-            .iter()
-            .map(|w| Some((w.get::<checks::WindowBoard>()?, w.info().body.start)))
-            .collect();
-        let last = windows.last().map(|w| w.window.doc());
-        if let (Some(summaries), Some(last)) = (summaries, last)
-            && checks::check_windows(&summaries, last, findings)
-        {
-            return;
-        }
-        // What the windows found cannot tell the whole board's findings: checked whole.
-        findings.clear();
-        findings.extend(crate::syntax::syntax_findings(doc));
-        self.check_with(doc, files, findings);
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

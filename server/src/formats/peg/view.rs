@@ -559,7 +559,7 @@ pub struct Board {
 }
 
 impl Board {
-    /// The view of a document, built once per text: a window's checks and summary share it.
+    /// The view of a document, built once per text: the checks, hover and outline share it.
     pub fn of(doc: &Document) -> std::sync::Arc<Option<Board>> {
         doc.memo(|| Board::new(doc))
     }
