@@ -606,10 +606,11 @@ fn preview_of(snapshot: &Snapshot, cancel: &Cancel, uri: &Uri) -> Result<Preview
 const FIX_ALL_KIND: &str = "source.fixAll.retroboard";
 
 /// The quick fixes of the findings the request's range touches (an empty range at the cursor
-/// touches a finding it stands at or next to), one action per fix, and the file's fix-all.
+/// touches a finding it stands at or next to), one action per fix, and the file's fix-all
+/// (when asked for by kind, or beside quick fixes when no kind is named).
 ///
 /// Stale requests are refused: a diagnostic of ours in the request's context whose `data`
-/// names an older version than the document's was made for another text, and its range may
+/// names another version than the document's was made for another text, and its range may
 /// now cover anything, so the request gets no action at all; the client asks again once the
 /// new diagnostics arrive. Otherwise the fixes come from the findings of the current text.
 fn code_actions(
@@ -628,8 +629,9 @@ fn code_actions(
     if stale {
         return Ok(Some(Vec::new()));
     }
-    let wants = |kind: &str| {
-        params.context.only.as_ref().is_none_or(|only| {
+    let only = params.context.only.as_ref();
+    let asked = |kind: &str| {
+        only.is_some_and(|only| {
             only.iter()
                 .any(|k| kind == k.as_str() || kind.starts_with(&format!("{}.", k.as_str())))
         })
@@ -645,7 +647,7 @@ fn code_actions(
         convert::workspace_edit(text, uri, open.version, edits, encoding)
     };
     let mut actions = Vec::new();
-    if wants(CodeActionKind::QUICKFIX.as_str()) {
+    if only.is_none() || asked(CodeActionKind::QUICKFIX.as_str()) {
         let touched = findings
             .iter()
             .filter(|f| f.range.start <= end && start <= f.range.end);
@@ -667,7 +669,7 @@ fn code_actions(
             }
         }
     }
-    if wants(FIX_ALL_KIND) {
+    if asked(FIX_ALL_KIND) || (only.is_none() && !actions.is_empty()) {
         let edits = crate::findings::preferred_edits(text, &findings);
         if let Some(edit) = edit(&edits).filter(|_| !edits.is_empty()) {
             actions.push(CodeActionOrCommand::CodeAction(CodeAction {
