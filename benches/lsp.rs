@@ -110,6 +110,17 @@ fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> 
     }
 }
 
+/// One line of timings: the keystrokes alone or behind a long request.
+fn report_times(name: &str, times: &[Duration]) {
+    println!(
+        "{name:<48} p50 {:>10}  p99 {:>10}  max {:>10}  ({} edits)",
+        ms(percentile(times, 0.5)),
+        ms(percentile(times, 0.99)),
+        ms(*times.last().unwrap()),
+        times.len()
+    );
+}
+
 fn report(name: &str, size: usize, session: &Session) {
     let line = |what: &str, times: &[Duration]| {
         println!(

@@ -139,9 +139,10 @@ fn run_case(servers: &mut Servers, seed: usize, edits: &[Edit]) -> Result<(), Te
         servers.edited.change(&uri, version, range, piece);
         text.replace_range(start..end, piece);
     }
-    servers.fresh.open(&uri, language, 1, &text);
+    // The same version: fixable diagnostics carry it in their data.
+    servers.fresh.open(&uri, language, version, &text);
     let edited = state_of(&mut servers.edited, &uri, version);
-    let fresh = state_of(&mut servers.fresh, &uri, 1);
+    let fresh = state_of(&mut servers.fresh, &uri, version);
     for client in [&mut servers.edited, &mut servers.fresh] {
         client.notify(
             "textDocument/didClose",

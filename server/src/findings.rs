@@ -29,6 +29,8 @@ pub struct Finding {
     pub severity: Severity,
     pub code: &'static str,
     pub message: String,
+    /// Edits that would mend it, most likely first (see [`Fix`]).
+    pub fixes: Vec<Fix>,
 }
 
 impl Finding {
@@ -43,8 +45,187 @@ impl Finding {
             severity,
             code,
             message: message.into(),
+            fixes: Vec::new(),
         }
     }
+
+    /// The finding with these fixes added.
+    pub fn with_fixes(mut self, fixes: impl IntoIterator<Item = Fix>) -> Self {
+        self.fixes.extend(fixes);
+        self
+    }
+
+    /// The finding with one more fix (an invalid one, see [`Fix::new`], is dropped).
+    pub fn with_fix(mut self, fix: Option<Fix>) -> Self {
+        self.fixes.extend(fix);
+        self
+    }
+}
+
+/// One replacement in a text: the bytes of `range` become `insert`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEdit {
+    pub range: Range<usize>,
+    pub insert: String,
+}
+
+impl TextEdit {
+    pub fn replace(range: Range<usize>, insert: impl Into<String>) -> TextEdit {
+        TextEdit {
+            range,
+            insert: insert.into(),
+        }
+    }
+
+    pub fn delete(range: Range<usize>) -> TextEdit {
+        TextEdit::replace(range, "")
+    }
+
+    pub fn insert(at: usize, insert: impl Into<String>) -> TextEdit {
+        TextEdit::replace(at..at, insert)
+    }
+}
+
+/// A way to mend a finding: a title in the modder's words and edits of the document's text.
+/// `preferred` marks the one safe fix, applied by "fix all" and `check --fix`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    /// Sorted, inside the text, not overlapping.
+    pub edits: Vec<TextEdit>,
+    pub preferred: bool,
+}
+
+impl Fix {
+    /// A fix of `text`, or `None` when its edits are not a valid set (see [`sorted_edits`]).
+    pub fn new(
+        title: impl Into<String>,
+        text: &(impl Bytes + ?Sized),
+        edits: Vec<TextEdit>,
+    ) -> Option<Fix> {
+        Some(Fix {
+            title: title.into(),
+            edits: sorted_edits(text, edits)?,
+            preferred: false,
+        })
+    }
+
+    /// A fix of one edit made from a range of the text's tree (valid by construction; the
+    /// adapters check every fix against the text again before they offer it).
+    pub fn one(title: impl Into<String>, edit: TextEdit) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: vec![edit],
+            preferred: false,
+        }
+    }
+
+    /// "Did you mean" fixes: one replacement of `range` per candidate, most likely first; the
+    /// only candidate is preferred.
+    pub fn replacements<'a>(
+        range: &Range<usize>,
+        candidates: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<Fix> {
+        let mut fixes: Vec<Fix> = candidates
+            .into_iter()
+            .map(|c| {
+                Fix::one(
+                    format!("Replace with '{c}'"),
+                    TextEdit::replace(range.clone(), c),
+                )
+            })
+            .collect();
+        if let [only] = fixes.as_mut_slice() {
+            only.preferred = true;
+        }
+        fixes
+    }
+
+    /// The same fix, marked as the single safe one.
+    pub fn preferred(mut self) -> Fix {
+        self.preferred = true;
+        self
+    }
+}
+
+/// A text edits are checked against: a `str` or a rope.
+pub trait Bytes {
+    fn len_bytes(&self) -> usize;
+    fn is_char_boundary(&self, byte: usize) -> bool;
+}
+
+impl Bytes for str {
+    fn len_bytes(&self) -> usize {
+        self.len()
+    }
+    fn is_char_boundary(&self, byte: usize) -> bool {
+        str::is_char_boundary(self, byte)
+    }
+}
+
+impl Bytes for ropey::Rope {
+    fn len_bytes(&self) -> usize {
+        ropey::Rope::len_bytes(self)
+    }
+    fn is_char_boundary(&self, byte: usize) -> bool {
+        byte <= ropey::Rope::len_bytes(self) && self.char_to_byte(self.byte_to_char(byte)) == byte
+    }
+}
+
+/// Edits sorted by position, or `None` when one lies outside `text`, splits a character, or
+/// overlaps another (two insertions at one place overlap too: their order would be a guess).
+pub fn sorted_edits(
+    text: &(impl Bytes + ?Sized),
+    mut edits: Vec<TextEdit>,
+) -> Option<Vec<TextEdit>> {
+    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    let mut previous: Option<&Range<usize>> = None;
+    for edit in &edits {
+        let inside = edit.range.start <= edit.range.end
+            && text.is_char_boundary(edit.range.start)
+            && text.is_char_boundary(edit.range.end)
+            && edit.range.end <= text.len_bytes();
+        let overlaps = previous.is_some_and(|p| {
+            edit.range.start < p.end || (p == &edit.range && edit.range.is_empty())
+        });
+        if !inside || overlaps {
+            return None;
+        }
+        previous = Some(&edit.range);
+    }
+    Some(edits)
+}
+
+/// The text with `edits` applied, or `None` when they are not a valid set ([`sorted_edits`]).
+pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Option<String> {
+    let edits = sorted_edits(text, edits.to_vec())?;
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for edit in &edits {
+        out.push_str(&text[at..edit.range.start]);
+        out.push_str(&edit.insert);
+        at = edit.range.end;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
+}
+
+/// Every preferred fix of `findings` whose edits overlap none taken before it, merged in one
+/// set of edits: "fix all". A fix clashing with an earlier one waits for the next round.
+pub fn preferred_edits(text: &(impl Bytes + ?Sized), findings: &[Finding]) -> Vec<TextEdit> {
+    let mut taken: Vec<TextEdit> = Vec::new();
+    for fix in findings
+        .iter()
+        .flat_map(|f| &f.fixes)
+        .filter(|f| f.preferred)
+    {
+        let mut candidate = taken.clone();
+        candidate.extend(fix.edits.iter().cloned());
+        if let Some(sorted) = sorted_edits(text, candidate) {
+            taken = sorted;
+        }
+    }
+    taken
 }
 
 /// Whether a finding marks something faulty in a drawing: errors and warnings do, notes do not.
@@ -188,15 +369,22 @@ impl<'a> Limited<'a> {
         }
     }
 
-    /// Pushes a finding made elsewhere, counted like the others.
+    /// Pushes a finding made elsewhere (its fixes too), counted like the others.
     pub fn push_finding(&mut self, finding: Finding) {
+        let before = self.findings.len();
         let Finding {
             severity,
             code,
             range,
             message,
+            fixes,
         } = finding;
         self.push_with(severity, code, range, || message);
+        if self.findings.len() > before
+            && let Some(pushed) = self.findings.last_mut()
+        {
+            pushed.fixes = fixes;
+        }
     }
 
     /// Sums up the findings left out in one note per code.
@@ -210,6 +398,28 @@ impl<'a> Limited<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edits_outside_the_text_or_overlapping_are_refused() {
+        let text = "ab\u{e6}c";
+        let ok = vec![TextEdit::replace(4..5, "C"), TextEdit::insert(0, ">")];
+        assert_eq!(apply_edits(text, &ok).as_deref(), Some(">ab\u{e6}C"));
+        assert_eq!(apply_edits(text, &[TextEdit::delete(4..6)]), None);
+        assert_eq!(apply_edits(text, &[TextEdit::delete(2..3)]), None); // inside æ
+        assert_eq!(
+            apply_edits(text, &[TextEdit::delete(0..2), TextEdit::delete(1..3)]),
+            None
+        );
+        assert_eq!(
+            apply_edits(text, &[TextEdit::insert(1, "x"), TextEdit::insert(1, "y")]),
+            None
+        );
+        assert_eq!(
+            apply_edits(text, &[TextEdit::delete(0..1), TextEdit::insert(1, "y")]).as_deref(),
+            Some("yb\u{e6}c")
+        );
+        assert!(Fix::new("bad", text, vec![TextEdit::delete(3..9)]).is_none());
+    }
 
     #[test]
     fn findings_past_the_limit_are_summed_up_in_one_note() {

@@ -3,8 +3,10 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, DocumentSymbol, NumberOrString, Position, PositionEncodingKind,
-    Range, SemanticToken, SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind,
+    Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentSymbol, NumberOrString, OneOf,
+    OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
+    SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
+    TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::findings::{Finding, Severity};
@@ -69,6 +71,63 @@ pub fn range(text: &Rope, bytes: std::ops::Range<usize>, encoding: PositionEncod
 
 fn saturate(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A diagnostic whose finding has fixes carries what a code action needs to know it again:
+/// `{"version", "code", "fixes"}` (the document version it was made for, the finding's code
+/// and its number of fixes).
+pub fn fixable_diagnostic(
+    text: &Rope,
+    finding: &Finding,
+    encoding: PositionEncoding,
+    version: Option<i32>,
+) -> Diagnostic {
+    let mut diagnostic = diagnostic(text, finding, encoding);
+    if let (false, Some(version)) = (finding.fixes.is_empty(), version) {
+        diagnostic.data = Some(serde_json::json!({
+            "version": version,
+            "code": finding.code,
+            "fixes": finding.fixes.len(),
+        }));
+    }
+    diagnostic
+}
+
+/// The document version a diagnostic's `data` says it was made for.
+pub fn diagnostic_version(diagnostic: &Diagnostic) -> Option<i32> {
+    let version = diagnostic.data.as_ref()?.get("version")?.as_i64()?;
+    i32::try_from(version).ok()
+}
+
+/// Edits of one document version as a workspace edit, columns in the negotiated encoding;
+/// `None` when the edits lie outside the text or overlap.
+pub fn workspace_edit(
+    text: &Rope,
+    uri: &Uri,
+    version: i32,
+    edits: &[crate::findings::TextEdit],
+    encoding: PositionEncoding,
+) -> Option<WorkspaceEdit> {
+    let edits = crate::findings::sorted_edits(text, edits.to_vec())?;
+    let edits = edits
+        .iter()
+        .map(|e| {
+            OneOf::Left(TextEdit {
+                range: range(text, e.range.clone(), encoding),
+                new_text: e.insert.clone(),
+            })
+        })
+        .collect();
+    Some(WorkspaceEdit {
+        document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
+            text_document: OptionalVersionedTextDocumentIdentifier {
+                uri: uri.clone(),
+                version: Some(version),
+            },
+            edits,
+        }])),
+        ..WorkspaceEdit::default()
+    })
 }
 
 pub fn diagnostic(text: &Rope, finding: &Finding, encoding: PositionEncoding) -> Diagnostic {

@@ -180,7 +180,9 @@ impl Snapshot {
         }
     }
 
-    fn diagnostics(&self, document: &Document) -> Vec<Diagnostic> {
+    /// The diagnostics of a document; `version`, that of an open one, goes into the `data` of
+    /// each fixable diagnostic, so a code action can tell a stale diagnostic.
+    fn diagnostics(&self, document: &Document, version: Option<i32>) -> Vec<Diagnostic> {
         // The whole text: a line too long or a NUL past the format's bound is found there too.
         let text = document.whole_rope();
         let findings = guard(|| {
@@ -190,7 +192,7 @@ impl Snapshot {
         match findings {
             Ok(findings) => findings
                 .iter()
-                .map(|f| convert::diagnostic(text, f, self.encoding))
+                .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
                 .collect(),
             Err(message) => {
                 eprintln!("retroboard: internal error while checking a document: {message}");
@@ -216,7 +218,7 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
         let text = DiskFiles.read(path)?;
         let format = detect(Some(path), &text)?;
         let document = self.cache.document(path, format, text);
-        Some(self.diagnostics(&document))
+        Some(self.diagnostics(&document, None))
     }
 
     /// What the files reading `uri` read of it now, and, when that changed since they were
@@ -336,7 +338,10 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 ..
             } => {
                 let open = snapshot.documents.get(&uri)?;
-                Some((snapshot.diagnostics(&open.document), Some(version)))
+                Some((
+                    snapshot.diagnostics(&open.document, Some(version)),
+                    Some(version),
+                ))
             }
             Check::Disk(snapshot, path) => Some((snapshot.disk_diagnostics(&path)?, None)),
             Check::Clear => Some((Vec::new(), None)),
@@ -597,6 +602,87 @@ fn preview_of(snapshot: &Snapshot, cancel: &Cancel, uri: &Uri) -> Result<Preview
     })
 }
 
+/// The kind of the action applying every preferred fix of a file.
+const FIX_ALL_KIND: &str = "source.fixAll.retroboard";
+
+/// The quick fixes of the findings the request's range touches (an empty range at the cursor
+/// touches a finding it stands at or next to), one action per fix, and the file's fix-all
+/// (when asked for by kind, or beside quick fixes when no kind is named).
+///
+/// Stale requests are refused: a diagnostic of ours in the request's context whose `data`
+/// names another version than the document's was made for another text, and its range may
+/// now cover anything, so the request gets no action at all; the client asks again once the
+/// new diagnostics arrive. Otherwise the fixes come from the findings of the current text.
+fn code_actions(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    params: &CodeActionParams,
+) -> Result<Option<CodeActionResponse>> {
+    let uri = &params.text_document.uri;
+    let Some(open) = snapshot.documents.get(uri) else {
+        return Ok(None);
+    };
+    let stale = params.context.diagnostics.iter().any(|d| {
+        d.source.as_deref() == Some("retroboard")
+            && convert::diagnostic_version(d).is_some_and(|v| v != open.version)
+    });
+    if stale {
+        return Ok(Some(Vec::new()));
+    }
+    let only = params.context.only.as_ref();
+    let asked = |kind: &str| {
+        only.is_some_and(|only| {
+            only.iter()
+                .any(|k| kind == k.as_str() || kind.starts_with(&format!("{}.", k.as_str())))
+        })
+    };
+    test_hooks(&open.document, cancel);
+    let findings = analyze_with(&open.document, &snapshot.overlay());
+    cancel.check()?;
+    let text = open.document.whole_rope();
+    let encoding = snapshot.encoding;
+    let start = convert::offset(text, params.range.start, encoding);
+    let end = convert::offset(text, params.range.end, encoding).max(start);
+    let edit = |edits: &[crate::findings::TextEdit]| {
+        convert::workspace_edit(text, uri, open.version, edits, encoding)
+    };
+    let mut actions = Vec::new();
+    if only.is_none() || asked(CodeActionKind::QUICKFIX.as_str()) {
+        let touched = findings
+            .iter()
+            .filter(|f| f.range.start <= end && start <= f.range.end);
+        for finding in touched {
+            let diagnostic =
+                convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
+            for fix in &finding.fixes {
+                let Some(edit) = edit(&fix.edits) else {
+                    continue;
+                };
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.title.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic.clone()]),
+                    edit: Some(edit),
+                    is_preferred: fix.preferred.then_some(true),
+                    ..CodeAction::default()
+                }));
+            }
+        }
+    }
+    if asked(FIX_ALL_KIND) || (only.is_none() && !actions.is_empty()) {
+        let edits = crate::findings::preferred_edits(text, &findings);
+        if let Some(edit) = edit(&edits).filter(|_| !edits.is_empty()) {
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Fix all safe Retroboard problems in this file".to_string(),
+                kind: Some(CodeActionKind::from(FIX_ALL_KIND)),
+                edit: Some(edit),
+                ..CodeAction::default()
+            }));
+        }
+    }
+    Ok(Some(actions))
+}
+
 fn invalid_params(message: String) -> tower_lsp_server::jsonrpc::Error {
     tower_lsp_server::jsonrpc::Error::invalid_params(message)
 }
@@ -629,6 +715,15 @@ impl LanguageServer for Backend {
                     ..ExecuteCommandOptions::default()
                 }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![
+                            CodeActionKind::QUICKFIX,
+                            CodeActionKind::from(FIX_ALL_KIND),
+                        ]),
+                        ..CodeActionOptions::default()
+                    },
+                )),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 semantic_tokens_provider: Some(
                     SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -724,6 +819,13 @@ impl LanguageServer for Backend {
                 }),
                 range: Some(convert::range(text, hover.range, snapshot.encoding)),
             }))
+        })
+        .await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        self.on_snapshot("code actions", move |snapshot, cancel| {
+            code_actions(snapshot, cancel, &params)
         })
         .await
     }

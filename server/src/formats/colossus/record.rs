@@ -10,7 +10,7 @@ use std::ops::Range;
 use tree_sitter::{Node, TreeCursor};
 
 use super::syntax::{Num, Word};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::text::ChunkReader;
 
 /// What a field must be.
@@ -284,10 +284,10 @@ impl<'a> Line<'a> {
                     let subject = self
                         .subject()
                         .filter(|_| Some(slot) != layout.subject.map(|s| s.0));
-                    out.push(error(
-                        field.range.clone(),
-                        misfit(layout, slot, field, subject),
-                    ));
+                    out.push(
+                        error(field.range.clone(), misfit(layout, slot, field, subject))
+                            .with_fix(capitalised(layout.fields[slot].1, field)),
+                    );
                 }
             }
             return;
@@ -510,6 +510,24 @@ fn misfit(layout: &Layout, slot: usize, field: &Field, subject: Option<String>) 
         "the {words} (field {}){of} is `{text}`; {must}{why}",
         slot + 1
     )
+}
+
+/// The fix of a flag or an exit type written in the wrong case: `TRUE` → `true`,
+/// `arrows` → `ARROWS`.
+fn capitalised(kind: Kind, field: &Field) -> Option<Fix> {
+    let written = match kind {
+        Kind::Flag => field.text.to_ascii_lowercase(),
+        Kind::Way => field.text.to_ascii_uppercase(),
+        _ => return None,
+    };
+    let known = matches!(written.as_str(), "true" | "false") || WAYS.contains(&written.as_str());
+    (known && written != field.text).then(|| {
+        Fix::one(
+            format!("Write '{written}'"),
+            TextEdit::replace(field.range.clone(), written),
+        )
+        .preferred()
+    })
 }
 
 /// The exit types of the MAP.

@@ -145,6 +145,36 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.filter(|(d, _)| *d <= limit).map(|(_, c)| c)
 }
 
+/// Every candidate close enough to `name` to be a likely typo, most likely first (a
+/// case-insensitive match, then by distance); the first is [`nearest`]'s.
+pub fn candidates<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    let lower = name.to_ascii_lowercase();
+    let mut found: Vec<(usize, usize, &str)> = candidates
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let d = if c.eq_ignore_ascii_case(name) {
+                0
+            } else {
+                1 + edit_distance(&lower, &c.to_ascii_lowercase())
+            };
+            (d <= limit + 1).then_some((d, i, c))
+        })
+        .collect();
+    found.sort_by_key(|&(d, i, _)| (d, i));
+    if found.first().is_some_and(|f| f.0 == 0) {
+        found.truncate(1);
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for (_, _, c) in found {
+        if !names.contains(&c) {
+            names.push(c);
+        }
+    }
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +185,14 @@ mod tests {
         assert_eq!(nearest("Green", ["grey", "green"]), Some("green"));
         assert_eq!(nearest("Gargoyl", ["Gargoyle", "Ogre"]), Some("Gargoyle"));
         assert_eq!(nearest("Zzzzzz", ["Gargoyle", "Ogre"]), None);
+        assert_eq!(candidates("Green", ["grey", "green"]), ["green"]);
+        assert_eq!(
+            candidates("gren", ["grey", "green", "red"]),
+            ["grey", "green"]
+        );
+        assert_eq!(
+            candidates("Zzzzzz", ["Gargoyle", "Ogre"]),
+            Vec::<&str>::new()
+        );
     }
 }

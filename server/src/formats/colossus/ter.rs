@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::colors;
-use super::syntax::{Fields, Num, Word, children, nearest};
-use crate::findings::{Finding, Severity};
+use super::syntax::{Fields, Num, Word, candidates, children, nearest};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::syntax::Document;
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
@@ -197,7 +197,11 @@ later definition and lists the letter twice: use another letter",
 black: {hint}(`retroboard explain colossus/unknown-color` lists the colours)",
                     color.text
                 ),
-            ));
+            )
+            .with_fixes(Fix::replacements(
+                &color.range,
+                candidates(&color.text, colors::COLORS.iter().map(|(n, _)| *n)),
+            )));
         }
         for recruit in &terrain.recruits {
             if recruit.creature.text == "Titan" && !recruit.count.is(-1) {
@@ -210,7 +214,14 @@ black: {hint}(`retroboard explain colossus/unknown-color` lists the colours)",
 `-1 Titan` (it can recruit, but cannot be recruited)",
                         doc.slice(recruit.count.range.clone())
                     ),
-                ));
+                )
+                .with_fix(Some(
+                    Fix::one(
+                        "Write -1 Titan",
+                        TextEdit::replace(recruit.count.range.clone(), "-1"),
+                    )
+                    .preferred(),
+                )));
             }
         }
         if letter == 'T' {

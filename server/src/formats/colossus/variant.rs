@@ -7,10 +7,10 @@ use std::path::{Component, Path, PathBuf};
 
 use super::cre::Roster;
 use super::map::MapView;
-use super::syntax::nearest;
+use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::{Files, FormatId, Loaded, unsupported_dialect};
 use crate::syntax::Document;
 
@@ -217,9 +217,26 @@ are case-sensitive",
                     hex.label.value.map_or_else(String::new, |l| l.to_string()),
                     ter.letters()
                 ),
-            ));
+            )
+            .with_fixes(Fix::replacements(
+                &token.range,
+                other_case(letter)
+                    .filter(|c| ter.terrain(*c).is_some())
+                    .map(String::from)
+                    .as_deref(),
+            )));
         }
     }
+}
+
+/// The letter in the other case (`p` for `P`).
+fn other_case(letter: char) -> Option<char> {
+    let other = if letter.is_ascii_uppercase() {
+        letter.to_ascii_lowercase()
+    } else {
+        letter.to_ascii_uppercase()
+    };
+    (other != letter).then_some(other)
 }
 
 /// TER: recruits and acquirables must be creatures of the variant's CRE, the first acquirable
@@ -253,7 +270,8 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                     format!(
                         "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
                     ),
-                ));
+                )
+                .with_fixes(Fix::replacements(&creature.range, candidates(name, names()))));
             }
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)
@@ -311,6 +329,13 @@ named {} (looked in {}); its battles are fought on plain ground",
     }
 }
 
+/// The line holding `byte` with its line break.
+fn whole_line(doc: &Document, byte: usize) -> std::ops::Range<usize> {
+    let rope = doc.rope();
+    let line = rope.byte_to_line(byte.min(rope.len_bytes()));
+    rope.line_to_byte(line)..rope.line_to_byte(line + 1)
+}
+
 /// VAR: every named file and variant must exist; a later record overrides an earlier one.
 pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Vec<Finding>) {
     for entry in &view.entries {
@@ -326,7 +351,11 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
                 "colossus/overridden-record",
                 entry.range.clone(),
                 format!("this {} record is overridden by the one on line {last}; only the last one counts", entry.key.text),
-            ));
+            )
+            .with_fix(Some(Fix::one(
+                "Remove this overridden record",
+                TextEdit::delete(whole_line(doc, entry.range.start)),
+            ))));
         }
         let names: Vec<&str> = if entry.kind() == "DEPEND" {
             entry.value.text.split(',').collect()

@@ -1,0 +1,167 @@
+//! Quick fixes, rust-analyzer style: each `<name>.before` under `tests/fixes/` is a file with a
+//! cursor mark `$0`; the action titled as `<name>.action` says, among those offered at the
+//! mark, applied to it gives exactly `<name>.after` (bytes, line endings included). The file
+//! is read as if it were `<name>` in its folder, so Colossus fixtures see their variant.
+//!
+//! And over every fixture (these and `tests/fixtures/`): each fix's edits lie inside the text
+//! and do not overlap, and applying a preferred fix removes its finding and adds no error.
+
+use std::path::{Path, PathBuf};
+
+use retroboard::analysis::analyze;
+use retroboard::findings::{Finding, Fix, Severity, apply_edits, preferred_edits, sorted_edits};
+use retroboard::syntax::{Document, detect};
+
+#[path = "support/fixtures.rs"]
+mod support_fixtures;
+
+fn root(folder: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests")
+        .join(folder)
+}
+
+/// The document of `text` read as the file at `path`.
+fn document(path: &Path, text: &str) -> Document {
+    Document::new(detect(Some(path), text), text).with_path(Some(path.to_path_buf()))
+}
+
+/// The fixes offered at byte `at` (findings touching it), most likely first.
+fn fixes_at(findings: &[Finding], at: usize) -> Vec<&Fix> {
+    findings
+        .iter()
+        .filter(|f| f.range.start <= at && at <= f.range.end)
+        .flat_map(|f| &f.fixes)
+        .collect()
+}
+
+fn before_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    support_fixtures::fixture_files(&root("fixes"), &mut files);
+    files.retain(|p| p.extension().is_some_and(|e| e == "before"));
+    files
+}
+
+fn with_extension(path: &Path, extension: &str) -> PathBuf {
+    path.with_extension(extension)
+}
+
+#[test]
+fn each_fixture_action_gives_its_after_file() {
+    let files = before_files();
+    assert!(files.len() >= 9, "the fix fixtures are gone: {files:?}");
+    let mut failures = Vec::new();
+    for before in &files {
+        let marked = std::fs::read_to_string(before).unwrap();
+        let at = marked.find("$0").expect("a cursor mark $0");
+        let text = marked.replacen("$0", "", 1);
+        let path = before.with_extension("");
+        let title = std::fs::read_to_string(with_extension(before, "action")).unwrap();
+        let expected = std::fs::read_to_string(with_extension(before, "after")).unwrap();
+        let findings = analyze(&document(&path, &text));
+        let offered = fixes_at(&findings, at);
+        let Some(fix) = offered.iter().find(|f| f.title == title.trim_end()) else {
+            let titles: Vec<&str> = offered.iter().map(|f| f.title.as_str()).collect();
+            failures.push(format!(
+                "{}: no action {title:?} among {titles:?}",
+                before.display()
+            ));
+            continue;
+        };
+        let after = apply_edits(&text, &fix.edits).expect("valid edits");
+        if after != expected {
+            failures.push(format!(
+                "{}: got\n{after:?}\nexpected\n{expected:?}",
+                before.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every fixture's text, read as the file it stands for.
+fn all_texts() -> Vec<(PathBuf, String)> {
+    let mut out: Vec<(PathBuf, String)> = before_files()
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap().replacen("$0", "", 1);
+            (p.with_extension(""), text)
+        })
+        .collect();
+    let mut fixtures = Vec::new();
+    support_fixtures::fixture_files(&root("fixtures"), &mut fixtures);
+    for path in fixtures {
+        let Ok((text, _)) = retroboard::text::decode(&std::fs::read(&path).unwrap()) else {
+            continue;
+        };
+        out.push((path, text));
+    }
+    out
+}
+
+fn errors(findings: &[Finding]) -> Vec<&'static str> {
+    let mut codes: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.code)
+        .collect();
+    codes.sort_unstable();
+    codes
+}
+
+#[test]
+fn every_fix_stays_inside_the_text_and_a_preferred_one_removes_its_finding() {
+    let mut checked = 0;
+    for (path, text) in all_texts() {
+        let findings = analyze(&document(&path, &text));
+        for finding in &findings {
+            for fix in &finding.fixes {
+                assert!(
+                    sorted_edits(&*text, fix.edits.clone()).is_some(),
+                    "{}: {:?} has edits outside the text or overlapping",
+                    path.display(),
+                    fix
+                );
+                if !fix.preferred {
+                    continue;
+                }
+                checked += 1;
+                let fixed = apply_edits(&text, &fix.edits).unwrap();
+                let after = analyze(&document(&path, &fixed));
+                let count = |fs: &[Finding]| fs.iter().filter(|f| f.code == finding.code).count();
+                assert!(
+                    count(&after) < count(&findings),
+                    "{}: {:?} leaves its finding {}",
+                    path.display(),
+                    fix.title,
+                    finding.message
+                );
+                let (was, now) = (errors(&findings), errors(&after));
+                assert!(
+                    now.len() <= was.len() && now.iter().all(|c| was.contains(c)),
+                    "{}: {:?} adds errors: {now:?} after {was:?}",
+                    path.display(),
+                    fix.title
+                );
+            }
+        }
+        // Fix all: the preferred fixes together are one valid set of edits too.
+        let all = preferred_edits(&*text, &findings);
+        assert!(apply_edits(&text, &all).is_some(), "{}", path.display());
+    }
+    assert!(checked >= 6, "only {checked} preferred fixes were tried");
+}
+
+#[test]
+fn several_candidates_give_several_actions_and_none_preferred() {
+    let path = root("fixes/colossus/Tiny/colour.ter");
+    let text = std::fs::read_to_string(with_extension(&path, "ter.before"))
+        .unwrap()
+        .replacen("$0", "", 1);
+    let findings = analyze(&document(&path, &text));
+    let at = text.find("gren").unwrap();
+    let fixes = fixes_at(&findings, at);
+    let titles: Vec<&str> = fixes.iter().map(|f| f.title.as_str()).collect();
+    assert_eq!(titles, ["Replace with 'green'", "Replace with 'grey'"]);
+    assert!(fixes.iter().all(|f| !f.preferred));
+}
