@@ -142,16 +142,6 @@ fn report(name: &str, size: usize, session: &Session) {
     }
 }
 
-/// p50, p99 and the slowest of sorted times.
-fn report_times(name: &str, sorted: &[Duration]) {
-    println!(
-        "{name:<48} p50 {:>10}  p99 {:>10}  max {:>10}",
-        ms(percentile(sorted, 0.5)),
-        ms(percentile(sorted, 0.99)),
-        ms(*sorted.last().unwrap())
-    );
-}
-
 fn rss_kb(pid: u32) -> (u64, u64) {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {

@@ -46,6 +46,8 @@ struct Shared {
     state: Mutex<State>,
     /// Wakes the readers' task: a check finished or an edit came.
     activity: tokio::sync::Notify,
+    /// Wakes whoever waits for the checks to be done (`shutdown`): a check task ended.
+    settled: tokio::sync::Notify,
 }
 
 struct State {
@@ -268,6 +270,7 @@ impl Backend {
                 openings: 0,
             }),
             activity: tokio::sync::Notify::new(),
+            settled: tokio::sync::Notify::new(),
         });
         tokio::spawn(check_readers(shared.clone()));
         Backend { shared, shut_down }
@@ -300,6 +303,25 @@ impl Shared {
     }
 }
 
+/// How long `shutdown` waits for the checks still running or due.
+const SHUTDOWN_CHECKS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl Shared {
+    /// Returns once no check task runs (each ends when its document is no longer due).
+    async fn checks_done(&self) {
+        loop {
+            let settled = self.settled.notified();
+            tokio::pin!(settled);
+            // Registered before looking, so an end between the look and the wait is not missed.
+            settled.as_mut().enable();
+            if self.state().checking.is_empty() {
+                return;
+            }
+            settled.await;
+        }
+    }
+}
+
 /// A document's check task: while the document is due, checks it (off the async thread) and
 /// publishes its diagnostics; a document closed since it was checked gets its diagnostics
 /// cleared instead.
@@ -309,6 +331,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             let mut state = shared.state();
             let Some(due) = state.due.remove(&uri) else {
                 state.checking.remove(&uri);
+                shared.settled.notify_waiters();
                 return;
             };
             match (state.documents.get(&uri), due) {
@@ -747,6 +770,10 @@ impl LanguageServer for Backend {
 
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
+        // Every open and change before the shutdown gets its diagnostics before the answer,
+        // so a client that exits right after it has them all (within a bound: a check never
+        // holds the shutdown for long).
+        let _ = tokio::time::timeout(SHUTDOWN_CHECKS_WAIT, self.shared.checks_done()).await;
         Ok(())
     }
 
