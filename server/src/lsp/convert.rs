@@ -53,6 +53,22 @@ pub fn offset(text: &Rope, position: Position, encoding: PositionEncoding) -> us
 }
 
 pub fn position(text: &Rope, byte: usize, encoding: PositionEncoding) -> Position {
+    // The common case, ASCII from the line's start to the byte in one chunk of the rope: the
+    // column is the byte's distance from the line's start in every encoding.
+    let byte = byte.min(text.len_bytes());
+    let line = text.byte_to_line(byte);
+    let line_start = text.line_to_byte(line);
+    let (chunk, chunk_start, _, _) = text.chunk_at_byte(line_start);
+    if let Some(before) = chunk
+        .as_bytes()
+        .get(line_start - chunk_start..byte - chunk_start)
+        && before.is_ascii()
+    {
+        return Position {
+            line: saturate(line),
+            character: saturate(byte - line_start),
+        };
+    }
     let at = text::line_col(text, byte, encoding.unit());
     Position {
         line: saturate(at.line),
@@ -300,6 +316,36 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Positions as the text module computes them, at every byte of texts with line breaks of
+    /// every kind and characters of one to four bytes, across rope chunks.
+    #[test]
+    fn positions_match_line_and_column() {
+        let long = format!("{}é\n{}\r\n😀", "a".repeat(3000), "b".repeat(2000));
+        let texts = [
+            "ab cd\nef\r\ngh\rij\n",
+            "é x\r\n😀 yz\n\n\r\rq",
+            "",
+            long.as_str(),
+        ];
+        for text in texts {
+            let rope = Rope::from_str(text);
+            for byte in 0..=text.len() + 2 {
+                for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+                    let at = text::line_col(&rope, byte, encoding.unit());
+                    let expected = Position {
+                        line: saturate(at.line),
+                        character: saturate(at.col),
+                    };
+                    assert_eq!(
+                        position(&rope, byte, encoding),
+                        expected,
+                        "{byte} in {text:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// The same stream as positions computed one by one, on line breaks of every kind,
