@@ -335,17 +335,23 @@ fn behind_a_slow_request() {
         let params = serde_json::json!({"textDocument": {"uri": uri}});
         let mut behind = Vec::new();
         let mut request = Vec::new();
+        let mut answer_bytes = 0;
         for _ in 0..BEHIND {
             let start = Instant::now();
             let id = client.start_request(method, params.clone());
             behind.push(keystroke(&mut client));
-            client.response(id);
+            let answer = client.response(id);
             request.push(start.elapsed());
+            answer_bytes = answer.to_string().len();
         }
         behind.sort();
         request.sort();
         times_line(&format!("behind {name}"), &behind);
         times_line(&format!("  (the request itself: {name})"), &request);
+        println!(
+            "  its answer: {:.0} KB of JSON",
+            answer_bytes as f64 / 1024.0
+        );
         println!(
             "  p99 behind / p99 alone: {:.2}x",
             percentile(&behind, 0.99).as_secs_f64() / percentile(&alone, 0.99).as_secs_f64()
