@@ -110,17 +110,6 @@ fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> 
     }
 }
 
-/// One line of timings: the keystrokes alone or behind a long request.
-fn report_times(name: &str, times: &[Duration]) {
-    println!(
-        "{name:<48} p50 {:>10}  p99 {:>10}  max {:>10}  ({} edits)",
-        ms(percentile(times, 0.5)),
-        ms(percentile(times, 0.99)),
-        ms(*times.last().unwrap()),
-        times.len()
-    );
-}
-
 fn report(name: &str, size: usize, session: &Session) {
     let line = |what: &str, times: &[Duration]| {
         println!(
@@ -269,21 +258,45 @@ fn main() {
     }
 }
 
-/// A small file's keystroke (`didChange` to its `publishDiagnostics`) alone, then while a slow
-/// request on a large file is in flight: `documentSymbol` of a generated 10 MB Patience game.
-/// The keystroke is sent right after the request, so the server has read the request first.
+/// The p50, p99 and largest of sorted times.
+fn times_line(what: &str, times: &[Duration]) {
+    println!(
+        "  {what:<56} p50 {:>10}  p99 {:>10}  max {:>10}",
+        ms(percentile(times, 0.5)),
+        ms(percentile(times, 0.99)),
+        ms(*times.last().unwrap()),
+    );
+}
+
+/// A small file's keystroke (`didChange` to its `publishDiagnostics`) alone, then while each
+/// of the slowest requests on a large file is in flight: `documentSymbol` of a generated 10 MB
+/// Patience game, and semantic tokens and the preview of a generated 10 MB Crossmines pattern
+/// (the slowest requests of the bounded files). Each keystroke is sent right after the
+/// request, so the server has read the request first.
 fn behind_a_slow_request() {
     const ALONE: usize = 200;
-    const BEHIND: usize = 20;
+    const BEHIND: usize = 40;
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let small_uri = file_uri("/tmp/retroboard-bench-behind/Small.pat");
-    let large_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");
+    let patience_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");
+    let crossmines_uri = file_uri("/tmp/retroboard-bench-behind/Large-mines.pat");
     let small = generate::patience(2 << 10);
-    let large = generate::patience(10 << 20);
     client.open(&small_uri, "patience-game", 1, &small);
-    client.open(&large_uri, "patience-game", 1, &large);
-    client.diagnostics(&small_uri, Some(1));
-    client.diagnostics(&large_uri, Some(1));
+    client.open(
+        &patience_uri,
+        "patience-game",
+        1,
+        &generate::patience(10 << 20),
+    );
+    client.open(
+        &crossmines_uri,
+        "crossmines-pattern",
+        1,
+        &generate::crossmines(10 << 20),
+    );
+    for uri in [&small_uri, &patience_uri, &crossmines_uri] {
+        client.diagnostics(uri, Some(1));
+    }
     let mut version = 1;
     let mut keystroke = |client: &mut LspClient| {
         version += 1;
@@ -299,27 +312,52 @@ fn behind_a_slow_request() {
     };
     let mut alone: Vec<_> = (0..ALONE).map(|_| keystroke(&mut client)).collect();
     alone.sort();
-    let symbols = serde_json::json!({"textDocument": {"uri": large_uri}});
-    let mut behind = Vec::new();
-    let mut request = Vec::new();
-    for _ in 0..BEHIND {
-        let start = Instant::now();
-        let id = client.start_request("textDocument/documentSymbol", symbols.clone());
-        behind.push(keystroke(&mut client));
-        client.response(id);
-        request.push(start.elapsed());
+    println!("a small Patience game's keystroke, alone and behind a slow request on a 10 MB file:");
+    times_line("alone", &alone);
+    let slow = [
+        (
+            "documentSymbol of a 10 MB Patience game",
+            "textDocument/documentSymbol",
+            &patience_uri,
+        ),
+        (
+            "semanticTokens/full of a 10 MB Crossmines pattern",
+            "textDocument/semanticTokens/full",
+            &crossmines_uri,
+        ),
+        (
+            "preview of a 10 MB Crossmines pattern",
+            "retroboard/preview",
+            &crossmines_uri,
+        ),
+    ];
+    for (name, method, uri) in slow {
+        let params = serde_json::json!({"textDocument": {"uri": uri}});
+        let mut behind = Vec::new();
+        let mut request = Vec::new();
+        let mut answer_bytes = 0;
+        for _ in 0..BEHIND {
+            let start = Instant::now();
+            let id = client.start_request(method, params.clone());
+            behind.push(keystroke(&mut client));
+            let answer = client.response(id);
+            request.push(start.elapsed());
+            answer_bytes = answer.to_string().len();
+        }
+        behind.sort();
+        request.sort();
+        times_line(&format!("behind {name}"), &behind);
+        times_line(&format!("  (the request itself: {name})"), &request);
+        println!(
+            "  its answer: {:.0} KB of JSON",
+            answer_bytes as f64 / 1024.0
+        );
+        println!(
+            "  p99 behind / p99 alone: {:.2}x",
+            percentile(&behind, 0.99).as_secs_f64() / percentile(&alone, 0.99).as_secs_f64()
+        );
     }
-    behind.sort();
-    request.sort();
     client.shutdown();
-    report_times("keystroke small Patience game alone", &alone);
-    report_times("keystroke small Patience game behind the request", &behind);
-    println!(
-        "{:<48} p50 {:>10}  max {:>10}",
-        "documentSymbol of a 10 MB Patience game",
-        ms(percentile(&request, 0.5)),
-        ms(*request.last().unwrap())
-    );
 }
 
 fn extension(format: retroboard::formats::FormatId) -> &'static str {

@@ -14,6 +14,9 @@ use retroboard::ide::Symbol;
 use retroboard::syntax::{Document, detect};
 use retroboard::text::{self, ColumnUnit, LineCol};
 
+#[path = "support/corpus.rs"]
+#[allow(dead_code)]
+mod corpus;
 #[path = "support/fixtures.rs"]
 mod support_fixtures;
 use support_fixtures::snapshots;
@@ -158,4 +161,70 @@ fn preview_snapshots_and_svg_rasterises() {
             failures.join("\n")
         );
     }
+}
+
+/// The MAP's highlights come from a walk of its tree instead of its highlight query (which
+/// editors with tree-sitter run): both give the same tokens on every MAP of the corpus and the
+/// fixtures, and on copies damaged at many places (stray characters, comments, way words, line
+/// breaks, numbers and deletions).
+#[test]
+fn map_highlights_match_the_highlight_query() {
+    let mut maps: Vec<std::path::PathBuf> = Vec::new();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut dirs = vec![fixtures];
+    if let Some(corpus) = corpus::corpus_dir() {
+        dirs.push(corpus);
+    }
+    for dir in dirs {
+        maps.extend(
+            corpus::files_below(&dir)
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "map")),
+        );
+    }
+    assert!(maps.len() >= 2, "MAP files to compare on: {maps:?}");
+    let pieces = [
+        "#", "# c\n", "ARROWS", "ARCH", "BLOCK", "-", ",", "\n", "\n\n", "12", "x", "P", " ", "\r",
+        "\t", "ARROWX", "7 5\n",
+    ];
+    let mut seed = 0x2545_f491_u64;
+    let mut next = |below: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % below.max(1)
+    };
+    let mut compared = 0;
+    for path in &maps {
+        let (text, _) = text::decode(&std::fs::read(path).unwrap()).unwrap();
+        let mut doc = Document::new(detect(Some(path), &text), &text);
+        if doc.format() != Some(retroboard::formats::FormatId::ColossusMap) {
+            continue;
+        }
+        for round in 0..40 {
+            assert_eq!(
+                retroboard::ide::highlights(&doc),
+                retroboard::ide::query_highlights(&doc),
+                "{} after {round} damages:\n{}",
+                path.display(),
+                doc.text()
+            );
+            compared += 1;
+            let len = doc.rope().len_bytes();
+            let mut at = next(len + 1);
+            while !doc.text().is_char_boundary(at) {
+                at -= 1;
+            }
+            if next(4) == 0 {
+                let mut end = (at + 1 + next(8)).min(len);
+                while !doc.text().is_char_boundary(end) {
+                    end -= 1;
+                }
+                doc.edit(at..end, "");
+            } else {
+                doc.edit(at..at, pieces[next(pieces.len())]);
+            }
+        }
+    }
+    assert!(compared >= 80);
 }

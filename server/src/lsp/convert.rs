@@ -55,6 +55,22 @@ pub fn offset(text: &Rope, position: Position, encoding: PositionEncoding) -> us
 }
 
 pub fn position(text: &Rope, byte: usize, encoding: PositionEncoding) -> Position {
+    // The common case, ASCII from the line's start to the byte in one chunk of the rope: the
+    // column is the byte's distance from the line's start in every encoding.
+    let byte = byte.min(text.len_bytes());
+    let line = text.byte_to_line(byte);
+    let line_start = text.line_to_byte(line);
+    let (chunk, chunk_start, _, _) = text.chunk_at_byte(line_start);
+    if let Some(before) = chunk
+        .as_bytes()
+        .get(line_start - chunk_start..byte - chunk_start)
+        && before.is_ascii()
+    {
+        return Position {
+            line: saturate(line),
+            character: saturate(byte - line_start),
+        };
+    }
     let at = text::line_col(text, byte, encoding.unit());
     Position {
         line: saturate(at.line),
@@ -171,6 +187,8 @@ pub fn semantic_legend() -> SemanticTokensLegend {
 }
 
 /// Highlights as LSP's relative token stream; a token that spans lines is cut at each line end.
+/// Tokens come in text order, so a line's bounds are looked up once for all its tokens, and
+/// on a line of ASCII a column is its byte offset in every encoding.
 pub fn semantic_tokens(
     text: &Rope,
     highlights: &[Highlight],
@@ -178,51 +196,93 @@ pub fn semantic_tokens(
 ) -> Vec<SemanticToken> {
     let mut out = Vec::with_capacity(highlights.len());
     let (mut last_line, mut last_start) = (0u32, 0u32);
+    let mut line: Option<LineBounds> = None;
     for h in highlights {
         let token_type = HighlightKind::ALL
             .iter()
             .position(|k| *k == h.kind)
             .unwrap_or(0) as u32;
         let mut start = h.start;
-        while start < h.end {
-            let from = position(text, start, encoding);
-            let line_end = text::byte_offset(
-                text,
-                LineCol {
-                    line: from.line as usize,
-                    col: usize::MAX,
-                },
-                ColumnUnit::Char,
-            );
-            let end = h.end.min(line_end);
+        while start < h.end && start < text.len_bytes() {
+            let bounds = match line {
+                Some(bounds) if bounds.start <= start && start < bounds.next => bounds,
+                _ => LineBounds::of(text, text.byte_to_line(start)),
+            };
+            line = Some(bounds);
+            let end = h.end.min(bounds.content_end);
             if end <= start {
                 // A line break inside the token: go on at the next line.
-                let next_line = from.line as usize + 1;
-                if next_line >= text.len_lines() {
+                if bounds.index + 1 >= text.len_lines() {
                     break;
                 }
-                start = text.line_to_byte(next_line).max(start + 1);
+                start = bounds.next.max(start + 1);
                 continue;
             }
-            let to = position(text, end, encoding);
-            let delta_line = from.line - last_line;
+            let from = bounds.column(text, start, encoding);
+            let to = bounds.column(text, end, encoding);
+            let index = saturate(bounds.index);
+            let delta_line = index - last_line;
             let delta_start = if delta_line == 0 {
-                from.character - last_start
+                from - last_start
             } else {
-                from.character
+                from
             };
             out.push(SemanticToken {
                 delta_line,
                 delta_start,
-                length: to.character - from.character,
+                length: to - from,
                 token_type,
                 token_modifiers_bitset: 0,
             });
-            (last_line, last_start) = (from.line, from.character);
+            (last_line, last_start) = (index, from);
             start = end;
         }
     }
     out
+}
+
+/// Where a line of a text lies, in bytes.
+#[derive(Clone, Copy)]
+struct LineBounds {
+    index: usize,
+    start: usize,
+    /// The end of its text, before its line break.
+    content_end: usize,
+    /// The start of the next line (the end of the text after the last).
+    next: usize,
+    /// All ASCII: a byte offset in it is a column in any encoding.
+    ascii: bool,
+}
+
+impl LineBounds {
+    fn of(text: &Rope, index: usize) -> LineBounds {
+        let start = text.line_to_byte(index);
+        let next = text.line_to_byte((index + 1).min(text.len_lines()));
+        let mut content_end = next;
+        if content_end > start && text.byte(content_end - 1) == b'\n' {
+            content_end -= 1;
+        }
+        if content_end > start && text.byte(content_end - 1) == b'\r' {
+            content_end -= 1;
+        }
+        let ascii = text.byte_slice(start..next).len_chars() == next - start;
+        LineBounds {
+            index,
+            start,
+            content_end,
+            next,
+            ascii,
+        }
+    }
+
+    /// The column of a byte of this line.
+    fn column(&self, text: &Rope, byte: usize, encoding: PositionEncoding) -> u32 {
+        if self.ascii {
+            saturate(byte - self.start)
+        } else {
+            position(text, byte, encoding).character
+        }
+    }
 }
 
 pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> DocumentSymbol {
@@ -254,5 +314,141 @@ pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> Docum
                 .map(|c| self::symbol(text, c, encoding))
                 .collect()
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The token stream as it was computed before [`semantic_tokens`] kept its line: each position
+    /// on its own.
+    fn semantic_tokens_by_position(
+        text: &Rope,
+        highlights: &[Highlight],
+        encoding: PositionEncoding,
+    ) -> Vec<SemanticToken> {
+        let mut out = Vec::with_capacity(highlights.len());
+        let (mut last_line, mut last_start) = (0u32, 0u32);
+        for h in highlights {
+            let token_type = HighlightKind::ALL
+                .iter()
+                .position(|k| *k == h.kind)
+                .unwrap_or(0) as u32;
+            let mut start = h.start;
+            while start < h.end {
+                let from = position(text, start, encoding);
+                let line_end = text::byte_offset(
+                    text,
+                    LineCol {
+                        line: from.line as usize,
+                        col: usize::MAX,
+                    },
+                    ColumnUnit::Char,
+                );
+                let end = h.end.min(line_end);
+                if end <= start {
+                    // A line break inside the token: go on at the next line.
+                    let next_line = from.line as usize + 1;
+                    if next_line >= text.len_lines() {
+                        break;
+                    }
+                    start = text.line_to_byte(next_line).max(start + 1);
+                    continue;
+                }
+                let to = position(text, end, encoding);
+                let delta_line = from.line - last_line;
+                let delta_start = if delta_line == 0 {
+                    from.character - last_start
+                } else {
+                    from.character
+                };
+                out.push(SemanticToken {
+                    delta_line,
+                    delta_start,
+                    length: to.character - from.character,
+                    token_type,
+                    token_modifiers_bitset: 0,
+                });
+                (last_line, last_start) = (from.line, from.character);
+                start = end;
+            }
+        }
+        out
+    }
+
+    /// Positions as the text module computes them, at every byte of texts with line breaks of
+    /// every kind and characters of one to four bytes, across rope chunks.
+    #[test]
+    fn positions_match_line_and_column() {
+        let long = format!("{}é\n{}\r\n😀", "a".repeat(3000), "b".repeat(2000));
+        let texts = [
+            "ab cd\nef\r\ngh\rij\n",
+            "é x\r\n😀 yz\n\n\r\rq",
+            "",
+            long.as_str(),
+        ];
+        for text in texts {
+            let rope = Rope::from_str(text);
+            for byte in 0..=text.len() + 2 {
+                for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+                    let at = text::line_col(&rope, byte, encoding.unit());
+                    let expected = Position {
+                        line: saturate(at.line),
+                        character: saturate(at.col),
+                    };
+                    assert_eq!(
+                        position(&rope, byte, encoding),
+                        expected,
+                        "{byte} in {text:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The same stream as positions computed one by one, on line breaks of every kind,
+    /// characters of one to four bytes (two UTF-16 units), tokens across lines and past the
+    /// end, in every encoding.
+    #[test]
+    fn semantic_tokens_match_positions_computed_one_by_one() {
+        let texts = [
+            "ab cd\nef\r\ngh\rij\n",
+            "é x\r\n😀 yz\n\n\r\rq",
+            "# cømment\n1 P 2 ARROWS\r\n3 😀😀 4",
+            "",
+            "\n\n",
+        ];
+        for text in texts {
+            let rope = Rope::from_str(text);
+            let len = text.len();
+            let mut highlights = Vec::new();
+            // Every char-boundary range, split into tokens in text order, and some across lines.
+            let bounds: Vec<usize> = (0..=len).filter(|i| text.is_char_boundary(*i)).collect();
+            for step in 1..4 {
+                highlights.clear();
+                let mut k = 0;
+                while k + step < bounds.len() {
+                    highlights.push(Highlight {
+                        start: bounds[k],
+                        end: bounds[k + step],
+                        kind: HighlightKind::ALL[k % HighlightKind::ALL.len()],
+                    });
+                    k += step;
+                }
+                highlights.push(Highlight {
+                    start: len,
+                    end: len + 3,
+                    kind: HighlightKind::Number,
+                });
+                for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+                    assert_eq!(
+                        semantic_tokens(&rope, &highlights, encoding),
+                        semantic_tokens_by_position(&rope, &highlights, encoding),
+                        "{text:?} step {step}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -27,7 +27,18 @@ impl Color {
     }
 
     fn hex(self) -> String {
-        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+        let mut out = String::with_capacity(7);
+        self.write_hex(&mut out);
+        out
+    }
+
+    fn write_hex(self, out: &mut String) {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        out.push('#');
+        for byte in [self.0, self.1, self.2] {
+            out.push(char::from(DIGITS[usize::from(byte >> 4)]));
+            out.push(char::from(DIGITS[usize::from(byte & 15)]));
+        }
     }
 }
 
@@ -70,31 +81,30 @@ impl Style {
         self
     }
 
-    fn attributes(&self) -> String {
-        let mut out = String::new();
+    /// Writes the style's SVG attributes, each after a space.
+    fn write_attributes(&self, out: &mut String) {
         match self.fill {
-            Some(c) => write!(out, r#" fill="{}""#, c.hex()).unwrap_or_default(),
+            Some(c) => {
+                out.push_str(r#" fill=""#);
+                c.write_hex(out);
+                out.push('"');
+            }
             None => out.push_str(r#" fill="none""#),
         }
         if let Some(c) = self.stroke {
-            write!(
-                out,
-                r#" stroke="{}" stroke-width="{}""#,
-                c.hex(),
-                num(self.stroke_width)
-            )
-            .unwrap_or_default();
+            out.push_str(r#" stroke=""#);
+            c.write_hex(out);
+            out.push_str(r#"" stroke-width=""#);
+            write_num(out, self.stroke_width);
+            out.push('"');
             if self.dashed {
-                write!(
-                    out,
-                    r#" stroke-dasharray="{} {}""#,
-                    num(self.stroke_width * 3.0),
-                    num(self.stroke_width * 2.0)
-                )
-                .unwrap_or_default();
+                out.push_str(r#" stroke-dasharray=""#);
+                write_num(out, self.stroke_width * 3.0);
+                out.push(' ');
+                write_num(out, self.stroke_width * 2.0);
+                out.push('"');
             }
         }
-        out
     }
 }
 
@@ -209,56 +219,69 @@ impl Scene {
     }
 }
 
+/// Writes `name="value"` (after a space) with the value as SVG numbers are written.
+fn write_attribute(out: &mut String, name: &str, value: f64) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    write_num(out, value);
+    out.push('"');
+}
+
+// Written piece by piece into the one output string: a board has hundreds of items, and
+// formatting each into strings of its own cost more than all the rest of a preview.
 fn write_item(out: &mut String, item: &Item) {
-    let _ = match item {
+    match item {
         Item::Rect {
             x,
             y,
             width,
             height,
             style,
-        } => write!(
-            out,
-            r#"<rect x="{}" y="{}" width="{}" height="{}"{}/>"#,
-            num(*x),
-            num(*y),
-            num(*width),
-            num(*height),
-            style.attributes()
-        ),
-        Item::Polygon { points, style } => {
-            let points: Vec<String> = points
-                .iter()
-                .map(|(x, y)| format!("{},{}", num(*x), num(*y)))
-                .collect();
-            write!(
-                out,
-                r#"<polygon points="{}"{}/>"#,
-                points.join(" "),
-                style.attributes()
-            )
+        } => {
+            out.push_str("<rect");
+            write_attribute(out, "x", *x);
+            write_attribute(out, "y", *y);
+            write_attribute(out, "width", *width);
+            write_attribute(out, "height", *height);
+            style.write_attributes(out);
+            out.push_str("/>");
         }
-        Item::Line { from, to, style } => write!(
-            out,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
-            num(from.0),
-            num(from.1),
-            num(to.0),
-            num(to.1),
-            style.attributes()
-        ),
+        Item::Polygon { points, style } => {
+            out.push_str(r#"<polygon points=""#);
+            for (i, (x, y)) in points.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                write_num(out, *x);
+                out.push(',');
+                write_num(out, *y);
+            }
+            out.push('"');
+            style.write_attributes(out);
+            out.push_str("/>");
+        }
+        Item::Line { from, to, style } => {
+            out.push_str("<line");
+            write_attribute(out, "x1", from.0);
+            write_attribute(out, "y1", from.1);
+            write_attribute(out, "x2", to.0);
+            write_attribute(out, "y2", to.1);
+            style.write_attributes(out);
+            out.push_str("/>");
+        }
         Item::Circle {
             center,
             radius,
             style,
-        } => write!(
-            out,
-            r#"<circle cx="{}" cy="{}" r="{}"{}/>"#,
-            num(center.0),
-            num(center.1),
-            num(*radius),
-            style.attributes()
-        ),
+        } => {
+            out.push_str("<circle");
+            write_attribute(out, "cx", center.0);
+            write_attribute(out, "cy", center.1);
+            write_attribute(out, "r", *radius);
+            style.write_attributes(out);
+            out.push_str("/>");
+        }
         Item::Text {
             x,
             y,
@@ -272,15 +295,17 @@ fn write_item(out: &mut String, item: &Item) {
                 Anchor::Middle => "middle",
                 Anchor::End => "end",
             };
-            write!(
-                out,
-                r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}"{}>{}</text>"#,
-                num(*x),
-                num(*y),
-                num(*size),
-                style.attributes(),
-                escape(text)
-            )
+            out.push_str("<text");
+            write_attribute(out, "x", *x);
+            write_attribute(out, "y", *y);
+            write_attribute(out, "font-size", *size);
+            out.push_str(r#" text-anchor=""#);
+            out.push_str(anchor);
+            out.push('"');
+            style.write_attributes(out);
+            out.push('>');
+            out.push_str(&escape(text));
+            out.push_str("</text>");
         }
         Item::Group { tooltip, items } => {
             out.push_str("<g>");
@@ -291,23 +316,50 @@ fn write_item(out: &mut String, item: &Item) {
                 write_item(out, item);
             }
             out.push_str("</g>");
-            Ok(())
         }
-    };
+    }
 }
 
 /// A number as SVG writes it: at most two decimals, no trailing zeros.
 fn num(value: f64) -> String {
+    let mut out = String::new();
+    write_num(&mut out, value);
+    out
+}
+
+/// Writes [`num`]'s text of `value`: what `format!("{value:.2}")` gives, trailing zeros and
+/// `-0` dropped. Rounded in integers when `value × 100` is clearly away from a tie (below 10⁹
+/// the float product is within 10⁻⁷ of the exact one); near ties and huge values take the
+/// exact formatter, which formats the float's exact decimal value.
+fn write_num(out: &mut String, value: f64) {
     if !value.is_finite() {
-        return "0".to_string();
+        out.push('0');
+        return;
+    }
+    let hundredths = value * 100.0;
+    let rounded = hundredths.round();
+    let off_tie = ((hundredths - hundredths.trunc()).abs() - 0.5).abs() > 1e-6;
+    if hundredths.abs() < 1e9 && off_tie {
+        let n = rounded as i64;
+        if n < 0 {
+            out.push('-');
+        }
+        let n = n.unsigned_abs();
+        let _ = write!(out, "{}", n / 100);
+        match n % 100 {
+            0 => {}
+            f if f % 10 == 0 => {
+                let _ = write!(out, ".{}", f / 10);
+            }
+            f => {
+                let _ = write!(out, ".{f:02}");
+            }
+        }
+        return;
     }
     let text = format!("{value:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
+    out.push_str(if text == "-0" { "0" } else { text });
 }
 
 /// Text for XML content and attributes; characters XML 1.0 forbids become U+FFFD.
@@ -354,5 +406,64 @@ mod tests {
             "{svg}"
         );
         assert!(!svg.contains("<script"));
+    }
+
+    /// The integer rounding of [`write_num`] gives exactly the text of the formatter it stands
+    /// in for, ties (0.125, 2.675 as stored) and signs included.
+    #[test]
+    fn numbers_are_written_as_the_exact_formatter_writes_them() {
+        let formatted = |value: f64| {
+            if !value.is_finite() {
+                return "0".to_string();
+            }
+            let text = format!("{value:.2}");
+            let text = text.trim_end_matches('0').trim_end_matches('.');
+            if text == "-0" {
+                "0".to_string()
+            } else {
+                text.to_string()
+            }
+        };
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.125,
+            0.375,
+            -0.125,
+            2.675,
+            1.005,
+            1.015,
+            0.005,
+            -0.005,
+            0.004,
+            -0.004,
+            10.0,
+            100.0,
+            99.995,
+            -99.995,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            1e8,
+            -1e8 - 0.5,
+            1e13 + 0.125,
+            f64::NAN,
+            f64::INFINITY,
+            f64::MAX,
+            1e-300,
+        ];
+        // Hex geometry: multiples of √3 and of halves, eighths and thousandths.
+        for i in -2000..2000 {
+            let i = f64::from(i);
+            values.extend([
+                i * 3f64.sqrt(),
+                i / 8.0,
+                i / 1000.0,
+                i * 0.1 + 0.005,
+                i * 17.3205,
+            ]);
+        }
+        for value in values {
+            assert_eq!(num(value), formatted(value), "{value:e}");
+        }
     }
 }

@@ -66,23 +66,28 @@ pub struct Document {
     unparsed: Option<Unparsed>,
     /// Where the file lives, when known: some checks read its name or its neighbours.
     path: Option<PathBuf>,
-    /// Values derived from the text read, one per type; emptied by every edit that changes it.
-    memo: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
+    /// Values derived from the text read, one per type; shared with the document's copies (the
+    /// language server's snapshots) until an edit gives it a new, empty memo.
+    memo: Arc<Memo>,
 }
+
+/// Values derived from one text read, one per type.
+type Memo = Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
 
 struct Syntax {
     /// The parser, and the previous tree with the edits since applied (`Tree::edit`): what the
     /// next parse reuses, dropped once it has.
     parser: Mutex<(Parser, Option<Tree>)>,
-    /// The tree of the current text, once asked for.
-    tree: OnceLock<Tree>,
+    /// The tree of the current text, once asked for; shared with the document's copies, so
+    /// that whichever asks first parses it for all, until an edit gives it a new one.
+    tree: Arc<OnceLock<Tree>>,
 }
 
 impl Syntax {
     fn new(parser: Parser) -> Syntax {
         Syntax {
             parser: Mutex::new((parser, None)),
-            tree: OnceLock::new(),
+            tree: Arc::default(),
         }
     }
 
@@ -133,12 +138,13 @@ impl Clone for Document {
             syntax: None,
             unparsed: self.unparsed,
             path: self.path.clone(),
-            memo: Mutex::new(self.memo_lock().clone()),
+            memo: self.memo.clone(),
         };
         copy.prepare_syntax();
         if let (Some(from), Some(to)) = (&self.syntax, &mut copy.syntax) {
-            if let Some(tree) = from.tree.get() {
-                let _ = to.tree.set(tree.clone());
+            to.tree = from.tree.clone();
+            if from.tree.get().is_some() {
+                // Parsed: the copy needs no edited tree.
             } else if let Ok(parser) = from.parser.try_lock() {
                 // The edited tree the next parse reuses. While a parse runs (it holds the
                 // parser), the copy is parsed afresh when asked for rather than wait here.
@@ -164,7 +170,7 @@ impl Document {
             syntax: None,
             unparsed: None,
             path: None,
-            memo: Mutex::new(Vec::new()),
+            memo: Arc::default(),
         };
         doc.unparsed = unparsed(&doc.whole, None, None);
         doc.set_format(format);
@@ -174,7 +180,7 @@ impl Document {
     /// The same document, known to live at `path`.
     pub fn with_path(mut self, path: Option<PathBuf>) -> Document {
         self.path = path;
-        self.memo_mut().clear();
+        self.memo = Arc::default();
         self
     }
 
@@ -216,7 +222,7 @@ impl Document {
         self.format = format;
         self.text = read_part(&self.whole, self.bound());
         self.syntax = None;
-        self.memo_mut().clear();
+        self.memo = Arc::default();
         self.prepare_syntax();
     }
 
@@ -286,12 +292,6 @@ impl Document {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn memo_mut(&mut self) -> &mut Vec<(TypeId, Arc<dyn Any + Send + Sync>)> {
-        self.memo
-            .get_mut()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
     /// The text of a byte range of the text read (borrowed when it lies in one rope chunk).
     pub fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
         let len = self.text.len_bytes();
@@ -347,14 +347,16 @@ impl Document {
             return;
         };
         self.text = read;
-        self.memo_mut().clear();
+        self.memo = Arc::default();
         if let Some(syntax) = &mut self.syntax {
             // The newest tree, or the one edits have piled up on since the last parse.
             let (_, edited) = syntax
                 .parser
                 .get_mut()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let mut previous = syntax.tree.take().or_else(|| edited.take());
+            // A new tree for the new text; copies keep the old one.
+            let parsed = std::mem::take(&mut syntax.tree).get().cloned();
+            let mut previous = parsed.or_else(|| edited.take());
             if let Some(tree) = &mut previous {
                 tree.edit(&edit);
             }
@@ -553,6 +555,34 @@ mod tests {
         copy.edit(0..0, "1");
         assert_eq!(copy.text(), format!("1{text}"));
         assert!(doc.text().starts_with("30\r4\r"));
+    }
+
+    /// Every request of the language server reads its own copy of a document: what one of them
+    /// parses or derives from a text is there for the others and for the original, until the
+    /// next edit, instead of each parsing and deriving it again.
+    #[test]
+    fn copies_of_one_text_share_its_tree_and_views() {
+        let text =
+            "28\r4\rD4D5E4E5\r000000000000000000000000000WB000000BW000000000000000000000000000\r";
+        let mut doc = Document::new(Some(FormatId::OthelloBord), text);
+        doc.edit(0..2, "30");
+        let first = doc.clone();
+        let second = doc.clone();
+        let view = first.memo(|| 7_u32);
+        let tree = first.tree().expect("parsed").root_node().id();
+        assert!(Arc::ptr_eq(&second.memo(|| 0_u32), &view));
+        assert!(Arc::ptr_eq(&doc.memo(|| 0_u32), &view));
+        assert_eq!(second.tree().expect("shared").root_node().id(), tree);
+        assert_eq!(doc.tree().expect("shared").root_node().id(), tree);
+        doc.edit(0..2, "28");
+        assert_eq!(
+            *doc.memo(|| 8_u32),
+            8,
+            "an edit gives the original a new memo"
+        );
+        assert_eq!(*first.memo(|| 0_u32), 7, "and leaves its copies theirs");
+        assert_ne!(doc.tree().expect("parsed").root_node().id(), tree);
+        assert_eq!(second.tree().expect("kept").root_node().id(), tree);
     }
 
     #[test]

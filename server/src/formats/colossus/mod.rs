@@ -7,6 +7,7 @@ mod board;
 pub mod colors;
 pub mod cre;
 mod dialect;
+mod highlights;
 mod hover;
 pub mod map;
 mod outline;
@@ -84,6 +85,10 @@ versions of the game allow 60 x 32)",
     }
 
     shared_methods!();
+
+    fn highlights(&self, doc: &Document) -> Vec<crate::ide::Highlight> {
+        highlights::map_highlights(doc)
+    }
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = map::MapView::of(doc);
