@@ -127,16 +127,13 @@ impl Syntax {
 impl Clone for Document {
     fn clone(&self) -> Document {
         let mut copy = Document {
+            whole: self.whole.clone(),
             text: self.text.clone(),
             format: self.format,
             syntax: None,
             unparsed: self.unparsed,
             path: self.path.clone(),
             memo: Mutex::new(self.memo_lock().clone()),
-            window_policy: self.window_policy,
-            // Made anew when asked for.
-            windows: OnceLock::new(),
-            window: self.window.clone(),
         };
         copy.prepare_syntax();
         if let (Some(from), Some(to)) = (&self.syntax, &mut copy.syntax) {
