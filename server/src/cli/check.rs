@@ -213,8 +213,9 @@ fn check_caught(
     forced: Option<FormatId>,
     files: &dyn Files,
 ) -> Result<Option<Report>, String> {
-    let checked =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_file(found, forced, files)));
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        check_file(found, forced, files)
+    }));
     checked.unwrap_or_else(|panic| {
         let message = panic
             .downcast_ref::<&str>()

@@ -262,44 +262,66 @@ fine between piles)",
             None => all.clone(),
         };
         let who = PILE_NAME;
+        let expected = pile.expected_len();
+        if found > expected {
+            // The game reads the numbers it needs and ignores the rest of the line, as it does
+            // trailing text (the spec's own window filler has a 12th number).
+            let message = if pile.rule_set_mode() == 0 && found == FIELDS_WITH_RULE_SET_2 {
+                let field_11 = pile.value(11).unwrap_or_default();
+                format!(
+                    "numbers 12–15 of {who} are ignored by the game: field 11 ({field_11}) has no \
+thousands part, so it reads only 11; add 1000–6000 to field 11 to make them a second rule set, or \
+delete them"
+                )
+            } else {
+                let surplus = found - expected;
+                let (them, are) = if surplus == 1 {
+                    ("the number", "is")
+                } else {
+                    ("the numbers", "are")
+                };
+                let reads = if expected == FIELDS_WITH_RULE_SET_2 {
+                    "15 numbers (fields 8–11 of rules 2 after field 11)".to_string()
+                } else if pile.is_stock() {
+                    "11 numbers (a second rule set is only for other piles)".to_string()
+                } else {
+                    "11 numbers, or 15 when field 11 has a thousands part (a second rule set)"
+                        .to_string()
+                };
+                format!(
+                    "{them} after field {} of {who} {are} ignored by the game: it reads {reads}; \
+delete {}",
+                    if expected == FIELDS { 11 } else { 15 },
+                    if surplus == 1 { "it" } else { "them" },
+                )
+            };
+            self.push_named(
+                Severity::Warning,
+                TRAILING_TEXT,
+                from(expected),
+                pile,
+                message,
+            );
+            return;
+        }
         let (range, message) = if pile.is_stock() {
-            let range = if found > FIELDS { from(FIELDS) } else { all };
             (
-                range,
+                all,
                 format!(
                     "the stock (pile 1) has {found} numbers, but the stock line has exactly 11: \
-n x y v w dcba e f g h i (a second rule set is only for other piles)"
+n x y v w dcba e f g h i; add {}",
+                    missing(FIELDS - found)
                 ),
             )
         } else if pile.rule_set_mode() == 0 {
-            if found == FIELDS_WITH_RULE_SET_2 {
-                let field_11 = pile.value(11).unwrap_or_default();
-                (
-                    from(FIELDS),
-                    format!(
-                        "{who} has 15 numbers, but field 11 ({field_11}) has no thousands part, \
-so the game reads only 11: add 1000–6000 to field 11 to make numbers 12–15 a second rule set, \
-or delete them"
-                    ),
-                )
-            } else if found > FIELDS {
-                (
-                    from(FIELDS),
-                    format!(
-                        "{who} has {found} numbers, but a pile line has 11, or 15 when field 11 \
-has a thousands part (a second rule set); delete the extra numbers"
-                    ),
-                )
-            } else {
-                (
-                    all,
-                    format!(
-                        "{who} has {found} numbers, but a pile line has 11: n x y v w dcba e ccba \
+            (
+                all,
+                format!(
+                    "{who} has {found} numbers, but a pile line has 11: n x y v w dcba e ccba \
 edcba baa (d)cba; add {}",
-                        missing(FIELDS - found)
-                    ),
-                )
-            }
+                    missing(FIELDS - found)
+                ),
+            )
         } else {
             let field_11 = pile.field(11);
             let value = pile.value(11).unwrap_or_default();
@@ -314,21 +336,13 @@ for one rule set",
                         value % 1000
                     ),
                 )
-            } else if found < FIELDS_WITH_RULE_SET_2 {
+            } else {
                 (
                     from(FIELDS),
                     format!(
                         "{who} has {found} numbers, but with a second rule set (field 11 is \
 {value}) it has 15: fields 8–11 of rules 2 after field 11; add {}",
                         missing(FIELDS_WITH_RULE_SET_2 - found)
-                    ),
-                )
-            } else {
-                (
-                    from(FIELDS_WITH_RULE_SET_2),
-                    format!(
-                        "{who} has {found} numbers, but a pile line with a second rule set has \
-15; delete the extra numbers"
                     ),
                 )
             }
