@@ -95,6 +95,12 @@ impl Context<'_> {
         } else {
             raw.start + leading..raw.start + leading + trimmed.len()
         };
+        if let Some(finding) = self
+            .blank_after_comma(range.start, trimmed)
+            .or_else(|| self.path_in_var(range.start, trimmed))
+        {
+            return finding;
+        }
         let first_line = trimmed.lines().next().unwrap_or("");
         let shown: String = first_line.chars().take(30).collect();
         let ellipsis = if shown.len() < trimmed.len() {
@@ -167,6 +173,61 @@ impl Context<'_> {
             _ => format!("{found}{place}"),
         };
         Finding::new(Severity::Error, self.code(), range, message)
+    }
+
+    /// `D, S` in a TER's ACQUIRABLE list: the game reads `D` as the list and cannot read the
+    /// `,` only because of the blank after it, so the blank is the fault.
+    fn blank_after_comma(&self, start: usize, text: &str) -> Option<Finding> {
+        if self.format != FormatId::ColossusTer || !text.starts_with(',') {
+            return None;
+        }
+        let after = self.doc.slice(start + 1..start + 80);
+        let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
+        let next = after[blanks..].chars().next()?;
+        if blanks == 0 || !next.is_ascii_alphabetic() {
+            return None;
+        }
+        Some(Finding::new(
+            Severity::Error,
+            self.code(),
+            start + 1..start + 1 + blanks,
+            "a blank after the comma of a terrain list: the game reads the letters joined by \
+commas with no blank (like D,S), and stops loading the file at the comma; remove the blank"
+                .to_string(),
+        ))
+    }
+
+    /// `MAP:Default/Default.map`: the value stops at the `/` the game cannot read; the fault is
+    /// a value that is a path, not a plain file name.
+    fn path_in_var(&self, start: usize, text: &str) -> Option<Finding> {
+        if self.format != FormatId::ColossusVar || !text.starts_with(['/', '\\']) {
+            return None;
+        }
+        let before = self.doc.slice(start.saturating_sub(200)..start);
+        let head = before
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || "_-.,/\\".contains(*c))
+            .map(char::len_utf8)
+            .sum::<usize>();
+        let after = self.doc.slice(start..start + 200);
+        let tail = after
+            .find(|c: char| c.is_whitespace() || c == '#')
+            .unwrap_or(after.len());
+        let range = start - head..start + tail;
+        let path = self.doc.slice(range.clone());
+        let name = path.rsplit(['/', '\\']).next().unwrap_or("");
+        Some(Finding::new(
+            Severity::Error,
+            "colossus/bad-file-name",
+            range,
+            format!(
+                "`{path}` is not a plain file name: a VAR value is a file name without a folder \
+(the game looks it up in the variant's folder, its DEPEND variants, then Default) and cannot read \
+the `{}`; write {name}",
+                &text[..1]
+            ),
+        ))
     }
 
     /// A required token is absent: name it, and the token it should follow.

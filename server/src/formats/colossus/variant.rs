@@ -83,6 +83,12 @@ pub fn reachable(dir: &Path) -> Vec<PathBuf> {
 
 /// A name the game could look up: a plain file or folder name, nothing that leaves the
 /// variant folders (no `/`, `\`, `..` or absolute path).
+/// Whether a VAR value runs on into a path (`Default/Default.map`): the syntax check names it
+/// a bad file name, and the part before the `/` is not looked for.
+fn followed_by_path(doc: &Document, end: usize) -> bool {
+    doc.slice(end..end + 1).starts_with(['/', '\\'])
+}
+
 pub fn is_plain_name(name: &str) -> bool {
     let path = Path::new(name);
     !name.is_empty()
@@ -390,7 +396,10 @@ not read it",
                     resolved.name
                 ),
             ));
-        } else if resolved.path.is_none() && is_plain_name(&resolved.name) {
+        } else if resolved.path.is_none()
+            && is_plain_name(&resolved.name)
+            && !followed_by_path(doc, entry.value.range.end)
+        {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
             out.push(Finding::new(
                 Severity::Error,

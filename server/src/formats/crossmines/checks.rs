@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Finding, Limited, Severity, plural};
 
 pub const HEADER_NUMBER: &str = "crossmines/header-number";
 pub const HEADER_TEXT: &str = "crossmines/header-text";
@@ -120,8 +120,8 @@ pattern is rarely more than a few dozen squares"
 fn sizes(view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     for (repeat, grid, axis, what) in [
-        (RepeatSizeX, LargeGridSizeX, "columns", "wider"),
-        (RepeatSizeY, LargeGridSizeY, "rows", "taller"),
+        (RepeatSizeX, LargeGridSizeX, ("column", "columns"), "wider"),
+        (RepeatSizeY, LargeGridSizeY, ("row", "rows"), "taller"),
     ] {
         let (Some(r), Some(g)) = (view.size(repeat), view.size(grid)) else {
             continue;
@@ -133,12 +133,12 @@ fn sizes(view: &PatternView, out: &mut Limited) {
                 view.field(repeat).value_range(),
                 format!(
                     "{} (line {}) is {r}, {what} than the grid ({} on line {} is {g}): the stamps \
-do not touch and leave {} {axis} of holes between them; use at most {g}",
+do not touch and leave {} of holes between them; use at most {g}",
                     repeat.name(),
                     repeat.line(),
                     grid.name(),
                     grid.line(),
-                    r - g
+                    plural(r - g, axis.0, axis.1)
                 ),
             );
         }

@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::view::{
     BoardLayout, BordView, Chip, Count, NumberProblem, SIZE, SQUARES, SquarePos, UsedEntry,
 };
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Finding, Limited, Severity, plural};
 
 pub const CHIP_COUNT: &str = "othello/chip-count";
 pub const CHIP_TOTAL: &str = "othello/chip-total";
@@ -87,10 +87,21 @@ fn chips(view: &BordView, out: &mut Limited) {
                 )
             }
             Err(NumberProblem::Empty) => format!("line {n} ({what}) is empty; {expected}"),
-            Err(NumberProblem::NotANumber) => format!(
-                "{what} (line {n}) is `{}`, not a whole number written with digits; {expected}",
-                shown(count.line.text().unwrap_or("").trim())
-            ),
+            Err(NumberProblem::NotANumber) => {
+                let text = count.line.text().unwrap_or("").trim();
+                let negative = text
+                    .strip_prefix('-')
+                    .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+                if negative {
+                    format!("{what} (line {n}) is {text}, a negative number; {expected}")
+                } else {
+                    format!(
+                        "{what} (line {n}) is `{}`, not a whole number written with digits; \
+{expected}",
+                        shown(text)
+                    )
+                }
+            }
         };
         out.push(
             Severity::Error,
@@ -132,6 +143,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
     let used = &view.used_squares;
     let example = "like D4D5E4E5";
     let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
+    let mut blanks_reported = false;
     for entry in &used.entries {
         match entry {
             UsedEntry::Square { square, range } => {
@@ -157,20 +169,83 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                 });
             }
             UsedEntry::Stray { text, range } => {
+                let blank = is_blank(text);
+                if blank && std::mem::replace(&mut blanks_reported, true) {
+                    continue; // one spacing choice: reported once, at its first blank
+                }
                 out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
-                    let what = if text.chars().all(|c| c == ' ' || c == '\t') {
-                        "blanks are not allowed in the used squares".to_string()
-                    } else {
-                        format!("`{}` is not a square name", shown(text))
-                    };
-                    format!(
-                        "{what}: the used squares are button names A1 … H8 (row letter, column \
-digit) run together, {example}"
-                    )
+                    let rule = format!(
+                        "the used squares are button names A1 … H8 (row letter, column digit) \
+run together, {example}"
+                    );
+                    if !blank {
+                        return format!("`{}` is not a square name: {rule}", shown(text));
+                    }
+                    let places = used
+                        .entries
+                        .iter()
+                        .filter(|e| matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)))
+                        .count();
+                    match places {
+                        1 => {
+                            format!("a blank is not allowed in the used squares: {rule}; remove it")
+                        }
+                        n => format!(
+                            "blanks are not allowed in the used squares (here and at {} more \
+places of line 3): {rule}; remove them",
+                            n - 1
+                        ),
+                    }
                 });
             }
         }
     }
+}
+
+fn is_blank(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c == ' ' || c == '\t')
+}
+
+/// Blanks in a board line of the wrong size: the game reads each blank as an empty square, so
+/// the squares after it shift; the blanks are the fault, not the tail past square 64.
+fn board_blanks(line: &super::view::Line, width: usize) -> Option<Finding> {
+    let text = line.text()?;
+    let blanks: Vec<usize> = text
+        .char_indices()
+        .filter(|(_, c)| *c == ' ' || *c == '\t')
+        .map(|(at, _)| at)
+        .collect();
+    let (first, last) = (*blanks.first()?, *blanks.last()?);
+    if text
+        .char_indices()
+        .nth(SQUARES)
+        .is_some_and(|(at, _)| at <= first)
+    {
+        return None; // blanks past square 64 shift nothing: the tail is the fault
+    }
+    let squares = width - blanks.len();
+    let left = match squares {
+        SQUARES => format!("the {SQUARES} squares left are the board"),
+        n if n > SQUARES => format!(
+            "then remove the {} past square {SQUARES}: the board has {SQUARES}, 8 rows of 8",
+            n - SQUARES
+        ),
+        n => format!(
+            "then add {}: the board has {SQUARES}, 8 rows of 8",
+            plural(SQUARES - n, "missing square", "missing squares")
+        ),
+    };
+    let start = line.range().start;
+    Some(Finding::new(
+        Severity::Error,
+        BOARD_SIZE,
+        start + first..start + last + 1,
+        format!(
+            "the board data has {width} characters with {}: the game reads a blank as an empty \
+square, so every square after it moves; remove the blanks ({left})",
+            plural(blanks.len(), "blank", "blanks")
+        ),
+    ))
 }
 
 /// Line 4: one line of 64 squares.
@@ -201,6 +276,10 @@ rows, then join them into one line",
         }
         BoardLayout::OneLine => {
             let width = line.width();
+            if let Some(blanks) = board_blanks(line, width).filter(|_| width != SQUARES) {
+                out.push_finding(blanks);
+                return;
+            }
             let how = "W for a white chip, B for a black chip, 0 or any other character for an \
 empty square";
             let message = match line.text() {
@@ -365,8 +444,8 @@ write who made the board, e.g. © 1996 Your Name"
                     line.chars_range(MAX_COPYRIGHT, width),
                     format!(
                         "the copyright line (line {n}) is {width} characters long; the game \
-takes at most {MAX_COPYRIGHT}: shorten it by {} characters (everything from here on is too much)",
-                        width - MAX_COPYRIGHT
+takes at most {MAX_COPYRIGHT}: shorten it by {} (everything from here on is too much)",
+                        plural(width - MAX_COPYRIGHT, "character", "characters")
                     ),
                 );
             }

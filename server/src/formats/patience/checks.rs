@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Severity, plural};
 use crate::syntax::Document;
 
 /// The most decks the game deals.
@@ -212,7 +212,14 @@ fine between piles)",
 
     /// The checks of one pile line.
     fn pile(&mut self, pile: &Pile) {
-        if let Some(text) = &pile.trailing {
+        let found = pile.numbers.len();
+        let expected = pile.expected_len();
+        let misread = pile.trailing.as_ref().filter(|_| found < expected);
+        if let Some(text) = misread {
+            // A word where a number is missing (like `l6` typed for `16`): the fault is the
+            // word, not the numbers the game then lacks, nor the text it ignores.
+            self.not_a_number(pile, text);
+        } else if let Some(text) = &pile.trailing {
             let shown = shorten(&text.text);
             self.push_pile(
                 Severity::Warning,
@@ -229,9 +236,7 @@ fine between piles)",
                 },
             );
         }
-        let found = pile.numbers.len();
-        let expected = pile.expected_len();
-        if found != expected {
+        if found != expected && misread.is_none() {
             self.field_count(pile);
         }
         let checked = if found >= expected {
@@ -248,6 +253,25 @@ fine between piles)",
                 self.field(pile, slot, number);
             }
         }
+    }
+
+    /// The first word of `text`, read where field `found + 1` of the pile should be.
+    fn not_a_number(&mut self, pile: &Pile, text: &Text) {
+        let word = text.text.split_whitespace().next().unwrap_or(&text.text);
+        let start = text.range.start + text.text.find(word).unwrap_or(0);
+        let field = pile.numbers.len() + 1;
+        let message = format!(
+            "`{}` is not a number: field {field} of {PILE_NAME} must be written with digits \
+(0–9), as the game reads a pile line's numbers up to the first thing that is not one",
+            shorten(word)
+        );
+        self.push_named(
+            Severity::Error,
+            FIELD_COUNT,
+            start..start + word.len(),
+            pile,
+            message,
+        );
     }
 
     fn field_count(&mut self, pile: &Pile) {
@@ -679,10 +703,6 @@ fn missing(count: usize) -> String {
     } else {
         format!("the {count} missing numbers")
     }
-}
-
-fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// At most 40 characters of a text, for messages.
