@@ -3,7 +3,8 @@
 use std::ops::Range;
 
 use super::view::{
-    BoardLayout, BordView, Chip, Count, NumberProblem, SIZE, SQUARES, SquarePos, UsedEntry,
+    BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
+    UsedEntry,
 };
 use crate::findings::{Finding, Limited, Severity, plural};
 
@@ -18,6 +19,7 @@ pub const UNLISTED_CHIP: &str = "othello/unlisted-chip";
 pub const MISSING_COPYRIGHT: &str = "othello/missing-copyright";
 pub const COPYRIGHT_TOO_LONG: &str = "othello/copyright-too-long";
 pub const EXTRA_LINES: &str = "othello/extra-lines";
+pub const BLANK_LINES: &str = "othello/blank-lines";
 
 /// The chips of a game: lines 1 and 2 add up to this.
 pub const CHIPS: u32 = 32;
@@ -27,6 +29,13 @@ pub const MAX_COPYRIGHT: usize = 170;
 /// Every check.
 pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
+    if let Some(finding) = blank_lines(view) {
+        // Every line after a blank one is read one line off: the other findings would all
+        // follow from it.
+        out.push_finding(finding);
+        out.finish();
+        return;
+    }
     chips(view, &mut out);
     used_squares(view, &mut out);
     board(view, &mut out);
@@ -40,6 +49,60 @@ pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
         ));
     }
     out.finish();
+}
+
+/// Blank lines among lines 1–4 with the board's lines after them (a double-spaced file): the
+/// game reads each value by its line number, so everything after the first blank is misread.
+fn blank_lines(view: &BordView) -> Option<Finding> {
+    let fields = [
+        &view.chips_left.line,
+        &view.chips_placed.line,
+        &view.used_squares.line,
+        view.board.line(),
+    ];
+    let first = fields
+        .iter()
+        .find(|l| matches!(l.slot, LineSlot::Empty { .. }))?;
+    let mut written: Vec<usize> = fields
+        .iter()
+        .copied()
+        .chain(view.board.lines.iter().skip(1))
+        .chain(std::iter::once(&view.copyright))
+        .chain(&view.extra_lines)
+        .filter(|l| l.text().is_some())
+        .map(|l| l.number)
+        .collect();
+    written.sort_unstable();
+    let last = *written.last()?;
+    if last < first.number || written.len() < 5 {
+        return None; // too few lines to have moved: a value is missing, not moved
+    }
+    let blanks: Vec<usize> = (first.number..last)
+        .filter(|n| written.binary_search(n).is_err())
+        .collect();
+    let others = match &blanks[1..] {
+        [] => String::new(),
+        [one] => format!(", and so is line {one}"),
+        [init @ .., end] => format!(
+            ", and so are lines {} and {end}",
+            init.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Some(Finding::new(
+        Severity::Error,
+        BLANK_LINES,
+        first.range(),
+        format!(
+            "line {} is blank{others}: the game reads each value by its line number (1 chips \
+left, 2 chips placed, 3 used squares, 4 board, 5 copyright), so every line after a blank one is \
+read as the line before it; remove the blank {}",
+            first.number,
+            if blanks.len() == 1 { "line" } else { "lines" }
+        ),
+    ))
 }
 
 fn shown(text: &str) -> String {

@@ -276,6 +276,9 @@ impl Checks<'_> {
     // ---- version 1 ----------------------------------------------------------------------
 
     fn v1(&mut self) {
+        if self.v2_body() {
+            return;
+        }
         self.invalid_elements();
         self.goal_markers();
         if self.board.rows.is_empty() {
@@ -301,6 +304,37 @@ impl Checks<'_> {
         if complete && !self.board.syntax_errors && !self.has_invalid() {
             self.no_first_jump(&[DotRule::Counted]);
         }
+    }
+
+    /// A version 1 header on rows written in version 2 (`y`, `e`, spaces, no `X 1 2 3 ! >`):
+    /// one finding at the header, as every element would otherwise be reported as invalid.
+    fn v2_body(&mut self) -> bool {
+        let Header::V1 { range, .. } = &self.board.header else {
+            return false;
+        };
+        let body = self.doc.slice(range.end..self.board.range.end);
+        let v1_only = |c: char| matches!(c, 'X' | '1' | '2' | '3' | '!' | '>');
+        let v2_only = |c: char| matches!(c, 'r' | 'y' | 'g' | 'e' | 'R' | 'Y' | 'G' | '.' | ' ');
+        if body.chars().any(v1_only) || !body.chars().any(v2_only) {
+            return false;
+        }
+        let mode = match self.board.diagonal {
+            Some(true) => "mode: diagonal",
+            _ => "mode: normal",
+        };
+        let header = self.doc.slice(range.clone());
+        self.push(
+            Severity::Error,
+            HEADER,
+            range.clone(),
+            format!(
+                "the header `{}` is version 1, but the rows are written in version 2 elements \
+(* . r y g e, uppercase for the goal, and spaces) and have no `!`: replace the header by the two \
+lines `version 2` and `{mode}` (the game says {GAME_INVALID})",
+                shorten(header.trim())
+            ),
+        );
+        true
     }
 
     /// `>` must stand right before a slot.
@@ -458,6 +492,9 @@ exactly one `!`, right after its first row; remove this one (the game says \
             return;
         };
         self.version_line(version);
+        if mode.is_none() && self.mode_after_blank(version) {
+            return;
+        }
         self.mode_line(version, mode.as_ref());
         self.invalid_elements();
         if self.empty_board(version, mode.as_ref()) {
@@ -523,6 +560,39 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                 shorten(&line.text)
             ),
         );
+    }
+
+    /// An empty line 2 with the mode line below it: the game reads the empty line as the mode
+    /// (and rejects it); the mode line would be a row of invalid elements, which is not repeated.
+    fn mode_after_blank(&mut self, version: &HeaderLine) -> bool {
+        let rope = self.doc.rope();
+        let version_row = rope.byte_to_line(version.range.start.min(rope.len_bytes()));
+        if version_row + 2 >= rope.len_lines() {
+            return false;
+        }
+        let line_2 = rope.line_to_byte(version_row + 1);
+        let line_3 = rope.line_to_byte(version_row + 2);
+        let blank = self.doc.slice(line_2..line_3);
+        if !blank.trim().is_empty() {
+            return false;
+        }
+        let next = rope.line(version_row + 2).to_string();
+        let mode = next.trim_end_matches(['\r', '\n']);
+        if !mode.trim_start().to_ascii_lowercase().starts_with("mode") {
+            return false;
+        }
+        self.push(
+            Severity::Error,
+            HEADER,
+            line_2..line_2,
+            format!(
+                "line 2 is empty, and the mode line `{}` follows on line {}: the game reads line \
+2 as the mode line; delete the empty line (the game says {GAME_MODE})",
+                shorten(mode),
+                version_row + 3
+            ),
+        );
+        true
     }
 
     fn mode_line(&mut self, version: &HeaderLine, mode: Option<&HeaderLine>) {
