@@ -111,7 +111,7 @@ impl Context<'_> {
         let found = if trimmed.is_empty() {
             "unexpected blank".to_string()
         } else {
-            format!("unexpected `{shown}{ellipsis}`")
+            format!("unexpected “{shown}{ellipsis}”")
         };
         let place = node
             .parent()
@@ -138,7 +138,7 @@ impl Context<'_> {
                 let range = leaf.byte_range();
                 let token = match token.trim() {
                     "" => "unexpected end of the line".to_string(),
-                    token => format!("unexpected `{token}`"),
+                    token => format!("unexpected “{token}”"),
                 };
                 let message = if expected.is_empty() {
                     format!("{token}{place}")
@@ -165,7 +165,7 @@ impl Context<'_> {
             (Some(last), false) => {
                 let token = self.doc.slice(last.byte_range());
                 format!(
-                    "expected {} after `{}`{place}",
+                    "expected {} after “{}”{place}",
                     or_list(&expected),
                     token.trim()
                 )
@@ -222,9 +222,9 @@ commas with no blank (like D,S), and stops loading the file at the comma; remove
             "colossus/bad-file-name",
             range,
             format!(
-                "`{path}` is not a plain file name: a VAR value is a file name without a folder \
+                "“{path}” is not a plain file name: a VAR value is a file name without a folder \
 (the game looks it up in the variant's folder, its DEPEND variants, then Default) and cannot read \
-the `{}`; write {name}",
+the “{}”; write {name}",
                 &text[..1]
             ),
         ))
@@ -237,7 +237,7 @@ the `{}`; write {name}",
             .and_then(|f| self.spec.describe_field(f))
             .map(with_article)
             .or_else(|| self.spec.describe_kind(node.kind()).map(str::to_owned))
-            .unwrap_or_else(|| format!("`{}`", node.kind()));
+            .unwrap_or_else(|| format!("“{}”", node.kind()));
         let previous = node.prev_sibling().filter(|p| !p.is_extra());
         let after = previous.and_then(|p| {
             field_name(p)
@@ -399,7 +399,7 @@ mod tests {
             messages(FormatId::ColossusTer, text),
             [(
                 14..19,
-                "unexpected `maybe` in a terrain line; expected true or false".to_string()
+                "unexpected “maybe” in a terrain line; expected true or false".to_string()
             )]
         );
     }

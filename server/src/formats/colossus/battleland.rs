@@ -116,7 +116,7 @@ leaves the rest plain"
                 "colossus/battle-terrain",
                 terrain.range.clone(),
                 format!(
-                    "`{}` is not a battle hex terrain; the game knows {}",
+                    "“{}” is not a battle hex terrain; the game knows {}",
                     terrain.text,
                     letters(&TERRAINS)
                 ),
@@ -159,7 +159,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
                     "colossus/hexside",
                     kind.range.clone(),
                     format!(
-                        "`{}` is not a hexside type; the game knows {}",
+                        "“{}” is not a hexside type; the game knows {}",
                         kind.text,
                         letters(&HEXSIDES)
                     ),

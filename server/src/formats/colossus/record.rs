@@ -291,7 +291,7 @@ impl<'a> Line<'a> {
             fields[at].range.start..number.range.end,
             format!(
                 "the {words} (field {}){of} is -{}, a negative number; it must be 0 or more: the \
-game reads no minus sign here, cannot read `-` and stops loading the file (a lexical error)",
+game reads no minus sign here, cannot read “-” and stops loading the file (a lexical error)",
                 at + 1,
                 number.text
             ),
@@ -339,7 +339,7 @@ game reads no minus sign here, cannot read `-` and stops loading the file (a lex
             // The line runs on after its last field.
             let extra = &fields[count..];
             let message = format!(
-                "unexpected `{}` after the {} (field {count}): {counted}; remove {}{}",
+                "unexpected “{}” after the {} (field {count}): {counted}; remove {}{}",
                 joined(extra),
                 words(count - 1),
                 if extra.len() == 1 { "it" } else { "them" },
@@ -392,7 +392,7 @@ game reads no minus sign here, cannot read `-` and stops loading the file (a lex
                     format!("after the {} (field {lo})", words(lo - 1))
                 };
                 let message = format!(
-                    "`{}` {} too many {place}: {counted}; remove {}{}",
+                    "“{}” {} too many {place}: {counted}; remove {}{}",
                     joined(extra),
                     if gap == 1 { "is a field" } else { "are fields" },
                     if gap == 1 { "it" } else { "them" },
@@ -448,7 +448,7 @@ game reads no minus sign here, cannot read `-` and stops loading the file (a lex
                 // Any of the fields from `lo` to `hi + gap` may be the one too many.
                 let among = &fields[lo..hi + gap];
                 let message = format!(
-                    "{} of fields {}–{} (`{}`) {} too many: {counted}{}",
+                    "{} of fields {}–{} (“{}”) {} too many: {counted}{}",
                     if gap == 1 {
                         "one".to_string()
                     } else {
@@ -469,7 +469,7 @@ game reads no minus sign here, cannot read `-` and stops loading the file (a lex
             let message = if prefix < count {
                 let first = &fields[prefix];
                 format!(
-                    "this line has {counted}: {}; field {} is `{}`, where the {} belongs{}",
+                    "this line has {counted}: {}; field {} is “{}”, where the {} belongs{}",
                     layout.order,
                     prefix + 1,
                     first.text,
@@ -543,7 +543,7 @@ fn misfit(layout: &Layout, slot: usize, field: &Field, subject: Option<String>) 
         _ => glued_flags(field).to_string(),
     };
     format!(
-        "the {words} (field {}){of} is `{text}`; {must}{why}",
+        "the {words} (field {}){of} is “{text}”; {must}{why}",
         slot + 1
     )
 }
@@ -593,7 +593,7 @@ fn unreadable(fields: &[Field]) -> String {
         .iter()
         .find_map(|f| f.unread)
         .map(|c| {
-            format!(": the game cannot read `{c}` and stops loading the file (a lexical error)")
+            format!(": the game cannot read “{c}” and stops loading the file (a lexical error)")
         })
         .unwrap_or_default()
 }

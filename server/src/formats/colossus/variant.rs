@@ -250,7 +250,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                     continue;
                 }
                 let hint = nearest(name, names())
-                    .map(|n| format!("; did you mean `{n}`?"))
+                    .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(Finding::new(
                     Severity::Error,
@@ -348,7 +348,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
                     Severity::Error,
                     "colossus/bad-file-name",
                     range,
-                    format!("`{name}` is not a plain file name; the game looks names up inside the variant folders only"),
+                    format!("“{name}” is not a plain file name; the game looks names up inside the variant folders only"),
                 ));
             }
         }

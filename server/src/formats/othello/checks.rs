@@ -159,7 +159,7 @@ fn chips(view: &BordView, out: &mut Limited) {
                     format!("{what} (line {n}) is {text}, a negative number; {expected}")
                 } else {
                     format!(
-                        "{what} (line {n}) is `{}`, not a whole number written with digits; \
+                        "{what} (line {n}) is “{}”, not a whole number written with digits; \
 {expected}",
                         shown(text)
                     )
@@ -226,7 +226,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
             UsedEntry::BadName { text, range } => {
                 out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
                     format!(
-                        "`{text}` is not a square of the board: a used square is a button name, \
+                        "“{text}” is not a square of the board: a used square is a button name, \
 a row letter A–H then a column digit 1–8 (A1 … H8)"
                     )
                 });
@@ -242,7 +242,7 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
 run together, {example}"
                     );
                     if !blank {
-                        return format!("`{}` is not a square name: {rule}", shown(text));
+                        return format!("“{}” is not a square name: {rule}", shown(text));
                     }
                     let places = used
                         .entries
@@ -424,7 +424,7 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
                 USED_SQUARE_BLANK,
                 range,
                 format!(
-                    "{} is listed as used, but that square of the board ({}, `{}`) is blank; \
+                    "{} is listed as used, but that square of the board ({}, “{}”) is blank; \
 remove {} from line 3 or put a chip (W or B) there",
                     square.name(),
                     board_place(view, square),
@@ -465,7 +465,7 @@ their squares on line 3, run together: {}",
             UNLISTED_CHIP,
             s.range.clone(),
             format!(
-                "square {} holds {} (`{}`, {}) but is not in the used squares (line 3); add {} \
+                "square {} holds {} (“{}”, {}) but is not in the used squares (line 3); add {} \
 to line 3",
                 s.square.name(),
                 chip_name(s.chip),

@@ -43,7 +43,7 @@ impl Checker<'_> {
                 COUNTS_MISSING,
                 at..at,
                 "the file ends after the name: line 2 must hold the number of decks and the \
-number of piles (e.g. `1 13`), and one line of numbers per pile follows"
+number of piles (e.g. “1 13”), and one line of numbers per pile follows"
                     .to_string(),
             );
         }
@@ -113,7 +113,7 @@ number of piles (e.g. `1 13`), and one line of numbers per pile follows"
                 NAME,
                 0..0,
                 "line 1 is empty, but it holds the game's name, which the game shows in the \
-window bar: write the name on line 1 (the counts line `decks piles` follows on line 2)"
+window bar: write the name on line 1 (the counts line “decks piles” follows on line 2)"
                     .to_string(),
             ),
             Some(name) if name.text.is_empty() => self.push(
@@ -131,7 +131,7 @@ the window bar: write the name there"
     fn text_lines(&mut self) {
         for line in &self.view.text_lines {
             let message = format!(
-                "`{}` is not a pile line: a pile line starts with its numbers (11, or 15 with a \
+                "“{}” is not a pile line: a pile line starts with its numbers (11, or 15 with a \
 second rule set), and the game has no notes or comments; delete this text (blank lines are \
 fine between piles)",
                 shorten(&line.text)
@@ -261,7 +261,7 @@ fine between piles)",
         let start = text.range.start + text.text.find(word).unwrap_or(0);
         let field = pile.numbers.len() + 1;
         let message = format!(
-            "`{}` is not a number: field {field} of {PILE_NAME} must be written with digits \
+            "“{}” is not a number: field {field} of {PILE_NAME} must be written with digits \
 (0–9), as the game reads a pile line's numbers up to the first thing that is not one",
             shorten(word)
         );
@@ -390,7 +390,7 @@ for one rule set",
         let decoded = fields::decode(doc, value, number.written);
         if decoded.negative {
             let message = format!(
-                "{} is {value}, but it is made of digits (`{}`) and cannot be negative",
+                "{} is {value}, but it is made of digits (“{}”) and cannot be negative",
                 label(),
                 doc.pattern
             );
@@ -443,8 +443,8 @@ write {} and delete the four numbers of rules 2",
         }
         if let Some((above, span)) = &decoded.excess {
             let message = format!(
-                "{} is {value}: `{}` has {} digits, and the game reads no digit before {}; \
-remove `{above}`",
+                "{} is {value}: “{}” has {} digits, and the game reads no digit before {}; \
+remove “{above}”",
                 label(),
                 doc.pattern,
                 doc.pattern
@@ -676,14 +676,14 @@ fn field_label(slot: Slot, doc: &FieldDoc) -> String {
     match slot.context {
         // Never the stock.
         Context::RuleSet2 => format!(
-            "{PILE_NAME}, rule set 2, field {} `{}` ({}; number {} on the line)",
+            "{PILE_NAME}, rule set 2, field {} “{}” ({}; number {} on the line)",
             slot.field,
             doc.pattern,
             doc.name,
             slot.index + 1
         ),
         _ => format!(
-            "{PILE_NAME}, field {} `{}` ({})",
+            "{PILE_NAME}, field {} “{}” ({})",
             slot.field, doc.pattern, doc.name
         ),
     }
@@ -830,7 +830,7 @@ not read {}",
 
 fn trailing_message(text: &str, after: &str) -> String {
     format!(
-        "`{text}` after {after} is ignored by the game: it reads only the numbers; delete the text"
+        "“{text}” after {after} is ignored by the game: it reads only the numbers; delete the text"
     )
 }
 
@@ -841,7 +841,7 @@ pub fn wastepile(stock: &Pile, piles: usize) -> Option<Finding> {
     };
     usize::try_from(waste).is_ok_and(|w| w > piles).then(|| {
         let message = format!(
-            "the stock (pile 1), field 11 `i` (wastepile number) is {waste}, but the game has \
+            "the stock (pile 1), field 11 “i” (wastepile number) is {waste}, but the game has \
 only {}: write the number of the wastepile (most often 2), or 0 when there is none",
             plural(piles, "pile", "piles")
         );
