@@ -176,7 +176,7 @@ fn legacy_encodings_keep_columns() {
     let item = &items[0];
     assert_eq!(
         item["message"],
-        "unexpected `øø` in a terrain line; expected a name (letters only)"
+        "unexpected “øø” in a terrain line; expected a name (letters only)"
     );
     assert_eq!(
         (item["line"].as_u64(), item["column"].as_u64()),
@@ -717,7 +717,7 @@ fn utf16_files_with_a_bom_are_text() {
         assert_eq!(items.as_array().unwrap().len(), 1, "{name}: {items:#?}");
         // The `ø` decoded as one character, where the game's lexer stops.
         assert_eq!(
-            items[0]["message"], "unexpected `ø`; expected a name (letters only)",
+            items[0]["message"], "unexpected “ø”; expected a name (letters only)",
             "{name}"
         );
         assert_eq!(
@@ -793,7 +793,7 @@ fine. Please report it with the file"
             ),
             (
                 "colossus/syntax-error",
-                "unexpected `maybe`; expected true or false"
+                "unexpected “maybe”; expected true or false"
             ),
         ]
     );
@@ -919,7 +919,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
     assert!(
         text.starts_with(&format!(
             "{}: read as Peg solitaire board [peg-brd]\nerror[peg/header]: line 1 must be \
-`version 2` (any case), not `Version2`",
+“version 2” (any case), not “Version2”",
             slip.display()
         )),
         "{text}"

@@ -47,7 +47,7 @@ fn broken_then_fixed(encoding: &str, expected_end: u32) {
         d["message"]
             .as_str()
             .unwrap()
-            .starts_with("unexpected `𝄞é`"),
+            .starts_with("unexpected “𝄞é”"),
         "{d:#?}"
     );
 
@@ -102,7 +102,7 @@ fn edits_apply_in_order_and_crlf_lines_count_once() {
         .collect();
     assert_eq!(diagnostics.len(), 1, "{messages:?}");
     assert_eq!(range(&diagnostics[0]), [[1, 8], [1, 9]]);
-    assert!(messages[0].starts_with("unexpected `7`"), "{messages:?}");
+    assert!(messages[0].starts_with("unexpected “7”"), "{messages:?}");
     // A stale version is ignored; the text stays as version 5 left it.
     client.change(&uri, 3, [[0, 0], [0, 0]], "garbage");
     client.change(&uri, 6, [[1, 7], [1, 11]], "");

@@ -18,7 +18,7 @@ pub fn analyze_with(doc: &Document, files: &dyn Files) -> Vec<Finding> {
             0..0,
             "Retroboard does not recognise this file: it is not a Colossus, Crossmines, Patience, \
 Super Othello or peg solitaire file by its name or its first lines \
-(`retroboard explain retroboard/unknown-format` says how files are recognised)",
+(“retroboard explain retroboard/unknown-format” says how files are recognised)",
         )];
     };
     if let Some(limit) = doc.unparsed() {

@@ -229,6 +229,16 @@ pub fn preferred_edits(text: &(impl Bytes + ?Sized), findings: &[Finding]) -> Ve
 }
 
 /// Whether a finding marks something faulty in a drawing: errors and warnings do, notes do not.
+/// A count with its noun, singular for 1: `plural(3, "column", "columns")` is "3 columns".
+pub fn plural<N: std::fmt::Display + PartialEq + From<u8>>(
+    count: N,
+    one: &str,
+    many: &str,
+) -> String {
+    let noun = if count == N::from(1) { one } else { many };
+    format!("{count} {noun}")
+}
+
 pub fn is_fault(finding: &Finding) -> bool {
     matches!(finding.severity, Severity::Error | Severity::Warning)
 }

@@ -95,6 +95,12 @@ impl Context<'_> {
         } else {
             raw.start + leading..raw.start + leading + trimmed.len()
         };
+        if let Some(finding) = self
+            .blank_after_comma(range.start, trimmed)
+            .or_else(|| self.path_in_var(range.start, trimmed))
+        {
+            return finding;
+        }
         let first_line = trimmed.lines().next().unwrap_or("");
         let shown: String = first_line.chars().take(30).collect();
         let ellipsis = if shown.len() < trimmed.len() {
@@ -105,7 +111,7 @@ impl Context<'_> {
         let found = if trimmed.is_empty() {
             "unexpected blank".to_string()
         } else {
-            format!("unexpected `{shown}{ellipsis}`")
+            format!("unexpected “{shown}{ellipsis}”")
         };
         let place = node
             .parent()
@@ -132,7 +138,7 @@ impl Context<'_> {
                 let range = leaf.byte_range();
                 let token = match token.trim() {
                     "" => "unexpected end of the line".to_string(),
-                    token => format!("unexpected `{token}`"),
+                    token => format!("unexpected “{token}”"),
                 };
                 let message = if expected.is_empty() {
                     format!("{token}{place}")
@@ -159,7 +165,7 @@ impl Context<'_> {
             (Some(last), false) => {
                 let token = self.doc.slice(last.byte_range());
                 format!(
-                    "expected {} after `{}`{place}",
+                    "expected {} after “{}”{place}",
                     or_list(&expected),
                     token.trim()
                 )
@@ -169,6 +175,61 @@ impl Context<'_> {
         Finding::new(Severity::Error, self.code(), range, message)
     }
 
+    /// `D, S` in a TER's ACQUIRABLE list: the game reads `D` as the list and cannot read the
+    /// `,` only because of the blank after it, so the blank is the fault.
+    fn blank_after_comma(&self, start: usize, text: &str) -> Option<Finding> {
+        if self.format != FormatId::ColossusTer || !text.starts_with(',') {
+            return None;
+        }
+        let after = self.doc.slice(start + 1..start + 80);
+        let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
+        let next = after[blanks..].chars().next()?;
+        if blanks == 0 || !next.is_ascii_alphabetic() {
+            return None;
+        }
+        Some(Finding::new(
+            Severity::Error,
+            self.code(),
+            start + 1..start + 1 + blanks,
+            "a blank after the comma of a terrain list: the game reads the letters joined by \
+commas with no blank (like D,S), and stops loading the file at the comma; remove the blank"
+                .to_string(),
+        ))
+    }
+
+    /// `MAP:Default/Default.map`: the value stops at the `/` the game cannot read; the fault is
+    /// a value that is a path, not a plain file name.
+    fn path_in_var(&self, start: usize, text: &str) -> Option<Finding> {
+        if self.format != FormatId::ColossusVar || !text.starts_with(['/', '\\']) {
+            return None;
+        }
+        let before = self.doc.slice(start.saturating_sub(200)..start);
+        let head = before
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || "_-.,/\\".contains(*c))
+            .map(char::len_utf8)
+            .sum::<usize>();
+        let after = self.doc.slice(start..start + 200);
+        let tail = after
+            .find(|c: char| c.is_whitespace() || c == '#')
+            .unwrap_or(after.len());
+        let range = start - head..start + tail;
+        let path = self.doc.slice(range.clone());
+        let name = path.rsplit(['/', '\\']).next().unwrap_or("");
+        Some(Finding::new(
+            Severity::Error,
+            "colossus/bad-file-name",
+            range,
+            format!(
+                "“{path}” is not a plain file name: a VAR value is a file name without a folder \
+(the game looks it up in the variant's folder, its DEPEND variants, then Default) and cannot read \
+the “{}”; write {name}",
+                &text[..1]
+            ),
+        ))
+    }
+
     /// A required token is absent: name it, and the token it should follow.
     fn missing(&self, node: Node) -> Finding {
         let field = field_name(node);
@@ -176,7 +237,7 @@ impl Context<'_> {
             .and_then(|f| self.spec.describe_field(f))
             .map(with_article)
             .or_else(|| self.spec.describe_kind(node.kind()).map(str::to_owned))
-            .unwrap_or_else(|| format!("`{}`", node.kind()));
+            .unwrap_or_else(|| format!("“{}”", node.kind()));
         let previous = node.prev_sibling().filter(|p| !p.is_extra());
         let after = previous.and_then(|p| {
             field_name(p)
@@ -338,7 +399,7 @@ mod tests {
             messages(FormatId::ColossusTer, text),
             [(
                 14..19,
-                "unexpected `maybe` in a terrain line; expected true or false".to_string()
+                "unexpected “maybe” in a terrain line; expected true or false".to_string()
             )]
         );
     }

@@ -116,7 +116,7 @@ leaves the rest plain"
                 "colossus/battle-terrain",
                 terrain.range.clone(),
                 format!(
-                    "`{}` is not a battle hex terrain; the game knows {}",
+                    "“{}” is not a battle hex terrain; the game knows {}",
                     terrain.text,
                     letters(&TERRAINS)
                 ),
@@ -143,8 +143,12 @@ leaves the rest plain"
                     Severity::Error,
                     "colossus/hexside",
                     side.range.clone(),
-                    "a hex has six sides, numbered 0 to 5; the game stops reading the battleland at \
-any other number and leaves the rest plain",
+                    format!(
+                        "hexside {} is not a side of a hex: a hex has six sides, numbered 0 to 5; \
+the game stops reading the battleland at any other number and leaves the rest plain",
+                        side.value
+                            .map_or_else(|| "(too large)".to_string(), |s| s.to_string())
+                    ),
                 ));
             }
             if let Some(kind) = kind
@@ -155,7 +159,7 @@ any other number and leaves the rest plain",
                     "colossus/hexside",
                     kind.range.clone(),
                     format!(
-                        "`{}` is not a hexside type; the game knows {}",
+                        "“{}” is not a hexside type; the game knows {}",
                         kind.text,
                         letters(&HEXSIDES)
                     ),

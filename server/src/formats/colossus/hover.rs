@@ -316,8 +316,12 @@ fn recruit_count(count: &str, creature: &str, previous: Option<&str>) -> String 
             "{creature} ({}) starts the chain; the number before the next creature says how many are needed",
             pseudo(creature).unwrap_or_default()
         ),
+        (_, Some(_)) if pseudo(creature).is_some() => format!(
+            "{creature} ({}) is never recruited: it starts a new chain here; the number before the next creature says how many are needed",
+            pseudo(creature).unwrap_or_default()
+        ),
         ("0", _) => format!(
-            "{creature} can be recruited here with no recruiter shown (meant after Anything or AnyNonLord)"
+            "0: {creature} is recruited with the recruiter left anonymous (meant right after Anything or AnyNonLord)"
         ),
         (n, Some(prev)) => match pseudo(prev) {
             Some(words) => format!("{n} of {words} ({prev}) recruit one {creature}"),

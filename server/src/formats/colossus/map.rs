@@ -71,7 +71,7 @@ static SIZE_LAYOUT: Layout = Layout {
         FieldDef("width", Kind::Number, "map width"),
         FieldDef("height", Kind::Number, "map height"),
     ],
-    order: "the map's width and height, such as `15 8`",
+    order: "the map's width and height, such as “15 8”",
     touching_is_one_field: false,
     subject: None,
     run: None,
@@ -210,7 +210,7 @@ pub fn check(doc: &Document, view: &MapView, out: &mut Vec<Finding>) {
             Severity::Error,
             "colossus/comment-before-size",
             comment.clone(),
-            "the game reads the map size (`width height`) as the very first thing in the file; \
+            "the game reads the map size (“width height”) as the very first thing in the file; \
 a comment before it or on its line makes loading fail: move the comment below the size line",
         ));
     }
@@ -380,7 +380,7 @@ fn blank_lines_before(doc: &Document, size: Node, comment_rows: &[usize], out: &
             Severity::Error,
             "colossus/syntax-error",
             start..start,
-            "a blank line before the map size: the game reads the size (`width height`) as the \
+            "a blank line before the map size: the game reads the size (“width height”) as the \
 very first thing in the file and fails on anything else; remove this line",
         ));
     }

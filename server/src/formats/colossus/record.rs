@@ -267,6 +267,37 @@ impl<'a> Line<'a> {
         Some(format!("{word}{}", self.slot(slot)?.text))
     }
 
+    /// A number written with a minus sign where the game reads digits only (a MAP exit `-1`):
+    /// the game cannot read the `-`, and the number after it is not a field of its own.
+    fn negative(&self) -> Option<Finding> {
+        let fields = &self.fields;
+        let at = fields
+            .iter()
+            .position(|f| f.unread == Some('-') && f.text == "-")?;
+        let number = fields
+            .get(at + 1)
+            .filter(|f| f.range.start == fields[at].range.end)
+            .filter(|f| matches!(f.shape, Shape::One(Token::Number)))?;
+        let FieldDef(_, kind, words) = self.layout.fields.get(at)?;
+        if !matches!(kind, Kind::Number) {
+            return None;
+        }
+        let of = self
+            .subject()
+            .filter(|_| Some(at) != self.layout.subject.map(|s| s.0))
+            .map(|s| format!(" of {s}"))
+            .unwrap_or_default();
+        Some(error(
+            fields[at].range.start..number.range.end,
+            format!(
+                "the {words} (field {}){of} is -{}, a negative number; it must be 0 or more: the \
+game reads no minus sign here, cannot read “-” and stops loading the file (a lexical error)",
+                at + 1,
+                number.text
+            ),
+        ))
+    }
+
     /// What is wrong with the line's fields: one finding per field of the wrong kind, or one for
     /// the line when it has too few or too many.
     pub fn errors(&self, out: &mut Vec<Finding>) {
@@ -277,6 +308,11 @@ impl<'a> Line<'a> {
             return;
         }
         let words = |slot: usize| layout.fields[slot].2;
+        if let Some(finding) = self.negative() {
+            // A minus sign the game cannot read: one mistake, not a field too many.
+            out.push(finding);
+            return;
+        }
         let (prefix, suffix) = (self.prefix, self.suffix);
         if n == count {
             for (slot, field) in fields.iter().enumerate() {
@@ -303,7 +339,7 @@ impl<'a> Line<'a> {
             // The line runs on after its last field.
             let extra = &fields[count..];
             let message = format!(
-                "unexpected `{}` after the {} (field {count}): {counted}; remove {}{}",
+                "unexpected “{}” after the {} (field {count}): {counted}; remove {}{}",
                 joined(extra),
                 words(count - 1),
                 if extra.len() == 1 { "it" } else { "them" },
@@ -356,7 +392,7 @@ impl<'a> Line<'a> {
                     format!("after the {} (field {lo})", words(lo - 1))
                 };
                 let message = format!(
-                    "`{}` {} too many {place}: {counted}; remove {}{}",
+                    "“{}” {} too many {place}: {counted}; remove {}{}",
                     joined(extra),
                     if gap == 1 { "is a field" } else { "are fields" },
                     if gap == 1 { "it" } else { "them" },
@@ -412,7 +448,7 @@ impl<'a> Line<'a> {
                 // Any of the fields from `lo` to `hi + gap` may be the one too many.
                 let among = &fields[lo..hi + gap];
                 let message = format!(
-                    "{} of fields {}–{} (`{}`) {} too many: {counted}{}",
+                    "{} of fields {}–{} (“{}”) {} too many: {counted}{}",
                     if gap == 1 {
                         "one".to_string()
                     } else {
@@ -433,7 +469,7 @@ impl<'a> Line<'a> {
             let message = if prefix < count {
                 let first = &fields[prefix];
                 format!(
-                    "this line has {counted}: {}; field {} is `{}`, where the {} belongs{}",
+                    "this line has {counted}: {}; field {} is “{}”, where the {} belongs{}",
                     layout.order,
                     prefix + 1,
                     first.text,
@@ -507,7 +543,7 @@ fn misfit(layout: &Layout, slot: usize, field: &Field, subject: Option<String>) 
         _ => glued_flags(field).to_string(),
     };
     format!(
-        "the {words} (field {}){of} is `{text}`; {must}{why}",
+        "the {words} (field {}){of} is “{text}”; {must}{why}",
         slot + 1
     )
 }
@@ -575,7 +611,7 @@ fn unreadable(fields: &[Field]) -> String {
         .iter()
         .find_map(|f| f.unread)
         .map(|c| {
-            format!(": the game cannot read `{c}` and stops loading the file (a lexical error)")
+            format!(": the game cannot read “{c}” and stops loading the file (a lexical error)")
         })
         .unwrap_or_default()
 }

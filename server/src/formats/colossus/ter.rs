@@ -186,15 +186,15 @@ later definition and lists the letter twice: use another letter",
             && colors::rgb(&color.text).is_none()
         {
             let hint = nearest(&color.text, colors::COLORS.iter().map(|(n, _)| *n))
-                .map(|n| format!("did you mean `{n}`? "))
+                .map(|n| format!("did you mean “{n}”? "))
                 .unwrap_or_default();
             out.push(Finding::new(
                 Severity::Warning,
                 "colossus/unknown-color",
                 color.range.clone(),
                 format!(
-                    "Colossus knows no colour `{}` (names are case-sensitive); it draws the terrain \
-black: {hint}(`retroboard explain colossus/unknown-color` lists the colours)",
+                    "Colossus knows no colour “{}” (names are case-sensitive); it draws the terrain \
+black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)",
                     color.text
                 ),
             )
@@ -210,8 +210,8 @@ black: {hint}(`retroboard explain colossus/unknown-color` lists the colours)",
                     "colossus/titan-recruit",
                     recruit.count.range.clone(),
                     format!(
-                        "`{} Titan` lets the Titan be recruited; a Titan as recruiter should always be \
-`-1 Titan` (it can recruit, but cannot be recruited)",
+                        "“{} Titan” lets the Titan be recruited; a Titan as recruiter should always be \
+“-1 Titan” (it can recruit, but cannot be recruited)",
                         doc.slice(recruit.count.range.clone())
                     ),
                 )
@@ -235,7 +235,7 @@ black: {hint}(`retroboard explain colossus/unknown-color` lists the colours)",
                     format!(
                         "the Tower line gives {} starting creature(s){}; the game takes the first three \
 recruits with a count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and fails at \
-game start with fewer: add recruits such as `0 Ogre`",
+game start with fewer: add recruits such as “0 Ogre”",
                         starters.len(),
                         if names.is_empty() { String::new() } else { format!(" ({})", names.join(", ")) }
                     ),
@@ -256,7 +256,7 @@ game start with fewer: add recruits such as `0 Ogre`",
             format!(
                 "no terrain line has the letter T (letters here: {}); the game needs the Tower, \
 letter T, for the towers on the map and the starting creatures: add a line such as \
-`T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan`",
+“T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan”",
                 view.letters()
             ),
         ));
@@ -337,8 +337,8 @@ pub fn check_name(doc: &Document, name: &Word, out: &mut Vec<Finding>) {
             "colossus/bad-name",
             name.range.start..digits_end,
             format!(
-                "`{}` is not one name to the game: its lexer splits letters from digits, so it reads \
-`{}` and then a number; names are letters only",
+                "“{}” is not one name to the game: its lexer splits letters from digits, so it reads \
+“{}” and then a number; names are letters only",
                 doc.slice(name.range.start..digits_end),
                 name.text
             ),
@@ -349,7 +349,7 @@ pub fn check_name(doc: &Document, name: &Word, out: &mut Vec<Finding>) {
             "colossus/bad-name",
             name.range.clone(),
             format!(
-                "`{}` is one letter, which the game's lexer reads as a terrain letter, not a name; \
+                "“{}” is one letter, which the game's lexer reads as a terrain letter, not a name; \
 names need at least two letters",
                 name.text
             ),

@@ -83,6 +83,12 @@ pub fn reachable(dir: &Path) -> Vec<PathBuf> {
 
 /// A name the game could look up: a plain file or folder name, nothing that leaves the
 /// variant folders (no `/`, `\`, `..` or absolute path).
+/// Whether a VAR value runs on into a path (`Default/Default.map`): the syntax check names it
+/// a bad file name, and the part before the `/` is not looked for.
+fn followed_by_path(doc: &Document, end: usize) -> bool {
+    doc.slice(end..end + 1).starts_with(['/', '\\'])
+}
+
 pub fn is_plain_name(name: &str) -> bool {
     let path = Path::new(name);
     !name.is_empty()
@@ -261,7 +267,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                     continue;
                 }
                 let hint = nearest(name, names())
-                    .map(|n| format!("; did you mean `{n}`?"))
+                    .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(Finding::new(
                     Severity::Error,
@@ -371,7 +377,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
                     Severity::Error,
                     "colossus/bad-file-name",
                     range,
-                    format!("`{name}` is not a plain file name; the game looks names up inside the variant folders only"),
+                    format!("“{name}” is not a plain file name; the game looks names up inside the variant folders only"),
                 ));
             }
         }
@@ -419,7 +425,10 @@ not read it",
                     resolved.name
                 ),
             ));
-        } else if resolved.path.is_none() && is_plain_name(&resolved.name) {
+        } else if resolved.path.is_none()
+            && is_plain_name(&resolved.name)
+            && !followed_by_path(doc, entry.value.range.end)
+        {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
             out.push(Finding::new(
                 Severity::Error,

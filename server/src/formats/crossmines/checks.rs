@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Finding, Limited, Severity, plural};
 
 pub const HEADER_NUMBER: &str = "crossmines/header-number";
 pub const HEADER_TEXT: &str = "crossmines/header-text";
@@ -103,7 +103,7 @@ place; it must be at least 1 ({})",
             }
             Err(NumberProblem::Empty) => format!("line {n} ({name}) is empty; {expected}"),
             Err(NumberProblem::NotANumber) => format!(
-                "{name} (line {n}) is `{}`, not a whole number; {expected}, written with digits \
+                "{name} (line {n}) is “{}”, not a whole number; {expected}, written with digits \
 only",
                 shown(line.slot.text().unwrap_or("").trim())
             ),
@@ -120,8 +120,8 @@ pattern is rarely more than a few dozen squares"
 fn sizes(view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     for (repeat, grid, axis, what) in [
-        (RepeatSizeX, LargeGridSizeX, "columns", "wider"),
-        (RepeatSizeY, LargeGridSizeY, "rows", "taller"),
+        (RepeatSizeX, LargeGridSizeX, ("column", "columns"), "wider"),
+        (RepeatSizeY, LargeGridSizeY, ("row", "rows"), "taller"),
     ] {
         let (Some(r), Some(g)) = (view.size(repeat), view.size(grid)) else {
             continue;
@@ -133,12 +133,12 @@ fn sizes(view: &PatternView, out: &mut Limited) {
                 view.field(repeat).value_range(),
                 format!(
                     "{} (line {}) is {r}, {what} than the grid ({} on line {} is {g}): the stamps \
-do not touch and leave {} {axis} of holes between them; use at most {g}",
+do not touch and leave {} of holes between them; use at most {g}",
                     repeat.name(),
                     repeat.line(),
                     grid.name(),
                     grid.line(),
-                    r - g
+                    plural(r - g, axis.0, axis.1)
                 ),
             );
         }
@@ -337,15 +337,15 @@ fn invalid_characters(view: &PatternView, out: &mut Limited) {
                         format!("{blanks}{place}")
                     } else if text.chars().all(|c| c.is_ascii_lowercase()) {
                         format!(
-                            "lowercase `{}` is not a pattern square: cell characters are capital \
-letters, write `{}`",
+                            "lowercase “{}” is not a pattern square: cell characters are capital \
+letters, write “{}”",
                             shown(text),
                             shown(&text.to_ascii_uppercase())
                         )
                     } else if text.chars().count() == 1 {
-                        format!("`{}` is not a pattern square", shown(text))
+                        format!("“{}” is not a pattern square", shown(text))
                     } else {
-                        format!("`{}` are not pattern squares", shown(text))
+                        format!("“{}” are not pattern squares", shown(text))
                     };
                     format!(
                         "{what} (grid line {}, column {}); {ALLOWED}",
@@ -565,7 +565,7 @@ impl SplitPart<'_> {
             )
         };
         format!(
-            "cell `{ch}` is in {count} separate parts: {what} not touch the `{ch}` squares from \
+            "cell “{ch}” is in {count} separate parts: {what} not touch the “{ch}” squares from \
 row {}, column {} ({}); a cell must be one block of squares touching side by side. Give this \
 part a character of its own, or join the parts",
             main_part.row + 1,
@@ -741,7 +741,7 @@ pub fn overlap_message(run: &Overlap, (rx, ry): (usize, usize)) -> String {
     format!(
         "{subject} (row {}, {}) of this stamp {verb} on {subject} (row {}, {}) of {}: stamped \
 every {rx} columns and {ry} rows, both stamps fill the same place; make one of them transparent \
-(`.`) or change the Repeat Size",
+(“.”) or change the Repeat Size",
         run.row + 1,
         columns(run.from, run.to),
         run.other_row + 1,

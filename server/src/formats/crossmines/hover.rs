@@ -7,6 +7,7 @@ use super::stamp::{Grid, other_stamp};
 use super::view::{
     GridLine, HeaderField, HeaderLine, MAX_SIZE, NumberProblem, PatternView, Square, SquareKind,
 };
+use crate::findings::plural;
 use crate::ide::{Hover, code_span, markdown_text};
 use crate::syntax::Document;
 
@@ -28,14 +29,6 @@ pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
         range: square.range.clone(),
         markdown: grid_square(&view, line, &square),
     })
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 fn span(from: usize, to: usize, one: &str, many: &str) -> String {

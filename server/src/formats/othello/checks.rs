@@ -3,9 +3,10 @@
 use std::ops::Range;
 
 use super::view::{
-    BoardLayout, BordView, Chip, Count, NumberProblem, SIZE, SQUARES, SquarePos, UsedEntry,
+    BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
+    UsedEntry,
 };
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Finding, Limited, Severity, plural};
 
 pub const CHIP_COUNT: &str = "othello/chip-count";
 pub const CHIP_TOTAL: &str = "othello/chip-total";
@@ -18,6 +19,7 @@ pub const UNLISTED_CHIP: &str = "othello/unlisted-chip";
 pub const MISSING_COPYRIGHT: &str = "othello/missing-copyright";
 pub const COPYRIGHT_TOO_LONG: &str = "othello/copyright-too-long";
 pub const EXTRA_LINES: &str = "othello/extra-lines";
+pub const BLANK_LINES: &str = "othello/blank-lines";
 
 /// The chips of a game: lines 1 and 2 add up to this.
 pub const CHIPS: u32 = 32;
@@ -27,6 +29,13 @@ pub const MAX_COPYRIGHT: usize = 170;
 /// Every check.
 pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
+    if let Some(finding) = blank_lines(view) {
+        // Every line after a blank one is read one line off: the other findings would all
+        // follow from it.
+        out.push_finding(finding);
+        out.finish();
+        return;
+    }
     chips(view, &mut out);
     used_squares(view, &mut out);
     board(view, &mut out);
@@ -40,6 +49,60 @@ pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
         ));
     }
     out.finish();
+}
+
+/// Blank lines among lines 1–4 with the board's lines after them (a double-spaced file): the
+/// game reads each value by its line number, so everything after the first blank is misread.
+fn blank_lines(view: &BordView) -> Option<Finding> {
+    let fields = [
+        &view.chips_left.line,
+        &view.chips_placed.line,
+        &view.used_squares.line,
+        view.board.line(),
+    ];
+    let first = fields
+        .iter()
+        .find(|l| matches!(l.slot, LineSlot::Empty { .. }))?;
+    let mut written: Vec<usize> = fields
+        .iter()
+        .copied()
+        .chain(view.board.lines.iter().skip(1))
+        .chain(std::iter::once(&view.copyright))
+        .chain(&view.extra_lines)
+        .filter(|l| l.text().is_some())
+        .map(|l| l.number)
+        .collect();
+    written.sort_unstable();
+    let last = *written.last()?;
+    if last < first.number || written.len() < 5 {
+        return None; // too few lines to have moved: a value is missing, not moved
+    }
+    let blanks: Vec<usize> = (first.number..last)
+        .filter(|n| written.binary_search(n).is_err())
+        .collect();
+    let others = match &blanks[1..] {
+        [] => String::new(),
+        [one] => format!(", and so is line {one}"),
+        [init @ .., end] => format!(
+            ", and so are lines {} and {end}",
+            init.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Some(Finding::new(
+        Severity::Error,
+        BLANK_LINES,
+        first.range(),
+        format!(
+            "line {} is blank{others}: the game reads each value by its line number (1 chips \
+left, 2 chips placed, 3 used squares, 4 board, 5 copyright), so every line after a blank one is \
+read as the line before it; remove the blank {}",
+            first.number,
+            if blanks.len() == 1 { "line" } else { "lines" }
+        ),
+    ))
 }
 
 fn shown(text: &str) -> String {
@@ -87,10 +150,21 @@ fn chips(view: &BordView, out: &mut Limited) {
                 )
             }
             Err(NumberProblem::Empty) => format!("line {n} ({what}) is empty; {expected}"),
-            Err(NumberProblem::NotANumber) => format!(
-                "{what} (line {n}) is `{}`, not a whole number written with digits; {expected}",
-                shown(count.line.text().unwrap_or("").trim())
-            ),
+            Err(NumberProblem::NotANumber) => {
+                let text = count.line.text().unwrap_or("").trim();
+                let negative = text
+                    .strip_prefix('-')
+                    .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+                if negative {
+                    format!("{what} (line {n}) is {text}, a negative number; {expected}")
+                } else {
+                    format!(
+                        "{what} (line {n}) is “{}”, not a whole number written with digits; \
+{expected}",
+                        shown(text)
+                    )
+                }
+            }
         };
         out.push(
             Severity::Error,
@@ -132,6 +206,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
     let used = &view.used_squares;
     let example = "like D4D5E4E5";
     let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
+    let mut blanks_reported = false;
     for entry in &used.entries {
         match entry {
             UsedEntry::Square { square, range } => {
@@ -151,26 +226,89 @@ fn used_squares(view: &BordView, out: &mut Limited) {
             UsedEntry::BadName { text, range } => {
                 out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
                     format!(
-                        "`{text}` is not a square of the board: a used square is a button name, \
+                        "“{text}” is not a square of the board: a used square is a button name, \
 a row letter A–H then a column digit 1–8 (A1 … H8)"
                     )
                 });
             }
             UsedEntry::Stray { text, range } => {
+                let blank = is_blank(text);
+                if blank && std::mem::replace(&mut blanks_reported, true) {
+                    continue; // one spacing choice: reported once, at its first blank
+                }
                 out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
-                    let what = if text.chars().all(|c| c == ' ' || c == '\t') {
-                        "blanks are not allowed in the used squares".to_string()
-                    } else {
-                        format!("`{}` is not a square name", shown(text))
-                    };
-                    format!(
-                        "{what}: the used squares are button names A1 … H8 (row letter, column \
-digit) run together, {example}"
-                    )
+                    let rule = format!(
+                        "the used squares are button names A1 … H8 (row letter, column digit) \
+run together, {example}"
+                    );
+                    if !blank {
+                        return format!("“{}” is not a square name: {rule}", shown(text));
+                    }
+                    let places = used
+                        .entries
+                        .iter()
+                        .filter(|e| matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)))
+                        .count();
+                    match places {
+                        1 => {
+                            format!("a blank is not allowed in the used squares: {rule}; remove it")
+                        }
+                        n => format!(
+                            "blanks are not allowed in the used squares (here and at {} more \
+places of line 3): {rule}; remove them",
+                            n - 1
+                        ),
+                    }
                 });
             }
         }
     }
+}
+
+fn is_blank(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c == ' ' || c == '\t')
+}
+
+/// Blanks in a board line of the wrong size: the game reads each blank as an empty square, so
+/// the squares after it shift; the blanks are the fault, not the tail past square 64.
+fn board_blanks(line: &super::view::Line, width: usize) -> Option<Finding> {
+    let text = line.text()?;
+    let blanks: Vec<usize> = text
+        .char_indices()
+        .filter(|(_, c)| *c == ' ' || *c == '\t')
+        .map(|(at, _)| at)
+        .collect();
+    let (first, last) = (*blanks.first()?, *blanks.last()?);
+    if text
+        .char_indices()
+        .nth(SQUARES)
+        .is_some_and(|(at, _)| at <= first)
+    {
+        return None; // blanks past square 64 shift nothing: the tail is the fault
+    }
+    let squares = width - blanks.len();
+    let left = match squares {
+        SQUARES => format!("the {SQUARES} squares left are the board"),
+        n if n > SQUARES => format!(
+            "then remove the {} past square {SQUARES}: the board has {SQUARES}, 8 rows of 8",
+            n - SQUARES
+        ),
+        n => format!(
+            "then add {}: the board has {SQUARES}, 8 rows of 8",
+            plural(SQUARES - n, "missing square", "missing squares")
+        ),
+    };
+    let start = line.range().start;
+    Some(Finding::new(
+        Severity::Error,
+        BOARD_SIZE,
+        start + first..start + last + 1,
+        format!(
+            "the board data has {width} characters with {}: the game reads a blank as an empty \
+square, so every square after it moves; remove the blanks ({left})",
+            plural(blanks.len(), "blank", "blanks")
+        ),
+    ))
 }
 
 /// Line 4: one line of 64 squares.
@@ -201,6 +339,10 @@ rows, then join them into one line",
         }
         BoardLayout::OneLine => {
             let width = line.width();
+            if let Some(blanks) = board_blanks(line, width).filter(|_| width != SQUARES) {
+                out.push_finding(blanks);
+                return;
+            }
             let how = "W for a white chip, B for a black chip, 0 or any other character for an \
 empty square";
             let message = match line.text() {
@@ -282,7 +424,7 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
                 USED_SQUARE_BLANK,
                 range,
                 format!(
-                    "{} is listed as used, but that square of the board ({}, `{}`) is blank; \
+                    "{} is listed as used, but that square of the board ({}, “{}”) is blank; \
 remove {} from line 3 or put a chip (W or B) there",
                     square.name(),
                     board_place(view, square),
@@ -323,7 +465,7 @@ their squares on line 3, run together: {}",
             UNLISTED_CHIP,
             s.range.clone(),
             format!(
-                "square {} holds {} (`{}`, {}) but is not in the used squares (line 3); add {} \
+                "square {} holds {} (“{}”, {}) but is not in the used squares (line 3); add {} \
 to line 3",
                 s.square.name(),
                 chip_name(s.chip),
@@ -365,8 +507,8 @@ write who made the board, e.g. © 1996 Your Name"
                     line.chars_range(MAX_COPYRIGHT, width),
                     format!(
                         "the copyright line (line {n}) is {width} characters long; the game \
-takes at most {MAX_COPYRIGHT}: shorten it by {} characters (everything from here on is too much)",
-                        width - MAX_COPYRIGHT
+takes at most {MAX_COPYRIGHT}: shorten it by {} (everything from here on is too much)",
+                        plural(width - MAX_COPYRIGHT, "character", "characters")
                     ),
                 );
             }

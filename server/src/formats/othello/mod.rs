@@ -107,6 +107,16 @@ with the board. Write who made the board, e.g. \"© 1996 Your Name\".",
 5; the game keeps no more. The finding marks the characters past the 170th: shorten the line.",
     },
     CodeDoc {
+        code: checks::BLANK_LINES,
+        severity: Severity::Error,
+        summary: "Blank lines among lines 1–4 move every line after them",
+        explanation: "The game reads a BORD file by line number: line 1 the chips left, line 2 \
+the chips placed, line 3 the used squares, line 4 the board, line 5 the copyright. A blank line \
+among them (a double-spaced file, say) makes the game read every later line as the one before \
+it. The finding names the blank lines, and the checks of the lines wait until they are removed, \
+as every other finding would only repeat this one.",
+    },
+    CodeDoc {
         code: checks::EXTRA_LINES,
         severity: Severity::Warning,
         summary: "Lines follow the copyright line",

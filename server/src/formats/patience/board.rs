@@ -8,7 +8,7 @@
 //! and the table's size in pixels are capped, and the drawing says what was left out.
 
 use super::view::{GameView, Pile};
-use crate::findings::Finding;
+use crate::findings::{Finding, plural};
 use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
@@ -324,10 +324,6 @@ fn few(numbers: &[usize]) -> String {
         Some(more @ 1..) => format!("{} and {more} more", shown.join(", ")),
         _ => shown.join(", "),
     }
-}
-
-fn plural(count: i64, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// The cards of a pile in words: `7 cards`, or for the stock `80 of 104 cards left after the

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Severity, plural};
 use crate::syntax::Document;
 
 /// The most decks the game deals.
@@ -43,7 +43,7 @@ impl Checker<'_> {
                 COUNTS_MISSING,
                 at..at,
                 "the file ends after the name: line 2 must hold the number of decks and the \
-number of piles (e.g. `1 13`), and one line of numbers per pile follows"
+number of piles (e.g. “1 13”), and one line of numbers per pile follows"
                     .to_string(),
             );
         }
@@ -113,7 +113,7 @@ number of piles (e.g. `1 13`), and one line of numbers per pile follows"
                 NAME,
                 0..0,
                 "line 1 is empty, but it holds the game's name, which the game shows in the \
-window bar: write the name on line 1 (the counts line `decks piles` follows on line 2)"
+window bar: write the name on line 1 (the counts line “decks piles” follows on line 2)"
                     .to_string(),
             ),
             Some(name) if name.text.is_empty() => self.push(
@@ -131,7 +131,7 @@ the window bar: write the name there"
     fn text_lines(&mut self) {
         for line in &self.view.text_lines {
             let message = format!(
-                "`{}` is not a pile line: a pile line starts with its numbers (11, or 15 with a \
+                "“{}” is not a pile line: a pile line starts with its numbers (11, or 15 with a \
 second rule set), and the game has no notes or comments; delete this text (blank lines are \
 fine between piles)",
                 shorten(&line.text)
@@ -212,7 +212,14 @@ fine between piles)",
 
     /// The checks of one pile line.
     fn pile(&mut self, pile: &Pile) {
-        if let Some(text) = &pile.trailing {
+        let found = pile.numbers.len();
+        let expected = pile.expected_len();
+        let misread = pile.trailing.as_ref().filter(|_| found < expected);
+        if let Some(text) = misread {
+            // A word where a number is missing (like `l6` typed for `16`): the fault is the
+            // word, not the numbers the game then lacks, nor the text it ignores.
+            self.not_a_number(pile, text);
+        } else if let Some(text) = &pile.trailing {
             let shown = shorten(&text.text);
             self.push_pile(
                 Severity::Warning,
@@ -229,9 +236,7 @@ fine between piles)",
                 },
             );
         }
-        let found = pile.numbers.len();
-        let expected = pile.expected_len();
-        if found != expected {
+        if found != expected && misread.is_none() {
             self.field_count(pile);
         }
         let checked = if found >= expected {
@@ -250,6 +255,25 @@ fine between piles)",
         }
     }
 
+    /// The first word of `text`, read where field `found + 1` of the pile should be.
+    fn not_a_number(&mut self, pile: &Pile, text: &Text) {
+        let word = text.text.split_whitespace().next().unwrap_or(&text.text);
+        let start = text.range.start + text.text.find(word).unwrap_or(0);
+        let field = pile.numbers.len() + 1;
+        let message = format!(
+            "“{}” is not a number: field {field} of {PILE_NAME} must be written with digits \
+(0–9), as the game reads a pile line's numbers up to the first thing that is not one",
+            shorten(word)
+        );
+        self.push_named(
+            Severity::Error,
+            FIELD_COUNT,
+            start..start + word.len(),
+            pile,
+            message,
+        );
+    }
+
     fn field_count(&mut self, pile: &Pile) {
         let numbers = &pile.numbers;
         let found = numbers.len();
@@ -262,44 +286,66 @@ fine between piles)",
             None => all.clone(),
         };
         let who = PILE_NAME;
+        let expected = pile.expected_len();
+        if found > expected {
+            // The game reads the numbers it needs and ignores the rest of the line, as it does
+            // trailing text (the spec's own window filler has a 12th number).
+            let message = if pile.rule_set_mode() == 0 && found == FIELDS_WITH_RULE_SET_2 {
+                let field_11 = pile.value(11).unwrap_or_default();
+                format!(
+                    "numbers 12–15 of {who} are ignored by the game: field 11 ({field_11}) has no \
+thousands part, so it reads only 11; add 1000–6000 to field 11 to make them a second rule set, or \
+delete them"
+                )
+            } else {
+                let surplus = found - expected;
+                let (them, are) = if surplus == 1 {
+                    ("the number", "is")
+                } else {
+                    ("the numbers", "are")
+                };
+                let reads = if expected == FIELDS_WITH_RULE_SET_2 {
+                    "15 numbers (fields 8–11 of rules 2 after field 11)".to_string()
+                } else if pile.is_stock() {
+                    "11 numbers (a second rule set is only for other piles)".to_string()
+                } else {
+                    "11 numbers, or 15 when field 11 has a thousands part (a second rule set)"
+                        .to_string()
+                };
+                format!(
+                    "{them} after field {} of {who} {are} ignored by the game: it reads {reads}; \
+delete {}",
+                    if expected == FIELDS { 11 } else { 15 },
+                    if surplus == 1 { "it" } else { "them" },
+                )
+            };
+            self.push_named(
+                Severity::Warning,
+                TRAILING_TEXT,
+                from(expected),
+                pile,
+                message,
+            );
+            return;
+        }
         let (range, message) = if pile.is_stock() {
-            let range = if found > FIELDS { from(FIELDS) } else { all };
             (
-                range,
+                all,
                 format!(
                     "the stock (pile 1) has {found} numbers, but the stock line has exactly 11: \
-n x y v w dcba e f g h i (a second rule set is only for other piles)"
+n x y v w dcba e f g h i; add {}",
+                    missing(FIELDS - found)
                 ),
             )
         } else if pile.rule_set_mode() == 0 {
-            if found == FIELDS_WITH_RULE_SET_2 {
-                let field_11 = pile.value(11).unwrap_or_default();
-                (
-                    from(FIELDS),
-                    format!(
-                        "{who} has 15 numbers, but field 11 ({field_11}) has no thousands part, \
-so the game reads only 11: add 1000–6000 to field 11 to make numbers 12–15 a second rule set, \
-or delete them"
-                    ),
-                )
-            } else if found > FIELDS {
-                (
-                    from(FIELDS),
-                    format!(
-                        "{who} has {found} numbers, but a pile line has 11, or 15 when field 11 \
-has a thousands part (a second rule set); delete the extra numbers"
-                    ),
-                )
-            } else {
-                (
-                    all,
-                    format!(
-                        "{who} has {found} numbers, but a pile line has 11: n x y v w dcba e ccba \
+            (
+                all,
+                format!(
+                    "{who} has {found} numbers, but a pile line has 11: n x y v w dcba e ccba \
 edcba baa (d)cba; add {}",
-                        missing(FIELDS - found)
-                    ),
-                )
-            }
+                    missing(FIELDS - found)
+                ),
+            )
         } else {
             let field_11 = pile.field(11);
             let value = pile.value(11).unwrap_or_default();
@@ -314,21 +360,13 @@ for one rule set",
                         value % 1000
                     ),
                 )
-            } else if found < FIELDS_WITH_RULE_SET_2 {
+            } else {
                 (
                     from(FIELDS),
                     format!(
                         "{who} has {found} numbers, but with a second rule set (field 11 is \
 {value}) it has 15: fields 8–11 of rules 2 after field 11; add {}",
                         missing(FIELDS_WITH_RULE_SET_2 - found)
-                    ),
-                )
-            } else {
-                (
-                    from(FIELDS_WITH_RULE_SET_2),
-                    format!(
-                        "{who} has {found} numbers, but a pile line with a second rule set has \
-15; delete the extra numbers"
                     ),
                 )
             }
@@ -352,7 +390,7 @@ for one rule set",
         let decoded = fields::decode(doc, value, number.written);
         if decoded.negative {
             let message = format!(
-                "{} is {value}, but it is made of digits (`{}`) and cannot be negative",
+                "{} is {value}, but it is made of digits (“{}”) and cannot be negative",
                 label(),
                 doc.pattern
             );
@@ -405,8 +443,8 @@ write {} and delete the four numbers of rules 2",
         }
         if let Some((above, span)) = &decoded.excess {
             let message = format!(
-                "{} is {value}: `{}` has {} digits, and the game reads no digit before {}; \
-remove `{above}`",
+                "{} is {value}: “{}” has {} digits, and the game reads no digit before {}; \
+remove “{above}”",
                 label(),
                 doc.pattern,
                 doc.pattern
@@ -638,14 +676,14 @@ fn field_label(slot: Slot, doc: &FieldDoc) -> String {
     match slot.context {
         // Never the stock.
         Context::RuleSet2 => format!(
-            "{PILE_NAME}, rule set 2, field {} `{}` ({}; number {} on the line)",
+            "{PILE_NAME}, rule set 2, field {} “{}” ({}; number {} on the line)",
             slot.field,
             doc.pattern,
             doc.name,
             slot.index + 1
         ),
         _ => format!(
-            "{PILE_NAME}, field {} `{}` ({})",
+            "{PILE_NAME}, field {} “{}” ({})",
             slot.field, doc.pattern, doc.name
         ),
     }
@@ -665,10 +703,6 @@ fn missing(count: usize) -> String {
     } else {
         format!("the {count} missing numbers")
     }
-}
-
-fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// At most 40 characters of a text, for messages.
@@ -796,7 +830,7 @@ not read {}",
 
 fn trailing_message(text: &str, after: &str) -> String {
     format!(
-        "`{text}` after {after} is ignored by the game: it reads only the numbers; delete the text"
+        "“{text}” after {after} is ignored by the game: it reads only the numbers; delete the text"
     )
 }
 
@@ -807,7 +841,7 @@ pub fn wastepile(stock: &Pile, piles: usize) -> Option<Finding> {
     };
     usize::try_from(waste).is_ok_and(|w| w > piles).then(|| {
         let message = format!(
-            "the stock (pile 1), field 11 `i` (wastepile number) is {waste}, but the game has \
+            "the stock (pile 1), field 11 “i” (wastepile number) is {waste}, but the game has \
 only {}: write the number of the wastepile (most often 2), or 0 when there is none",
             plural(piles, "pile", "piles")
         );

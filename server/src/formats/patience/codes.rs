@@ -76,13 +76,14 @@ lines, or correct the count. Blank lines between piles are fine and do not count
     CodeDoc {
         code: FIELD_COUNT,
         severity: Severity::Error,
-        summary: "A pile line does not have 11 numbers (15 with a second rule set)",
+        summary: "A pile line has fewer than its 11 numbers (15 with a second rule set)",
         explanation: "Each pile is one line of 11 numbers: n x y v w dcba e ccba edcba baa (d)cba \
 (the stock's last four mean f g h i). When field 11 has a thousands part (1000–6000), the pile \
 has a second rule set and four more numbers follow: fields 8–11 of rules 2, 15 numbers in all, \
 as in the spec's Spider line `6 4 4 0 16 1 0 1 32 999 1304 2 2 999 104`. The stock never has \
-a second rule set. Add or remove numbers so the line has its fields; a line with too few \
-numbers is not checked further, as it is unclear which is missing.",
+a second rule set. Add the missing numbers; a line with too few numbers is not checked \
+further, as it is unclear which is missing. Numbers past the line's fields are ignored by the \
+game (patience/trailing-text).",
     },
     CodeDoc {
         code: STOCK_SIZE,
@@ -182,11 +183,12 @@ puts part of the pile outside the window, where it cannot be seen or clicked. Us
     CodeDoc {
         code: TRAILING_TEXT,
         severity: Severity::Warning,
-        summary: "Text after the numbers of a line is ignored by the game",
+        summary: "Text or numbers after the fields of a line are ignored by the game",
         explanation: "The game reads only the numbers of the counts line and of the pile lines; \
 anything after them (like the notes `(1) (stock)` in the spec's example) is ignored, and a \
 number written after the text is not read. Delete the text so the file says only what the \
-game reads.",
+game reads. Numbers past a pile line's fields (after 11, or 15 with a second rule set) are \
+ignored too, like the 12th number of the spec's window filler `0 607 413 0 0 0 0 0 0 0 0 0`.",
     },
     CodeDoc {
         code: TEXT_LINE,

@@ -906,7 +906,7 @@ const WRAP: &[ValueDoc] = &[
 ];
 
 const COLOURS: &[ValueDoc] = &[
-    one(1, "same suit", "Same colour (spades on spades etc.)."),
+    one(1, "same suit", "Same suit (spades on spades etc.)."),
     one(
         2,
         "red on red, black on black",

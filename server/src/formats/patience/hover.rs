@@ -130,7 +130,14 @@ fn digits_first_to_last(lines: Vec<String>) -> Vec<String> {
                 .split_once(" = ")
                 .is_some_and(|(_, rest)| rest.starts_with("0:"))
     });
-    plain.extend(shown.map(|group| group.join(", ")));
+    plain.extend(shown.map(|group| match group.split_first() {
+        // `cc = 10: mark 0, mask 2 (…). A mark (1–4, …) …`: the reading before the general text.
+        Some((first, details)) if !details.is_empty() => match first.split_once(": ") {
+            Some((digit, meaning)) => format!("{digit}: {}. {meaning}", details.join(", ")),
+            None => group.join(", "),
+        },
+        _ => group.join(", "),
+    }));
     plain
 }
 

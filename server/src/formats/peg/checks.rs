@@ -68,14 +68,14 @@ fn header_missing(doc: &Document, findings: &mut Vec<Finding>) -> bool {
             .is_some_and(|w| w.eq_ignore_ascii_case(word))
     };
     let hint = if starts(line, "version") {
-        "delete the blanks before `version`"
+        "delete the blanks before “version”"
     } else if lines.take(16).any(|l| starts(l, "version")) {
-        "the version line must come first: put `version 2` on line 1 and the mode on line 2"
+        "the version line must come first: put “version 2” on line 1 and the mode on line 2"
     } else if starts(line, "mode") {
-        "this is the mode line: write `version 2` on the line above it"
+        "this is the mode line: write “version 2” on the line above it"
     } else {
-        "the header is missing: write the lines `version 2` and `mode: normal` (or \
-`mode: diagonal`) above the rows of a version 2 board, or `1D~` (diagonal moves) or `1N~` before \
+        "the header is missing: write the lines “version 2” and “mode: normal” (or \
+“mode: diagonal”) above the rows of a version 2 board, or “1D~” (diagonal moves) or “1N~” before \
 a version 1 board"
     };
     findings.retain(|f| f.code != SYNTAX_ERROR);
@@ -85,8 +85,8 @@ a version 1 board"
         HEADER,
         start..end,
         format!(
-            "line {} must be `version 2` (any case), or start with `1D~` or `1N~` for a version 1 \
-board, not `{}`: {hint}; the game does not load a board without its header",
+            "line {} must be “version 2” (any case), or start with “1D~” or “1N~” for a version 1 \
+board, not “{}”: {hint}; the game does not load a board without its header",
             first_line + 1,
             shorten(line)
         ),
@@ -149,7 +149,7 @@ fn incomplete(range: Range<usize>, width: usize, after: usize) -> Finding {
         range,
         format!(
             "the last row has {left} element{ls}, but the board is {width} wide (the \
-{width} element{ws} before `!`): the {after} element{as_} after `!` make {full} full row{fs} \
+{width} element{ws} before “!”): the {after} element{as_} after “!” make {full} full row{fs} \
 and {left} left over; add {missing} element{ms} here, or look in the rows above for a missing \
 or extra element (the game says {GAME_INCOMPLETE})",
             ls = plural(left),
@@ -181,7 +181,7 @@ fn dots_only(range: Range<usize>) -> Finding {
         EMPTY_BOARD,
         range,
         format!(
-            "the board holds only half-width dots `.`, no fields: the final game deletes dots \
+            "the board holds only half-width dots “.”, no fields: the final game deletes dots \
 and says {GAME_EMPTY}; write the board's fields (* e r y g)"
         ),
     )
@@ -276,6 +276,9 @@ impl Checks<'_> {
     // ---- version 1 ----------------------------------------------------------------------
 
     fn v1(&mut self) {
+        if self.v2_body() {
+            return;
+        }
         self.invalid_elements();
         self.goal_markers();
         if self.board.rows.is_empty() {
@@ -289,7 +292,7 @@ impl Checks<'_> {
                     EMPTY_BOARD,
                     range,
                     "the board is empty: no elements follow the header; write the rows \
-(X * E 1 2 3) after it, with `!` after the first row"
+(X * E 1 2 3) after it, with “!” after the first row"
                         .to_string(),
                 );
             }
@@ -301,6 +304,37 @@ impl Checks<'_> {
         if complete && !self.board.syntax_errors && !self.has_invalid() {
             self.no_first_jump(&[DotRule::Counted]);
         }
+    }
+
+    /// A version 1 header on rows written in version 2 (`y`, `e`, spaces, no `X 1 2 3 ! >`):
+    /// one finding at the header, as every element would otherwise be reported as invalid.
+    fn v2_body(&mut self) -> bool {
+        let Header::V1 { range, .. } = &self.board.header else {
+            return false;
+        };
+        let body = self.doc.slice(range.end..self.board.range.end);
+        let v1_only = |c: char| matches!(c, 'X' | '1' | '2' | '3' | '!' | '>');
+        let v2_only = |c: char| matches!(c, 'r' | 'y' | 'g' | 'e' | 'R' | 'Y' | 'G' | '.' | ' ');
+        if body.chars().any(v1_only) || !body.chars().any(v2_only) {
+            return false;
+        }
+        let mode = match self.board.diagonal {
+            Some(true) => "mode: diagonal",
+            _ => "mode: normal",
+        };
+        let header = self.doc.slice(range.clone());
+        self.push(
+            Severity::Error,
+            HEADER,
+            range.clone(),
+            format!(
+                "the header “{}” is version 1, but the rows are written in version 2 elements \
+(* . r y g e, uppercase for the goal, and spaces) and have no “!”: replace the header by the two \
+lines “version 2” and “{mode}” (the game says {GAME_INVALID})",
+                shorten(header.trim())
+            ),
+        );
+        true
     }
 
     /// `>` must stand right before a slot.
@@ -321,20 +355,20 @@ impl Checks<'_> {
                             GOAL_MARKER_LINE_BREAK,
                             marker.range.clone(),
                             format!(
-                                "the goal marker `>` ends line {line} and its slot `{ch}` \
+                                "the goal marker “>” ends line {line} and its slot “{ch}” \
 starts line {next_line}: the game deletes line breaks and accepts this, but the format \
-document says the element after `>` may not be a line end; move `>` to the start of line \
-{next_line}, right before `{ch}`"
+document says the element after “>” may not be a line end; move “>” to the start of line \
+{next_line}, right before “{ch}”"
                             ),
                         );
                     }
                 }
                 Some((ch, _)) => {
                     let what = match ch {
-                        'X' => "`X`, a locked field".to_string(),
-                        '*' => "`*`, a half-width locked field".to_string(),
-                        '!' => "the row separator `!`".to_string(),
-                        '>' => "another `>`".to_string(),
+                        'X' => "“X”, a locked field".to_string(),
+                        '*' => "“*”, a half-width locked field".to_string(),
+                        '!' => "the row separator “!”".to_string(),
+                        '>' => "another “>”".to_string(),
                         other => describe_char(*other),
                     };
                     let after = if marker.line_break {
@@ -347,8 +381,8 @@ document says the element after `>` may not be a line end; move `>` to the start
                         GOAL_MARKER,
                         marker.range.clone(),
                         format!(
-                            "the goal marker `>` must stand right before a slot (E, 1, 2 or 3), \
-but it is followed by {what}{after}; move `>` before the goal slot or remove it (the game says \
+                            "the goal marker “>” must stand right before a slot (E, 1, 2 or 3), \
+but it is followed by {what}{after}; move “>” before the goal slot or remove it (the game says \
 {GAME_GOAL})"
                         ),
                     );
@@ -358,7 +392,7 @@ but it is followed by {what}{after}; move `>` before the goal slot or remove it 
                     GOAL_MARKER,
                     marker.range.clone(),
                     format!(
-                        "the goal marker `>` ends the board, but it must stand right before a \
+                        "the goal marker “>” ends the board, but it must stand right before a \
 slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {GAME_GOAL})"
                     ),
                 ),
@@ -384,8 +418,8 @@ slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {G
                 ROW_SEPARATOR,
                 range,
                 format!(
-                    "the board has no row separator `!`: the game takes the board width from \
-the number of elements before `!`; put `!` right after the first row (after the {count} \
+                    "the board has no row separator “!”: the game takes the board width from \
+the number of elements before “!”; put “!” right after the first row (after the {count} \
 element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
                     s = plural(count)
                 ),
@@ -399,7 +433,7 @@ element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
                 Severity::Error,
                 ROW_SEPARATOR,
                 first.clone(),
-                "the row separator `!` stands before the first element, so the board would be \
+                "the row separator “!” stands before the first element, so the board would be \
 0 elements wide; put it right after the first row"
                     .to_string(),
             );
@@ -413,8 +447,8 @@ element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
                 ROW_SEPARATOR,
                 extra.clone(),
                 format!(
-                    "{which} row separator `!` (the first is on line {first_line}): a board has \
-exactly one `!`, right after its first row; remove this one (the game says \
+                    "{which} row separator “!” (the first is on line {first_line}): a board has \
+exactly one “!”, right after its first row; remove this one (the game says \
 {GAME_MULTIPLE_WIDTH})"
                 ),
             );
@@ -458,6 +492,9 @@ exactly one `!`, right after its first row; remove this one (the game says \
             return;
         };
         self.version_line(version);
+        if mode.is_none() && self.mode_after_blank(version) {
+            return;
+        }
         self.mode_line(version, mode.as_ref());
         self.invalid_elements();
         if self.empty_board(version, mode.as_ref()) {
@@ -483,7 +520,7 @@ exactly one `!`, right after its first row; remove this one (the game says \
                 0..line.range.start,
                 format!(
                     "the file starts with blank lines, but the game reads line 1 as the version \
-line and says {GAME_VERSION}; remove the blank lines so that `version 2` is line 1"
+line and says {GAME_VERSION}; remove the blank lines so that “version 2” is line 1"
                 ),
             );
         }
@@ -496,7 +533,7 @@ line and says {GAME_VERSION}; remove the blank lines so that `version 2` is line
                     TRAILING_BLANK,
                     blanks,
                     format!(
-                        "blanks after `version 2` at the end of line 1: the game compares the \
+                        "blanks after “version 2” at the end of line 1: the game compares the \
 whole line, so it rejects the file ({GAME_VERSION}); delete them"
                     ),
                 );
@@ -505,12 +542,12 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
         }
         let value = line.value_text();
         let hint = if value.trim().eq_ignore_ascii_case("2") {
-            "write exactly one space between `version` and `2`"
+            "write exactly one space between “version” and “2”"
         } else if line.value.is_none() {
-            "`version` must be followed by a space and 2"
+            "“version” must be followed by a space and 2"
         } else {
-            "the game reads only version 2 (and version 1 boards, which start with `1D~` or \
-`1N~`)"
+            "the game reads only version 2 (and version 1 boards, which start with “1D~” or \
+“1N~”)"
         };
         let range = tight_value_range(line);
         self.push(
@@ -518,11 +555,44 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
             HEADER,
             range,
             format!(
-                "line 1 must be `version 2` (any case), not `{}`: {hint} (the game says \
+                "line 1 must be “version 2” (any case), not “{}”: {hint} (the game says \
 {GAME_VERSION})",
                 shorten(&line.text)
             ),
         );
+    }
+
+    /// An empty line 2 with the mode line below it: the game reads the empty line as the mode
+    /// (and rejects it); the mode line would be a row of invalid elements, which is not repeated.
+    fn mode_after_blank(&mut self, version: &HeaderLine) -> bool {
+        let rope = self.doc.rope();
+        let version_row = rope.byte_to_line(version.range.start.min(rope.len_bytes()));
+        if version_row + 2 >= rope.len_lines() {
+            return false;
+        }
+        let line_2 = rope.line_to_byte(version_row + 1);
+        let line_3 = rope.line_to_byte(version_row + 2);
+        let blank = self.doc.slice(line_2..line_3);
+        if !blank.trim().is_empty() {
+            return false;
+        }
+        let next = rope.line(version_row + 2).to_string();
+        let mode = next.trim_end_matches(['\r', '\n']);
+        if !mode.trim_start().to_ascii_lowercase().starts_with("mode") {
+            return false;
+        }
+        self.push(
+            Severity::Error,
+            HEADER,
+            line_2..line_2,
+            format!(
+                "line 2 is empty, and the mode line “{}” follows on line {}: the game reads line \
+2 as the mode line; delete the empty line (the game says {GAME_MODE})",
+                shorten(mode),
+                version_row + 3
+            ),
+        );
+        true
     }
 
     fn mode_line(&mut self, version: &HeaderLine, mode: Option<&HeaderLine>) {
@@ -540,7 +610,7 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                 HEADER,
                 at..at,
                 format!(
-                    "{what}, but it must be the mode line, `mode: normal` or `mode: diagonal` \
+                    "{what}, but it must be the mode line, “mode: normal” or “mode: diagonal” \
 (the game says {GAME_MODE})"
                 ),
             );
@@ -556,7 +626,7 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                     TRAILING_BLANK,
                     blanks,
                     format!(
-                        "blanks after `{trimmed}` at the end of line 2: the game compares the \
+                        "blanks after “{trimmed}” at the end of line 2: the game compares the \
 whole line, so it rejects the file ({GAME_MODE}); delete them"
                     ),
                 );
@@ -573,14 +643,14 @@ whole line, so it rejects the file ({GAME_MODE}); delete them"
             )
         }) && !line.text.trim().is_empty();
         let hint = if line.keyword.is_some() && is_mode(value) {
-            "write exactly one space after `mode:`"
+            "write exactly one space after “mode:”"
         } else if line.keyword.is_some() {
             "the game knows only these two modes"
         } else if looks_like_row {
             "this looks like a board row, so the mode line is missing (the game always reads \
-line 2 as the mode line); insert `mode: normal` or `mode: diagonal` above it"
+line 2 as the mode line); insert “mode: normal” or “mode: diagonal” above it"
         } else if lower.starts_with("mode") {
-            "write `mode:` with a colon"
+            "write “mode:” with a colon"
         } else {
             "line 2 is always the mode line"
         };
@@ -590,7 +660,7 @@ line 2 as the mode line); insert `mode: normal` or `mode: diagonal` above it"
             HEADER,
             range,
             format!(
-                "line 2 must be `mode: normal` or `mode: diagonal` (any case), not `{}`: {hint} \
+                "line 2 must be “mode: normal” or “mode: diagonal” (any case), not “{}”: {hint} \
 (the game says {GAME_MODE})",
                 shorten(&line.text)
             ),
@@ -684,7 +754,7 @@ line 2 as the mode line); insert `mode: normal` or `mode: diagonal` above it"
                 };
                 format!(
                     "row {} (line {line}) has {counted_len} element{cs} counting the half-width \
-dots `.` and {stripped_len} without; the rows must be equally long under one of the games' \
+dots “.” and {stripped_len} without; the rows must be equally long under one of the games' \
 rules, but counting dots (the game of 11 Nov 2018) they are {} long and without dots (the \
 final game) {}; make this row {usual_len} element{us} long {how}, like {like} (the game says \
 {GAME_LENGTH})",
@@ -698,7 +768,7 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
                 format!(
                     "row {} (line {line}) has {counted_len} element{cs}, but {like} {have} \
 {usual_len} (the rows are {} elements long); every row must be equally long: make this one \
-{usual_len} long, filling up with `*` for locked fields (the game says {GAME_LENGTH})",
+{usual_len} long, filling up with “*” for locked fields (the game says {GAME_LENGTH})",
                     i + 1,
                     list(&counted),
                     cs = plural(counted_len),
@@ -726,8 +796,8 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
             let what = describe_char(ch);
             let message = match version {
                 Version::V1 => format!(
-                    "{what} is not a board element (version 1 boards hold X * E 1 2 3, `>` \
-before the goal and one `!`): {} (the game says {GAME_INVALID})",
+                    "{what} is not a board element (version 1 boards hold X * E 1 2 3, “>” \
+before the goal and one “!”): {} (the game says {GAME_INVALID})",
                     v1_hint(ch)
                 ),
                 Version::V2 => format!(
@@ -755,7 +825,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
         let last_column = board.grid_column(&last, rule).map_or(0, |c| c + 1);
         let shown = self.doc.slice(last.full_range()).into_owned();
         let fix = match board.version {
-            Version::V1 => "remove the `>` of the goals you do not mean",
+            Version::V1 => "remove the “>” of the goals you do not mean",
             Version::V2 => "write the goals you do not mean in lowercase",
         };
         let count = goals.len();
@@ -774,7 +844,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                 range,
                 format!(
                     "the board has {count} goals, but the game keeps only one: it scans the \
-board column by column and the last goal it finds is `{shown}` in row {}, column \
+board column by column and the last goal it finds is “{shown}” in row {}, column \
 {last_column} (line {last_line}), so this goal is ignored; {fix}",
                     last.row() + 1
                 ),
@@ -796,8 +866,8 @@ board column by column and the last goal it finds is `{shown}` in row {}, column
             return;
         }
         let (stone, empty) = match board.version {
-            Version::V1 => ("1, 2 or 3", "`E`"),
-            Version::V2 => ("r, y or g", "`e`"),
+            Version::V1 => ("1, 2 or 3", "“E”"),
+            Version::V2 => ("r, y or g", "“e”"),
         };
         let first_row = board
             .rows
@@ -957,19 +1027,19 @@ fn describe_char(ch: char) -> String {
         ' ' => "a space".to_string(),
         '\t' => "a tab".to_string(),
         c if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
-        c => format!("`{c}`"),
+        c => format!("“{c}”"),
     }
 }
 
 pub(super) fn v1_hint(ch: char) -> &'static str {
     match ch {
         ' ' => "version 1 ignores line breaks, but not spaces; remove it",
-        'e' => "write the empty slot in uppercase, `E`",
-        'x' => "write the locked field in uppercase, `X`",
-        'r' | 'R' => "`r` is version 2; a red stone is `3` in version 1",
-        'y' | 'Y' => "`y` is version 2; a yellow stone is `2` in version 1",
-        'g' | 'G' => "`g` is version 2; a green stone is `1` in version 1",
-        '.' => "`.` is version 2; the half-width locked field of version 1 is `*`",
+        'e' => "write the empty slot in uppercase, “E”",
+        'x' => "write the locked field in uppercase, “X”",
+        'r' | 'R' => "“r” is version 2; a red stone is “3” in version 1",
+        'y' | 'Y' => "“y” is version 2; a yellow stone is “2” in version 1",
+        'g' | 'G' => "“g” is version 2; a green stone is “1” in version 1",
+        '.' => "“.” is version 2; the half-width locked field of version 1 is “*”",
         _ => "remove it, or write the element it stands for",
     }
 }
@@ -977,12 +1047,12 @@ pub(super) fn v1_hint(ch: char) -> &'static str {
 pub(super) fn v2_hint(ch: char) -> &'static str {
     match ch {
         '\t' => "version 2 ignores spaces, but not tabs; use spaces",
-        'X' | 'x' => "the locked field is `*` in version 2 (`X` was version 1)",
-        '1' => "a green stone is `g` in version 2 (`1` was version 1)",
-        '2' => "a yellow stone is `y` in version 2 (`2` was version 1)",
-        '3' => "a red stone is `r` in version 2 (`3` was version 1)",
-        '>' => "version 2 marks the goal with an uppercase letter instead of `>`",
-        '!' => "version 2 needs no `!`, every line is a row; remove it",
+        'X' | 'x' => "the locked field is “*” in version 2 (“X” was version 1)",
+        '1' => "a green stone is “g” in version 2 (“1” was version 1)",
+        '2' => "a yellow stone is “y” in version 2 (“2” was version 1)",
+        '3' => "a red stone is “r” in version 2 (“3” was version 1)",
+        '>' => "version 2 marks the goal with an uppercase letter instead of “>”",
+        '!' => "version 2 needs no “!”, every line is a row; remove it",
         _ => "remove it, or write the element it stands for",
     }
 }

@@ -296,15 +296,20 @@ fn invalid(version: Version, ch: char) -> String {
             "Not a board element, so the game refuses the board (\"There are invalid elements in \
 the file.\"). Version 1 boards hold `X` `*` `E` `1` `2` `3`, `>` before the goal and one `!` \
 after the first row; line breaks are ignored, spaces are not. Here: {}.",
-            v1_hint(ch)
+            code_spans(v1_hint(ch))
         ),
         Version::V2 => format!(
             "Not a board element, so the game refuses the board (\"There are invalid elements in \
 the file.\"). Version 2 rows hold `*` `.` `e` `r` `y` `g`, uppercase for the goal; spaces are \
 ignored, tabs are not. Here: {}.",
-            v2_hint(ch)
+            code_spans(v2_hint(ch))
         ),
     }
+}
+
+/// A diagnostic's hint, its plain quotes (“E”) made code spans again for the hover's Markdown.
+fn code_spans(hint: &str) -> String {
+    hint.replace(['“', '”'], "`")
 }
 
 fn half_width(board: &Board, element: &Element) -> String {

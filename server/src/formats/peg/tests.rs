@@ -114,7 +114,7 @@ fn unsupported_versions_quote_the_game() {
     assert_eq!(found, [("peg/header", "3".to_string())]);
     let message = &findings("version 3\r\nmode: normal\r\ny y e\r\n")[0].message;
     assert!(message.contains("\"Level format invalid: Version not supported.\""));
-    assert!(message.contains("not `version 3`"));
+    assert!(message.contains("not “version 3”"));
 
     let spaced = findings("version  2\nmode: normal\ny y e\n");
     assert_eq!(spaced.len(), 1);
@@ -186,7 +186,7 @@ fn a_first_line_that_starts_no_header_is_one_header_finding() {
     assert!(
         found[0]
             .message
-            .contains("not `Hello`: the header is missing")
+            .contains("not “Hello”: the header is missing")
     );
 
     let found = findings("\r\n Version 2\r\nMode: Normal\r\ny\r\n");
@@ -198,7 +198,7 @@ fn a_first_line_that_starts_no_header_is_one_header_finding() {
     assert!(
         found[0]
             .message
-            .starts_with("line 2 must be `version 2` (any case), or start with `1D~` or `1N~` for a version 1 board, not ` Version 2`: delete the blanks before `version`;"),
+            .starts_with("line 2 must be “version 2” (any case), or start with “1D~” or “1N~” for a version 1 board, not “ Version 2”: delete the blanks before “version”;"),
         "{}",
         found[0].message
     );
@@ -210,7 +210,7 @@ fn a_first_line_that_starts_no_header_is_one_header_finding() {
     assert!(
         found[0]
             .message
-            .contains("this is the mode line: write `version 2` on the line above it")
+            .contains("this is the mode line: write “version 2” on the line above it")
     );
 }
 
