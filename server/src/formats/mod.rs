@@ -386,8 +386,8 @@ patience-game), and `retroboard check --as FORMAT` forces one.",
         severity: Severity::Warning,
         summary: "Retroboard failed while checking the file",
         explanation: "A bug in Retroboard stopped it while checking this file. The file itself may \
-be fine, nothing was changed, and the language server goes on with other files. Please report it \
-with the file that triggers it.",
+be fine, nothing was changed, and the language server and `retroboard check` go on with the \
+other files. Please report it with the file that triggers it.",
     },
     CodeDoc {
         code: "retroboard/too-large",
