@@ -80,6 +80,45 @@ fn grouped(n: usize) -> String {
     groups.join(" ")
 }
 
+/// Runs `work`, turning a panic into its message, so that a bug met on one file is reported as
+/// that file's [`internal_error`] and the language server or the `check` run goes on.
+pub fn catch_panic<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|panic| {
+        panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string())
+    })
+}
+
+/// The one finding of a document whose check panicked with `message` ([`catch_panic`]).
+pub fn internal_error(message: &str) -> Finding {
+    Finding::new(
+        Severity::Warning,
+        "retroboard/internal-error",
+        0..0,
+        format!(
+            "Retroboard failed while checking this file ({message}); this is a bug in Retroboard, \
+not in the file. The file is unchanged and Retroboard goes on with the other files"
+        ),
+    )
+}
+
+/// Debug builds only: panics when `text` holds `RETROBOARD_TEST_PANIC`'s text, so the tests of
+/// the language server and of `check` can prove that a panic is caught.
+pub fn fault_injection(text: &str) {
+    #[cfg(debug_assertions)]
+    if let Some(marker) = std::env::var_os("RETROBOARD_TEST_PANIC") {
+        let marker = marker.to_string_lossy();
+        if !marker.is_empty() && text.contains(marker.as_ref()) {
+            panic!("injected fault");
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = text;
+}
+
 /// The one finding of a document that is not parsed.
 pub fn unparsed(limit: Unparsed) -> Finding {
     match limit {

@@ -10,7 +10,7 @@ use codespan_reporting::term::{self, termcolor};
 use ropey::Rope;
 use serde_json::{Value, json};
 
-use crate::analysis::analyze_with;
+use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity};
 use crate::formats::{CachedFiles, DiskFiles, Files};
@@ -213,28 +213,12 @@ fn check_caught(
     forced: Option<FormatId>,
     files: &dyn Files,
 ) -> Result<Option<Report>, String> {
-    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check_file(found, forced, files)
-    }));
-    checked.unwrap_or_else(|panic| {
-        let message = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
+    catch_panic(|| check_file(found, forced, files)).unwrap_or_else(|message| {
         Ok(Some(Report {
             path: found.path.clone(),
             format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
             text: Rope::new(),
-            findings: vec![Finding::new(
-                Severity::Warning,
-                "retroboard/internal-error",
-                0..0,
-                format!(
-                    "Retroboard failed while checking this file ({message}); the file may be \
-fine. Please report it with the file"
-                ),
-            )],
+            findings: vec![internal_error(&message)],
         }))
     })
 }
@@ -286,20 +270,6 @@ fn check_file(
     let doc = Document::new(format, &content).with_path(Some(absolute));
     let findings = analyze_with(&doc, files);
     report(format, doc.whole_rope().clone(), findings)
-}
-
-/// Debug builds only: panic while checking a file that holds `RETROBOARD_TEST_PANIC`'s text,
-/// to test that a panic is caught (the language server has the same hook).
-fn fault_injection(text: &str) {
-    #[cfg(debug_assertions)]
-    if let Some(marker) = std::env::var_os("RETROBOARD_TEST_PANIC") {
-        let marker = marker.to_string_lossy();
-        if !marker.is_empty() && text.contains(marker.as_ref()) {
-            panic!("injected fault");
-        }
-    }
-    #[cfg(not(debug_assertions))]
-    let _ = text;
 }
 
 /// 1-based line and character column of a byte offset.

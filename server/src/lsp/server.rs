@@ -27,13 +27,10 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::convert::{self, PositionEncoding};
-use crate::analysis::analyze_with;
+use crate::analysis::{self, analyze_with, catch_panic, fault_injection};
 use crate::formats::{DiskFiles, DocumentCache, Files, FormatId, Loaded};
 use crate::render;
-use crate::syntax::{Document, detect};
-
-/// Format detection reads only the first lines; this much text is plenty for it.
-const DETECTION_PREFIX: usize = 64 * 1024;
+use crate::syntax::{DETECTION_BYTES, Document, detect};
 
 pub struct Backend {
     shared: Arc<Shared>,
@@ -98,7 +95,8 @@ impl OpenDocument {
             return;
         }
         let len = self.document.rope().len_bytes();
-        let prefix = self.document.slice(0..len.min(DETECTION_PREFIX));
+        // What detection reads of a text, and not a byte more copied on each keystroke.
+        let prefix = self.document.slice(0..len.min(DETECTION_BYTES));
         let format = detect(self.path.as_deref(), &prefix);
         if self.document.format() != format {
             Arc::make_mut(&mut self.document).set_format(format);
@@ -187,7 +185,7 @@ impl Snapshot {
     fn diagnostics(&self, document: &Document, version: Option<i32>) -> Vec<Diagnostic> {
         // The whole text: a line too long or a NUL past the format's bound is found there too.
         let text = document.whole_rope();
-        let findings = guard(|| {
+        let findings = catch_panic(|| {
             test_hooks(document, &Cancel::default());
             analyze_with(document, &self.overlay())
         });
@@ -198,19 +196,11 @@ impl Snapshot {
                 .collect(),
             Err(message) => {
                 eprintln!("retroboard: internal error while checking a document: {message}");
-                vec![Diagnostic {
-                    range: Range::default(),
-                    severity: Some(DiagnosticSeverity::WARNING),
-                    code: Some(NumberOrString::String(
-                        "retroboard/internal-error".to_string(),
-                    )),
-                    source: Some("retroboard".to_string()),
-                    message: format!(
-                        "Retroboard failed while checking this file ({message}); this is a bug in \
-Retroboard, not in the file. The file is unchanged and the server goes on."
-                    ),
-                    ..Diagnostic::default()
-                }]
+                vec![convert::diagnostic(
+                    text,
+                    &analysis::internal_error(&message),
+                    self.encoding,
+                )]
             }
         }
     }
@@ -228,12 +218,12 @@ Retroboard, not in the file. The file is unchanged and the server goes on."
     fn readers(&self, uri: &Uri) -> Option<(Option<u64>, Vec<PathBuf>)> {
         let open = self.documents.get(uri)?;
         let spec = open.document.format()?.spec();
-        let exported = guard(|| spec.exported(&open.document)).unwrap_or(None);
+        let exported = catch_panic(|| spec.exported(&open.document)).unwrap_or(None);
         if exported.is_none() || exported == open.exported {
             return None;
         }
         let readers =
-            guard(|| spec.dependents(&open.document, &self.overlay())).unwrap_or_default();
+            catch_panic(|| spec.dependents(&open.document, &self.overlay())).unwrap_or_default();
         Some((exported, readers))
     }
 }
@@ -493,7 +483,7 @@ impl Backend {
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let task = tokio::task::spawn_blocking(move || {
             cancel.check()?;
-            guard(|| work(&snapshot, &cancel))
+            catch_panic(|| work(&snapshot, &cancel))
                 .unwrap_or_else(|message| Err(internal_error(what, message)))
         });
         task.await
@@ -501,37 +491,13 @@ impl Backend {
     }
 }
 
-/// Runs a handler's work, turning a panic into an error message (logged by the caller) so
-/// that one bad file or bug never takes the server down.
-fn guard<T>(work: impl FnOnce() -> T) -> std::result::Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|panic| {
-        panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string())
-    })
-}
-
 /// Test builds only: the fault injection of [`fault_injection`] and the delay of
 /// [`test_delay`], before a request's or a check's work on `document`.
 fn test_hooks(document: &Document, cancel: &Cancel) {
-    fault_injection(document);
-    test_delay(document, &|| cancel.is_set());
-}
-
-/// Test builds only: panic when a document holds `RETROBOARD_TEST_PANIC`'s text, to test that
-/// panics are caught.
-fn fault_injection(document: &Document) {
+    // The document's text is copied for the search, so only where the hook can fire.
     #[cfg(debug_assertions)]
-    if let Some(marker) = std::env::var_os("RETROBOARD_TEST_PANIC") {
-        let marker = marker.to_string_lossy();
-        if !marker.is_empty() && document.text().contains(marker.as_ref()) {
-            panic!("injected fault");
-        }
-    }
-    #[cfg(not(debug_assertions))]
-    let _ = document;
+    fault_injection(&document.text());
+    test_delay(document, &|| cancel.is_set());
 }
 
 /// Test builds only: with `RETROBOARD_TEST_DELAY` set to `MARKER:MS`, work on a document that

@@ -5,7 +5,7 @@ mod detect;
 mod document;
 mod errors;
 
-pub use detect::{detect, has_bord_shape};
+pub use detect::{HEAD_BYTES as DETECTION_BYTES, detect, has_bord_shape};
 pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed};
 pub use errors::syntax_findings;
 
