@@ -271,8 +271,9 @@ fn times_line(what: &str, times: &[Duration]) {
 /// A small file's keystroke (`didChange` to its `publishDiagnostics`) alone, then while each
 /// of the slowest requests on a large file is in flight: `documentSymbol` of a generated 10 MB
 /// Patience game, and semantic tokens and the preview of a generated 10 MB Crossmines pattern
-/// (the slowest requests of the bounded files). Each keystroke is sent right after the
-/// request, so the server has read the request first.
+/// (the slowest requests of the bounded files), and behind the opening of a 10 MB Patience game.
+/// Each keystroke is sent right after the request (or the opening), so the server has read it
+/// first.
 fn behind_a_slow_request() {
     const ALONE: usize = 200;
     const BEHIND: usize = 40;
@@ -357,6 +358,26 @@ fn behind_a_slow_request() {
             percentile(&behind, 0.99).as_secs_f64() / percentile(&alone, 0.99).as_secs_f64()
         );
     }
+    // Opening a 10 MB file (its text arrives in one 10 MB message) and, at once, a keystroke.
+    let large = generate::patience(10 << 20);
+    let mut behind = Vec::new();
+    for round in 0..BEHIND {
+        let uri = file_uri(&format!("/tmp/retroboard-bench-behind/Opened-{round}.pat"));
+        client.open(&uri, "patience-game", 1, &large);
+        behind.push(keystroke(&mut client));
+        client.diagnostics(&uri, Some(1));
+        client.notify(
+            "textDocument/didClose",
+            serde_json::json!({"textDocument": {"uri": uri}}),
+        );
+        client.diagnostics(&uri, None);
+    }
+    behind.sort();
+    times_line("behind opening a 10 MB Patience game", &behind);
+    println!(
+        "  p99 behind / p99 alone: {:.2}x",
+        percentile(&behind, 0.99).as_secs_f64() / percentile(&alone, 0.99).as_secs_f64()
+    );
     client.shutdown();
 }
 

@@ -22,7 +22,11 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+    // Two threads: while one turns a large answer into JSON (tower-lsp-server does that on the
+    // task that reads and writes every message), the other runs the checks and sends their
+    // diagnostics.
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()
     {
@@ -50,10 +54,11 @@ pub async fn serve(
 ) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
+    let streams = transport::start(input, output);
+    let notifier = streams.notifier.clone();
+    let (service, socket) = LspService::build(move |_client| Backend::new(notifier, flag))
         .custom_method("retroboard/preview", Backend::preview)
         .finish();
-    let streams = transport::start(input, output);
     Server::new(streams.server_input, streams.server_output, socket)
         .concurrency_level(MAX_REQUESTS_IN_FLIGHT)
         .serve(service)

@@ -22,11 +22,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
-use tower_lsp_server::{Client, LanguageServer};
 
 use super::convert::{self, PositionEncoding};
+use super::transport::Notifier;
 use crate::analysis::{self, analyze_with, catch_panic, fault_injection};
 use crate::formats::{DiskFiles, DocumentCache, Files, FormatId, Loaded};
 use crate::render;
@@ -39,7 +40,9 @@ pub struct Backend {
 
 /// What the handlers and the checker tasks share.
 struct Shared {
-    client: Client,
+    /// Diagnostics go to the client this way, serialised where they are made: never behind
+    /// tower-lsp-server's answers, nor its one task turning them into JSON.
+    notifier: Notifier,
     state: Mutex<State>,
     /// Wakes the readers' task: a check finished or an edit came.
     activity: tokio::sync::Notify,
@@ -247,9 +250,9 @@ enum Check {
 
 impl Backend {
     /// A backend and its readers' task (started on the current tokio runtime).
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Backend {
+    pub fn new(notifier: Notifier, shut_down: Arc<AtomicBool>) -> Backend {
         let shared = Arc::new(Shared {
-            client,
+            notifier,
             state: Mutex::new(State {
                 encoding: PositionEncoding::Utf16,
                 documents: HashMap::new(),
@@ -343,24 +346,28 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             Check::Open { opening, own, .. } => (Some(*opening), *own),
             _ => (None, false),
         };
-        let checked = tokio::task::spawn_blocking(move || match check {
-            Check::Open {
-                snapshot,
-                uri,
-                version,
-                ..
-            } => {
-                let open = snapshot.documents.get(&uri)?;
-                Some((
-                    snapshot.diagnostics(&open.document, Some(version)),
-                    Some(version),
-                ))
-            }
-            Check::Disk(snapshot, path) => Some((snapshot.disk_diagnostics(&path)?, None)),
-            Check::Clear => Some((Vec::new(), None)),
+        let target = uri.clone();
+        let checked = tokio::task::spawn_blocking(move || {
+            let (diagnostics, version) = match check {
+                Check::Open {
+                    snapshot,
+                    uri,
+                    version,
+                    ..
+                } => {
+                    let open = snapshot.documents.get(&uri)?;
+                    (
+                        snapshot.diagnostics(&open.document, Some(version)),
+                        Some(version),
+                    )
+                }
+                Check::Disk(snapshot, path) => (snapshot.disk_diagnostics(&path)?, None),
+                Check::Clear => (Vec::new(), None),
+            };
+            Some(publish_diagnostics(target, diagnostics, version))
         })
         .await;
-        let Ok(Some((diagnostics, version))) = checked else {
+        let Ok(Some(notification)) = checked else {
             continue;
         };
         {
@@ -375,12 +382,30 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 state.readers.push_back(uri.clone());
             }
         }
-        shared
-            .client
-            .publish_diagnostics(uri.clone(), diagnostics, version)
-            .await;
+        shared.notifier.send(&notification).await;
         shared.activity.notify_one();
     }
+}
+
+/// The `textDocument/publishDiagnostics` notification, serialised.
+fn publish_diagnostics(uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    struct Notification {
+        jsonrpc: &'static str,
+        method: &'static str,
+        params: PublishDiagnosticsParams,
+    }
+    let message = Notification {
+        jsonrpc: "2.0",
+        method: "textDocument/publishDiagnostics",
+        params: PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        },
+    };
+    // Serialising types made of strings and numbers into a vector cannot fail.
+    serde_json::to_vec(&message).unwrap_or_default()
 }
 
 /// How long edits must pause before the files that read an edited one are checked again: a

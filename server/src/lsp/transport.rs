@@ -9,6 +9,11 @@
 //!
 //! From the server: whole frames, so that the transport's own errors go between them; an answer
 //! over the limit is replaced by an error answer to its request, and forwarding goes on.
+//!
+//! To the client: notifications the server writes itself ([`Notifier`]: the diagnostics, made
+//! and serialised on the check's thread, never queued behind tower-lsp-server's answers), and
+//! small frames before large ones waiting with them, so that a keystroke's diagnostics never wait
+//! behind a large answer (the LSP orders no answer against a notification or another answer).
 
 mod message;
 
@@ -40,7 +45,19 @@ const MAX_HELD: usize = 1024;
 pub struct Streams {
     pub server_input: DuplexStream,
     pub server_output: DuplexStream,
+    pub notifier: Notifier,
     pub finished: JoinHandle<()>,
+}
+
+/// Sends notifications straight to the client, past tower-lsp-server's output.
+#[derive(Clone)]
+pub struct Notifier(mpsc::Sender<Out>);
+
+impl Notifier {
+    /// Sends one whole JSON-RPC message (its body, serialised); false once the client is gone.
+    pub async fn send(&self, body: &[u8]) -> bool {
+        self.0.send(Out::Frame(frame(body))).await.is_ok()
+    }
 }
 
 /// Starts the tasks that clean `stdin` into the server and copy its answers, with the
@@ -59,10 +76,12 @@ pub fn start(
         out_tx.clone(),
         outstanding.clone(),
     ));
+    let notifier = Notifier(out_tx.clone());
     tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer()));
     Streams {
         server_input,
         server_output,
+        notifier,
         finished: tokio::spawn(write_client(stdout, out_rx)),
     }
 }
@@ -112,6 +131,8 @@ impl Outstanding {
 /// What goes to the client.
 enum Out {
     Frame(Vec<u8>),
+    /// A large answer: it goes after the frames waiting with it.
+    Bulk(Vec<u8>),
     /// The server's output has ended and all of it has been sent.
     ServerClosed,
 }
@@ -518,12 +539,18 @@ async fn read_server(
             }
             (refused, id)
         };
+        let answer = id.is_some();
         if let Some(id) = id {
             outstanding.send_modify(|o| o.answered(&id));
         }
         if let Some(frame) = frame_out {
+            let frame = if answer && frame.len() > SMALL_FRAME {
+                Out::Bulk(frame)
+            } else {
+                Out::Frame(frame)
+            };
             // A client that stopped reading must not stop the server: keep draining.
-            let _ = out.send(Out::Frame(frame)).await;
+            let _ = out.send(frame).await;
         }
     }
     let _ = out.send(Out::ServerClosed).await;
@@ -599,11 +626,56 @@ fn answered_id(head: &[u8], tail: &[u8]) -> Option<String> {
     (id.is_string() || id.is_i64()).then(|| id.to_string())
 }
 
+/// Answers larger than this go after the other frames waiting with them.
+const SMALL_FRAME: usize = 16 * 1024;
+
 async fn write_client(mut stdout: impl AsyncWrite + Unpin, mut frames: mpsc::Receiver<Out>) {
     let mut open = true;
-    while let Some(Out::Frame(frame)) = frames.recv().await {
+    let mut waiting = Waiting::default();
+    loop {
+        if waiting.is_empty() {
+            match frames.recv().await {
+                Some(out) => waiting.add(out),
+                None => return,
+            }
+        }
+        // Whatever else is ready, so that a small frame can go before a large one.
+        while let Ok(out) = frames.try_recv() {
+            waiting.add(out);
+        }
+        let Some(frame) = waiting.next() else {
+            return; // the server's output ended and everything before it was sent
+        };
         // Once the client is gone, still take every frame, so that no sender waits.
         open = open && stdout.write_all(&frame).await.is_ok() && stdout.flush().await.is_ok();
+    }
+}
+
+/// Frames taken from the channel and not yet written: large answers after the rest, each kind
+/// in the order it came.
+#[derive(Default)]
+struct Waiting {
+    small: VecDeque<Vec<u8>>,
+    large: VecDeque<Vec<u8>>,
+    closed: bool,
+}
+
+impl Waiting {
+    fn add(&mut self, out: Out) {
+        match out {
+            Out::Frame(frame) => self.small.push_back(frame),
+            Out::Bulk(frame) => self.large.push_back(frame),
+            Out::ServerClosed => self.closed = true,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.small.is_empty() && self.large.is_empty() && !self.closed
+    }
+
+    /// The next frame to write; none once the server closed and all is written.
+    fn next(&mut self) -> Option<Vec<u8>> {
+        self.small.pop_front().or_else(|| self.large.pop_front())
     }
 }
 
@@ -780,5 +852,36 @@ mod tests {
                      \"the answer is 0.3 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
         assert_eq!(got, [ok(error), ok(note), ok(small)]);
         assert!(outstanding.borrow().0.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_large_answer_goes_after_the_frames_waiting_with_it() {
+        let (out_tx, out_rx) = mpsc::channel(64);
+        let large = format!("{{\"result\":\"{}\",\"id\":1}}", "x".repeat(SMALL_FRAME));
+        let notification = "{\"method\":\"textDocument/publishDiagnostics\"}";
+        let answer = "{\"result\":null,\"id\":2}";
+        out_tx
+            .send(Out::Bulk(frame(large.as_bytes())))
+            .await
+            .unwrap();
+        out_tx
+            .send(Out::Frame(frame(notification.as_bytes())))
+            .await
+            .unwrap();
+        out_tx
+            .send(Out::Frame(frame(answer.as_bytes())))
+            .await
+            .unwrap();
+        out_tx.send(Out::ServerClosed).await.unwrap();
+        let (client, mut written) = tokio::io::duplex(1 << 20);
+        // The writer ends once the server closed and all is written, the notifier still open.
+        write_client(client, out_rx).await;
+        let mut got = Vec::new();
+        written.read_to_end(&mut got).await.unwrap();
+        let expected = [notification, answer, &large]
+            .map(|body| frame(body.as_bytes()))
+            .concat();
+        assert!(got == expected, "{}", String::from_utf8_lossy(&got[..200]));
+        drop(out_tx);
     }
 }
