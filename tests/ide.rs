@@ -2,7 +2,9 @@
 //! - `<fixture>.hover`: blocks `@ line:col` (1-based, columns in characters) followed by the
 //!   expected hover Markdown, or `(none)`;
 //! - `<fixture>.outline`: the outline tree with ranges;
-//! - `<fixture>.highlights`: every highlighted token.
+//! - `<fixture>.highlights`: every highlighted token;
+//! - `<fixture>.folds`: the runs of lines an editor can fold;
+//! - `<fixture>.links`: the file names linked to their files.
 //!
 //! A fixture opts in by having the file; `UPDATE_EXPECT=1 cargo test --test ide` rewrites them.
 
@@ -87,10 +89,35 @@ fn render_highlights(doc: &Document) -> String {
     out
 }
 
+fn render_folds(doc: &Document) -> String {
+    let mut out = String::new();
+    for fold in retroboard::ide::folds(doc) {
+        writeln!(out, "{} {:?}", at(doc, &fold.range), fold.kind).unwrap();
+    }
+    out
+}
+
+fn render_links(doc: &Document, root: &Path) -> String {
+    let mut out = String::new();
+    for link in retroboard::ide::links(doc, &DiskFiles) {
+        let target = link.target.strip_prefix(root).unwrap_or(&link.target);
+        writeln!(
+            out,
+            "{} {:?} -> {} ({})",
+            at(doc, &link.range),
+            doc.slice(link.range.clone()),
+            target.display(),
+            link.tooltip
+        )
+        .unwrap();
+    }
+    out
+}
+
 #[test]
 fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let found = snapshots(&root, &["hover", "outline", "highlights"]);
+    let found = snapshots(&root, &["hover", "outline", "highlights", "folds", "links"]);
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
@@ -105,6 +132,8 @@ fn hover_outline_and_highlight_snapshots() {
                 render_outline(&doc, &symbols, 0, &mut out);
                 out
             }
+            Some("folds") => render_folds(&doc),
+            Some("links") => render_links(&doc, &root),
             _ => render_highlights(&doc),
         };
         if actual != expected {

@@ -508,3 +508,66 @@ fn token_data(answer: &Value) -> Vec<u64> {
         .map(|v| v.as_u64().expect("an integer"))
         .collect()
 }
+
+#[test]
+fn folding_ranges_and_document_links_over_stdio() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures")
+        .canonicalize()
+        .unwrap();
+    let (mut client, init) = LspClient::initialized(&["utf-16"]);
+    let caps = &init["capabilities"];
+    assert_eq!(caps["foldingRangeProvider"], true);
+    assert_eq!(caps["documentLinkProvider"]["resolveProvider"], false);
+
+    let cre = fixtures.join("colossus/Lines/Folds.cre");
+    let cre_uri = file_uri(cre.to_str().unwrap());
+    client.open(
+        &cre_uri,
+        "colossus-cre",
+        1,
+        &std::fs::read_to_string(&cre).unwrap(),
+    );
+    let folds = client.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": cre_uri}}),
+    );
+    assert_eq!(
+        folds,
+        json!([
+            {"startLine": 0, "endLine": 1, "kind": "comment"},
+            {"startLine": 4, "endLine": 6, "kind": "region"},
+            {"startLine": 9, "endLine": 10, "kind": "region"},
+        ])
+    );
+
+    let var = fixtures.join("colossus/VarErrors/VarErrors.var");
+    let var_uri = file_uri(var.to_str().unwrap());
+    client.open(
+        &var_uri,
+        "colossus-var",
+        1,
+        &std::fs::read_to_string(&var).unwrap(),
+    );
+    let links = client.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": var_uri}}),
+    );
+    let tiny = fixtures.join("colossus/Tiny");
+    assert_eq!(
+        links,
+        json!([
+            {
+                "range": {"start": {"line": 0, "character": 4}, "end": {"line": 0, "character": 12}},
+                "target": file_uri(tiny.join("Tiny.map").to_str().unwrap()),
+                "tooltip": "Tiny/Tiny.map",
+            },
+            {
+                "range": {"start": {"line": 4, "character": 7}, "end": {"line": 4, "character": 11}},
+                "target": file_uri(tiny.join("Tiny.var").to_str().unwrap()),
+                "tooltip": "the variant Tiny: Tiny/Tiny.var",
+            },
+        ])
+    );
+    client.shutdown();
+}

@@ -169,6 +169,86 @@ pub enum SymbolKind {
     Entry,
 }
 
+/// Lines an editor can fold away: a run of comments, or a group of records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// From the start of the first line to the end of the last line's text.
+    pub range: Range<usize>,
+    pub kind: FoldKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoldKind {
+    Comment,
+    /// Records that belong together: lines between blank lines or comments.
+    Region,
+}
+
+/// Text that names another file, and that file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub range: Range<usize>,
+    pub target: std::path::PathBuf,
+    /// What following the link opens, in words.
+    pub tooltip: String,
+}
+
+/// The foldable runs of lines of a document, in any format; none without a tree.
+pub fn folds(doc: &Document) -> Vec<Fold> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => format.spec().folds(doc),
+        _ => Vec::new(),
+    }
+}
+
+/// The links to other files in a document, in any format, to files that exist.
+pub fn links(doc: &Document, files: &dyn crate::formats::Files) -> Vec<Link> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => format.spec().links(doc, files),
+        _ => Vec::new(),
+    }
+}
+
+/// Runs of two or more neighbouring lines of the same kind, as folds. `kind` sees each line's
+/// index and text (without its line break) and says what it is; `None` (a blank line, a
+/// header) ends a run.
+pub fn line_runs(doc: &Document, kind: impl Fn(usize, &str) -> Option<FoldKind>) -> Vec<Fold> {
+    let rope = doc.rope();
+    let mut folds = Vec::new();
+    let mut run: Option<(FoldKind, usize, usize, usize)> = None; // kind, start, end, lines
+    let close = |run: Option<(FoldKind, usize, usize, usize)>, folds: &mut Vec<Fold>| {
+        if let Some((kind, start, end, lines)) = run
+            && lines > 1
+        {
+            folds.push(Fold {
+                range: start..end,
+                kind,
+            });
+        }
+    };
+    let mut start = 0;
+    for (index, line) in rope.lines().enumerate() {
+        let len = line.len_bytes();
+        let text: std::borrow::Cow<str> = line.into();
+        let content = text.trim_end_matches(['\r', '\n']);
+        let end = start + content.len();
+        match (kind(index, content), &mut run) {
+            (Some(k), Some((current, _, run_end, lines))) if k == *current => {
+                *run_end = end;
+                *lines += 1;
+            }
+            (Some(k), _) => {
+                close(run.take(), &mut folds);
+                run = Some((k, start, end, 1));
+            }
+            (None, _) => close(run.take(), &mut folds),
+        }
+        start += len;
+    }
+    close(run, &mut folds);
+    folds
+}
+
 /// A highlighted token: its range and what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Highlight {

@@ -208,6 +208,16 @@ pub trait Format: Sync {
         None
     }
 
+    /// Runs of lines an editor can fold: comments, groups of records.
+    fn folds(&self, _doc: &Document) -> Vec<crate::ide::Fold> {
+        Vec::new()
+    }
+
+    /// Names of other files in the text, linked to the files they name (those that exist).
+    fn links(&self, _doc: &Document, _files: &dyn Files) -> Vec<crate::ide::Link> {
+        Vec::new()
+    }
+
     /// Tokens coloured by meaning; by default from the grammar's highlight query.
     fn highlights(&self, doc: &Document) -> Vec<Highlight> {
         crate::ide::query_highlights(doc)

@@ -3,10 +3,10 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentSymbol, NumberOrString, OneOf,
-    OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
-    SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
-    TextEdit, Uri, WorkspaceEdit,
+    Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentLink, DocumentSymbol, FoldingRange,
+    FoldingRangeKind, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier, Position,
+    PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
+    SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::findings::{Finding, Severity};
@@ -315,6 +315,34 @@ pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> Docum
                 .collect()
         }),
     }
+}
+
+/// A fold as the lines it spans (editors fold whole lines).
+pub fn folding_range(text: &Rope, fold: &crate::ide::Fold) -> FoldingRange {
+    let line = |byte: usize| text.byte_to_line(byte.min(text.len_bytes())) as u32;
+    FoldingRange {
+        start_line: line(fold.range.start),
+        end_line: line(fold.range.end),
+        kind: Some(match fold.kind {
+            crate::ide::FoldKind::Comment => FoldingRangeKind::Comment,
+            crate::ide::FoldKind::Region => FoldingRangeKind::Region,
+        }),
+        ..FoldingRange::default()
+    }
+}
+
+/// A link to a file; none when its path makes no file URI.
+pub fn document_link(
+    text: &Rope,
+    link: &crate::ide::Link,
+    encoding: PositionEncoding,
+) -> Option<DocumentLink> {
+    Some(DocumentLink {
+        range: range(text, link.range.clone(), encoding),
+        target: Some(Uri::from_file_path(&link.target)?),
+        tooltip: Some(link.tooltip.clone()),
+        data: None,
+    })
 }
 
 #[cfg(test)]

@@ -739,6 +739,11 @@ impl LanguageServer for Backend {
                     },
                 )),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                document_link_provider: Some(DocumentLinkOptions {
+                    resolve_provider: Some(false),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                }),
                 semantic_tokens_provider: Some(
                     SemanticTokensServerCapabilities::SemanticTokensOptions(
                         SemanticTokensOptions {
@@ -867,6 +872,44 @@ impl LanguageServer for Backend {
                 .map(|s| convert::symbol(text, s, snapshot.encoding))
                 .collect();
             Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+        })
+        .await
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let uri = params.text_document.uri;
+        self.on_snapshot("folding", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&uri) else {
+                return Ok(None);
+            };
+            test_hooks(&open.document, cancel);
+            let folds = crate::ide::folds(&open.document);
+            let text = open.document.rope();
+            Ok(Some(
+                folds
+                    .iter()
+                    .map(|f| convert::folding_range(text, f))
+                    .collect(),
+            ))
+        })
+        .await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        let uri = params.text_document.uri;
+        self.on_snapshot("links", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&uri) else {
+                return Ok(None);
+            };
+            test_hooks(&open.document, cancel);
+            let links = crate::ide::links(&open.document, &snapshot.overlay());
+            let text = open.document.rope();
+            Ok(Some(
+                links
+                    .iter()
+                    .filter_map(|l| convert::document_link(text, l, snapshot.encoding))
+                    .collect(),
+            ))
         })
         .await
     }

@@ -48,6 +48,23 @@ macro_rules! shared_methods {
         fn exported(&self, doc: &Document) -> Option<u64> {
             variant::exported(doc)
         }
+
+        fn folds(&self, doc: &Document) -> Vec<crate::ide::Fold> {
+            crate::ide::line_runs(doc, |_, line| {
+                let line = line.trim_start_matches([' ', '\t']);
+                if line.starts_with('#') {
+                    Some(crate::ide::FoldKind::Comment)
+                } else if line.trim().is_empty() {
+                    None
+                } else {
+                    Some(crate::ide::FoldKind::Region)
+                }
+            })
+        }
+
+        fn links(&self, doc: &Document, files: &dyn Files) -> Vec<crate::ide::Link> {
+            variant::links(doc, files)
+        }
     };
 }
 

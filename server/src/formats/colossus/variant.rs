@@ -12,6 +12,7 @@ use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::{Files, FormatId, Loaded, unsupported_dialect};
+use crate::ide::Link;
 use crate::syntax::Document;
 
 /// The variant every other one falls back on.
@@ -193,6 +194,55 @@ pub(super) fn shown(path: &Path, from: &Path) -> String {
         .unwrap_or(path)
         .display()
         .to_string()
+}
+
+/// The files a VAR names, linked where the game finds them: MAP:, TER: and CRE: through the
+/// variant's search path, each DEPEND variant to its VAR.
+pub fn links(doc: &Document, files: &dyn Files) -> Vec<Link> {
+    if doc.format() != Some(FormatId::ColossusVar) {
+        return Vec::new();
+    }
+    let Some(variant) = Variant::of_doc(doc, files) else {
+        return Vec::new();
+    };
+    let root = variant.dir.parent().unwrap_or(&variant.dir);
+    let view = VarView::of(doc);
+    let mut links = Vec::new();
+    for entry in &view.entries {
+        if entry.kind() == "DEPEND" {
+            let mut at = entry.value.range.start;
+            for name in entry.value.text.split(',') {
+                let trimmed = name.trim();
+                let start = at + (name.len() - name.trim_start().len());
+                at += name.len() + 1;
+                if !is_plain_name(trimmed) {
+                    continue;
+                }
+                if let Some(var) = var_file(&root.join(trimmed), files) {
+                    links.push(Link {
+                        range: start..start + trimmed.len(),
+                        tooltip: format!("the variant {trimmed}: {}", shown(&var, &variant.dir)),
+                        target: var,
+                    });
+                }
+            }
+            continue;
+        }
+        let resolved = resolve_in(
+            &variant.search_path,
+            &entry.value.text,
+            &variant.reachable,
+            files,
+        );
+        if let Some(path) = resolved.path {
+            links.push(Link {
+                range: entry.value.range.clone(),
+                tooltip: shown(&path, &variant.dir),
+                target: path,
+            });
+        }
+    }
+    links
 }
 
 /// MAP: every terrain letter must be defined in the variant's TER.

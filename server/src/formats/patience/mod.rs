@@ -55,6 +55,13 @@ impl Format for Game {
         outline::outline(doc)
     }
 
+    /// Groups of pile lines between blank lines (the name and counts lines stay out).
+    fn folds(&self, doc: &Document) -> Vec<crate::ide::Fold> {
+        crate::ide::line_runs(doc, |index, line| {
+            (index >= 2 && !line.trim().is_empty()).then_some(crate::ide::FoldKind::Region)
+        })
+    }
+
     fn board(
         &self,
         doc: &Document,
