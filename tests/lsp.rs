@@ -571,3 +571,67 @@ fn folding_ranges_and_document_links_over_stdio() {
     );
     client.shutdown();
 }
+
+#[test]
+fn workspace_symbols_name_the_creatures_terrains_and_variants_of_the_folder() {
+    let tiny = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    let mut client = LspClient::start_with_env(&[]);
+    let init = client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "capabilities": {},
+            "workspaceFolders": [{"uri": file_uri(tiny.to_str().unwrap()), "name": "Tiny"}],
+        }),
+    );
+    client.notify("initialized", json!({}));
+    assert_eq!(init["capabilities"]["workspaceSymbolProvider"], true);
+    let names = |client: &mut LspClient, query: &str| -> Vec<String> {
+        let found = client.request("workspace/symbol", json!({"query": query}));
+        found
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let location = &s["location"];
+                let file = location["uri"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap();
+                let line = location["range"]["start"]["line"].as_u64().unwrap() + 1;
+                format!(
+                    "{} {} {file}:{line} in {}",
+                    s["kind"],
+                    s["name"].as_str().unwrap(),
+                    s["containerName"]
+                )
+            })
+            .collect()
+    };
+    // Gargoyle, not the Gargoyle recruited in the TER; "ARG" for its letters in order, any case.
+    assert_eq!(
+        names(&mut client, "grgyl"),
+        ["5 Gargoyle Tiny.cre:5 in \"Tiny\""]
+    );
+    assert_eq!(
+        names(&mut client, ""),
+        [
+            "5 Angel Tiny.cre:2 in \"Tiny\"",
+            "5 Archangel Tiny.cre:3 in \"Tiny\"",
+            "5 Centaur Tiny.cre:4 in \"Tiny\"",
+            "5 Gargoyle Tiny.cre:5 in \"Tiny\"",
+            "5 Ogre Tiny.cre:6 in \"Tiny\"",
+            "5 Titan Tiny.cre:7 in \"Tiny\"",
+            "5 Troll Tiny.cre:8 in \"Tiny\"",
+            "10 B Brush Tiny.ter:1 in \"Tiny\"",
+            "10 T Tower Tiny.ter:3 in \"Tiny\"",
+            "2 Tiny Tiny.var:1 in null",
+        ]
+    );
+    client.shutdown();
+}

@@ -167,6 +167,70 @@ pub enum SymbolKind {
     Creature,
     /// A variant file record.
     Entry,
+    /// A whole variant (its VAR).
+    Variant,
+}
+
+/// How many files a workspace-symbol search reads at most, and how deep it looks: a modder's
+/// workspace is a variants folder or a mod repository, not a whole disk.
+const WORKSPACE_FILES: usize = 5000;
+const WORKSPACE_DEPTH: usize = 6;
+
+/// What the files below `roots` define whose name matches `query` (its characters in order,
+/// ignoring case; every name when it is empty): creatures, terrains and variants. Each is given
+/// to `each` with its file and the document it is in (an open one as the editor holds it).
+pub fn workspace_symbols(
+    roots: &[std::path::PathBuf],
+    query: &str,
+    files: &dyn crate::formats::Files,
+    mut each: impl FnMut(&std::path::Path, &Document, Symbol),
+) {
+    let mut seen = 0;
+    for root in roots {
+        let walk = walkdir::WalkDir::new(root)
+            .max_depth(WORKSPACE_DEPTH)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+        for entry in walk.filter_map(Result::ok) {
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            seen += 1;
+            if seen > WORKSPACE_FILES {
+                return;
+            }
+            let path = entry.path();
+            // Only the kinds of file that define names are read.
+            let Some(format) = crate::syntax::detect(Some(path), "") else {
+                continue;
+            };
+            if !format.spec().defines_names() {
+                continue;
+            }
+            let Some(doc) = files.document(path, format) else {
+                continue;
+            };
+            if doc.tree().is_none() {
+                continue;
+            }
+            for symbol in format.spec().definitions(&doc) {
+                if matches_query(&symbol.name, query) {
+                    each(path, &doc, symbol);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `query`'s characters appear in `name` in order, ignoring case.
+fn matches_query(name: &str, query: &str) -> bool {
+    let mut name = name.chars().flat_map(char::to_lowercase);
+    query
+        .chars()
+        .flat_map(char::to_lowercase)
+        .filter(|c| !c.is_whitespace())
+        .all(|q| name.any(|c| c == q))
 }
 
 /// Lines an editor can fold away: a run of comments, or a group of records.

@@ -208,6 +208,17 @@ pub trait Format: Sync {
         None
     }
 
+    /// Whether files of this format define names (creatures, terrains, variants) that other
+    /// files refer to: only those are read for workspace symbols.
+    fn defines_names(&self) -> bool {
+        false
+    }
+
+    /// The names this file defines, for workspace symbols.
+    fn definitions(&self, _doc: &Document) -> Vec<crate::ide::Symbol> {
+        Vec::new()
+    }
+
     /// Runs of lines an editor can fold: comments, groups of records.
     fn folds(&self, _doc: &Document) -> Vec<crate::ide::Fold> {
         Vec::new()

@@ -4,9 +4,9 @@
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
     Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentLink, DocumentSymbol, FoldingRange,
-    FoldingRangeKind, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier, Position,
-    PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
-    SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    FoldingRangeKind, Location, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier,
+    Position, PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
+    SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
 };
 
 use crate::findings::{Finding, Severity};
@@ -294,15 +294,7 @@ pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> Docum
             symbol.name.clone()
         },
         detail: symbol.detail.clone(),
-        kind: match symbol.kind {
-            SymbolKind::Section => LspSymbolKind::NAMESPACE,
-            SymbolKind::Field => LspSymbolKind::FIELD,
-            SymbolKind::Row => LspSymbolKind::ARRAY,
-            SymbolKind::Place => LspSymbolKind::OBJECT,
-            SymbolKind::Terrain => LspSymbolKind::ENUM,
-            SymbolKind::Creature => LspSymbolKind::CLASS,
-            SymbolKind::Entry => LspSymbolKind::KEY,
-        },
+        kind: lsp_symbol_kind(symbol.kind),
         tags: None,
         deprecated: None,
         range: range(text, symbol.range.clone(), encoding),
@@ -315,6 +307,41 @@ pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> Docum
                 .collect()
         }),
     }
+}
+
+fn lsp_symbol_kind(kind: SymbolKind) -> LspSymbolKind {
+    match kind {
+        SymbolKind::Section => LspSymbolKind::NAMESPACE,
+        SymbolKind::Field => LspSymbolKind::FIELD,
+        SymbolKind::Row => LspSymbolKind::ARRAY,
+        SymbolKind::Place => LspSymbolKind::OBJECT,
+        SymbolKind::Terrain => LspSymbolKind::ENUM,
+        SymbolKind::Creature => LspSymbolKind::CLASS,
+        SymbolKind::Entry => LspSymbolKind::KEY,
+        SymbolKind::Variant => LspSymbolKind::MODULE,
+    }
+}
+
+/// A name a workspace file defines, with the folder it is in as its container (the variant);
+/// none when its path makes no file URI.
+pub fn workspace_symbol(
+    path: &std::path::Path,
+    text: &Rope,
+    symbol: &Symbol,
+    encoding: PositionEncoding,
+) -> Option<WorkspaceSymbol> {
+    let folder = path.parent()?.file_name()?.to_string_lossy().into_owned();
+    Some(WorkspaceSymbol {
+        name: symbol.name.clone(),
+        kind: lsp_symbol_kind(symbol.kind),
+        tags: None,
+        container_name: (symbol.kind != SymbolKind::Variant).then_some(folder),
+        location: OneOf::Left(Location {
+            uri: Uri::from_file_path(path)?,
+            range: range(text, symbol.selection.clone(), encoding),
+        }),
+        data: None,
+    })
 }
 
 /// A fold as the lines it spans (editors fold whole lines).

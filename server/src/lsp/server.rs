@@ -62,6 +62,8 @@ struct State {
     readers: VecDeque<Uri>,
     /// Files that are not open, parsed: what the open ones read of their variant.
     cache: Arc<DocumentCache>,
+    /// The workspace's folders, where workspace symbols are looked for.
+    roots: Vec<PathBuf>,
     /// Numbers the openings of documents: a check's result is published only while the
     /// document it checked is still open as the same opening.
     openings: u64,
@@ -110,6 +112,7 @@ impl OpenDocument {
 /// What requests and checks read: the open documents as they were when it was taken.
 struct Snapshot {
     encoding: PositionEncoding,
+    roots: Vec<PathBuf>,
     documents: HashMap<Uri, OpenDocument>,
     cache: Arc<DocumentCache>,
 }
@@ -118,6 +121,7 @@ impl State {
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             encoding: self.encoding,
+            roots: self.roots.clone(),
             documents: self.documents.clone(),
             cache: self.cache.clone(),
         }
@@ -260,6 +264,7 @@ impl Backend {
                 checking: HashSet::new(),
                 readers: VecDeque::new(),
                 cache: Arc::default(),
+                roots: Vec::new(),
                 openings: 0,
             }),
             activity: tokio::sync::Notify::new(),
@@ -713,7 +718,20 @@ impl LanguageServer for Backend {
             .as_ref()
             .and_then(|g| g.position_encodings.as_deref());
         let encoding = PositionEncoding::negotiate(offered);
-        self.state().encoding = encoding;
+        #[allow(deprecated)] // a client without workspace folders still gives its root
+        let roots: Vec<PathBuf> = match &params.workspace_folders {
+            Some(folders) => folders.iter().filter_map(|f| file_path(&f.uri)).collect(),
+            None => params
+                .root_uri
+                .as_ref()
+                .and_then(file_path)
+                .into_iter()
+                .collect(),
+        };
+        let mut state = self.state();
+        state.encoding = encoding;
+        state.roots = roots;
+        drop(state);
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
                 position_encoding: Some(encoding.kind()),
@@ -740,6 +758,7 @@ impl LanguageServer for Backend {
                 )),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: WorkDoneProgressOptions::default(),
@@ -872,6 +891,30 @@ impl LanguageServer for Backend {
                 .map(|s| convert::symbol(text, s, snapshot.encoding))
                 .collect();
             Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+        })
+        .await
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        self.on_snapshot("workspace symbols", move |snapshot, cancel| {
+            let mut found = Vec::new();
+            crate::ide::workspace_symbols(
+                &snapshot.roots,
+                &params.query,
+                &snapshot.overlay(),
+                |path, doc, symbol| {
+                    if let Some(symbol) =
+                        convert::workspace_symbol(path, doc.rope(), &symbol, snapshot.encoding)
+                    {
+                        found.push(symbol);
+                    }
+                },
+            );
+            cancel.check()?;
+            Ok(Some(WorkspaceSymbolResponse::Nested(found)))
         })
         .await
     }

@@ -137,6 +137,14 @@ versions of the game allow 60 x 32)",
 }
 
 impl Format for Ter {
+    fn defines_names(&self) -> bool {
+        true
+    }
+
+    fn definitions(&self, doc: &Document) -> Vec<Symbol> {
+        outline::definitions(doc)
+    }
+
     /// A terrain is one letter, so at most 52 terrain lines (A-Z, a-z), in the real files with
     /// a blank line between each, plus ACQUIRABLE lines and comments: some 150 lines (the
     /// largest real TER has 46). 1 000 lines and 128 KB.
@@ -191,6 +199,14 @@ impl Format for Ter {
 }
 
 impl Format for Cre {
+    fn defines_names(&self) -> bool {
+        true
+    }
+
+    fn definitions(&self, doc: &Document) -> Vec<Symbol> {
+        outline::definitions(doc)
+    }
+
     /// One line per creature (some 110-150 bytes). The game recruits creatures in at most 52
     /// terrains, a handful each: real variants have 20-60 creatures (the largest real CRE has
     /// 67 lines). 500 lines and 64 KB is many times any variant (and keeps the colours of a
@@ -276,6 +292,14 @@ impl Format for Battleland {
 }
 
 impl Format for Var {
+    fn defines_names(&self) -> bool {
+        true
+    }
+
+    fn definitions(&self, doc: &Document) -> Vec<Symbol> {
+        outline::definitions(doc)
+    }
+
     /// A VAR names a MAP, a TER, a CRE and the variants it depends on (the later dialects add
     /// HINT and MAXPLAYERS): a handful of lines. 500 lines and 64 KB.
     fn bound(&self) -> Bound {

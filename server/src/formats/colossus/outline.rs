@@ -138,3 +138,41 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
         _ => Vec::new(),
     }
 }
+
+/// What a CRE, TER or VAR defines, for workspace symbols: its creatures, its terrains (not the
+/// creatures they recruit), or the variant itself.
+pub fn definitions(doc: &Document) -> Vec<Symbol> {
+    let wanted = match doc.format() {
+        Some(FormatId::ColossusCre) => SymbolKind::Creature,
+        Some(FormatId::ColossusTer) => SymbolKind::Terrain,
+        Some(FormatId::ColossusVar) => return variant_definition(doc).into_iter().collect(),
+        _ => return Vec::new(),
+    };
+    outline(doc)
+        .into_iter()
+        .filter(|s| s.kind == wanted)
+        .map(|s| Symbol {
+            children: Vec::new(),
+            ..s
+        })
+        .collect()
+}
+
+/// A VAR stands for its variant, named by its folder.
+fn variant_definition(doc: &Document) -> Option<Symbol> {
+    let name = doc
+        .path()?
+        .parent()?
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
+    let first_line = doc.rope().line(0).len_bytes();
+    Some(Symbol {
+        name,
+        detail: Some("variant".to_string()),
+        kind: SymbolKind::Variant,
+        range: 0..first_line,
+        selection: 0..0,
+        children: Vec::new(),
+    })
+}
