@@ -3,6 +3,11 @@
 //! mark, applied to it gives exactly `<name>.after` (bytes, line endings included). The file
 //! is read as if it were `<name>` in its folder, so Colossus fixtures see their variant.
 //!
+//! Files are read as bytes and decoded as the server decodes a file from disk (UTF-8, else
+//! Mac Roman for CR-only text, else Windows-1252), so a Super Othello board can be Mac Roman.
+//! `UPDATE_EXPECT=1 cargo test --test fixes` writes the `.after` files (in the `.before`'s
+//! encoding): read them before committing.
+//!
 //! And over every fixture (these and `tests/fixtures/`): each fix's edits lie inside the text
 //! and do not overlap, and applying a preferred fix removes its finding and adds no error.
 
@@ -11,6 +16,7 @@ use std::path::{Path, PathBuf};
 use retroboard::analysis::analyze;
 use retroboard::findings::{Finding, Fix, Severity, apply_edits, preferred_edits, sorted_edits};
 use retroboard::syntax::{Document, detect};
+use retroboard::text::{Encoding, decode};
 
 #[path = "support/fixtures.rs"]
 mod support_fixtures;
@@ -46,18 +52,35 @@ fn with_extension(path: &Path, extension: &str) -> PathBuf {
     path.with_extension(extension)
 }
 
+/// A file's text, decoded as the server decodes a file from disk, and its encoding.
+fn read_text(path: &Path) -> (String, Encoding) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    decode(&bytes).unwrap_or_else(|_| panic!("{} is binary", path.display()))
+}
+
+/// `text` in `encoding`, for writing an `.after` file.
+fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
+    let legacy = match encoding {
+        Encoding::MacRoman => encoding_rs::MACINTOSH,
+        Encoding::Windows1252 => encoding_rs::WINDOWS_1252,
+        _ => return text.as_bytes().to_vec(),
+    };
+    legacy.encode(text).0.into_owned()
+}
+
 #[test]
 fn each_fixture_action_gives_its_after_file() {
     let files = before_files();
     assert!(files.len() >= 9, "the fix fixtures are gone: {files:?}");
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
     for before in &files {
-        let marked = std::fs::read_to_string(before).unwrap();
+        let (marked, encoding) = read_text(before);
         let at = marked.find("$0").expect("a cursor mark $0");
         let text = marked.replacen("$0", "", 1);
         let path = before.with_extension("");
         let title = std::fs::read_to_string(with_extension(before, "action")).unwrap();
-        let expected = std::fs::read_to_string(with_extension(before, "after")).unwrap();
+        let after_path = with_extension(before, "after");
         let findings = analyze(&document(&path, &text));
         let offered = fixes_at(&findings, at);
         let Some(fix) = offered.iter().find(|f| f.title == title.trim_end()) else {
@@ -69,6 +92,11 @@ fn each_fixture_action_gives_its_after_file() {
             continue;
         };
         let after = apply_edits(&text, &fix.edits).expect("valid edits");
+        if update {
+            std::fs::write(&after_path, encode(&after, encoding)).unwrap();
+            continue;
+        }
+        let (expected, _) = read_text(&after_path);
         if after != expected {
             failures.push(format!(
                 "{}: got\n{after:?}\nexpected\n{expected:?}",
@@ -84,7 +112,7 @@ fn all_texts() -> Vec<(PathBuf, String)> {
     let mut out: Vec<(PathBuf, String)> = before_files()
         .into_iter()
         .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap().replacen("$0", "", 1);
+            let text = read_text(&p).0.replacen("$0", "", 1);
             (p.with_extension(""), text)
         })
         .collect();
@@ -155,8 +183,8 @@ fn every_fix_stays_inside_the_text_and_a_preferred_one_removes_its_finding() {
 #[test]
 fn several_candidates_give_several_actions_and_none_preferred() {
     let path = root("fixes/colossus/Tiny/colour.ter");
-    let text = std::fs::read_to_string(with_extension(&path, "ter.before"))
-        .unwrap()
+    let text = read_text(&with_extension(&path, "ter.before"))
+        .0
         .replacen("$0", "", 1);
     let findings = analyze(&document(&path, &text));
     let at = text.find("gren").unwrap();

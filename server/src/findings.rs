@@ -210,6 +210,34 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Option<String> {
     Some(out)
 }
 
+/// The line holding `byte`, with its line break: what deleting a whole line removes.
+pub fn line_with_break(rope: &ropey::Rope, byte: usize) -> Range<usize> {
+    let line = rope.byte_to_line(byte.min(rope.len_bytes()));
+    rope.line_to_byte(line)..rope.line_to_byte(line + 1)
+}
+
+/// Where the run of blanks (spaces and tabs) ending at `at` starts, on `at`'s line.
+pub fn blanks_before(rope: &ropey::Rope, at: usize) -> usize {
+    let at = at.min(rope.len_bytes());
+    let line_start = rope.line_to_byte(rope.byte_to_line(at));
+    let mut start = at;
+    while start > line_start && matches!(rope.byte(start - 1), b' ' | b'\t') {
+        start -= 1;
+    }
+    start
+}
+
+/// The text's line break, as its first line ends (`\n` when it has none): what an inserted
+/// line ends with, so that a file keeps one kind of line end.
+pub fn line_break(rope: &ropey::Rope) -> &'static str {
+    let first = rope.bytes().position(|b| b == b'\r' || b == b'\n');
+    match first.map(|at| (rope.byte(at), rope.bytes_at(at + 1).next())) {
+        Some((b'\r', Some(b'\n'))) => "\r\n",
+        Some((b'\r', _)) => "\r",
+        _ => "\n",
+    }
+}
+
 /// Every preferred fix of `findings` whose edits overlap none taken before it, merged in one
 /// set of edits: "fix all". A fix clashing with an earlier one waits for the next round.
 pub fn preferred_edits(text: &(impl Bytes + ?Sized), findings: &[Finding]) -> Vec<TextEdit> {

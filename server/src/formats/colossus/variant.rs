@@ -10,7 +10,7 @@ use super::map::MapView;
 use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, Severity, TextEdit, line_with_break};
 use crate::formats::{Files, FormatId, Loaded, unsupported_dialect};
 use crate::syntax::Document;
 
@@ -335,13 +335,6 @@ named {} (looked in {}); its battles are fought on plain ground",
     }
 }
 
-/// The line holding `byte` with its line break.
-fn whole_line(doc: &Document, byte: usize) -> std::ops::Range<usize> {
-    let rope = doc.rope();
-    let line = rope.byte_to_line(byte.min(rope.len_bytes()));
-    rope.line_to_byte(line)..rope.line_to_byte(line + 1)
-}
-
 /// VAR: every named file and variant must exist; a later record overrides an earlier one.
 pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Vec<Finding>) {
     for entry in &view.entries {
@@ -360,7 +353,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             )
             .with_fix(Some(Fix::one(
                 "Remove this overridden record",
-                TextEdit::delete(whole_line(doc, entry.range.start)),
+                TextEdit::delete(line_with_break(doc.rope(), entry.range.start)),
             ))));
         }
         let names: Vec<&str> = if entry.kind() == "DEPEND" {
