@@ -141,6 +141,17 @@ impl Fix {
         fixes
     }
 
+    /// A fix of several edits made from ranges of the text's tree that do not overlap (sorted
+    /// here; the adapters check every fix against the text again before they offer it).
+    pub fn many(title: impl Into<String>, mut edits: Vec<TextEdit>) -> Fix {
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        Fix {
+            title: title.into(),
+            edits,
+            preferred: false,
+        }
+    }
+
     /// The same fix, marked as the single safe one.
     pub fn preferred(mut self) -> Fix {
         self.preferred = true;
@@ -358,6 +369,8 @@ pub struct Limited<'a> {
     findings: &'a mut Vec<Finding>,
     counts: Vec<(&'static str, usize)>,
     left_out: Vec<(&'static str, usize, Range<usize>)>,
+    /// Whether the last finding pushed was kept (not left out).
+    kept_last: bool,
 }
 
 impl<'a> Limited<'a> {
@@ -366,6 +379,7 @@ impl<'a> Limited<'a> {
             findings,
             counts: Vec::new(),
             left_out: Vec::new(),
+            kept_last: false,
         }
     }
 
@@ -397,6 +411,7 @@ impl<'a> Limited<'a> {
         };
         let count = &mut self.counts[index].1;
         *count += 1;
+        self.kept_last = *count <= MAX_PER_CODE;
         if *count <= MAX_PER_CODE {
             self.findings
                 .push(Finding::new(severity, code, range, message()));
@@ -422,6 +437,15 @@ impl<'a> Limited<'a> {
             && let Some(pushed) = self.findings.last_mut()
         {
             pushed.fixes = fixes;
+        }
+    }
+
+    /// Gives the finding pushed last these fixes, when it was kept.
+    pub fn fix_last(&mut self, fixes: impl IntoIterator<Item = Fix>) {
+        if self.kept_last
+            && let Some(last) = self.findings.last_mut()
+        {
+            last.fixes.extend(fixes);
         }
     }
 
