@@ -14,7 +14,9 @@
 use std::path::{Path, PathBuf};
 
 use retroboard::analysis::analyze;
-use retroboard::findings::{Finding, Fix, Severity, apply_edits, preferred_edits, sorted_edits};
+use retroboard::findings::{
+    Finding, Fix, Severity, TextEdit, apply_edits, preferred_edits, sorted_edits,
+};
 use retroboard::syntax::{Document, detect};
 use retroboard::text::{Encoding, decode};
 
@@ -192,4 +194,152 @@ fn several_candidates_give_several_actions_and_none_preferred() {
     let titles: Vec<&str> = fixes.iter().map(|f| f.title.as_str()).collect();
     assert_eq!(titles, ["Replace with 'green'", "Replace with 'grey'"]);
     assert!(fixes.iter().all(|f| !f.preferred));
+}
+
+// ---- property: fixes of randomly mutated fixtures -------------------------------------------
+
+#[path = "support/edits.rs"]
+mod edits;
+
+use proptest::prelude::*;
+
+/// What the mutations insert: numbers, blanks, line breaks and the elements the fixes are about.
+const PIECES: &[&str] = &[
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "  ",
+    "\t",
+    "0",
+    "1",
+    "2",
+    "52",
+    "104",
+    "-1",
+    "1304",
+    "x",
+    "W",
+    "B",
+    "D4",
+    "!",
+    "*",
+    ".",
+    "y",
+    "X",
+    "E",
+    "version 2",
+    "mode:normal",
+    "Titan",
+    "Angel",
+    "#",
+    "æ",
+];
+
+/// Every fixture of `tests/fixtures` and `tests/fixes`, read once.
+fn texts() -> &'static [(PathBuf, String)] {
+    static TEXTS: std::sync::OnceLock<Vec<(PathBuf, String)>> = std::sync::OnceLock::new();
+    TEXTS.get_or_init(all_texts)
+}
+
+/// Where byte `at` of the text before `edits` (sorted, valid) is after them; `end` says which
+/// side of a replaced stretch a place inside it goes to.
+fn moved(edits: &[TextEdit], at: usize, end: bool) -> usize {
+    let mut shift: isize = 0;
+    for edit in edits {
+        if at < edit.range.start || (at == edit.range.start && !end) {
+            break;
+        }
+        if at < edit.range.end || (at == edit.range.end && !end && edit.range.is_empty()) {
+            let inside = if end { edit.insert.len() } else { 0 };
+            return (edit.range.start as isize + shift) as usize + inside;
+        }
+        shift += edit.insert.len() as isize - edit.range.len() as isize;
+    }
+    (at as isize + shift) as usize
+}
+
+/// Findings after which the checks of a file stop (a broken header or line misreads what
+/// follows: one cause, one finding). Fixing one lets the other checks run, and what they find
+/// then was in the text before: these fixes are not asked to add no error.
+const GATES: &[&str] = &["peg/header", "othello/blank-lines", "colossus/syntax-error"];
+
+/// How many errors of each code.
+fn error_counts(findings: &[Finding]) -> std::collections::BTreeMap<&'static str, usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    for code in errors(findings) {
+        *counts.entry(code).or_default() += 1;
+    }
+    counts
+}
+
+/// The fixes of one text: edits inside it and apart; a preferred fix removes its finding (no
+/// finding of its code stays at its place) and adds no error.
+fn check_fixes(path: &Path, text: &str) -> Result<(), TestCaseError> {
+    let doc = document(path, text);
+    let findings = analyze(&doc);
+    // The fixed text is read in the same format: an editor keeps a file's language.
+    let reread =
+        |fixed: &str| Document::new(doc.format(), fixed).with_path(Some(path.to_path_buf()));
+    let before = error_counts(&findings);
+    for finding in &findings {
+        for fix in &finding.fixes {
+            let Some(edits) = sorted_edits(text, fix.edits.clone()) else {
+                return Err(TestCaseError::fail(format!(
+                    "{}: {fix:?} has edits outside the text or overlapping, in {text:?}",
+                    path.display()
+                )));
+            };
+            if !fix.preferred {
+                continue;
+            }
+            let fixed = apply_edits(text, &edits).unwrap();
+            let after = analyze(&reread(&fixed));
+            let place =
+                moved(&edits, finding.range.start, false)..moved(&edits, finding.range.end, true);
+            let stays = after
+                .iter()
+                .find(|f| f.code == finding.code && f.range == place);
+            prop_assert!(
+                stays.is_none(),
+                "{}: {:?} leaves {} ({:?}) in {text:?}, giving {fixed:?}",
+                path.display(),
+                fix.title,
+                finding.message,
+                stays
+            );
+            if GATES.contains(&finding.code) {
+                continue;
+            }
+            let now = error_counts(&after);
+            for (code, count) in &now {
+                prop_assert!(
+                    before.get(code).is_some_and(|b| b >= count),
+                    "{}: {:?} adds the error {code} in {text:?}, giving {fixed:?}: {:?}",
+                    path.display(),
+                    fix.title,
+                    after.iter().filter(|f| f.code == *code).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fixes_of_mutated_fixtures_stay_inside_and_remove_their_finding(
+        pick in 0usize..10_000,
+        edits in proptest::collection::vec(edits::Edit::strategy(PIECES, 3, 6), 1..4),
+    ) {
+        let texts = texts();
+        let (path, original) = &texts[pick % texts.len()];
+        let mut text = original.clone();
+        for edit in &edits {
+            edit.apply(&mut text);
+        }
+        check_fixes(path, &text)?;
+    }
 }

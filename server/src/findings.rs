@@ -239,12 +239,13 @@ pub fn blanks_before(rope: &ropey::Rope, at: usize) -> usize {
 }
 
 /// The text's line break, as its first line ends (`\n` when it has none): what an inserted
-/// line ends with, so that a file keeps one kind of line end.
+/// line ends with, so that a file keeps one kind of line end. A lone CR counts only in a text
+/// without LF (a classic Mac file): mixed with LFs, LF is what every reader takes.
 pub fn line_break(rope: &ropey::Rope) -> &'static str {
     let first = rope.bytes().position(|b| b == b'\r' || b == b'\n');
     match first.map(|at| (rope.byte(at), rope.bytes_at(at + 1).next())) {
         Some((b'\r', Some(b'\n'))) => "\r\n",
-        Some((b'\r', _)) => "\r",
+        Some((b'\r', _)) if !rope.bytes().any(|b| b == b'\n') => "\r",
         _ => "\n",
     }
 }

@@ -277,7 +277,12 @@ fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
         .chain([first.plural_name.as_ref().map(|w| &w.range)])
         .map(|r| r.map(|r| r.start.saturating_sub(line_start)))
         .collect();
-    let nl = line_break(rope);
+    // The file's CRLF, else LF: a creature line ends at LF only, not at a lone CR.
+    let nl = if line_break(rope) == "\r\n" {
+        "\r\n"
+    } else {
+        "\n"
+    };
     let len = rope.len_bytes();
     let ends_open = len > 0 && !matches!(rope.byte(len - 1), b'\n' | b'\r');
     let mut text = if ends_open {

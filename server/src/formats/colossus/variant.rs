@@ -277,7 +277,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                         "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
                     ),
                 )
-                .with_fixes(Fix::replacements(&creature.range, candidates(name, names()))));
+                .with_fixes(creature_fixes(&creature.range, candidates(name, names()))));
             }
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)
@@ -333,6 +333,19 @@ named {} (looked in {}); its battles are fought on plain ground",
             }
         }
     }
+}
+
+/// "Did you mean" fixes for a creature name in a TER: a name the game reads as a recruiter
+/// (Titan, Lord, …) changes what the line means, so it is never the one safe fix.
+fn creature_fixes(range: &std::ops::Range<usize>, candidates: Vec<&str>) -> Vec<Fix> {
+    let mut fixes = Fix::replacements(range, candidates);
+    for fix in &mut fixes {
+        let name = fix.edits.first().map_or("", |e| e.insert.as_str());
+        if PSEUDO_CREATURES.contains(&name) {
+            fix.preferred = false;
+        }
+    }
+    fixes
 }
 
 /// VAR: every named file and variant must exist; a later record overrides an earlier one.

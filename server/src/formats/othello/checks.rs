@@ -249,6 +249,11 @@ fn used_squares(view: &BordView, out: &mut Limited) {
     let example = "like D4D5E4E5";
     let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
     let mut blanks_reported = false;
+    // Between other text, what a removal leaves may run together with it into a name.
+    let names_only = used
+        .entries
+        .iter()
+        .all(|e| matches!(e, UsedEntry::Square { .. }));
     for entry in &used.entries {
         match entry {
             UsedEntry::Square { square, range } => {
@@ -265,7 +270,8 @@ fn used_squares(view: &BordView, out: &mut Limited) {
                         ),
                     );
                     let fix = Fix::one("Remove the repeat", TextEdit::delete(range.clone()));
-                    out.push_finding(finding.with_fix(Some(fix.preferred())));
+                    let fix = if names_only { fix.preferred() } else { fix };
+                    out.push_finding(finding.with_fix(Some(fix)));
                 } else {
                     first[square.index()] = Some(range.clone());
                 }
@@ -545,9 +551,16 @@ their squares on line 3, run together: {}",
                 names.concat()
             ),
         );
-        out.fix_last(rebuilt.map(Fix::preferred));
+        // Sure when lines 1 and 2 hold their numbers: else which line is which is in doubt.
+        let counted = view.chips_left.value.is_ok() && view.chips_placed.value.is_ok();
+        out.fix_last(rebuilt.map(|f| if counted { f.preferred() } else { f }));
         return;
     }
+    let clean = view
+        .used_squares
+        .entries
+        .iter()
+        .all(|e| matches!(e, UsedEntry::Square { .. }));
     for s in chips {
         out.push(
             Severity::Warning,
@@ -567,7 +580,9 @@ to line 3",
             format!("Add {} to line 3", s.square.name()),
             TextEdit::insert(used_line.value_range().end, s.square.name()),
         );
-        out.fix_last([add.preferred()].into_iter().chain(rebuilt.clone()));
+        // Sure only on a line of square names alone: next to other text the name may merge.
+        let add = if clean { add.preferred() } else { add };
+        out.fix_last([add].into_iter().chain(rebuilt.clone()));
     }
 }
 

@@ -151,11 +151,15 @@ fine between piles)",
                 line.range.start,
                 line.range.end,
             );
-            self.fix_last([fix.preferred()]);
+            // After a broken counts line, the lines may be read together once one is gone.
+            let sure = self.view.counts.as_ref().is_some_and(|c| !c.broken);
+            self.fix_last([if sure { fix.preferred() } else { fix }]);
         }
     }
 
-    fn trailing(&mut self, text: &Text, after: &str) {
+    /// Text after the counts; deleting it is `sure` when the counts line is whole (a broken
+    /// one may hold a number in it).
+    fn trailing(&mut self, text: &Text, after: &str, sure: bool) {
         self.push(
             Severity::Warning,
             TRAILING_TEXT,
@@ -163,7 +167,7 @@ fine between piles)",
             trailing_message(&shorten(&text.text), after),
         );
         let fix = delete_with_blanks(self.doc, "Delete the text", &text.range);
-        self.fix_last([fix.preferred()]);
+        self.fix_last([if sure { fix.preferred() } else { fix }]);
     }
 
     /// The counts line, and the number of piles against the pile lines.
@@ -172,7 +176,7 @@ fine between piles)",
             return;
         };
         if let Some(text) = &counts.trailing {
-            self.trailing(text, "the number of piles");
+            self.trailing(text, "the number of piles", !counts.broken);
         }
         if let Some(decks) = &counts.decks {
             match decks.value {

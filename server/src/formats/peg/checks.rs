@@ -451,7 +451,7 @@ element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
                 ),
             );
             let fix = Fix::one("Put “!” after the first row", TextEdit::insert(end, "!"));
-            self.fix_last([fix.preferred()]);
+            self.fix_last([self.prefer_if_rows_fill(fix)]);
             return false;
         };
         let mut ok = true;
@@ -474,11 +474,11 @@ element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
                 .map(|r| r.end)
                 .filter(|end| *end > first.end);
             let fix = first_row_end.map(|end| {
-                Fix::many(
+                let fix = Fix::many(
                     "Move “!” after the first row",
                     vec![TextEdit::delete(first.clone()), TextEdit::insert(end, "!")],
-                )
-                .preferred()
+                );
+                self.prefer_if_rows_fill(fix)
             });
             self.fix_last(fix);
         }
@@ -497,9 +497,29 @@ exactly one “!”, right after its first row; remove this one (the game says \
                 ),
             );
             let fix = Fix::one("Remove this “!”", TextEdit::delete(extra.clone()));
-            self.fix_last([fix.preferred()]);
+            let fix = self.prefer_if_width_fills(fix, board.width.unwrap_or(0));
+            self.fix_last([fix]);
         }
         ok
+    }
+
+    /// A fix putting “!” after the first row, preferred when the rows after it then fill whole
+    /// rows of the first row's width.
+    fn prefer_if_rows_fill(&self, fix: Fix) -> Fix {
+        let width = self.board.rows.first().map_or(0, Row::len_counting_dots);
+        self.prefer_if_width_fills(fix, width)
+    }
+
+    /// A fix preferred when the board's elements make whole rows `width` wide (and the board
+    /// is sound): else the missing or extra element may be anywhere.
+    fn prefer_if_width_fills(&self, fix: Fix, width: usize) -> Fix {
+        let total: usize = self.board.rows.iter().map(Row::len_counting_dots).sum();
+        let whole = width > 0 && total >= width && (total - width) % width == 0;
+        if whole && !self.board.syntax_errors && !self.has_invalid() {
+            fix.preferred()
+        } else {
+            fix
+        }
     }
 
     /// The elements after `!` fill whole rows. True when they do (and the board is sound).
