@@ -514,7 +514,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
     /// is sound): else the missing or extra element may be anywhere.
     fn prefer_if_width_fills(&self, fix: Fix, width: usize) -> Fix {
         let total: usize = self.board.rows.iter().map(Row::len_counting_dots).sum();
-        let whole = width > 0 && total >= width && (total - width) % width == 0;
+        let whole = width > 0 && total >= width && (total - width).is_multiple_of(width);
         if whole && !self.board.syntax_errors && !self.has_invalid() {
             fix.preferred()
         } else {
