@@ -312,7 +312,13 @@ fn check_fixes(path: &Path, text: &str) -> Result<(), TestCaseError> {
                 continue;
             }
             let now = error_counts(&after);
+            let broken = before.keys().any(|code| code.ends_with("/syntax-error"));
             for (code, count) in &now {
+                // A parser recovers from an error as the text around it allows: in a text
+                // with syntax errors any edit may move them, and they are not the fix's.
+                if broken && code.ends_with("/syntax-error") {
+                    continue;
+                }
                 prop_assert!(
                     before.get(code).is_some_and(|b| b >= count),
                     "{}: {:?} adds the error {code} in {text:?}, giving {fixed:?}: {:?}",

@@ -296,7 +296,13 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                         .filter(|e| matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)))
                         .map(|e| TextEdit::delete(e.range()))
                         .collect();
-                    vec![Fix::many("Remove the blanks", blanks).preferred()]
+                    // A line of blanks alone would become an empty line 3.
+                    let fix = Fix::many("Remove the blanks", blanks);
+                    let more = used
+                        .entries
+                        .iter()
+                        .any(|e| !matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)));
+                    vec![if more { fix.preferred() } else { fix }]
                 } else {
                     Vec::new()
                 };

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
-use super::fixes::{delete_lines, delete_with_blanks, write};
+use super::fixes::{delete_lines, delete_with_blanks, missing_field, write};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
 use crate::findings::{Finding, Fix, Severity, plural};
 use crate::syntax::Document;
@@ -31,7 +31,7 @@ struct Checker<'a> {
     out: &'a mut Vec<Finding>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     /// Every check, in the order findings at the same place are reported.
     fn run(&mut self) {
         let view = self.view;
@@ -368,6 +368,11 @@ delete {}",
             return;
         }
         let mut rules_1_only = None;
+        // One number short, in a file of columns: where it belongs may be clear.
+        let in_place = (expected == FIELDS && found + 1 == FIELDS)
+            .then(|| self.reference_pile(pile))
+            .flatten()
+            .and_then(|reference| missing_field(self.doc, pile, reference));
         let (range, message) = if pile.is_stock() {
             (
                 all,
@@ -418,7 +423,20 @@ for one rule set",
         };
         self.push_named(Severity::Error, FIELD_COUNT, range, pile, message);
         // The four numbers of rules 2 cannot be guessed; one rule set can be written.
-        self.fix_last(rules_1_only);
+        self.fix_last(rules_1_only.into_iter().chain(in_place));
+    }
+
+    /// The nearest pile line to `pile` with 11 numbers or more, the one before first: whose
+    /// columns show where a missing number belongs.
+    fn reference_pile(&self, pile: &Pile) -> Option<&'a Pile> {
+        let piles = &self.view.piles;
+        let at = pile.number.checked_sub(1)?;
+        let whole = |p: &&Pile| p.numbers.len() >= FIELDS;
+        piles[..at]
+            .iter()
+            .rev()
+            .find(whole)
+            .or_else(|| piles.get(at + 1..)?.iter().find(whole))
     }
 
     /// One number of a pile line, by its field's table.

@@ -4,6 +4,7 @@
 use std::fmt::Display;
 use std::ops::Range;
 
+use super::view::Pile;
 use crate::findings::{Fix, TextEdit, blanks_before, line_with_break};
 use crate::syntax::Document;
 
@@ -55,4 +56,67 @@ pub fn delete_lines(doc: &Document, title: &str, start: usize, end: usize) -> Fi
         title,
         TextEdit::delete(first.start..last.end.max(first.end)),
     )
+}
+
+/// The field missing from `pile` (one number short) where its place is clear: the numbers of
+/// the file stand in right-aligned columns, and `pile`'s numbers end where `reference`'s do
+/// but at one column. The number is written there, with the reference's value as a start.
+pub fn missing_field(doc: &Document, pile: &Pile, reference: &Pile) -> Option<Fix> {
+    let rope = doc.rope();
+    let line_start = |p: &Pile| rope.line_to_byte(rope.byte_to_line(p.range.start));
+    let ends = |p: &Pile, count: usize| -> Vec<usize> {
+        let start = line_start(p);
+        p.numbers
+            .iter()
+            .take(count)
+            .map(|n| n.range.end - start)
+            .collect()
+    };
+    let found = pile.numbers.len();
+    let theirs = ends(reference, found + 1);
+    let ours = ends(pile, found);
+    if theirs.len() != found + 1 {
+        return None;
+    }
+    // The one column of the reference that this line lacks.
+    let gap = (0..=found).find(|&k| ours.get(k) != theirs.get(k))?;
+    if ours[gap..] != theirs[gap + 1..] {
+        return None;
+    }
+    let value = doc.slice(reference.numbers[gap].range.clone()).into_owned();
+    let start = line_start(pile);
+    let end = start + theirs[gap];
+    let from = end.checked_sub(value.len())?;
+    // Blanks only where it goes, one at least before it, and one after it unless it ends
+    // the line.
+    let before = pile
+        .numbers
+        .get(gap.wrapping_sub(1))
+        .map_or(start, |n| n.range.end);
+    let after = pile.numbers.get(gap).map(|n| n.range.start);
+    if from <= before && !(gap == 0 && from == start) {
+        return None;
+    }
+    let title = format!(
+        "Add field {} as on {} ({value})",
+        gap + 1,
+        if reference.is_stock() {
+            "the stock".to_string()
+        } else {
+            format!("pile {}", reference.number)
+        }
+    );
+    let edit = match after {
+        Some(next) if end < next => TextEdit::replace(from..end, value),
+        Some(_) => return None,
+        None => {
+            let line_end = pile.numbers.last()?.range.end;
+            let pad = " ".repeat(from.checked_sub(line_end)?);
+            TextEdit::insert(line_end, format!("{pad}{value}"))
+        }
+    };
+    if !doc.slice(edit.range.clone()).bytes().all(|b| b == b' ') {
+        return None;
+    }
+    Some(Fix::one(title, edit))
 }
