@@ -320,3 +320,41 @@ fn a_utf16_client_deletes_text_after_danish_letters_in_its_columns() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+/// Fix-all on save comes right after typing: the editor's diagnostics may be of the version
+/// before. Fix-all reads none of them; it is made from the current text, for its version.
+#[test]
+fn fix_all_asked_with_older_diagnostics_comes_for_the_current_text() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = tiny_uri("Save.ter");
+    client.open(&uri, "plaintext", 1, TER);
+    let old = client.diagnostics(&uri, Some(1));
+    // A line break typed after the last comment, and the save asks at once.
+    client.change(&uri, 2, [[5, 7], [5, 7]], "\n");
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[0, 0], [6, 0]],
+        json!({"diagnostics": old, "only": ["source.fixAll.retroboard"], "triggerKind": 2}),
+    );
+    assert_eq!(
+        titles(&actions),
+        ["Fix all safe Retroboard problems in this file"]
+    );
+    assert_eq!(
+        edits(&actions[0], &uri, 2),
+        [
+            ([0, 21], [0, 29], "Gargoyle".to_string()),
+            ([2, 59], [2, 60], "-1".to_string()),
+        ]
+    );
+    // Quick fixes for those diagnostics: refused, they name version 1.
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[0, 21], [0, 29]],
+        json!({"diagnostics": old, "only": ["quickfix"]}),
+    );
+    assert_eq!(actions, Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+}
