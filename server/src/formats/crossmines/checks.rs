@@ -183,7 +183,8 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
     let x = usize::try_from(x).unwrap_or(usize::MAX);
     // A grid whose lines are all one width: the header is what is wrong, the one sure fix.
     let widths = view.grid.first().map(|l| l.width);
-    let one_width = widths.filter(|w| *w > 0 && view.grid.iter().all(|l| l.width == *w));
+    let one_width = widths
+        .filter(|w| *w > 0 && *w as u64 <= MAX_SIZE && view.grid.iter().all(|l| l.width == *w));
     let header = one_width.map(|w| {
         let field = view.field(HeaderField::LargeGridSizeX);
         let title = format!("Write {w} on line {}", HeaderField::LargeGridSizeX.line());
@@ -274,7 +275,7 @@ fn height_fixes(doc: &Document, view: &PatternView, y: usize) -> Vec<Fix> {
     let n = view.grid.len();
     let y_line = HeaderField::LargeGridSizeY.line();
     let mut fixes = Vec::new();
-    if n > 0 {
+    if n > 0 && n as u64 <= MAX_SIZE {
         let field = view.field(HeaderField::LargeGridSizeY);
         let title = format!("Write {n} on line {y_line}");
         fixes.push(Fix::one(

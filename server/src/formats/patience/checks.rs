@@ -874,11 +874,17 @@ extra lines"
             ));
             return out;
         };
-        // Either may be meant: the count, or the lines past it.
-        let fixes = [
-            write(doc, &declared.range, found),
-            delete_lines(doc, "Delete the pile lines past the count", start, end),
-        ];
+        // Either may be meant: the count (when a game can have that many), or the lines past it.
+        let fixes: Vec<Fix> = (found as i64 <= MAX_PILES)
+            .then(|| write(doc, &declared.range, found))
+            .into_iter()
+            .chain([delete_lines(
+                doc,
+                "Delete the pile lines past the count",
+                start,
+                end,
+            )])
+            .collect();
         out.push(
             Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
                 .with_fixes(fixes.clone()),
