@@ -6,7 +6,8 @@ use super::view::{
     BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
     UsedEntry,
 };
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, plural};
+use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_with_break, plural};
+use crate::syntax::Document;
 
 pub const CHIP_COUNT: &str = "othello/chip-count";
 pub const CHIP_TOTAL: &str = "othello/chip-total";
@@ -27,9 +28,9 @@ pub const CHIPS: u32 = 32;
 pub const MAX_COPYRIGHT: usize = 170;
 
 /// Every check.
-pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
+pub fn check(doc: &Document, view: &BordView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
-    if let Some(finding) = blank_lines(view) {
+    if let Some(finding) = blank_lines(doc, view) {
         // Every line after a blank one is read one line off: the other findings would all
         // follow from it.
         out.push_finding(finding);
@@ -65,7 +66,7 @@ pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
 
 /// Blank lines among lines 1–4 with the board's lines after them (a double-spaced file): the
 /// game reads each value by its line number, so everything after the first blank is misread.
-fn blank_lines(view: &BordView) -> Option<Finding> {
+fn blank_lines(doc: &Document, view: &BordView) -> Option<Finding> {
     let fields = [
         &view.chips_left.line,
         &view.chips_placed.line,
@@ -92,6 +93,22 @@ fn blank_lines(view: &BordView) -> Option<Finding> {
     let blanks: Vec<usize> = (first.number..last)
         .filter(|n| written.binary_search(n).is_err())
         .collect();
+    // Each blank line with its line break: the lines after them move up to their numbers.
+    let rope = doc.rope();
+    let edits = blanks
+        .iter()
+        .filter(|n| **n >= 1 && **n <= rope.len_lines())
+        .map(|n| {
+            let line = rope.line_to_byte(n - 1);
+            TextEdit::delete(line_with_break(rope, line))
+        })
+        .collect();
+    let title = if blanks.len() == 1 {
+        "Remove the blank line"
+    } else {
+        "Remove the blank lines"
+    };
+    let fix = Fix::many(title, edits).preferred();
     let others = match &blanks[1..] {
         [] => String::new(),
         [one] => format!(", and so is line {one}"),
@@ -103,18 +120,21 @@ fn blank_lines(view: &BordView) -> Option<Finding> {
                 .join(", ")
         ),
     };
-    Some(Finding::new(
-        Severity::Error,
-        BLANK_LINES,
-        first.range(),
-        format!(
-            "line {} is blank{others}: the game reads each value by its line number (1 chips \
+    Some(
+        Finding::new(
+            Severity::Error,
+            BLANK_LINES,
+            first.range(),
+            format!(
+                "line {} is blank{others}: the game reads each value by its line number (1 chips \
 left, 2 chips placed, 3 used squares, 4 board, 5 copyright), so every line after a blank one is \
 read as the line before it; remove the blank {}",
-            first.number,
-            if blanks.len() == 1 { "line" } else { "lines" }
-        ),
-    ))
+                first.number,
+                if blanks.len() == 1 { "line" } else { "lines" }
+            ),
+        )
+        .with_fix(Some(fix)),
+    )
 }
 
 fn shown(text: &str) -> String {
