@@ -964,7 +964,9 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                     v2_hint(ch)
                 ),
             };
+            let fix = element_fix(version, ch, &range);
             self.push(Severity::Error, INVALID_ELEMENT, range, message);
+            self.fix_last(fix);
         }
     }
 
@@ -1187,6 +1189,40 @@ fn describe_char(ch: char) -> String {
         c if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
         c => format!("“{c}”"),
     }
+}
+
+/// The fix a hint names for a run of one character that is no element: the element it stands
+/// for (one for one, preferred), or its removal (not preferred: the row gets shorter).
+fn element_fix(version: Version, ch: char, range: &Range<usize>) -> Option<Fix> {
+    let written = match (version, ch) {
+        (Version::V1, 'e') => "E",
+        (Version::V1, 'x') => "X",
+        (Version::V1, 'r') => "3",
+        (Version::V1, 'y') => "2",
+        (Version::V1, 'g') => "1",
+        (Version::V1, '.') => "*",
+        (Version::V2, '\t') => " ",
+        (Version::V2, 'X' | 'x') => "*",
+        (Version::V2, '1') => "g",
+        (Version::V2, '2') => "y",
+        (Version::V2, '3') => "r",
+        (Version::V1, ' ') | (Version::V2, '!') => {
+            let title = if range.len() == 1 {
+                "Remove it"
+            } else {
+                "Remove them"
+            };
+            return Some(Fix::one(title, TextEdit::delete(range.clone())));
+        }
+        _ => return None,
+    };
+    let count = range.len() / ch.len_utf8();
+    let title = match written {
+        " " => "Write a space".to_string(),
+        _ => format!("Write “{written}”"),
+    };
+    let edit = TextEdit::replace(range.clone(), written.repeat(count));
+    Some(Fix::one(title, edit).preferred())
 }
 
 pub(super) fn v1_hint(ch: char) -> &'static str {
