@@ -386,6 +386,14 @@ document says the element after “>” may not be a line end; move “>” to t
 {next_line}, right before “{ch}”"
                             ),
                         );
+                        let fix = Fix::many(
+                            format!("Move “>” before “{ch}”"),
+                            vec![
+                                TextEdit::delete(marker.range.clone()),
+                                TextEdit::insert(next.start, ">"),
+                            ],
+                        );
+                        self.fix_last([fix.preferred()]);
                     }
                 }
                 Some((ch, _)) => {
@@ -998,6 +1006,19 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                 continue;
             }
             let range = goal.full_range();
+            // What the game does already, written down: this goal is not one.
+            let action = match board.version {
+                Version::V1 => goal
+                    .goal_marker()
+                    .map(|m| Fix::one("Remove this “>”", TextEdit::delete(m))),
+                Version::V2 => {
+                    let written = self.doc.slice(goal.range()).to_ascii_lowercase();
+                    Some(Fix::one(
+                        format!("Write “{written}” (not a goal)"),
+                        TextEdit::replace(goal.range(), written),
+                    ))
+                }
+            };
             self.push(
                 Severity::Warning,
                 MULTIPLE_GOALS,
@@ -1009,6 +1030,7 @@ board column by column and the last goal it finds is “{shown}” in row {}, co
                     last.row() + 1
                 ),
             );
+            self.fix_last(action.map(Fix::preferred));
         }
     }
 
