@@ -181,6 +181,9 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
         return;
     };
     let x = usize::try_from(x).unwrap_or(usize::MAX);
+    if view.grid.iter().all(|l| l.width == x) {
+        return;
+    }
     // A grid whose lines are all one width: the header is what is wrong, the one sure fix.
     let widths = view.grid.first().map(|l| l.width);
     let one_width = widths
