@@ -689,6 +689,7 @@ edge; use 0 or more (only y -99 or less, which hides a pile, is meant to be nega
                     pile,
                     message,
                 );
+                self.fix_last([write(self.doc, &x_field.range, 0).preferred()]);
             }
             if y < 0 {
                 let message = format!(
@@ -708,6 +709,9 @@ use 0 or more to show it, or -99 or less to hide it",
                     pile,
                     message,
                 );
+                let mut hide = write(self.doc, &y_field.range, INVISIBLE_Y);
+                hide.title = format!("Write {INVISIBLE_Y} (hide the pile)");
+                self.fix_last([write(self.doc, &y_field.range, 0), hide]);
             }
         }
     }

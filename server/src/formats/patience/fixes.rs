@@ -9,23 +9,29 @@ use crate::findings::{Fix, TextEdit, blanks_before, line_with_break};
 use crate::syntax::Document;
 
 /// An edit writing `value` in place of the number at `range`, keeping right-aligned columns
-/// aligned: where the number stands in a column (two blanks or more before it, or blanks at the
-/// line's start), a longer number takes blanks before it (one stays between numbers) and a
-/// shorter one is padded with blanks. A number written with single spaces is just replaced.
+/// aligned: on a line laid out in columns (it starts with a blank, or has two blanks together),
+/// a longer number takes blanks before it (one stays between numbers) and a shorter one is
+/// padded with blanks. On a line of numbers written with single spaces it is just replaced.
 pub fn write_number(doc: &Document, range: &Range<usize>, value: impl Display) -> TextEdit {
     let new = value.to_string();
     let rope = doc.rope();
     let blanks_start = blanks_before(rope, range.start);
-    let line_start = rope.line_to_byte(rope.byte_to_line(range.start.min(rope.len_bytes())));
+    let line = rope.byte_to_line(range.start.min(rope.len_bytes()));
+    let line_start = rope.line_to_byte(line);
     let blanks = range.start - blanks_start;
     let at_line_start = blanks_start == line_start;
-    let in_column = blanks >= 2 || (at_line_start && blanks >= 1);
+    let text = doc.slice(line_start..rope.line_to_byte(line + 1));
+    let in_column = text.starts_with(' ') || text.trim_end().contains("  ");
     let old = range.len();
     if !in_column || new.len() == old {
         return TextEdit::replace(range.clone(), new);
     }
     if new.len() > old {
-        let spare = if at_line_start { blanks } else { blanks - 1 };
+        let spare = if at_line_start {
+            blanks
+        } else {
+            blanks.saturating_sub(1)
+        };
         let take = (new.len() - old).min(spare);
         TextEdit::replace(range.start - take..range.end, new)
     } else {
