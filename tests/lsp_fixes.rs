@@ -242,3 +242,119 @@ fn fix_all_applies_every_preferred_fix_in_one_edit() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+/// The byte offset of an LSP position counted in UTF-16 units.
+fn utf16_offset(text: &str, [line, column]: [u64; 2]) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line as usize)
+        .map(str::len)
+        .sum();
+    let mut units = 0;
+    for (at, c) in text[start..].char_indices() {
+        if units >= column as usize || c == '\n' || c == '\r' {
+            return start + at;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// A Patience game with a Danish name and a note after the numbers of pile 2, on a line with
+/// æ, ø and å (one UTF-16 unit but two UTF-8 bytes each), with CRLF line ends.
+const PATIENCE: &str = "Kabale på øen\r\n  1   3\r\n 52   4   4   0   0    0 999   1  999   0   2\r\n  0  83   4   0   0    2 999   1    0   0   0   bunken på højre side, æøå\r\n  1 241   4   0   0    2  13   1    1 901 106\r\n";
+
+#[test]
+fn a_utf16_client_deletes_text_after_danish_letters_in_its_columns() {
+    let (mut client, init) = LspClient::initialized(&["utf-16"]);
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixes/patience");
+    let uri = file_uri(&format!(
+        "{}/Kabale.pat",
+        dir.canonicalize().unwrap().display()
+    ));
+    client.open(&uri, "plaintext", 1, PATIENCE);
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    let trailing: Vec<&Value> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "patience/trailing-text")
+        .collect();
+    assert_eq!(trailing.len(), 1, "{diagnostics:#?}");
+    // “bunken på højre side, æøå” is 25 characters from column 48: UTF-16 columns 48–73
+    // (UTF-8 would be 48–78).
+    assert_eq!(
+        trailing[0]["range"]["start"],
+        json!({"line": 3, "character": 48})
+    );
+    assert_eq!(
+        trailing[0]["range"]["end"],
+        json!({"line": 3, "character": 73})
+    );
+    // The cursor inside “højre”, after ø: column 60 in UTF-16.
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[3, 60], [3, 60]],
+        json!({"diagnostics": [], "only": ["quickfix"]}),
+    );
+    assert_eq!(titles(&actions), ["Delete the text"]);
+    assert_eq!(actions[0]["isPreferred"], true);
+    let edits = edits(&actions[0], &uri, 1);
+    assert_eq!(edits, [([3, 45], [3, 73], String::new())]);
+    let mut fixed = PATIENCE.to_string();
+    for (start, end, new) in edits.iter().rev() {
+        let range = utf16_offset(&fixed, *start)..utf16_offset(&fixed, *end);
+        fixed.replace_range(range, new);
+    }
+    assert_eq!(
+        fixed,
+        PATIENCE.replace("   bunken på højre side, æøå", ""),
+        "the edit applied in UTF-16 columns"
+    );
+    // The fixed text is clean of that finding, and the file keeps its CRLF line ends.
+    client.change(&uri, 2, [[3, 45], [3, 73]], "");
+    let after = client.diagnostics(&uri, Some(2));
+    assert!(
+        after.iter().all(|d| d["code"] != "patience/trailing-text"),
+        "{after:#?}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// Fix-all on save comes right after typing: the editor's diagnostics may be of the version
+/// before. Fix-all reads none of them; it is made from the current text, for its version.
+#[test]
+fn fix_all_asked_with_older_diagnostics_comes_for_the_current_text() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = tiny_uri("Save.ter");
+    client.open(&uri, "plaintext", 1, TER);
+    let old = client.diagnostics(&uri, Some(1));
+    // A line break typed after the last comment, and the save asks at once.
+    client.change(&uri, 2, [[5, 7], [5, 7]], "\n");
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[0, 0], [6, 0]],
+        json!({"diagnostics": old, "only": ["source.fixAll.retroboard"], "triggerKind": 2}),
+    );
+    assert_eq!(
+        titles(&actions),
+        ["Fix all safe Retroboard problems in this file"]
+    );
+    assert_eq!(
+        edits(&actions[0], &uri, 2),
+        [
+            ([0, 21], [0, 29], "Gargoyle".to_string()),
+            ([2, 59], [2, 60], "-1".to_string()),
+        ]
+    );
+    // Quick fixes for those diagnostics: refused, they name version 1.
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[0, 21], [0, 29]],
+        json!({"diagnostics": old, "only": ["quickfix"]}),
+    );
+    assert_eq!(actions, Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+}

@@ -141,6 +141,17 @@ impl Fix {
         fixes
     }
 
+    /// A fix of several edits made from ranges of the text's tree that do not overlap (sorted
+    /// here; the adapters check every fix against the text again before they offer it).
+    pub fn many(title: impl Into<String>, mut edits: Vec<TextEdit>) -> Fix {
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        Fix {
+            title: title.into(),
+            edits,
+            preferred: false,
+        }
+    }
+
     /// The same fix, marked as the single safe one.
     pub fn preferred(mut self) -> Fix {
         self.preferred = true;
@@ -208,6 +219,35 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Option<String> {
     }
     out.push_str(&text[at..]);
     Some(out)
+}
+
+/// The line holding `byte`, with its line break: what deleting a whole line removes.
+pub fn line_with_break(rope: &ropey::Rope, byte: usize) -> Range<usize> {
+    let line = rope.byte_to_line(byte.min(rope.len_bytes()));
+    rope.line_to_byte(line)..rope.line_to_byte(line + 1)
+}
+
+/// Where the run of blanks (spaces and tabs) ending at `at` starts, on `at`'s line.
+pub fn blanks_before(rope: &ropey::Rope, at: usize) -> usize {
+    let at = at.min(rope.len_bytes());
+    let line_start = rope.line_to_byte(rope.byte_to_line(at));
+    let mut start = at;
+    while start > line_start && matches!(rope.byte(start - 1), b' ' | b'\t') {
+        start -= 1;
+    }
+    start
+}
+
+/// The text's line break, as its first line ends (`\n` when it has none): what an inserted
+/// line ends with, so that a file keeps one kind of line end. A lone CR counts only in a text
+/// without LF (a classic Mac file): mixed with LFs, LF is what every reader takes.
+pub fn line_break(rope: &ropey::Rope) -> &'static str {
+    let first = rope.bytes().position(|b| b == b'\r' || b == b'\n');
+    match first.map(|at| (rope.byte(at), rope.bytes_at(at + 1).next())) {
+        Some((b'\r', Some(b'\n'))) => "\r\n",
+        Some((b'\r', _)) if !rope.bytes().any(|b| b == b'\n') => "\r",
+        _ => "\n",
+    }
 }
 
 /// Every preferred fix of `findings` whose edits overlap none taken before it, merged in one
@@ -330,6 +370,8 @@ pub struct Limited<'a> {
     findings: &'a mut Vec<Finding>,
     counts: Vec<(&'static str, usize)>,
     left_out: Vec<(&'static str, usize, Range<usize>)>,
+    /// Whether the last finding pushed was kept (not left out).
+    kept_last: bool,
 }
 
 impl<'a> Limited<'a> {
@@ -338,6 +380,7 @@ impl<'a> Limited<'a> {
             findings,
             counts: Vec::new(),
             left_out: Vec::new(),
+            kept_last: false,
         }
     }
 
@@ -369,6 +412,7 @@ impl<'a> Limited<'a> {
         };
         let count = &mut self.counts[index].1;
         *count += 1;
+        self.kept_last = *count <= MAX_PER_CODE;
         if *count <= MAX_PER_CODE {
             self.findings
                 .push(Finding::new(severity, code, range, message()));
@@ -394,6 +438,15 @@ impl<'a> Limited<'a> {
             && let Some(pushed) = self.findings.last_mut()
         {
             pushed.fixes = fixes;
+        }
+    }
+
+    /// Gives the finding pushed last these fixes, when it was kept.
+    pub fn fix_last(&mut self, fixes: impl IntoIterator<Item = Fix>) {
+        if self.kept_last
+            && let Some(last) = self.findings.last_mut()
+        {
+            last.fixes.extend(fixes);
         }
     }
 

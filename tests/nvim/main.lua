@@ -514,4 +514,58 @@ return function(t)
     t.ok(notified[1][1]:find('built 9 parsers', 1, true), notified[1][1])
     t.eq(#vim.fn.glob(dir .. '/*.so', false, true), 9, 'parsers in ' .. dir)
   end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Quick fixes (issue 21)
+  ---------------------------------------------------------------------------------------------
+
+  t.test('code action: vim.lsp.buf.code_action with apply=true fixes Gargoile', function()
+    -- A copy of the Tiny variant, its TER with a misspelt creature (the CRE names Gargoyle).
+    local dir = tmp .. '/quickfix/Tiny'
+    for _, name in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre' }) do
+      t.write(dir .. '/' .. name, assert(t.read(fx('colossus/Tiny/' .. name))))
+    end
+    local ter = assert(t.read(fx('colossus/Tiny/Tiny.ter')))
+    local broken = ter:gsub('Gargoyle', 'Gargoile', 1)
+    t.ok(broken ~= ter, 'Tiny.ter names a Gargoyle')
+    local buf = t.edit(t.write(dir .. '/Tiny.ter', broken))
+    local row, col
+    for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+      local at = line:find('Gargoile', 1, true)
+      if at then
+        row, col = i, at
+        break
+      end
+    end
+    t.ok(row, 'Gargoile is on a line')
+    local codes = {}
+    for _, d in ipairs(t.diagnostics(buf)) do
+      codes[#codes + 1] = ('%d %s'):format(d.lnum + 1, d.code)
+    end
+    t.ok(vim.tbl_contains(codes, row .. ' colossus/unknown-creature'), 'unknown-creature, got ' .. vim.inspect(codes))
+    -- The cursor inside the name: Neovim asks with an empty range there.
+    vim.api.nvim_win_set_cursor(0, { row, col + 2 })
+    local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    vim.lsp.buf.code_action({
+      apply = true,
+      filter = function(action)
+        return action.title == "Replace with 'Gargoyle'"
+      end,
+    })
+    t.wait('the fix applied to line ' .. row, 10000, function()
+      return vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1]:find('Gargoyle', 1, true)
+    end)
+    local after = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    local want = vim.deepcopy(before)
+    want[row] = before[row]:gsub('Gargoile', 'Gargoyle', 1)
+    t.eq(after, want, 'the buffer after the fix (only the name changed)')
+    local left = {}
+    for _, d in ipairs(t.diagnostics(buf)) do
+      if d.code == 'colossus/unknown-creature' then
+        left[#left + 1] = ('%d:%d %s'):format(d.lnum + 1, d.col + 1, d.message)
+      end
+    end
+    t.eq(left, {}, 'unknown creatures after the fix')
+    vim.bo[buf].modified = false
+  end)
 end

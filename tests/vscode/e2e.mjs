@@ -490,6 +490,85 @@ async function previewState() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Quick fixes (issue 21): Ctrl+. on a misspelt creature applies the fix, and fix-all runs on save
+// when `editor.codeActionsOnSave` turns `source.fixAll.retroboard` on.
+
+/** A TER of the Tiny variant (its CRE names Gargoyle): a misspelt creature and a recruitable Titan. */
+const FIX_TER = 'B green Brush true 1 Gargoile 2 Troll\n\nT black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre 0 Titan\n\nACQUIRABLE 100 Angel 500 Archangel\n';
+
+async function quickFixSteps({ ws, userData, up }) {
+  const squiggle = async () => {
+    const squiggles = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
+    await until('an error squiggle', async () => (await squiggles.count()) > 0, 30_000);
+  };
+
+  await step("quick fix: Ctrl+. on Gargoile applies 'Gargoyle'", async () => {
+    const file = path.join(ws, 'Tiny', 'Fix.ter');
+    writeFileSync(file, FIX_TER);
+    await openFile('Tiny/Fix.ter');
+    await squiggle();
+    await goTo(1, 23); // inside “Gargoile” (columns 22–29)
+    // The lightbulb comes for a line with a fix (not asserted: it is a hint, Ctrl+. is the action).
+    const bulb = await page
+      .locator('.editor-group-container.active .lightBulbWidget')
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(() => true, () => false);
+    await page.keyboard.press(`${mod}+Period`);
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: "Replace with 'Gargoyle'" }).first();
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+    const offered = (await page.locator('.action-widget .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    await screenshot('quick-fix-menu');
+    // The fix is the menu's selected row: Enter applies it, as a user would.
+    const selected = await page.locator('.action-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 });
+    check(selected.includes("Replace with 'Gargoyle'"), `the selected action: ${selected} (offered ${JSON.stringify(offered)})`);
+    await page.keyboard.press('Enter');
+    const line = await until('“Gargoyle” on line 1', async () => {
+      const l = await editorLine(1);
+      return l.text?.includes('Gargoyle') ? l.text : false;
+    });
+    check(line === 'B green Brush true 1 Gargoyle 2 Troll', `line 1 after the fix: ${line}`);
+    await screenshot('quick-fix-applied');
+    // Saved (no fix-all on save here): the file is the original with the one name changed.
+    await page.keyboard.press(`${mod}+KeyS`);
+    const want = FIX_TER.replace('Gargoile', 'Gargoyle');
+    await until('Fix.ter saved with the fix', async () => readFileSync(file, 'utf8') === want, 10_000);
+    return `offered ${JSON.stringify(offered)}; lightbulb ${bulb ? 'shown' : 'not seen'}`;
+  }, { needs: up });
+
+  await step('fix-all on save: editor.codeActionsOnSave with source.fixAll.retroboard', async () => {
+    // The workspace's settings, for TER files only: the other steps save other files byte for byte.
+    const settingsFile = path.join(ws, '.vscode', 'settings.json');
+    mkdirSync(path.dirname(settingsFile), { recursive: true });
+    const settings = { '[colossus-ter]': { 'editor.codeActionsOnSave': { 'source.fixAll.retroboard': 'explicit' } } };
+    writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    try {
+      const file = path.join(ws, 'Tiny', 'FixAll.ter');
+      writeFileSync(file, FIX_TER);
+      await openFile('Tiny/FixAll.ter');
+      await squiggle();
+      // The settings file is read again when it changes: give it a moment before the save.
+      await new Promise((r) => setTimeout(r, 3_000));
+      // An edit (a comment line at the end), then an explicit save: the fixes come with it.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press(`${mod}+End`);
+      await page.keyboard.type('# saved');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press(`${mod}+KeyS`);
+      const want = `${FIX_TER.replace('Gargoile', 'Gargoyle').replace('0 Titan', '-1 Titan')}# saved\n`;
+      let saved = '';
+      await until('FixAll.ter saved with every preferred fix', async () => (saved = readFileSync(file, 'utf8')) === want, 15_000).catch((err) => {
+        throw new Error(`${err.message}; the file is ${JSON.stringify(saved)}`);
+      });
+      await screenshot('fix-all-on-save');
+      return 'Gargoile → Gargoyle and 0 Titan → -1 Titan on save';
+    } finally {
+      rmSync(path.dirname(settingsFile), { recursive: true, force: true });
+    }
+  }, { needs: up });
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   check(existsSync(vsix), `no .vsix at ${vsix} (pass --vsix)`);
@@ -773,6 +852,8 @@ async function main() {
       await openFile('Tiny/Tiny.ter');
       return `token classes ${(await tokenColours()).join(' ')}`;
     }, { needs: up });
+
+    await quickFixSteps({ ws, userData, up });
 
     const openPreview = 'preview: "Open Preview to the Side" shows the Tiny.map board';
     await step(openPreview, async () => {

@@ -628,10 +628,12 @@ const FIX_ALL_KIND: &str = "source.fixAll.retroboard";
 /// touches a finding it stands at or next to), one action per fix, and the file's fix-all
 /// (when asked for by kind, or beside quick fixes when no kind is named).
 ///
-/// Stale requests are refused: a diagnostic of ours in the request's context whose `data`
+/// Stale requests get no quick fix: a diagnostic of ours in the request's context whose `data`
 /// names another version than the document's was made for another text, and its range may
-/// now cover anything, so the request gets no action at all; the client asks again once the
-/// new diagnostics arrive. Otherwise the fixes come from the findings of the current text.
+/// now cover anything; the client asks again once the new diagnostics arrive. Fix-all asked
+/// for by kind (as on save, right after typing) reads no diagnostic: it comes from the current
+/// text, for its version, stale context or not. The fixes come from the findings of the current
+/// text.
 fn code_actions(
     snapshot: &Snapshot,
     cancel: &Cancel,
@@ -645,9 +647,6 @@ fn code_actions(
         d.source.as_deref() == Some("retroboard")
             && convert::diagnostic_version(d).is_some_and(|v| v != open.version)
     });
-    if stale {
-        return Ok(Some(Vec::new()));
-    }
     let only = params.context.only.as_ref();
     let asked = |kind: &str| {
         only.is_some_and(|only| {
@@ -655,6 +654,9 @@ fn code_actions(
                 .any(|k| kind == k.as_str() || kind.starts_with(&format!("{}.", k.as_str())))
         })
     };
+    if stale && !asked(FIX_ALL_KIND) {
+        return Ok(Some(Vec::new()));
+    }
     test_hooks(&open.document, cancel);
     let findings = analyze_with(&open.document, &snapshot.overlay());
     cancel.check()?;
@@ -666,7 +668,7 @@ fn code_actions(
         convert::workspace_edit(text, uri, open.version, edits, encoding)
     };
     let mut actions = Vec::new();
-    if only.is_none() || asked(CodeActionKind::QUICKFIX.as_str()) {
+    if !stale && (only.is_none() || asked(CodeActionKind::QUICKFIX.as_str())) {
         let touched = findings
             .iter()
             .filter(|f| f.range.start <= end && start <= f.range.end);

@@ -7,7 +7,7 @@ use tree_sitter::Node;
 
 use super::record::{FieldDef, Kind, Layout, Line, Run, TokenKinds};
 use super::syntax::{Num, Word};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
@@ -235,11 +235,83 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
         .filter(|n| view.creature(n).is_none())
         .collect();
     if !missing.is_empty() {
-        out.push(missing_creatures(
-            &missing,
-            view.creatures[0].name.range.clone(),
-        ));
+        let fix = add_creatures(doc, view, &missing);
+        out.push(
+            missing_creatures(&missing, view.creatures[0].name.range.clone())
+                .with_fix(Some(fix.preferred())),
+        );
     }
+}
+
+/// The lines of the required creatures as the game's Default variant has them (18 fields).
+const DEFAULT_LINES: [(&str, &str); 3] = [
+    (
+        "Angel",
+        "Angel 6 4 false true false false false false false false false false true true false 18 \
+Angels",
+    ),
+    (
+        "Archangel",
+        "Archangel 9 4 false true false false false false false false false false true true false \
+6 Archangels",
+    ),
+    (
+        "Titan",
+        "Titan -1 4 false false false false false false false false false false false true false \
+6 Titans",
+    ),
+];
+
+/// Lines for the `missing` required creatures, with the Default variant's values to change as
+/// the variant needs, added at the end of the file in the columns of its first creature line.
+fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
+    let first = &view.creatures[0];
+    let rope = doc.rope();
+    let line_start = rope.line_to_byte(rope.byte_to_line(first.name.range.start));
+    // Where each of the first line's 18 fields starts, when all are there.
+    let starts: Option<Vec<usize>> = std::iter::once(Some(&first.name.range))
+        .chain([first.power.as_ref().map(|n| &n.range)])
+        .chain([first.skill.as_ref().map(|n| &n.range)])
+        .chain(first.flags.iter().map(|f| f.as_ref().map(|w| &w.range)))
+        .chain([first.max_count.as_ref().map(|n| &n.range)])
+        .chain([first.plural_name.as_ref().map(|w| &w.range)])
+        .map(|r| r.map(|r| r.start.saturating_sub(line_start)))
+        .collect();
+    // The file's CRLF, else LF: a creature line ends at LF only, not at a lone CR.
+    let nl = if line_break(rope) == "\r\n" {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let len = rope.len_bytes();
+    let ends_open = len > 0 && !matches!(rope.byte(len - 1), b'\n' | b'\r');
+    let mut text = if ends_open {
+        nl.to_string()
+    } else {
+        String::new()
+    };
+    for (_, line) in DEFAULT_LINES.iter().filter(|(n, _)| missing.contains(n)) {
+        let mut written = String::new();
+        for (i, field) in line.split(' ').enumerate() {
+            if i > 0 {
+                let column = starts.as_ref().and_then(|s| s.get(i)).copied().unwrap_or(0);
+                let pad = column.saturating_sub(written.len()).max(1);
+                written.push_str(&" ".repeat(pad));
+            }
+            written.push_str(field);
+        }
+        text.push_str(&written);
+        text.push_str(nl);
+    }
+    let title = format!(
+        "Add {} (the Default variant's values)",
+        missing
+            .iter()
+            .map(|n| format!("a line for {n}"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    );
+    Fix::one(title, TextEdit::insert(len, text))
 }
 
 /// The creature names other files look up, in file order, with whether each is a lord.

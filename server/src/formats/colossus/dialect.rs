@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
 use crate::syntax::Document;
 
 const CODE: &str = "colossus/unsupported-dialect";
@@ -144,17 +144,6 @@ pub fn var(doc: &Document) -> Option<Finding> {
     find(doc, false, later).map(|r| note(doc, r, "2002-11", "HINT: or MAXPLAYERS: records"))
 }
 
-/// The file's own line break: the first one in it (CRLF, CR or LF), LF when it has none.
-fn line_break(doc: &Document) -> &'static str {
-    let rope = doc.rope();
-    let first = rope.bytes().position(|b| b == b'\r' || b == b'\n');
-    match first.map(|at| (rope.byte(at), rope.bytes_at(at + 1).next())) {
-        Some((b'\r', Some(b'\n'))) => "\r\n",
-        Some((b'\r', _)) => "\r",
-        _ => "\n",
-    }
-}
-
 /// The game's comment token must end with a line break: a comment on a last line without one
 /// is a lexical error, which the game does not catch (it crashes).
 pub fn check_final_comment(doc: &Document, out: &mut Vec<Finding>) {
@@ -175,7 +164,7 @@ pub fn check_final_comment(doc: &Document, out: &mut Vec<Finding>) {
 and the game crashes; press Enter after the comment",
         )
         .with_fix(Some(
-            Fix::one("Add a line break", TextEdit::insert(len, line_break(doc))).preferred(),
+            Fix::one("Add a line break", TextEdit::insert(len, line_break(doc.rope()))).preferred(),
         )));
     }
 }

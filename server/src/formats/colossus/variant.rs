@@ -10,7 +10,7 @@ use super::map::MapView;
 use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, Severity, TextEdit, line_with_break};
 use crate::formats::{Files, FormatId, Loaded, unsupported_dialect};
 use crate::ide::Link;
 use crate::syntax::Document;
@@ -327,7 +327,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                         "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
                     ),
                 )
-                .with_fixes(Fix::replacements(&creature.range, candidates(name, names()))));
+                .with_fixes(creature_fixes(&creature.range, candidates(name, names()))));
             }
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)
@@ -385,11 +385,17 @@ named {} (looked in {}); its battles are fought on plain ground",
     }
 }
 
-/// The line holding `byte` with its line break.
-fn whole_line(doc: &Document, byte: usize) -> std::ops::Range<usize> {
-    let rope = doc.rope();
-    let line = rope.byte_to_line(byte.min(rope.len_bytes()));
-    rope.line_to_byte(line)..rope.line_to_byte(line + 1)
+/// "Did you mean" fixes for a creature name in a TER: a name the game reads as a recruiter
+/// (Titan, Lord, …) changes what the line means, so it is never the one safe fix.
+fn creature_fixes(range: &std::ops::Range<usize>, candidates: Vec<&str>) -> Vec<Fix> {
+    let mut fixes = Fix::replacements(range, candidates);
+    for fix in &mut fixes {
+        let name = fix.edits.first().map_or("", |e| e.insert.as_str());
+        if PSEUDO_CREATURES.contains(&name) {
+            fix.preferred = false;
+        }
+    }
+    fixes
 }
 
 /// VAR: every named file and variant must exist; a later record overrides an earlier one.
@@ -410,7 +416,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             )
             .with_fix(Some(Fix::one(
                 "Remove this overridden record",
-                TextEdit::delete(whole_line(doc, entry.range.start)),
+                TextEdit::delete(line_with_break(doc.rope(), entry.range.start)),
             ))));
         }
         let names: Vec<&str> = if entry.kind() == "DEPEND" {

@@ -4,7 +4,8 @@ use std::ops::Range;
 
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Limited, Severity, plural};
+use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break, plural};
+use crate::syntax::Document;
 
 pub const HEADER_NUMBER: &str = "crossmines/header-number";
 pub const HEADER_TEXT: &str = "crossmines/header-text";
@@ -19,12 +20,12 @@ pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
 
 /// Every check, in file order of what they look at, at most
 /// [`crate::findings::MAX_PER_CODE`] findings of each code and one note for the rest.
-pub fn check(view: &PatternView, findings: &mut Vec<Finding>) {
+pub fn check(doc: &Document, view: &PatternView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
     header(view, &mut out);
     sizes(view, &mut out);
     grid_width(view, &mut out);
-    grid_height(view, &mut out);
+    grid_height(doc, view, &mut out);
     invalid_characters(view, &mut out);
     split_cells(view, &mut out);
     stamping(view, &mut out);
@@ -180,6 +181,18 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
         return;
     };
     let x = usize::try_from(x).unwrap_or(usize::MAX);
+    if view.grid.iter().all(|l| l.width == x) {
+        return;
+    }
+    // A grid whose lines are all one width: the header is what is wrong, the one sure fix.
+    let widths = view.grid.first().map(|l| l.width);
+    let one_width = widths
+        .filter(|w| *w > 0 && *w as u64 <= MAX_SIZE && view.grid.iter().all(|l| l.width == *w));
+    let header = one_width.map(|w| {
+        let field = view.field(HeaderField::LargeGridSizeX);
+        let title = format!("Write {w} on line {}", HeaderField::LargeGridSizeX.line());
+        Fix::one(title, TextEdit::replace(field.value_range(), w.to_string())).preferred()
+    });
     for line in &view.grid {
         if line.width == x {
             continue;
@@ -189,9 +202,29 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
         } else {
             line.range.clone()
         };
+        let line_fix = if line.width > x {
+            Some(Fix::one(
+                format!("Cut the line after column {x}"),
+                TextEdit::delete(range.clone()),
+            ))
+        } else {
+            let fill = x - line.width;
+            let fix = Fix::one(
+                format!("Fill up with {fill} “.” (transparent)"),
+                TextEdit::insert(line.range.end, ".".repeat(fill)),
+            );
+            // Transparent squares change nothing else; cutting would lose squares.
+            let fix = if header.is_none() {
+                fix.preferred()
+            } else {
+                fix
+            };
+            (fill <= MAX_FILL).then_some(fix)
+        };
         out.push_with(Severity::Error, GRID_WIDTH, range, || {
             width_message(line.number, line.width, x)
         });
+        out.fix_last(header.clone().into_iter().chain(line_fix));
     }
 }
 
@@ -223,7 +256,7 @@ pub fn width_message(number: usize, width: usize, x: usize) -> String {
 }
 
 /// The number of grid lines against Large Grid Size Y.
-fn grid_height(view: &PatternView, out: &mut Limited) {
+fn grid_height(doc: &Document, view: &PatternView, out: &mut Limited) {
     let Some(y) = view.size(HeaderField::LargeGridSizeY) else {
         return;
     };
@@ -235,8 +268,53 @@ fn grid_height(view: &PatternView, out: &mut Limited) {
     let last_end = view.grid.last().map(|line| line.range.end);
     if let Some(finding) = height_finding(view.grid.len(), y, first_extra, last_end, view.end) {
         out.push_finding(finding);
+        out.fix_last(height_fixes(doc, view, y));
     }
 }
+
+/// The grid's height written on line 8, and the lines past it removed or the missing ones
+/// added as transparent squares: which is meant, the file does not say.
+fn height_fixes(doc: &Document, view: &PatternView, y: usize) -> Vec<Fix> {
+    let n = view.grid.len();
+    let y_line = HeaderField::LargeGridSizeY.line();
+    let mut fixes = Vec::new();
+    if n > 0 && n as u64 <= MAX_SIZE {
+        let field = view.field(HeaderField::LargeGridSizeY);
+        let title = format!("Write {n} on line {y_line}");
+        fixes.push(Fix::one(
+            title,
+            TextEdit::replace(field.value_range(), n.to_string()),
+        ));
+    }
+    let (Some(last), Some(kept)) = (view.grid.last(), y.checked_sub(1)) else {
+        return fixes;
+    };
+    if n > y {
+        let from = view.grid.get(kept).map_or(0, |l| l.range.end);
+        let title = if n - y == 1 {
+            "Remove the extra grid line".to_string()
+        } else {
+            format!("Remove the {} extra grid lines", n - y)
+        };
+        fixes.push(Fix::one(title, TextEdit::delete(from..last.range.end)));
+    } else if let Some(x) = view.size(HeaderField::LargeGridSizeX) {
+        let x = usize::try_from(x).unwrap_or(0).min(MAX_FILL);
+        let missing = y - n;
+        if x > 0 && missing <= MAX_FILL {
+            let line = format!("{}{}", line_break(doc.rope()), ".".repeat(x));
+            let lines = plural(missing, "grid line", "grid lines");
+            let title = format!("Add {lines} of “.” (transparent)");
+            fixes.push(Fix::one(
+                title,
+                TextEdit::insert(last.range.end, line.repeat(missing)),
+            ));
+        }
+    }
+    fixes
+}
+
+/// The most squares or lines a fix writes: a pattern is rarely more than a few dozen squares.
+const MAX_FILL: usize = 1000;
 
 /// The finding of a grid of `n` lines where Large Grid Size Y says `y`: `first_extra` is where
 /// grid line `y + 1` starts (when there is one), `last_end` where the last grid line ends,

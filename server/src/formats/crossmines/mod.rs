@@ -163,7 +163,7 @@ of a few dozen squares each way (the spec's example: 12 x 12, on a 48 x 48 field
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        checks::check(&PatternView::of(doc), findings);
+        checks::check(doc, &PatternView::of(doc), findings);
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

@@ -6,7 +6,8 @@ use super::view::{
     BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
     UsedEntry,
 };
-use crate::findings::{Finding, Limited, Severity, plural};
+use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_with_break, plural};
+use crate::syntax::Document;
 
 pub const CHIP_COUNT: &str = "othello/chip-count";
 pub const CHIP_TOTAL: &str = "othello/chip-total";
@@ -27,9 +28,9 @@ pub const CHIPS: u32 = 32;
 pub const MAX_COPYRIGHT: usize = 170;
 
 /// Every check.
-pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
+pub fn check(doc: &Document, view: &BordView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
-    if let Some(finding) = blank_lines(view) {
+    if let Some(finding) = blank_lines(doc, view) {
         // Every line after a blank one is read one line off: the other findings would all
         // follow from it.
         out.push_finding(finding);
@@ -42,18 +43,30 @@ pub fn check(view: &BordView, findings: &mut Vec<Finding>) {
     board_against_used_squares(view, &mut out);
     copyright(view, &mut out);
     if let (Some(first), Some(last)) = (view.extra_lines.first(), view.extra_lines.last()) {
-        out.push_finding(extra_lines(
-            view.copyright.number,
-            (first.number, first.range().start),
-            (last.number, last.range().end),
-        ));
+        // From the copyright's end: the lines between go too, the last line break stays.
+        let fix = view.copyright.text().map(|_| {
+            let range = view.copyright.range().end..last.range().end;
+            Fix::one(
+                "Remove the lines after the copyright",
+                TextEdit::delete(range),
+            )
+            .preferred()
+        });
+        out.push_finding(
+            extra_lines(
+                view.copyright.number,
+                (first.number, first.range().start),
+                (last.number, last.range().end),
+            )
+            .with_fix(fix),
+        );
     }
     out.finish();
 }
 
 /// Blank lines among lines 1–4 with the board's lines after them (a double-spaced file): the
 /// game reads each value by its line number, so everything after the first blank is misread.
-fn blank_lines(view: &BordView) -> Option<Finding> {
+fn blank_lines(doc: &Document, view: &BordView) -> Option<Finding> {
     let fields = [
         &view.chips_left.line,
         &view.chips_placed.line,
@@ -80,6 +93,22 @@ fn blank_lines(view: &BordView) -> Option<Finding> {
     let blanks: Vec<usize> = (first.number..last)
         .filter(|n| written.binary_search(n).is_err())
         .collect();
+    // Each blank line with its line break: the lines after them move up to their numbers.
+    let rope = doc.rope();
+    let edits = blanks
+        .iter()
+        .filter(|n| **n >= 1 && **n <= rope.len_lines())
+        .map(|n| {
+            let line = rope.line_to_byte(n - 1);
+            TextEdit::delete(line_with_break(rope, line))
+        })
+        .collect();
+    let title = if blanks.len() == 1 {
+        "Remove the blank line"
+    } else {
+        "Remove the blank lines"
+    };
+    let fix = Fix::many(title, edits).preferred();
     let others = match &blanks[1..] {
         [] => String::new(),
         [one] => format!(", and so is line {one}"),
@@ -91,18 +120,21 @@ fn blank_lines(view: &BordView) -> Option<Finding> {
                 .join(", ")
         ),
     };
-    Some(Finding::new(
-        Severity::Error,
-        BLANK_LINES,
-        first.range(),
-        format!(
-            "line {} is blank{others}: the game reads each value by its line number (1 chips \
+    Some(
+        Finding::new(
+            Severity::Error,
+            BLANK_LINES,
+            first.range(),
+            format!(
+                "line {} is blank{others}: the game reads each value by its line number (1 chips \
 left, 2 chips placed, 3 used squares, 4 board, 5 copyright), so every line after a blank one is \
 read as the line before it; remove the blank {}",
-            first.number,
-            if blanks.len() == 1 { "line" } else { "lines" }
-        ),
-    ))
+                first.number,
+                if blanks.len() == 1 { "line" } else { "lines" }
+            ),
+        )
+        .with_fix(Some(fix)),
+    )
 }
 
 fn shown(text: &str) -> String {
@@ -177,7 +209,7 @@ fn chips(view: &BordView, out: &mut Limited) {
         let sum = left + placed;
         if sum != CHIPS {
             let range = |c: &Count| c.line.value_range();
-            out.push(
+            let finding = Finding::new(
                 Severity::Error,
                 CHIP_TOTAL,
                 range(&view.chips_left).start..range(&view.chips_placed).end,
@@ -188,7 +220,37 @@ two must add up to exactly {CHIPS}: change line 1 to {} or line 2 to {}",
                     CHIPS - left
                 ),
             );
+            out.push_finding(finding.with_fixes(chip_total_fixes(view, left, placed)));
         }
+    }
+}
+
+/// Line 1 from line 2, and line 2 from line 1: where the board holds as many white as black
+/// chips and one line agrees with that number, the other line is the one to change (the only
+/// fix then); else both, line 1 first.
+fn chip_total_fixes(view: &BordView, left: u32, placed: u32) -> Vec<Fix> {
+    let line_1 = Fix::one(
+        format!("Write {} on line 1 (chips left)", CHIPS - placed),
+        TextEdit::replace(
+            view.chips_left.line.value_range(),
+            (CHIPS - placed).to_string(),
+        ),
+    );
+    let line_2 = Fix::one(
+        format!("Write {} on line 2 (chips placed)", CHIPS - left),
+        TextEdit::replace(
+            view.chips_placed.line.value_range(),
+            (CHIPS - left).to_string(),
+        ),
+    );
+    let each = view.board.squares.as_ref().and_then(|_| {
+        let counts = view.board.counts();
+        (counts.white == counts.black).then(|| u32::try_from(counts.white).ok())?
+    });
+    match each {
+        Some(n) if n == placed => vec![line_1.preferred()],
+        Some(n) if n + left == CHIPS => vec![line_2.preferred()],
+        _ => vec![line_1, line_2],
     }
 }
 
@@ -207,18 +269,29 @@ fn used_squares(view: &BordView, out: &mut Limited) {
     let example = "like D4D5E4E5";
     let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
     let mut blanks_reported = false;
+    // Between other text, what a removal leaves may run together with it into a name.
+    let names_only = used
+        .entries
+        .iter()
+        .all(|e| matches!(e, UsedEntry::Square { .. }));
     for entry in &used.entries {
         match entry {
             UsedEntry::Square { square, range } => {
                 if let Some(earlier) = &first[square.index()] {
-                    out.push_with(Severity::Warning, REPEATED_SQUARE, range.clone(), || {
+                    let finding = Finding::new(
+                        Severity::Warning,
+                        REPEATED_SQUARE,
+                        range.clone(),
                         format!(
                             "{} is listed twice in the used squares (first at column {} of line \
 3); remove the repeat",
                             square.name(),
                             column(&used.line, earlier.start)
-                        )
-                    });
+                        ),
+                    );
+                    let fix = Fix::one("Remove the repeat", TextEdit::delete(range.clone()));
+                    let fix = if names_only { fix.preferred() } else { fix };
+                    out.push_finding(finding.with_fix(Some(fix)));
                 } else {
                     first[square.index()] = Some(range.clone());
                 }
@@ -236,6 +309,23 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                 if blank && std::mem::replace(&mut blanks_reported, true) {
                     continue; // one spacing choice: reported once, at its first blank
                 }
+                let fixes: Vec<Fix> = if blank {
+                    let blanks = used
+                        .entries
+                        .iter()
+                        .filter(|e| matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)))
+                        .map(|e| TextEdit::delete(e.range()))
+                        .collect();
+                    // A line of blanks alone would become an empty line 3.
+                    let fix = Fix::many("Remove the blanks", blanks);
+                    let more = used
+                        .entries
+                        .iter()
+                        .any(|e| !matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)));
+                    vec![if more { fix.preferred() } else { fix }]
+                } else {
+                    Vec::new()
+                };
                 out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
                     let rule = format!(
                         "the used squares are button names A1 … H8 (row letter, column digit) \
@@ -260,6 +350,7 @@ places of line 3): {rule}; remove them",
                         ),
                     }
                 });
+                out.fix_last(fixes);
             }
         }
     }
@@ -299,16 +390,27 @@ fn board_blanks(line: &super::view::Line, width: usize) -> Option<Finding> {
         ),
     };
     let start = line.range().start;
-    Some(Finding::new(
-        Severity::Error,
-        BOARD_SIZE,
-        start + first..start + last + 1,
-        format!(
-            "the board data has {width} characters with {}: the game reads a blank as an empty \
+    // With the blanks gone the board is whole: removing them is the fix.
+    let fix = (squares == SQUARES).then(|| {
+        let edits = blanks
+            .iter()
+            .map(|at| TextEdit::delete(start + at..start + at + 1))
+            .collect();
+        Fix::many("Remove the blanks", edits).preferred()
+    });
+    Some(
+        Finding::new(
+            Severity::Error,
+            BOARD_SIZE,
+            start + first..start + last + 1,
+            format!(
+                "the board data has {width} characters with {}: the game reads a blank as an empty \
 square, so every square after it moves; remove the blanks ({left})",
-            plural(blanks.len(), "blank", "blanks")
-        ),
-    ))
+                plural(blanks.len(), "blank", "blanks")
+            ),
+        )
+        .with_fix(fix),
+    )
 }
 
 /// Line 4: one line of 64 squares.
@@ -336,6 +438,15 @@ rows, then join them into one line",
                 )
             };
             out.push(Severity::Error, BOARD_LAYOUT, board.range(), message);
+            if rows == SIZE {
+                // The line breaks between the rows, whatever they are (CR, LF or CRLF).
+                let edits = board
+                    .lines
+                    .windows(2)
+                    .map(|pair| TextEdit::delete(pair[0].range().end..pair[1].range().start))
+                    .collect();
+                out.fix_last([Fix::many("Join the 8 rows into one line", edits).preferred()]);
+            }
         }
         BoardLayout::OneLine => {
             let width = line.width();
@@ -357,16 +468,19 @@ board on one line ({how})",
 on one line ({how})"
                 ),
                 Some(_) if width > SQUARES => {
+                    let past = line.chars_range(SQUARES, width);
                     out.push(
                         Severity::Error,
                         BOARD_SIZE,
-                        line.chars_range(SQUARES, width),
+                        past.clone(),
                         format!(
                             "the board data has {width} squares; it must have exactly {SQUARES} \
 (8 rows of 8 on one line): remove the {} past square {SQUARES}",
                             width - SQUARES
                         ),
                     );
+                    let title = format!("Remove the squares past square {SQUARES}");
+                    out.fix_last([Fix::one(title, TextEdit::delete(past))]);
                     return;
                 }
                 Some(_) => format!(
@@ -409,6 +523,7 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
     let Some(squares) = &view.board.squares else {
         return;
     };
+    let rebuilt = rebuild_used_squares(view, squares);
     let mut listed = [false; SQUARES];
     for (square, range) in view.used_squares.squares() {
         let index = square.index();
@@ -422,7 +537,7 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
             out.push(
                 Severity::Warning,
                 USED_SQUARE_BLANK,
-                range,
+                range.clone(),
                 format!(
                     "{} is listed as used, but that square of the board ({}, “{}”) is blank; \
 remove {} from line 3 or put a chip (W or B) there",
@@ -432,6 +547,11 @@ remove {} from line 3 or put a chip (W or B) there",
                     square.name()
                 ),
             );
+            let remove = Fix::one(
+                format!("Remove {} from line 3", square.name()),
+                TextEdit::delete(range),
+            );
+            out.fix_last([remove].into_iter().chain(rebuilt.clone()));
         }
     }
     let chips: Vec<_> = squares
@@ -457,8 +577,16 @@ their squares on line 3, run together: {}",
                 names.concat()
             ),
         );
+        // Sure when lines 1 and 2 hold their numbers: else which line is which is in doubt.
+        let counted = view.chips_left.value.is_ok() && view.chips_placed.value.is_ok();
+        out.fix_last(rebuilt.map(|f| if counted { f.preferred() } else { f }));
         return;
     }
+    let clean = view
+        .used_squares
+        .entries
+        .iter()
+        .all(|e| matches!(e, UsedEntry::Square { .. }));
     for s in chips {
         out.push(
             Severity::Warning,
@@ -474,7 +602,31 @@ to line 3",
                 s.square.name()
             ),
         );
+        let add = Fix::one(
+            format!("Add {} to line 3", s.square.name()),
+            TextEdit::insert(used_line.value_range().end, s.square.name()),
+        );
+        // Sure only on a line of square names alone: next to other text the name may merge.
+        let add = if clean { add.preferred() } else { add };
+        out.fix_last([add].into_iter().chain(rebuilt.clone()));
     }
+}
+
+/// Line 3 written anew from the chips on the board, in board order (A1 … H8).
+fn rebuild_used_squares(view: &BordView, squares: &[super::view::BoardSquare]) -> Option<Fix> {
+    let names: String = squares
+        .iter()
+        .filter(|s| s.chip != Chip::Empty)
+        .map(|s| s.square.name())
+        .collect();
+    let line = &view.used_squares.line;
+    if matches!(line.slot, super::view::LineSlot::Missing { .. }) {
+        return None;
+    }
+    Some(Fix::one(
+        "Rebuild line 3 from the chips on the board",
+        TextEdit::replace(line.value_range(), names),
+    ))
 }
 
 /// The copyright line: present, at most 170 characters; nothing after it.
@@ -501,16 +653,19 @@ write who made the board, e.g. © 1996 Your Name"
         Some(_) => {
             let width = line.width();
             if width > MAX_COPYRIGHT {
+                let past = line.chars_range(MAX_COPYRIGHT, width);
                 out.push(
                     Severity::Error,
                     COPYRIGHT_TOO_LONG,
-                    line.chars_range(MAX_COPYRIGHT, width),
+                    past.clone(),
                     format!(
                         "the copyright line (line {n}) is {width} characters long; the game \
 takes at most {MAX_COPYRIGHT}: shorten it by {} (everything from here on is too much)",
                         plural(width - MAX_COPYRIGHT, "character", "characters")
                     ),
                 );
+                let title = format!("Cut the line after {MAX_COPYRIGHT} characters");
+                out.fix_last([Fix::one(title, TextEdit::delete(past)).preferred()]);
             }
         }
     }

@@ -155,7 +155,7 @@ impl Format for Bord {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        checks::check(&BordView::of(doc), findings);
+        checks::check(doc, &BordView::of(doc), findings);
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

@@ -6,8 +6,9 @@ use std::ops::Range;
 
 use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
+use super::fixes::{delete_lines, delete_with_blanks, missing_field, write};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
-use crate::findings::{Finding, Severity, plural};
+use crate::findings::{Finding, Fix, Severity, plural};
 use crate::syntax::Document;
 
 /// The most decks the game deals.
@@ -30,7 +31,7 @@ struct Checker<'a> {
     out: &'a mut Vec<Finding>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     /// Every check, in the order findings at the same place are reported.
     fn run(&mut self) {
         let view = self.view;
@@ -72,6 +73,13 @@ number of piles (e.g. “1 13”), and one line of numbers per pile follows"
         message: String,
     ) {
         self.out.push(Finding::new(severity, code, range, message));
+    }
+
+    /// Gives the finding pushed last these fixes.
+    fn fix_last(&mut self, fixes: impl IntoIterator<Item = Fix>) {
+        if let Some(last) = self.out.last_mut() {
+            last.fixes.extend(fixes);
+        }
     }
 
     /// A finding about a pile whose message names it with [`PILE_NAME`].
@@ -137,16 +145,29 @@ fine between piles)",
                 shorten(&line.text)
             );
             self.push(Severity::Warning, TEXT_LINE, line.range.clone(), message);
+            let fix = delete_lines(
+                self.doc,
+                "Delete this line",
+                line.range.start,
+                line.range.end,
+            );
+            // After a broken counts line, the lines may be read together once one is gone.
+            let sure = self.view.counts.as_ref().is_some_and(|c| !c.broken);
+            self.fix_last([if sure { fix.preferred() } else { fix }]);
         }
     }
 
-    fn trailing(&mut self, text: &Text, after: &str) {
+    /// Text after the counts; deleting it is `sure` when the counts line is whole (a broken
+    /// one may hold a number in it).
+    fn trailing(&mut self, text: &Text, after: &str, sure: bool) {
         self.push(
             Severity::Warning,
             TRAILING_TEXT,
             text.range.clone(),
             trailing_message(&shorten(&text.text), after),
         );
+        let fix = delete_with_blanks(self.doc, "Delete the text", &text.range);
+        self.fix_last([if sure { fix.preferred() } else { fix }]);
     }
 
     /// The counts line, and the number of piles against the pile lines.
@@ -155,7 +176,7 @@ fine between piles)",
             return;
         };
         if let Some(text) = &counts.trailing {
-            self.trailing(text, "the number of piles");
+            self.trailing(text, "the number of piles", !counts.broken);
         }
         if let Some(decks) = &counts.decks {
             match decks.value {
@@ -193,6 +214,7 @@ fine between piles)",
             .unwrap_or(view.len);
         let line = self.line(piles.range.start);
         self.out.extend(pile_total(
+            self.doc,
             counts,
             piles,
             line,
@@ -235,6 +257,8 @@ fine between piles)",
                     trailing_message(&shown, &after)
                 },
             );
+            let fix = delete_with_blanks(self.doc, "Delete the text", &text.range);
+            self.fix_last([fix.preferred()]);
         }
         if found != expected && misread.is_none() {
             self.field_count(pile);
@@ -290,7 +314,8 @@ fine between piles)",
         if found > expected {
             // The game reads the numbers it needs and ignores the rest of the line, as it does
             // trailing text (the spec's own window filler has a 12th number).
-            let message = if pile.rule_set_mode() == 0 && found == FIELDS_WITH_RULE_SET_2 {
+            let maybe_rules_2 = pile.rule_set_mode() == 0 && found == FIELDS_WITH_RULE_SET_2;
+            let message = if maybe_rules_2 {
                 let field_11 = pile.value(11).unwrap_or_default();
                 format!(
                     "numbers 12–15 of {who} are ignored by the game: field 11 ({field_11}) has no \
@@ -326,8 +351,28 @@ delete {}",
                 pile,
                 message,
             );
+            if let Some(kept) = numbers.get(expected - 1) {
+                let surplus = found - expected;
+                let title = if surplus == 1 {
+                    "Delete the number the game ignores".to_string()
+                } else {
+                    format!("Delete the {surplus} numbers the game ignores")
+                };
+                let fix = Fix::one(
+                    title,
+                    crate::findings::TextEdit::delete(kept.range.end..last.range.end),
+                );
+                // Numbers 12–15 may be a second rule set that field 11 forgot to announce.
+                self.fix_last([if maybe_rules_2 { fix } else { fix.preferred() }]);
+            }
             return;
         }
+        let mut rules_1_only = None;
+        // One number short, in a file of columns: where it belongs may be clear.
+        let in_place = (expected == FIELDS && found + 1 == FIELDS)
+            .then(|| self.reference_pile(pile))
+            .flatten()
+            .and_then(|reference| missing_field(self.doc, pile, reference));
         let (range, message) = if pile.is_stock() {
             (
                 all,
@@ -350,6 +395,11 @@ edcba baa (d)cba; add {}",
             let field_11 = pile.field(11);
             let value = pile.value(11).unwrap_or_default();
             if found == FIELDS {
+                if let Some(field) = field_11 {
+                    let mut fix = write(self.doc, &field.range, value % 1000);
+                    fix.title = format!("Write {} (one rule set)", value % 1000);
+                    rules_1_only = Some(fix);
+                }
                 (
                     field_11.map_or(all, |n| n.range.clone()),
                     format!(
@@ -372,6 +422,21 @@ for one rule set",
             }
         };
         self.push_named(Severity::Error, FIELD_COUNT, range, pile, message);
+        // The four numbers of rules 2 cannot be guessed; one rule set can be written.
+        self.fix_last(rules_1_only.into_iter().chain(in_place));
+    }
+
+    /// The nearest pile line to `pile` with 11 numbers or more, the one before first: whose
+    /// columns show where a missing number belongs.
+    fn reference_pile(&self, pile: &Pile) -> Option<&'a Pile> {
+        let piles = &self.view.piles;
+        let at = pile.number.checked_sub(1)?;
+        let whole = |p: &&Pile| p.numbers.len() >= FIELDS;
+        piles[..at]
+            .iter()
+            .rev()
+            .find(whole)
+            .or_else(|| piles.get(at + 1..)?.iter().find(whole))
     }
 
     /// One number of a pile line, by its field's table.
@@ -524,8 +589,10 @@ holds 52 × {decks} = {}: write {}",
                 decks * DECK
             );
             self.push(Severity::Error, STOCK_SIZE, field.range.clone(), message);
+            self.fix_last([write(self.doc, &field.range, decks * DECK).preferred()]);
         }
-        self.out.extend(wastepile(stock, self.view.piles.len()));
+        self.out
+            .extend(wastepile(self.doc, stock, self.view.piles.len()));
     }
 
     /// c = 6: the first such pile deals the one card that sets the foundation value, the later
@@ -535,7 +602,7 @@ holds 52 × {decks} = {}: write {}",
         for (number, cards, range) in foundations(usable) {
             let first = *first.get_or_insert(number);
             self.out
-                .extend(foundation_value(number, first, cards, range));
+                .extend(foundation_value(self.doc, number, first, cards, range));
         }
     }
 
@@ -622,6 +689,7 @@ edge; use 0 or more (only y -99 or less, which hides a pile, is meant to be nega
                     pile,
                     message,
                 );
+                self.fix_last([write(self.doc, &x_field.range, 0).preferred()]);
             }
             if y < 0 {
                 let message = format!(
@@ -641,6 +709,9 @@ use 0 or more to show it, or -99 or less to hide it",
                     pile,
                     message,
                 );
+                let mut hide = write(self.doc, &y_field.range, INVISIBLE_Y);
+                hide.title = format!("Write {INVISIBLE_Y} (hide the pile)");
+                self.fix_last([write(self.doc, &y_field.range, 0), hide]);
             }
         }
     }
@@ -720,6 +791,7 @@ fn shorten(text: &str) -> String {
 /// `surplus` gives, for the pile lines past a number, the first's number and start and the
 /// last's number and end. `line` is the counts line's.
 pub fn pile_total(
+    doc: &Document,
     counts: &Counts,
     declared: &Number,
     line: usize,
@@ -767,12 +839,12 @@ included): {} missing; add {} or write {found} here",
             plural(missing, "pile is", "piles are"),
             if missing == 1 { "it" } else { "them" },
         );
-        out.push(Finding::new(
-            Severity::Error,
-            PILE_COUNT,
-            declared.range.clone(),
-            message,
-        ));
+        // The piles cannot be guessed; the count can be the lines there are.
+        let write_found = (found > 0).then(|| write(doc, &declared.range, found).preferred());
+        out.push(
+            Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
+                .with_fix(write_found.clone()),
+        );
         let which = if missing == 1 {
             format!("pile {declared_count} is")
         } else {
@@ -787,27 +859,40 @@ after {}",
                 format!("pile {found}")
             }
         );
-        out.push(Finding::new(
-            Severity::Error,
-            PILE_COUNT,
-            piles_end..piles_end,
-            message,
-        ));
+        out.push(
+            Finding::new(Severity::Error, PILE_COUNT, piles_end..piles_end, message)
+                .with_fix(write_found),
+        );
     } else {
         let message = format!(
             "line {line} says {declared_count} piles, but {lines} (the stock \
 included); the game reads only the first {declared_count}: write {found} here, or delete the \
 extra lines"
         );
-        out.push(Finding::new(
-            Severity::Error,
-            PILE_COUNT,
-            declared.range.clone(),
-            message,
-        ));
         let Some(((first, start), (last, end))) = surplus(declared_count) else {
+            out.push(Finding::new(
+                Severity::Error,
+                PILE_COUNT,
+                declared.range.clone(),
+                message,
+            ));
             return out;
         };
+        // Either may be meant: the count (when a game can have that many), or the lines past it.
+        let fixes: Vec<Fix> = (found as i64 <= MAX_PILES)
+            .then(|| write(doc, &declared.range, found))
+            .into_iter()
+            .chain([delete_lines(
+                doc,
+                "Delete the pile lines past the count",
+                start,
+                end,
+            )])
+            .collect();
+        out.push(
+            Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
+                .with_fixes(fixes.clone()),
+        );
         let which = if first == last {
             format!("pile line {first} is")
         } else {
@@ -818,12 +903,10 @@ extra lines"
 not read {}",
             if first == last { "it" } else { "them" }
         );
-        out.push(Finding::new(
-            Severity::Error,
-            PILE_COUNT,
-            start..end,
-            message,
-        ));
+        out.push(
+            Finding::new(Severity::Error, PILE_COUNT, start..end, message)
+                .with_fixes(fixes.into_iter().rev()),
+        );
     }
     out
 }
@@ -835,7 +918,7 @@ fn trailing_message(text: &str, after: &str) -> String {
 }
 
 /// A stock's wastepile (field 11) must be one of the file's `piles` piles.
-pub fn wastepile(stock: &Pile, piles: usize) -> Option<Finding> {
+pub fn wastepile(doc: &Document, stock: &Pile, piles: usize) -> Option<Finding> {
     let (Some(waste @ 2..=MAX_PILES), Some(field)) = (stock.value(11), stock.field(11)) else {
         return None;
     };
@@ -845,7 +928,11 @@ pub fn wastepile(stock: &Pile, piles: usize) -> Option<Finding> {
 only {}: write the number of the wastepile (most often 2), or 0 when there is none",
             plural(piles, "pile", "piles")
         );
+        // Most games' wastepile is pile 2; which pile is meant, the file does not say.
+        let two = (piles >= 2).then(|| write(doc, &field.range, 2));
         Finding::new(Severity::Error, STOCK_FIELD, field.range.clone(), message)
+            .with_fix(two)
+            .with_fix(Some(write(doc, &field.range, 0)))
     })
 }
 
@@ -863,11 +950,13 @@ pub fn foundations<'a>(
 /// Pile `number`, with c = 6, dealt `cards` (field 1 at `range`): the first such pile (`first`)
 /// is dealt 1 card, the later ones none.
 pub fn foundation_value(
+    doc: &Document,
     number: usize,
     first: usize,
     cards: i64,
     range: &Range<usize>,
 ) -> Option<Finding> {
+    let should = i64::from(number == first);
     let message = if number == first {
         (cards != 1).then(|| {
             format!(
@@ -884,12 +973,10 @@ that sets the foundation value, so this pile is dealt no card; field 1 is {cards
             )
         })
     }?;
-    Some(Finding::new(
-        Severity::Error,
-        FOUNDATION_VALUE,
-        range.clone(),
-        message,
-    ))
+    Some(
+        Finding::new(Severity::Error, FOUNDATION_VALUE, range.clone(), message)
+            .with_fix(Some(write(doc, range, should).preferred())),
+    )
 }
 
 /// The cards of the stock, when the first usable pile is the stock and says how many.

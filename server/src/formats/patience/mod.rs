@@ -11,6 +11,7 @@ mod board;
 pub mod checks;
 pub mod codes;
 pub mod fields;
+mod fixes;
 mod highlight;
 mod hover;
 mod outline;

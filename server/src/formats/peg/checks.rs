@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
 use crate::syntax::Document;
 
 pub const HEADER: &str = "peg/header";
@@ -109,6 +109,7 @@ pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
         findings,
         tally: Vec::new(),
         has_invalid: false,
+        shown_last: false,
     };
     match board.version {
         Version::V1 => checks.v1(),
@@ -195,6 +196,8 @@ struct Checks<'a> {
     tally: Vec<Tally>,
     /// The board holds a character that is no element; known once `invalid_elements` ran.
     has_invalid: bool,
+    /// The last finding pushed was shown (not left out).
+    shown_last: bool,
 }
 
 /// How many findings of one code were shown and left out.
@@ -239,11 +242,27 @@ impl Checks<'_> {
         let tally = self.tally(code);
         if tally.shown >= MAX_PER_CODE {
             tally.hidden += 1;
+            self.shown_last = false;
             return;
         }
         tally.shown += 1;
         tally.last = range.clone();
         self.findings.push(Finding::new(severity, code, range, msg));
+        self.shown_last = true;
+    }
+
+    /// Gives the finding pushed last these fixes, when it was shown.
+    fn fix_last(&mut self, fixes: impl IntoIterator<Item = Fix>) {
+        if self.shown_last
+            && let Some(last) = self.findings.last_mut()
+        {
+            last.fixes.extend(fixes);
+        }
+    }
+
+    /// The file's line break, for lines a fix writes.
+    fn line_break(&self) -> &'static str {
+        line_break(self.doc.rope())
     }
 
     /// One last note per code that had findings left out.
@@ -334,6 +353,12 @@ lines “version 2” and “{mode}” (the game says {GAME_INVALID})",
                 shorten(header.trim())
             ),
         );
+        let two_lines = format!("version 2{}{mode}", self.line_break());
+        let fix = Fix::one(
+            format!("Write the version 2 header (“{mode}”)"),
+            TextEdit::replace(range.clone(), two_lines),
+        );
+        self.fix_last([fix.preferred()]);
         true
     }
 
@@ -361,6 +386,14 @@ document says the element after “>” may not be a line end; move “>” to t
 {next_line}, right before “{ch}”"
                             ),
                         );
+                        let fix = Fix::many(
+                            format!("Move “>” before “{ch}”"),
+                            vec![
+                                TextEdit::delete(marker.range.clone()),
+                                TextEdit::insert(next.start, ">"),
+                            ],
+                        );
+                        self.fix_last([fix.preferred()]);
                     }
                 }
                 Some((ch, _)) => {
@@ -413,6 +446,7 @@ slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {G
             let range = row.range().unwrap_or(board.range.clone());
             let count = row.len_counting_dots();
             let line = self.line(range.start);
+            let end = range.end;
             self.push(
                 Severity::Error,
                 ROW_SEPARATOR,
@@ -424,6 +458,8 @@ element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
                     s = plural(count)
                 ),
             );
+            let fix = Fix::one("Put “!” after the first row", TextEdit::insert(end, "!"));
+            self.fix_last([self.prefer_if_rows_fill(fix)]);
             return false;
         };
         let mut ok = true;
@@ -437,6 +473,22 @@ element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
 0 elements wide; put it right after the first row"
                     .to_string(),
             );
+            // The first row's line is the width, when the board has a row after it.
+            let first_row_end = board
+                .rows
+                .first()
+                .filter(|_| board.rows.len() > 1)
+                .and_then(Row::range)
+                .map(|r| r.end)
+                .filter(|end| *end > first.end);
+            let fix = first_row_end.map(|end| {
+                let fix = Fix::many(
+                    "Move “!” after the first row",
+                    vec![TextEdit::delete(first.clone()), TextEdit::insert(end, "!")],
+                );
+                self.prefer_if_rows_fill(fix)
+            });
+            self.fix_last(fix);
         }
         let first_line = self.line(first.start);
         for (i, extra) in board.row_separators.iter().enumerate().skip(1) {
@@ -452,8 +504,30 @@ exactly one “!”, right after its first row; remove this one (the game says \
 {GAME_MULTIPLE_WIDTH})"
                 ),
             );
+            let fix = Fix::one("Remove this “!”", TextEdit::delete(extra.clone()));
+            let fix = self.prefer_if_width_fills(fix, board.width.unwrap_or(0));
+            self.fix_last([fix]);
         }
         ok
+    }
+
+    /// A fix putting “!” after the first row, preferred when the rows after it then fill whole
+    /// rows of the first row's width.
+    fn prefer_if_rows_fill(&self, fix: Fix) -> Fix {
+        let width = self.board.rows.first().map_or(0, Row::len_counting_dots);
+        self.prefer_if_width_fills(fix, width)
+    }
+
+    /// A fix preferred when the board's elements make whole rows `width` wide (and the board
+    /// is sound): else the missing or extra element may be anywhere.
+    fn prefer_if_width_fills(&self, fix: Fix, width: usize) -> Fix {
+        let total: usize = self.board.rows.iter().map(Row::len_counting_dots).sum();
+        let whole = width > 0 && total >= width && (total - width).is_multiple_of(width);
+        if whole && !self.board.syntax_errors && !self.has_invalid() {
+            fix.preferred()
+        } else {
+            fix
+        }
     }
 
     /// The elements after `!` fill whole rows. True when they do (and the board is sound).
@@ -475,6 +549,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
         let Some(range) = board.rows.last().and_then(Row::range) else {
             return false;
         };
+        let end = range.end;
         let finding = incomplete(range, width, after);
         self.push(
             finding.severity,
@@ -482,6 +557,13 @@ exactly one “!”, right after its first row; remove this one (the game says \
             finding.range,
             finding.message,
         );
+        // The missing elements may be anywhere above: filling the last row is one guess.
+        let missing = width - left;
+        let fix = Fix::one(
+            format!("Fill the last row with {missing} “X” (locked fields)"),
+            TextEdit::insert(end, "X".repeat(missing)),
+        );
+        self.fix_last([fix]);
         false
     }
 
@@ -523,6 +605,11 @@ exactly one “!”, right after its first row; remove this one (the game says \
 line and says {GAME_VERSION}; remove the blank lines so that “version 2” is line 1"
                 ),
             );
+            let fix = Fix::one(
+                "Remove the blank lines",
+                TextEdit::delete(0..line.range.start),
+            );
+            self.fix_last([fix.preferred()]);
         }
         let trimmed = line.text.trim_end_matches([' ', '\t']);
         if trimmed.eq_ignore_ascii_case("version 2") {
@@ -531,12 +618,14 @@ line and says {GAME_VERSION}; remove the blank lines so that “version 2” is 
                 self.push(
                     Severity::Error,
                     TRAILING_BLANK,
-                    blanks,
+                    blanks.clone(),
                     format!(
                         "blanks after “version 2” at the end of line 1: the game compares the \
 whole line, so it rejects the file ({GAME_VERSION}); delete them"
                     ),
                 );
+                let fix = Fix::one("Delete the blanks", TextEdit::delete(blanks));
+                self.fix_last([fix.preferred()]);
             }
             return;
         }
@@ -560,6 +649,16 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                 shorten(&line.text)
             ),
         );
+        // The keyword as written, then exactly “ 2”: sure when the value is 2 already.
+        if let Some(keyword) = &line.keyword {
+            let written = self.doc.slice(keyword.clone()).into_owned();
+            let fix = Fix::one(
+                format!("Write “{written} 2”"),
+                TextEdit::replace(keyword.end..line.range.end, " 2"),
+            );
+            let sure = value.trim().eq_ignore_ascii_case("2");
+            self.fix_last([if sure { fix.preferred() } else { fix }]);
+        }
     }
 
     /// An empty line 2 with the mode line below it: the game reads the empty line as the mode
@@ -592,6 +691,8 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                 version_row + 3
             ),
         );
+        let empty = line_2..line_3;
+        self.fix_last([Fix::one("Delete the empty line", TextEdit::delete(empty)).preferred()]);
         true
     }
 
@@ -614,6 +715,19 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
 (the game says {GAME_MODE})"
                 ),
             );
+            // Line 2 is empty: the mode goes there; or the file ends: a line break first.
+            let before = if at == rope.len_bytes() && !what.starts_with("line 2") {
+                self.line_break()
+            } else {
+                ""
+            };
+            let fixes = ["mode: normal", "mode: diagonal"].map(|mode| {
+                Fix::one(
+                    format!("Write “{mode}”"),
+                    TextEdit::insert(at, format!("{before}{mode}")),
+                )
+            });
+            self.fix_last(fixes);
             return;
         };
         let trimmed = line.text.trim_end_matches([' ', '\t']);
@@ -624,12 +738,14 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                 self.push(
                     Severity::Error,
                     TRAILING_BLANK,
-                    blanks,
+                    blanks.clone(),
                     format!(
                         "blanks after “{trimmed}” at the end of line 2: the game compares the \
 whole line, so it rejects the file ({GAME_MODE}); delete them"
                     ),
                 );
+                let fix = Fix::one("Delete the blanks", TextEdit::delete(blanks));
+                self.fix_last([fix.preferred()]);
             }
             return;
         }
@@ -665,6 +781,44 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
                 shorten(&line.text)
             ),
         );
+        let fixes = self.mode_fixes(line, looks_like_row);
+        self.fix_last(fixes);
+    }
+
+    /// A mode line written wrong: the mode it names written right (the one sure fix), or each
+    /// mode, written over it or, above a board row, on a line of its own.
+    fn mode_fixes(&self, line: &HeaderLine, looks_like_row: bool) -> Vec<Fix> {
+        let text = line.text.trim();
+        let lower = text.to_ascii_lowercase();
+        let named = lower
+            .strip_prefix("mode")
+            .map(|rest| rest.trim_start_matches([':', ' ', '\t']).trim())
+            .filter(|rest| *rest == "normal" || *rest == "diagonal");
+        if let Some(mode) = named {
+            // The keyword and the mode keep the case they were written in.
+            let keyword = text.get(..4).unwrap_or("mode");
+            let value = text.get(text.len() - mode.len()..).unwrap_or(mode);
+            let written = format!("{keyword}: {value}");
+            let edit = TextEdit::replace(line.range.clone(), written.clone());
+            return vec![Fix::one(format!("Write “{written}”"), edit).preferred()];
+        }
+        let (at, after) = if looks_like_row {
+            (line.range.start, self.line_break())
+        } else {
+            (line.range.start, "")
+        };
+        let end = if looks_like_row { at } else { line.range.end };
+        ["mode: normal", "mode: diagonal"]
+            .into_iter()
+            .map(|mode| {
+                let title = if looks_like_row {
+                    format!("Insert “{mode}” above this row")
+                } else {
+                    format!("Write “{mode}”")
+                };
+                Fix::one(title, TextEdit::replace(at..end, format!("{mode}{after}")))
+            })
+            .collect()
     }
 
     /// True when the board is empty (and reported).
@@ -775,7 +929,19 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
                     have = if like == "most rows" { "have" } else { "has" },
                 )
             };
+            let spaced = self.doc.slice(range.clone()).contains(' ');
+            let end = range.end;
             self.push(Severity::Error, UNEQUAL_ROWS, range, message);
+            // A short row without dots: locked fields at its end make it whole (where the
+            // missing fields belong is a guess, so the fix is not preferred).
+            if !has_dots && len < usual_len {
+                let one = if spaced { " *" } else { "*" };
+                let fix = Fix::one(
+                    format!("Fill up with {} “*” (locked fields)", usual_len - len),
+                    TextEdit::insert(end, one.repeat(usual_len - len)),
+                );
+                self.fix_last([fix]);
+            }
         }
         false
     }
@@ -806,7 +972,9 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                     v2_hint(ch)
                 ),
             };
+            let fix = element_fix(version, ch, &range);
             self.push(Severity::Error, INVALID_ELEMENT, range, message);
+            self.fix_last(fix);
         }
     }
 
@@ -838,6 +1006,19 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                 continue;
             }
             let range = goal.full_range();
+            // What the game does already, written down: this goal is not one.
+            let action = match board.version {
+                Version::V1 => goal
+                    .goal_marker()
+                    .map(|m| Fix::one("Remove this “>”", TextEdit::delete(m))),
+                Version::V2 => {
+                    let written = self.doc.slice(goal.range()).to_ascii_lowercase();
+                    Some(Fix::one(
+                        format!("Write “{written}” (not a goal)"),
+                        TextEdit::replace(goal.range(), written),
+                    ))
+                }
+            };
             self.push(
                 Severity::Warning,
                 MULTIPLE_GOALS,
@@ -849,6 +1030,7 @@ board column by column and the last goal it finds is “{shown}” in row {}, co
                     last.row() + 1
                 ),
             );
+            self.fix_last(action.map(Fix::preferred));
         }
     }
 
@@ -1029,6 +1211,40 @@ fn describe_char(ch: char) -> String {
         c if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
         c => format!("“{c}”"),
     }
+}
+
+/// The fix a hint names for a run of one character that is no element: the element it stands
+/// for (one for one, preferred), or its removal (not preferred: the row gets shorter).
+fn element_fix(version: Version, ch: char, range: &Range<usize>) -> Option<Fix> {
+    let written = match (version, ch) {
+        (Version::V1, 'e') => "E",
+        (Version::V1, 'x') => "X",
+        (Version::V1, 'r') => "3",
+        (Version::V1, 'y') => "2",
+        (Version::V1, 'g') => "1",
+        (Version::V1, '.') => "*",
+        (Version::V2, '\t') => " ",
+        (Version::V2, 'X' | 'x') => "*",
+        (Version::V2, '1') => "g",
+        (Version::V2, '2') => "y",
+        (Version::V2, '3') => "r",
+        (Version::V1, ' ') | (Version::V2, '!') => {
+            let title = if range.len() == 1 {
+                "Remove it"
+            } else {
+                "Remove them"
+            };
+            return Some(Fix::one(title, TextEdit::delete(range.clone())));
+        }
+        _ => return None,
+    };
+    let count = range.len() / ch.len_utf8();
+    let title = match written {
+        " " => "Write a space".to_string(),
+        _ => format!("Write “{written}”"),
+    };
+    let edit = TextEdit::replace(range.clone(), written.repeat(count));
+    Some(Fix::one(title, edit).preferred())
 }
 
 pub(super) fn v1_hint(ch: char) -> &'static str {
