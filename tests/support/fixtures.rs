@@ -48,12 +48,19 @@ fn files_in_order(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Expected output beside a fixture: findings, hover, outline, highlights, preview.
+/// Expected output beside a fixture: findings, hover, outline, highlights, preview, deal.
 fn is_snapshot(path: &Path) -> bool {
     path.extension().is_some_and(|e| {
-        ["expected", "hover", "outline", "highlights", "preview"]
-            .iter()
-            .any(|s| e == *s)
+        [
+            "expected",
+            "hover",
+            "outline",
+            "highlights",
+            "preview",
+            "deal",
+        ]
+        .iter()
+        .any(|s| e == *s)
     })
 }
 

@@ -67,6 +67,16 @@ impl Format for Game {
         Some(board::board(doc, findings))
     }
 
+    fn dealt_board(
+        &self,
+        doc: &Document,
+        _files: &dyn super::Files,
+        findings: &[Finding],
+        seed: u64,
+    ) -> Option<crate::render::Board> {
+        Some(board::dealt_board(doc, findings, seed))
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "name" => "the game name",
