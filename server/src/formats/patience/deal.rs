@@ -306,14 +306,15 @@ impl<'a> Dealer<'a> {
                 continue;
             }
             let set = taken_set(pile);
-            for _ in 0..written_cards(pile) {
-                match self.stock.iter().rposition(|c| set.contains(*c)) {
-                    Some(at) => {
-                        let card = self.stock.remove(at);
-                        self.piles[index].cards.push(card);
-                    }
-                    None => self.piles[index].short += 1,
-                }
+            let n = written_cards(pile);
+            for k in 0..n {
+                let Some(at) = self.stock.iter().rposition(|c| set.contains(*c)) else {
+                    // No such card left: the rest are missing too (field 1 may be huge).
+                    self.piles[index].short = n - k;
+                    break;
+                };
+                let card = self.stock.remove(at);
+                self.piles[index].cards.push(card);
             }
         }
     }
@@ -759,6 +760,28 @@ mod tests {
         assert_eq!(deal.piles[2].short, 8);
         assert!(deal.notes(&view)[1].contains("ran out while dealing pile 3"));
         assert_conserved(&deal);
+    }
+
+    #[test]
+    fn huge_numbers_deal_at_once() {
+        let text = "Huge\n8 4\n416 4 4 0 0 0 999 1 999 0 0\n\
+9223372036854775807 4 -99 0 0 700 999 0 0 901 0\n\
+9223372036854775807 4 -99 0 0 800 999 0 0 101 0\n\
+9223372036854775807 4 110 0 16 1 999 2 2 999 304\n";
+        let (_, deal) = dealt(text, 1);
+        assert_conserved(&deal);
+        assert_eq!(deal.piles[1].cards.len(), 32);
+        assert_eq!(deal.piles[2].put_back.len(), 0);
+        assert_eq!(deal.piles[0].cards.len(), 0);
+        let doc = Document::new(Some(FormatId::PatienceGame), text);
+        let codes: Vec<&str> = crate::analysis::analyze(&doc)
+            .iter()
+            .map(|f| f.code)
+            .collect();
+        assert!(
+            codes.contains(&super::super::codes::CARD_SHORTAGE),
+            "{codes:?}"
+        );
     }
 
     #[test]

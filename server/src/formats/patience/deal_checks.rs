@@ -107,8 +107,11 @@ takes in field 10 (e.g. 901 for aces, 999 for any card)",
                 })
             })
             .collect();
-        let before: usize = earlier.iter().map(|(_, n)| n).sum();
-        if before + n <= held {
+        let before = earlier
+            .iter()
+            .map(|(_, n)| *n)
+            .fold(0, usize::saturating_add);
+        if before.saturating_add(n) <= held {
             continue;
         }
         let what = field_10_words(field_10).unwrap_or_else(|| "cards".to_string());
@@ -119,7 +122,7 @@ takes in field 10 (e.g. 901 for aces, 999 for any card)",
             format!(
                 " after {} took {before} of them ({} in all)",
                 pile_list(&numbers),
-                before + n
+                before.saturating_add(n)
             )
         };
         let message = format!(
@@ -150,7 +153,7 @@ fn never_receives(usable: &[&Pile], decks: usize, out: &mut Vec<Finding>) {
         .skip(1)
         .filter(|p| matches!(deal_digit(p), Some(0 | 1)) && !takes_out(p) && special(p) != Some(6))
         .map(|p| written_cards(p))
-        .sum();
+        .fold(0, usize::saturating_add);
     for (i, pile) in usable.iter().enumerate() {
         if deal_digit(pile) != Some(5)
             || !receives(pile)
@@ -197,7 +200,10 @@ by during the deal"
                 })
                 .map(|q| q.number)
                 .collect();
-            let gone: usize = taken.iter().map(|(_, n)| n).sum::<usize>() + rivals.len();
+            let gone = taken
+                .iter()
+                .map(|(_, n)| *n)
+                .fold(rivals.len(), usize::saturating_add);
             if gone < held {
                 continue;
             }
