@@ -869,6 +869,9 @@ async function main() {
         const s = await previewState();
         return s.title === 'Mysteriet — 2 decks, 34 piles' && s.rendered ? s : false;
       }, 15_000);
+      // The clicks focused the preview's group: give the focus back to the editors' group, where
+      // the next steps open files.
+      await runCommand('View: Focus First Editor Group');
       return `"${dealt.title}", then "${again.title}"`;
     }, { needs: [openPreview] });
 
