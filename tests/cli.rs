@@ -277,6 +277,76 @@ fn render_draws_text_svg_and_png() {
     assert_eq!(stderr(&out).lines().count(), 1);
 }
 
+/// `render --deal SEED` deals a Patience game: the same seed the same cards (text, SVG and
+/// PNG), another seed other cards; card faces are value and suit symbol; a file of another
+/// format, or a seed that is not a whole number, is a usage problem (exit 2).
+#[test]
+fn render_deal_shows_the_cards_of_a_seeded_deal() {
+    let game = fixture("patience/Mysteriet.pat");
+    let out = retroboard(&["render", "--text", "--deal", "42", &game]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("Mysteriet — 2 decks, 34 piles — deal 42\n"),
+        "{text}"
+    );
+    assert!(text.contains("Deal 42 (2 decks, all cards shuffled together)"));
+    assert!(text.contains("Foundation value "), "{text}");
+    // 104 cards, each written as value and suit: every card of both decks, twice each kind.
+    let faces = |line: &str| -> Vec<String> {
+        line.split_whitespace()
+            .map(|w| w.trim_matches(['(', ')']).to_string())
+            .filter(|w| w.ends_with(['♠', '♥', '♦', '♣']))
+            .collect()
+    };
+    // The lists of cards below the piles' lines (after the table's legend).
+    let listed: Vec<String> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("[##] back"))
+        .filter(|l| l.starts_with("      "))
+        .flat_map(|l| faces(l.trim_start_matches("      bottom to top:")))
+        .collect();
+    assert_eq!(listed.len(), 104, "{text}");
+    let mut kinds = std::collections::BTreeMap::new();
+    for face in &listed {
+        *kinds.entry(face.clone()).or_insert(0) += 1;
+    }
+    assert_eq!(kinds.len(), 52);
+    assert!(kinds.values().all(|n| *n == 2));
+    assert!(kinds.contains_key("A♠") && kinds.contains_key("10♥") && kinds.contains_key("K♦"));
+
+    let again = retroboard(&["render", "--deal", "42", "--text", &game]);
+    assert_eq!(stdout(&again), text);
+    let other = retroboard(&["render", "--text", "--deal", "43", &game]);
+    assert_ne!(stdout(&other), text);
+    // Without a seed nothing is dealt: no card is named.
+    let plain = stdout(&retroboard(&["render", "--text", &game]));
+    assert!(!plain.contains('♠') && !plain.contains("Deal "), "{plain}");
+
+    let svg = stdout(&retroboard(&["render", "--deal", "42", &game]));
+    assert!(svg.starts_with("<svg "));
+    assert!(svg.contains("♠") && svg.contains("— deal 42"));
+    let dir = scratch("deal");
+    let png = dir.join("deal.png");
+    let out = retroboard(&["render", "--deal", "42", &game, "-o", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+
+    let map = fixture("colossus/Tiny/Tiny.map");
+    let out = retroboard(&["render", "--text", "--deal", "1", &map]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: cannot deal {map}: it is read as a Colossus masterboard (MAP), and only \
+Patience games are dealt\n"
+        )
+    );
+    let out = retroboard(&["render", "--text", "--deal", "lucky", &game]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}
+
 #[test]
 fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
     let dir = scratch("large");

@@ -4,7 +4,10 @@
 //! - `<fixture>.outline`: the outline tree with ranges;
 //! - `<fixture>.highlights`: every highlighted token;
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
-//! - `<fixture>.links`: the file names linked to their files.
+//! - `<fixture>.links`: the file names linked to their files;
+//! - `<fixture>.preview`: the terminal drawing of the board;
+//! - `<fixture>.deal`: a Patience game dealt with seed [`DEAL_SEED`] (every Patience fixture has
+//!   one).
 //!
 //! A fixture opts in by having the file; `UPDATE_EXPECT=1 cargo test --test ide` rewrites them.
 
@@ -21,7 +24,7 @@ use retroboard::text::{self, ColumnUnit, LineCol};
 mod corpus;
 #[path = "support/fixtures.rs"]
 mod support_fixtures;
-use support_fixtures::snapshots;
+use support_fixtures::{fixture_files, snapshots};
 
 fn load(path: &Path) -> Document {
     let (content, _) = text::decode(&std::fs::read(path).unwrap()).unwrap();
@@ -186,6 +189,63 @@ fn preview_snapshots_and_svg_rasterises() {
         assert!(
             failures.is_empty(),
             "{} preview(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+/// The seed of the deal snapshots: `retroboard render FILE --text --deal 1` prints them.
+const DEAL_SEED: u64 = 1;
+
+/// `<fixture>.deal`: every Patience fixture, dealt with [`DEAL_SEED`] (the terminal drawing,
+/// which lists every pile's cards); its SVG must rasterise. A missing snapshot is written and
+/// the test fails, so each new game gets one.
+#[test]
+fn every_patience_fixture_has_a_deal_snapshot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root.join("patience"), &mut files);
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    let mut dealt = 0;
+    for fixture in files {
+        let doc = load(&fixture);
+        if doc.format() != Some(retroboard::formats::FormatId::PatienceGame) {
+            continue;
+        }
+        let preview = retroboard::render::dealt_preview(&doc, &DiskFiles, DEAL_SEED)
+            .unwrap_or_else(|| panic!("{} is not dealt", fixture.display()));
+        let again = retroboard::render::dealt_preview(&doc, &DiskFiles, DEAL_SEED).unwrap();
+        assert_eq!(preview, again, "{}", fixture.display());
+        let png = retroboard::render::png(&preview.svg)
+            .unwrap_or_else(|e| panic!("{}: {e}", fixture.display()));
+        assert!(png.starts_with(b"\x89PNG"), "{}", fixture.display());
+        dealt += 1;
+        let mut snapshot = fixture.clone().into_os_string();
+        snapshot.push(".deal");
+        let snapshot = std::path::PathBuf::from(snapshot);
+        let expected = std::fs::read_to_string(&snapshot).ok();
+        if expected.as_deref() == Some(preview.text.as_str()) {
+            continue;
+        }
+        if update || expected.is_none() {
+            std::fs::write(&snapshot, &preview.text).unwrap();
+        }
+        failures.push(format!(
+            "{}:\n--- expected\n{}+++ actual\n{}",
+            snapshot.display(),
+            expected
+                .as_deref()
+                .unwrap_or("(no snapshot: written, review it)\n"),
+            preview.text
+        ));
+    }
+    assert!(dealt >= 10, "the Patience fixtures lost their games");
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} deal(s) differ:\n\n{}",
             failures.len(),
             failures.join("\n")
         );

@@ -464,6 +464,66 @@ fn preview_by_request_and_by_command() {
     assert_eq!(client.shutdown(), 0);
 }
 
+/// `retroboard/preview` with a `deal` seed draws a Patience game's dealt cards, as `render
+/// --deal` does; the command takes the seed as its second argument; other formats ignore it.
+#[test]
+fn preview_deals_a_patience_game_for_a_seed() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/patience/Mysteriet.pat")
+        .canonicalize()
+        .unwrap();
+    let uri = file_uri(path.to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&[]);
+    client.open(
+        &uri,
+        "patience-game",
+        1,
+        &std::fs::read_to_string(&path).unwrap(),
+    );
+    client.diagnostics(&uri, Some(1));
+    let plain = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(plain.get("deal"), None);
+    assert_eq!(plain["title"], "Mysteriet — 2 decks, 34 piles");
+    let dealt = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": uri}, "deal": 7}),
+    );
+    assert_eq!(dealt["deal"], 7);
+    assert_eq!(dealt["title"], "Mysteriet — 2 decks, 34 piles — deal 7");
+    let text = dealt["text"].as_str().unwrap();
+    assert!(text.contains("Deal 7 (2 decks"), "{text}");
+    assert!(dealt["svg"].as_str().unwrap().contains("♥"));
+    let again = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": uri}, "deal": 7}),
+    );
+    assert_eq!(again, dealt);
+    let by_command = client.request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": [uri, 7]}),
+    );
+    assert_eq!(by_command, dealt);
+    let other = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": uri}, "deal": 8}),
+    );
+    assert_ne!(other["text"], dealt["text"]);
+
+    // A format without cards draws its board as ever.
+    let map = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny/Tiny.map")
+        .canonicalize()
+        .unwrap();
+    let map_uri = file_uri(map.to_str().unwrap());
+    let board = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": map_uri}, "deal": 7}),
+    );
+    assert_eq!(board["format"], "colossus-map");
+    assert_eq!(board.get("deal"), None);
+    assert_eq!(client.shutdown(), 0);
+}
+
 #[test]
 fn hover_with_a_utf16_client_on_a_line_with_non_ascii_text() {
     let (mut client, _) = LspClient::initialized(&["utf-16"]);

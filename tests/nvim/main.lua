@@ -16,7 +16,7 @@ return function(t)
     local files = {}
     for _, path in ipairs(vim.fn.globpath(t.path('tests/fixtures'), '**', false, true)) do
       local ext = path:match('%.([^./]+)$')
-      local snapshot = ext == 'expected' or ext == 'hover' or ext == 'outline' or ext == 'highlights' or ext == 'preview'
+      local snapshot = ext == 'expected' or ext == 'hover' or ext == 'outline' or ext == 'highlights' or ext == 'preview' or ext == 'deal'
       if vim.fn.isdirectory(path) == 0 and not snapshot and vim.fn.fnamemodify(path, ':t') ~= 'README.md' then
         files[#files + 1] = path
       end
@@ -398,6 +398,33 @@ return function(t)
     t.wait('the preview buffer to be wiped', 2000, function()
       return not vim.api.nvim_buf_is_valid(pbuf)
     end)
+  end)
+
+  t.test(':RetroboardPreview deal SEED deals a Patience game, deal deals again', function()
+    vim.cmd('silent! only')
+    local src = t.edit(fx('patience/Mysteriet.pat'))
+    t.client(src)
+    vim.cmd('RetroboardPreview deal 42')
+    local preview = require('retroboard.preview')
+    local pbuf = t.wait('the preview buffer', 5000, function()
+      return preview.buffer(src)
+    end)
+    t.wait('the title of deal 42', 10000, function()
+      return vim.api.nvim_buf_get_lines(pbuf, 0, 1, false)[1] == 'Mysteriet — 2 decks, 34 piles — deal 42'
+    end)
+    local text = table.concat(vim.api.nvim_buf_get_lines(pbuf, 0, -1, false), '\n')
+    t.ok(text:find('Deal 42 (2 decks', 1, true), 'the deal is told: ' .. text:sub(1, 200))
+    t.ok(text:find('♠', 1, true) and text:find('♥', 1, true), 'cards are named by value and suit')
+    vim.cmd('RetroboardPreview deal')
+    t.wait('another deal', 10000, function()
+      local title = vim.api.nvim_buf_get_lines(pbuf, 0, 1, false)[1] or ''
+      return title:find(' — deal ', 1, true) and title ~= 'Mysteriet — 2 decks, 34 piles — deal 42'
+    end)
+    vim.cmd('RetroboardPreview text')
+    t.wait('the table undealt', 10000, function()
+      return vim.api.nvim_buf_get_lines(pbuf, 0, 1, false)[1] == 'Mysteriet — 2 decks, 34 piles'
+    end)
+    vim.api.nvim_win_close(vim.fn.bufwinid(pbuf), true)
   end)
 
   t.test(':RetroboardPreview svg writes the SVG and opens it', function()

@@ -48,7 +48,8 @@ fn files_in_order(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Expected output beside a fixture: findings, hover, outline, highlights, preview, folds, links.
+/// Expected output beside a fixture: findings, hover, outline, highlights, preview, deal,
+/// folds, links.
 fn is_snapshot(path: &Path) -> bool {
     path.extension().is_some_and(|e| {
         [
@@ -59,6 +60,7 @@ fn is_snapshot(path: &Path) -> bool {
             "preview",
             "folds",
             "links",
+            "deal",
         ]
         .iter()
         .any(|s| e == *s)

@@ -239,7 +239,7 @@ function makeWorkspace(root) {
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
   cpSync(tiny, path.join(ws, 'Tiny'), {
     recursive: true,
-    filter: (src) => !/\.(expected|hover|preview|outline|highlights)$/.test(src),
+    filter: (src) => !/\.(expected|hover|preview|outline|highlights|deal)$/.test(src),
   });
   return { ws, broken };
 }
@@ -918,6 +918,42 @@ async function main() {
       check(!/hexes/.test(state.title), `preview still shows the map: ${state.title}`);
       await screenshot('preview-mysteriet');
       return `"${state.title}"`;
+    }, { needs: [openPreview] });
+
+    await step('preview deals Mysteriet.pat: a seed, then "Deal again"', async () => {
+      const frame = await previewFrame();
+      await until('the deal controls of a Patience game', async () =>
+        frame.evaluate(() => !document.getElementById('dealing').hidden), 10_000);
+      await frame.fill('#seed', '42');
+      await frame.click('#deal');
+      const dealt = await until('the board dealt with seed 42', async () => {
+        const s = await previewState();
+        return / — deal 42$/.test(s.title) && s.rendered ? s : false;
+      }, 15_000);
+      // Card faces as value and suit symbol, in the picture and the text drawing.
+      check(/(A|[2-9]|10|J|Q|K)[♠♥♦♣]/.test(dealt.svgText), 'no card face in the dealt board');
+      const text = await frame.evaluate(() => document.getElementById('drawing').textContent);
+      check(/Deal 42 \(2 decks/.test(text), `the text drawing does not tell the deal: ${text.slice(0, 200)}`);
+      await screenshot('preview-mysteriet-deal-42');
+      await frame.click('#again');
+      const again = await until('another deal', async () => {
+        const s = await previewState();
+        const m = / — deal (\d+)$/.exec(s.title);
+        return m && m[1] !== '42' && s.rendered ? s : false;
+      }, 15_000);
+      const seed = await frame.evaluate(() => document.getElementById('seed').value);
+      check(again.title.endsWith(`— deal ${seed}`), `the seed box (${seed}) and the board (${again.title}) differ`);
+      // An empty seed shows the table undealt again.
+      await frame.fill('#seed', '');
+      await frame.click('#deal');
+      await until('the undealt board', async () => {
+        const s = await previewState();
+        return s.title === 'Mysteriet — 2 decks, 34 piles' && s.rendered ? s : false;
+      }, 15_000);
+      // The clicks focused the preview's group: give the focus back to the editors' group, where
+      // the next steps open files.
+      await runCommand('View: Focus First Editor Group');
+      return `"${dealt.title}", then "${again.title}"`;
     }, { needs: [openPreview] });
 
     await step('preview comes back after a window reload', async () => {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { isRetroboardLanguage } from './sniff';
-import { makeNonce, previewHtml, svgBase64, type PageState, type ToPage } from './previewHtml';
+import { makeNonce, previewHtml, svgBase64, validSeed, type PageState, type ToPage } from './previewHtml';
 
 export const VIEW_TYPE = 'retroboard.preview';
 
@@ -15,6 +15,8 @@ interface PreviewResult {
   title: string;
   svg: string;
   text: string;
+  /** The seed, when the server dealt the cards (Patience). */
+  deal?: number;
 }
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer<PageState> {
@@ -22,6 +24,8 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private resource: vscode.Uri | undefined;
   private timer: NodeJS.Timeout | undefined;
   private generation = 0;
+  /** The seed each file is dealt with in the preview (Patience), by URI. */
+  private readonly seeds = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [];
   private panelDisposables: vscode.Disposable[] = [];
 
@@ -103,6 +107,13 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       }),
       panel.webview.onDidReceiveMessage((m) => {
         if (m?.type === 'ready') this.schedule(0); // the page (re)loaded: send it the board
+        if (m?.type === 'deal' && this.resource) {
+          const seed = validSeed(m.seed);
+          if (seed === undefined) return;
+          if (seed === null) this.seeds.delete(this.resource.toString());
+          else this.seeds.set(this.resource.toString(), seed);
+          this.schedule(0);
+        }
       }),
       panel.onDidChangeViewState((e) => {
         if (e.webviewPanel.visible) this.schedule(0);
@@ -148,7 +159,9 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
         if (doc && !isRetroboardLanguage(doc.languageId)) {
           message = { type: 'message', uri: uri.toString(), fileName, message: `${fileName} is not a Retroboard file (language "${doc.languageId}").` };
         } else {
-          const result = await client.sendRequest<PreviewResult>('retroboard/preview', { textDocument: { uri: client.code2ProtocolConverter.asUri(uri) } });
+          const seed = this.seeds.get(uri.toString());
+          const params = { textDocument: { uri: client.code2ProtocolConverter.asUri(uri) }, ...(seed === undefined ? {} : { deal: seed }) };
+          const result = await client.sendRequest<PreviewResult>('retroboard/preview', params);
           message = {
             type: 'preview',
             uri: uri.toString(),
@@ -158,6 +171,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
             svg: svgBase64(result.svg),
             text: result.text,
             problems: problemsSummary(vscode.languages.getDiagnostics(uri)),
+            deal: typeof result.deal === 'number' ? result.deal : null,
           };
         }
       } catch (err) {

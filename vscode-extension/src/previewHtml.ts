@@ -21,6 +21,8 @@ export type ToPage =
       svg: string;
       text: string;
       problems: string;
+      /** The seed the cards were dealt with (Patience), or null for the table undealt. */
+      deal: number | null;
     }
   | { type: 'message'; uri: string | null; fileName: string; message: string };
 
@@ -30,6 +32,17 @@ export interface PageState {
   scrollX?: number;
   scrollY?: number;
   showText?: boolean;
+}
+
+/** The messages the page posts to the extension. */
+export type FromPage = { type: 'ready' } | { type: 'deal'; seed: number | null };
+
+/** A seed from the page: a whole number from 0 to 2^53 - 1, or `null` (deal nothing); anything
+ * else is `undefined` (ignored). */
+export function validSeed(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined;
+  return value;
 }
 
 export function makeNonce(): string {
@@ -69,7 +82,13 @@ export function previewHtml(nonce: string, initial: PageState): string {
   h1 { font-size: 1.15em; font-weight: 600; margin: 0; }
   .meta { opacity: 0.75; }
   .problems.has { color: var(--vscode-editorError-foreground, #f48771); opacity: 1; }
-  button { margin-left: auto; font: inherit; color: var(--vscode-button-secondaryForeground, inherit);
+  #toggle { margin-left: auto; }
+  #dealing[hidden] { display: none; }
+  #dealing { display: inline-flex; align-items: baseline; gap: 6px; }
+  #seed { width: 9em; font: inherit; color: var(--vscode-input-foreground, inherit);
+          background: var(--vscode-input-background, #3c3c3c); border: 1px solid var(--vscode-input-border, transparent);
+          padding: 1px 4px; }
+  button { font: inherit; color: var(--vscode-button-secondaryForeground, inherit);
            background: var(--vscode-button-secondaryBackground, #3a3d41); border: none; padding: 2px 8px;
            border-radius: 2px; cursor: pointer; }
   button:hover { background: var(--vscode-button-secondaryHoverBackground, #45494e); }
@@ -86,6 +105,12 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <h1 id="title">Retroboard Preview</h1>
   <span id="file" class="meta"></span>
   <span id="problems" class="meta problems"></span>
+  <span id="dealing" hidden>
+    <label for="seed">Seed</label>
+    <input id="seed" type="number" min="0" step="1" inputmode="numeric" placeholder="no deal" title="A whole number: the same seed deals the same cards">
+    <button id="deal" type="button" title="Deal the game with this seed (empty: show the table undealt)">Deal</button>
+    <button id="again" type="button" title="Deal again with a new seed">Deal again</button>
+  </span>
   <button id="toggle" type="button" title="Show the board as text">Text</button>
 </header>
 <p id="message">Loading the board…</p>
@@ -105,6 +130,23 @@ export function previewHtml(nonce: string, initial: PageState): string {
     toggle.setAttribute('aria-pressed', on ? 'true' : 'false');
   };
   toggle.addEventListener('click', () => { save({ showText: !state.showText }); showDrawing(state.showText); });
+  // Dealing (Patience): the seed box, "Deal" and "Deal again" (a new random seed).
+  const seed = $('seed');
+  const deal = (value) => vscode.postMessage({ type: 'deal', seed: value });
+  $('deal').addEventListener('click', () => {
+    const text = seed.value.trim();
+    if (text === '') { deal(null); return; }
+    const value = Number(text);
+    if (Number.isSafeInteger(value) && value >= 0) deal(value);
+    else seed.setCustomValidity('A whole number from 0 up');
+  });
+  seed.addEventListener('input', () => seed.setCustomValidity(''));
+  seed.addEventListener('keydown', (e) => { if (e.key === 'Enter') $('deal').click(); });
+  $('again').addEventListener('click', () => {
+    const value = Math.floor(Math.random() * 1000000);
+    seed.value = String(value);
+    deal(value);
+  });
   let restored = false;
   const restoreScroll = () => {
     if (restored) return;
@@ -139,6 +181,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
       }
       drawing.textContent = String(m.text || '');
       showDrawing(!!state.showText);
+      $('dealing').hidden = m.format !== 'patience-game';
+      if (document.activeElement !== seed) seed.value = typeof m.deal === 'number' ? String(m.deal) : '';
       if (board.complete) restoreScroll(); else board.addEventListener('load', restoreScroll, { once: true });
     } else if (m.type === 'message') {
       $('title').textContent = 'Retroboard Preview';
@@ -149,6 +193,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
       board.removeAttribute('src');
       drawing.textContent = '';
       showDrawing(false);
+      $('dealing').hidden = true;
     }
   });
   vscode.setState(state);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64 } from '../src/previewHtml';
+import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64, validSeed } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -39,4 +39,24 @@ test('the board goes in as base64, never as markup', () => {
   const html = previewHtml('n', {});
   assert.ok(html.includes("board.src = 'data:image/svg+xml;base64,' + b64"));
   assert.doesNotMatch(html, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+});
+
+test('the page deals Patience games: a seed box, Deal and Deal again', () => {
+  const html = previewHtml('n', {});
+  assert.ok(html.includes('<input id="seed" type="number"'));
+  assert.ok(html.includes('>Deal</button>'));
+  assert.ok(html.includes('>Deal again</button>'));
+  assert.ok(html.includes("vscode.postMessage({ type: 'deal', seed: value })"));
+  assert.ok(html.includes("$('dealing').hidden = m.format !== 'patience-game'"));
+});
+
+test('seeds from the page are whole numbers or null', () => {
+  assert.equal(validSeed(0), 0);
+  assert.equal(validSeed(42), 42);
+  assert.equal(validSeed(null), null);
+  assert.equal(validSeed(-1), undefined);
+  assert.equal(validSeed(1.5), undefined);
+  assert.equal(validSeed('7'), undefined);
+  assert.equal(validSeed(2 ** 60), undefined);
+  assert.equal(validSeed(undefined), undefined);
 });

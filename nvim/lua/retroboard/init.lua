@@ -97,11 +97,11 @@ function M.init()
   vim.api.nvim_create_user_command('RetroboardPreview', function(args)
     require('retroboard.preview').command(args)
   end, {
-    nargs = '?',
+    nargs = '*',
     complete = function()
-      return { 'text', 'svg' }
+      return { 'text', 'svg', 'deal' }
     end,
-    desc = 'Retroboard: show the board of this file (text split, or svg in the system viewer)',
+    desc = 'Retroboard: show the board of this file (text split, svg in the system viewer, or deal [SEED] a Patience game)',
   })
 
   vim.api.nvim_create_user_command('RetroboardBuildParsers', function(args)

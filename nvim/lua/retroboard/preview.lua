@@ -3,6 +3,10 @@
 --
 --   :RetroboardPreview        the terminal drawing (`text`) in a scratch split that follows edits
 --   :RetroboardPreview svg    the SVG in a temporary file, opened with the system viewer
+--   :RetroboardPreview deal [SEED]
+--                             a Patience game dealt with SEED (a whole number; without one, a
+--                             new seed: deal again), every card named (`A♠`, `10♥`), in the text
+--                             split; :RetroboardPreview text shows the table undealt again
 --
 -- Refreshing: every change of the source buffer (TextChanged/TextChangedI) and every didChange the
 -- client sends for a retroboard buffer (LspNotify; a Colossus board also changes with its TER)
@@ -23,7 +27,7 @@ M.options = {
   open = nil,
 }
 
---- Per source buffer: { buf = preview buffer, timer, seq, shown, tick, svg_path }
+--- Per source buffer: { buf = preview buffer, timer, seq, shown, tick, svg_path, deal = seed }
 local previews = {}
 
 local group = vim.api.nvim_create_augroup('retroboard.preview', { clear = true })
@@ -87,7 +91,7 @@ local function refresh(src, on_result)
   state.seq = state.seq + 1
   local seq = state.seq
   local tick = vim.api.nvim_buf_get_changedtick(src)
-  local params = { textDocument = { uri = vim.uri_from_bufnr(src) } }
+  local params = { textDocument = { uri = vim.uri_from_bufnr(src) }, deal = state.deal }
   local sent = lsp.request(src, 'retroboard/preview', params, function(err, result)
     vim.schedule(function()
       if previews[src] ~= state then
@@ -271,9 +275,16 @@ function M.open_svg(src)
   end)
 end
 
---- :RetroboardPreview [text|svg]
+--- A new seed for "deal again".
+local function new_seed()
+  local uv = vim.uv or vim.loop
+  return (uv.hrtime() + math.random(0, 999999)) % 1000000
+end
+
+--- :RetroboardPreview [text|svg|deal [SEED]]
 function M.command(args)
-  local mode = args.args ~= '' and args.args or 'text'
+  local fargs = args.fargs or vim.split(args.args or '', '%s+', { trimempty = true })
+  local mode = fargs[1] or 'text'
   local src = vim.api.nvim_get_current_buf()
   if vim.bo[src].filetype == 'retroboard-preview' then
     notify('run :RetroboardPreview in the buffer of a board file')
@@ -286,9 +297,18 @@ function M.command(args)
   if mode == 'svg' then
     M.open_svg(src)
   elseif mode == 'text' then
+    track(src).deal = nil
+    M.open_text(src)
+  elseif mode == 'deal' then
+    local seed = fargs[2] and tonumber(fargs[2])
+    if fargs[2] and not (seed and seed >= 0 and seed == math.floor(seed) and seed < 2 ^ 53) then
+      notify(('the seed must be a whole number from 0 up, not %q'):format(fargs[2]), vim.log.levels.ERROR)
+      return
+    end
+    track(src).deal = seed or new_seed()
     M.open_text(src)
   else
-    notify(('unknown preview mode %q (text or svg)'):format(mode), vim.log.levels.ERROR)
+    notify(('unknown preview mode %q (text, svg or deal)'):format(mode), vim.log.levels.ERROR)
   end
 end
 

@@ -59,6 +59,10 @@ enum Command {
         /// Print the board as text for the terminal
         #[arg(long)]
         text: bool,
+        /// Deal a Patience game with this seed (a whole number) and show every card; the same
+        /// seed deals the same cards on every machine
+        #[arg(long, value_name = "SEED")]
+        deal: Option<u64>,
     },
     /// Explain a diagnostic code, or list every code
     Explain {
@@ -123,7 +127,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             };
             check::run(&paths, output, as_format, verbose)
         }
-        Command::Render { file, output, text } => render::run(&file, output.as_deref(), text),
+        Command::Render {
+            file,
+            output,
+            text,
+            deal,
+        } => render::run(&file, output.as_deref(), text, deal),
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
     }

@@ -1,4 +1,5 @@
-//! `retroboard render`: draw a file's board as SVG, PNG or text.
+//! `retroboard render`: draw a file's board as SVG, PNG or text; `--deal SEED` deals a
+//! Patience game first and shows its cards.
 
 use std::io::Write;
 use std::path::Path;
@@ -6,12 +7,12 @@ use std::process::ExitCode;
 
 use crate::disk;
 use crate::formats::DiskFiles;
-use crate::render::{Preview, png, preview};
+use crate::render::{Preview, dealt_preview, png, preview};
 use crate::syntax::{Document, detect};
 use crate::text;
 
-pub fn run(file: &Path, output: Option<&Path>, as_text: bool) -> ExitCode {
-    let preview = match load(file) {
+pub fn run(file: &Path, output: Option<&Path>, as_text: bool, deal: Option<u64>) -> ExitCode {
+    let preview = match load(file, deal) {
         Ok(preview) => preview,
         Err(message) => return fail(&message),
     };
@@ -57,7 +58,7 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn load(file: &Path) -> Result<Preview, String> {
+fn load(file: &Path, deal: Option<u64>) -> Result<Preview, String> {
     let shown = crate::text::terminal_safe(&file.to_string_lossy()).into_owned();
     let bytes = match disk::read(file, crate::syntax::MAX_PARSED_BYTES as u64) {
         Ok(bytes) => bytes,
@@ -78,5 +79,16 @@ explain retroboard/unknown-format` for how files are recognised)"
         ));
     };
     let doc = Document::new(Some(format), &content).with_path(Some(absolute));
-    Ok(preview(&doc, &DiskFiles))
+    let Some(seed) = deal else {
+        return Ok(preview(&doc, &DiskFiles));
+    };
+    match dealt_preview(&doc, &DiskFiles, seed) {
+        Some(dealt) => Ok(dealt),
+        // A file too large or not text to read: its preview says so.
+        None if doc.unparsed().is_some() => Ok(preview(&doc, &DiskFiles)),
+        None => Err(format!(
+            "cannot deal {shown}: it is read as a {}, and only Patience games are dealt",
+            format.title()
+        )),
+    }
 }

@@ -229,6 +229,18 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// The board after a sample deal with `seed`, the same for a seed on every machine (a card
+    /// game); `None`: this format deals no cards.
+    fn dealt_board(
+        &self,
+        _doc: &Document,
+        _files: &dyn Files,
+        _findings: &[Finding],
+        _seed: u64,
+    ) -> Option<Board> {
+        None
+    }
+
     /// Tokens coloured by meaning; by default from the grammar's highlight query.
     fn highlights(&self, doc: &Document) -> Vec<Highlight> {
         crate::ide::query_highlights(doc)

@@ -569,6 +569,9 @@ fn internal_error(what: &str, message: String) -> tower_lsp_server::jsonrpc::Err
 #[serde(rename_all = "camelCase")]
 pub struct PreviewParams {
     pub text_document: TextDocumentIdentifier,
+    /// A seed: deal a card game (Patience) with it and draw every card. Other formats ignore it.
+    #[serde(default)]
+    pub deal: Option<u64>,
 }
 
 /// The result of `retroboard/preview` and of the `retroboard.preview` command.
@@ -578,6 +581,9 @@ pub struct PreviewResult {
     pub title: String,
     pub svg: String,
     pub text: String,
+    /// The seed the cards were dealt with, when they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal: Option<u64>,
 }
 
 /// The command that returns the same as `retroboard/preview`, for clients without custom requests.
@@ -587,20 +593,35 @@ impl Backend {
     /// `retroboard/preview`: the board of an open document (or of a file on disk).
     pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
         let uri = params.text_document.uri;
+        let deal = params.deal;
         self.on_snapshot("preview", move |snapshot, cancel| {
-            preview_of(snapshot, cancel, &uri)
+            preview_of(snapshot, cancel, &uri, deal)
         })
         .await
     }
 }
 
-fn preview_of(snapshot: &Snapshot, cancel: &Cancel, uri: &Uri) -> Result<PreviewResult> {
+fn preview_of(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    uri: &Uri,
+    deal: Option<u64>,
+) -> Result<PreviewResult> {
     let overlay = snapshot.overlay();
+    // A dealt board where the format deals cards, else the plain one.
+    let draw = |document: &Document| {
+        let dealt = deal.and_then(|seed| render::dealt_preview(document, &overlay, seed));
+        let dealt_with = dealt.as_ref().and(deal);
+        (
+            dealt.unwrap_or_else(|| render::preview(document, &overlay)),
+            dealt_with,
+        )
+    };
     let preview = match snapshot.documents.get(uri) {
         Some(open) => {
             test_hooks(&open.document, cancel);
             cancel.check()?;
-            render::preview(&open.document, &overlay)
+            draw(&open.document)
         }
         None => {
             let path = file_path(uri)
@@ -610,14 +631,16 @@ fn preview_of(snapshot: &Snapshot, cancel: &Cancel, uri: &Uri) -> Result<Preview
             })?;
             let document = Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
             cancel.check()?;
-            render::preview(&document, &overlay)
+            draw(&document)
         }
     };
+    let (preview, deal) = preview;
     Ok(PreviewResult {
         format: preview.format.map(FormatId::as_str),
         title: preview.title,
         svg: preview.svg,
         text: preview.text,
+        deal,
     })
 }
 
@@ -1025,9 +1048,11 @@ impl LanguageServer for Backend {
                     "{PREVIEW_COMMAND} takes the document URI as its argument"
                 ))
             })?;
+        // An optional second argument: a seed to deal a card game with.
+        let deal = params.arguments.get(1).and_then(|a| a.as_u64());
         let preview = self
             .on_snapshot("preview", move |snapshot, cancel| {
-                preview_of(snapshot, cancel, &uri)
+                preview_of(snapshot, cancel, &uri, deal)
             })
             .await?;
         serde_json::to_value(preview)

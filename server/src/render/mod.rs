@@ -66,6 +66,23 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
     }
 }
 
+/// The preview of a card game after a sample deal with `seed`; `None` when the document's
+/// format deals no cards (or the document is not read: its plain [`preview`] says why).
+pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Preview> {
+    if doc.unparsed().is_some() {
+        return None;
+    }
+    let format = doc.format()?;
+    let findings = crate::analysis::analyze_with(doc, files);
+    let board = format.spec().dealt_board(doc, files, &findings, seed)?;
+    Some(Preview {
+        format: Some(format),
+        title: board.title.clone(),
+        svg: board.scene.to_svg(),
+        text: board.text.render(),
+    })
+}
+
 /// A preview that only says something.
 pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
     let mut scene = Scene::new(480.0, 60.0, message);

@@ -6,7 +6,12 @@
 //!
 //! Huge numbers must not make huge drawings: the cards per pile, the cards in all, the piles
 //! and the table's size in pixels are capped, and the drawing says what was left out.
+//!
+//! With a deal ([`dealt_board`]) the piles hold the cards of [`super::deal`] for a seed: face-up
+//! cards show their value and suit (`A♠`, `10♥`), face-down ones their back, and the text lists
+//! every pile's cards, the face-down ones in brackets.
 
+use super::deal::{self, Deal, DealtPile, shows_face};
 use super::view::{GameView, Pile};
 use crate::findings::{Finding, plural};
 use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
@@ -38,6 +43,7 @@ const BACK_PATTERN: Color = Color(140, 170, 235);
 const EDGE: Color = Color(40, 40, 40);
 const EMPTY_PLACE: Color = Color(150, 205, 165);
 const INK: Color = Color(30, 30, 30);
+const RED_SUIT: Color = Color(200, 20, 30);
 
 /// Terminal drawing: columns left of the table for the pile numbers, and the widest table.
 const LABEL_COLUMNS: usize = 4;
@@ -52,6 +58,8 @@ struct Dealt<'a> {
     cards: i64,
     /// The pile line intersects an error or warning.
     bad: bool,
+    /// Its cards, when the game was dealt.
+    hand: Option<&'a DealtPile>,
 }
 
 /// A pile seen on the table.
@@ -139,18 +147,47 @@ impl Rect {
     }
 }
 
+/// The table as the game lays it out, without telling which card lies where.
 pub fn board(doc: &Document, findings: &[Finding]) -> Board {
+    draw(doc, findings, None)
+}
+
+/// The table after a deal with `seed`: every card in its place.
+pub fn dealt_board(doc: &Document, findings: &[Finding], seed: u64) -> Board {
+    draw(doc, findings, Some(seed))
+}
+
+fn draw(doc: &Document, findings: &[Finding], seed: Option<u64>) -> Board {
     let view = GameView::new(doc);
-    let title = title(doc, &view);
+    let mut title = title(doc, &view);
+    let mut notes = Vec::new();
+    let dealing = seed.map(|seed| (seed, deal::deal(&view, seed)));
+    let hands: Option<&Deal> = match &dealing {
+        Some((seed, Ok(deal))) => {
+            title.push_str(&format!(" — deal {seed}"));
+            notes.extend(deal.notes(&view));
+            Some(deal)
+        }
+        Some((seed, Err(why))) => {
+            notes.push(format!("Deal {seed}: this game cannot be dealt, as {why}."));
+            None
+        }
+        None => None,
+    };
     let dealt: Vec<Dealt> = view
         .piles
         .iter()
         .take(MAX_PILES)
-        .map(|pile| Dealt {
-            pile,
-            role: view.role(pile),
-            cards: cards_after_deal(&view, pile),
-            bad: crate::findings::faulty(findings, &pile.range),
+        .enumerate()
+        .map(|(i, pile)| {
+            let hand = hands.and_then(|d| d.piles.get(i));
+            Dealt {
+                pile,
+                role: view.role(pile),
+                cards: hand.map_or_else(|| cards_after_deal(&view, pile), |h| h.cards.len() as i64),
+                bad: crate::findings::faulty(findings, &pile.range),
+                hand,
+            }
         })
         .collect();
     let mut aside = Vec::new();
@@ -215,10 +252,10 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
         inside
     });
 
-    let mut notes = vec![format!(
+    notes.push(format!(
         "Window {} × {} px: up to the largest x + 71 and y + 96 of the piles seen.",
         window.right, window.bottom
-    )];
+    ));
     if reach.left < 0 || reach.top < 0 || reach.right > window.right || reach.bottom > window.bottom
     {
         notes.push("Grey: outside the window, where cards are cut off.".to_string());
@@ -299,23 +336,6 @@ fn cards_after_deal(view: &GameView, pile: &Pile) -> i64 {
     if returns(pile) { 0 } else { written(pile) }
 }
 
-/// Whether card `index` (0 = the bottom card, dealt first) of `count` shows its face, by field 6
-/// digit a; `None` when the cards are invisible (a = 5).
-fn shows_face(a: Option<i64>, index: i64, count: i64) -> Option<bool> {
-    let from_top = count - 1 - index;
-    Some(match a {
-        Some(0) => false,
-        Some(1) => from_top < 1,
-        Some(3) => index % 2 == 1,
-        Some(4) => index % 2 == 0,
-        Some(5) => return None,
-        Some(6) => from_top < 2,
-        Some(7) => from_top < 3,
-        // 2, and digits the game does not know (their finding marks the pile).
-        _ => true,
-    })
-}
-
 /// A list of pile numbers, the first few of them: `1, 5, 8 and 20 more`.
 fn few(numbers: &[usize]) -> String {
     const SHOWN: usize = 6;
@@ -344,6 +364,36 @@ fn cards_words(d: &Dealt) -> String {
     } else {
         plural(d.cards, "card", "cards")
     }
+}
+
+/// The cards of a dealt pile, bottom first, face-down ones in brackets: `(K♣) (4♦) 7♥`; for
+/// the stock `top last`; for a c = 8 pile the cards it put back.
+fn hand_words(d: &Dealt) -> Option<String> {
+    let hand = d.hand?;
+    let list = |cards: &[crate::formats::patience::cards::Card], faces: &[Option<bool>]| {
+        cards
+            .iter()
+            .enumerate()
+            .map(|(k, c)| match faces.get(k) {
+                Some(Some(true)) => c.to_string(),
+                _ => format!("({c})"),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if !hand.put_back.is_empty() {
+        let cards = list(&hand.put_back, &[]);
+        return Some(format!("put back at the stock's bottom: {cards}"));
+    }
+    if hand.cards.is_empty() {
+        return None;
+    }
+    let cards = list(&hand.cards, &hand.faces);
+    Some(if d.pile.is_stock() {
+        format!("bottom to top: {cards}")
+    } else {
+        cards
+    })
 }
 
 fn face_words(pile: &Pile) -> &'static str {
@@ -428,10 +478,10 @@ fn picture(
         let drawn = p.drawn();
         let visible = drawn
             .iter()
-            .filter_map(|&(k, x, y)| Some((x, y, shows_face(d.pile.lay_digit(0), k, d.cards)?)))
-            .filter(|&(x, y, _)| Rect::card(x, y, p.card).meets(&area));
+            .filter_map(|&(k, x, y)| Some((k, x, y, shows_face(d.pile.lay_digit(0), k, d.cards)?)))
+            .filter(|&(_, x, y, _)| Rect::card(x, y, p.card).meets(&area));
         let mut any = false;
-        for (x, y, face_up) in visible {
+        for (k, x, y, face_up) in visible {
             if cards_drawn == MAX_CARDS {
                 break;
             }
@@ -446,13 +496,30 @@ fn picture(
                     height: h,
                     style: outline,
                 });
+                let card = d.hand.and_then(|h| h.cards.get(usize::try_from(k).ok()?));
+                let (face, colour) = match card {
+                    Some(c) if c.suit.is_red() => (c.to_string(), RED_SUIT),
+                    Some(c) => (c.to_string(), INK),
+                    None => ("?".to_string(), Color(150, 150, 150)),
+                };
+                if card.is_some() {
+                    // Large in the middle, where the top card of a pile shows it.
+                    items.push(Item::text(
+                        sx + w / 2.0,
+                        sy + h / 2.0 + 8.0,
+                        face.clone(),
+                        22.0,
+                        Anchor::Middle,
+                        colour,
+                    ));
+                }
                 items.push(Item::text(
                     sx + 5.0,
                     sy + 13.0,
-                    "?",
+                    face,
                     11.0,
                     Anchor::Start,
-                    Color(150, 150, 150),
+                    colour,
                 ));
             } else {
                 items.extend(card_back(
@@ -508,10 +575,11 @@ fn picture(
             ));
         }
         let tip = format!(
-            "pile {} — {}{}",
+            "pile {} — {}{}{}",
             d.pile.number,
             pile_words(d),
-            if d.bad { " — has problems" } else { "" }
+            if d.bad { " — has problems" } else { "" },
+            hand_words(d).map_or_else(String::new, |h| format!(" — {h}"))
         );
         scene.push(Item::Group {
             tooltip: Some(tip),
@@ -667,6 +735,24 @@ fn aside_lines_shown(aside: &[(String, bool)]) -> Vec<(String, bool)> {
     lines
 }
 
+/// Columns of the card lists below the piles.
+const HAND_COLUMNS: usize = 72;
+
+/// Words in lines of at most `width` characters (a longer word stands alone).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// The terminal drawing: the table scaled down, one card a token (`[##]` back, `[  ]` face,
 /// ` -- ` an empty place) with the pile number before its first card, then every pile in words.
 fn terminal(
@@ -713,7 +799,7 @@ fn terminal(
         let tokens: Vec<(i64, Option<bool>)> = if d.cards <= 0 {
             Vec::new()
         } else if (dc, dr) == (0, 0) {
-            vec![(0, shows_face(a, d.cards - 1, d.cards))]
+            vec![(d.cards - 1, shows_face(a, d.cards - 1, d.cards))]
         } else {
             (0..d.cards.min(MAX_CARDS_PER_PILE))
                 .map(|k| (k, shows_face(a, k, d.cards)))
@@ -727,8 +813,13 @@ fn terminal(
             if !(0..=TEXT_COLUMNS + 8).contains(&c) || !(0..=MAX_TEXT_ROWS).contains(&r) {
                 continue;
             }
-            let token = if face_up { "[  ]" } else { "[##]" };
-            canvas.write(LABEL_COLUMNS + c as usize, top_row + r as usize, token);
+            let card = d.hand.and_then(|h| h.cards.get(usize::try_from(k).ok()?));
+            let token = match (face_up, card) {
+                (false, _) => "[##]".to_string(),
+                (true, Some(card)) => format!("[{card}]"),
+                (true, None) => "[  ]".to_string(),
+            };
+            canvas.write(LABEL_COLUMNS + c as usize, top_row + r as usize, &token);
             bottom = bottom.max(top_row + r as usize);
             any = true;
         }
@@ -741,7 +832,11 @@ fn terminal(
         canvas.line("");
     }
     canvas.line("");
-    canvas.line("[##] back · [  ] face · -- empty place · ! a pile with problems");
+    if dealt.iter().any(|d| d.hand.is_some()) {
+        canvas.line("[##] back · [A♠] face · -- empty place · ! a pile with problems");
+    } else {
+        canvas.line("[##] back · [  ] face · -- empty place · ! a pile with problems");
+    }
     canvas.line("");
     for d in dealt {
         canvas.line(&format!(
@@ -750,6 +845,11 @@ fn terminal(
             d.pile.number,
             pile_words(d)
         ));
+        if let Some(cards) = hand_words(d) {
+            for line in wrap(&cards, HAND_COLUMNS) {
+                canvas.line(&format!("      {line}"));
+            }
+        }
     }
     if !aside.is_empty() {
         canvas.line("");

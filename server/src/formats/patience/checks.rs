@@ -61,6 +61,7 @@ number of piles (e.g. “1 13”), and one line of numbers per pile follows"
         self.stock(&usable);
         self.foundation_values(&usable);
         self.deal(&usable);
+        self.out.extend(super::deal_checks::findings(view, &usable));
         self.winnable(&usable);
         self.positions(&usable);
     }

@@ -21,6 +21,9 @@ pub const OFF_WINDOW: &str = "patience/off-window";
 pub const POSITION: &str = "patience/position";
 pub const TRAILING_TEXT: &str = "patience/trailing-text";
 pub const TEXT_LINE: &str = "patience/text-line";
+pub const CARD_SHORTAGE: &str = "patience/card-shortage";
+pub const NEVER_RECEIVES: &str = "patience/never-receives";
+pub const FOUNDATION_SHORT: &str = "patience/foundation-short";
 
 pub const CODES: &[CodeDoc] = &[
     CodeDoc {
@@ -198,5 +201,43 @@ ignored too, like the 12th number of the spec's window filler `0 607 413 0 0 0 0
 numbers. A .pat file has no comments: a text line (like the row of dots in the spec's example, \
 which is documentation, not file syntax) may be misread by the game. Delete it; blank lines \
 between piles are fine.",
+    },
+    CodeDoc {
+        code: CARD_SHORTAGE,
+        severity: Severity::Warning,
+        summary: "Piles take more cards of a kind out of the stock than the decks hold",
+        explanation: "A pile with field 6 c = 7 (or 8) takes field 1 cards out of the stock, the \
+ones field 10 names (901 aces, 101 the ace of hearts, 599 red cards, ...), before the deal; c = 8 \
+puts them back at the stock's bottom after it. Each deck holds each card once, so one deck has \
+4 aces and 1 ace of hearts. When a pile asks for more such cards than the decks hold, counting \
+those that earlier c = 7/8 piles take from the same cards, the deal needs cards that do not \
+exist (a fifth ace from one deck), and field 10 = 0 names no card at all. Take fewer cards, name \
+other cards in field 10, or play with more decks. The finding comes from counting, so it holds \
+for every deal.",
+    },
+    CodeDoc {
+        code: NEVER_RECEIVES,
+        severity: Severity::Warning,
+        summary: "A d = 5 pile can never receive its card during the deal",
+        explanation: "A pile with field 6 d = 5 receives at most 1 card that fits (by its field \
+10, e.g. an ace) during the distribution: a card dealt to a pile with d = 0 or 1 goes there \
+instead. It never gets one when its field 10 is 0 (no card may be laid on it while empty), when \
+no pile with d = 0 or 1 is dealt any card (nothing passes by), or when every card it takes goes \
+elsewhere first: taken out of the stock by c = 7/8 piles, or received one each by earlier \
+d = 5/6/7 piles that take exactly the same cards. Change field 10, or drop d = 5. The finding \
+comes from counting, so it holds for every deal.",
+    },
+    CodeDoc {
+        code: FOUNDATION_SHORT,
+        severity: Severity::Warning,
+        summary: "A c = 6 foundation cannot be built to its won count from some first cards",
+        explanation: "With field 6 c = 6, the first card dealt to the first such pile sets the \
+foundation value, so any value from ace to king may come up. The pile is then built by its field \
+11 (e.g. 116: up by 1 in the same suit, on beyond the king). When for some value the sequence \
+cannot give the pile as many cards as its field 7 asks for when the game is won (106, up by 1 \
+without passing the king, gives a pile started at 8 at most 6 cards: 8 to king), those deals \
+can never be won; field 11 = 0 lets no card be laid at all. The finding names the values and \
+the most cards each allows. Let the sequence continue beyond the ace/king limit (digit b = 1), \
+or give the pile a fixed first card in field 10 instead of c = 6.",
     },
 ];

@@ -8,8 +8,11 @@
 //! [`file_name_findings`] checks the file name, when the document knows its path.
 
 mod board;
+pub mod cards;
 pub mod checks;
 pub mod codes;
+pub mod deal;
+mod deal_checks;
 pub mod fields;
 mod fixes;
 mod highlight;
@@ -70,6 +73,16 @@ impl Format for Game {
         findings: &[Finding],
     ) -> Option<crate::render::Board> {
         Some(board::board(doc, findings))
+    }
+
+    fn dealt_board(
+        &self,
+        doc: &Document,
+        _files: &dyn super::Files,
+        findings: &[Finding],
+        seed: u64,
+    ) -> Option<crate::render::Board> {
+        Some(board::dealt_board(doc, findings, seed))
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -524,11 +537,14 @@ dealt. There may well be several foundation values.",
             POSITION,
             TRAILING_TEXT,
             TEXT_LINE,
+            CARD_SHORTAGE,
+            NEVER_RECEIVES,
+            FOUNDATION_SHORT,
         ] {
             assert!(documented.contains(&code), "{code}");
             assert!(code.starts_with("patience/"));
         }
-        assert_eq!(documented.len(), 19);
+        assert_eq!(documented.len(), 22);
     }
 
     fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &dyn std::fmt::Debug) {
