@@ -3,6 +3,8 @@
 //!   expected hover Markdown, or `(none)`;
 //! - `<fixture>.outline`: the outline tree with ranges;
 //! - `<fixture>.highlights`: every highlighted token;
+//! - `<fixture>.nav`: blocks `@ line:col` followed by where go to definition leads and what find
+//!   references (with the declaration) lists;
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
 //! - `<fixture>.links`: the file names linked to their files;
 //! - `<fixture>.preview`: the terminal drawing of the board;
@@ -92,6 +94,41 @@ fn render_highlights(doc: &Document) -> String {
     out
 }
 
+fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
+    let mut out = String::new();
+    let place = |target: &retroboard::ide::Target| {
+        let shown = target
+            .path
+            .strip_prefix(root)
+            .unwrap_or(&target.path)
+            .display();
+        match target.format {
+            Some(format) => {
+                let text = std::fs::read_to_string(&target.path).unwrap();
+                let other = Document::new(Some(format), &text);
+                format!("{shown} {}", at(&other, &target.range))
+            }
+            None => format!("{shown}"),
+        }
+    };
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (line, col) = query.trim().split_once(':').expect("@ line:col");
+        let position = LineCol {
+            line: line.parse::<usize>().unwrap() - 1,
+            col: col.parse::<usize>().unwrap() - 1,
+        };
+        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        writeln!(out, "@ {}", query.trim()).unwrap();
+        for target in retroboard::ide::definition(doc, offset, &DiskFiles) {
+            writeln!(out, "definition {}", place(&target)).unwrap();
+        }
+        for target in retroboard::ide::references(doc, offset, &DiskFiles, true) {
+            writeln!(out, "reference {}", place(&target)).unwrap();
+        }
+    }
+    out
+}
+
 fn render_folds(doc: &Document) -> String {
     let mut out = String::new();
     for fold in retroboard::ide::folds(doc) {
@@ -120,7 +157,10 @@ fn render_links(doc: &Document, root: &Path) -> String {
 #[test]
 fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let found = snapshots(&root, &["hover", "outline", "highlights", "folds", "links"]);
+    let found = snapshots(
+        &root,
+        &["hover", "outline", "highlights", "folds", "links", "nav"],
+    );
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
@@ -135,6 +175,7 @@ fn hover_outline_and_highlight_snapshots() {
                 render_outline(&doc, &symbols, 0, &mut out);
                 out
             }
+            Some("nav") => render_navigation(&doc, &expected, &root),
             Some("folds") => render_folds(&doc),
             Some("links") => render_links(&doc, &root),
             _ => render_highlights(&doc),

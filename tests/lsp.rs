@@ -695,3 +695,60 @@ fn workspace_symbols_name_the_creatures_terrains_and_variants_of_the_folder() {
     );
     client.shutdown();
 }
+
+#[test]
+fn definition_and_references_lead_across_the_variant_files() {
+    let tiny = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    for encoding in ["utf-16", "utf-8"] {
+        let (mut client, init) = LspClient::initialized(&[encoding]);
+        assert_eq!(init["capabilities"]["definitionProvider"], true);
+        assert_eq!(init["capabilities"]["referencesProvider"], true);
+        let ter = tiny.join("Tiny.ter");
+        let ter_uri = file_uri(ter.to_str().unwrap());
+        // The editor's text, not the disk's: a comment line added on top.
+        let text = format!("# Ærø\n{}", std::fs::read_to_string(&ter).unwrap());
+        client.open(&ter_uri, "colossus-ter", 1, &text);
+        let at =
+            json!({"textDocument": {"uri": ter_uri}, "position": {"line": 1, "character": 22}});
+        let definition = client.request("textDocument/definition", at.clone());
+        assert_eq!(
+            definition,
+            json!([{
+                "uri": file_uri(tiny.join("Tiny.cre").to_str().unwrap()),
+                "range": {"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 8}},
+            }])
+        );
+        let mut params = at.clone();
+        params["context"] = json!({"includeDeclaration": false});
+        let references = client.request("textDocument/references", params);
+        let places: Vec<String> = references
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                let file = l["uri"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string();
+                format!("{file}:{}", l["range"]["start"]["line"])
+            })
+            .collect();
+        // The open TER as edited (one line down), then the other variants' TERs from the disk.
+        assert_eq!(
+            places,
+            [
+                "Tiny.ter:1",
+                "Tiny.ter:3",
+                "Mistakes.ter:0",
+                "NoTower.ter:0"
+            ]
+        );
+        client.shutdown();
+    }
+}

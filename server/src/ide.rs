@@ -257,6 +257,42 @@ pub struct Link {
     pub tooltip: String,
 }
 
+/// A place in a file another feature leads to: a definition, a reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub path: std::path::PathBuf,
+    /// The format to read the file in, to place `range`; `None` for the start of a file.
+    pub format: Option<FormatId>,
+    pub range: Range<usize>,
+}
+
+/// Where the name at a byte offset of a document is defined, in any format.
+pub fn definition(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Vec<Target> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if offset <= doc.rope().len_bytes() => {
+            format.spec().definition(doc, offset, files)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Every place that names what the name at a byte offset names, in any format.
+pub fn references(
+    doc: &Document,
+    offset: usize,
+    files: &dyn crate::formats::Files,
+    include_declaration: bool,
+) -> Vec<Target> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if offset <= doc.rope().len_bytes() => {
+            format
+                .spec()
+                .references(doc, offset, files, include_declaration)
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The foldable runs of lines of a document, in any format; none without a tree.
 pub fn folds(doc: &Document) -> Vec<Fold> {
     match (doc.format(), doc.tree()) {

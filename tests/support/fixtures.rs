@@ -49,7 +49,7 @@ fn files_in_order(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Expected output beside a fixture: findings, hover, outline, highlights, preview, deal,
-/// folds, links.
+/// folds, links, nav.
 fn is_snapshot(path: &Path) -> bool {
     path.extension().is_some_and(|e| {
         [
@@ -60,6 +60,7 @@ fn is_snapshot(path: &Path) -> bool {
             "preview",
             "folds",
             "links",
+            "nav",
             "deal",
         ]
         .iter()

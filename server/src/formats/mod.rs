@@ -219,6 +219,27 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// Where the name at `offset` is defined (in this file or another).
+    fn definition(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::ide::Target> {
+        Vec::new()
+    }
+
+    /// Every place that names what the name at `offset` names, its definition too when asked.
+    fn references(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+        _include_declaration: bool,
+    ) -> Vec<crate::ide::Target> {
+        Vec::new()
+    }
+
     /// Runs of lines an editor can fold: comments, groups of records.
     fn folds(&self, _doc: &Document) -> Vec<crate::ide::Fold> {
         Vec::new()

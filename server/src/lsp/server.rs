@@ -212,6 +212,26 @@ impl Snapshot {
         }
     }
 
+    /// Targets as LSP locations, each range placed in its file as the editor holds it (or as
+    /// it is on the disk).
+    fn locations(&self, targets: &[crate::ide::Target]) -> Vec<Location> {
+        let overlay = self.overlay();
+        targets
+            .iter()
+            .filter_map(|target| {
+                let uri = Uri::from_file_path(&target.path)?;
+                let range = match target.format {
+                    Some(format) if !target.range.is_empty() => {
+                        let doc = overlay.document(&target.path, format)?;
+                        convert::range(doc.rope(), target.range.clone(), self.encoding)
+                    }
+                    _ => Range::default(),
+                };
+                Some(Location { uri, range })
+            })
+            .collect()
+    }
+
     /// The diagnostics of a file that is not open, read from the disk.
     fn disk_diagnostics(&self, path: &Path) -> Option<Vec<Diagnostic>> {
         let text = DiskFiles.read(path)?;
@@ -784,6 +804,8 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: WorkDoneProgressOptions::default(),
@@ -916,6 +938,47 @@ impl LanguageServer for Backend {
                 .map(|s| convert::symbol(text, s, snapshot.encoding))
                 .collect();
             Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+        })
+        .await
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        self.on_snapshot("go to definition", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&at.text_document.uri) else {
+                return Ok(None);
+            };
+            let offset = convert::offset(open.document.rope(), at.position, snapshot.encoding);
+            test_hooks(&open.document, cancel);
+            let targets = crate::ide::definition(&open.document, offset, &snapshot.overlay());
+            cancel.check()?;
+            Ok(Some(GotoDefinitionResponse::Array(
+                snapshot.locations(&targets),
+            )))
+        })
+        .await
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let at = params.text_document_position;
+        let include_declaration = params.context.include_declaration;
+        self.on_snapshot("references", move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&at.text_document.uri) else {
+                return Ok(None);
+            };
+            let offset = convert::offset(open.document.rope(), at.position, snapshot.encoding);
+            test_hooks(&open.document, cancel);
+            let targets = crate::ide::references(
+                &open.document,
+                offset,
+                &snapshot.overlay(),
+                include_declaration,
+            );
+            cancel.check()?;
+            Ok(Some(snapshot.locations(&targets)))
         })
         .await
     }

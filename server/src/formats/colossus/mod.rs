@@ -10,6 +10,7 @@ mod dialect;
 mod highlights;
 mod hover;
 pub mod map;
+mod navigate;
 mod outline;
 mod record;
 mod syntax;
@@ -64,6 +65,25 @@ macro_rules! shared_methods {
 
         fn links(&self, doc: &Document, files: &dyn Files) -> Vec<crate::ide::Link> {
             variant::links(doc, files)
+        }
+
+        fn definition(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+        ) -> Vec<crate::ide::Target> {
+            navigate::definition(doc, offset, files)
+        }
+
+        fn references(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+            include_declaration: bool,
+        ) -> Vec<crate::ide::Target> {
+            navigate::references(doc, offset, files, include_declaration)
         }
     };
 }

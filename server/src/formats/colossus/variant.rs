@@ -30,7 +30,7 @@ pub struct Resolved {
     pub outside: Option<PathBuf>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Variant {
     /// The variant's folder.
     pub dir: PathBuf,
