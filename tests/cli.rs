@@ -998,3 +998,139 @@ formats are crossmines-pattern, patience-game, othello-bord, colossus-map, colos
 colossus-cre, colossus-battleland, colossus-var, peg-brd (see `retroboard --help`)\n"
     );
 }
+
+#[test]
+fn solve_prints_the_winning_jumps_or_the_proof() {
+    let english = fixture("peg/solvable-english.brd");
+    let out = retroboard(&["solve", &english]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!(
+            "{english}: solvable: these 31 jumps leave one stone on the goal at (4,4) (moves as \
+(row,column) from 1)"
+        )
+    );
+    let jumps: Vec<&str> = lines.by_ref().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(jumps.len(), 31);
+    assert!(jumps[0].starts_with(" 1. ("), "{jumps:?}");
+    assert!(
+        jumps[0].contains(" over ") && jumps[0].contains(" to "),
+        "{jumps:?}"
+    );
+    assert_eq!(lines.next(), Some("The board after the last jump:"));
+    let board: Vec<&str> = lines.collect();
+    assert_eq!(board.len(), 7);
+    assert_eq!(board[3], "  . . . o . . .");
+
+    let french = fixture("peg/unsolvable-french-centre.brd");
+    let out = retroboard(&["solve", &french]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!(
+            "{french}: unsolvable: no sequence of jumps leaves one stone on the goal: the start \
+and the goal are in different position classes"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("the holes, as (row,column) from 1: ("),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_json_follows_the_contract() {
+    let out = retroboard(&["solve", "--json", &fixture("peg/solvable-english.brd")]);
+    assert_eq!(out.status.code(), Some(0));
+    let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["verdict"], "solvable");
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 31);
+    // Rows and columns from 0 of the board as stored; the last jump lands in the centre.
+    for jump in moves {
+        for key in ["from", "over", "to"] {
+            let place = jump[key].as_array().unwrap();
+            assert_eq!(place.len(), 2);
+            assert!(place.iter().all(|n| n.as_u64().unwrap() < 7), "{jump}");
+        }
+    }
+    assert_eq!(moves[30]["to"], serde_json::json!([3, 3]));
+    assert_eq!(
+        answer["reason"],
+        "these 31 jumps leave one stone on the goal at (4,4)"
+    );
+    assert_eq!(
+        answer.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["verdict", "moves", "reason"]
+    );
+
+    let out = retroboard(&["solve", "--json", &fixture("peg/unsolvable-v1-search.brd")]);
+    let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["verdict"], "unsolvable");
+    assert_eq!(answer["moves"], serde_json::json!([]));
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap()
+            .contains("a search of every position reachable from the start"),
+        "{answer}"
+    );
+
+    let out = retroboard(&[
+        "solve",
+        "--json",
+        &fixture("peg/solvability-unknown-too-large.brd"),
+    ]);
+    let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["verdict"], "unknown");
+}
+
+#[test]
+fn solve_refuses_what_is_no_loadable_peg_board() {
+    for (file, says) in [
+        ("patience/Mysteriet.pat", "it is not a peg solitaire board"),
+        (
+            "peg/v2-unequal-rows.brd",
+            "the game does not load this board",
+        ),
+    ] {
+        let out = retroboard(&["solve", &fixture(file)]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("retroboard: cannot solve "), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let out = retroboard(&["solve", "/no/such/board.brd"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("retroboard: cannot read /no/such/board.brd"));
+    let out = retroboard(&["solve", "--timeout", "soon", &fixture("peg/clean-v2.brd")]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_waits_for_the_solvability_finding() {
+    let french = fixture("peg/unsolvable-french-centre.brd");
+    let codes = |args: &[&str]| -> Vec<String> {
+        let out = retroboard(args);
+        let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        report
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        codes(&["check", "--format", "json", &french]),
+        ["peg/unsolvable"]
+    );
+    assert_eq!(
+        codes(&["check", "--format", "json", "--solve-timeout", "0", &french]),
+        Vec::<String>::new()
+    );
+}

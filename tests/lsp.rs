@@ -508,3 +508,54 @@ fn token_data(answer: &Value) -> Vec<u64> {
         .map(|v| v.as_u64().expect("an integer"))
         .collect()
 }
+
+/// The codes of a publish's diagnostics.
+fn codes(diagnostics: &[Value]) -> Vec<&str> {
+    diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_solvability_finding_comes_after_the_keystroke_and_goes_with_the_board() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = file_uri("/tmp/retroboard-e2e/Row.brd");
+    // A row of five with the middle empty: one jump, then two stones apart.
+    client.open(&uri, "peg-brd", 1, "version 2\nmode: normal\ny y e y y\n");
+    // The keystroke's diagnostics first, without the search's finding ...
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // ... then the same version again, with it.
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(codes(&diagnostics), ["peg/unsolvable"]);
+    assert_eq!(diagnostics[0]["severity"], 2);
+    assert_eq!(range(&diagnostics[0]), [[2, 4], [2, 5]]);
+
+    // An edit that makes the board winnable withdraws it: y y e y e.
+    client.change(&uri, 2, [[2, 8], [2, 9]], "e");
+    assert_eq!(client.diagnostics(&uri, Some(2)), Vec::<Value>::new());
+    // Nothing more for version 2: the search found a win. (A request answered after the
+    // search shows what else came meanwhile.)
+    client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
+    );
+    let later = client
+        .unread()
+        .iter()
+        .any(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 2);
+    assert!(!later, "{:#?}", client.unread());
+
+    // Back to the unwinnable board: known from before, so published at once with the rest.
+    client.change(&uri, 3, [[2, 8], [2, 9]], "y");
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(3))),
+        ["peg/unsolvable"]
+    );
+    // A space between the elements leaves the board as it was: known, at once.
+    client.change(&uri, 4, [[2, 0], [2, 0]], " ");
+    let diagnostics = client.diagnostics(&uri, Some(4));
+    assert_eq!(codes(&diagnostics), ["peg/unsolvable"]);
+    assert_eq!(range(&diagnostics[0]), [[2, 5], [2, 6]]);
+    assert_eq!(client.shutdown(), 0);
+}

@@ -109,6 +109,15 @@ impl Prepared {
         }
     }
 
+    /// Decides the board searching at most `max_positions` positions, without the cache: the
+    /// same answer on any machine.
+    pub fn solve_limited(&self, max_positions: u64) -> Verdict {
+        match &self.game {
+            Ok(game) => game.solve_limited(Duration::from_secs(3600), max_positions, &|| false),
+            Err(why) => Verdict::Unknown(why.clone()),
+        }
+    }
+
     /// Decides the board within `budget` (or answers from the cache), stopping early once
     /// `cancelled()`.
     pub fn solve(&self, budget: Duration, cancelled: &dyn Fn() -> bool) -> Verdict {
@@ -219,6 +228,10 @@ many positions as it may ({positions} searched)"
         Unknown::TooLarge { holes } => format!(
             "Retroboard does not search boards of more than {} holes, and this one has {holes}",
             super::solve::MAX_HOLES
+        ),
+        Unknown::Positions { positions } => format!(
+            "Retroboard could not tell within its limit of {positions} positions whether this \
+board can be won"
         ),
         Unknown::Cancelled => "the search was cancelled".to_string(),
     }

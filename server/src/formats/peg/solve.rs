@@ -83,6 +83,8 @@ pub enum Unknown {
     Time { positions: u64, budget: Duration },
     /// The positions remembered reached the memory bound.
     Memory { positions: u64 },
+    /// The search went through as many positions as it was allowed.
+    Positions { positions: u64 },
     /// The board has more holes than the solver's 128.
     TooLarge { holes: usize },
     /// The search was cancelled.
@@ -355,6 +357,17 @@ impl Game {
 
     /// Decides the board within `budget`, stopping early once `cancelled()`.
     pub fn solve(&self, budget: Duration, cancelled: &dyn Fn() -> bool) -> Verdict {
+        self.solve_limited(budget, u64::MAX, cancelled)
+    }
+
+    /// Decides the board within `budget` and searching at most `max_positions` positions (the
+    /// same answer on any machine), stopping early once `cancelled()`.
+    pub fn solve_limited(
+        &self,
+        budget: Duration,
+        max_positions: u64,
+        cancelled: &dyn Fn() -> bool,
+    ) -> Verdict {
         let stones = self.stones();
         if stones == 0 {
             return Verdict::Unsolvable(Proof::NoStones);
@@ -371,6 +384,7 @@ impl Game {
             budget,
             cancelled,
             stop: None,
+            max_positions,
             goal_class: self.goal.map(|g| self.same_parity(g)),
         };
         if search.won(self.start, stones, self.pagoda(self.start)) {
@@ -387,6 +401,7 @@ impl Game {
             None => Verdict::Unsolvable(Proof::Exhaustive { positions }),
             Some(Stop::Time) => Verdict::Unknown(Unknown::Time { positions, budget }),
             Some(Stop::Memory) => Verdict::Unknown(Unknown::Memory { positions }),
+            Some(Stop::Positions) => Verdict::Unknown(Unknown::Positions { positions }),
             Some(Stop::Cancelled) => Verdict::Unknown(Unknown::Cancelled),
         }
     }
@@ -535,6 +550,7 @@ impl Hasher for PositionHasher {
 enum Stop {
     Time,
     Memory,
+    Positions,
     Cancelled,
 }
 
@@ -549,6 +565,7 @@ struct Search<'a> {
     budget: Duration,
     cancelled: &'a dyn Fn() -> bool,
     stop: Option<Stop>,
+    max_positions: u64,
     /// The holes from which a stone can reach the goal (same row and column parity).
     goal_class: Option<u128>,
 }
@@ -571,6 +588,9 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
+        if self.nodes >= self.max_positions {
+            self.stop = Some(Stop::Positions);
+        }
         if self.nodes % 4096 == 0 {
             if (self.cancelled)() {
                 self.stop = Some(Stop::Cancelled);
