@@ -100,6 +100,9 @@ pub enum Verdict {
     Unknown(Unknown),
 }
 
+/// The positions the first round of the search may visit (see [`Game::solve_limited`]).
+const FIRST_ROUND: u64 = 50_000;
+
 /// The holes a search remembers at most (about 20 bytes each).
 const MAX_REMEMBERED: usize = 6_000_000;
 
@@ -125,8 +128,9 @@ pub struct Game {
     out_of: Vec<Vec<u16>>,
     start: u128,
     goal: Option<u8>,
-    /// The order moves are tried in: a rank per move, lower first.
-    rank: Vec<u16>,
+    /// The orders moves are tried in, a rank per move, lower first: the stones gathered in the
+    /// middle, and (on a board with a goal) kept near the goal.
+    ranks: Vec<Vec<u16>>,
     /// The board's symmetries other than the identity (each a permutation of the holes) that
     /// keep the holes, the moves and the goal: positions they map onto each other are won or
     /// lost alike.
@@ -202,7 +206,10 @@ impl Game {
         let goal = goal.and_then(|g| index.get(&g).copied());
         let symmetries = symmetries(&places, &index, goal);
         let weights = pagoda(&places, goal, diagonal);
-        let rank = ranks(&places, &moves);
+        let mut orders = vec![ranks(&places, &moves, &weights, false)];
+        if goal.is_some() {
+            orders.push(ranks(&places, &moves, &weights, true));
+        }
         Ok(Game {
             places,
             moves,
@@ -210,7 +217,7 @@ impl Game {
             out_of,
             start,
             goal,
-            rank,
+            ranks: orders,
             symmetries,
             weights,
         })
@@ -385,20 +392,39 @@ impl Game {
             cancelled,
             stop: None,
             max_positions,
+            round_limit: u64::MAX,
+            rank: &self.ranks[0],
             goal_class: self.goal.map(|g| self.same_parity(g)),
         };
-        if search.won(self.start, stones, self.pagoda(self.start)) {
-            return Verdict::Solvable(
-                search
-                    .path
-                    .iter()
-                    .map(|i| self.jump(&self.moves[usize::from(*i)]))
-                    .collect(),
-            );
+        // Rounds: a depth-first search that goes wrong early spends its time under one bad
+        // first jump, and which move order finds a win soon differs from board to board. So
+        // the rounds take the orders in turn, each allowed twice as many positions as the round
+        // before; what a round proves lost stays proved, so they share their work, and the
+        // round that ends within its limit decides the board.
+        let mut limit = FIRST_ROUND;
+        for round in 0.. {
+            search.round_limit = search.nodes.saturating_add(limit);
+            search.rank = &self.ranks[round % self.ranks.len()];
+            if search.won(self.start, stones, self.pagoda(self.start)) {
+                return Verdict::Solvable(
+                    search
+                        .path
+                        .iter()
+                        .map(|i| self.jump(&self.moves[usize::from(*i)]))
+                        .collect(),
+                );
+            }
+            if search.stop != Some(Stop::Round) {
+                break;
+            }
+            search.stop = None;
+            if round % self.ranks.len() == self.ranks.len() - 1 {
+                limit = limit.saturating_mul(2);
+            }
         }
         let positions = search.nodes;
         match search.stop {
-            None => Verdict::Unsolvable(Proof::Exhaustive { positions }),
+            None | Some(Stop::Round) => Verdict::Unsolvable(Proof::Exhaustive { positions }),
             Some(Stop::Time) => Verdict::Unknown(Unknown::Time { positions, budget }),
             Some(Stop::Memory) => Verdict::Unknown(Unknown::Memory { positions }),
             Some(Stop::Positions) => Verdict::Unknown(Unknown::Positions { positions }),
@@ -418,6 +444,10 @@ impl Game {
     }
 }
 
+/// A turn or mirror of the board's bounding box: a place to its image, `None` when the box is
+/// not square and the transform needs it to be.
+type Transform<'a> = dyn Fn(usize, usize) -> Option<(usize, usize)> + 'a;
+
 /// The eight symmetries of the square that map the holes onto themselves (and the goal onto
 /// itself), as permutations of the holes; the identity left out. Each maps a move's three holes
 /// onto a move's (turns and mirrors keep straight and diagonal lines).
@@ -435,7 +465,7 @@ fn symmetries(
         places.iter().map(|p| p.1).min().unwrap_or(0),
     );
     let (h, w) = (rows - min_r, cols - min_c);
-    let transforms: [&dyn Fn(usize, usize) -> Option<(usize, usize)>; 7] = [
+    let transforms: [&Transform<'_>; 7] = [
         &|r, c| Some((r, w - c)),
         &|r, c| Some((h - r, c)),
         &|r, c| Some((h - r, w - c)),
@@ -487,9 +517,10 @@ fn pagoda(places: &[Place], goal: Option<u8>, diagonal: bool) -> Vec<f64> {
         .collect()
 }
 
-/// The order moves are tried in: stones far from the middle of the board first, jumping
-/// inwards, so the stones gather where they can still meet.
-fn ranks(places: &[Place], moves: &[Move]) -> Vec<u16> {
+/// An order to try the moves in: stones far from the middle of the board first, jumping
+/// inwards, so the stones gather where they can still meet; or, `toward_goal`, the jumps that
+/// keep most of the pagoda weight (the stones near the goal) first.
+fn ranks(places: &[Place], moves: &[Move], weights: &[f64], toward_goal: bool) -> Vec<u16> {
     let n = places.len().max(1) as f64;
     let mid_r = places.iter().map(|p| p.0 as f64).sum::<f64>() / n;
     let mid_c = places.iter().map(|p| p.1 as f64).sum::<f64>() / n;
@@ -498,7 +529,14 @@ fn ranks(places: &[Place], moves: &[Move]) -> Vec<u16> {
         (r as f64 - mid_r).powi(2) + (c as f64 - mid_c).powi(2)
     };
     let mut order: Vec<usize> = (0..moves.len()).collect();
-    let score = |m: &Move| far(m.over) + far(m.from) - far(m.to);
+    let w = |h: u8| weights[usize::from(h)];
+    let score = |m: &Move| {
+        if toward_goal {
+            w(m.to) - w(m.from) - w(m.over)
+        } else {
+            far(m.over) + far(m.from) - far(m.to)
+        }
+    };
     order.sort_by(|a, b| score(&moves[*b]).total_cmp(&score(&moves[*a])));
     let mut rank = vec![0u16; moves.len()];
     for (r, i) in order.into_iter().enumerate() {
@@ -548,6 +586,8 @@ impl Hasher for PositionHasher {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stop {
+    /// The round's limit of positions: the next round starts.
+    Round,
     Time,
     Memory,
     Positions,
@@ -566,6 +606,10 @@ struct Search<'a> {
     cancelled: &'a dyn Fn() -> bool,
     stop: Option<Stop>,
     max_positions: u64,
+    /// The count of positions at which this round ends.
+    round_limit: u64,
+    /// This round's order of the moves.
+    rank: &'a [u16],
     /// The holes from which a stone can reach the goal (same row and column parity).
     goal_class: Option<u128>,
 }
@@ -590,8 +634,10 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes >= self.max_positions {
             self.stop = Some(Stop::Positions);
+        } else if self.nodes >= self.round_limit {
+            self.stop = Some(Stop::Round);
         }
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             if (self.cancelled)() {
                 self.stop = Some(Stop::Cancelled);
             } else if self.started.elapsed() >= self.budget {
@@ -602,7 +648,7 @@ impl Search<'_> {
             return false;
         }
         let mut moves: Vec<u16> = self.game.legal(pos).collect();
-        moves.sort_unstable_by_key(|i| self.game.rank[usize::from(*i)]);
+        moves.sort_unstable_by_key(|i| self.rank[usize::from(*i)]);
         for i in moves {
             let m = self.game.moves[usize::from(i)];
             let next = (pos & !(bit(m.from) | bit(m.over))) | bit(m.to);
