@@ -559,3 +559,42 @@ fn the_solvability_finding_comes_after_the_keystroke_and_goes_with_the_board() {
     assert_eq!(range(&diagnostics[0]), [[2, 5], [2, 6]]);
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn an_edit_cancels_the_search_on_the_text_before_it() {
+    // Every check and search of a text holding the marker sleeps 800 ms first (a search wakes
+    // early once cancelled): the search of version 1 is still running when version 2 comes.
+    let (mut client, _) = LspClient::initialized_with_env(
+        &["utf-16"],
+        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:800")],
+    );
+    let uri = file_uri("/tmp/retroboard-e2e/Slow.brd");
+    client.open(&uri, "peg-brd", 1, "version 2\nMode: Normal\ny y e y y\n");
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // Version 1's search has started (it sleeps first); make the board winnable meanwhile.
+    client.change(&uri, 2, [[2, 8], [2, 9]], "e");
+    assert_eq!(client.diagnostics(&uri, Some(2)), Vec::<Value>::new());
+    // Long enough for version 2's search and any late result of version 1's: a hover, which
+    // also sleeps 800 ms on this text.
+    client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(900));
+    client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
+    );
+    let stale = client.unread().iter().any(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| !d.is_empty())
+    });
+    assert!(
+        !stale,
+        "a cancelled search was published: {:#?}",
+        client.unread()
+    );
+    assert_eq!(client.shutdown(), 0);
+}
