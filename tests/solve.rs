@@ -228,11 +228,67 @@ fn replay(text: &str, moves: &[Jump]) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks an unsolvability proof on the board of `text`, by this file's own reading of it:
+/// each position-class argument hole by hole; an exhaustive search by a search of its own
+/// (small boards only).
+fn check_proof(text: &str, proof: &Proof) {
+    match proof {
+        Proof::PositionClass {
+            holes,
+            start_odd,
+            end_place,
+        } => check_class_proof(text, holes, *start_odd, *end_place),
+        Proof::NoEndInClass { witnesses, .. } => {
+            let grid = Grid::parse(text);
+            assert_eq!(grid.goal, None);
+            let holes: usize = grid.cells.iter().flatten().filter(|c| c.is_some()).count();
+            assert_eq!(witnesses.len(), holes, "an argument for every hole");
+            for (end, set, start_odd) in witnesses {
+                check_parity(&grid, set, *start_odd, *end);
+            }
+        }
+        Proof::Exhaustive { .. } => {
+            let grid = Grid::parse(text);
+            assert!(grid.stones().len() <= 16, "a small board");
+            assert!(!wins(grid), "a win exists");
+        }
+        Proof::NoStones => assert!(Grid::parse(text).stones().is_empty()),
+    }
+}
+
+/// Whether some sequence of jumps wins, by trying them all (small boards only).
+fn wins(grid: Grid) -> bool {
+    let stones = grid.stones();
+    if stones.len() == 1 {
+        return grid.goal.is_none_or(|g| stones[0] == g);
+    }
+    for [a, b, z] in grid.lines() {
+        for (from, over, to) in [(a, b, z), (z, b, a)] {
+            let mut next = Grid {
+                cells: grid.cells.clone(),
+                diagonal: grid.diagonal,
+                goal: grid.goal,
+            };
+            if next.play(&Jump { from, over, to }).is_ok() && wins(next) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Checks a position-class proof on the board of `text`: every line of three holes holds 0 or 2
 /// of the proof's holes, and the parity of the stones there differs between the start and one
 /// stone on the goal.
 fn check_class_proof(text: &str, holes: &[(usize, usize)], start_odd: bool, end: (usize, usize)) {
     let grid = Grid::parse(text);
+    assert_eq!(grid.goal, Some(end));
+    check_parity(&grid, holes, start_odd, end);
+}
+
+/// Every line of three holes holds 0 or 2 of `holes`, the start has an odd number of stones
+/// there when `start_odd`, and one stone on `end` the other parity.
+fn check_parity(grid: &Grid, holes: &[(usize, usize)], start_odd: bool, end: (usize, usize)) {
     for line in grid.lines() {
         let count = line.iter().filter(|p| holes.contains(p)).count();
         assert!(
@@ -242,7 +298,6 @@ fn check_class_proof(text: &str, holes: &[(usize, usize)], start_odd: bool, end:
     }
     let on = grid.stones().iter().filter(|p| holes.contains(p)).count();
     assert_eq!(on % 2 == 1, start_odd);
-    assert_eq!(grid.goal, Some(end));
     assert!(
         holes.contains(&end) != start_odd,
         "the goal alone has the other parity"
@@ -278,14 +333,7 @@ fn corpus_verdicts_are_right_and_proved() {
                 format!("solvable in {} jumps (replayed)", moves.len())
             }
             Verdict::Unsolvable(proof) => {
-                if let Proof::PositionClass {
-                    holes,
-                    start_odd,
-                    end_place,
-                } = proof
-                {
-                    check_class_proof(&text, holes, *start_odd, *end_place);
-                }
+                check_proof(&text, proof);
                 format!("unsolvable: {}", proof_text(proof, has_goal, false))
             }
             Verdict::Unknown(why) => format!("unknown: {}", unknown_text(why)),
@@ -302,6 +350,27 @@ fn corpus_verdicts_are_right_and_proved() {
         expected, out,
         "the corpus verdicts changed (UPDATE_EXPECT=1 rewrites them)"
     );
+}
+
+#[test]
+fn the_unsolvable_fixtures_are_proved() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/peg");
+    let mut proved = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("unsolvable-") || !name.ends_with(".brd") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let verdict = prepared(&text, &path).solve_limited(SNAPSHOT_POSITIONS);
+        let Verdict::Unsolvable(proof) = verdict else {
+            panic!("{name}: {verdict:?}");
+        };
+        check_proof(&text, &proof);
+        proved += 1;
+    }
+    assert_eq!(proved, 3);
 }
 
 /// A board drawn for the solver: `o` stone, `.` empty, `_` no hole; `g` the empty goal, `G`

@@ -133,9 +133,15 @@ fn human(shown: &str, report: &Report) -> String {
         Verdict::Unsolvable(_) => {
             out.push_str(&format!("{shown}: unsolvable: {}\n", reason(report, true)));
         }
-        Verdict::Unknown(_) => {
+        Verdict::Unknown(why) => {
+            let hint = match why {
+                crate::formats::peg::solve::Unknown::Time { .. } => {
+                    " (a longer --timeout may tell)"
+                }
+                _ => "",
+            };
             out.push_str(&format!(
-                "{shown}: unknown: {} (a longer --timeout may tell)\n",
+                "{shown}: unknown: {}{hint}\n",
                 reason(report, false)
             ));
         }

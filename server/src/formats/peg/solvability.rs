@@ -201,7 +201,7 @@ on the goal at {})",
             }
             text
         }
-        Proof::NoEndInClass { classes } => format!(
+        Proof::NoEndInClass { classes, .. } => format!(
             "no sequence of jumps leaves {end}: for every hole, the start and one stone on that \
 hole are in different position classes (the board has {classes} parities of stones that no jump \
 changes)"

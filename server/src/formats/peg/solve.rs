@@ -58,20 +58,23 @@ pub struct Jump {
 pub enum Proof {
     /// The board has no stone.
     NoStones,
-    /// A parity argument: on `holes`, every line of three holes a jump uses holds 0 or 2 of
-    /// them, so a jump changes the number of stones on them by 0 or 2 and its parity never
-    /// changes. `start` is the start's parity; `end` that of the goal (the board's goal, or
-    /// every hole when it has none: then `holes` is the argument for `end_place`).
+    /// A parity argument on a board with a goal: every line of three holes a jump uses holds 0
+    /// or 2 of `holes`, so a jump changes the number of stones on them by 0 or 2 and its parity
+    /// never changes; it is odd at the start when `start_odd`, and the other way with one stone
+    /// on the goal `end_place`.
     PositionClass {
         holes: Vec<Place>,
         start_odd: bool,
-        /// The one-stone end this argument rules out (the goal, or, without goal, each hole
-        /// has its own argument and this is the first).
         end_place: Place,
     },
     /// No hole can be the last one: every end position is in another position class than the
     /// start (a board without a goal); `classes` is how many independent parities the board has.
-    NoEndInClass { classes: usize },
+    NoEndInClass {
+        classes: usize,
+        /// For each hole, the argument that rules it out: the holes of a parity no jump
+        /// changes, and whether the start has an odd number of stones on them.
+        witnesses: Vec<(Place, Vec<Place>, bool)>,
+    },
     /// The search went through every position reachable from the start.
     Exhaustive { positions: u64 },
 }
@@ -355,8 +358,15 @@ impl Game {
             }),
             None => {
                 let all_broken = (0..self.places.len() as u8).all(|h| breaks(h).is_some());
-                all_broken.then_some(Proof::NoEndInClass {
+                all_broken.then(|| Proof::NoEndInClass {
                     classes: invariants.len(),
+                    witnesses: (0..self.places.len() as u8)
+                        .filter_map(|h| {
+                            let inv = breaks(h)?;
+                            let place = self.places[usize::from(h)];
+                            Some((place, self.places_of(*inv), odd(*inv, self.start)))
+                        })
+                        .collect(),
                 })
             }
         }
