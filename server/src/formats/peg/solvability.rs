@@ -312,6 +312,45 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
     }
 }
 
+/// The winning jumps for the preview's text drawing, as lines of at most 78 characters: known
+/// from an earlier search of the same board (the findings' search), or found within a search of
+/// a few thousand positions (milliseconds), so a preview never waits long.
+pub fn preview_solution(board: &Board) -> Vec<String> {
+    const PREVIEW_POSITIONS: u64 = 5_000;
+    let Some(prepared) = Prepared::of(board) else {
+        return Vec::new();
+    };
+    if !plays(&prepared) {
+        return Vec::new();
+    }
+    let verdict = prepared
+        .cached(None)
+        .unwrap_or_else(|| prepared.solve_limited(PREVIEW_POSITIONS));
+    let Verdict::Solvable(moves) = verdict else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "a win in {} jump{}, as (row,column) from 1:",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    )];
+    let mut line = String::new();
+    for (n, jump) in moves.iter().enumerate() {
+        let entry = format!("{}. {}", n + 1, jump_text(jump));
+        if !line.is_empty() && line.chars().count() + entry.chars().count() + 3 > 78 {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(" · ");
+        }
+        line.push_str(&entry);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The hover's word on the goal: whether a solution ends there, when that is known or found
 /// within a short search.
 pub fn goal_note(board: &Board) -> Option<String> {
