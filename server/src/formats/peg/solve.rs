@@ -25,9 +25,13 @@
 //! 81); first a position-class argument (parities that no jump changes, found for the board's
 //! own holes and moves by Gaussian elimination over GF(2), the general form of the "rule of
 //! three" of the 33- and 37-hole boards) can prove a board unsolvable at once; then a
-//! depth-first search remembers every position it has shown to be lost, so each is searched
-//! once, and finishing without a win proves the board unsolvable. The search stops when its time
-//! or memory budget is spent or when it is cancelled, and the answer is then "unknown".
+//! depth-first search remembers every position it has shown to be lost (one of each set of
+//! positions the board's symmetries map onto each other), so each is searched once, and
+//! finishing without a win proves the board unsolvable. It prunes positions whose "solitaire
+//! army" pagoda value is below the goal's, and those without a stone that can still reach the
+//! goal (same row and column parity), and runs in rounds of doubling length that take two move
+//! orders in turn. The search stops when its time or memory budget is spent or when it is
+//! cancelled, and the answer is then "unknown".
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
