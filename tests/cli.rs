@@ -225,7 +225,6 @@ fn corpus_folders_check_clean() {
         "colossus/ExtTitan",
         "colossus/Outlands",
         "colossus/TitanPlus",
-        "pegsolitaire",
     ] {
         let out = retroboard(&["check", root.join(folder).to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{folder}:\n{}", stdout(&out));
@@ -233,6 +232,59 @@ fn corpus_folders_check_clean() {
             stdout(&out).contains(" 0 error(s), 0 warning(s)"),
             "{folder}:\n{}",
             stdout(&out)
+        );
+    }
+}
+
+/// The peg boards that ship check clean but for the boards that truly cannot be won: the game
+/// never checked that (its to-do list says so), and these five are proved unwinnable by
+/// position classes (`tests/solve.rs` checks each proof hole by hole).
+#[test]
+fn shipped_peg_boards_check_clean_but_for_the_unwinnable() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let folder = root.join("pegsolitaire");
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "json",
+        "--solve-timeout",
+        "0.2",
+        folder.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let mut faults: Vec<(String, String)> = report
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error" || f["severity"] == "warning")
+        .map(|f| {
+            let path = Path::new(f["path"].as_str().unwrap());
+            let relative = path.strip_prefix(&folder).unwrap().display().to_string();
+            (relative, f["code"].as_str().unwrap().to_string())
+        })
+        .collect();
+    faults.sort();
+    let unwinnable = [
+        "v1/Diamond Board.brd",
+        "v1/Drag-n-Drop Board  Variant A.brd",
+        "v2-rev11/Diamond Board.brd",
+        "v2-rev11/Drag-n-Drop Board  Variant A.brd",
+        "v2/Drag-n-Drop Board Variant A.brd",
+    ];
+    let expected: Vec<(String, String)> = unwinnable
+        .iter()
+        .map(|f| (f.to_string(), "peg/unsolvable".to_string()))
+        .collect();
+    assert_eq!(faults, expected);
+    // Everything else is at most a note that the search could not tell in time.
+    for finding in report.as_array().unwrap() {
+        let code = finding["code"].as_str().unwrap();
+        assert!(
+            code == "peg/unsolvable" || code == "peg/solvability-unknown",
+            "{finding}"
         );
     }
 }
@@ -1066,5 +1118,141 @@ fn check_as_forces_a_format() {
         "retroboard: invalid value 'chess' for '--as <FORMAT>': `chess` is not a format; the \
 formats are crossmines-pattern, patience-game, othello-bord, colossus-map, colossus-ter, \
 colossus-cre, colossus-battleland, colossus-var, peg-brd (see `retroboard --help`)\n"
+    );
+}
+
+#[test]
+fn solve_prints_the_winning_jumps_or_the_proof() {
+    let english = fixture("peg/solvable-english.brd");
+    let out = retroboard(&["solve", &english]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!(
+            "{english}: solvable: these 31 jumps leave one stone on the goal at (4,4) (moves as \
+(row,column) from 1)"
+        )
+    );
+    let jumps: Vec<&str> = lines.by_ref().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(jumps.len(), 31);
+    assert!(jumps[0].starts_with(" 1. ("), "{jumps:?}");
+    assert!(
+        jumps[0].contains(" over ") && jumps[0].contains(" to "),
+        "{jumps:?}"
+    );
+    assert_eq!(lines.next(), Some("The board after the last jump:"));
+    let board: Vec<&str> = lines.collect();
+    assert_eq!(board.len(), 7);
+    assert_eq!(board[3], "  . . . o . . .");
+
+    let french = fixture("peg/unsolvable-french-centre.brd");
+    let out = retroboard(&["solve", &french]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!(
+            "{french}: unsolvable: no sequence of jumps leaves one stone on the goal: the start \
+and the goal are in different position classes"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("the holes, as (row,column) from 1: ("),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_json_follows_the_contract() {
+    let out = retroboard(&["solve", "--json", &fixture("peg/solvable-english.brd")]);
+    assert_eq!(out.status.code(), Some(0));
+    let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["verdict"], "solvable");
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 31);
+    // Rows and columns from 0 of the board as stored; the last jump lands in the centre.
+    for jump in moves {
+        for key in ["from", "over", "to"] {
+            let place = jump[key].as_array().unwrap();
+            assert_eq!(place.len(), 2);
+            assert!(place.iter().all(|n| n.as_u64().unwrap() < 7), "{jump}");
+        }
+    }
+    assert_eq!(moves[30]["to"], serde_json::json!([3, 3]));
+    assert_eq!(
+        answer["reason"],
+        "these 31 jumps leave one stone on the goal at (4,4)"
+    );
+    assert_eq!(
+        answer.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["verdict", "moves", "reason"]
+    );
+
+    let out = retroboard(&["solve", "--json", &fixture("peg/unsolvable-v1-search.brd")]);
+    let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["verdict"], "unsolvable");
+    assert_eq!(answer["moves"], serde_json::json!([]));
+    assert!(
+        answer["reason"]
+            .as_str()
+            .unwrap()
+            .contains("a search of every position reachable from the start"),
+        "{answer}"
+    );
+
+    let out = retroboard(&[
+        "solve",
+        "--json",
+        &fixture("peg/solvability-unknown-too-large.brd"),
+    ]);
+    let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(answer["verdict"], "unknown");
+}
+
+#[test]
+fn solve_refuses_what_is_no_loadable_peg_board() {
+    for (file, says) in [
+        ("patience/Mysteriet.pat", "it is not a peg solitaire board"),
+        (
+            "peg/v2-unequal-rows.brd",
+            "the game does not load this board",
+        ),
+    ] {
+        let out = retroboard(&["solve", &fixture(file)]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("retroboard: cannot solve "), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let out = retroboard(&["solve", "/no/such/board.brd"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("retroboard: cannot read /no/such/board.brd"));
+    let out = retroboard(&["solve", "--timeout", "soon", &fixture("peg/clean-v2.brd")]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_waits_for_the_solvability_finding() {
+    let french = fixture("peg/unsolvable-french-centre.brd");
+    let codes = |args: &[&str]| -> Vec<String> {
+        let out = retroboard(args);
+        let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        report
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        codes(&["check", "--format", "json", &french]),
+        ["peg/unsolvable"]
+    );
+    assert_eq!(
+        codes(&["check", "--format", "json", "--solve-timeout", "0", &french]),
+        Vec::<String>::new()
     );
 }

@@ -752,3 +752,93 @@ fn definition_and_references_lead_across_the_variant_files() {
         client.shutdown();
     }
 }
+
+/// The codes of a publish's diagnostics.
+fn codes(diagnostics: &[Value]) -> Vec<&str> {
+    diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_solvability_finding_comes_after_the_keystroke_and_goes_with_the_board() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = file_uri("/tmp/retroboard-e2e/Row.brd");
+    // A row of five with the middle empty: one jump, then two stones apart.
+    client.open(&uri, "peg-brd", 1, "version 2\nmode: normal\ny y e y y\n");
+    // The keystroke's diagnostics first, without the search's finding ...
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // ... then the same version again, with it.
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(codes(&diagnostics), ["peg/unsolvable"]);
+    assert_eq!(diagnostics[0]["severity"], 2);
+    assert_eq!(range(&diagnostics[0]), [[2, 4], [2, 5]]);
+
+    // An edit that makes the board winnable withdraws it: y y e y e.
+    client.change(&uri, 2, [[2, 8], [2, 9]], "e");
+    assert_eq!(client.diagnostics(&uri, Some(2)), Vec::<Value>::new());
+    // Nothing more for version 2: the search found a win. (A request answered after the
+    // search shows what else came meanwhile.)
+    client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
+    );
+    let later = client
+        .unread()
+        .iter()
+        .any(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 2);
+    assert!(!later, "{:#?}", client.unread());
+
+    // Back to the unwinnable board: known from before, so published at once with the rest.
+    client.change(&uri, 3, [[2, 8], [2, 9]], "y");
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(3))),
+        ["peg/unsolvable"]
+    );
+    // A space between the elements leaves the board as it was: known, at once.
+    client.change(&uri, 4, [[2, 0], [2, 0]], " ");
+    let diagnostics = client.diagnostics(&uri, Some(4));
+    assert_eq!(codes(&diagnostics), ["peg/unsolvable"]);
+    assert_eq!(range(&diagnostics[0]), [[2, 5], [2, 6]]);
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn an_edit_cancels_the_search_on_the_text_before_it() {
+    // Every check and search of a text holding the marker sleeps 800 ms first (a search wakes
+    // early once cancelled): the search of version 1 is still running when version 2 comes.
+    let (mut client, _) = LspClient::initialized_with_env(
+        &["utf-16"],
+        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:800")],
+    );
+    let uri = file_uri("/tmp/retroboard-e2e/Slow.brd");
+    client.open(&uri, "peg-brd", 1, "version 2\nMode: Normal\ny y e y y\n");
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // Version 1's search has started (it sleeps first); make the board winnable meanwhile.
+    client.change(&uri, 2, [[2, 8], [2, 9]], "e");
+    assert_eq!(client.diagnostics(&uri, Some(2)), Vec::<Value>::new());
+    // Long enough for version 2's search and any late result of version 1's: a hover, which
+    // also sleeps 800 ms on this text.
+    client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(900));
+    client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
+    );
+    let stale = client.unread().iter().any(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| !d.is_empty())
+    });
+    assert!(
+        !stale,
+        "a cancelled search was published: {:#?}",
+        client.unread()
+    );
+    assert_eq!(client.shutdown(), 0);
+}

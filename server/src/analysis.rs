@@ -39,6 +39,51 @@ Super Othello or peg solitaire file by its name or its first lines \
     findings
 }
 
+/// The findings that take long to find (whether a peg board can be won; see
+/// [`crate::formats::Format::slow_check`]), for a document whose other findings are `fast`:
+/// none when those hold an error (the game would not load the file). Searched within
+/// `budget`; once `cancelled()` says so, the search stops and the result is to be dropped.
+pub fn slow_findings(
+    doc: &Document,
+    fast: &[Finding],
+    budget: std::time::Duration,
+    cancelled: &dyn Fn() -> bool,
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    if let Some(format) = slow_format(doc, fast) {
+        format.slow_check(doc, budget, cancelled, &mut findings);
+    }
+    findings
+}
+
+/// The findings of [`slow_findings`] when they are known without a search (none to look for,
+/// or found before for the same board within `budget`); `None` when a search is needed.
+pub fn slow_findings_known(
+    doc: &Document,
+    fast: &[Finding],
+    budget: std::time::Duration,
+) -> Option<Vec<Finding>> {
+    match slow_format(doc, fast) {
+        Some(format) => format.slow_known(doc, budget),
+        None => Some(Vec::new()),
+    }
+}
+
+/// The format whose slow checks apply to the document: one that is read, without errors.
+fn slow_format(doc: &Document, fast: &[Finding]) -> Option<&'static dyn crate::formats::Format> {
+    let format = doc.format()?;
+    let clean = !fast.iter().any(|f| f.severity == Severity::Error);
+    (clean && doc.unparsed().is_none() && doc.cut().is_none()).then(|| format.spec())
+}
+
+/// The findings of a document and its slow findings together, in text order: what `check`
+/// reports.
+pub fn with_slow_findings(mut findings: Vec<Finding>, slow: Vec<Finding>) -> Vec<Finding> {
+    findings.extend(slow);
+    findings.sort_by_key(|f| (f.range.start, f.range.end));
+    findings
+}
+
 /// The one finding of a text longer than its format's bound, at the first line not read.
 fn too_large(doc: &Document, cut: usize) -> Finding {
     let limit = doc.bound().map_or("", |bound| bound.limit);

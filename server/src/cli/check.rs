@@ -57,6 +57,7 @@ pub fn run(
     output: OutputFormat,
     forced: Option<FormatId>,
     verbose: bool,
+    solve_timeout: std::time::Duration,
 ) -> ExitCode {
     let mut problems = Problems::default();
     let mut reports = Vec::new();
@@ -66,7 +67,7 @@ pub fn run(
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for found in collect(paths, &mut problems) {
-        match check_caught(&found, forced, &files) {
+        match check_caught(&found, forced, &files, solve_timeout) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
@@ -212,8 +213,9 @@ fn check_caught(
     found: &Found,
     forced: Option<FormatId>,
     files: &dyn Files,
+    solve_timeout: std::time::Duration,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files)).unwrap_or_else(|message| {
+    catch_panic(|| check_file(found, forced, files, solve_timeout)).unwrap_or_else(|message| {
         Ok(Some(Report {
             path: found.path.clone(),
             format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
@@ -223,11 +225,13 @@ fn check_caught(
     })
 }
 
-/// Checks one file. `None` for a file found in a folder that is none of the formats.
+/// Checks one file, its slow findings (whether a peg board can be won) searched for within
+/// `solve_timeout`. `None` for a file found in a folder that is none of the formats.
 fn check_file(
     found: &Found,
     forced: Option<FormatId>,
     files: &dyn Files,
+    solve_timeout: std::time::Duration,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
@@ -269,6 +273,12 @@ fn check_file(
     fault_injection(&content);
     let doc = Document::new(format, &content).with_path(Some(absolute));
     let findings = analyze_with(&doc, files);
+    let slow = if solve_timeout.is_zero() {
+        Vec::new()
+    } else {
+        crate::analysis::slow_findings(&doc, &findings, solve_timeout, &|| false)
+    };
+    let findings = crate::analysis::with_slow_findings(findings, slow);
     report(format, doc.whole_rope().clone(), findings)
 }
 

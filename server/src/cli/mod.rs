@@ -1,8 +1,9 @@
-//! The `retroboard` command line: `check`, `explain`, `lsp`.
+//! The `retroboard` command line: `check`, `render`, `solve`, `explain`, `lsp`.
 
 mod check;
 mod explain;
 mod render;
+mod solve;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -45,6 +46,9 @@ enum Command {
         /// Name the format each file was read as, also for files without findings
         #[arg(short, long)]
         verbose: bool,
+        /// How long to search whether each peg board can be won, in seconds (0: not at all)
+        #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
+        solve_timeout: f64,
         /// Files and folders to check
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
@@ -63,6 +67,24 @@ enum Command {
         /// seed deals the same cards on every machine
         #[arg(long, value_name = "SEED")]
         deal: Option<u64>,
+    },
+    /// Solve a peg solitaire board: a winning sequence of jumps, or why there is none
+    #[command(
+        after_help = "Moves are printed as (row,column) from 1; with --json as \
+{\"verdict\": \"solvable\" | \"unsolvable\" | \"unknown\", \"moves\": [{\"from\": [row, col], \
+\"over\": [row, col], \"to\": [row, col]}], \"reason\"} with rows and columns from 0 of the \
+board as the game stores it. Exit status: 0 a verdict (whatever it is), 2 usage or I/O problem, \
+or not a peg board the game loads."
+    )]
+    Solve {
+        /// Print the verdict as JSON
+        #[arg(long)]
+        json: bool,
+        /// How long to search, in seconds
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
+        timeout: f64,
+        /// The peg solitaire board (.brd)
+        file: PathBuf,
     },
     /// Explain a diagnostic code, or list every code
     Explain {
@@ -92,6 +114,16 @@ fn format_id(id: &str) -> Result<FormatId, String> {
     })
 }
 
+/// A number of seconds given on the command line: finite, not negative.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds from 0 to 86400"
+        )),
+    }
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
@@ -118,6 +150,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             format,
             as_format,
             verbose,
+            solve_timeout,
             paths,
         } => {
             let output = match format {
@@ -125,7 +158,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 Format::Json => OutputFormat::Json,
                 Format::Sarif => OutputFormat::Sarif,
             };
-            check::run(&paths, output, as_format, verbose)
+            let solve_timeout = std::time::Duration::from_secs_f64(solve_timeout);
+            check::run(&paths, output, as_format, verbose, solve_timeout)
         }
         Command::Render {
             file,
@@ -133,6 +167,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             text,
             deal,
         } => render::run(&file, output.as_deref(), text, deal),
+        Command::Solve {
+            json,
+            timeout,
+            file,
+        } => solve::run(&file, json, std::time::Duration::from_secs_f64(timeout)),
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
     }

@@ -280,6 +280,27 @@ pub trait Format: Sync {
         None
     }
 
+    /// Findings that can take long to find (whether a peg board can be won), never part of
+    /// [`Format::check`]: the language server looks for them off the keystroke path, after
+    /// publishing the others, and `check` waits for them. Found within `budget`; once
+    /// `cancelled()` says so the search stops and adds nothing. Asked only for documents
+    /// without errors (see [`crate::analysis::slow_findings`]).
+    fn slow_check(
+        &self,
+        _doc: &Document,
+        _budget: std::time::Duration,
+        _cancelled: &dyn Fn() -> bool,
+        _findings: &mut Vec<Finding>,
+    ) {
+    }
+
+    /// The findings of [`Format::slow_check`] within `budget` when they are known without work
+    /// (there are none to look for, or the same board was searched before); `None` when a
+    /// search is needed.
+    fn slow_known(&self, _doc: &Document, _budget: std::time::Duration) -> Option<Vec<Finding>> {
+        Some(Vec::new())
+    }
+
     /// A later dialect of the format that Retroboard does not read: one information finding
     /// replaces the syntax errors and checks, which would only be a flood.
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {

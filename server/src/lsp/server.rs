@@ -67,6 +67,10 @@ struct State {
     /// Numbers the openings of documents: a check's result is published only while the
     /// document it checked is still open as the same opening.
     openings: u64,
+    /// The slow search running for a document (see [`check_document`]): set to cancel it.
+    searches: HashMap<Uri, Arc<AtomicBool>>,
+    /// `shutdown` came: no slow search starts, and those running are cancelled.
+    shutting_down: bool,
 }
 
 /// How a document waiting to be checked is checked.
@@ -190,26 +194,44 @@ impl Snapshot {
     /// The diagnostics of a document; `version`, that of an open one, goes into the `data` of
     /// each fixable diagnostic, so a code action can tell a stale diagnostic.
     fn diagnostics(&self, document: &Document, version: Option<i32>) -> Vec<Diagnostic> {
-        // The whole text: a line too long or a NUL past the format's bound is found there too.
-        let text = document.whole_rope();
+        self.checked(document, version).0
+    }
+
+    /// The diagnostics of a document, and its findings (`None` when the check failed).
+    fn checked(
+        &self,
+        document: &Document,
+        version: Option<i32>,
+    ) -> (Vec<Diagnostic>, Option<Vec<crate::findings::Finding>>) {
         let findings = catch_panic(|| {
             test_hooks(document, &Cancel::default());
             analyze_with(document, &self.overlay())
         });
         match findings {
-            Ok(findings) => findings
-                .iter()
-                .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
-                .collect(),
+            Ok(findings) => (self.convert(document, &findings, version), Some(findings)),
             Err(message) => {
                 eprintln!("retroboard: internal error while checking a document: {message}");
-                vec![convert::diagnostic(
-                    text,
-                    &analysis::internal_error(&message),
-                    self.encoding,
-                )]
+                // The whole text: a line too long or a NUL past the format's bound is found
+                // there too.
+                let text = document.whole_rope();
+                let diagnostic =
+                    convert::diagnostic(text, &analysis::internal_error(&message), self.encoding);
+                (vec![diagnostic], None)
             }
         }
+    }
+
+    fn convert(
+        &self,
+        document: &Document,
+        findings: &[crate::findings::Finding],
+        version: Option<i32>,
+    ) -> Vec<Diagnostic> {
+        let text = document.whole_rope();
+        findings
+            .iter()
+            .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+            .collect()
     }
 
     /// Targets as LSP locations, each range placed in its file as the editor holds it (or as
@@ -286,6 +308,8 @@ impl Backend {
                 cache: Arc::default(),
                 roots: Vec::new(),
                 openings: 0,
+                searches: HashMap::new(),
+                shutting_down: false,
             }),
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
@@ -313,6 +337,10 @@ impl Shared {
         let entry = state.due.entry(uri.clone()).or_insert(due);
         if due == Due::Own {
             *entry = Due::Own;
+            // An edit or a close: the search on the text before it is of no use any more.
+            if let Some(search) = state.searches.get(uri) {
+                search.store(true, Ordering::Relaxed);
+            }
         }
         if state.checking.insert(uri.clone()) {
             tokio::spawn(check_document(self.clone(), uri.clone()));
@@ -372,27 +400,60 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             _ => (None, false),
         };
         let target = uri.clone();
-        let checked = tokio::task::spawn_blocking(move || {
-            let (diagnostics, version) = match check {
-                Check::Open {
-                    snapshot,
-                    uri,
-                    version,
-                    ..
-                } => {
-                    let open = snapshot.documents.get(&uri)?;
-                    (
-                        snapshot.diagnostics(&open.document, Some(version)),
-                        Some(version),
-                    )
+        let checked = tokio::task::spawn_blocking(move || match check {
+            Check::Open {
+                snapshot,
+                uri,
+                version,
+                own,
+                ..
+            } => {
+                let open = snapshot.documents.get(&uri)?;
+                let document = open.document.clone();
+                let (mut diagnostics, findings) = snapshot.checked(&document, Some(version));
+                // The slow findings of an edited document: at once when known (the same board
+                // searched before), else searched for once these diagnostics are out.
+                let mut search = None;
+                if let Some(findings) = findings.filter(|_| own) {
+                    let known = catch_panic(|| {
+                        analysis::slow_findings_known(&document, &findings, SOLVE_BUDGET)
+                    })
+                    .unwrap_or(Some(Vec::new()));
+                    match known {
+                        Some(slow) => {
+                            diagnostics.extend(snapshot.convert(&document, &slow, Some(version)));
+                            sort_diagnostics(&mut diagnostics);
+                        }
+                        None => search = Some((snapshot, document, findings)),
+                    }
                 }
-                Check::Disk(snapshot, path) => (snapshot.disk_diagnostics(&path)?, None),
-                Check::Clear => (Vec::new(), None),
-            };
-            Some(publish_diagnostics(target, diagnostics, version))
+                // The diagnostics are kept only for the search's result to join.
+                let notification = publish_diagnostics(&target, &diagnostics, Some(version));
+                let kept = if search.is_some() {
+                    diagnostics
+                } else {
+                    Vec::new()
+                };
+                Some((notification, kept, Some(version), search))
+            }
+            Check::Disk(snapshot, path) => {
+                let diagnostics = snapshot.disk_diagnostics(&path)?;
+                Some((
+                    publish_diagnostics(&target, &diagnostics, None),
+                    Vec::new(),
+                    None,
+                    None,
+                ))
+            }
+            Check::Clear => Some((
+                publish_diagnostics(&target, &[], None),
+                Vec::new(),
+                None,
+                None,
+            )),
         })
         .await;
-        let Ok(Some(notification)) = checked else {
+        let Ok(Some((notification, diagnostics, version, search))) = checked else {
             continue;
         };
         {
@@ -408,22 +469,124 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             }
         }
         shared.notifier.send(&notification).await;
+        let Some((snapshot, document, findings)) = search else {
+            shared.activity.notify_one();
+            continue;
+        };
         shared.activity.notify_one();
+        search_slow(
+            &shared,
+            &uri,
+            opening,
+            version,
+            diagnostics,
+            snapshot,
+            document,
+            findings,
+        )
+        .await;
     }
 }
 
+/// How long the language server searches for a document's slow findings (whether a peg board
+/// can be won) after each edit that changes what they read.
+const SOLVE_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Diagnostics in text order.
+fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| {
+        (
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+        )
+    });
+}
+
+/// Searches for the slow findings of a document whose `diagnostics` were just published, and
+/// publishes them with those, for the same version, unless an edit or a close came meanwhile
+/// (which cancels the search). Nothing is published when there are none.
+#[allow(clippy::too_many_arguments)]
+async fn search_slow(
+    shared: &Arc<Shared>,
+    uri: &Uri,
+    opening: Option<u64>,
+    version: Option<i32>,
+    mut diagnostics: Vec<Diagnostic>,
+    snapshot: Snapshot,
+    document: Arc<Document>,
+    findings: Vec<crate::findings::Finding>,
+) {
+    let cancelled = Arc::new(AtomicBool::new(false));
+    {
+        let mut state = shared.state();
+        if state.due.get(uri) == Some(&Due::Own) || state.shutting_down {
+            return;
+        }
+        state.searches.insert(uri.clone(), cancelled.clone());
+    }
+    let flag = cancelled.clone();
+    let target = uri.clone();
+    let slow = tokio::task::spawn_blocking(move || {
+        let stop = || flag.load(Ordering::Relaxed);
+        catch_panic(|| {
+            test_delay(&document, &stop);
+            let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
+            if slow.is_empty() {
+                return None;
+            }
+            diagnostics.extend(snapshot.convert(&document, &slow, version));
+            sort_diagnostics(&mut diagnostics);
+            Some(publish_diagnostics(&target, &diagnostics, version))
+        })
+    })
+    .await;
+    {
+        let mut state = shared.state();
+        if state
+            .searches
+            .get(uri)
+            .is_some_and(|s| Arc::ptr_eq(s, &cancelled))
+        {
+            state.searches.remove(uri);
+        }
+        let current = state.documents.get(uri).map(|open| open.opening);
+        if cancelled.load(Ordering::Relaxed) || current != opening {
+            return;
+        }
+    }
+    let notification = match slow {
+        Ok(Ok(Some(notification))) => notification,
+        Ok(Ok(None)) | Err(_) => return,
+        Ok(Err(message)) => {
+            eprintln!("retroboard: internal error in a slow check: {message}");
+            return;
+        }
+    };
+    shared.notifier.send(&notification).await;
+    shared.activity.notify_one();
+}
+
 /// The `textDocument/publishDiagnostics` notification, serialised.
-fn publish_diagnostics(uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) -> Vec<u8> {
+fn publish_diagnostics(uri: &Uri, diagnostics: &[Diagnostic], version: Option<i32>) -> Vec<u8> {
     #[derive(serde::Serialize)]
-    struct Notification {
+    struct Notification<'a> {
         jsonrpc: &'static str,
         method: &'static str,
-        params: PublishDiagnosticsParams,
+        params: Params<'a>,
+    }
+    #[derive(serde::Serialize)]
+    struct Params<'a> {
+        uri: &'a Uri,
+        diagnostics: &'a [Diagnostic],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        version: Option<i32>,
     }
     let message = Notification {
         jsonrpc: "2.0",
         method: "textDocument/publishDiagnostics",
-        params: PublishDiagnosticsParams {
+        params: Params {
             uri,
             diagnostics,
             version,
@@ -832,6 +995,13 @@ impl LanguageServer for Backend {
 
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
+        {
+            let mut state = self.state();
+            state.shutting_down = true;
+            for search in state.searches.values() {
+                search.store(true, Ordering::Relaxed);
+            }
+        }
         // Every open and change before the shutdown gets its diagnostics before the answer,
         // so a client that exits right after it has them all (within a bound: a check never
         // holds the shutdown for long).

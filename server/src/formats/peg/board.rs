@@ -136,9 +136,22 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Option<render::Board> {
         notes.push("the board has no elements".to_string());
     }
     let counts = problem_counts(findings);
+    // The winning jumps, in the text drawing only (a board the game loads).
+    let loads = !findings.iter().any(|f| f.severity == Severity::Error);
+    let solution = if loads {
+        super::solvability::preview_solution(&board)
+    } else {
+        Vec::new()
+    };
 
     let scene = scene(&squares, &title, &about, header_faulty, &notes, &counts);
-    let text = text(&squares, &title, &about, header_faulty, &notes, &counts);
+    let mut text = text(&squares, &title, &about, header_faulty, &notes, &counts);
+    if !solution.is_empty() {
+        text.line("");
+        for line in &solution {
+            text.line(line);
+        }
+    }
     Some(render::Board { title, scene, text })
 }
 

@@ -276,6 +276,14 @@ fn element_help(doc: &Document, board: &Board, element: &Element) -> String {
     if element.goal() {
         markdown.push_str("\n\n");
         markdown.push_str(&goal_bonus(board, element));
+        // Whether the last stone can end here: known from the search of the board's findings,
+        // or found within a short search (a goal the game ignores gets no word on it).
+        if board.kept_goal() == Some(*element)
+            && let Some(note) = super::solvability::goal_note(board)
+        {
+            markdown.push_str("\n\n");
+            markdown.push_str(&note);
+        }
     }
     markdown
 }

@@ -10,6 +10,8 @@ mod checks;
 mod highlight;
 mod hover;
 mod outline;
+pub mod solvability;
+pub mod solve;
 #[cfg(test)]
 mod tests;
 pub mod view;
@@ -138,6 +140,33 @@ Retroboard looks at the grid of rows and columns: half-width fields (`*` in v1, 
 shift how a row is drawn. A version 2 board counts as playable when a jump exists under either \
 of the games' dot rules. Make at least one slot empty next to two stones in a line.",
     },
+    CodeDoc {
+        code: solvability::UNSOLVABLE,
+        severity: Severity::Warning,
+        summary: "The board cannot be won",
+        explanation: "The game is won when one stone is left, on the goal where the board has \
+one. Retroboard searches every board the game loads (the game itself never checked this: its \
+to-do list says so) and reports a board that no sequence of jumps wins, with the reason:\n\
+  position classes: count the stones on a certain set of holes, chosen so that every line of \
+three holes a jump uses holds 0 or 2 of them; a jump then changes that count by 0 or 2, so its \
+parity never changes. When it is odd at the start and even with one stone on the goal (or the \
+other way round), no play can end there. On the 33- and 37-hole boards this is the classic \
+\"rule of three\": the French 37-hole board with the centre empty cannot end with one stone in \
+the centre. `retroboard solve FILE` lists the holes.\n\
+  exhaustive search: every position reachable from the start was tried.\n\
+The search runs in the background (the language server publishes the other findings first) \
+and its result is kept for the same board. Move the empty slot or the goal, or add or remove \
+holes; `retroboard solve FILE` prints a winning sequence when there is one.",
+    },
+    CodeDoc {
+        code: solvability::UNKNOWN,
+        severity: Severity::Information,
+        summary: "Retroboard could not tell whether the board can be won",
+        explanation: "The search for a winning sequence of jumps ran out of its budget (2 seconds \
+by default, `retroboard check --solve-timeout SECONDS`; the language server gives it 2 \
+seconds) before it found one or proved there is none, or the board has more than 128 holes. \
+The board may well be fine. `retroboard solve --timeout 60 FILE` searches longer.",
+    },
 ];
 
 impl Format for Board {
@@ -179,6 +208,20 @@ at most 81 holes)",
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
         checks::check(doc, findings);
+    }
+
+    fn slow_check(
+        &self,
+        doc: &Document,
+        budget: std::time::Duration,
+        cancelled: &dyn Fn() -> bool,
+        findings: &mut Vec<Finding>,
+    ) {
+        solvability::slow_check(doc, budget, cancelled, findings);
+    }
+
+    fn slow_known(&self, doc: &Document, budget: std::time::Duration) -> Option<Vec<Finding>> {
+        solvability::slow_known(doc, budget)
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

@@ -1,0 +1,431 @@
+//! Whether a board can be won, for the findings, the hover and `retroboard solve`: the typed
+//! view made into the solver's [`Game`] on the grid the game's jump logic uses, and verdicts
+//! kept by board content, so an edit that leaves the board as it was (or comes back to it)
+//! costs no search.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use super::solve::{Field, Game, Jump, Place, Proof, Unknown, Verdict};
+use super::view::{Board, Kind, Version};
+use crate::findings::{Finding, Severity};
+use crate::syntax::Document;
+
+pub const UNSOLVABLE: &str = "peg/unsolvable";
+pub const UNKNOWN: &str = "peg/solvability-unknown";
+
+/// A board made ready for the solver.
+pub struct Prepared {
+    /// The game, or why the solver does not take it (too many holes).
+    pub game: Result<Game, Unknown>,
+    /// The board's content: grid, mode and goal.
+    key: u64,
+    /// Where a finding about the whole board stands: the goal, else the first empty slot.
+    pub anchor: Range<usize>,
+}
+
+/// The jump grid of a board the game loads (`None` for one it refuses or whose mode is not
+/// known): rows of the board's dot rule, as [`Board::grid_column`] places each element.
+fn grid(board: &Board) -> Option<Vec<Vec<Field>>> {
+    let diagonal_known = board.diagonal.is_some();
+    let invalid = board.rows.iter().any(|r| r.has_invalid());
+    if board.syntax_errors || invalid || !diagonal_known || board.rows.is_empty() {
+        return None;
+    }
+    let rule = board.dot_rule();
+    if board.version == Version::V2 && !board.rows_equal(rule) {
+        return None;
+    }
+    if board.version == Version::V1 && board.row_separators.len() != 1 {
+        return None;
+    }
+    let mut rows = Vec::with_capacity(board.rows.len());
+    for row in &board.rows {
+        let mut fields = Vec::new();
+        for element in row.elements() {
+            let Some(column) = board.grid_column(&element, rule) else {
+                continue;
+            };
+            if fields.len() <= column {
+                fields.resize(column + 1, Field::Blocked);
+            }
+            fields[column] = match element.kind() {
+                Kind::Empty => Field::Empty,
+                Kind::Stone(_) => Field::Stone,
+                _ => Field::Blocked,
+            };
+        }
+        rows.push(fields);
+    }
+    Some(rows)
+}
+
+/// The board's goal on the grid: the one the game keeps.
+fn goal(board: &Board) -> Option<Place> {
+    let goal = board.kept_goal()?;
+    Some((goal.row(), board.grid_column(&goal, board.dot_rule())?))
+}
+
+impl Prepared {
+    /// The solver's view of a board; `None` when the game would not load it.
+    pub fn of(board: &Board) -> Option<Prepared> {
+        let rows = grid(board)?;
+        let diagonal = board.diagonal?;
+        let goal = goal(board);
+        let mut hasher = DefaultHasher::new();
+        (&rows, diagonal, goal).hash(&mut hasher);
+        let anchor = board
+            .kept_goal()
+            .or_else(|| board.elements().find(|e| e.kind() == Kind::Empty))
+            .map(|e| e.range())
+            .or_else(|| board.rows.first().and_then(|r| r.range()))
+            .unwrap_or(board.range.clone());
+        Some(Prepared {
+            game: Game::new(&rows, diagonal, goal),
+            key: hasher.finish(),
+            anchor,
+        })
+    }
+
+    /// The verdict found before for this board within at most `budget` (any budget when
+    /// `None`), without searching.
+    pub fn cached(&self, budget: Option<Duration>) -> Option<Verdict> {
+        if let Err(why) = &self.game {
+            return Some(Verdict::Unknown(why.clone()));
+        }
+        let cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+        let (_, verdict) = cache.iter().find(|(key, _)| *key == self.key)?;
+        match verdict {
+            // A search that ran out of time says nothing about a longer one.
+            Verdict::Unknown(Unknown::Time { budget: spent, .. })
+                if budget.is_some_and(|b| b > *spent) =>
+            {
+                None
+            }
+            verdict => Some(verdict.clone()),
+        }
+    }
+
+    /// Decides the board searching at most `max_positions` positions, without the cache: the
+    /// same answer on any machine.
+    pub fn solve_limited(&self, max_positions: u64) -> Verdict {
+        match &self.game {
+            Ok(game) => game.solve_limited(Duration::from_secs(3600), max_positions, &|| false),
+            Err(why) => Verdict::Unknown(why.clone()),
+        }
+    }
+
+    /// Decides the board within `budget` (or answers from the cache), stopping early once
+    /// `cancelled()`.
+    pub fn solve(&self, budget: Duration, cancelled: &dyn Fn() -> bool) -> Verdict {
+        if let Some(verdict) = self.cached(Some(budget)) {
+            return verdict;
+        }
+        let game = match &self.game {
+            Ok(game) => game,
+            Err(why) => return Verdict::Unknown(why.clone()),
+        };
+        let verdict = game.solve(budget, cancelled);
+        if verdict != Verdict::Unknown(Unknown::Cancelled) {
+            let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+            cache.retain(|(key, _)| *key != self.key);
+            if cache.len() >= CACHE_SIZE {
+                cache.remove(0);
+            }
+            cache.push((self.key, verdict.clone()));
+        }
+        verdict
+    }
+}
+
+/// Verdicts of the boards solved last, by board content, oldest first.
+static CACHE: Mutex<Vec<(u64, Verdict)>> = Mutex::new(Vec::new());
+
+/// Boards whose verdicts are kept: a few files open at once, each edited back and forth.
+const CACHE_SIZE: usize = 64;
+
+/// A place as a modder reads it: row and column from 1.
+pub fn place(place: Place) -> String {
+    format!("({},{})", place.0 + 1, place.1 + 1)
+}
+
+/// A jump as a modder reads it, from 1.
+pub fn jump_text(jump: &Jump) -> String {
+    format!(
+        "{} over {} to {}",
+        place(jump.from),
+        place(jump.over),
+        place(jump.to)
+    )
+}
+
+fn parity(odd: bool) -> &'static str {
+    if odd { "odd" } else { "even" }
+}
+
+/// Why the board cannot be won, in a sentence; `detailed` lists the holes of a position-class
+/// argument.
+pub fn proof_text(proof: &Proof, has_goal: bool, detailed: bool) -> String {
+    let end = if has_goal {
+        "one stone on the goal"
+    } else {
+        "a single stone"
+    };
+    match proof {
+        Proof::NoStones => "the board has no stones".to_string(),
+        Proof::PositionClass {
+            holes,
+            start_odd,
+            end_place,
+        } => {
+            let mut text = format!(
+                "no sequence of jumps leaves {end}: the start and the goal are in different \
+position classes (every line of three holes a jump uses holds 0 or 2 of a set of {} hole{}, so a \
+jump changes the number of stones there by 0 or 2; it is {} at the start and {} with one stone \
+on the goal at {})",
+                holes.len(),
+                if holes.len() == 1 { "" } else { "s" },
+                parity(*start_odd),
+                parity(!*start_odd),
+                place(*end_place)
+            );
+            if detailed {
+                let list: Vec<String> = holes.iter().map(|p| place(*p)).collect();
+                text.push_str(&format!(
+                    "; the holes, as (row,column) from 1: {}",
+                    list.join(" ")
+                ));
+            }
+            text
+        }
+        Proof::NoEndInClass { classes, .. } => format!(
+            "no sequence of jumps leaves {end}: for every hole, the start and one stone on that \
+hole are in different position classes (the board has {classes} parities of stones that no jump \
+changes)"
+        ),
+        Proof::Exhaustive { positions } => format!(
+            "no sequence of jumps leaves {end}: a search of every position reachable from the \
+start ({positions} positions) found none"
+        ),
+    }
+}
+
+/// Why the answer is not known, in a sentence.
+pub fn unknown_text(why: &Unknown) -> String {
+    match why {
+        Unknown::Time { positions, budget } => format!(
+            "Retroboard could not tell within {} whether this board can be won ({positions} \
+positions searched)",
+            seconds(*budget)
+        ),
+        Unknown::Memory { positions } => format!(
+            "Retroboard could not tell whether this board can be won: the search remembered as \
+many positions as it may ({positions} searched)"
+        ),
+        Unknown::TooLarge { holes } => format!(
+            "Retroboard does not search boards of more than {} holes, and this one has {holes}",
+            super::solve::MAX_HOLES
+        ),
+        Unknown::Positions { positions } => format!(
+            "Retroboard could not tell within its limit of {positions} positions whether this \
+board can be won"
+        ),
+        Unknown::Cancelled => "the search was cancelled".to_string(),
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s == s.trunc() {
+        format!("{s:.0} s")
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
+/// The solvability findings of a board the game loads: `peg/unsolvable` when it cannot be won,
+/// a note when the search could not tell. Nothing for a board without a first jump (the checks
+/// report that), or once `cancelled()`.
+pub fn slow_check(
+    doc: &Document,
+    budget: Duration,
+    cancelled: &dyn Fn() -> bool,
+    findings: &mut Vec<Finding>,
+) {
+    let board = Board::of(doc);
+    let Some(prepared) = board.as_ref().as_ref().and_then(Prepared::of) else {
+        return;
+    };
+    if !plays(&prepared) {
+        return;
+    }
+    let verdict = prepared.solve(budget, cancelled);
+    findings.extend(finding(&prepared, &verdict));
+}
+
+/// The solvability findings when they are known without a search of up to `budget`.
+pub fn slow_known(doc: &Document, budget: Duration) -> Option<Vec<Finding>> {
+    let board = Board::of(doc);
+    let Some(prepared) = board.as_ref().as_ref().and_then(Prepared::of) else {
+        return Some(Vec::new());
+    };
+    if !plays(&prepared) {
+        return Some(Vec::new());
+    }
+    let verdict = prepared.cached(Some(budget))?;
+    Some(finding(&prepared, &verdict).into_iter().collect())
+}
+
+/// A first jump exists (or the solver cannot take the board, which it then says).
+fn plays(prepared: &Prepared) -> bool {
+    prepared.game.as_ref().map_or(true, Game::can_jump)
+}
+
+fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
+    let has_goal = prepared.game.as_ref().is_ok_and(|g| g.goal().is_some());
+    match verdict {
+        Verdict::Solvable(_) | Verdict::Unknown(Unknown::Cancelled) => None,
+        Verdict::Unsolvable(proof) => Some(Finding::new(
+            Severity::Warning,
+            UNSOLVABLE,
+            prepared.anchor.clone(),
+            format!(
+                "this board cannot be won: {} (“retroboard solve” shows the proof)",
+                proof_text(proof, has_goal, false)
+            ),
+        )),
+        Verdict::Unknown(why) => {
+            let hint = match why {
+                Unknown::TooLarge { .. } => String::new(),
+                _ => "; “retroboard solve --timeout 60 FILE” searches longer".to_string(),
+            };
+            Some(Finding::new(
+                Severity::Information,
+                UNKNOWN,
+                prepared.anchor.clone(),
+                format!("{}{hint}", unknown_text(why)),
+            ))
+        }
+    }
+}
+
+/// The winning jumps for the preview's text drawing, as lines of at most 78 characters: known
+/// from an earlier search of the same board (the findings' search), or found within a search of
+/// a few thousand positions (milliseconds), so a preview never waits long.
+pub fn preview_solution(board: &Board) -> Vec<String> {
+    const PREVIEW_POSITIONS: u64 = 5_000;
+    let Some(prepared) = Prepared::of(board) else {
+        return Vec::new();
+    };
+    if !plays(&prepared) {
+        return Vec::new();
+    }
+    let verdict = prepared
+        .cached(None)
+        .unwrap_or_else(|| prepared.solve_limited(PREVIEW_POSITIONS));
+    let Verdict::Solvable(moves) = verdict else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "a win in {} jump{}, as (row,column) from 1:",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    )];
+    let mut line = String::new();
+    for (n, jump) in moves.iter().enumerate() {
+        let entry = format!("{}. {}", n + 1, jump_text(jump));
+        if !line.is_empty() && line.chars().count() + entry.chars().count() + 3 > 78 {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(" · ");
+        }
+        line.push_str(&entry);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The hover's word on the goal: whether a solution ends there, when that is known or found
+/// within a short search.
+pub fn goal_note(board: &Board) -> Option<String> {
+    const HOVER_BUDGET: Duration = Duration::from_millis(100);
+    let prepared = Prepared::of(board)?;
+    if !plays(&prepared) {
+        return None;
+    }
+    match prepared.solve(HOVER_BUDGET, &|| false) {
+        Verdict::Solvable(moves) => Some(format!(
+            "Reachable: a solution of {} jump{} ends here (`retroboard solve` lists them).",
+            moves.len(),
+            if moves.len() == 1 { "" } else { "s" }
+        )),
+        Verdict::Unsolvable(proof) => Some(format!(
+            "Not reachable: {}.",
+            proof_text(&proof, true, false)
+        )),
+        Verdict::Unknown(_) => None,
+    }
+}
+
+/// What `retroboard solve` prints: the verdict, and the board after the winning jumps.
+pub struct Report {
+    pub verdict: Verdict,
+    /// The goal the last stone must reach, if the board has one.
+    pub goal: Option<Place>,
+    /// The grid after the winning jumps (or at the start), a line per row: `o` a stone, `.`
+    /// an empty hole, a space no hole (rows as stored, without their half-width shift).
+    pub board_after: Vec<String>,
+}
+
+/// Solves the board of a document within `budget`; `Err` with the reason when it is not a
+/// board the game loads.
+pub fn report(doc: &Document, budget: Duration) -> Result<Report, String> {
+    let board = Board::of(doc);
+    let board = board
+        .as_ref()
+        .as_ref()
+        .ok_or("it holds no peg solitaire board")?;
+    let (Some(mut rows), Some(prepared)) = (grid(board), Prepared::of(board)) else {
+        return Err("the game does not load this board (“retroboard check” says why)".into());
+    };
+    let verdict = prepared.solve(budget, &|| false);
+    if let Verdict::Solvable(moves) = &verdict {
+        for jump in moves {
+            for (place, field) in [
+                (jump.from, Field::Empty),
+                (jump.over, Field::Empty),
+                (jump.to, Field::Stone),
+            ] {
+                if let Some(f) = rows.get_mut(place.0).and_then(|r| r.get_mut(place.1)) {
+                    *f = field;
+                }
+            }
+        }
+    }
+    let board_after = rows
+        .iter()
+        .map(|row| {
+            let line: String = row
+                .iter()
+                .map(|f| match f {
+                    Field::Stone => 'o',
+                    Field::Empty => '.',
+                    Field::Blocked => ' ',
+                })
+                .flat_map(|c| [c, ' '])
+                .collect();
+            line.trim_end().to_string()
+        })
+        .collect();
+    Ok(Report {
+        goal: prepared.game.as_ref().ok().and_then(Game::goal),
+        verdict,
+        board_after,
+    })
+}

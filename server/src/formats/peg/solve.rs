@@ -1,0 +1,788 @@
+//! Solving a peg board: can the stones be jumped until one is left (on the goal, where the
+//! board has one)? The answer is a list of jumps that wins, a proof that none does, or "not
+//! known" when the search runs out of its budget.
+//!
+//! The rules are the games' own, read from ViaThinkSoft's Jumper (`danielmarschall/jumper`):
+//! - `LevelFunctions.pas` (HEAD), `TPlayGroundMatrix.CanJump`: a jump takes a stone two fields
+//!   across or down (and, when the mode is diagonal, two fields diagonally) over an occupied
+//!   field into an available (empty) one. Fields are indexed by the stored grid, `Fields[x, y]`,
+//!   so a diagonal jump goes from (x, y) to (x ± 2, y ± 2) of the grid whatever the row's
+//!   half-width indent (`TField.Indent` only moves the drawing). Locked fields (`*`, v1 `X` and
+//!   `*`) and fields outside the matrix are never available or occupied.
+//! - `Main.pas`, `TMainForm.DoJump`: the jumped-over stone is removed, the jumping one moves;
+//!   the game ends when `CanJump` finds no jump; it is won when one stone is left
+//!   (`LevelRemovedStones = LevelTotalStones - 1`, the second jingle), and on a board with a
+//!   goal the better win is that stone on the goal (`GoalStatus`, `gsLastStoneInGoal…`).
+//! - `LevelFunctions.pas`, `GoalFieldType`: of several goals the last one of the column by
+//!   column scan counts (see [`super::view::Board::kept_goal`]).
+//! - `Private/Konzept.txt` lists "prüfen, welche boards lösbar sind" (check which boards can be
+//!   solved) as never done: the game itself only tests that a first jump exists.
+//!
+//! Here a board is solvable when a sequence of jumps leaves one stone, on the goal when the
+//! board has one. Nothing of Jumper's code is copied; this module is written from those rules.
+//!
+//! The search: the stones are a bit set of at most 128 holes (the boards that ship have at most
+//! 81); first a position-class argument (parities that no jump changes, found for the board's
+//! own holes and moves by Gaussian elimination over GF(2), the general form of the "rule of
+//! three" of the 33- and 37-hole boards) can prove a board unsolvable at once; then a
+//! depth-first search remembers every position it has shown to be lost (one of each set of
+//! positions the board's symmetries map onto each other), so each is searched once, and
+//! finishing without a win proves the board unsolvable. It prunes positions whose "solitaire
+//! army" pagoda value is below the goal's, and those without a stone that can still reach the
+//! goal (same row and column parity), and runs in rounds of doubling length that take two move
+//! orders in turn. The search stops when its time or memory budget is spent or when it is
+//! cancelled, and the answer is then "unknown".
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+/// A field of the jump grid, as the game's matrix holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// Locked, half-width or outside the board: no stone stands here.
+    Blocked,
+    Empty,
+    Stone,
+}
+
+/// A place on the grid: row and column, from 0.
+pub type Place = (usize, usize);
+
+/// One jump: the stone at `from` jumps over the stone at `over` into the empty `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    pub from: Place,
+    pub over: Place,
+    pub to: Place,
+}
+
+/// Why a board cannot be won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The board has no stone.
+    NoStones,
+    /// A parity argument on a board with a goal: every line of three holes a jump uses holds 0
+    /// or 2 of `holes`, so a jump changes the number of stones on them by 0 or 2 and its parity
+    /// never changes; it is odd at the start when `start_odd`, and the other way with one stone
+    /// on the goal `end_place`.
+    PositionClass {
+        holes: Vec<Place>,
+        start_odd: bool,
+        end_place: Place,
+    },
+    /// No hole can be the last one: every end position is in another position class than the
+    /// start (a board without a goal); `classes` is how many independent parities the board has.
+    NoEndInClass {
+        classes: usize,
+        /// For each hole, the argument that rules it out: the holes of a parity no jump
+        /// changes, and whether the start has an odd number of stones on them.
+        witnesses: Vec<(Place, Vec<Place>, bool)>,
+    },
+    /// The search went through every position reachable from the start.
+    Exhaustive { positions: u64 },
+}
+
+/// Why the answer is not known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unknown {
+    /// The time budget ran out after searching `positions` positions.
+    Time { positions: u64, budget: Duration },
+    /// The positions remembered reached the memory bound.
+    Memory { positions: u64 },
+    /// The search went through as many positions as it was allowed.
+    Positions { positions: u64 },
+    /// The board has more holes than the solver's 128.
+    TooLarge { holes: usize },
+    /// The search was cancelled.
+    Cancelled,
+}
+
+/// The answer for a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// These jumps, in order, win.
+    Solvable(Vec<Jump>),
+    Unsolvable(Proof),
+    Unknown(Unknown),
+}
+
+/// The positions the first round of the search may visit (see [`Game::solve_limited`]).
+const FIRST_ROUND: u64 = 50_000;
+
+/// The holes a search remembers at most (about 20 bytes each).
+const MAX_REMEMBERED: usize = 6_000_000;
+
+/// The solver's hole limit: a position is one `u128`.
+pub const MAX_HOLES: usize = 128;
+
+/// A move on the bit set: three hole indexes.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    from: u8,
+    over: u8,
+    to: u8,
+}
+
+/// A board as the solver sees it: its holes numbered, its moves, the start and the goal.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The grid place of each hole.
+    places: Vec<Place>,
+    moves: Vec<Move>,
+    /// Move indexes by the hole they land in, and by the hole they start from.
+    into: Vec<Vec<u16>>,
+    out_of: Vec<Vec<u16>>,
+    start: u128,
+    goal: Option<u8>,
+    /// The orders moves are tried in, a rank per move, lower first: the stones gathered in the
+    /// middle, and (on a board with a goal) kept near the goal.
+    ranks: Vec<Vec<u16>>,
+    /// The board's symmetries other than the identity (each a permutation of the holes) that
+    /// keep the holes, the moves and the goal: positions they map onto each other are won or
+    /// lost alike.
+    symmetries: Vec<Vec<u8>>,
+    /// A pagoda function towards the goal: the weight of each hole (see [`Game::pagoda`]).
+    weights: Vec<f64>,
+}
+
+fn bit(hole: u8) -> u128 {
+    1u128 << hole
+}
+
+impl Game {
+    /// The game on a grid of `rows` (rows may differ in length; missing fields are blocked),
+    /// with diagonal jumps or not, and the goal's place (which must be a hole to count).
+    pub fn new(rows: &[Vec<Field>], diagonal: bool, goal: Option<Place>) -> Result<Game, Unknown> {
+        let mut index = std::collections::HashMap::new();
+        let mut places = Vec::new();
+        let mut start = 0u128;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, field) in row.iter().enumerate() {
+                if *field == Field::Blocked {
+                    continue;
+                }
+                let hole = places.len();
+                if hole >= MAX_HOLES {
+                    let holes = rows
+                        .iter()
+                        .flatten()
+                        .filter(|f| **f != Field::Blocked)
+                        .count();
+                    return Err(Unknown::TooLarge { holes });
+                }
+                index.insert((r, c), hole as u8);
+                places.push((r, c));
+                if *field == Field::Stone {
+                    start |= bit(hole as u8);
+                }
+            }
+        }
+        const ORTHOGONAL: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+        const DIAGONAL: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        let directions: Vec<(isize, isize)> = if diagonal {
+            ORTHOGONAL.iter().chain(&DIAGONAL).copied().collect()
+        } else {
+            ORTHOGONAL.to_vec()
+        };
+        let hole_at = |(r, c): Place, (dr, dc): (isize, isize), steps: isize| {
+            let r = r.checked_add_signed(dr * steps)?;
+            let c = c.checked_add_signed(dc * steps)?;
+            index.get(&(r, c)).copied()
+        };
+        let mut moves = Vec::new();
+        for (hole, place) in places.iter().enumerate() {
+            for &direction in &directions {
+                if let (Some(over), Some(to)) =
+                    (hole_at(*place, direction, 1), hole_at(*place, direction, 2))
+                {
+                    moves.push(Move {
+                        from: hole as u8,
+                        over,
+                        to,
+                    });
+                }
+            }
+        }
+        let mut into = vec![Vec::new(); places.len()];
+        let mut out_of = vec![Vec::new(); places.len()];
+        for (i, m) in moves.iter().enumerate() {
+            into[usize::from(m.to)].push(i as u16);
+            out_of[usize::from(m.from)].push(i as u16);
+        }
+        let goal = goal.and_then(|g| index.get(&g).copied());
+        let symmetries = symmetries(&places, &index, goal);
+        let weights = pagoda(&places, goal, diagonal);
+        let mut orders = vec![ranks(&places, &moves, &weights, false)];
+        if goal.is_some() {
+            orders.push(ranks(&places, &moves, &weights, true));
+        }
+        Ok(Game {
+            places,
+            moves,
+            into,
+            out_of,
+            start,
+            goal,
+            ranks: orders,
+            symmetries,
+            weights,
+        })
+    }
+
+    /// The pagoda value of a position: the sum of its stones' weights.
+    fn pagoda(&self, pos: u128) -> f64 {
+        Bits(pos).map(|h| self.weights[usize::from(h)]).sum()
+    }
+
+    /// The smallest image of a position under the board's symmetries.
+    fn canonical(&self, pos: u128) -> u128 {
+        let mut best = pos;
+        for permutation in &self.symmetries {
+            let image = Bits(pos).fold(0u128, |acc, h| acc | bit(permutation[usize::from(h)]));
+            best = best.min(image);
+        }
+        best
+    }
+
+    /// The number of holes.
+    pub fn holes(&self) -> usize {
+        self.places.len()
+    }
+
+    /// The number of stones at the start.
+    pub fn stones(&self) -> u32 {
+        self.start.count_ones()
+    }
+
+    /// The goal's place, when the board has one on a hole.
+    pub fn goal(&self) -> Option<Place> {
+        self.goal.map(|g| self.places[usize::from(g)])
+    }
+
+    /// Some jump is possible at the start.
+    pub fn can_jump(&self) -> bool {
+        self.legal(self.start).next().is_some()
+    }
+
+    fn jump(&self, m: &Move) -> Jump {
+        Jump {
+            from: self.places[usize::from(m.from)],
+            over: self.places[usize::from(m.over)],
+            to: self.places[usize::from(m.to)],
+        }
+    }
+
+    /// The legal moves in a position: from the empty holes or from the stones, whichever are
+    /// fewer.
+    fn legal(&self, pos: u128) -> impl Iterator<Item = u16> + '_ {
+        let all = if self.places.len() == MAX_HOLES {
+            u128::MAX
+        } else {
+            bit(self.places.len() as u8) - 1
+        };
+        let empty = !pos & all;
+        let by_empty = empty.count_ones() <= pos.count_ones();
+        let cells = if by_empty { empty } else { pos };
+        Bits(cells)
+            .flat_map(move |cell| {
+                let list = if by_empty {
+                    &self.into[usize::from(cell)]
+                } else {
+                    &self.out_of[usize::from(cell)]
+                };
+                list.iter().copied()
+            })
+            .filter(move |&i| {
+                let m = &self.moves[usize::from(i)];
+                pos & bit(m.from) != 0 && pos & bit(m.over) != 0 && pos & bit(m.to) == 0
+            })
+    }
+
+    /// The parities no jump changes: a basis of the sets of holes on which every move's three
+    /// holes number 0 or 2 (the null space of the moves over GF(2)).
+    fn invariants(&self) -> Vec<u128> {
+        let n = self.places.len();
+        let mut rows: Vec<u128> = self
+            .moves
+            .iter()
+            .map(|m| bit(m.from) | bit(m.over) | bit(m.to))
+            .collect();
+        let mut pivots: Vec<(usize, usize)> = Vec::new(); // (row, column)
+        let mut rank = 0;
+        for col in 0..n {
+            let mask = bit(col as u8);
+            let Some(found) = (rank..rows.len()).find(|&r| rows[r] & mask != 0) else {
+                continue;
+            };
+            rows.swap(rank, found);
+            let pivot = rows[rank];
+            for (r, row) in rows.iter_mut().enumerate() {
+                if r != rank && *row & mask != 0 {
+                    *row ^= pivot;
+                }
+            }
+            pivots.push((rank, col));
+            rank += 1;
+        }
+        let pivot_cols: u128 = pivots.iter().fold(0, |acc, (_, c)| acc | bit(*c as u8));
+        (0..n)
+            .filter(|c| pivot_cols & bit(*c as u8) == 0)
+            .map(|free| {
+                let mut v = bit(free as u8);
+                for (r, c) in &pivots {
+                    if rows[*r] & bit(free as u8) != 0 {
+                        v |= bit(*c as u8);
+                    }
+                }
+                v
+            })
+            .collect()
+    }
+
+    fn places_of(&self, set: u128) -> Vec<Place> {
+        Bits(set).map(|h| self.places[usize::from(h)]).collect()
+    }
+
+    /// The proof that no jump sequence ends with one stone where it must, from position
+    /// classes alone; `None` when the classes allow it.
+    fn class_proof(&self) -> Option<Proof> {
+        let invariants = self.invariants();
+        let odd = |set: u128, pos: u128| (set & pos).count_ones() % 2 == 1;
+        let breaks = |end: u8| {
+            invariants
+                .iter()
+                .find(|inv| odd(**inv, self.start) != odd(**inv, bit(end)))
+        };
+        match self.goal {
+            Some(goal) => breaks(goal).map(|inv| Proof::PositionClass {
+                holes: self.places_of(*inv),
+                start_odd: odd(*inv, self.start),
+                end_place: self.places[usize::from(goal)],
+            }),
+            None => {
+                let all_broken = (0..self.places.len() as u8).all(|h| breaks(h).is_some());
+                all_broken.then(|| Proof::NoEndInClass {
+                    classes: invariants.len(),
+                    witnesses: (0..self.places.len() as u8)
+                        .filter_map(|h| {
+                            let inv = breaks(h)?;
+                            let place = self.places[usize::from(h)];
+                            Some((place, self.places_of(*inv), odd(*inv, self.start)))
+                        })
+                        .collect(),
+                })
+            }
+        }
+    }
+
+    /// Decides the board within `budget`, stopping early once `cancelled()`.
+    pub fn solve(&self, budget: Duration, cancelled: &dyn Fn() -> bool) -> Verdict {
+        self.solve_limited(budget, u64::MAX, cancelled)
+    }
+
+    /// Decides the board within `budget` and searching at most `max_positions` positions (the
+    /// same answer on any machine), stopping early once `cancelled()`.
+    pub fn solve_limited(
+        &self,
+        budget: Duration,
+        max_positions: u64,
+        cancelled: &dyn Fn() -> bool,
+    ) -> Verdict {
+        let stones = self.stones();
+        if stones == 0 {
+            return Verdict::Unsolvable(Proof::NoStones);
+        }
+        if let Some(proof) = self.class_proof() {
+            return Verdict::Unsolvable(proof);
+        }
+        let mut search = Search {
+            game: self,
+            lost: HashSet::default(),
+            path: Vec::new(),
+            nodes: 0,
+            started: Instant::now(),
+            budget,
+            cancelled,
+            stop: None,
+            max_positions,
+            round_limit: u64::MAX,
+            rank: &self.ranks[0],
+            goal_class: self.goal.map(|g| self.same_parity(g)),
+        };
+        // Rounds: a depth-first search that goes wrong early spends its time under one bad
+        // first jump, and which move order finds a win soon differs from board to board. So
+        // the rounds take the orders in turn, each allowed twice as many positions as the round
+        // before; what a round proves lost stays proved, so they share their work, and the
+        // round that ends within its limit decides the board.
+        let mut limit = FIRST_ROUND;
+        for round in 0.. {
+            search.round_limit = search.nodes.saturating_add(limit);
+            search.rank = &self.ranks[round % self.ranks.len()];
+            if search.won(self.start, stones, self.pagoda(self.start)) {
+                return Verdict::Solvable(
+                    search
+                        .path
+                        .iter()
+                        .map(|i| self.jump(&self.moves[usize::from(*i)]))
+                        .collect(),
+                );
+            }
+            if search.stop != Some(Stop::Round) {
+                break;
+            }
+            search.stop = None;
+            if round % self.ranks.len() == self.ranks.len() - 1 {
+                limit = limit.saturating_mul(2);
+            }
+        }
+        let positions = search.nodes;
+        match search.stop {
+            None | Some(Stop::Round) => Verdict::Unsolvable(Proof::Exhaustive { positions }),
+            Some(Stop::Time) => Verdict::Unknown(Unknown::Time { positions, budget }),
+            Some(Stop::Memory) => Verdict::Unknown(Unknown::Memory { positions }),
+            Some(Stop::Positions) => Verdict::Unknown(Unknown::Positions { positions }),
+            Some(Stop::Cancelled) => Verdict::Unknown(Unknown::Cancelled),
+        }
+    }
+
+    /// The holes of the same row and column parity as `hole`: a stone only ever jumps to
+    /// these, two fields at a time.
+    fn same_parity(&self, hole: u8) -> u128 {
+        let (r, c) = self.places[usize::from(hole)];
+        self.places
+            .iter()
+            .enumerate()
+            .filter(|(_, (pr, pc))| pr % 2 == r % 2 && pc % 2 == c % 2)
+            .fold(0, |acc, (h, _)| acc | bit(h as u8))
+    }
+}
+
+/// A turn or mirror of the board's bounding box: a place to its image, `None` when the box is
+/// not square and the transform needs it to be.
+type Transform<'a> = dyn Fn(usize, usize) -> Option<(usize, usize)> + 'a;
+
+/// The eight symmetries of the square that map the holes onto themselves (and the goal onto
+/// itself), as permutations of the holes; the identity left out. Each maps a move's three holes
+/// onto a move's (turns and mirrors keep straight and diagonal lines).
+fn symmetries(
+    places: &[Place],
+    index: &std::collections::HashMap<Place, u8>,
+    goal: Option<u8>,
+) -> Vec<Vec<u8>> {
+    let Some(rows) = places.iter().map(|p| p.0).max() else {
+        return Vec::new();
+    };
+    let cols = places.iter().map(|p| p.1).max().unwrap_or(0);
+    let (min_r, min_c) = (
+        places.iter().map(|p| p.0).min().unwrap_or(0),
+        places.iter().map(|p| p.1).min().unwrap_or(0),
+    );
+    let (h, w) = (rows - min_r, cols - min_c);
+    let transforms: [&Transform<'_>; 7] = [
+        &|r, c| Some((r, w - c)),
+        &|r, c| Some((h - r, c)),
+        &|r, c| Some((h - r, w - c)),
+        &|r, c| (h == w).then_some((c, r)),
+        &|r, c| (h == w).then_some((w - c, h - r)),
+        &|r, c| (h == w).then_some((c, h - r)),
+        &|r, c| (h == w).then_some((w - c, r)),
+    ];
+    let mut found = Vec::new();
+    for transform in transforms {
+        let permutation: Option<Vec<u8>> = places
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = transform(r - min_r, c - min_c)?;
+                index.get(&(r + min_r, c + min_c)).copied()
+            })
+            .collect();
+        let Some(permutation) = permutation else {
+            continue;
+        };
+        if goal.is_some_and(|g| permutation[usize::from(g)] != g) {
+            continue;
+        }
+        found.push(permutation);
+    }
+    found
+}
+
+/// A pagoda function towards the goal: a weight per hole such that for every move the weights
+/// of the two holes left are at least that of the hole reached, so no jump raises the sum of
+/// the stones' weights; a position whose sum is below the goal's own weight cannot end with
+/// one stone on the goal. Weights `s^d` with `s` the golden ratio's inverse (`s + s² = 1`) and
+/// `d` the distance from the goal, which changes by at most 1 from hole to hole along a line
+/// (Manhattan distance for straight moves, the larger of the row and column distances with
+/// diagonal ones): the "solitaire army" weights. All 1 when the board has no goal.
+fn pagoda(places: &[Place], goal: Option<u8>, diagonal: bool) -> Vec<f64> {
+    let Some(goal) = goal else {
+        return vec![1.0; places.len()];
+    };
+    let (gr, gc) = places[usize::from(goal)];
+    let s = (5f64.sqrt() - 1.0) / 2.0;
+    places
+        .iter()
+        .map(|&(r, c)| {
+            let (dr, dc) = (r.abs_diff(gr), c.abs_diff(gc));
+            let d = if diagonal { dr.max(dc) } else { dr + dc };
+            s.powi(i32::try_from(d).unwrap_or(i32::MAX))
+        })
+        .collect()
+}
+
+/// An order to try the moves in: stones far from the middle of the board first, jumping
+/// inwards, so the stones gather where they can still meet; or, `toward_goal`, the jumps that
+/// keep most of the pagoda weight (the stones near the goal) first.
+fn ranks(places: &[Place], moves: &[Move], weights: &[f64], toward_goal: bool) -> Vec<u16> {
+    let n = places.len().max(1) as f64;
+    let mid_r = places.iter().map(|p| p.0 as f64).sum::<f64>() / n;
+    let mid_c = places.iter().map(|p| p.1 as f64).sum::<f64>() / n;
+    let far = |h: u8| {
+        let (r, c) = places[usize::from(h)];
+        (r as f64 - mid_r).powi(2) + (c as f64 - mid_c).powi(2)
+    };
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    let w = |h: u8| weights[usize::from(h)];
+    let score = |m: &Move| {
+        if toward_goal {
+            w(m.to) - w(m.from) - w(m.over)
+        } else {
+            far(m.over) + far(m.from) - far(m.to)
+        }
+    };
+    order.sort_by(|a, b| score(&moves[*b]).total_cmp(&score(&moves[*a])));
+    let mut rank = vec![0u16; moves.len()];
+    for (r, i) in order.into_iter().enumerate() {
+        rank[i] = r as u16;
+    }
+    rank
+}
+
+/// The set bits of a `u128`, lowest first.
+struct Bits(u128);
+
+impl Iterator for Bits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let at = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(at)
+    }
+}
+
+/// A fast hash of a position (positions are already well spread bit sets).
+#[derive(Default)]
+struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 =
+                (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        let folded = (n as u64) ^ ((n >> 64) as u64).rotate_left(29);
+        self.0 = (folded ^ (folded >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 ^= self.0 >> 29;
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// The round's limit of positions: the next round starts.
+    Round,
+    Time,
+    Memory,
+    Positions,
+    Cancelled,
+}
+
+struct Search<'a> {
+    game: &'a Game,
+    /// Positions from which no win exists.
+    lost: HashSet<u128, BuildHasherDefault<PositionHasher>>,
+    /// The moves to the current position.
+    path: Vec<u16>,
+    nodes: u64,
+    started: Instant,
+    budget: Duration,
+    cancelled: &'a dyn Fn() -> bool,
+    stop: Option<Stop>,
+    max_positions: u64,
+    /// The count of positions at which this round ends.
+    round_limit: u64,
+    /// This round's order of the moves.
+    rank: &'a [u16],
+    /// The holes from which a stone can reach the goal (same row and column parity).
+    goal_class: Option<u128>,
+}
+
+impl Search<'_> {
+    /// Whether `pos` (with `stones` stones) can be won; the winning moves are left in `path`.
+    fn won(&mut self, pos: u128, stones: u32, pagoda: f64) -> bool {
+        if stones == 1 {
+            return self.game.goal.is_none_or(|g| pos == bit(g));
+        }
+        if self.goal_class.is_some_and(|class| pos & class == 0) {
+            return false;
+        }
+        // The goal's own weight is 1; a margin for the rounding of the sums.
+        if self.game.goal.is_some() && pagoda < 1.0 - 1e-9 {
+            return false;
+        }
+        let key = self.game.canonical(pos);
+        if self.lost.contains(&key) {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.max_positions {
+            self.stop = Some(Stop::Positions);
+        } else if self.nodes >= self.round_limit {
+            self.stop = Some(Stop::Round);
+        }
+        if self.nodes.is_multiple_of(4096) {
+            if (self.cancelled)() {
+                self.stop = Some(Stop::Cancelled);
+            } else if self.started.elapsed() >= self.budget {
+                self.stop = Some(Stop::Time);
+            }
+        }
+        if self.stop.is_some() {
+            return false;
+        }
+        let mut moves: Vec<u16> = self.game.legal(pos).collect();
+        moves.sort_unstable_by_key(|i| self.rank[usize::from(*i)]);
+        for i in moves {
+            let m = self.game.moves[usize::from(i)];
+            let next = (pos & !(bit(m.from) | bit(m.over))) | bit(m.to);
+            let w = |h: u8| self.game.weights[usize::from(h)];
+            let next_pagoda = pagoda - w(m.from) - w(m.over) + w(m.to);
+            self.path.push(i);
+            if self.won(next, stones - 1, next_pagoda) {
+                return true;
+            }
+            self.path.pop();
+            if self.stop.is_some() {
+                return false;
+            }
+        }
+        if self.lost.len() >= MAX_REMEMBERED {
+            self.stop = Some(Stop::Memory);
+        } else {
+            self.lost.insert(key);
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board drawn as text: `o` stone, `.` empty, anything else blocked; `G`/`g` is the
+    /// goal with (G) or without (g) a stone.
+    pub(crate) fn game(text: &str, diagonal: bool) -> Game {
+        let mut goal = None;
+        let rows: Vec<Vec<Field>> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .enumerate()
+            .map(|(r, line)| {
+                line.chars()
+                    .enumerate()
+                    .map(|(c, ch)| match ch {
+                        'o' => Field::Stone,
+                        '.' => Field::Empty,
+                        'G' => {
+                            goal = Some((r, c));
+                            Field::Stone
+                        }
+                        'g' => {
+                            goal = Some((r, c));
+                            Field::Empty
+                        }
+                        _ => Field::Blocked,
+                    })
+                    .collect()
+            })
+            .collect();
+        Game::new(&rows, diagonal, goal).unwrap()
+    }
+
+    fn solve(text: &str, diagonal: bool) -> Verdict {
+        game(text, diagonal).solve(Duration::from_secs(30), &|| false)
+    }
+
+    const ENGLISH_CENTRE: &str = "
+        __ooo__
+        __ooo__
+        ooooooo
+        oooGooo
+        ooooooo
+        __ooo__
+        __ooo__";
+
+    #[test]
+    fn a_row_of_five() {
+        // oo.oo: one jump from either side, then the two stones are apart; the position
+        // classes say so before any search.
+        assert!(matches!(
+            solve("oo.oo", false),
+            Verdict::Unsolvable(Proof::NoEndInClass { .. })
+        ));
+        // oo.o. wins: jump right into the middle, then over it.
+        let Verdict::Solvable(moves) = solve("oo.o.", false) else {
+            panic!("oo.o. can be won")
+        };
+        assert_eq!(moves.len(), 2);
+        // .oo.. with the goal on the left: 2 stones, one jump left lands at 0.
+        assert!(matches!(solve("goo..", false), Verdict::Solvable(m) if m.len() == 1));
+        assert!(matches!(solve(".oo.g", false), Verdict::Unsolvable(_)));
+    }
+
+    #[test]
+    fn the_english_board_from_the_centre_is_solvable() {
+        let Verdict::Solvable(moves) = solve(&ENGLISH_CENTRE.replace('G', "g"), false) else {
+            panic!("the English board can be won")
+        };
+        assert_eq!(moves.len(), 31);
+    }
+
+    #[test]
+    fn the_french_board_from_the_centre_is_unsolvable_by_position_class() {
+        let french = "
+            __ooo__
+            _ooooo_
+            ooooooo
+            oooGooo
+            ooooooo
+            _ooooo_
+            __ooo__";
+        let verdict = solve(&french.replace('G', "g"), false);
+        assert!(
+            matches!(verdict, Verdict::Unsolvable(Proof::PositionClass { .. })),
+            "{verdict:?}"
+        );
+    }
+
+    #[test]
+    fn the_invariants_of_the_english_board_are_the_rule_of_three() {
+        // 33 holes, 76 moves: the null space has dimension 4 (16 position classes).
+        let g = game(ENGLISH_CENTRE, false);
+        assert_eq!(g.holes(), 33);
+        assert_eq!(g.moves.len(), 76);
+        assert_eq!(g.invariants().len(), 4);
+    }
+}
