@@ -7,6 +7,7 @@ mod board;
 pub mod colors;
 pub mod cre;
 mod dialect;
+mod format;
 mod highlights;
 mod hover;
 pub mod map;
@@ -47,6 +48,10 @@ macro_rules! shared_methods {
 
         fn exported(&self, doc: &Document) -> Option<u64> {
             variant::exported(doc)
+        }
+
+        fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {
+            format::format(doc)
         }
     };
 }

@@ -11,6 +11,7 @@ mod board;
 pub mod checks;
 pub mod codes;
 pub mod fields;
+mod format;
 mod highlight;
 mod hover;
 mod outline;
@@ -53,6 +54,10 @@ impl Format for Game {
 
     fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {
         outline::outline(doc)
+    }
+
+    fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {
+        format::format(doc)
     }
 
     fn board(

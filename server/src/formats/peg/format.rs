@@ -1,0 +1,49 @@
+//! Version 2 boards: the game deletes every space of a row (from line 3 on) and drops the rows
+//! that are then empty, so blanks at the end of a row, and lines of spaces, go. Nothing else
+//! changes: spaces inside a row and before it draw the board's shape for whoever reads the
+//! file, a tab is an invalid element, the two header lines are compared byte for byte by the
+//! game, and in version 1 a space is an invalid element. A file with syntax errors is left as
+//! it is.
+
+use crate::findings::TextEdit;
+use crate::formats::layout::{self, Breaks};
+use crate::syntax::Document;
+
+pub fn format(doc: &Document) -> Vec<TextEdit> {
+    let Some(tree) = doc.tree() else {
+        return Vec::new();
+    };
+    let root = tree.root_node();
+    if root.has_error() {
+        return Vec::new();
+    }
+    let mut cursor = root.walk();
+    let Some(board) = root
+        .named_children(&mut cursor)
+        .find(|n| n.kind() == "v2_board")
+    else {
+        return Vec::new();
+    };
+    // The rows start on the line after the mode line (or after the version line, when the
+    // file ends before a mode line).
+    let mut walk = board.walk();
+    let header_end = board
+        .named_children(&mut walk)
+        .filter(|n| matches!(n.kind(), "version_line" | "mode_line"))
+        .map(|n| n.end_byte())
+        .max()
+        .unwrap_or(board.start_byte());
+    let text = doc.rope().to_string();
+    let mut edits = Vec::new();
+    for line in layout::lines(&text, Breaks::Any) {
+        if line.start <= header_end {
+            continue;
+        }
+        let old = &text[line.start..line.end];
+        let new = old.trim_end_matches(' ');
+        if new.len() < old.len() {
+            edits.push(TextEdit::delete(line.start + new.len()..line.end));
+        }
+    }
+    edits
+}
