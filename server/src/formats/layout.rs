@@ -59,6 +59,13 @@ pub fn lines(text: &str, breaks: Breaks) -> Vec<Line> {
     lines
 }
 
+/// Whether `line` may become empty: not when its line breaks would then run together into
+/// one (a lone CR before it and an LF after it would make a CRLF).
+pub fn may_empty(text: &str, line: Line) -> bool {
+    let bytes = text.as_bytes();
+    !(line.start > 0 && bytes[line.start - 1] == b'\r' && bytes.get(line.end) == Some(&b'\n'))
+}
+
 /// A blank, as the games read one between fields.
 pub fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'

@@ -89,7 +89,9 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
                 new
             }
             // A line of blanks (never the name line) is an empty line.
-            None if index > 0 && old.bytes().all(layout::is_blank) => String::new(),
+            None if index > 0 && old.bytes().all(layout::is_blank) && layout::may_empty(&text, *line) => {
+                String::new()
+            }
             None => continue,
         };
         layout::respace(line.start, old, &new, &mut edits);

@@ -24,15 +24,17 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
     else {
         return Vec::new();
     };
-    // The rows start on the line after the mode line (or after the version line, when the
-    // file ends before a mode line).
+    // The rows start on the line after the mode line; without a mode line where the game
+    // reads it (line 2 empty, or not `mode:`), which line is a row is a guess: nothing changes.
     let mut walk = board.walk();
-    let header_end = board
+    let Some(mode_line) = board
         .named_children(&mut walk)
-        .filter(|n| matches!(n.kind(), "version_line" | "mode_line"))
-        .map(|n| n.end_byte())
-        .max()
-        .unwrap_or(board.start_byte());
+        .find(|n| n.kind() == "mode_line")
+        .filter(|n| n.child(0).is_some_and(|k| k.kind() == "mode_keyword"))
+    else {
+        return Vec::new();
+    };
+    let header_end = mode_line.end_byte();
     let text = doc.rope().to_string();
     let mut edits = Vec::new();
     for line in layout::lines(&text, Breaks::Any) {
@@ -41,7 +43,7 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
         }
         let old = &text[line.start..line.end];
         let new = old.trim_end_matches(' ');
-        if new.len() < old.len() {
+        if new.len() < old.len() && (!new.is_empty() || layout::may_empty(&text, line)) {
             edits.push(TextEdit::delete(line.start + new.len()..line.end));
         }
     }
