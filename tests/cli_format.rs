@@ -64,7 +64,10 @@ fn format_rewrites_files_in_their_encoding_and_line_breaks() {
         format!("formatted {}\nformatted {}\n", s(&cr), s(&kabale))
     );
     assert_eq!(stderr(&out), "formatted 2 of 2 files\n");
-    assert_eq!(std::fs::read(&kabale).unwrap(), after("patience/kabale.pat"));
+    assert_eq!(
+        std::fs::read(&kabale).unwrap(),
+        after("patience/kabale.pat")
+    );
     assert_eq!(std::fs::read(&cr).unwrap(), after("patience/cr-only.pat"));
     // Formatted already: nothing written.
     let out = retroboard(&["format", s(&kabale), s(&cr)]);
@@ -110,7 +113,11 @@ fn format_check_names_the_files_that_would_change_and_writes_nothing() {
 fn format_diff_prints_a_unified_diff_and_writes_nothing() {
     let dir = scratch("diff");
     let path = dir.join("Tiny.map");
-    std::fs::write(&path, "15 8\t\t\n1\tB\t0\tARROWS  0\tARCH\t0\tARROW\t7\t5\n").unwrap();
+    std::fs::write(
+        &path,
+        "15 8\t\t\n1\tB\t0\tARROWS  0\tARCH\t0\tARROW\t7\t5\n",
+    )
+    .unwrap();
     let out = retroboard(&["format", "--diff", s(&path)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let shown = s(&path);
@@ -162,7 +169,11 @@ fn fix_variant(name: &str) -> PathBuf {
     }
     for entry in std::fs::read_dir(source.join("Battlelands")).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join("Battlelands").join(entry.file_name())).unwrap();
+        std::fs::copy(
+            entry.path(),
+            dir.join("Battlelands").join(entry.file_name()),
+        )
+        .unwrap();
     }
     let before = std::fs::read_to_string(source.join("creature.ter.before")).unwrap();
     std::fs::write(dir.join("Tiny.ter"), before.replacen("$0", "", 1)).unwrap();
@@ -174,8 +185,8 @@ fn check_fix_applies_the_safe_fixes_in_place_and_reports_what_remains() {
     let dir = fix_variant("fix");
     let ter = dir.join("Tiny.ter");
     let out = retroboard(&["check", "--fix", s(&ter)]);
-    let expected = std::fs::read_to_string(tests_dir("fixes/colossus/Tiny/creature.ter.after"))
-        .unwrap();
+    let expected =
+        std::fs::read_to_string(tests_dir("fixes/colossus/Tiny/creature.ter.after")).unwrap();
     assert_eq!(std::fs::read_to_string(&ter).unwrap(), expected);
     assert!(
         stderr(&out).contains(&format!("retroboard: fixed {}", s(&ter))),

@@ -233,11 +233,16 @@ fn corpus_files_keep_their_meaning_and_line_breaks_and_format_once() {
 #[test]
 fn range_formatting_formats_the_lines_touched_only() {
     let path = root("format/patience/mysteriet.pat");
-    let (text, _) = text::decode(&std::fs::read(path.with_extension("pat.before")).unwrap())
-        .unwrap();
+    let (text, _) =
+        text::decode(&std::fs::read(path.with_extension("pat.before")).unwrap()).unwrap();
     let doc = document(&path, &text);
     let all = format(&doc);
-    let line_start = |n: usize| text.split_inclusive('\n').take(n).map(str::len).sum::<usize>();
+    let line_start = |n: usize| {
+        text.split_inclusive('\n')
+            .take(n)
+            .map(str::len)
+            .sum::<usize>()
+    };
     // Lines 3 and 4 (0-based 2 and 3), selected from the middle of line 3 to the start of 5.
     let edits = format_range(&doc, line_start(2) + 3..line_start(4));
     assert!(!edits.is_empty());

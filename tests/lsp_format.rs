@@ -113,7 +113,10 @@ fn format_game(encoding: &str) {
     let (mut client, init) = LspClient::initialized(&[encoding]);
     assert_eq!(init["capabilities"]["positionEncoding"], encoding);
     assert_eq!(init["capabilities"]["documentFormattingProvider"], true);
-    assert_eq!(init["capabilities"]["documentRangeFormattingProvider"], true);
+    assert_eq!(
+        init["capabilities"]["documentRangeFormattingProvider"],
+        true
+    );
     let uri = uri("Dronningen.pat");
     client.open(&uri, "patience-game", 1, GAME);
     client.diagnostics(&uri, Some(1));
@@ -130,13 +133,7 @@ fn format_game(encoding: &str) {
     let formatted = apply(GAME, &edits, encoding);
     assert_eq!(formatted, FORMATTED);
     // The editor applies them; formatting again gives no edit.
-    client.notify(
-        "textDocument/didChange",
-        json!({
-            "textDocument": {"uri": uri, "version": 2},
-            "contentChanges": [{"text": formatted}],
-        }),
-    );
+    client.change(&uri, 2, [[0, 0], [6, 0]], &formatted);
     client.diagnostics(&uri, Some(2));
     assert_eq!(formatting(&mut client, &uri), json!([]));
     assert_eq!(client.shutdown(), 0);
@@ -182,7 +179,10 @@ fn range_formatting_formats_the_lines_the_range_touches() {
         apply(GAME, &edits, "utf-16"),
         GAME.replacen("\r\n2 3\r\n", "\r\n  2   3\r\n", 1)
     );
-    assert_eq!(range_formatting(&mut client, &uri, [[0, 3], [0, 3]]), json!([]));
+    assert_eq!(
+        range_formatting(&mut client, &uri, [[0, 3], [0, 3]]),
+        json!([])
+    );
     assert_eq!(client.shutdown(), 0);
 }
 

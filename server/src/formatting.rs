@@ -17,7 +17,9 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
     let Some(format) = doc.format() else {
         return Vec::new();
     };
-    if doc.is_unparsed() || doc.cut().is_some() || crate::formats::unsupported_dialect(doc).is_some()
+    if doc.is_unparsed()
+        || doc.cut().is_some()
+        || crate::formats::unsupported_dialect(doc).is_some()
     {
         return Vec::new();
     }

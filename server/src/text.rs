@@ -100,7 +100,14 @@ pub fn edit_bytes(
     let at = |offset: usize| -> usize {
         let before = &text[..offset];
         match encoding {
-            Encoding::Utf8 => offset + if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 },
+            Encoding::Utf8 => {
+                offset
+                    + if bytes.starts_with(b"\xEF\xBB\xBF") {
+                        3
+                    } else {
+                        0
+                    }
+            }
             Encoding::Windows1252 | Encoding::MacRoman => before.chars().count(),
             Encoding::Utf16Le | Encoding::Utf16Be => 2 + 2 * before.encode_utf16().count(),
         }

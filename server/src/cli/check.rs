@@ -10,9 +10,9 @@ use codespan_reporting::term::{self, termcolor};
 use ropey::Rope;
 use serde_json::{Value, json};
 
+use super::rewrite::{self, Source};
 use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
 use crate::disk;
-use super::rewrite::{self, Source};
 use crate::findings::{Finding, Severity, preferred_edits};
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::formats::{FormatId, all_codes};
@@ -331,7 +331,10 @@ fn fix_file(
         let diff = rewrite::unified_diff(&shown, &original, &current.text);
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
-        let _ = writeln!(stderr, "retroboard: would fix {shown} ({edits_made} edit(s))");
+        let _ = writeln!(
+            stderr,
+            "retroboard: would fix {shown} ({edits_made} edit(s))"
+        );
         // The findings reported are those the fixes would leave.
         return Ok(current.text);
     }

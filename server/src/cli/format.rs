@@ -85,7 +85,9 @@ with --as)"
         if let Err(err) = printed
             && err.kind() != std::io::ErrorKind::BrokenPipe
         {
-            problems.errors.push(format!("cannot write the report: {err}"));
+            problems
+                .errors
+                .push(format!("cannot write the report: {err}"));
         }
     }
     let _ = out.flush();

@@ -150,10 +150,10 @@ pub fn unified_diff(shown: &str, old: &str, new: &str) -> String {
         }
         let stop = (end + 1 + CONTEXT).min(ops.len());
         let hunk = &ops[start..stop];
-        let first_old = hunk.iter().find_map(Op::old).unwrap_or(0);
-        let first_new = hunk.iter().find_map(Op::new).unwrap_or(0);
-        let count_old = hunk.iter().filter(|op| op.old().is_some()).count();
-        let count_new = hunk.iter().filter(|op| op.new().is_some()).count();
+        let first_old = hunk.iter().find_map(Op::old_line).unwrap_or(0);
+        let first_new = hunk.iter().find_map(Op::new_line).unwrap_or(0);
+        let count_old = hunk.iter().filter(|op| op.old_line().is_some()).count();
+        let count_new = hunk.iter().filter(|op| op.new_line().is_some()).count();
         out.push_str(&format!(
             "@@ -{} +{} @@\n",
             range(first_old, count_old),
@@ -167,13 +167,11 @@ pub fn unified_diff(shown: &str, old: &str, new: &str) -> String {
             };
             out.push(mark);
             let content = line.trim_end_matches(['\r', '\n']);
-            out.extend(content.chars().map(|c| {
-                if c == '\t' {
-                    c
-                } else {
-                    text::terminal_char(c)
-                }
-            }));
+            out.extend(
+                content
+                    .chars()
+                    .map(|c| if c == '\t' { c } else { text::terminal_char(c) }),
+            );
             out.push('\n');
             if content.len() == line.len() {
                 out.push_str("\\ No newline at end of file\n");
@@ -201,14 +199,14 @@ enum Op {
 }
 
 impl Op {
-    fn old(&self) -> Option<usize> {
+    fn old_line(&self) -> Option<usize> {
         match *self {
             Op::Same(x, _) | Op::Delete(x) => Some(x),
             Op::Insert(_) => None,
         }
     }
 
-    fn new(&self) -> Option<usize> {
+    fn new_line(&self) -> Option<usize> {
         match *self {
             Op::Same(_, y) | Op::Insert(y) => Some(y),
             Op::Delete(_) => None,

@@ -42,7 +42,11 @@ pub fn lines(text: &str, breaks: Breaks) -> Vec<Line> {
             }
             (b'\r', Breaks::Any) => {
                 lines.push(Line { start, end: at });
-                at += if bytes.get(at + 1) == Some(&b'\n') { 2 } else { 1 };
+                at += if bytes.get(at + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
                 start = at;
             }
             _ => at += 1,

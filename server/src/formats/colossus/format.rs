@@ -146,8 +146,7 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
                         new.push(if tabbed { '\t' } else { ' ' });
                     }
                     let number = is_number(field);
-                    let width = if tabbed || record.kind == "size" || (column == last && !number)
-                    {
+                    let width = if tabbed || record.kind == "size" || (column == last && !number) {
                         0
                     } else {
                         columns[column]

@@ -89,7 +89,10 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
                 new
             }
             // A line of blanks (never the name line) is an empty line.
-            None if index > 0 && old.bytes().all(layout::is_blank) && layout::may_empty(&text, *line) => {
+            None if index > 0
+                && old.bytes().all(layout::is_blank)
+                && layout::may_empty(&text, *line) =>
+            {
                 String::new()
             }
             None => continue,
