@@ -217,12 +217,18 @@ fn edit_columns_count_the_negotiated_units() {
 }
 
 #[test]
-fn a_document_that_is_not_open_or_has_syntax_errors_gets_no_edit() {
+fn a_closed_document_gets_nothing_and_a_line_with_a_syntax_error_no_edit() {
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     assert_eq!(formatting(&mut client, &uri("Closed.pat")), Value::Null);
     let uri = uri("Broken.pat");
-    client.open(&uri, "patience-game", 1, "Broken\n2 x 3\n104 4  4\n");
+    // Line 1 lacks its number of piles; line 2 is laid out all the same.
+    let broken = "Broken\n2 x 3\n104 4  4\n";
+    client.open(&uri, "patience-game", 1, broken);
     client.diagnostics(&uri, Some(1));
-    assert_eq!(formatting(&mut client, &uri), json!([]));
+    let edits = formatting(&mut client, &uri);
+    assert_eq!(
+        apply(broken, &edits, "utf-16"),
+        "Broken\n2 x 3\n104   4   4\n"
+    );
     assert_eq!(client.shutdown(), 0);
 }

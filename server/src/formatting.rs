@@ -5,7 +5,8 @@
 //! Only blanks change, one edit per run of blanks that differs (a cursor elsewhere on the line
 //! stays put); an already formatted document gets no edit. Nothing is formatted where the text
 //! is not fully read (too large, binary, a later dialect) or the edits would not be a valid
-//! set; the families leave files with syntax errors alone.
+//! set; the families leave what syntax errors touch alone (the lines of a Patience game, the
+//! whole of the others' files).
 
 use std::ops::Range;
 

@@ -211,7 +211,7 @@ pub trait Format: Sync {
 
     /// The edits that lay the document out as the game allows (only blanks change, and what
     /// the game reads stays the same): none when it is laid out so already, or where no layout
-    /// is safe (a file with syntax errors, a format whose spacing the game reads). Called
+    /// is safe (what a syntax error touches, a format whose spacing the game reads). Called
     /// through [`crate::formatting`], which checks the edits and keeps those of a range.
     fn format(&self, _doc: &Document) -> Vec<TextEdit> {
         Vec::new()

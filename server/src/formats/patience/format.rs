@@ -25,12 +25,29 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
         return Vec::new();
     };
     let root = tree.root_node();
-    if root.has_error() {
-        return Vec::new();
-    }
     let text = doc.rope().to_string();
     let lines = layout::lines(&text, Breaks::Any);
     let line_of = |byte: usize| lines.partition_point(|l| l.end < byte);
+    // The lines a syntax error touches are left as they are (the game reads each line's
+    // numbers between blanks, so respacing the others never changes what it reads).
+    let mut broken = vec![false; lines.len()];
+    if root.has_error() {
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            if node.is_error() || node.is_missing() {
+                let first = line_of(node.start_byte());
+                let last = line_of(node.end_byte()).max(first);
+                for line in broken.iter_mut().take(last + 1).skip(first) {
+                    *line = true;
+                }
+                continue;
+            }
+            if node.has_error() {
+                let mut walk = node.walk();
+                stack.extend(node.children(&mut walk));
+            }
+        }
+    }
 
     // The counts line and the pile lines, by line.
     let mut rows: HashMap<usize, Row> = HashMap::new();
@@ -54,6 +71,9 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
         let Some(bounds) = lines.get(line) else {
             continue;
         };
+        if broken[line] || node.has_error() || line_of(node.end_byte()) != line {
+            continue;
+        }
         // The text after the last number, with the blanks before it; or nothing (trailing
         // blanks go).
         let last = node
@@ -90,6 +110,7 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
             }
             // A line of blanks (never the name line) is an empty line.
             None if index > 0
+                && !broken[index]
                 && old.bytes().all(layout::is_blank)
                 && layout::may_empty(&text, *line) =>
             {
