@@ -135,6 +135,20 @@ fn format_diff_prints_a_unified_diff_and_writes_nothing() {
 }
 
 #[test]
+fn format_has_help() {
+    let out = retroboard(&["format", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("Usage: retroboard format"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("--check"));
+    let out = retroboard(&["check", "--help"]);
+    assert!(stdout(&out).contains("--fix"));
+}
+
+#[test]
 fn format_errors_are_one_line_and_exit_2() {
     let dir = scratch("errors");
     let missing = dir.join("missing.pat");

@@ -271,6 +271,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_change_the_encoding_cannot_hold_is_refused_in_one_line() {
+        let source = Source {
+            bytes: b"K\xe6\r\n".to_vec(),
+            text: "K\u{e6}\r\n".to_string(),
+            encoding: Encoding::Windows1252,
+        };
+        let spade = [TextEdit::insert(0, "\u{2660}")];
+        assert_eq!(
+            source.edited(&spade, "x.pat").err().as_deref(),
+            Some(
+                "cannot change x.pat: its encoding (Windows-1252) has no “\u{2660}” (U+2660); \
+nothing was written"
+            )
+        );
+        let oe = [TextEdit::insert(1, "\u{f8}")];
+        let edited = source.edited(&oe, "x.pat").unwrap();
+        assert_eq!(edited.bytes, b"K\xf8\xe6\r\n");
+        assert_eq!(edited.text, "K\u{f8}\u{e6}\r\n");
+    }
+
+    #[test]
     fn diffs_show_each_change_with_its_context() {
         let old = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n";
         let new = "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nK\nl\n";
