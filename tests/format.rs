@@ -77,6 +77,13 @@ fn breaks(text: &str) -> Vec<&'static str> {
 fn format_and_check(path: &Path, text: &str) -> Result<String, String> {
     let edits = format(&document(path, text));
     let formatted = apply_edits(text, &edits).ok_or("edits overlap or lie outside")?;
+    let blanks = |s: &str| s.bytes().all(|b| b == b' ' || b == b'\t');
+    if let Some(edit) = edits
+        .iter()
+        .find(|e| !blanks(&e.insert) || !blanks(&text[e.range.clone()]))
+    {
+        return Err(format!("an edit changes more than blanks: {edit:?}"));
+    }
     if breaks(&formatted) != breaks(text) {
         return Err("the line breaks changed".into());
     }
