@@ -9,8 +9,8 @@
 //!   A table whose fields are mostly separated by tabs (as the real MAP files are) keeps one
 //!   tab between fields instead: tabs align the columns themselves.
 //! * The MAP's size line is its two numbers, one blank between them.
-//! * Lines start at their first field; blanks at the end of a line go; a line of blanks is
-//!   empty; a comment stays where it is, with the blanks before it, and so do comment lines.
+//! * Blanks before a line's first field only right-align a number; blanks at the end of a
+//!   line go; a line of blanks is empty; a comment stays where it is, with the blanks before it, and so do comment lines.
 //! * A line holding a CR that is not its line break's (the game reads it as a blank), or a
 //!   character no token takes, is left as it is; a file with syntax errors or a later dialect
 //!   is not formatted at all. VAR files are left alone (their spacing is hardly free: no blank
@@ -38,7 +38,7 @@ fn record_kinds(format: FormatId) -> &'static [&'static str] {
 struct Record<'a> {
     kind: &'static str,
     fields: Vec<&'a str>,
-    /// The blanks before the fields (their number says which separate fields).
+    /// How many of the runs of blanks between its fields hold a tab, of how many.
     tabbed_gaps: usize,
     gaps: usize,
     /// Where the comment starts, with the blanks before it; the line's end when there is none.
