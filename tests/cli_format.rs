@@ -220,16 +220,20 @@ fn check_fix_diff_prints_the_fixes_and_writes_nothing() {
     let dir = fix_variant("fix-diff");
     let ter = dir.join("Tiny.ter");
     let before = std::fs::read(&ter).unwrap();
+    let shown = s(&ter);
+    let diff = format!(
+        "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B green Brush true 1 Gargoile 2 Troll\n\
++B green Brush true 1 Gargoyle 2 Troll\n \n"
+    );
+    // Before the human report.
+    let out = retroboard(&["check", "--fix", "--diff", s(&ter)]);
+    assert_eq!(std::fs::read(&ter).unwrap(), before);
+    assert!(stdout(&out).starts_with(&diff), "{}", stdout(&out));
+    assert!(stderr(&out).contains("would fix"), "{}", stderr(&out));
+    // Beside a JSON report, which stays JSON: the diff on stderr.
     let out = retroboard(&["check", "--fix", "--diff", "--format", "json", s(&ter)]);
     assert_eq!(std::fs::read(&ter).unwrap(), before);
-    let shown = s(&ter);
-    let text = stdout(&out);
-    assert!(
-        text.starts_with(&format!(
-            "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B green Brush true 1 Gargoile 2 \
-Troll\n+B green Brush true 1 Gargoyle 2 Troll\n \n"
-        )),
-        "{text}"
-    );
-    assert!(stderr(&out).contains("would fix"), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert!(report.is_array());
+    assert!(stderr(&out).starts_with(&diff), "{}", stderr(&out));
 }

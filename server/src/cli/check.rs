@@ -68,6 +68,7 @@ pub fn run(
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for found in collect(paths, &mut problems) {
+        let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         match check_caught(&found, forced, &files, fix) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
@@ -214,7 +215,7 @@ fn check_caught(
     found: &Found,
     forced: Option<FormatId>,
     files: &dyn Files,
-    fix: Option<FixMode>,
+    fix: Option<(FixMode, bool)>,
 ) -> Result<Option<Report>, String> {
     catch_panic(|| check_file(found, forced, files, fix)).unwrap_or_else(|message| {
         Ok(Some(Report {
@@ -231,7 +232,7 @@ fn check_file(
     found: &Found,
     forced: Option<FormatId>,
     files: &dyn Files,
-    fix: Option<FixMode>,
+    fix: Option<(FixMode, bool)>,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
@@ -272,13 +273,13 @@ fn check_file(
     }
     fault_injection(&content);
     let content = match (fix, format) {
-        (Some(mode), Some(format)) => {
+        (Some((mode, diff_on_stdout)), Some(format)) => {
             let source = Source {
                 bytes,
                 text: content,
                 encoding,
             };
-            fix_file(path, source, format, &absolute, files, mode)?
+            fix_file(path, source, format, &absolute, files, mode, diff_on_stdout)?
         }
         _ => content,
     };
@@ -290,7 +291,8 @@ fn check_file(
 /// How `check --fix` changes files.
 #[derive(Clone, Copy)]
 pub struct FixMode {
-    /// Print the change as a unified diff instead of writing it.
+    /// Print the change as a unified diff instead of writing it: on standard output before a
+    /// human report, on standard error beside a JSON or SARIF one (which stays parseable).
     pub diff: bool,
 }
 
@@ -307,6 +309,7 @@ fn fix_file(
     absolute: &Path,
     files: &dyn Files,
     mode: FixMode,
+    diff_on_stdout: bool,
 ) -> Result<String, String> {
     let shown = shown(path);
     let mut current = source;
@@ -329,8 +332,12 @@ fn fix_file(
     let mut stderr = std::io::stderr().lock();
     if mode.diff {
         let diff = rewrite::unified_diff(&shown, &original, &current.text);
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
+        if diff_on_stdout {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
+        } else {
+            let _ = stderr.write_all(diff.as_bytes());
+        }
         let _ = writeln!(
             stderr,
             "retroboard: would fix {shown} ({edits_made} edit(s))"
