@@ -236,6 +236,10 @@ fn main() {
         behind_a_slow_request();
     }
 
+    if wanted("edits") {
+        edits_on_every_file(&files);
+    }
+
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
         let start = Instant::now();
@@ -255,6 +259,99 @@ fn main() {
             peak as f64 / 1024.0
         );
         client.shutdown();
+    }
+}
+
+/// Formatting, range formatting and code actions (every quick fix of the whole file, and
+/// fix-all alone) on every corpus file and every Patience fixture (the corpus has no Patience
+/// game), end to end: each file opened, then each request sent `ROUNDS` times.
+fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::FormatId, String)]) {
+    const ROUNDS: usize = 20;
+    let mut all: Vec<(std::path::PathBuf, retroboard::formats::FormatId, String)> = files.to_vec();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
+    for folder in ["fixtures/patience", "format/patience"] {
+        let Ok(entries) = std::fs::read_dir(fixtures.join(folder)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = path.to_string_lossy();
+            if !(name.ends_with(".pat") || name.ends_with(".pat.before")) {
+                continue;
+            }
+            let Ok((text, _)) = retroboard::text::decode(&std::fs::read(&path).unwrap()) else {
+                continue;
+            };
+            all.push((path, retroboard::formats::FormatId::PatienceGame, text));
+        }
+    }
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let names = [
+        "formatting",
+        "rangeFormatting",
+        "codeAction",
+        "codeAction fixAll",
+    ];
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    let mut slowest: Vec<(Duration, String)> = vec![(Duration::ZERO, String::new()); names.len()];
+    for (path, format, text) in &all {
+        let uri = file_uri(path.to_str().unwrap());
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let lines = text.lines().count() as u32 + 1;
+        let document = json!({"uri": uri});
+        let whole =
+            json!({"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}});
+        let options = json!({"tabSize": 4, "insertSpaces": true});
+        let requests = [
+            (
+                "textDocument/formatting",
+                json!({"textDocument": document, "options": options}),
+            ),
+            (
+                "textDocument/rangeFormatting",
+                json!({"textDocument": document, "range": {
+                    "start": {"line": lines / 3, "character": 0},
+                    "end": {"line": 2 * lines / 3, "character": 0}}, "options": options}),
+            ),
+            (
+                "textDocument/codeAction",
+                json!({"textDocument": document, "range": whole, "context": {"diagnostics": []}}),
+            ),
+            (
+                "textDocument/codeAction",
+                json!({"textDocument": document, "range": whole,
+                    "context": {"diagnostics": [], "only": ["source.fixAll.retroboard"]}}),
+            ),
+        ];
+        for _ in 0..ROUNDS {
+            for (i, (method, params)) in requests.iter().enumerate() {
+                let start = Instant::now();
+                black_box(client.request(method, params.clone()));
+                let took = start.elapsed();
+                times[i].push(took);
+                if took > slowest[i].0 {
+                    slowest[i] = (
+                        took,
+                        path.file_name().unwrap().to_string_lossy().into_owned(),
+                    );
+                }
+            }
+        }
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    client.shutdown();
+    println!(
+        "formatting and code actions on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
+        all.len(),
+        files.len()
+    );
+    for ((name, times), (_, file)) in names.iter().zip(&mut times).zip(&slowest) {
+        times.sort();
+        times_line(&format!("{name} (slowest: {file})"), times);
     }
 }
 

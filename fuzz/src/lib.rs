@@ -95,6 +95,18 @@ pub fn exercise(format: FormatId, data: &[u8]) {
         panic!("the preview SVG is not well-formed: {err}\n{}", preview.svg);
     }
     assert!(!preview.text.is_empty());
+    // Formatting: valid edits of blanks only, the line breaks kept, and once is enough.
+    let edits = retroboard::formatting::format(&doc);
+    let formatted = retroboard::findings::apply_edits(&text, &edits)
+        .expect("formatting edits inside the text, not overlapping");
+    for edit in &edits {
+        assert!(edit.insert.bytes().all(|b| b == b' ' || b == b'\t'), "{edit:?}");
+        assert!(text[edit.range.clone()].bytes().all(|b| b == b' ' || b == b'\t'), "{edit:?}");
+    }
+    let breaks = |t: &str| t.bytes().filter(|b| matches!(b, b'\r' | b'\n')).count();
+    assert_eq!(breaks(&formatted), breaks(&text), "line breaks");
+    let again = Document::new(Some(format), &formatted).with_path(Some(path_for(format)));
+    assert_eq!(retroboard::formatting::format(&again), [], "formatting twice");
 }
 
 /// A document and edits to make to it, one by one.

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod disk;
 pub mod findings;
 pub mod formats;
+pub mod formatting;
 pub mod ide;
 pub mod lsp;
 pub mod render;

@@ -64,6 +64,66 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), NotText> {
     Ok((text.into_owned(), tag))
 }
 
+/// Text in `encoding`, or the first character that encoding cannot hold (an `ø` is fine in
+/// Windows-1252 and Mac Roman, a `♠` is not).
+pub fn encode(text: &str, encoding: Encoding) -> Result<Vec<u8>, char> {
+    let single = match encoding {
+        Encoding::Utf8 => return Ok(text.as_bytes().to_vec()),
+        Encoding::Utf16Le => return Ok(text.encode_utf16().flat_map(u16::to_le_bytes).collect()),
+        Encoding::Utf16Be => return Ok(text.encode_utf16().flat_map(u16::to_be_bytes).collect()),
+        Encoding::Windows1252 => encoding_rs::WINDOWS_1252,
+        Encoding::MacRoman => encoding_rs::MACINTOSH,
+    };
+    let (bytes, _, unmappable) = single.encode(text);
+    if !unmappable {
+        return Ok(bytes.into_owned());
+    }
+    let mut buffer = [0; 4];
+    Err(text
+        .chars()
+        .find(|c| single.encode(c.encode_utf8(&mut buffer)).2)
+        .unwrap_or(char::REPLACEMENT_CHARACTER))
+}
+
+/// The bytes of a file that decoded (see [`decode`]) to `text` in `encoding`, with `edits` of
+/// the text made in place: every byte outside the edits stays as it was (a UTF-8 byte order
+/// mark, a Windows-1252 byte that maps to no character), and the new text is written in the
+/// file's encoding. `Err` with the first character the encoding cannot hold. The edits must be
+/// sorted, inside the text and not overlapping ([`crate::findings::sorted_edits`]).
+pub fn edit_bytes(
+    bytes: &[u8],
+    text: &str,
+    encoding: Encoding,
+    edits: &[crate::findings::TextEdit],
+) -> Result<Vec<u8>, char> {
+    // Where a text offset lies in the file's bytes.
+    let at = |offset: usize| -> usize {
+        let before = &text[..offset];
+        match encoding {
+            Encoding::Utf8 => {
+                offset
+                    + if bytes.starts_with(b"\xEF\xBB\xBF") {
+                        3
+                    } else {
+                        0
+                    }
+            }
+            Encoding::Windows1252 | Encoding::MacRoman => before.chars().count(),
+            Encoding::Utf16Le | Encoding::Utf16Be => 2 + 2 * before.encode_utf16().count(),
+        }
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut copied = 0;
+    for edit in edits {
+        let (start, end) = (at(edit.range.start), at(edit.range.end));
+        out.extend_from_slice(&bytes[copied..start]);
+        out.extend(encode(&edit.insert, encoding)?);
+        copied = end;
+    }
+    out.extend_from_slice(&bytes[copied..]);
+    Ok(out)
+}
+
 /// A character as it may reach a terminal: a control character (C0 such as ESC, BEL or a line
 /// break, DEL, or C1 such as CSI) becomes `?`, as `ls` shows it, so text from a file or a file
 /// name cannot move the cursor, clear the screen, ring or open a hyperlink. One character for
@@ -198,6 +258,42 @@ impl<'a> ChunkReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::findings::TextEdit;
+
+    #[test]
+    fn edits_are_made_in_the_files_own_bytes() {
+        // Windows-1252 with a byte that maps to no character (0x81): kept as it was.
+        let bytes = b"Kabale \xe6\xf8\xe5 \x81\r\n  1   2\r\n";
+        let (text, enc) = decode(bytes).unwrap();
+        assert_eq!(enc, Encoding::Windows1252);
+        let at = text.find("  1").unwrap();
+        let edits = [
+            TextEdit::insert(7, "\u{f8}"),
+            TextEdit::replace(at..at + 2, " "),
+        ];
+        assert_eq!(
+            edit_bytes(bytes, &text, enc, &edits).unwrap(),
+            b"Kabale \xf8\xe6\xf8\xe5 \x81\r\n 1   2\r\n"
+        );
+        assert_eq!(
+            edit_bytes(bytes, &text, enc, &[TextEdit::insert(0, "\u{2660}")]),
+            Err('\u{2660}')
+        );
+        // A UTF-8 byte order mark stays; UTF-16 counts two bytes a unit.
+        let bom = b"\xEF\xBB\xBFab";
+        let (text, enc) = decode(bom).unwrap();
+        assert_eq!(
+            edit_bytes(bom, &text, enc, &[TextEdit::replace(1..2, "\u{e6}")]).unwrap(),
+            b"\xEF\xBB\xBFa\xc3\xa6"
+        );
+        let utf16 = b"\xFF\xFEa\x00b\x00";
+        let (text, enc) = decode(utf16).unwrap();
+        assert_eq!(
+            edit_bytes(utf16, &text, enc, &[TextEdit::insert(1, " ")]).unwrap(),
+            b"\xFF\xFEa\x00 \x00b\x00"
+        );
+        assert_eq!(encode("\u{f8}", Encoding::MacRoman), Ok(vec![0xbf]));
+    }
 
     #[test]
     fn legacy_encodings_keep_one_character_per_byte() {

@@ -252,6 +252,36 @@ return function(t)
     vim.bo[buf].modified = false
   end)
 
+  -- Formatting (issue #21): a Patience game as Notepad saves it (CRLF), spaced anyhow.
+  t.test('format: vim.lsp.buf.format lays out a Patience game (æøå and CRLF kept)', function()
+    local messy = 'Kabale æøå\r\n2 2\r\n104 4 4 0 0 0 999 1 999 0 2\r\n0 4 108 0 2 2 999 1 0 0 0\r\n'
+    local formatted = {
+      'Kabale æøå',
+      '  2   2',
+      '104   4   4   0   0    0 999   1  999   0   2',
+      '  0   4 108   0   2    2 999   1    0   0   0',
+    }
+    local path = t.write(tmp .. '/format/Kabale.pat', messy)
+    local buf = t.edit(path)
+    t.eq(vim.bo[buf].filetype, 'patience-game', 'filetype')
+    t.eq(vim.bo[buf].fileformat, 'dos', 'CRLF read as dos')
+    t.diagnostics(buf)
+    -- A range: only the line it touches (line 3, 1-based).
+    vim.lsp.buf.format({ bufnr = buf, name = 'retroboard', timeout_ms = 5000, range = { start = { 3, 0 }, ['end'] = { 3, 5 } } })
+    t.eq(vim.api.nvim_buf_get_lines(buf, 0, -1, false), { 'Kabale æøå', '2 2', formatted[3], '0 4 108 0 2 2 999 1 0 0 0' }, 'range formatted')
+    t.diagnostics(buf)
+    -- The whole buffer.
+    vim.lsp.buf.format({ bufnr = buf, name = 'retroboard', timeout_ms = 5000 })
+    t.eq(vim.api.nvim_buf_get_lines(buf, 0, -1, false), formatted, 'formatted')
+    vim.cmd('silent write')
+    t.eq(t.read(path), table.concat(formatted, '\r\n') .. '\r\n', 'written with its CRLFs')
+    -- Formatted already: no edit, the buffer untouched.
+    t.diagnostics(buf)
+    local tick = vim.b[buf].changedtick
+    vim.lsp.buf.format({ bufnr = buf, name = 'retroboard', timeout_ms = 5000 })
+    t.eq(vim.b[buf].changedtick, tick, 'changedtick after formatting a formatted buffer')
+  end)
+
   t.test('lsp: vim.lsp.enable with lsp/retroboard.lua (cmd, root, encoding)', function()
     t.ok(vim.lsp.is_enabled and vim.lsp.is_enabled('retroboard'), 'vim.lsp.enable(retroboard) was called')
     local buf = t.edit(fx('colossus/Tiny/Tiny.map'))

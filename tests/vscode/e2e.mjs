@@ -855,6 +855,38 @@ async function main() {
 
     await quickFixSteps({ ws, userData, up });
 
+    // Formatting (issue #21): Format Document on a Patience game spaced anyhow, CRLF kept.
+    await step('format: "Format Document" lays out a Patience game in the spec\'s columns', async () => {
+      const file = path.join(ws, 'Messy.pat');
+      const formatted = [
+        'Messy æøå',
+        '  2   2',
+        '104   4   4   0   0    0 999   1  999   0   2',
+        '  0   4 108   0   2    2 999   1    0   0   0',
+      ];
+      writeFileSync(file, 'Messy æøå\r\n2 2\r\n104 4 4 0 0 0 999 1 999 0 2\r\n0 4 108 0 2 2 999 1 0 0 0\r\n');
+      await until('Messy.pat in Quick Open', async () => {
+        await openFile('Messy.pat');
+        return true;
+      }, 20_000, 1_000);
+      await until('the language Patience Game', async () => (await languageStatus()) === 'Patience Game', 15_000);
+      // "Format Document" itself, not "Format Document With...".
+      await quickInput('F1', '>Format Document', /Format Document(?! With)/);
+      for (const [i, text] of formatted.entries()) {
+        await until(`line ${i + 1} formatted`, async () => (await editorLine(i + 1)).text === text, 10_000);
+      }
+      await page.keyboard.press(`${mod}+KeyS`);
+      const want = Buffer.from(formatted.join('\r\n') + '\r\n');
+      let got;
+      try {
+        await until('the formatted game on disk, CRLF kept', async () => (got = readFileSync(file)).equals(want), 10_000, 100);
+      } catch {
+        throw new Error(`Messy.pat after the save: ${firstDifference(want, got)}`);
+      }
+      await screenshot('format-document-patience');
+      return `"${formatted[2]}"`;
+    }, { needs: up });
+
     const openPreview = 'preview: "Open Preview to the Side" shows the Tiny.map board';
     await step(openPreview, async () => {
       await openFile('Tiny/Tiny.map');

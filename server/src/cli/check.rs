@@ -10,9 +10,10 @@ use codespan_reporting::term::{self, termcolor};
 use ropey::Rope;
 use serde_json::{Value, json};
 
+use super::rewrite::{self, Source};
 use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
 use crate::disk;
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Severity, preferred_edits};
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::formats::{FormatId, all_codes};
 use crate::syntax::{Document, detect};
@@ -36,18 +37,18 @@ struct Report {
 
 /// A file to check, and whether it was named on the command line (a named file is always
 /// reported; a file found in a folder only when it is one of the formats).
-struct Found {
-    path: PathBuf,
-    named: bool,
+pub(super) struct Found {
+    pub path: PathBuf,
+    pub named: bool,
 }
 
 /// What goes to standard error besides the report.
 #[derive(Default)]
-struct Problems {
+pub(super) struct Problems {
     /// A path could not be read or walked, or the report not written: exit status 2.
-    errors: Vec<String>,
+    pub errors: Vec<String>,
     /// A file of a walked folder that was skipped, and why: the findings give the status.
-    skipped: Vec<String>,
+    pub skipped: Vec<String>,
 }
 
 /// Checks the files and folders; `forced` reads every file as that format (`--as`), `verbose`
@@ -58,6 +59,7 @@ pub fn run(
     forced: Option<FormatId>,
     verbose: bool,
     solve_timeout: std::time::Duration,
+    fix: Option<FixMode>,
 ) -> ExitCode {
     let mut problems = Problems::default();
     let mut reports = Vec::new();
@@ -67,7 +69,8 @@ pub fn run(
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for found in collect(paths, &mut problems) {
-        match check_caught(&found, forced, &files, solve_timeout) {
+        let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
+        match check_caught(&found, forced, &files, solve_timeout, fix) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
@@ -107,12 +110,12 @@ pub fn run(
 }
 
 /// A path as it may appear on a terminal line: lossy, control characters shown as `?`.
-fn shown(path: &Path) -> String {
+pub(super) fn shown(path: &Path) -> String {
     text::terminal_safe(&path.to_string_lossy()).into_owned()
 }
 
 /// The files to check: those named, and those found in the folders named.
-fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> {
+pub(super) fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> {
     let mut files = Vec::new();
     for path in paths {
         match std::fs::metadata(path) {
@@ -214,8 +217,9 @@ fn check_caught(
     forced: Option<FormatId>,
     files: &dyn Files,
     solve_timeout: std::time::Duration,
+    fix: Option<(FixMode, bool)>,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files, solve_timeout)).unwrap_or_else(|message| {
+    catch_panic(|| check_file(found, forced, files, solve_timeout, fix)).unwrap_or_else(|message| {
         Ok(Some(Report {
             path: found.path.clone(),
             format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
@@ -232,6 +236,7 @@ fn check_file(
     forced: Option<FormatId>,
     files: &dyn Files,
     solve_timeout: std::time::Duration,
+    fix: Option<(FixMode, bool)>,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
@@ -257,7 +262,7 @@ fn check_file(
         }
         Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
     };
-    let Ok((content, _encoding)) = text::decode(&bytes) else {
+    let Ok((content, encoding)) = text::decode(&bytes) else {
         let finding = Finding::new(
             Severity::Error,
             "retroboard/not-text",
@@ -271,6 +276,17 @@ fn check_file(
         return Ok(None);
     }
     fault_injection(&content);
+    let content = match (fix, format) {
+        (Some((mode, diff_on_stdout)), Some(format)) => {
+            let source = Source {
+                bytes,
+                text: content,
+                encoding,
+            };
+            fix_file(path, source, format, &absolute, files, mode, diff_on_stdout)?
+        }
+        _ => content,
+    };
     let doc = Document::new(format, &content).with_path(Some(absolute));
     let findings = analyze_with(&doc, files);
     let slow = if solve_timeout.is_zero() {
@@ -280,6 +296,68 @@ fn check_file(
     };
     let findings = crate::analysis::with_slow_findings(findings, slow);
     report(format, doc.whole_rope().clone(), findings)
+}
+
+/// How `check --fix` changes files.
+#[derive(Clone, Copy)]
+pub struct FixMode {
+    /// Print the change as a unified diff instead of writing it: on standard output before a
+    /// human report, on standard error beside a JSON or SARIF one (which stays parseable).
+    pub diff: bool,
+}
+
+/// Rounds of fixes at most: a fix that clashes with another waits for the next round.
+const FIX_ROUNDS: usize = 8;
+
+/// Applies every preferred fix of the file (round after round, while there are any), writes
+/// it back in its own encoding (or prints the diff), and returns the text whose findings are
+/// reported.
+fn fix_file(
+    path: &Path,
+    source: Source,
+    format: FormatId,
+    absolute: &Path,
+    files: &dyn Files,
+    mode: FixMode,
+    diff_on_stdout: bool,
+) -> Result<String, String> {
+    let shown = shown(path);
+    let mut current = source;
+    let mut original: Option<String> = None;
+    let mut edits_made = 0;
+    for _ in 0..FIX_ROUNDS {
+        let doc = Document::new(Some(format), &current.text).with_path(Some(absolute.into()));
+        let edits = preferred_edits(doc.whole_rope(), &analyze_with(&doc, files));
+        if edits.is_empty() {
+            break;
+        }
+        edits_made += edits.len();
+        let next = current.edited(&edits, &shown)?;
+        original.get_or_insert_with(|| current.text.clone());
+        current = next;
+    }
+    let Some(original) = original.filter(|o| *o != current.text) else {
+        return Ok(current.text);
+    };
+    let mut stderr = std::io::stderr().lock();
+    if mode.diff {
+        let diff = rewrite::unified_diff(&shown, &original, &current.text);
+        if diff_on_stdout {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
+        } else {
+            let _ = stderr.write_all(diff.as_bytes());
+        }
+        let _ = writeln!(
+            stderr,
+            "retroboard: would fix {shown} ({edits_made} edit(s))"
+        );
+        // The findings reported are those the fixes would leave.
+        return Ok(current.text);
+    }
+    rewrite::write(path, &current.bytes, &shown)?;
+    let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits_made} edit(s))");
+    Ok(current.text)
 }
 
 /// 1-based line and character column of a byte offset.

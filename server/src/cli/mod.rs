@@ -1,8 +1,10 @@
-//! The `retroboard` command line: `check`, `render`, `solve`, `explain`, `lsp`.
+//! The `retroboard` command line: `check`, `format`, `render`, `solve`, `explain`, `lsp`.
 
 mod check;
 mod explain;
+mod format;
 mod render;
+mod rewrite;
 mod solve;
 
 use std::ffi::OsString;
@@ -49,7 +51,35 @@ enum Command {
         /// How long to search whether each peg board can be won, in seconds (0: not at all)
         #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
         solve_timeout: f64,
+        /// Apply every safe fix (the one preferred fix of each finding that has one) in place,
+        /// then report what remains
+        #[arg(long)]
+        fix: bool,
+        /// With --fix: print the fixes as a unified diff instead of writing them
+        #[arg(long, requires = "fix")]
+        diff: bool,
         /// Files and folders to check
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Lay files out as their games allow: Patience in the spec's columns, Colossus MAP, TER,
+    /// CRE and battlelands in aligned columns, peg v2 rows without trailing blanks
+    #[command(
+        after_help = "Folders are walked as by check. Only blanks change; line endings and the \
+encoding stay byte for byte, files with syntax errors are left alone. Exit status: 0 done (or \
+nothing to format), 1 with --check when a file would change, 2 usage or I/O problem."
+    )]
+    Format {
+        /// Write nothing; name the files that would change and exit 1 if there are any
+        #[arg(long)]
+        check: bool,
+        /// Write nothing; print the changes as a unified diff
+        #[arg(long)]
+        diff: bool,
+        /// Read every file as this format instead of detecting it
+        #[arg(long = "as", value_name = "FORMAT", value_parser = format_id)]
+        as_format: Option<FormatId>,
+        /// Files and folders to format
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
@@ -151,6 +181,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             as_format,
             verbose,
             solve_timeout,
+            fix,
+            diff,
             paths,
         } => {
             let output = match format {
@@ -159,8 +191,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 Format::Sarif => OutputFormat::Sarif,
             };
             let solve_timeout = std::time::Duration::from_secs_f64(solve_timeout);
-            check::run(&paths, output, as_format, verbose, solve_timeout)
+            let fix = fix.then_some(check::FixMode { diff });
+            check::run(&paths, output, as_format, verbose, solve_timeout, fix)
         }
+        Command::Format {
+            check,
+            diff,
+            as_format,
+            paths,
+        } => format::run(&paths, format::Mode { check, diff }, as_format),
         Command::Render {
             file,
             output,

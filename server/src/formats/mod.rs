@@ -6,13 +6,14 @@ use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::findings::{CodeDoc, Finding, Severity};
+use crate::findings::{CodeDoc, Finding, Severity, TextEdit};
 use crate::ide::{Highlight, Hover, Symbol};
 use crate::render::Board;
 use crate::syntax::Document;
 
 pub mod colossus;
 pub mod crossmines;
+pub mod layout;
 pub mod othello;
 pub mod patience;
 pub mod peg;
@@ -260,6 +261,14 @@ pub trait Format: Sync {
         _seed: u64,
     ) -> Option<Board> {
         None
+    }
+
+    /// The edits that lay the document out as the game allows (only blanks change, and what
+    /// the game reads stays the same): none when it is laid out so already, or where no layout
+    /// is safe (what a syntax error touches, a format whose spacing the game reads). Called
+    /// through [`crate::formatting`], which checks the edits and keeps those of a range.
+    fn format(&self, _doc: &Document) -> Vec<TextEdit> {
+        Vec::new()
     }
 
     /// Tokens coloured by meaning; by default from the grammar's highlight query.

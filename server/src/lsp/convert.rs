@@ -146,6 +146,22 @@ pub fn workspace_edit(
     })
 }
 
+/// Edits of a text as LSP text edits, columns in the negotiated encoding (the edits are
+/// checked already: sorted, inside the text, not overlapping).
+pub fn text_edits(
+    text: &Rope,
+    edits: &[crate::findings::TextEdit],
+    encoding: PositionEncoding,
+) -> Vec<TextEdit> {
+    edits
+        .iter()
+        .map(|e| TextEdit {
+            range: range(text, e.range.clone(), encoding),
+            new_text: e.insert.clone(),
+        })
+        .collect()
+}
+
 pub fn diagnostic(text: &Rope, finding: &Finding, encoding: PositionEncoding) -> Diagnostic {
     Diagnostic {
         range: range(text, finding.range.clone(), encoding),

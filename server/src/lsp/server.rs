@@ -910,6 +910,32 @@ fn code_actions(
     Ok(Some(actions))
 }
 
+/// The edits formatting an open document (the lines `range` touches, when given), columns in
+/// the negotiated encoding; none for a document that is not open.
+fn format_edits(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    uri: &Uri,
+    range: Option<Range>,
+) -> Result<Option<Vec<TextEdit>>> {
+    let Some(open) = snapshot.documents.get(uri) else {
+        return Ok(None);
+    };
+    test_hooks(&open.document, cancel);
+    cancel.check()?;
+    let text = open.document.whole_rope();
+    let edits = match range {
+        None => crate::formatting::format(&open.document),
+        Some(range) => {
+            let start = convert::offset(text, range.start, snapshot.encoding);
+            let end = convert::offset(text, range.end, snapshot.encoding).max(start);
+            crate::formatting::format_range(&open.document, start..end)
+        }
+    };
+    cancel.check()?;
+    Ok(Some(convert::text_edits(text, &edits, snapshot.encoding)))
+}
+
 fn invalid_params(message: String) -> tower_lsp_server::jsonrpc::Error {
     tower_lsp_server::jsonrpc::Error::invalid_params(message)
 }
@@ -973,6 +999,8 @@ impl LanguageServer for Backend {
                     resolve_provider: Some(false),
                     work_done_progress_options: WorkDoneProgressOptions::default(),
                 }),
+                document_formatting_provider: Some(OneOf::Left(true)),
+                document_range_formatting_provider: Some(OneOf::Left(true)),
                 semantic_tokens_provider: Some(
                     SemanticTokensServerCapabilities::SemanticTokensOptions(
                         SemanticTokensOptions {
@@ -1085,6 +1113,26 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         self.on_snapshot("code actions", move |snapshot, cancel| {
             code_actions(snapshot, cancel, &params)
+        })
+        .await
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        let uri = params.text_document.uri;
+        self.on_snapshot("formatting", move |snapshot, cancel| {
+            format_edits(snapshot, cancel, &uri, None)
+        })
+        .await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        self.on_snapshot("formatting", move |snapshot, cancel| {
+            format_edits(snapshot, cancel, &uri, Some(range))
         })
         .await
     }

@@ -7,6 +7,7 @@ mod board;
 pub mod colors;
 pub mod cre;
 mod dialect;
+mod format;
 mod highlights;
 mod hover;
 pub mod map;
@@ -84,6 +85,10 @@ macro_rules! shared_methods {
             include_declaration: bool,
         ) -> Vec<crate::ide::Target> {
             navigate::references(doc, offset, files, include_declaration)
+        }
+
+        fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {
+            format::format(doc)
         }
     };
 }

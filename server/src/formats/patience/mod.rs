@@ -15,6 +15,7 @@ pub mod deal;
 mod deal_checks;
 pub mod fields;
 mod fixes;
+mod format;
 mod highlight;
 mod hover;
 mod outline;
@@ -64,6 +65,10 @@ impl Format for Game {
         crate::ide::line_runs(doc, |index, line| {
             (index >= 2 && !line.trim().is_empty()).then_some(crate::ide::FoldKind::Region)
         })
+    }
+
+    fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {
+        format::format(doc)
     }
 
     fn board(

@@ -7,6 +7,7 @@
 
 mod board;
 mod checks;
+mod format;
 mod highlight;
 mod hover;
 mod outline;
@@ -234,6 +235,10 @@ at most 81 holes)",
 
     fn outline(&self, doc: &Document) -> Vec<Symbol> {
         outline::outline(doc)
+    }
+
+    fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {
+        format::format(doc)
     }
 
     fn board(

@@ -1,0 +1,239 @@
+//! `retroboard format` and `retroboard check --fix`, run as a user runs them: files changed in
+//! place in their own encoding and line breaks, `--check` and `--diff` writing nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn retroboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run retroboard")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn tests_dir(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests")
+        .join(relative)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "retroboard-cli-format-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Copies the format fixture `<relative>.before` to `dir/<name>`.
+fn copy_before(relative: &str, dir: &Path, name: &str) -> PathBuf {
+    let to = dir.join(name);
+    std::fs::copy(tests_dir(&format!("format/{relative}.before")), &to).unwrap();
+    to
+}
+
+fn after(relative: &str) -> Vec<u8> {
+    std::fs::read(tests_dir(&format!("format/{relative}.after"))).unwrap()
+}
+
+#[test]
+fn format_rewrites_files_in_their_encoding_and_line_breaks() {
+    let dir = scratch("in-place");
+    // Windows-1252 with CRLF, and CR-only, found by walking the folder.
+    let kabale = copy_before("patience/kabale.pat", &dir, "kabale.pat");
+    let cr = copy_before("patience/cr-only.pat", &dir, "cr-only.pat");
+    let out = retroboard(&["format", s(&dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("formatted {}\nformatted {}\n", s(&cr), s(&kabale))
+    );
+    assert_eq!(stderr(&out), "formatted 2 of 2 files\n");
+    assert_eq!(
+        std::fs::read(&kabale).unwrap(),
+        after("patience/kabale.pat")
+    );
+    assert_eq!(std::fs::read(&cr).unwrap(), after("patience/cr-only.pat"));
+    // Formatted already: nothing written.
+    let out = retroboard(&["format", s(&kabale), s(&cr)]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "formatted 0 of 2 files\n");
+}
+
+#[test]
+fn a_utf8_byte_order_mark_and_the_bytes_around_the_edits_stay() {
+    let dir = scratch("bom");
+    let path = dir.join("Spil.pat");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend("Kabale æøå\t \n2 1\n104 4 4 0 0 0 999 1 999 0 0\n".as_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let out = retroboard(&["format", s(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut expected = b"\xEF\xBB\xBF".to_vec();
+    expected.extend(
+        "Kabale æøå\t \n  2   1\n104   4   4   0   0    0 999   1  999   0   0\n".as_bytes(),
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), expected);
+}
+
+#[test]
+fn format_check_names_the_files_that_would_change_and_writes_nothing() {
+    let dir = scratch("check");
+    let messy = copy_before("colossus/Tiny/Tiny.ter", &dir, "Tiny.ter");
+    let clean = dir.join("Clean.ter");
+    std::fs::write(&clean, after("colossus/Tiny/Tiny.ter")).unwrap();
+    let before = std::fs::read(&messy).unwrap();
+    let out = retroboard(&["format", "--check", s(&messy), s(&clean)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), format!("would format {}\n", s(&messy)));
+    assert_eq!(stderr(&out), "would format 1 of 2 files\n");
+    assert_eq!(std::fs::read(&messy).unwrap(), before);
+    let out = retroboard(&["format", "--check", s(&clean)]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn format_diff_prints_a_unified_diff_and_writes_nothing() {
+    let dir = scratch("diff");
+    let path = dir.join("Tiny.map");
+    std::fs::write(
+        &path,
+        "15 8\t\t\n1\tB\t0\tARROWS  0\tARCH\t0\tARROW\t7\t5\n",
+    )
+    .unwrap();
+    let out = retroboard(&["format", "--diff", s(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = s(&path);
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "--- {shown}\n+++ {shown}\n@@ -1,2 +1,2 @@\n-15 8\t\t\n\
+-1\tB\t0\tARROWS  0\tARCH\t0\tARROW\t7\t5\n+15 8\n+1\tB\t0\tARROWS\t0\tARCH\t0\tARROW\t7\t5\n"
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "15 8\t\t\n1\tB\t0\tARROWS  0\tARCH\t0\tARROW\t7\t5\n"
+    );
+}
+
+#[test]
+fn format_has_help() {
+    let out = retroboard(&["format", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("Usage: retroboard format"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("--check"));
+    let out = retroboard(&["check", "--help"]);
+    assert!(stdout(&out).contains("--fix"));
+}
+
+#[test]
+fn format_errors_are_one_line_and_exit_2() {
+    let dir = scratch("errors");
+    let missing = dir.join("missing.pat");
+    let out = retroboard(&["format", s(&missing)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    assert!(stderr(&out).starts_with(&format!("retroboard: cannot read {}: ", s(&missing))));
+    let unknown = dir.join("notes.txt");
+    std::fs::write(&unknown, "nothing a game reads\n").unwrap();
+    let out = retroboard(&["format", s(&unknown)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: cannot format {}: Retroboard does not recognise it (name its format with \
+--as)\n",
+            s(&unknown)
+        )
+    );
+    let out = retroboard(&["check", "--diff", s(&unknown)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}
+
+/// A copy of the quick-fix fixture variant `Tiny` with `creature.ter` as its TER (“Gargoile”).
+fn fix_variant(name: &str) -> PathBuf {
+    let dir = scratch(name).join("Tiny");
+    std::fs::create_dir_all(dir.join("Battlelands")).unwrap();
+    let source = tests_dir("fixes/colossus/Tiny");
+    for file in ["Tiny.cre", "Tiny.map", "Tiny.var"] {
+        std::fs::copy(source.join(file), dir.join(file)).unwrap();
+    }
+    for entry in std::fs::read_dir(source.join("Battlelands")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(
+            entry.path(),
+            dir.join("Battlelands").join(entry.file_name()),
+        )
+        .unwrap();
+    }
+    let before = std::fs::read_to_string(source.join("creature.ter.before")).unwrap();
+    std::fs::write(dir.join("Tiny.ter"), before.replacen("$0", "", 1)).unwrap();
+    dir
+}
+
+#[test]
+fn check_fix_applies_the_safe_fixes_in_place_and_reports_what_remains() {
+    let dir = fix_variant("fix");
+    let ter = dir.join("Tiny.ter");
+    let out = retroboard(&["check", "--fix", s(&ter)]);
+    let expected =
+        std::fs::read_to_string(tests_dir("fixes/colossus/Tiny/creature.ter.after")).unwrap();
+    assert_eq!(std::fs::read_to_string(&ter).unwrap(), expected);
+    assert!(
+        stderr(&out).contains(&format!("retroboard: fixed {}", s(&ter))),
+        "{}",
+        stderr(&out)
+    );
+    // What is reported is the fixed file's findings: no more “Gargoile”.
+    assert!(!stdout(&out).contains("Gargoile"), "{}", stdout(&out));
+    let again = retroboard(&["check", "--fix", s(&ter)]);
+    assert_eq!(std::fs::read_to_string(&ter).unwrap(), expected);
+    assert!(!stderr(&again).contains("fixed"), "{}", stderr(&again));
+    assert_eq!(again.status.code(), out.status.code());
+}
+
+#[test]
+fn check_fix_diff_prints_the_fixes_and_writes_nothing() {
+    let dir = fix_variant("fix-diff");
+    let ter = dir.join("Tiny.ter");
+    let before = std::fs::read(&ter).unwrap();
+    let shown = s(&ter);
+    let diff = format!(
+        "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B green Brush true 1 Gargoile 2 Troll\n\
++B green Brush true 1 Gargoyle 2 Troll\n \n"
+    );
+    // Before the human report.
+    let out = retroboard(&["check", "--fix", "--diff", s(&ter)]);
+    assert_eq!(std::fs::read(&ter).unwrap(), before);
+    assert!(stdout(&out).starts_with(&diff), "{}", stdout(&out));
+    assert!(stderr(&out).contains("would fix"), "{}", stderr(&out));
+    // Beside a JSON report, which stays JSON: the diff on stderr.
+    let out = retroboard(&["check", "--fix", "--diff", "--format", "json", s(&ter)]);
+    assert_eq!(std::fs::read(&ter).unwrap(), before);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert!(report.is_array());
+    assert!(stderr(&out).starts_with(&diff), "{}", stderr(&out));
+}
