@@ -842,3 +842,44 @@ fn an_edit_cancels_the_search_on_the_text_before_it() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn a_search_waiting_for_its_turn_never_holds_up_an_edit() {
+    // Every check and search of a text holding the marker sleeps 1.5 s first: board A's search
+    // holds the one search slot while board B's waits for it.
+    let (mut client, _) = LspClient::initialized_with_env(
+        &["utf-16"],
+        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:1500")],
+    );
+    let a = file_uri("/tmp/retroboard-e2e/Held.brd");
+    let b = file_uri("/tmp/retroboard-e2e/Waiting.brd");
+    client.open(&a, "peg-brd", 1, "version 2\nMode: Normal\ny y e y y\n");
+    assert_eq!(client.diagnostics(&a, Some(1)), Vec::<Value>::new());
+    // A's search has the slot now (it sleeps first); B's search waits behind it.
+    client.open(&b, "peg-brd", 1, "version 2\nmode: normal\ny y y e y y\n");
+    assert_eq!(client.diagnostics(&b, Some(1)), Vec::<Value>::new());
+    client.change(&b, 2, [[2, 0], [2, 1]], "e");
+    client.diagnostics(&b, Some(2));
+    let a_searched = client.unread().iter().any(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == a
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| !d.is_empty())
+    });
+    assert!(
+        !a_searched,
+        "B's edit waited for A's search: {:#?}",
+        client.unread()
+    );
+    // A's search still ends with its finding.
+    let found = client.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == a
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| !d.is_empty())
+    });
+    assert_eq!(found["params"]["diagnostics"][0]["code"], "peg/unsolvable");
+    assert_eq!(client.shutdown(), 0);
+}

@@ -69,6 +69,17 @@ pub fn slow_findings_known(
     }
 }
 
+/// Gives the memory freed by a large search back to the system (glibc keeps freed blocks for
+/// the thread that used them; a language server lives for hours).
+pub fn release_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free heap pages to the system; it touches no live
+    // allocation and may be called from any thread at any time.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// The format whose slow checks apply to the document: one that is read, without errors.
 fn slow_format(doc: &Document, fast: &[Finding]) -> Option<&'static dyn crate::formats::Format> {
     let format = doc.format()?;

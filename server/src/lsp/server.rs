@@ -28,7 +28,7 @@ use tower_lsp_server::ls_types::*;
 
 use super::convert::{self, PositionEncoding};
 use super::transport::Notifier;
-use crate::analysis::{self, analyze_with, catch_panic, fault_injection};
+use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::{DiskFiles, DocumentCache, Files, FormatId, Loaded};
 use crate::render;
 use crate::syntax::{DETECTION_BYTES, Document, detect};
@@ -48,6 +48,9 @@ struct Shared {
     activity: tokio::sync::Notify,
     /// Wakes whoever waits for the checks to be done (`shutdown`): a check task ended.
     settled: tokio::sync::Notify,
+    /// One slow search at a time: each takes a core and tens of MB while it runs, and a folder
+    /// of peg boards opened at once must not take them all.
+    search_gate: tokio::sync::Semaphore,
 }
 
 struct State {
@@ -68,7 +71,7 @@ struct State {
     /// document it checked is still open as the same opening.
     openings: u64,
     /// The slow search running for a document (see [`check_document`]): set to cancel it.
-    searches: HashMap<Uri, Arc<AtomicBool>>,
+    searches: HashMap<Uri, Arc<Stop>>,
     /// `shutdown` came: no slow search starts, and those running are cancelled.
     shutting_down: bool,
 }
@@ -313,6 +316,7 @@ impl Backend {
             }),
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
+            search_gate: tokio::sync::Semaphore::new(1),
         });
         tokio::spawn(check_readers(shared.clone()));
         Backend { shared, shut_down }
@@ -339,7 +343,7 @@ impl Shared {
             *entry = Due::Own;
             // An edit or a close: the search on the text before it is of no use any more.
             if let Some(search) = state.searches.get(uri) {
-                search.store(true, Ordering::Relaxed);
+                search.set();
             }
         }
         if state.checking.insert(uri.clone()) {
@@ -488,6 +492,25 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
     }
 }
 
+/// Stops a slow search: set by an edit, a close or `shutdown`.
+#[derive(Default)]
+struct Stop {
+    flag: AtomicBool,
+    /// Wakes a search still waiting for its turn.
+    wake: tokio::sync::Notify,
+}
+
+impl Stop {
+    fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
 /// How long the language server searches for a document's slow findings (whether a peg board
 /// can be won) after each edit that changes what they read.
 const SOLVE_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
@@ -518,7 +541,7 @@ async fn search_slow(
     document: Arc<Document>,
     findings: Vec<crate::findings::Finding>,
 ) {
-    let cancelled = Arc::new(AtomicBool::new(false));
+    let cancelled = Arc::new(Stop::default());
     {
         let mut state = shared.state();
         if state.due.get(uri) == Some(&Due::Own) || state.shutting_down {
@@ -526,11 +549,28 @@ async fn search_slow(
         }
         state.searches.insert(uri.clone(), cancelled.clone());
     }
+    // Waiting for another file's search ends at once when this one is cancelled (an edit),
+    // so the check task is free for the edit's diagnostics.
+    let permit = tokio::select! {
+        permit = shared.search_gate.acquire() => permit.ok(),
+        () = cancelled.wake.notified() => None,
+    };
+    let Some(_permit) = permit.filter(|_| !cancelled.is_set()) else {
+        let mut state = shared.state();
+        if state
+            .searches
+            .get(uri)
+            .is_some_and(|s| Arc::ptr_eq(s, &cancelled))
+        {
+            state.searches.remove(uri);
+        }
+        return;
+    };
     let flag = cancelled.clone();
     let target = uri.clone();
     let slow = tokio::task::spawn_blocking(move || {
-        let stop = || flag.load(Ordering::Relaxed);
-        catch_panic(|| {
+        let stop = || flag.is_set();
+        let found = catch_panic(|| {
             test_delay(&document, &stop);
             let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
             if slow.is_empty() {
@@ -539,7 +579,9 @@ async fn search_slow(
             diagnostics.extend(snapshot.convert(&document, &slow, version));
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
-        })
+        });
+        crate::analysis::release_memory();
+        found
     })
     .await;
     {
@@ -552,7 +594,7 @@ async fn search_slow(
             state.searches.remove(uri);
         }
         let current = state.documents.get(uri).map(|open| open.opening);
-        if cancelled.load(Ordering::Relaxed) || current != opening {
+        if cancelled.is_set() || current != opening {
             return;
         }
     }
@@ -704,12 +746,12 @@ impl Backend {
     }
 }
 
-/// Test builds only: the fault injection of [`fault_injection`] and the delay of
+/// Test builds only: the fault injection of [`analysis::fault_injection`] and the delay of
 /// [`test_delay`], before a request's or a check's work on `document`.
 fn test_hooks(document: &Document, cancel: &Cancel) {
     // The document's text is copied for the search, so only where the hook can fire.
     #[cfg(debug_assertions)]
-    fault_injection(&document.text());
+    analysis::fault_injection(&document.text());
     test_delay(document, &|| cancel.is_set());
 }
 
@@ -1027,7 +1069,7 @@ impl LanguageServer for Backend {
             let mut state = self.state();
             state.shutting_down = true;
             for search in state.searches.values() {
-                search.store(true, Ordering::Relaxed);
+                search.set();
             }
         }
         // Every open and change before the shutdown gets its diagnostics before the answer,
