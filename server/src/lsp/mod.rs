@@ -22,11 +22,9 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
-    // Two threads: while one turns a large answer into JSON (tower-lsp-server does that on the
-    // task that reads and writes every message), the other runs the checks and sends their
-    // diagnostics.
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One async thread: the work runs on blocking threads (see server.rs), and a second async
+    // thread measured no faster for a keystroke behind a slow request (BENCHMARKS.md).
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
