@@ -12,11 +12,19 @@ return function(t)
   ---------------------------------------------------------------------------------------------
 
   -- Every fixture file (as tests/fixtures.rs walks them: no snapshots, no README.md).
+  -- The extensions of the snapshots beside the fixtures (the Rust and VS Code suites read the list too).
+  local snapshot_extensions = {}
+  for _, line in ipairs(vim.fn.readfile(t.path('tests/support/snapshot-extensions.txt'))) do
+    if line ~= '' then
+      snapshot_extensions[vim.trim(line)] = true
+    end
+  end
+
   local function fixture_files()
     local files = {}
     for _, path in ipairs(vim.fn.globpath(t.path('tests/fixtures'), '**', false, true)) do
       local ext = path:match('%.([^./]+)$')
-      local snapshot = ext == 'expected' or ext == 'hover' or ext == 'outline' or ext == 'highlights' or ext == 'preview' or ext == 'deal'
+      local snapshot = ext ~= nil and snapshot_extensions[ext] == true
       if vim.fn.isdirectory(path) == 0 and not snapshot and vim.fn.fnamemodify(path, ':t') ~= 'README.md' then
         files[#files + 1] = path
       end

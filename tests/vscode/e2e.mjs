@@ -237,9 +237,10 @@ function makeWorkspace(root) {
   for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
+  const snapshots = readFileSync(path.join(repo, 'tests', 'support', 'snapshot-extensions.txt'), 'utf8').split('\n').map((e) => e.trim()).filter(Boolean);
   cpSync(tiny, path.join(ws, 'Tiny'), {
     recursive: true,
-    filter: (src) => !/\.(expected|hover|preview|outline|highlights|deal)$/.test(src),
+    filter: (src) => !snapshots.some((e) => src.endsWith(`.${e}`)),
   });
   return { ws, broken };
 }
@@ -870,6 +871,11 @@ async function main() {
         return true;
       }, 20_000, 1_000);
       await until('the language Patience Game', async () => (await languageStatus()) === 'Patience Game', 15_000);
+      // Reopened in the encoding of its bytes (UTF-8), and the server reads what the editor shows.
+      await until('the encoding UTF-8 in the status bar', async () => (await statusItem('status.editor.encoding')) === 'UTF-8', 15_000);
+      await goTo(1, 1); // (the breadcrumbs show the symbol at the cursor)
+      const crumbs = page.locator('.editor-group-container.active .breadcrumbs-control');
+      await until('the symbol "Messy æøå" in the breadcrumbs', async () => (await crumbs.innerText()).includes('Messy æøå'), 15_000);
       // "Format Document" itself, not "Format Document With...".
       await quickInput('F1', '>Format Document', /Format Document(?! With)/);
       for (const [i, text] of formatted.entries()) {
