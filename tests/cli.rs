@@ -1256,3 +1256,39 @@ fn check_waits_for_the_solvability_finding() {
         Vec::<String>::new()
     );
 }
+
+#[test]
+fn notes_repeated_across_many_files_are_counted_in_one_line() {
+    // Four variants in a later dialect: one note each, counted, not shown; three would be shown.
+    let dir = scratch("grouped-notes");
+    let later = std::fs::read(fixture("colossus/Later/Later.cre")).unwrap();
+    for n in 1..=4 {
+        let variant = dir.join(format!("Later{n}"));
+        std::fs::create_dir_all(&variant).unwrap();
+        std::fs::write(variant.join(format!("Later{n}.cre")), &later).unwrap();
+    }
+    let dir_arg = dir.to_str().unwrap();
+    let quiet = retroboard(&["check", dir_arg]);
+    assert_eq!(
+        stdout(&quiet),
+        "4 files have the note colossus/unsupported-dialect: the file is in a later Colossus \
+         format (retroboard explain colossus/unsupported-dialect; --verbose shows each)\n\
+         checked 4 files: 0 error(s), 0 warning(s), 4 note(s)\n"
+    );
+    let verbose = stdout(&retroboard(&["check", "--verbose", dir_arg]));
+    assert_eq!(
+        verbose.matches("colossus/unsupported-dialect").count(),
+        4,
+        "{verbose}"
+    );
+    assert!(!verbose.contains("files have the note"), "{verbose}");
+    // Three files: each note is shown where it is.
+    std::fs::remove_dir_all(dir.join("Later4")).unwrap();
+    let three = stdout(&retroboard(&["check", dir_arg]));
+    assert_eq!(
+        three.matches("colossus/unsupported-dialect").count(),
+        3,
+        "{three}"
+    );
+    assert!(!three.contains("files have the note"), "{three}");
+}

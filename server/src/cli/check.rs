@@ -379,6 +379,11 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
     let config = term::Config::default();
     let mut files = SimpleFiles::new();
     let (mut errors, mut warnings, mut others) = (0, 0, 0);
+    let grouped = if verbose {
+        Vec::new()
+    } else {
+        grouped_notes(reports)
+    };
     for report in reports {
         let path = shown(&report.path);
         let source = terminal_source(&report.text);
@@ -389,15 +394,22 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
             None => byte,
         };
         let id = files.add(path.clone(), source);
-        if verbose || !report.findings.is_empty() {
-            writeln!(out, "{path}: {}", read_as(report.format))?;
-        }
+        let shown: Vec<&Finding> = report
+            .findings
+            .iter()
+            .filter(|f| !grouped.contains(&f.code) || !is_note(f))
+            .collect();
         for finding in &report.findings {
             match finding.severity {
                 Severity::Error => errors += 1,
                 Severity::Warning => warnings += 1,
                 _ => others += 1,
             }
+        }
+        if verbose || !shown.is_empty() {
+            writeln!(out, "{path}: {}", read_as(report.format))?;
+        }
+        for finding in shown {
             let diagnostic = match finding.severity {
                 Severity::Error => Diagnostic::error(),
                 Severity::Warning => Diagnostic::warning(),
@@ -426,6 +438,17 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
             })?;
         }
     }
+    for code in &grouped {
+        let count = reports
+            .iter()
+            .filter(|r| r.findings.iter().any(|f| f.code == *code && is_note(f)))
+            .count();
+        let summary = crate::formats::code_doc(code).map_or("", |doc| doc.summary);
+        writeln!(
+            out,
+            "{count} files have the note {code}: {summary} (retroboard explain {code}; --verbose shows each)"
+        )?;
+    }
     let files_word = if reports.len() == 1 { "file" } else { "files" };
     writeln!(
         out,
@@ -433,6 +456,41 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
         reports.len()
     )?;
     out.flush()
+}
+
+/// Notes of one code in this many files or more are counted in one line instead of shown each
+/// (`--verbose` shows them all): a folder of files in a later Colossus dialect would otherwise
+/// bury its few real findings under a note per file.
+const GROUPED_NOTES: usize = 4;
+
+fn is_note(finding: &Finding) -> bool {
+    matches!(finding.severity, Severity::Information | Severity::Hint)
+}
+
+/// The codes whose notes are counted, not shown: those in [`GROUPED_NOTES`] files or more.
+fn grouped_notes(reports: &[Report]) -> Vec<&'static str> {
+    let mut files_per_code: Vec<(&'static str, usize)> = Vec::new();
+    for report in reports {
+        let mut codes: Vec<&'static str> = report
+            .findings
+            .iter()
+            .filter(|f| is_note(f))
+            .map(|f| f.code)
+            .collect();
+        codes.sort_unstable();
+        codes.dedup();
+        for code in codes {
+            match files_per_code.iter_mut().find(|(c, _)| *c == code) {
+                Some((_, n)) => *n += 1,
+                None => files_per_code.push((code, 1)),
+            }
+        }
+    }
+    files_per_code
+        .into_iter()
+        .filter(|(_, n)| *n >= GROUPED_NOTES)
+        .map(|(code, _)| code)
+        .collect()
 }
 
 /// The format a file was read as, for the line above its findings.
