@@ -1292,3 +1292,106 @@ fn notes_repeated_across_many_files_are_counted_in_one_line() {
     );
     assert!(!three.contains("files have the note"), "{three}");
 }
+
+/// The codes and severities `check --format json` reports, as `path:line code severity`.
+fn json_findings(args: &[&str], base: &Path) -> Vec<String> {
+    let output = retroboard(args);
+    let findings: Vec<serde_json::Value> = serde_json::from_str(&stdout(&output)).unwrap();
+    findings
+        .iter()
+        .map(|f| {
+            let path = Path::new(f["path"].as_str().unwrap());
+            format!(
+                "{}:{} {} {}",
+                path.strip_prefix(base).unwrap_or(path).display(),
+                f["line"],
+                f["code"].as_str().unwrap(),
+                f["severity"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn retroboard_toml_sets_rules_files_and_formats_from_the_folders_above() {
+    let dir = scratch("settings");
+    let variant = tiny_variant(&dir, "Mod");
+    let ter = variant.join("Mod.ter");
+    let text = std::fs::read_to_string(&ter)
+        .unwrap()
+        .replace("-1 Titan", "0 Titan");
+    std::fs::write(&ter, text).unwrap();
+    let experimental = tiny_variant(&dir, "Experimental");
+    std::fs::copy(&ter, experimental.join("Experimental.ter")).unwrap();
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    std::fs::write(dir.join("old/Broken.pat"), "not a game\n").unwrap();
+    // A Crossmines pattern named like a Patience game, and one file read as what it is.
+    std::fs::create_dir_all(dir.join("patterns")).unwrap();
+    std::fs::copy(
+        fixture("crossmines/clean.pat"),
+        dir.join("patterns/Hex.pat"),
+    )
+    .unwrap();
+    let dir_arg = dir.to_str().unwrap();
+
+    // Without settings: the Titan warning in both variants, the broken file an error.
+    let defaults = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert!(
+        defaults.contains(&"Mod/Mod.ter:3 colossus/titan-recruit warning".to_string()),
+        "{defaults:?}"
+    );
+    assert!(
+        defaults.iter().any(|f| f.starts_with("old/Broken.pat")),
+        "{defaults:?}"
+    );
+
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[rules]\n\"colossus/titan-recruit\" = \"error\"\n\n\
+         [[overrides]]\nfiles = [\"Experimental/**\"]\nrules = { \"colossus/titan-recruit\" = \"off\" }\n\n\
+         [files]\nexclude = [\"old/**\"]\n\"patterns/**/*.pat\" = \"crossmines-pattern\"\n",
+    )
+    .unwrap();
+    let set = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(
+        set,
+        ["Mod/Mod.ter:3 colossus/titan-recruit error"],
+        "{set:?}"
+    );
+    // Checked from inside a folder below the settings, the same settings hold.
+    let inside = json_findings(
+        &["check", "--format", "json", variant.to_str().unwrap()],
+        &dir,
+    );
+    assert_eq!(inside, ["Mod/Mod.ter:3 colossus/titan-recruit error"]);
+    // A file named on the command line is read even when [files] excludes it.
+    let named = json_findings(
+        &[
+            "check",
+            "--format",
+            "json",
+            dir.join("old/Broken.pat").to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(!named.is_empty());
+
+    // A malformed settings file: one finding in it, the defaults for the rest, exit 1.
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[rules]\n\"colossus/titan-recruit\" = \"loud\"\n",
+    )
+    .unwrap();
+    let output = retroboard(&["check", variant.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.contains("retroboard.toml: settings of the files below it\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error[retroboard/config]: \u{201c}loud\u{201d} (for colossus/titan-recruit) is no level: write error, warning, information, hint or off; the checks use the default settings until it is fixed"),
+        "{text}"
+    );
+    assert!(text.contains("warning[colossus/titan-recruit]"), "{text}");
+}

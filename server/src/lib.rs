@@ -12,6 +12,7 @@ pub mod formatting;
 pub mod ide;
 pub mod lsp;
 pub mod render;
+pub mod settings;
 pub mod syntax;
 pub mod text;
 

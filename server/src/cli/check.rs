@@ -16,6 +16,7 @@ use crate::disk;
 use crate::findings::{Finding, Severity, preferred_edits};
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::formats::{FormatId, all_codes};
+use crate::settings::Discovery;
 use crate::syntax::{Document, detect};
 use crate::text::{self, ColumnUnit};
 
@@ -68,10 +69,33 @@ pub fn run(
     // A panic while checking a file becomes that file's finding, not a message of its own.
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
+    // The settings (retroboard.toml) of each file, found by walking up from its folder.
+    let discovery = Discovery::default();
+    let mut settings_reported: Vec<PathBuf> = Vec::new();
     for found in collect(paths, &mut problems) {
+        let absolute = disk::absolute(&found.path);
+        let settings = discovery.for_file(&absolute);
+        if let Some(settings) = &settings {
+            // A file found in a folder, not named: read only as `[files]` says.
+            if !found.named && !settings.includes(&absolute) {
+                continue;
+            }
+            if let Some(problem) = &settings.problem
+                && !settings_reported.contains(&settings.path)
+            {
+                settings_reported.push(settings.path.clone());
+                reports.push(settings_report(&settings.path, problem));
+            }
+        }
+        let forced = forced.or_else(|| settings.as_ref()?.format_for(&absolute));
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         match check_caught(&found, forced, &files, solve_timeout, fix) {
-            Ok(Some(report)) => reports.push(report),
+            Ok(Some(mut report)) => {
+                if let Some(settings) = &settings {
+                    settings.apply(&absolute, &mut report.findings);
+                }
+                reports.push(report);
+            }
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
         }
@@ -106,6 +130,19 @@ pub fn run(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The report of a settings file that cannot be read: its one finding, shown in its text.
+fn settings_report(path: &Path, problem: &Finding) -> Report {
+    let text = disk::read(path, 1 << 20)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    Report {
+        path: path.to_path_buf(),
+        format: None,
+        text: Rope::from_str(&text),
+        findings: vec![problem.clone()],
     }
 }
 
@@ -407,7 +444,17 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
             }
         }
         if verbose || !shown.is_empty() {
-            writeln!(out, "{path}: {}", read_as(report.format))?;
+            let what = if report
+                .findings
+                .iter()
+                .all(|f| f.code == crate::settings::CONFIG)
+                && !report.findings.is_empty()
+            {
+                "settings of the files below it".to_string()
+            } else {
+                read_as(report.format)
+            };
+            writeln!(out, "{path}: {what}")?;
         }
         for finding in shown {
             let diagnostic = match finding.severity {

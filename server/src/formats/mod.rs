@@ -487,6 +487,18 @@ either. Past 16 MB, or with a line over 64 KB, a file is not read at all: it is 
 and not checked. Shorten the file, or check a smaller copy.",
     },
     CodeDoc {
+        code: "retroboard/config",
+        severity: Severity::Error,
+        summary: "The settings file (retroboard.toml) cannot be read",
+        explanation: "A `retroboard.toml` (or `.retroboard.toml`) sets the rules of the files in \
+its folder and below: `[rules]` gives any code a severity (error, warning, information, hint) or \
+turns it off, `[[overrides]]` does so for some files (`files = [\"Experimental/**\"]`), and \
+`[files]` says which files a folder check reads (`include`, `exclude`) and which format a file \
+is read as (`\"patterns/**/*.pat\" = \"crossmines-pattern\"`). The finding names what is wrong \
+(a code Retroboard does not report, a level or format it does not know, a pattern that is not \
+valid, TOML it cannot read); until it is fixed, every file is checked with the default settings.",
+    },
+    CodeDoc {
         code: "retroboard/not-text",
         severity: Severity::Error,
         summary: "The file is binary, not text",
