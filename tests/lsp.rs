@@ -883,3 +883,78 @@ fn a_search_waiting_for_its_turn_never_holds_up_an_edit() {
     assert_eq!(found["params"]["diagnostics"][0]["code"], "peg/unsolvable");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn retroboard_toml_sets_the_rules_of_published_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("retroboard-lsp-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let variant = dir.join("Tiny");
+    std::fs::create_dir_all(&variant).unwrap();
+    let tiny =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny");
+    for ext in ["map", "cre", "var"] {
+        std::fs::copy(
+            tiny.join(format!("Tiny.{ext}")),
+            variant.join(format!("Tiny.{ext}")),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(variant.join("Battlelands")).unwrap();
+    for land in ["Brush", "Tower"] {
+        std::fs::copy(
+            tiny.join("Battlelands").join(land),
+            variant.join("Battlelands").join(land),
+        )
+        .unwrap();
+    }
+    let ter = variant.join("Tiny.ter");
+    let text = std::fs::read_to_string(tiny.join("Tiny.ter"))
+        .unwrap()
+        .replace("-1 Titan", "0 Titan");
+    std::fs::write(&ter, &text).unwrap();
+    let settings = dir.join("retroboard.toml");
+    std::fs::write(
+        &settings,
+        "[rules]\n\"colossus/titan-recruit\" = \"error\"\n",
+    )
+    .unwrap();
+
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = file_uri(ter.to_str().unwrap());
+    client.open(&uri, "colossus-ter", 1, &text);
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(codes(&diagnostics), ["colossus/titan-recruit"]);
+    assert_eq!(
+        diagnostics[0]["severity"], 1,
+        "an error, as the settings say"
+    );
+
+    // Turned off: the next check publishes without it.
+    std::fs::write(&settings, "[rules]\n\"colossus/titan-recruit\" = \"off\"\n").unwrap();
+    client.change(&uri, 2, [[1, 0], [1, 0]], "");
+    client.change(&uri, 3, [[0, 0], [0, 0]], " ");
+    assert_eq!(client.diagnostics(&uri, Some(3)), Vec::<Value>::new());
+
+    // Malformed: its finding is published in the settings file, the defaults hold meanwhile.
+    std::fs::write(
+        &settings,
+        "[rules]\n\"colossus/titan-recruit\" = \"loud\"\n",
+    )
+    .unwrap();
+    client.change(&uri, 4, [[0, 0], [0, 1]], "");
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(4))),
+        ["colossus/titan-recruit"]
+    );
+    let settings_uri = file_uri(settings.to_str().unwrap());
+    let problem = client.diagnostics(&settings_uri, None);
+    assert_eq!(codes(&problem), ["retroboard/config"]);
+    assert_eq!(range(&problem[0]), [[1, 28], [1, 32]]);
+    // Mended: the settings file's finding is cleared.
+    std::fs::write(&settings, "[rules]\n").unwrap();
+    client.change(&uri, 5, [[0, 0], [0, 0]], " ");
+    client.diagnostics(&uri, Some(5));
+    assert_eq!(client.diagnostics(&settings_uri, None), Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

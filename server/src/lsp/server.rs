@@ -31,6 +31,7 @@ use super::transport::Notifier;
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::{DiskFiles, DocumentCache, Files, FormatId, Loaded};
 use crate::render;
+use crate::settings::Discovery;
 use crate::syntax::{DETECTION_BYTES, Document, detect};
 
 pub struct Backend {
@@ -65,6 +66,10 @@ struct State {
     readers: VecDeque<Uri>,
     /// Files that are not open, parsed: what the open ones read of their variant.
     cache: Arc<DocumentCache>,
+    /// The project settings (retroboard.toml) of each file.
+    settings: Arc<Discovery>,
+    /// Settings files whose problem was published, with its message.
+    settings_problems: HashMap<PathBuf, String>,
     /// The workspace's folders, where workspace symbols are looked for.
     roots: Vec<PathBuf>,
     /// Numbers the openings of documents: a check's result is published only while the
@@ -120,6 +125,7 @@ impl OpenDocument {
 struct Snapshot {
     encoding: PositionEncoding,
     roots: Vec<PathBuf>,
+    settings: Arc<Discovery>,
     documents: HashMap<Uri, OpenDocument>,
     cache: Arc<DocumentCache>,
 }
@@ -129,6 +135,7 @@ impl State {
         Snapshot {
             encoding: self.encoding,
             roots: self.roots.clone(),
+            settings: self.settings.clone(),
             documents: self.documents.clone(),
             cache: self.cache.clone(),
         }
@@ -224,6 +231,7 @@ impl Snapshot {
         }
     }
 
+    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them.
     fn convert(
         &self,
         document: &Document,
@@ -231,10 +239,42 @@ impl Snapshot {
         version: Option<i32>,
     ) -> Vec<Diagnostic> {
         let text = document.whole_rope();
+        let settings = document.path().and_then(|p| self.settings.for_file(p));
+        let adjusted;
+        let findings = match (&settings, document.path()) {
+            (Some(settings), Some(path)) => {
+                let mut kept = findings.to_vec();
+                settings.apply(path, &mut kept);
+                adjusted = kept;
+                &adjusted[..]
+            }
+            _ => findings,
+        };
         findings
             .iter()
             .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
             .collect()
+    }
+
+    /// The settings file that governs `path`, its problem's message and its diagnostics (none
+    /// when it reads well).
+    fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
+        let settings = self.settings.for_file(path)?;
+        let diagnostics = match &settings.problem {
+            Some(problem) => {
+                let text = crate::disk::read(&settings.path, 1 << 20)
+                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+                    .unwrap_or_default();
+                let rope = ropey::Rope::from_str(&text);
+                vec![convert::diagnostic(&rope, problem, self.encoding)]
+            }
+            None => Vec::new(),
+        };
+        Some(SettingsProblem {
+            file: settings.path.clone(),
+            message: settings.problem.as_ref().map(|p| p.message.clone()),
+            diagnostics,
+        })
     }
 
     /// Targets as LSP locations, each range placed in its file as the editor holds it (or as
@@ -280,6 +320,13 @@ impl Snapshot {
     }
 }
 
+/// What a check found of the settings file that governs its document.
+struct SettingsProblem {
+    file: PathBuf,
+    message: Option<String>,
+    diagnostics: Vec<Diagnostic>,
+}
+
 /// A document's check, as its task does it off the async thread.
 enum Check {
     /// An open document, at a version, in one of its openings; `own`: checked for its own
@@ -309,6 +356,8 @@ impl Backend {
                 checking: HashSet::new(),
                 readers: VecDeque::new(),
                 cache: Arc::default(),
+                settings: Arc::default(),
+                settings_problems: HashMap::new(),
                 roots: Vec::new(),
                 openings: 0,
                 searches: HashMap::new(),
@@ -415,6 +464,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 let open = snapshot.documents.get(&uri)?;
                 let document = open.document.clone();
                 let (mut diagnostics, findings) = snapshot.checked(&document, Some(version));
+                let settings = document.path().and_then(|p| snapshot.settings_problem(p));
                 // The slow findings of an edited document: at once when known (the same board
                 // searched before), else searched for once these diagnostics are out.
                 let mut search = None;
@@ -438,13 +488,14 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 } else {
                     Vec::new()
                 };
-                Some((notification, kept, Some(version), search))
+                Some((notification, kept, Some(version), search, settings))
             }
             Check::Disk(snapshot, path) => {
                 let diagnostics = snapshot.disk_diagnostics(&path)?;
                 Some((
                     publish_diagnostics(&target, &diagnostics, None),
                     Vec::new(),
+                    None,
                     None,
                     None,
                 ))
@@ -454,10 +505,11 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 Vec::new(),
                 None,
                 None,
+                None,
             )),
         })
         .await;
-        let Ok(Some((notification, diagnostics, version, search))) = checked else {
+        let Ok(Some((notification, diagnostics, version, search, settings))) = checked else {
             continue;
         };
         {
@@ -473,6 +525,9 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             }
         }
         shared.notifier.send(&notification).await;
+        if let Some(settings) = settings {
+            publish_settings_problem(&shared, settings).await;
+        }
         let Some((snapshot, document, findings)) = search else {
             shared.activity.notify_one();
             continue;
@@ -608,6 +663,28 @@ async fn search_slow(
     };
     shared.notifier.send(&notification).await;
     shared.activity.notify_one();
+}
+
+/// Publishes the problem of a settings file (or clears it once it is gone), when it changed.
+async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProblem) {
+    {
+        let mut state = shared.state();
+        let published = state.settings_problems.get(&settings.file);
+        if published == settings.message.as_ref() {
+            return;
+        }
+        match &settings.message {
+            Some(message) => state
+                .settings_problems
+                .insert(settings.file.clone(), message.clone()),
+            None => state.settings_problems.remove(&settings.file),
+        };
+    }
+    let Some(uri) = Uri::from_file_path(&settings.file) else {
+        return;
+    };
+    let notification = publish_diagnostics(&uri, &settings.diagnostics, None);
+    shared.notifier.send(&notification).await;
 }
 
 /// The `textDocument/publishDiagnostics` notification, serialised.
@@ -1082,7 +1159,12 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let item = params.text_document;
         let path = file_path(&item.uri);
-        let chosen = FormatId::from_id(&item.language_id);
+        // The client's language id, else the format retroboard.toml gives the file.
+        let settings = self.state().settings.clone();
+        let chosen = FormatId::from_id(&item.language_id).or_else(|| {
+            let path = path.as_deref()?;
+            settings.for_file(path)?.format_for(path)
+        });
         let format = chosen.or_else(|| detect(path.as_deref(), &item.text));
         let document = Document::new(format, &item.text).with_path(path.clone());
         let mut state = self.state();
