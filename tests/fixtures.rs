@@ -112,6 +112,10 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
         "retroboard/not-text",
         "tests/cli.rs (a binary file in a folder)",
     ),
+    (
+        "retroboard/config",
+        "server/src/settings.rs, tests/cli.rs and tests/lsp.rs (a retroboard.toml is no fixture)",
+    ),
 ];
 
 #[test]

@@ -746,7 +746,9 @@ fn definition_and_references_lead_across_the_variant_files() {
                 "Tiny.ter:1",
                 "Tiny.ter:3",
                 "Mistakes.ter:0",
-                "NoTower.ter:0"
+                "NoTower.ter:0",
+                "Suppressed.ter:1",
+                "Suppressed.ter:5"
             ]
         );
         client.shutdown();

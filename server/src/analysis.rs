@@ -36,6 +36,7 @@ Super Othello or peg solitaire file by its name or its first lines \
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     crate::findings::cap_per_code(&mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
+    crate::suppressions::apply(doc, spec.line_comment(), &mut findings);
     findings
 }
 

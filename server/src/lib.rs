@@ -13,6 +13,7 @@ pub mod ide;
 pub mod lsp;
 pub mod render;
 pub mod settings;
+pub mod suppressions;
 pub mod syntax;
 pub mod text;
 

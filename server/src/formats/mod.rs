@@ -209,6 +209,12 @@ pub trait Format: Sync {
         None
     }
 
+    /// The format's line comment (`#` in Colossus files), where inline suppressions are
+    /// written; `None` for formats without comments.
+    fn line_comment(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether files of this format define names (creatures, terrains, variants) that other
     /// files refer to: only those are read for workspace symbols.
     fn defines_names(&self) -> bool {
@@ -497,6 +503,16 @@ turns it off, `[[overrides]]` does so for some files (`files = [\"Experimental/*
 is read as (`\"patterns/**/*.pat\" = \"crossmines-pattern\"`). The finding names what is wrong \
 (a code Retroboard does not report, a level or format it does not know, a pattern that is not \
 valid, TOML it cannot read); until it is fixed, every file is checked with the default settings.",
+    },
+    CodeDoc {
+        code: "retroboard/unused-suppression",
+        severity: Severity::Warning,
+        summary: "A suppression comment silences nothing",
+        explanation: "In a Colossus file, `# retroboard: ignore[code] reason` silences the findings \
+of those codes on the next line that is not a comment or blank, and `# retroboard: \
+ignore-file[code] reason` silences them in the whole file. One that silences nothing (the finding \
+is gone, or the code is misspelt) is reported, so that suppressions do not outlive their reason; \
+the quick fix removes its line.",
     },
     CodeDoc {
         code: "retroboard/not-text",

@@ -51,6 +51,10 @@ macro_rules! shared_methods {
             variant::exported(doc)
         }
 
+        fn line_comment(&self) -> Option<&'static str> {
+            Some("#")
+        }
+
         fn folds(&self, doc: &Document) -> Vec<crate::ide::Fold> {
             crate::ide::line_runs(doc, |_, line| {
                 let line = line.trim_start_matches([' ', '\t']);

@@ -1,0 +1,151 @@
+//! Inline suppressions, in the formats that have comments (Colossus: `#` to the end of the
+//! line, which the game's lexers skip):
+//!
+//! ```text
+//! # retroboard: ignore[colossus/titan-recruit] our Tower recruits a Titan on purpose
+//! T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre 0 Titan
+//! # retroboard: ignore-file[colossus/unused-terrain] kept for the next release
+//! ```
+//!
+//! `ignore[codes] reason` silences those codes' findings on the next line that is not a comment
+//! or blank; `ignore-file[codes] reason` silences them in the whole file. A suppression that
+//! silences nothing is itself reported (`retroboard/unused-suppression`), with a fix that
+//! removes its line.
+
+use std::ops::Range;
+
+use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::syntax::Document;
+
+pub const UNUSED: &str = "retroboard/unused-suppression";
+
+const MARK: &str = "retroboard:";
+
+struct Suppression {
+    /// The comment's line, line break included (what the fix removes).
+    line: Range<usize>,
+    /// Where the codes are written, for the finding on an unused one.
+    codes_at: Range<usize>,
+    codes: Vec<String>,
+    /// The line it applies to; `None` for the whole file.
+    target: Option<Range<usize>>,
+    used: bool,
+}
+
+/// Removes the findings the document's suppressions silence and reports the suppressions that
+/// silence nothing. `comment` is the format's line comment (`#`), `None` for formats without.
+pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>) {
+    let Some(comment) = comment else { return };
+    let mut suppressions = find(doc, comment);
+    if suppressions.is_empty() {
+        return;
+    }
+    findings.retain(|finding| {
+        let mut silenced = false;
+        for s in suppressions.iter_mut() {
+            let applies = match &s.target {
+                None => true,
+                Some(line) => {
+                    finding.range.start >= line.start
+                        && finding.range.start < line.end.max(line.start + 1)
+                }
+            };
+            if applies && s.codes.iter().any(|c| c == finding.code) {
+                s.used = true;
+                silenced = true;
+            }
+        }
+        !silenced
+    });
+    for s in suppressions.iter().filter(|s| !s.used) {
+        let what = match s.target {
+            Some(_) => "the next line",
+            None => "this file",
+        };
+        findings.push(
+            Finding::new(
+                Severity::Warning,
+                UNUSED,
+                s.codes_at.clone(),
+                format!(
+                    "this suppression silences nothing: {what} has no finding {}; remove it, or correct the code",
+                    s.codes.join(" or ")
+                ),
+            )
+            .with_fix(Some(
+                Fix::one("Remove the unused suppression", TextEdit::delete(s.line.clone()))
+                    .preferred(),
+            )),
+        );
+    }
+    findings.sort_by_key(|f| (f.range.start, f.range.end));
+}
+
+/// The suppressions of a document, each with the line it applies to.
+fn find(doc: &Document, comment: &str) -> Vec<Suppression> {
+    let rope = doc.rope();
+    let mut found: Vec<Suppression> = Vec::new();
+    let mut waiting: Vec<usize> = Vec::new(); // line suppressions still looking for their line
+    let mut start = 0;
+    for line in rope.lines() {
+        let len = line.len_bytes();
+        let text: std::borrow::Cow<str> = line.into();
+        let content = text.trim_end_matches(['\r', '\n']);
+        let trimmed = content.trim_start();
+        let indent = content.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix(comment) {
+            let after = rest.trim_start();
+            if let Some(directive) = after.strip_prefix(MARK) {
+                let directive_at =
+                    start + indent + comment.len() + (rest.len() - after.len()) + MARK.len();
+                if let Some(s) = parse(
+                    directive.trim_start(),
+                    directive_at + (directive.len() - directive.trim_start().len()),
+                    start..start + len,
+                ) {
+                    if s.target.is_some() {
+                        waiting.push(found.len());
+                    }
+                    found.push(s);
+                }
+            }
+        } else if !trimmed.is_empty() {
+            for i in waiting.drain(..) {
+                found[i].target = Some(start..start + content.len());
+            }
+        }
+        start += len;
+    }
+    // Line suppressions at the end with no line after them apply to nothing.
+    for i in waiting {
+        found[i].target = Some(start..start);
+    }
+    found
+}
+
+/// `ignore[codes] reason` or `ignore-file[codes] reason` at byte `at`; `line` is its line.
+fn parse(directive: &str, at: usize, line: Range<usize>) -> Option<Suppression> {
+    let (file, rest) = if let Some(rest) = directive.strip_prefix("ignore-file[") {
+        (true, rest)
+    } else {
+        (false, directive.strip_prefix("ignore[")?)
+    };
+    let close = rest.find(']')?;
+    let opened = directive.len() - rest.len();
+    let codes: Vec<String> = rest[..close]
+        .split(',')
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+        .collect();
+    if codes.is_empty() {
+        return None;
+    }
+    Some(Suppression {
+        line,
+        codes_at: at + opened..at + opened + close,
+        codes,
+        // Filled in once the next line is found.
+        target: (!file).then_some(0..0),
+        used: false,
+    })
+}
