@@ -186,7 +186,7 @@ fn legacy_encodings_keep_columns() {
     // Classic Mac text: lone CR line ends, Mac Roman "©"; a clean Othello board.
     let path = dir.join("Opening.bord");
     let board = format!("{}WB{}BW{}", "0".repeat(27), "0".repeat(6), "0".repeat(27));
-    let mut bytes = format!("28\r4\rD4D5E4E5\r{board}\r").into_bytes();
+    let mut bytes = format!("30\r2\rD4D5E4E5\r{board}\r").into_bytes();
     bytes.extend_from_slice(b"\xa9 1996 Yellow Lemon Software\r");
     std::fs::write(&path, bytes).unwrap();
     let out = retroboard(&["check", "--format", "json", path.to_str().unwrap()]);

@@ -23,7 +23,7 @@ const SEEDS: &[(FormatId, &str)] = &[
     ),
     (
         FormatId::OthelloBord,
-        "28\r4\rD4E5D5E4\r000000000000000000000000000WB000000BW000000000000000000000000000\r\u{a9} 1996 Yellow Lemon Software\r",
+        "30\r2\rD4E5D5E4\r000000000000000000000000000WB000000BW000000000000000000000000000\r\u{a9} 1996 Yellow Lemon Software\r",
     ),
     (
         FormatId::ColossusMap,

@@ -21,6 +21,8 @@ pub const MISSING_COPYRIGHT: &str = "othello/missing-copyright";
 pub const COPYRIGHT_TOO_LONG: &str = "othello/copyright-too-long";
 pub const EXTRA_LINES: &str = "othello/extra-lines";
 pub const BLANK_LINES: &str = "othello/blank-lines";
+pub const PLACED_COUNT: &str = "othello/placed-count";
+pub const NO_MOVES: &str = "othello/no-moves";
 
 /// The chips of a game: lines 1 and 2 add up to this.
 pub const CHIPS: u32 = 32;
@@ -38,8 +40,10 @@ pub fn check(doc: &Document, view: &BordView, findings: &mut Vec<Finding>) {
         return;
     }
     chips(view, &mut out);
+    placed_against_board(doc, view, &mut out);
     used_squares(view, &mut out);
     board(view, &mut out);
+    no_moves(view, &mut out);
     board_against_used_squares(view, &mut out);
     copyright(view, &mut out);
     if let (Some(first), Some(last)) = (view.extra_lines.first(), view.extra_lines.last()) {
@@ -225,6 +229,124 @@ two must add up to exactly {CHIPS}: change line 1 to {} or line 2 to {}",
     }
 }
 
+/// Line 2 against the board: it counts the chips each player has placed, so where the board
+/// holds as many white as black chips it must be that number (DESIGN "Reading the BORD counts";
+/// for unequal boards the format says nothing, and nothing is reported).
+fn placed_against_board(doc: &Document, view: &BordView, out: &mut Limited) {
+    let (Ok(placed), Some(_)) = (&view.chips_placed.value, &view.board.squares) else {
+        return;
+    };
+    let counts = view.board.counts();
+    let Ok(each) = u32::try_from(counts.white) else {
+        return;
+    };
+    if counts.white != counts.black || each == *placed || each > CHIPS {
+        return;
+    }
+    // Lines 1 and 2 that are no counts, or do not make 32, are one mistake, told by
+    // `othello/chip-count` or `othello/chip-total` (whose fix writes both from the board).
+    match &view.chips_left.value {
+        Ok(left) if left + placed == CHIPS => {}
+        _ => return,
+    }
+    let range = view.chips_placed.line.value_range();
+    let mut edits = vec![TextEdit::replace(range.clone(), each.to_string())];
+    if let Ok(left) = &view.chips_left.value
+        && *left + each != CHIPS
+    {
+        edits.push(TextEdit::replace(
+            view.chips_left.line.value_range(),
+            (CHIPS - each).to_string(),
+        ));
+    }
+    let both = edits.len() == 2;
+    let title = if both {
+        format!("Write {each} on line 2 and {} on line 1", CHIPS - each)
+    } else {
+        format!("Write {each} on line 2 (chips placed)")
+    };
+    let also = if both {
+        format!(" (and {} on line 1)", CHIPS - each)
+    } else {
+        String::new()
+    };
+    out.push_finding(
+        Finding::new(
+            Severity::Warning,
+            PLACED_COUNT,
+            range,
+            format!(
+                "line 2 says each player has placed {placed} {}, but the board holds {each} white \
+and {each} black: line 2 counts the chips of one player, so write {each}{also}",
+                if *placed == 1 { "chip" } else { "chips" }
+            ),
+        )
+        .with_fix(Fix::new(title, doc.rope(), edits).map(Fix::preferred)),
+    );
+}
+
+/// An opening where neither player can place a chip: in Othello a chip must flank at least one
+/// line of the other colour's chips between it and one of its own, so the game would be over
+/// before it starts. A board without chips is left alone (how its first chips are placed, the
+/// format does not say).
+fn no_moves(view: &BordView, out: &mut Limited) {
+    let Some(squares) = &view.board.squares else {
+        return;
+    };
+    let chips: Vec<Chip> = squares.iter().map(|s| s.chip).collect();
+    if chips.iter().all(|c| *c == Chip::Empty) {
+        return;
+    }
+    if [Chip::Black, Chip::White]
+        .iter()
+        .any(|player| has_move(&chips, *player))
+    {
+        return;
+    }
+    let board = view.board.line();
+    out.push(
+        Severity::Warning,
+        NO_MOVES,
+        board.value_range(),
+        "neither player can place a chip: no empty square has a line of the other colour's chips \
+between it and one of the player's own, so the game is over before it starts; give the \
+opening two chips of each colour side by side, as in the usual D4 E4 / D5 E5 square"
+            .to_string(),
+    );
+}
+
+/// Whether `player` has a square to play on the 8 × 8 board `chips` (row by row).
+fn has_move(chips: &[Chip], player: Chip) -> bool {
+    let other = if player == Chip::Black {
+        Chip::White
+    } else {
+        Chip::Black
+    };
+    let at = |r: i32, c: i32| -> Option<Chip> {
+        ((0..8).contains(&r) && (0..8).contains(&c)).then(|| chips[(r * 8 + c) as usize])
+    };
+    (0..64).any(|i| {
+        if chips[i] != Chip::Empty {
+            return false;
+        }
+        let (r, c) = ((i / 8) as i32, (i % 8) as i32);
+        (-1..=1)
+            .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+            .any(|(dr, dc)| {
+                if (dr, dc) == (0, 0) {
+                    return false;
+                }
+                let (mut rr, mut cc, mut seen) = (r + dr, c + dc, 0);
+                while at(rr, cc) == Some(other) {
+                    rr += dr;
+                    cc += dc;
+                    seen += 1;
+                }
+                seen > 0 && at(rr, cc) == Some(player)
+            })
+    })
+}
+
 /// Line 1 from line 2, and line 2 from line 1: where the board holds as many white as black
 /// chips and one line agrees with that number, the other line is the one to change (the only
 /// fix then); else both, line 1 first.
@@ -250,6 +372,21 @@ fn chip_total_fixes(view: &BordView, left: u32, placed: u32) -> Vec<Fix> {
     match each {
         Some(n) if n == placed => vec![line_1.preferred()],
         Some(n) if n + left == CHIPS => vec![line_2.preferred()],
+        // Neither line agrees with the board: both from it, first and preferred.
+        Some(n) if n <= CHIPS => {
+            let both = Fix {
+                title: format!(
+                    "Write {n} on line 2 and {} on line 1, as the board holds",
+                    CHIPS - n
+                ),
+                edits: vec![
+                    TextEdit::replace(view.chips_left.line.value_range(), (CHIPS - n).to_string()),
+                    TextEdit::replace(view.chips_placed.line.value_range(), n.to_string()),
+                ],
+                preferred: true,
+            };
+            vec![both, line_1, line_2]
+        }
         _ => vec![line_1, line_2],
     }
 }

@@ -34,8 +34,30 @@ missing line shifts every line after it. Write the number on the line the messag
         severity: Severity::Error,
         summary: "Chips left (line 1) + chips placed (line 2) is not 32",
         explanation: "The format says line 1 + line 2 \"should ALLWAYS be 32\": the chips still \
-to place and the chips already placed make up the game's 32. The usual starting position, 4 \
-chips on the board, is 28 and 4. Change one of the two lines so that they add up to 32.",
+to place and the chips already placed make up the game's 32. Line 2 counts the chips of one \
+player (\"not black chips+white chips\"): the usual starting position, two white and two black \
+chips on the board, is 30 and 2. Change one of the two lines so that they add up to 32.",
+    },
+    CodeDoc {
+        code: checks::PLACED_COUNT,
+        severity: Severity::Warning,
+        summary: "Line 2 does not match the chips on the board",
+        explanation: "Line 2 is the number of chips each player has already placed, \"not black \
+chips+white chips\". Where the board holds as many white as black chips, that number is line 2: \
+the usual opening (two of each) is 30 and 2. The quick fix writes the board's number on line 2 \
+(and 32 minus it on line 1). For a board with more of one colour the format says nothing, and \
+nothing is reported.",
+    },
+    CodeDoc {
+        code: checks::NO_MOVES,
+        severity: Severity::Warning,
+        summary: "Neither player can place a chip on the opening board",
+        explanation: "In Othello a chip must be placed so that it flanks at least one line of the \
+other colour's chips (across, down or diagonally) with one of the player's own at the far end; \
+the flanked chips turn over. If no empty square allows that for either player, the game is over \
+before the first move. Put chips of both colours next to each other, as in the usual opening \
+(white on D4 and E5, black on D5 and E4). A board with no chips at all is not reported: the \
+format does not say how its first chips would be placed.",
     },
     CodeDoc {
         code: checks::BOARD_LAYOUT,
