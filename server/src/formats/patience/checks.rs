@@ -623,8 +623,12 @@ holds 52 × {decks} = {}: write {}",
         }
     }
 
-    /// Some pile must say how many cards it holds when the game is won.
+    /// Some pile must say how many cards it holds when the game is won. A pile line too short
+    /// to read (its finding says so) may hold that count: nothing is said then.
     fn winnable(&mut self, usable: &[&Pile]) {
+        if usable.len() < self.view.piles.len() {
+            return;
+        }
         if let (
             Some(counts),
             WonCounts {
