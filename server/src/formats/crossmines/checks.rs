@@ -17,6 +17,7 @@ pub const REC_FIELD_TOO_SMALL: &str = "crossmines/rec-field-too-small";
 pub const SPLIT_CELL: &str = "crossmines/split-cell";
 pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
 pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
+pub const EMPTY_PATTERN: &str = "crossmines/empty-pattern";
 
 /// Every check, in file order of what they look at, at most
 /// [`crate::findings::MAX_PER_CODE`] findings of each code and one note for the rest.
@@ -28,7 +29,10 @@ pub fn check(doc: &Document, view: &PatternView, findings: &mut Vec<Finding>) {
     grid_height(doc, view, &mut out);
     invalid_characters(view, &mut out);
     split_cells(view, &mut out);
-    stamping(view, &mut out);
+    // An empty pattern is all holes: that is its one finding.
+    if !empty_pattern(view, &mut out) {
+        stamping(view, &mut out);
+    }
     out.finish();
 }
 
@@ -664,6 +668,30 @@ fn columns(from: usize, to: usize) -> String {
 /// Stamping the grid every Repeat Size X columns and Repeat Size Y rows: squares that two
 /// stamps fill (overlap) and squares that no stamp fills (holes), read from one period of the
 /// field (the [`Torus`]), so this is linear in the grid size.
+/// A grid of nothing but transparent squares stamps nothing: the minefield would have no cells.
+/// True when reported.
+fn empty_pattern(view: &PatternView, out: &mut Limited) -> bool {
+    let (Some(first), Some(last)) = (view.grid.first(), view.grid.last()) else {
+        return false;
+    };
+    let all_transparent = view.grid.iter().all(|line| {
+        line.invalid.is_empty() && line.squares().all(|s| s.kind == SquareKind::Transparent)
+    });
+    if !all_transparent || view.grid.iter().all(|l| l.width == 0) {
+        return false;
+    }
+    out.push(
+        Severity::Warning,
+        EMPTY_PATTERN,
+        first.range.start..last.range.end,
+        "every square of the grid is \u{201c}.\u{201d} (transparent): the pattern stamps nothing, \
+so the minefield would have no cells; draw its cells with 1\u{2013}9 or A\u{2013}Z (a cell of \
+several squares), 0 (a one-square cell), - (a hole) or # (a bridge)"
+            .to_string(),
+    );
+    true
+}
+
 fn stamping(view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     let (Some(x), Some(y), Some(rx), Some(ry)) = (

@@ -117,6 +117,15 @@ the minefield gets a hole there, repeated across the field. The readme allows th
 shapes do not fully tessellate, holes will be left\"); if it is not meant, fill the square in \
 one stamp, or mark it '-' to show the hole is deliberate.",
     },
+    CodeDoc {
+        code: checks::EMPTY_PATTERN,
+        severity: Severity::Warning,
+        summary: "Every square of the grid is transparent: the pattern stamps nothing",
+        explanation: "'.' squares are transparent: a stamp leaves what is under it. A grid of \
+nothing but '.' stamps no cell at all, so the minefield would be empty. Draw the pattern's \
+cells: 1-9 or A-Z for the squares of a cell of several squares, 0 for a one-square cell, '-' \
+for a hole, '#' for a bridge.",
+    },
 ];
 
 impl Format for Pattern {
