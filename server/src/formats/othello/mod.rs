@@ -201,7 +201,7 @@ mod tests {
     use super::*;
     use crate::formats::FormatId;
 
-    const CLEAN: &str = "28\r4\rD4D5E4E5\r\
+    const CLEAN: &str = "30\r2\rD4D5E4E5\r\
 000000000000000000000000000WB000000BW000000000000000000000000000\r© 1996 Yellow Lemon Software";
 
     fn view(text: &str) -> BordView {
@@ -252,7 +252,7 @@ mod tests {
     #[test]
     fn the_design_layout_is_read_as_the_board() {
         let rows = "00000000\r0W0B0W00\r00B0W0B0\r0W0B0W0B\r00B0W0B0\r0W0B0W00\r00B0W0B0\r0W0B0W00";
-        let text = format!("10\r22\rB2B4B6C3C5C7D2D4D6D8E3E5E7F2F4F6G3G5G7H2H4H6\r{rows}\r(c) me");
+        let text = format!("21\r11\rB2B4B6C3C5C7D2D4D6D8E3E5E7F2F4F6G3G5G7H2H4H6\r{rows}\r(c) me");
         let found = findings(&text);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].code, checks::BOARD_LAYOUT);
