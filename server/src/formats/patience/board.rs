@@ -920,11 +920,20 @@ mod tests {
 
     #[test]
     fn the_window_holds_the_piles_but_not_their_fans() {
-        let board = board_of(KLONDIKE);
+        // Klondike without the filler pile it has for its fans.
+        let without_filler = KLONDIKE
+            .replace("  1  14", "  1  13")
+            .replace("  0 478 206   0   0    0   0   0    0   0   0\r\n", "");
+        let board = board_of(&without_filler);
         assert_eq!(board.title, "Klondike — 1 deck, 13 piles");
         let text = board.text.render();
         assert!(text.contains("Window 549 × 206 px"), "{text}");
         assert!(text.contains("Grey: outside the window"), "{text}");
+        // With it, the window reaches its last dealt cards.
+        let board = board_of(KLONDIKE);
+        let text = board.text.render();
+        assert!(text.contains("Window 549 × 302 px"), "{text}");
+        assert!(!text.contains("Grey: outside the window"), "{text}");
         assert!(!board.scene.to_svg().contains("has problems"));
     }
 

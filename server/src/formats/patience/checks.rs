@@ -64,6 +64,116 @@ number of piles (e.g. “1 13”), and one line of numbers per pile follows"
         self.out.extend(super::deal_checks::findings(view, &usable));
         self.winnable(&usable);
         self.positions(&usable);
+        self.past_window(&usable);
+    }
+
+    /// Piles whose dealt cards, fanned, reach past the window: the game sizes its window to the
+    /// largest x + 71 and y + 96 of the piles (the spec, "Advanced"), so their last cards are
+    /// cut off; more room takes a filler pile `0 x y 0 0 0 0 0 0 0 0`. One finding, on the first
+    /// such pile, with one fix: the filler pile that makes room for all of them.
+    fn past_window(&mut self, usable: &[&Pile]) {
+        const CARD_WIDTH: i64 = 71;
+        const CARD_HEIGHT: i64 = 96;
+        let placed: Vec<(&Pile, i64, i64)> = usable
+            .iter()
+            .filter_map(|p| Some((*p, p.value(2)?, p.value(3)?)))
+            .filter(|(_, _, y)| *y > INVISIBLE_Y)
+            .collect();
+        let window = placed.iter().fold((0i64, 0i64), |(r, b), (_, x, y)| {
+            (
+                r.max(x.saturating_add(CARD_WIDTH)),
+                b.max(y.saturating_add(CARD_HEIGHT)),
+            )
+        });
+        let mut past: Vec<&Pile> = Vec::new();
+        let mut reach = window;
+        for (pile, x, y) in &placed {
+            let (Some(n), Some(v), Some(w)) = (pile.value(1), pile.value(4), pile.value(5)) else {
+                continue;
+            };
+            if n < 2 || (v, w) == (0, 0) || n > 10_000 {
+                continue;
+            }
+            let (width, height) = pile.card_size();
+            let right = x
+                .saturating_add((n - 1).saturating_mul(v))
+                .saturating_add(width);
+            let bottom = y
+                .saturating_add((n - 1).saturating_mul(w))
+                .saturating_add(height);
+            if right > window.0 || bottom > window.1 {
+                past.push(pile);
+                reach = (reach.0.max(right), reach.1.max(bottom));
+            }
+        }
+        let Some(first) = past.first() else {
+            return;
+        };
+        let (Some(x_field), Some(y_field)) = (first.field(2), first.field(3)) else {
+            return;
+        };
+        let filler = (
+            (reach.0 - CARD_WIDTH).max(0),
+            (reach.1 - CARD_HEIGHT).max(0),
+        );
+        let which = if past.len() == 1 {
+            who(first.number)
+        } else {
+            format!(
+                "piles {}",
+                past.iter()
+                    .map(|p| p.number.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let message = format!(
+            "{which}: the dealt cards, fanned, reach to ({}, {}), past the window, which the game \
+makes only as large as the piles' places need ({} × {}: the largest x + 71 and y + 96), so the \
+last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the spec describes",
+            reach.0, reach.1, window.0, window.1, filler.0, filler.1
+        );
+        let fix = self.filler_pile_fix(filler);
+        self.out.push(
+            Finding::new(
+                Severity::Warning,
+                PAST_WINDOW,
+                x_field.range.start..y_field.range.end,
+                message,
+            )
+            .with_fix(fix),
+        );
+    }
+
+    /// Adds the filler pile after the last pile line and counts it on line 2.
+    fn filler_pile_fix(&self, (x, y): (i64, i64)) -> Option<Fix> {
+        let count = self.view.counts.as_ref()?.piles.as_ref()?;
+        let piles = count.value?;
+        let last = self.view.piles.last()?;
+        let rope = self.doc.rope();
+        let eol = crate::findings::line_break(rope);
+        let line = rope.byte_to_line(last.range.end.min(rope.len_bytes()));
+        let line_end = if line + 1 < rope.len_lines() {
+            rope.line_to_byte(line + 1)
+        } else {
+            rope.len_bytes()
+        };
+        let ends_with_break = line_end > 0 && matches!(rope.byte(line_end - 1), b'\n' | b'\r');
+        let filler = format!("  0 {x:>3} {y:>3}   0   0    0   0   0    0   0   0");
+        let insert = if ends_with_break {
+            format!("{filler}{eol}")
+        } else {
+            format!("{eol}{filler}")
+        };
+        Fix::new(
+            format!("Add the filler pile 0 {x} {y} 0 0 0 0 0 0 0 0 (and count it on line 2)"),
+            rope,
+            vec![
+                crate::findings::TextEdit::replace(count.range.clone(), (piles + 1).to_string()),
+                crate::findings::TextEdit::insert(line_end, insert),
+            ],
+        )
+        .map(Fix::preferred)
     }
 
     fn push(

@@ -18,6 +18,7 @@ pub const FOUNDATION_VALUE: &str = "patience/foundation-value";
 pub const STOCK_EXHAUSTED: &str = "patience/stock-exhausted";
 pub const UNWINNABLE: &str = "patience/unwinnable";
 pub const OFF_WINDOW: &str = "patience/off-window";
+pub const PAST_WINDOW: &str = "patience/past-window";
 pub const POSITION: &str = "patience/position";
 pub const TRAILING_TEXT: &str = "patience/trailing-text";
 pub const TEXT_LINE: &str = "patience/text-line";
@@ -174,6 +175,17 @@ says the game is won. Give the foundation piles their count.",
 left or the top: when x ≤ -71 or y ≤ -96 (-96 and -71 for horizontal cards), none of its cards \
 can be seen. Piles meant to be unseen (e.g. for unwanted cards, c = 7) use the convention \
 y = -99 or less, which this check accepts; otherwise move the pile to coordinates 0 or more.",
+    },
+    CodeDoc {
+        code: PAST_WINDOW,
+        severity: Severity::Warning,
+        summary: "A pile's dealt cards, fanned, reach past the window",
+        explanation: "The game makes its window only as large as the piles' places need: up to \
+the largest x + 71 and y + 96 of the piles (the spec, \"Advanced\"). A pile fanned by v/w \
+(fields 4 and 5) reaches further with every card, and its dealt cards past the window are cut \
+off (cards added in play reach further still). The spec's remedy is an empty pile used only to \
+make the window larger, such as \"0 607 413 0 0 0 0 0 0 0 0 0\": the quick fix adds one where \
+it makes room for the dealt cards, and counts it on line 2.",
     },
     CodeDoc {
         code: POSITION,

@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn a_second_rule_set_makes_fields_12_to_15() {
         let text = "Spider\n2 2\n104 4 4 0 0 0 999 0 1 0 0\n\
-6 4 110 0 16 1 0 1 32 999 1304 2 2 999 104\n";
+6 4 110 0 0 1 0 1 32 999 1304 2 2 999 104\n";
         let view = GameView::new(&doc(text));
         let pile = &view.piles[1];
         assert_eq!(pile.rule_set_mode(), 1);
@@ -539,6 +539,7 @@ dealt. There may well be several foundation values.",
             STOCK_EXHAUSTED,
             UNWINNABLE,
             OFF_WINDOW,
+            PAST_WINDOW,
             POSITION,
             TRAILING_TEXT,
             TEXT_LINE,
@@ -549,7 +550,7 @@ dealt. There may well be several foundation values.",
             assert!(documented.contains(&code), "{code}");
             assert!(code.starts_with("patience/"));
         }
-        assert_eq!(documented.len(), 22);
+        assert_eq!(documented.len(), 23);
     }
 
     fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &dyn std::fmt::Debug) {
