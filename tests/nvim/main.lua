@@ -112,7 +112,7 @@ return function(t)
     local buf = t.edit(fx('othello/clean.bord'))
     t.eq(vim.bo[buf].fileformat, 'mac', 'fileformat of a CR-only .bord')
     t.ok(vim.api.nvim_buf_line_count(buf) >= 5, 'the board has its 5 lines')
-    t.eq(vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1], '28', 'line 1')
+    t.eq(vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1], '30', 'line 1')
     t.ok(not vim.o.fileformats:find('mac'), "'fileformats' is restored after the read")
   end)
 

@@ -72,6 +72,16 @@ number of piles (e.g. “1 13”), and one line of numbers per pile follows"
     /// cut off; more room takes a filler pile `0 x y 0 0 0 0 0 0 0 0`. One finding, on the first
     /// such pile, with one fix: the filler pile that makes room for all of them.
     fn past_window(&mut self, usable: &[&Pile]) {
+        // With a pile count that is not the pile lines', which piles the game shows is
+        // uncertain: that finding comes first.
+        let declared = self
+            .view
+            .counts
+            .as_ref()
+            .and_then(|c| c.piles.as_ref()?.value);
+        if declared != i64::try_from(self.view.piles.len()).ok() {
+            return;
+        }
         const CARD_WIDTH: i64 = 71;
         const CARD_HEIGHT: i64 = 96;
         let placed: Vec<(&Pile, i64, i64)> = usable
