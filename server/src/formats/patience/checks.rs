@@ -179,7 +179,7 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
             format!("Add the filler pile 0 {x} {y} 0 0 0 0 0 0 0 0 (and count it on line 2)"),
             rope,
             vec![
-                crate::findings::TextEdit::replace(count.range.clone(), (piles + 1).to_string()),
+                super::fixes::write_number(self.doc, &count.range, piles + 1),
                 crate::findings::TextEdit::insert(line_end, insert),
             ],
         )
