@@ -64,7 +64,46 @@ number of piles (e.g. “1 13”), and one line of numbers per pile follows"
         self.out.extend(super::deal_checks::findings(view, &usable));
         self.winnable(&usable);
         self.positions(&usable);
+        self.same_place(&usable);
         self.past_window(&usable);
+    }
+
+    /// Two visible piles at the same place: the later one is drawn over the earlier and hides
+    /// it. Filler piles (no cards and no rules, only a place) hide nothing and are left out.
+    fn same_place(&mut self, usable: &[&Pile]) {
+        let mut seen: Vec<(i64, i64, usize)> = Vec::new();
+        for pile in usable {
+            let (Some(x), Some(y), Some(x_field), Some(y_field)) =
+                (pile.value(2), pile.value(3), pile.field(2), pile.field(3))
+            else {
+                continue;
+            };
+            let filler = pile
+                .numbers
+                .iter()
+                .enumerate()
+                .all(|(i, n)| i == 1 || i == 2 || n.value == Some(0));
+            if y <= INVISIBLE_Y || filler {
+                continue;
+            }
+            match seen.iter().find(|(sx, sy, _)| (*sx, *sy) == (x, y)) {
+                Some((_, _, first)) => {
+                    let message = format!(
+                        "{PILE_NAME} is at ({x}, {y}), where pile {first} lies too: the later pile \
+is drawn over the earlier one and hides it; move one of them (piles are 71 × 96, so 79 apart \
+side by side)"
+                    );
+                    self.push_named(
+                        Severity::Warning,
+                        SAME_PLACE,
+                        x_field.range.start..y_field.range.end,
+                        pile,
+                        message,
+                    );
+                }
+                None => seen.push((x, y, pile.number)),
+            }
+        }
     }
 
     /// Piles whose dealt cards, fanned, reach past the window: the game sizes its window to the

@@ -19,6 +19,7 @@ pub const STOCK_EXHAUSTED: &str = "patience/stock-exhausted";
 pub const UNWINNABLE: &str = "patience/unwinnable";
 pub const OFF_WINDOW: &str = "patience/off-window";
 pub const PAST_WINDOW: &str = "patience/past-window";
+pub const SAME_PLACE: &str = "patience/same-place";
 pub const POSITION: &str = "patience/position";
 pub const TRAILING_TEXT: &str = "patience/trailing-text";
 pub const TEXT_LINE: &str = "patience/text-line";
@@ -186,6 +187,15 @@ the largest x + 71 and y + 96 of the piles (the spec, \"Advanced\"). A pile fann
 off (cards added in play reach further still). The spec's remedy is an empty pile used only to \
 make the window larger, such as \"0 607 413 0 0 0 0 0 0 0 0 0\": the quick fix adds one where \
 it makes room for the dealt cards, and counts it on line 2.",
+    },
+    CodeDoc {
+        code: SAME_PLACE,
+        severity: Severity::Warning,
+        summary: "Two visible piles lie at the same place",
+        explanation: "Each pile is drawn at its x and y (fields 2 and 3), in file order, so a later \
+pile at the same place is drawn over the earlier one and hides it. Move one of them (cards are \
+71 × 96, so piles side by side are usually 79 apart). Piles hidden on purpose (y -99 or less) \
+and filler piles (only a place, no cards or rules) are not reported.",
     },
     CodeDoc {
         code: POSITION,

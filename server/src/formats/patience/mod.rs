@@ -540,6 +540,7 @@ dealt. There may well be several foundation values.",
             UNWINNABLE,
             OFF_WINDOW,
             PAST_WINDOW,
+            SAME_PLACE,
             POSITION,
             TRAILING_TEXT,
             TEXT_LINE,
@@ -550,7 +551,7 @@ dealt. There may well be several foundation values.",
             assert!(documented.contains(&code), "{code}");
             assert!(code.starts_with("patience/"));
         }
-        assert_eq!(documented.len(), 23);
+        assert_eq!(documented.len(), 24);
     }
 
     fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &dyn std::fmt::Debug) {
