@@ -230,9 +230,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     // Pegs at the start keep their colour as they jump.
     const colour = new Map();
     solution.holes.forEach((h, i) => {
-      const c = peg(holeId(h));
       colour.set(holeId(h), solution.start[i] === '1' ? (replay.colours.get(holeId(h)) || '#f5d700') : null);
-      if (c) c.setAttribute('data-rb-peg', '');
     });
     for (const m of solution.moves.slice(0, n)) {
       colour.set(holeId(m.to), colour.get(holeId(m.from)));
