@@ -1036,7 +1036,13 @@ async function main() {
       check(back.pegs === 2, `pegs one jump before the end: ${back.pegs}`);
       await frame.click('#first');
       await until('the start again', async () => /^jump 0 of 31\b/.test((await pegsNow()).label), 10_000);
+      // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.
       await runCommand('View: Focus First Editor Group');
+      await openFile('Mysteriet.pat');
+      await until('the preview of Mysteriet.pat again', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 15_000);
       return `"${end.label}"`;
     }, { needs: [openPreview] });
 
