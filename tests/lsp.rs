@@ -524,6 +524,126 @@ fn preview_deals_a_patience_game_for_a_seed() {
     assert_eq!(client.shutdown(), 0);
 }
 
+/// Replays a preview's `solution` on its `holes` and `start` under the game's rules (a stone
+/// jumps over a stone into an empty hole, the stone jumped over is taken) and returns the
+/// stones left, as `[row, column]`.
+fn replay_solution(solution: &Value) -> Vec<[u64; 2]> {
+    let place = |v: &Value| -> [u64; 2] { [v[0].as_u64().unwrap(), v[1].as_u64().unwrap()] };
+    let holes: Vec<[u64; 2]> = solution["holes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(place)
+        .collect();
+    let start = solution["start"].as_str().unwrap();
+    assert_eq!(start.len(), holes.len(), "{solution}");
+    let mut stones: std::collections::BTreeSet<[u64; 2]> = holes
+        .iter()
+        .zip(start.chars())
+        .filter(|(_, c)| *c == '1')
+        .map(|(h, _)| *h)
+        .collect();
+    for jump in solution["moves"].as_array().unwrap() {
+        let (from, over, to) = (
+            place(&jump["from"]),
+            place(&jump["over"]),
+            place(&jump["to"]),
+        );
+        assert!(holes.contains(&to), "{jump}: no hole at “to”");
+        // Three holes in a line, each next to the one before.
+        let step =
+            |a: [u64; 2], b: [u64; 2]| [b[0] as i64 - a[0] as i64, b[1] as i64 - a[1] as i64];
+        let d = step(from, over);
+        assert_eq!(d, step(over, to), "{jump}: not a line");
+        assert!(
+            d[0].abs() <= 1 && d[1].abs() <= 1 && d != [0, 0],
+            "{jump}: not neighbours"
+        );
+        assert!(stones.remove(&from), "{jump}: no stone at “from”");
+        assert!(stones.remove(&over), "{jump}: no stone jumped over");
+        assert!(stones.insert(to), "{jump}: “to” is not empty");
+    }
+    stones.into_iter().collect()
+}
+
+/// The preview of a peg board carries its solution for the webview's stepper: jumps that
+/// replay to one stone from the start it gives, on holes the SVG addresses by `data-rb-id`;
+/// a board that cannot be won carries the reason instead.
+#[test]
+fn the_preview_of_a_peg_board_carries_a_solution_to_replay() {
+    let (mut client, _) = LspClient::initialized(&[]);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/peg/solvable-english.brd")
+        .canonicalize()
+        .unwrap();
+    let english = file_uri(path.to_str().unwrap());
+    let small = "file:///tmp/retroboard-test/small.brd";
+    let stuck = "file:///tmp/retroboard-test/stuck.brd";
+    client.open(
+        &english,
+        "peg-brd",
+        1,
+        &std::fs::read_to_string(&path).unwrap(),
+    );
+    client.open(small, "peg-brd", 1, "version 2\nmode: normal\ny y e\n");
+    client.open(stuck, "peg-brd", 1, "version 2\nmode: normal\ny y e e y\n");
+
+    let preview = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": small}}),
+    );
+    let solution = &preview["solution"];
+    assert_eq!(
+        *solution,
+        json!({
+            "verdict": "solvable",
+            "moves": [{"from": [0, 0], "over": [0, 1], "to": [0, 2]}],
+            "holes": [[0, 0], [0, 1], [0, 2]],
+            "start": "110",
+        })
+    );
+    assert_eq!(replay_solution(solution), vec![[0, 2]]);
+
+    let preview = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": english}}),
+    );
+    let solution = &preview["solution"];
+    assert_eq!(solution["verdict"], "solvable", "{solution}");
+    assert_eq!(solution["moves"].as_array().unwrap().len(), 31);
+    assert_eq!(solution["holes"].as_array().unwrap().len(), 33);
+    assert_eq!(replay_solution(solution).len(), 1);
+    let svg = preview["svg"].as_str().unwrap();
+    for hole in solution["holes"].as_array().unwrap() {
+        let id = format!("data-rb-id=\"hole:{}:{}\"", hole[0], hole[1]);
+        assert_eq!(svg.matches(&id).count(), 1, "{id}");
+    }
+
+    let preview = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": stuck}}),
+    );
+    let solution = &preview["solution"];
+    assert_eq!(solution["verdict"], "unsolvable", "{solution}");
+    assert_eq!(solution["moves"], json!([]));
+    assert_eq!(solution["start"], "11001");
+    let reason = solution["reason"].as_str().unwrap();
+    assert!(reason.starts_with("This board cannot be won: "), "{reason}");
+
+    // Other formats have no solution.
+    let map = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny/Tiny.map")
+        .canonicalize()
+        .unwrap();
+    let map_uri = file_uri(map.to_str().unwrap());
+    let board = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": map_uri}}),
+    );
+    assert_eq!(board.get("solution"), None);
+    assert_eq!(client.shutdown(), 0);
+}
+
 #[test]
 fn hover_with_a_utf16_client_on_a_line_with_non_ascii_text() {
     let (mut client, _) = LspClient::initialized(&["utf-16"]);

@@ -234,6 +234,7 @@ function makeWorkspace(root) {
   }
   check(broken, `none of the broken fixtures exists: ${BROKEN.map((b) => b.fixture).join(', ')}`);
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
+  copyFileSync(path.join(repo, 'examples', 'English Standard.brd'), path.join(ws, 'English.brd'));
   for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
@@ -992,6 +993,57 @@ async function main() {
       // the next steps open files.
       await runCommand('View: Focus First Editor Group');
       return `"${dealt.title}", then "${again.title}"`;
+    }, { needs: [openPreview] });
+
+    await step('preview steps through the solution of English.brd: Last leaves one peg', async () => {
+      await openFile('English.brd');
+      const frame = await previewFrame();
+      await until('the solution stepper of the peg board', async () =>
+        frame.evaluate(() => !document.getElementById('stepper').hidden && /^jump 0 of \d+/.test(document.getElementById('step').textContent)), 20_000);
+      const pegsNow = () => frame.evaluate(() => {
+        // The pegs painted in the SVG the page shows (each hole's circle; an empty one is unpainted).
+        const src = document.getElementById('board').getAttribute('src') ?? '';
+        const b64 = src.slice('data:image/svg+xml;base64,'.length);
+        const svg = new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+        const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+        const holes = [...doc.querySelectorAll('g[data-rb-id^="hole:"]')];
+        return {
+          holes: holes.length,
+          pegs: holes.filter((g) => (g.querySelector('circle')?.getAttribute('fill') ?? 'none') !== 'none').length,
+          marks: doc.querySelectorAll('[data-rb-mark]').length,
+          label: document.getElementById('step').textContent,
+          rendered: document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0,
+        };
+      });
+      const start = await pegsNow();
+      check(start.holes === 33 && start.pegs === 32, `the start: ${JSON.stringify(start)}`);
+      await frame.click('#last');
+      const end = await until('the board after the last jump', async () => {
+        const s = await pegsNow();
+        return /^jump 31 of 31\b/.test(s.label) && s.rendered ? s : false;
+      }, 10_000);
+      check(end.pegs === 1, `pegs left after the last jump: ${JSON.stringify(end)}`);
+      check(/1 peg left$/.test(end.label), `the label: ${end.label}`);
+      check(end.marks === 3, `from, over and to of the last jump are not marked: ${end.marks}`);
+      await screenshot('preview-english-solved');
+      // The arrow keys step back and forth.
+      await frame.focus('#last').catch(() => undefined);
+      await frame.press('body', 'ArrowLeft');
+      const back = await until('one jump back', async () => {
+        const s = await pegsNow();
+        return /^jump 30 of 31\b/.test(s.label) ? s : false;
+      }, 10_000);
+      check(back.pegs === 2, `pegs one jump before the end: ${back.pegs}`);
+      await frame.click('#first');
+      await until('the start again', async () => /^jump 0 of 31\b/.test((await pegsNow()).label), 10_000);
+      // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Mysteriet.pat');
+      await until('the preview of Mysteriet.pat again', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 15_000);
+      return `"${end.label}"`;
     }, { needs: [openPreview] });
 
     await step('preview comes back after a window reload', async () => {

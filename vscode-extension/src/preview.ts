@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { isRetroboardLanguage } from './sniff';
-import { makeNonce, previewHtml, svgBase64, validSeed, type PageState, type ToPage } from './previewHtml';
+import { makeNonce, previewHtml, svgBase64, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
 
 export const VIEW_TYPE = 'retroboard.preview';
 
@@ -17,6 +17,8 @@ interface PreviewResult {
   text: string;
   /** The seed, when the server dealt the cards (Patience). */
   deal?: number;
+  /** A peg board's solution to step through (or why there is none). */
+  solution?: unknown;
 }
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer<PageState> {
@@ -172,6 +174,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
             text: result.text,
             problems: problemsSummary(vscode.languages.getDiagnostics(uri)),
             deal: typeof result.deal === 'number' ? result.deal : null,
+            solution: validSolution(result.solution),
           };
         }
       } catch (err) {

@@ -23,8 +23,50 @@ export type ToPage =
       problems: string;
       /** The seed the cards were dealt with (Patience), or null for the table undealt. */
       deal: number | null;
+      /** A peg board's solution to step through, or why there is none. */
+      solution: Solution | null;
     }
   | { type: 'message'; uri: string | null; fileName: string; message: string };
+
+/** A place on a peg board's jump grid: row and column from 0. */
+export type Place = [number, number];
+
+/** A peg board's solution as `retroboard/preview` gives it: the jumps, and the holes (the SVG
+ * groups `data-rb-id="hole:ROW:COLUMN"`) with a `1` in `start` for each holding a peg. */
+export interface Solution {
+  verdict: 'solvable' | 'unsolvable' | 'unknown';
+  reason: string | null;
+  moves: { from: Place; over: Place; to: Place }[];
+  holes: Place[];
+  start: string;
+}
+
+/** The server's `solution` checked piece by piece; `null` when absent or malformed. */
+export function validSolution(value: unknown): Solution | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const place = (p: unknown): Place | null =>
+    Array.isArray(p) && p.length === 2 && p.every((n) => Number.isSafeInteger(n) && n >= 0) ? [p[0] as number, p[1] as number] : null;
+  if (v.verdict !== 'solvable' && v.verdict !== 'unsolvable' && v.verdict !== 'unknown') return null;
+  if (!Array.isArray(v.moves) || !Array.isArray(v.holes) || typeof v.start !== 'string') return null;
+  const holes = v.holes.map(place);
+  if (holes.some((h) => h === null) || holes.length !== v.start.length || !/^[01]*$/.test(v.start)) return null;
+  const moves = [];
+  for (const m of v.moves as unknown[]) {
+    if (!m || typeof m !== 'object') return null;
+    const { from, over, to } = m as Record<string, unknown>;
+    const [f, o, t] = [place(from), place(over), place(to)];
+    if (!f || !o || !t) return null;
+    moves.push({ from: f, over: o, to: t });
+  }
+  return {
+    verdict: v.verdict,
+    reason: typeof v.reason === 'string' ? v.reason : null,
+    moves,
+    holes: holes as Place[],
+    start: v.start,
+  };
+}
 
 /** What the page keeps with `setState`, given back by the serializer after a reload. */
 export interface PageState {
@@ -98,6 +140,14 @@ export function previewHtml(nonce: string, initial: PageState): string {
              line-height: 1.25; white-space: pre; overflow-x: auto; margin: 12px 0 0; padding: 8px;
              background: var(--vscode-textCodeBlock-background, rgba(127,127,127,0.1)); }
   #message { opacity: 0.85; }
+  #stepper[hidden], #verdict[hidden] { display: none; }
+  #stepper { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; margin: 0 0 10px; }
+  #step { min-width: 11em; font-variant-numeric: tabular-nums; }
+  #verdict { margin: 0 0 10px; padding: 4px 8px; border-left: 3px solid var(--vscode-editorWarning-foreground, #cca700);
+             background: var(--vscode-textBlockQuote-background, rgba(127,127,127,0.1)); }
+  #verdict.unknown { border-left-color: var(--vscode-editorInfo-foreground, #3794ff); }
+  button:disabled { opacity: 0.5; cursor: default; }
+  button:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4); outline-offset: 1px; }
 </style>
 </head>
 <body>
@@ -114,6 +164,14 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <button id="toggle" type="button" title="Show the board as text">Text</button>
 </header>
 <p id="message">Loading the board…</p>
+<div id="stepper" role="toolbar" aria-label="Step through the solution" hidden>
+  <button id="first" type="button" title="The board at the start (Home)">First</button>
+  <button id="prev" type="button" title="The jump before (Left arrow)">Previous</button>
+  <button id="next" type="button" title="The next jump (Right arrow)">Next</button>
+  <button id="last" type="button" title="The board after the last jump (End)">Last</button>
+  <span id="step" aria-live="polite"></span>
+</div>
+<p id="verdict" hidden></p>
 <img id="board" alt="" hidden>
 <pre id="drawing" hidden></pre>
 <script nonce="${nonce}">
@@ -147,6 +205,116 @@ export function previewHtml(nonce: string, initial: PageState): string {
     seed.value = String(value);
     deal(value);
   });
+  // A peg board's solution: the board after each jump, drawn from the server's SVG with each
+  // hole's peg painted or not (the SVG stays an <img>: it is edited as an inert XML document).
+  const stepper = $('stepper'), stepLabel = $('step'), verdict = $('verdict');
+  let replay = null; // { solution, svg (Document), key, step }
+  const themed = (name, fallback) => getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
+  const toBase64 = (text) => {
+    const bytes = new TextEncoder().encode(text);
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  };
+  const fromBase64 = (b64) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+  const holeId = (p) => 'hole:' + p[0] + ':' + p[1];
+  const drawStep = () => {
+    if (!replay) return;
+    const { solution, svg } = replay;
+    const total = solution.moves.length;
+    const n = Math.max(0, Math.min(total, replay.step));
+    replay.step = n;
+    const groups = new Map();
+    for (const g of svg.querySelectorAll('g[data-rb-id^="hole:"]')) groups.set(g.getAttribute('data-rb-id'), g);
+    const peg = (id) => groups.get(id)?.querySelector('circle') ?? null;
+    // Pegs at the start keep their colour as they jump.
+    const colour = new Map();
+    solution.holes.forEach((h, i) => {
+      colour.set(holeId(h), solution.start[i] === '1' ? (replay.colours.get(holeId(h)) || '#f5d700') : null);
+    });
+    for (const m of solution.moves.slice(0, n)) {
+      colour.set(holeId(m.to), colour.get(holeId(m.from)));
+      colour.set(holeId(m.from), null);
+      colour.set(holeId(m.over), null);
+    }
+    let pegs = 0;
+    for (const [id, fill] of colour) {
+      const c = peg(id);
+      if (!c) continue;
+      if (fill) { pegs += 1; c.setAttribute('fill', fill); c.setAttribute('stroke', '#000000'); c.setAttribute('stroke-width', '1'); }
+      else { c.setAttribute('fill', 'none'); c.removeAttribute('stroke'); c.removeAttribute('stroke-width'); }
+    }
+    // The current jump: where the peg came from, the peg it took, where it landed.
+    for (const r of svg.querySelectorAll('[data-rb-mark]')) r.remove();
+    const current = n > 0 ? solution.moves[n - 1] : null;
+    if (current) {
+      const marks = [[current.from, themed('--vscode-charts-blue', '#3794ff'), true], [current.over, themed('--vscode-charts-red', '#f14c4c'), true], [current.to, themed('--vscode-charts-green', '#89d185'), false]];
+      for (const [place, stroke, dashed] of marks) {
+        const g = groups.get(holeId(place));
+        const slot = g?.querySelector('rect');
+        if (!g || !slot) continue;
+        const mark = slot.cloneNode(false);
+        mark.setAttribute('fill', 'none');
+        mark.setAttribute('stroke', stroke);
+        mark.setAttribute('stroke-width', '4');
+        if (dashed) mark.setAttribute('stroke-dasharray', '6 3'); else mark.removeAttribute('stroke-dasharray');
+        mark.setAttribute('data-rb-mark', '');
+        g.appendChild(mark);
+      }
+    }
+    board.src = 'data:image/svg+xml;base64,' + toBase64(new XMLSerializer().serializeToString(svg));
+    board.dataset.pegs = String(pegs);
+    board.dataset.step = String(n);
+    const where = current ? ' — (' + (current.from[0] + 1) + ',' + (current.from[1] + 1) + ') over (' + (current.over[0] + 1) + ',' + (current.over[1] + 1) + ') to (' + (current.to[0] + 1) + ',' + (current.to[1] + 1) + ')' : ' — the start';
+    stepLabel.textContent = 'jump ' + n + ' of ' + total + where + ' · ' + pegs + (pegs === 1 ? ' peg left' : ' pegs left');
+    $('first').disabled = $('prev').disabled = n === 0;
+    $('next').disabled = $('last').disabled = n === total;
+  };
+  const go = (n) => { if (replay) { replay.step = n; drawStep(); } };
+  $('first').addEventListener('click', () => go(0));
+  $('prev').addEventListener('click', () => replay && go(replay.step - 1));
+  $('next').addEventListener('click', () => replay && go(replay.step + 1));
+  $('last').addEventListener('click', () => replay && go(replay.solution.moves.length));
+  document.addEventListener('keydown', (e) => {
+    if (!replay || stepper.hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
+    const to = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.solution.moves.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  });
+  /** Shows the solution of a new preview (keeping the step while the same solution comes back). */
+  const showSolution = (solution, b64) => {
+    verdict.hidden = true;
+    stepper.hidden = true;
+    const old = replay;
+    replay = null;
+    if (!solution) return false;
+    if (solution.verdict !== 'solvable') {
+      verdict.textContent = String(solution.reason || 'No solution is known for this board.');
+      verdict.className = solution.verdict;
+      verdict.hidden = false;
+      return false;
+    }
+    let svg;
+    try {
+      svg = new DOMParser().parseFromString(fromBase64(b64), 'image/svg+xml');
+    } catch (err) {
+      return false;
+    }
+    if (!svg.documentElement || svg.documentElement.nodeName !== 'svg' || svg.querySelector('parsererror')) return false;
+    const colours = new Map();
+    for (const g of svg.querySelectorAll('g[data-rb-id^="hole:"]')) {
+      const fill = g.querySelector('circle')?.getAttribute('fill');
+      if (fill && fill !== 'none') colours.set(g.getAttribute('data-rb-id'), fill);
+    }
+    const key = JSON.stringify([solution.moves, solution.holes, solution.start]);
+    replay = { solution, svg, colours, key, step: old && old.key === key ? old.step : 0 };
+    stepper.hidden = false;
+    drawStep();
+    return true;
+  };
   let restored = false;
   const restoreScroll = () => {
     if (restored) return;
@@ -174,7 +342,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
       message.hidden = true;
       const b64 = String(m.svg);
       if (/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) {
-        board.src = 'data:image/svg+xml;base64,' + b64;
+        if (!showSolution(m.solution || null, b64)) board.src = 'data:image/svg+xml;base64,' + b64;
         board.alt = String(m.title);
         board.dataset.format = String(m.format || '');
         board.hidden = false;
@@ -194,6 +362,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
       drawing.textContent = '';
       showDrawing(false);
       $('dealing').hidden = true;
+      showSolution(null, '');
     }
   });
   vscode.setState(state);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64, validSeed } from '../src/previewHtml';
+import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64, validSeed, validSolution } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -59,4 +59,31 @@ test('seeds from the page are whole numbers or null', () => {
   assert.equal(validSeed('7'), undefined);
   assert.equal(validSeed(2 ** 60), undefined);
   assert.equal(validSeed(undefined), undefined);
+});
+
+test('the page steps through a peg solution: First, Previous, Next, Last and the label', () => {
+  const html = previewHtml('n', {});
+  for (const label of ['First', 'Previous', 'Next', 'Last']) assert.ok(html.includes(`>${label}</button>`), label);
+  assert.ok(html.includes('<span id="step" aria-live="polite"></span>'));
+  assert.ok(html.includes("'jump ' + n + ' of ' + total"));
+  assert.ok(html.includes('<p id="verdict" hidden></p>'));
+});
+
+test('solutions from the server are checked piece by piece', () => {
+  const good = {
+    verdict: 'solvable',
+    moves: [{ from: [0, 0], over: [0, 1], to: [0, 2] }],
+    holes: [[0, 0], [0, 1], [0, 2]],
+    start: '110',
+  };
+  assert.deepEqual(validSolution(good), { ...good, reason: null });
+  const stuck = { verdict: 'unsolvable', reason: 'This board cannot be won: …', moves: [], holes: [[0, 0]], start: '1' };
+  assert.deepEqual(validSolution(stuck), stuck);
+  assert.equal(validSolution(undefined), null);
+  assert.equal(validSolution({ ...good, verdict: 'maybe' }), null);
+  assert.equal(validSolution({ ...good, start: '11' }), null);
+  assert.equal(validSolution({ ...good, start: '11x' }), null);
+  assert.equal(validSolution({ ...good, holes: [[0, -1], [0, 1], [0, 2]] }), null);
+  assert.equal(validSolution({ ...good, moves: [{ from: [0, 0], over: [0, 1] }] }), null);
+  assert.equal(validSolution({ ...good, moves: [{ from: [0, 0], over: [0, 1], to: ['0', 2] }] }), null);
 });

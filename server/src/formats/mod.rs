@@ -209,6 +209,12 @@ pub trait Format: Sync {
         None
     }
 
+    /// Moves the preview can step through on the board's drawing (a peg board's solution,
+    /// or why there is none); `findings` are the document's. `None`: nothing to replay.
+    fn replay(&self, _doc: &Document, _findings: &[Finding]) -> Option<crate::render::Replay> {
+        None
+    }
+
     /// The format's line comment (`#` in Colossus files), where inline suppressions are
     /// written; `None` for formats without comments.
     fn line_comment(&self) -> Option<&'static str> {

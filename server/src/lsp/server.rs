@@ -886,6 +886,10 @@ pub struct PreviewResult {
     /// The seed the cards were dealt with, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal: Option<u64>,
+    /// A peg board's solution to step through (or why there is none): `{verdict, reason?,
+    /// moves: [{from, over, to}], holes: [[row, column]], start: "1011…"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<render::Replay>,
 }
 
 /// The command that returns the same as `retroboard/preview`, for clients without custom requests.
@@ -943,6 +947,7 @@ fn preview_of(
         svg: preview.svg,
         text: preview.text,
         deal,
+        solution: preview.replay,
     })
 }
 

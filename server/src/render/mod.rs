@@ -18,6 +18,34 @@ pub struct Preview {
     pub title: String,
     pub svg: String,
     pub text: String,
+    /// Moves a viewer can step through on the drawing (a peg board's solution).
+    pub replay: Option<Replay>,
+}
+
+/// A game's answer a viewer can replay on the drawing: jumps between holes, each hole drawn as
+/// an SVG group with `data-rb-id="hole:ROW:COLUMN"` holding one circle, the peg (with no fill
+/// while the hole is empty).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Replay {
+    /// `solvable`, `unsolvable` or `unknown`.
+    pub verdict: &'static str,
+    /// Why the board cannot be won, or why that is not known; `None` when it can be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The winning jumps, in order (empty unless solvable).
+    pub moves: Vec<ReplayMove>,
+    /// The holes, as `[row, column]` from 0, in the order of `start`.
+    pub holes: Vec<[usize; 2]>,
+    /// A `1` for each hole holding a peg at the start, else `0`.
+    pub start: String,
+}
+
+/// One jump: the peg at `from` jumps `over` a peg (which is taken) to the empty `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ReplayMove {
+    pub from: [usize; 2],
+    pub over: [usize; 2],
+    pub to: [usize; 2],
 }
 
 /// A board drawn by a format: its title, picture and terminal drawing.
@@ -53,6 +81,7 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
             title: board.title.clone(),
             svg: board.scene.to_svg(),
             text: board.text.render(),
+            replay: format.and_then(|f| f.spec().replay(doc, &findings)),
         },
         None => {
             let message = match format {
@@ -80,6 +109,7 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
         title: board.title.clone(),
         svg: board.scene.to_svg(),
         text: board.text.render(),
+        replay: None,
     })
 }
 
@@ -99,6 +129,7 @@ pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
         title: message.to_string(),
         svg: scene.to_svg(),
         text: format!("{message}\n"),
+        replay: None,
     }
 }
 

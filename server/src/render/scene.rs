@@ -146,8 +146,10 @@ pub enum Item {
         anchor: Anchor,
         style: Style,
     },
-    /// Items with a tooltip (shown by SVG viewers on hover).
+    /// Items with a tooltip (shown by SVG viewers on hover) and an id a viewer can address
+    /// them by (`data-rb-id`).
     Group {
+        id: Option<String>,
         tooltip: Option<String>,
         items: Vec<Item>,
     },
@@ -307,8 +309,13 @@ fn write_item(out: &mut String, item: &Item) {
             out.push_str(&escape(text));
             out.push_str("</text>");
         }
-        Item::Group { tooltip, items } => {
-            out.push_str("<g>");
+        Item::Group { id, tooltip, items } => {
+            match id {
+                Some(id) => {
+                    let _ = write!(out, r#"<g data-rb-id="{}">"#, escape(id));
+                }
+                None => out.push_str("<g>"),
+            }
             if let Some(tip) = tooltip {
                 let _ = write!(out, "<title>{}</title>", escape(tip));
             }

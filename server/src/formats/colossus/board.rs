@@ -166,6 +166,7 @@ fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board
             if bad { " — has problems" } else { "" }
         );
         scene.push(Item::Group {
+            id: None,
             tooltip: Some(tip),
             items,
         });
@@ -311,6 +312,7 @@ fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> Item {
         }],
     };
     Item::Group {
+        id: None,
         tooltip: Some(format!("exit: {way}")),
         items,
     }
@@ -442,6 +444,7 @@ fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 if bad { " — has problems" } else { "" }
             );
             scene.push(Item::Group {
+                id: None,
                 tooltip: Some(tip),
                 items,
             });

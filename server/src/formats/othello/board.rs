@@ -280,6 +280,7 @@ fn draw_scene(
             }
         );
         scene.push(Item::Group {
+            id: None,
             tooltip: Some(tip),
             items,
         });

@@ -582,6 +582,7 @@ fn picture(
             hand_words(d).map_or_else(String::new, |h| format!(" — {h}"))
         );
         scene.push(Item::Group {
+            id: None,
             tooltip: Some(tip),
             items,
         });
@@ -675,6 +676,7 @@ fn badge(p: &Placed, right: f64, top: f64) -> Item {
     let width = 7.0 * number.len() as f64 + 6.0;
     let fill = if p.dealt.bad { Color::FAULT } else { INK };
     Item::Group {
+        id: None,
         tooltip: None,
         items: vec![
             Item::Rect {

@@ -48,6 +48,8 @@ struct Square {
     width: i64,
     row: usize,
     faulty: bool,
+    /// A hole's place on the jump grid (row, column from 0): its drawing's `data-rb-id`.
+    hole: Option<(usize, usize)>,
 }
 
 pub fn board(doc: &Document, findings: &[Finding]) -> Option<render::Board> {
@@ -93,6 +95,10 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Option<render::Board> {
                 width,
                 row: y,
                 faulty: faulty(e.full_range()) || marked.binary_search(&e.range().start).is_ok(),
+                hole: matches!(e.kind(), Kind::Empty | Kind::Stone(_))
+                    .then(|| board.grid_column(&e, rule))
+                    .flatten()
+                    .map(|column| (y, column)),
             })
         });
         let mut row_squares: Vec<Square> = placed.take(per_row + 1).collect();
@@ -352,16 +358,20 @@ fn scene(
                         style: Style::stroke(GOAL_FRAME, 2.0),
                     });
                 }
-                if let Kind::Stone(colour) = square.element.kind() {
-                    items.push(Item::Circle {
-                        center: (x + w / 2.0, y + h / 2.0),
-                        radius: h / 2.0 - 6.0,
-                        style: Style::filled(stone_color(colour), Color::BLACK, 1.0),
-                    });
-                }
+                // An empty hole has an unpainted peg, which a viewer replaying jumps paints.
+                let style = match square.element.kind() {
+                    Kind::Stone(colour) => Style::filled(stone_color(colour), Color::BLACK, 1.0),
+                    _ => Style::default(),
+                };
+                items.push(Item::Circle {
+                    center: (x + w / 2.0, y + h / 2.0),
+                    radius: h / 2.0 - 6.0,
+                    style,
+                });
             }
         }
         scene.push(Item::Group {
+            id: square.hole.map(|(r, c)| format!("hole:{r}:{c}")),
             tooltip: Some(describe(square)),
             items,
         });

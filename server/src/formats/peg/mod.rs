@@ -249,4 +249,13 @@ at most 81 holes)",
     ) -> Option<crate::render::Board> {
         board::board(doc, findings)
     }
+
+    fn replay(&self, doc: &Document, findings: &[Finding]) -> Option<crate::render::Replay> {
+        // A board the game loads, as for the text drawing's move list.
+        if findings.iter().any(|f| f.severity == Severity::Error) {
+            return None;
+        }
+        let board = view::Board::of(doc);
+        solvability::preview_replay(board.as_ref().as_ref()?)
+    }
 }

@@ -312,21 +312,80 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
     }
 }
 
-/// The winning jumps for the preview's text drawing, as lines of at most 78 characters: known
-/// from an earlier search of the same board (the findings' search), or found within a search of
-/// a few thousand positions (milliseconds), so a preview never waits long.
-pub fn preview_solution(board: &Board) -> Vec<String> {
+/// The preview's verdict on a board the game loads and where a first jump exists: known from an
+/// earlier search of the same board (the findings' search), or from a search of a few thousand
+/// positions (milliseconds), so a preview never waits long.
+fn preview_verdict(board: &Board) -> Option<(Prepared, Verdict)> {
     const PREVIEW_POSITIONS: u64 = 5_000;
-    let Some(prepared) = Prepared::of(board) else {
-        return Vec::new();
-    };
+    let prepared = Prepared::of(board)?;
     if !plays(&prepared) {
-        return Vec::new();
+        return None;
     }
     let verdict = prepared
         .cached(None)
         .unwrap_or_else(|| prepared.solve_limited(PREVIEW_POSITIONS));
-    let Verdict::Solvable(moves) = verdict else {
+    Some((prepared, verdict))
+}
+
+/// What the preview steps through: the verdict with its winning jumps or its reason, and the
+/// board's holes with the stones at the start, on the jump grid (the places of `solve --json`).
+pub fn preview_replay(board: &Board) -> Option<crate::render::Replay> {
+    let rows = grid(board)?;
+    let (prepared, verdict) = preview_verdict(board)?;
+    let has_goal = prepared.game.as_ref().is_ok_and(|g| g.goal().is_some());
+    let at = |p: Place| [p.0, p.1];
+    let (name, reason, moves) = match &verdict {
+        Verdict::Solvable(moves) => (
+            "solvable",
+            None,
+            moves
+                .iter()
+                .map(|j| crate::render::ReplayMove {
+                    from: at(j.from),
+                    over: at(j.over),
+                    to: at(j.to),
+                })
+                .collect(),
+        ),
+        Verdict::Unsolvable(proof) => (
+            "unsolvable",
+            Some(format!(
+                "This board cannot be won: {}.",
+                proof_text(proof, has_goal, false)
+            )),
+            Vec::new(),
+        ),
+        Verdict::Unknown(why) => (
+            "unknown",
+            Some(format!("{}.", unknown_text(why))),
+            Vec::new(),
+        ),
+    };
+    let mut holes = Vec::new();
+    let mut start = String::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, field) in row.iter().enumerate() {
+            match field {
+                Field::Stone => start.push('1'),
+                Field::Empty => start.push('0'),
+                Field::Blocked => continue,
+            }
+            holes.push([r, c]);
+        }
+    }
+    Some(crate::render::Replay {
+        verdict: name,
+        reason,
+        moves,
+        holes,
+        start,
+    })
+}
+
+/// The winning jumps for the preview's text drawing, as lines of at most 78 characters (see
+/// [`preview_verdict`]).
+pub fn preview_solution(board: &Board) -> Vec<String> {
+    let Some((_, Verdict::Solvable(moves))) = preview_verdict(board) else {
         return Vec::new();
     };
     let mut lines = vec![format!(
