@@ -145,60 +145,75 @@ pub fn references(
     let Some(path) = doc.path() else {
         return Vec::new();
     };
-    let mut found = Vec::new();
     match name {
-        Name::Hex(label) => found = hex_lines(doc, path, label, include_declaration, true),
-        Name::Creature(name) => {
-            let definitions = definition(doc, offset, files);
-            let Some(cre) = definitions.first().map(|t| t.path.clone()) else {
-                return Vec::new();
-            };
-            if include_declaration {
-                found.extend(definitions);
-            }
-            for ter in readers(doc, files, |v| {
-                (v.cre.path.as_deref() == Some(&cre))
-                    .then(|| v.ter.path.clone())
-                    .flatten()
-            }) {
-                let Some(ter_doc) = files.document(&ter, FormatId::ColossusTer) else {
-                    continue;
-                };
-                let view = TerView::of(&ter_doc);
-                let named = view
-                    .terrains
+        Name::Hex(label) => hex_lines(doc, path, label, include_declaration, true),
+        Name::Creature(name) => uses(
+            (doc, offset, files, include_declaration),
+            |v| (v.cre.path.as_deref(), v.ter.path.clone()),
+            FormatId::ColossusTer,
+            |ter| {
+                let view = TerView::of(ter);
+                view.terrains
                     .iter()
                     .flat_map(|t| t.recruits.iter().map(|r| &r.creature))
                     .chain(view.acquirables.iter().map(|a| &a.creature))
-                    .filter(|w| w.text == name);
-                found.extend(named.map(|w| target(&ter, FormatId::ColossusTer, w.range.clone())));
-            }
-        }
-        Name::Terrain(letter) => {
-            let definitions = definition(doc, offset, files);
-            let Some(ter) = definitions.first().map(|t| t.path.clone()) else {
-                return Vec::new();
-            };
-            if include_declaration {
-                found.extend(definitions);
-            }
-            for map in readers(doc, files, |v| {
-                (v.ter.path.as_deref() == Some(&ter))
-                    .then(|| v.map.path.clone())
-                    .flatten()
-            }) {
-                let Some(map_doc) = files.document(&map, FormatId::ColossusMap) else {
-                    continue;
-                };
-                let view = MapView::of(&map_doc);
-                let named = view
+                    .filter(|w| w.text == name)
+                    .map(|w| w.range.clone())
+                    .collect()
+            },
+        ),
+        Name::Terrain(letter) => uses(
+            (doc, offset, files, include_declaration),
+            |v| (v.ter.path.as_deref(), v.map.path.clone()),
+            FormatId::ColossusMap,
+            |map| {
+                MapView::of(map)
                     .hexes
                     .iter()
                     .filter_map(|h| h.terrain.as_ref())
-                    .filter(|t| t.text == letter);
-                found.extend(named.map(|w| target(&map, FormatId::ColossusMap, w.range.clone())));
-            }
-        }
+                    .filter(|t| t.text == letter)
+                    .map(|t| t.range.clone())
+                    .collect()
+            },
+        ),
+    }
+}
+
+/// The places naming what the name at the cursor names, in the files of `format` that the
+/// folder's variants read beside its definition's file (the TERs of every variant reading the
+/// CRE that defines a creature, say): `files_of` gives a variant's defining file and the file
+/// it reads beside it, `named` the ranges of the name in such a file. The definitions come
+/// first when asked for.
+fn uses(
+    (doc, offset, files, include_declaration): (&Document, usize, &dyn Files, bool),
+    files_of: impl Fn(&Variant) -> (Option<&Path>, Option<PathBuf>),
+    format: FormatId,
+    named: impl Fn(&Document) -> Vec<Range<usize>>,
+) -> Vec<Target> {
+    let definitions = definition(doc, offset, files);
+    let Some(defined_in) = definitions.first().map(|t| t.path.clone()) else {
+        return Vec::new();
+    };
+    let mut found = if include_declaration {
+        definitions
+    } else {
+        Vec::new()
+    };
+    let readers = readers(doc, files, |v| {
+        let (defining, reader) = files_of(v);
+        (defining == Some(defined_in.as_path()))
+            .then_some(reader)
+            .flatten()
+    });
+    for reader in readers {
+        let Some(reader_doc) = files.document(&reader, format) else {
+            continue;
+        };
+        found.extend(
+            named(&reader_doc)
+                .into_iter()
+                .map(|range| target(&reader, format, range)),
+        );
     }
     found
 }
