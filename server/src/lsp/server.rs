@@ -821,6 +821,24 @@ impl Backend {
         task.await
             .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
     }
+
+    /// [`Backend::on_snapshot`] for a request about one open document: `None` when it is not
+    /// open, else `work` on it (after the test hooks).
+    async fn on_open_document<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        uri: Uri,
+        work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<Option<T>> + Send + 'static,
+    ) -> Result<Option<T>> {
+        self.on_snapshot(what, move |snapshot, cancel| {
+            let Some(open) = snapshot.documents.get(&uri) else {
+                return Ok(None);
+            };
+            test_hooks(&open.document, cancel);
+            work(snapshot, &open.document, cancel)
+        })
+        .await
+    }
 }
 
 /// Test builds only: the fault injection of [`analysis::fault_injection`] and the delay of
@@ -1294,36 +1312,30 @@ impl LanguageServer for Backend {
         params: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
-        self.on_snapshot("go to definition", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&at.text_document.uri) else {
-                return Ok(None);
-            };
-            let offset = convert::offset(open.document.rope(), at.position, snapshot.encoding);
-            test_hooks(&open.document, cancel);
-            let targets = crate::ide::definition(&open.document, offset, &snapshot.overlay());
-            cancel.check()?;
-            Ok(Some(GotoDefinitionResponse::Array(
-                snapshot.locations(&targets),
-            )))
-        })
+        let uri = at.text_document.uri;
+        self.on_open_document(
+            "go to definition",
+            uri,
+            move |snapshot, document, cancel| {
+                let offset = convert::offset(document.rope(), at.position, snapshot.encoding);
+                let targets = crate::ide::definition(document, offset, &snapshot.overlay());
+                cancel.check()?;
+                Ok(Some(GotoDefinitionResponse::Array(
+                    snapshot.locations(&targets),
+                )))
+            },
+        )
         .await
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let at = params.text_document_position;
         let include_declaration = params.context.include_declaration;
-        self.on_snapshot("references", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&at.text_document.uri) else {
-                return Ok(None);
-            };
-            let offset = convert::offset(open.document.rope(), at.position, snapshot.encoding);
-            test_hooks(&open.document, cancel);
-            let targets = crate::ide::references(
-                &open.document,
-                offset,
-                &snapshot.overlay(),
-                include_declaration,
-            );
+        let uri = at.text_document.uri;
+        self.on_open_document("references", uri, move |snapshot, document, cancel| {
+            let offset = convert::offset(document.rope(), at.position, snapshot.encoding);
+            let targets =
+                crate::ide::references(document, offset, &snapshot.overlay(), include_declaration);
             cancel.check()?;
             Ok(Some(snapshot.locations(&targets)))
         })
@@ -1356,13 +1368,9 @@ impl LanguageServer for Backend {
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         let uri = params.text_document.uri;
-        self.on_snapshot("folding", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&uri) else {
-                return Ok(None);
-            };
-            test_hooks(&open.document, cancel);
-            let folds = crate::ide::folds(&open.document);
-            let text = open.document.rope();
+        self.on_open_document("folding", uri, move |_, document, _| {
+            let folds = crate::ide::folds(document);
+            let text = document.rope();
             Ok(Some(
                 folds
                     .iter()
@@ -1375,13 +1383,9 @@ impl LanguageServer for Backend {
 
     async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
         let uri = params.text_document.uri;
-        self.on_snapshot("links", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&uri) else {
-                return Ok(None);
-            };
-            test_hooks(&open.document, cancel);
-            let links = crate::ide::links(&open.document, &snapshot.overlay());
-            let text = open.document.rope();
+        self.on_open_document("links", uri, move |snapshot, document, _| {
+            let links = crate::ide::links(document, &snapshot.overlay());
+            let text = document.rope();
             Ok(Some(
                 links
                     .iter()
