@@ -14,8 +14,10 @@ use std::sync::OnceLock;
 
 use divan::{Bencher, black_box};
 use retroboard::analysis::analyze_with;
-use retroboard::formats::{CachedFiles, DiskFiles, FormatId};
-use retroboard::syntax::{Document, detect};
+use retroboard::formats::{CachedFiles, DiskFiles};
+use retroboard::registry::FormatId;
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 
 fn main() {
     divan::main();
@@ -27,7 +29,7 @@ const SIZES: [usize; 3] = [0, 10_000_000, 16_000_000];
 /// A generated input of a family, of `bytes` (0: just inside the bound).
 fn make(format: FormatId, generate: generate::Generator, bytes: usize) -> String {
     match bytes {
-        0 => generate::inside_bound(format, &generate(2 * format.spec().bound().bytes)),
+        0 => generate::inside_bound(format, &generate(2 * format.bound().bytes)),
         bytes => generate(bytes),
     }
 }

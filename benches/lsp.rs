@@ -20,7 +20,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use lsp_client::{LspClient, file_uri};
-use retroboard::syntax::detect;
+use retroboard::registry::detect;
 use serde_json::json;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -213,7 +213,7 @@ fn main() {
     for (family, format, make) in generate::LARGE {
         if wanted(&format!("large {family}")) {
             std::fs::create_dir_all(&bench_dir).expect("a folder for the generated inputs");
-            let bound = format.spec().bound();
+            let bound = format.bound();
             let path = bench_dir.join(format!("{family}.{}", extension(*format)));
             let uri = file_uri(path.to_str().expect("a UTF-8 temporary folder"));
             let at_bound = generate::inside_bound(*format, &make(2 * bound.bytes));
@@ -265,9 +265,9 @@ fn main() {
 /// Formatting, range formatting and code actions (every quick fix of the whole file, and
 /// fix-all alone) on every corpus file and every Patience fixture (the corpus has no Patience
 /// game), end to end: each file opened, then each request sent `ROUNDS` times.
-fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::FormatId, String)]) {
+fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::registry::FormatId, String)]) {
     const ROUNDS: usize = 20;
-    let mut all: Vec<(std::path::PathBuf, retroboard::formats::FormatId, String)> = files.to_vec();
+    let mut all: Vec<(std::path::PathBuf, retroboard::registry::FormatId, String)> = files.to_vec();
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
     for folder in ["fixtures/patience", "format/patience"] {
         let Ok(entries) = std::fs::read_dir(fixtures.join(folder)) else {
@@ -282,7 +282,7 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::Format
             let Ok((text, _)) = retroboard::text::decode(&std::fs::read(&path).unwrap()) else {
                 continue;
             };
-            all.push((path, retroboard::formats::FormatId::PatienceGame, text));
+            all.push((path, retroboard::registry::FormatId::PatienceGame, text));
         }
     }
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
@@ -478,8 +478,8 @@ fn behind_a_slow_request() {
     client.shutdown();
 }
 
-fn extension(format: retroboard::formats::FormatId) -> &'static str {
-    use retroboard::formats::FormatId::*;
+fn extension(format: retroboard::registry::FormatId) -> &'static str {
+    use retroboard::registry::FormatId::*;
     match format {
         CrossminesPattern | PatienceGame => "pat",
         OthelloBord => "bord",

@@ -13,7 +13,8 @@ use divan::{Bencher, black_box};
 use retroboard::formats::peg::solvability::Prepared;
 use retroboard::formats::peg::solve::{Game, Verdict};
 use retroboard::formats::peg::view::Board;
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 
 /// The budget each corpus board gets, as the issue asks: decided or unknown within 1 s.
 const CORPUS_BUDGET: Duration = Duration::from_secs(1);

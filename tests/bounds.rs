@@ -9,7 +9,8 @@ mod generate;
 
 use retroboard::analysis::analyze_with;
 use retroboard::findings::{Finding, MAX_PER_CODE};
-use retroboard::formats::{DiskFiles, FormatId};
+use retroboard::formats::DiskFiles;
+use retroboard::registry::FormatId;
 use retroboard::syntax::Document;
 
 const TOO_LARGE: &str = "retroboard/too-large";

@@ -5,7 +5,8 @@ mod corpus;
 
 use retroboard::analysis::analyze;
 use retroboard::findings::Severity;
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 use retroboard::text;
 
 #[test]
@@ -88,9 +89,11 @@ fn peg_boards_hover_everywhere_and_draw_clean() {
             if c.is_whitespace() {
                 continue;
             }
-            let hover = format
-                .spec()
-                .hover(&doc, offset, &retroboard::formats::DiskFiles);
+            let hover = retroboard::formats::spec(format).hover(
+                &doc,
+                offset,
+                &retroboard::formats::DiskFiles,
+            );
             assert!(hover.is_some(), "{}: no hover at {offset}", path.display());
         }
         let preview = retroboard::render::preview(&doc, &retroboard::formats::DiskFiles);

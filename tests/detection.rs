@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use retroboard::syntax::detect;
+use retroboard::registry::detect;
 use serde_json::Value;
 
 #[test]

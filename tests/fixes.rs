@@ -17,7 +17,8 @@ use retroboard::analysis::analyze;
 use retroboard::findings::{
     Finding, Fix, Severity, TextEdit, apply_edits, preferred_edits, sorted_edits,
 };
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 use retroboard::text::{Encoding, decode};
 
 #[path = "support/fixtures.rs"]

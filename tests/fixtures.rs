@@ -9,7 +9,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use retroboard::analysis::{analyze, slow_findings, with_slow_findings};
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 use retroboard::text::{self, ColumnUnit};
 
 #[path = "support/fixtures.rs"]

@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use retroboard::analysis::analyze;
+use retroboard::answers::Symbol;
 use retroboard::findings::apply_edits;
 use retroboard::formats::DiskFiles;
 use retroboard::formatting::{format, format_range};
-use retroboard::ide::Symbol;
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 use retroboard::text;
 
 #[path = "support/corpus.rs"]
@@ -296,9 +297,9 @@ proptest! {
                 t.len() < 4000
                     && detect(Some(p), t).is_some_and(|f| !matches!(
                         f,
-                        retroboard::formats::FormatId::CrossminesPattern
-                            | retroboard::formats::FormatId::OthelloBord
-                            | retroboard::formats::FormatId::ColossusVar
+                        retroboard::registry::FormatId::CrossminesPattern
+                            | retroboard::registry::FormatId::OthelloBord
+                            | retroboard::registry::FormatId::ColossusVar
                     ))
             })
             .collect();

@@ -13,7 +13,8 @@ mod support_fixtures;
 
 use pulldown_cmark::{Event, Parser, Tag};
 use retroboard::formats::DiskFiles;
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 use support_fixtures::fixture_files;
 
 /// Payloads without spaces, so that they fit in tokens that stop at whitespace.

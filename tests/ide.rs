@@ -16,9 +16,10 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use retroboard::answers::Symbol;
 use retroboard::formats::DiskFiles;
-use retroboard::ide::Symbol;
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 use retroboard::text::{self, ColumnUnit, LineCol};
 
 #[path = "support/corpus.rs"]
@@ -96,7 +97,7 @@ fn render_highlights(doc: &Document) -> String {
 
 fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
     let mut out = String::new();
-    let place = |target: &retroboard::ide::Target| {
+    let place = |target: &retroboard::answers::Target| {
         let shown = target
             .path
             .strip_prefix(root)
@@ -252,7 +253,7 @@ fn every_patience_fixture_has_a_deal_snapshot() {
     let mut dealt = 0;
     for fixture in files {
         let doc = load(&fixture);
-        if doc.format() != Some(retroboard::formats::FormatId::PatienceGame) {
+        if doc.format() != Some(retroboard::registry::FormatId::PatienceGame) {
             continue;
         }
         let preview = retroboard::render::dealt_preview(&doc, &DiskFiles, DEAL_SEED)
@@ -328,13 +329,13 @@ fn map_highlights_match_the_highlight_query() {
     for path in &maps {
         let (text, _) = text::decode(&std::fs::read(path).unwrap()).unwrap();
         let mut doc = Document::new(detect(Some(path), &text), &text);
-        if doc.format() != Some(retroboard::formats::FormatId::ColossusMap) {
+        if doc.format() != Some(retroboard::registry::FormatId::ColossusMap) {
             continue;
         }
         for round in 0..40 {
             assert_eq!(
                 retroboard::ide::highlights(&doc),
-                retroboard::ide::query_highlights(&doc),
+                retroboard::syntax::query_highlights(&doc),
                 "{} after {round} damages:\n{}",
                 path.display(),
                 doc.text()

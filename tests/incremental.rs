@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use retroboard::analysis::analyze;
-use retroboard::formats::FormatId;
+use retroboard::registry::FormatId;
 use retroboard::syntax::Document;
 
 #[path = "support/edits.rs"]

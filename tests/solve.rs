@@ -15,7 +15,8 @@ use proptest::prelude::*;
 use retroboard::formats::peg::solvability::{Prepared, proof_text, unknown_text};
 use retroboard::formats::peg::solve::{Field, Game, Jump, Proof, Verdict};
 use retroboard::formats::peg::view::Board;
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 
 /// Positions the corpus snapshot searches per board at most: a limit of positions, not of time,
 /// so the snapshot is the same on any machine (the time-limited verdicts are in BENCHMARKS.md).

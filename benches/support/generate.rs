@@ -1,7 +1,7 @@
 //! Large inputs for the benchmarks, one per format family, made to size: deterministic text
 //! shaped like real files (valid where the game's limits allow), so checks do their full work.
 
-use retroboard::formats::FormatId;
+use retroboard::registry::FormatId;
 
 /// Makes text of about this many bytes.
 pub type Generator = fn(usize) -> String;

@@ -2,6 +2,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use retroboard::formats::FormatId;
+use retroboard::registry::FormatId;
 
 fuzz_target!(|data: &[u8]| retroboard_fuzz::exercise(FormatId::ColossusCre, data));

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arbitrary::Arbitrary;
-use retroboard::formats::{Files, FormatId};
+use retroboard::formats::Files;
+use retroboard::registry::FormatId;
 use retroboard::syntax::Document;
 
 /// No other files: fuzzing stays in memory and deterministic.
@@ -67,7 +68,7 @@ pub fn exercise(format: FormatId, data: &[u8]) {
             assert!(!hover.markdown.is_empty());
         }
     }
-    fn walk(text: &str, symbols: &[retroboard::ide::Symbol]) {
+    fn walk(text: &str, symbols: &[retroboard::answers::Symbol]) {
         for symbol in symbols {
             assert_range(text, &symbol.range, "outline");
             assert_range(text, &symbol.selection, "outline selection");

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use retroboard::formats::{CachedFiles, DiskFiles};
-use retroboard::syntax::{Document, detect};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -16,19 +16,21 @@ pub fn analyze_with(doc: &Document, files: &dyn Files) -> Vec<Finding> {
             Severity::Information,
             "retroboard/unknown-format",
             0..0,
-            "Retroboard does not recognise this file: it is not a Colossus, Crossmines, Patience, \
-Super Othello or peg solitaire file by its name or its first lines \
-(“retroboard explain retroboard/unknown-format” says how files are recognised)",
+            format!(
+                "Retroboard does not recognise this file: it is not a {} file by its name or its \
+first lines (“retroboard explain retroboard/unknown-format” says how files are recognised)",
+                crate::registry::games()
+            ),
         )];
     };
     if let Some(limit) = doc.unparsed() {
         return vec![unparsed(limit)];
     }
-    let spec = format.spec();
+    let spec = crate::formats::spec(format);
     if let Some(note) = crate::formats::unsupported_dialect(doc) {
         return vec![note];
     }
-    let mut findings = syntax_findings(doc);
+    let mut findings = syntax_findings(doc, spec);
     spec.check_with(doc, files, &mut findings);
     if let Some(cut) = doc.cut() {
         findings.push(too_large(doc, cut));
@@ -85,7 +87,7 @@ pub fn release_memory() {
 fn slow_format(doc: &Document, fast: &[Finding]) -> Option<&'static dyn crate::formats::Format> {
     let format = doc.format()?;
     let clean = !fast.iter().any(|f| f.severity == Severity::Error);
-    (clean && doc.unparsed().is_none() && doc.cut().is_none()).then(|| format.spec())
+    (clean && doc.unparsed().is_none() && doc.cut().is_none()).then(|| crate::formats::spec(format))
 }
 
 /// The findings of a document and its slow findings together, in text order: what `check`
@@ -194,8 +196,8 @@ few KB), so it is not checked. Check a smaller part of it",
             Severity::Error,
             "retroboard/not-text",
             at..at + 1,
-            "this text holds a NUL character, so it is binary data, not a file the games read; \
-remove it (Retroboard checks the file again once it is gone)",
+            "this text holds a NUL character, so it is binary data, not a text file the games \
+read; remove it (Retroboard checks the file again once it is gone)",
         ),
         Unparsed::Line { line, start, bytes } => Finding::new(
             Severity::Warning,
@@ -210,6 +212,17 @@ hundred characters at most), so the file is not checked. Break the line up or re
             ),
         ),
     }
+}
+
+/// The finding of a file on disk that is not text at all (it holds NUL bytes), so it was not
+/// decoded: nothing of it can be shown, the finding stands at its start.
+pub fn binary_file() -> Finding {
+    Finding::new(
+        Severity::Error,
+        "retroboard/not-text",
+        0..0,
+        "this file holds NUL bytes, so it is binary data, not a text file the games read",
+    )
 }
 
 fn size(bytes: usize) -> String {

@@ -16,7 +16,8 @@ pub enum ReadError {
     /// It is not a regular file; what it is instead ("a named pipe", "a device", …).
     NotAFile(&'static str),
     /// It is larger than the cap: its size in bytes.
-    TooLarge(u64),
+    /// The file has `.0` bytes, more than the `.1` it may have.
+    TooLarge(u64, u64),
 }
 
 impl From<io::Error> for ReadError {
@@ -30,11 +31,11 @@ impl fmt::Display for ReadError {
         match self {
             ReadError::Io(err) => write!(f, "{err}"),
             ReadError::NotAFile(what) => write!(f, "it is {what}, not a file"),
-            ReadError::TooLarge(bytes) => write!(
+            ReadError::TooLarge(bytes, cap) => write!(
                 f,
                 "it is {} MB, larger than the {} MB Retroboard reads",
                 bytes / (1024 * 1024),
-                crate::syntax::MAX_PARSED_BYTES / (1024 * 1024)
+                cap / (1024 * 1024)
             ),
         }
     }
@@ -49,13 +50,13 @@ pub fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
     let meta = file.metadata()?;
     regular(meta.file_type())?;
     if meta.len() > cap {
-        return Err(ReadError::TooLarge(meta.len()));
+        return Err(ReadError::TooLarge(meta.len(), cap));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     // One byte past the cap tells a file that grew while it was read.
     file.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {
-        return Err(ReadError::TooLarge(bytes.len() as u64));
+        return Err(ReadError::TooLarge(bytes.len() as u64, cap));
     }
     Ok(bytes)
 }
@@ -170,7 +171,7 @@ mod tests {
         let file = dir.join("small.ter");
         std::fs::write(&file, "B green Brush\n").unwrap();
         assert_eq!(read(&file, 14).unwrap(), b"B green Brush\n");
-        assert!(matches!(read(&file, 13), Err(ReadError::TooLarge(14))));
+        assert!(matches!(read(&file, 13), Err(ReadError::TooLarge(14, 13))));
         assert!(matches!(
             read(&dir, 99),
             Err(ReadError::NotAFile("a folder"))

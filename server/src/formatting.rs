@@ -24,7 +24,7 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
     {
         return Vec::new();
     }
-    let edits = format.spec().format(doc);
+    let edits = crate::formats::spec(format).format(doc);
     sorted_edits(doc.whole_rope(), edits).unwrap_or_default()
 }
 

@@ -4,13 +4,16 @@
 //! ([`formats`], [`analysis`]) → adapters ([`cli`], [`lsp`]).
 
 pub mod analysis;
+pub mod answers;
 pub mod cli;
 pub mod disk;
+pub mod draw;
 pub mod findings;
 pub mod formats;
 pub mod formatting;
 pub mod ide;
 pub mod lsp;
+pub mod registry;
 pub mod render;
 pub mod settings;
 pub mod suppressions;

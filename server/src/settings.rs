@@ -27,7 +27,8 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 
 use crate::findings::{Finding, Severity};
-use crate::formats::{FormatId, code_doc};
+use crate::formats::code_doc;
+use crate::registry::FormatId;
 
 /// The names a settings file may have, in the order they are looked for in each folder.
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];

@@ -27,10 +27,10 @@ pub fn mutate(base: &str, edits: &[(usize, usize, String)]) -> String {
 
 /// Hover at every offset, the outline and the board of `text` read as `format`: no panic, and
 /// every range they give lies in the text, on character boundaries.
-pub fn ide_is_sound(format: crate::formats::FormatId, text: &str) {
+pub fn ide_is_sound(format: crate::registry::FormatId, text: &str) {
     use crate::formats::DiskFiles;
     let doc = crate::syntax::Document::new(Some(format), text);
-    let spec = format.spec();
+    let spec = crate::formats::spec(format);
     let in_text = |range: &std::ops::Range<usize>| {
         range.start <= range.end
             && range.end <= text.len()
@@ -43,7 +43,7 @@ pub fn ide_is_sound(format: crate::formats::FormatId, text: &str) {
             assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
         }
     }
-    fn walk(symbols: &[crate::ide::Symbol], in_text: &dyn Fn(&std::ops::Range<usize>) -> bool) {
+    fn walk(symbols: &[crate::answers::Symbol], in_text: &dyn Fn(&std::ops::Range<usize>) -> bool) {
         for s in symbols {
             assert!(in_text(&s.range) && in_text(&s.selection), "{s:?}");
             walk(&s.children, in_text);

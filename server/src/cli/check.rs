@@ -14,10 +14,12 @@ use super::rewrite::{self, Source};
 use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity, preferred_edits};
+use crate::formats::all_codes;
 use crate::formats::{CachedFiles, DiskFiles, Files};
-use crate::formats::{FormatId, all_codes};
+use crate::registry::FormatId;
+use crate::registry::detect;
 use crate::settings::Discovery;
-use crate::syntax::{Document, detect};
+use crate::syntax::Document;
 use crate::text::{self, ColumnUnit};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -237,14 +239,11 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
     name.to_str().is_some_and(|n| n.starts_with('.'))
 }
 
-/// Extensions of the formats; extension-less files may be battlelands or BORD files.
+/// Files with a format's extension; extension-less files may be battlelands or BORD files.
 fn may_be_data_file(path: &Path) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
         None => true,
-        Some(ext) => matches!(
-            ext.to_ascii_lowercase().as_str(),
-            "pat" | "tes" | "brd" | "bord" | "map" | "ter" | "cre" | "var"
-        ),
+        Some(ext) => crate::registry::extensions().contains(&ext.to_ascii_lowercase().as_str()),
     }
 }
 
@@ -291,7 +290,7 @@ fn check_file(
     let bytes = match disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64) {
         Ok(bytes) => bytes,
         // A file too large to parse is not even read: its size says enough.
-        Err(disk::ReadError::TooLarge(bytes)) => {
+        Err(disk::ReadError::TooLarge(bytes, _)) => {
             let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
                 bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
             });
@@ -300,12 +299,7 @@ fn check_file(
         Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
     };
     let Ok((content, encoding)) = text::decode(&bytes) else {
-        let finding = Finding::new(
-            Severity::Error,
-            "retroboard/not-text",
-            0..0,
-            "this is a binary file (it contains NUL bytes), not a text file the games read",
-        );
+        let finding = crate::analysis::binary_file();
         return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
     };
     let format = detect(Some(&absolute), &content);

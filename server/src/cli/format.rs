@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use super::check::{Problems, collect, shown};
 use super::rewrite::{self, Source};
-use crate::formats::FormatId;
-use crate::syntax::{Document, detect};
+use crate::registry::FormatId;
+use crate::registry::detect;
+use crate::syntax::Document;
 
 /// What to do with a file that is not formatted.
 #[derive(Clone, Copy)]

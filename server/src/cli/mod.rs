@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::formats::FormatId;
+use crate::registry::FormatId;
 
 pub use check::OutputFormat;
 
@@ -33,9 +33,11 @@ struct Cli {
 enum Command {
     /// Check files and folders and report every problem found
     #[command(
-        after_help = "Folders are walked for the files Retroboard reads (.pat .tes .brd \
-.bord .map .ter .cre .var, Battlelands/<name>, BORD-shaped files). Exit status: 0 no errors, \
-1 some file has an error, 2 usage or I/O problem."
+        after_help = format!(
+            "Folders are walked for the files Retroboard reads ({}). Exit status: 0 no \
+errors, 1 some file has an error, 2 usage or I/O problem.",
+            crate::registry::detected_files()
+        )
     )]
     Check {
         /// Output: `human` (source lines with the span underlined), `json` or `sarif` (2.1.0)

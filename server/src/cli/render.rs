@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use crate::disk;
 use crate::formats::DiskFiles;
+use crate::registry::detect;
 use crate::render::{Preview, dealt_preview, png, preview};
-use crate::syntax::{Document, detect};
+use crate::syntax::Document;
 use crate::text;
 
 pub fn run(file: &Path, output: Option<&Path>, as_text: bool, deal: Option<u64>) -> ExitCode {
@@ -62,7 +63,7 @@ fn load(file: &Path, deal: Option<u64>) -> Result<Preview, String> {
     let shown = crate::text::terminal_safe(&file.to_string_lossy()).into_owned();
     let bytes = match disk::read(file, crate::syntax::MAX_PARSED_BYTES as u64) {
         Ok(bytes) => bytes,
-        Err(err @ disk::ReadError::TooLarge(_)) => {
+        Err(err @ disk::ReadError::TooLarge(..)) => {
             return Err(format!("cannot draw {shown}: {err}"));
         }
         Err(err) => return Err(format!("cannot read {shown}: {err}")),

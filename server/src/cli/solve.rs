@@ -8,12 +8,13 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::disk;
-use crate::formats::FormatId;
 use crate::formats::peg::solvability::{
     Report, jump_text, place, proof_text, report, unknown_text,
 };
 use crate::formats::peg::solve::{Place, Verdict};
-use crate::syntax::{Document, detect};
+use crate::registry::FormatId;
+use crate::registry::detect;
+use crate::syntax::Document;
 use crate::text;
 
 pub fn run(file: &Path, as_json: bool, timeout: Duration) -> ExitCode {

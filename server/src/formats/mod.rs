@@ -6,9 +6,10 @@ use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use crate::answers::{Highlight, Hover, Symbol};
+use crate::draw::Board;
 use crate::findings::{CodeDoc, Finding, Severity, TextEdit};
-use crate::ide::{Highlight, Hover, Symbol};
-use crate::render::Board;
+use crate::registry::{Family, FormatId};
 use crate::syntax::Document;
 
 pub mod colossus;
@@ -18,164 +19,34 @@ pub mod othello;
 pub mod patience;
 pub mod peg;
 
-/// The nine file kinds Retroboard reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FormatId {
-    CrossminesPattern,
-    PatienceGame,
-    OthelloBord,
-    ColossusMap,
-    ColossusTer,
-    ColossusCre,
-    ColossusBattleland,
-    ColossusVar,
-    PegBrd,
-}
-
-impl FormatId {
-    pub const ALL: [FormatId; 9] = [
-        FormatId::CrossminesPattern,
-        FormatId::PatienceGame,
-        FormatId::OthelloBord,
-        FormatId::ColossusMap,
-        FormatId::ColossusTer,
-        FormatId::ColossusCre,
-        FormatId::ColossusBattleland,
-        FormatId::ColossusVar,
-        FormatId::PegBrd,
-    ];
-
-    /// The id used in JSON output, LSP language ids and grammar folder names.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FormatId::CrossminesPattern => "crossmines-pattern",
-            FormatId::PatienceGame => "patience-game",
-            FormatId::OthelloBord => "othello-bord",
-            FormatId::ColossusMap => "colossus-map",
-            FormatId::ColossusTer => "colossus-ter",
-            FormatId::ColossusCre => "colossus-cre",
-            FormatId::ColossusBattleland => "colossus-battleland",
-            FormatId::ColossusVar => "colossus-var",
-            FormatId::PegBrd => "peg-brd",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<FormatId> {
-        FormatId::ALL.into_iter().find(|f| f.as_str() == id)
-    }
-
-    pub fn family(self) -> Family {
-        match self {
-            FormatId::CrossminesPattern => Family::Crossmines,
-            FormatId::PatienceGame => Family::Patience,
-            FormatId::OthelloBord => Family::Othello,
-            FormatId::ColossusMap
-            | FormatId::ColossusTer
-            | FormatId::ColossusCre
-            | FormatId::ColossusBattleland
-            | FormatId::ColossusVar => Family::Colossus,
-            FormatId::PegBrd => Family::Peg,
-        }
-    }
-
-    /// The tree-sitter language of this format.
-    pub fn language(self) -> tree_sitter::Language {
-        let grammar = retroboard_grammars::grammar(self.as_str())
-            .expect("every format id has a grammar of the same name");
-        tree_sitter::Language::new(grammar.language)
-    }
-
-    /// Everything this format means.
-    pub fn spec(self) -> &'static dyn Format {
-        match self {
-            FormatId::CrossminesPattern => &crossmines::Pattern,
-            FormatId::PatienceGame => &patience::Game,
-            FormatId::OthelloBord => &othello::Bord,
-            FormatId::ColossusMap => &colossus::Map,
-            FormatId::ColossusTer => &colossus::Ter,
-            FormatId::ColossusCre => &colossus::Cre,
-            FormatId::ColossusBattleland => &colossus::Battleland,
-            FormatId::ColossusVar => &colossus::Var,
-            FormatId::PegBrd => &peg::Board,
-        }
-    }
-
-    /// A short human name, for messages.
-    pub fn title(self) -> &'static str {
-        match self {
-            FormatId::CrossminesPattern => "Crossmines pattern",
-            FormatId::PatienceGame => "Patience game",
-            FormatId::OthelloBord => "Super Othello board",
-            FormatId::ColossusMap => "Colossus masterboard (MAP)",
-            FormatId::ColossusTer => "Colossus terrains (TER)",
-            FormatId::ColossusCre => "Colossus creatures (CRE)",
-            FormatId::ColossusBattleland => "Colossus battleland",
-            FormatId::ColossusVar => "Colossus variant (VAR)",
-            FormatId::PegBrd => "Peg solitaire board",
-        }
+/// Everything a format means: the one place that names each family's modules.
+pub fn spec(format: FormatId) -> &'static dyn Format {
+    match format {
+        FormatId::CrossminesPattern => &crossmines::Pattern,
+        FormatId::PatienceGame => &patience::Game,
+        FormatId::OthelloBord => &othello::Bord,
+        FormatId::ColossusMap => &colossus::Map,
+        FormatId::ColossusTer => &colossus::Ter,
+        FormatId::ColossusCre => &colossus::Cre,
+        FormatId::ColossusBattleland => &colossus::Battleland,
+        FormatId::ColossusVar => &colossus::Var,
+        FormatId::PegBrd => &peg::Board,
     }
 }
 
-/// A family of formats: the prefix of its diagnostic codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    Crossmines,
-    Patience,
-    Othello,
-    Colossus,
-    Peg,
-}
-
-impl Family {
-    pub const ALL: [Family; 5] = [
-        Family::Crossmines,
-        Family::Patience,
-        Family::Othello,
-        Family::Colossus,
-        Family::Peg,
-    ];
-
-    /// The code of this family's syntax errors.
-    pub fn syntax_error_code(self) -> &'static str {
-        match self {
-            Family::Crossmines => "crossmines/syntax-error",
-            Family::Patience => "patience/syntax-error",
-            Family::Othello => "othello/syntax-error",
-            Family::Colossus => "colossus/syntax-error",
-            Family::Peg => "peg/syntax-error",
-        }
+/// The codes a family's checks report, beyond syntax errors.
+pub fn family_codes(family: Family) -> &'static [CodeDoc] {
+    match family {
+        Family::Crossmines => crossmines::CODES,
+        Family::Patience => patience::CODES,
+        Family::Othello => othello::CODES,
+        Family::Colossus => colossus::CODES,
+        Family::Peg => peg::CODES,
     }
-
-    /// The codes this family's checks report, beyond syntax errors.
-    pub fn codes(self) -> &'static [CodeDoc] {
-        match self {
-            Family::Crossmines => crossmines::CODES,
-            Family::Patience => patience::CODES,
-            Family::Othello => othello::CODES,
-            Family::Colossus => colossus::CODES,
-            Family::Peg => peg::CODES,
-        }
-    }
-}
-
-/// How much of a file Retroboard reads: a generous multiple of the largest file the format's
-/// game can use. A longer file is read up to the bound (cut back to a whole line) and gets one
-/// `retroboard/too-large`, so no feature ever models more than this of a text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bound {
-    /// Lines read at most.
-    pub lines: usize,
-    /// Bytes read at most, cut back to the start of the line that crosses them.
-    pub bytes: usize,
-    /// The game's own limit, in a modder's words: "a Patience game has at most 150 piles".
-    pub limit: &'static str,
 }
 
 /// What a format module provides. The LSP, CLI and renderer reach a format only through this.
 pub trait Format: Sync {
-    /// How much of a file of this format is read (see [`Bound`]).
-    fn bound(&self) -> Bound;
-
     /// Plain words for a grammar token or node kind, used in syntax errors: `"a terrain letter"`.
     /// Hidden or unknown kinds give `None`.
     fn describe_kind(&self, kind: &str) -> Option<&'static str>;
@@ -211,7 +82,7 @@ pub trait Format: Sync {
 
     /// Moves the preview can step through on the board's drawing (a peg board's solution,
     /// or why there is none); `findings` are the document's. `None`: nothing to replay.
-    fn replay(&self, _doc: &Document, _findings: &[Finding]) -> Option<crate::render::Replay> {
+    fn replay(&self, _doc: &Document, _findings: &[Finding]) -> Option<crate::draw::Replay> {
         None
     }
 
@@ -228,7 +99,7 @@ pub trait Format: Sync {
     }
 
     /// The names this file defines, for workspace symbols.
-    fn definitions(&self, _doc: &Document) -> Vec<crate::ide::Symbol> {
+    fn definitions(&self, _doc: &Document) -> Vec<crate::answers::Symbol> {
         Vec::new()
     }
 
@@ -238,7 +109,7 @@ pub trait Format: Sync {
         _doc: &Document,
         _offset: usize,
         _files: &dyn Files,
-    ) -> Vec<crate::ide::Target> {
+    ) -> Vec<crate::answers::Target> {
         Vec::new()
     }
 
@@ -249,17 +120,17 @@ pub trait Format: Sync {
         _offset: usize,
         _files: &dyn Files,
         _include_declaration: bool,
-    ) -> Vec<crate::ide::Target> {
+    ) -> Vec<crate::answers::Target> {
         Vec::new()
     }
 
     /// Runs of lines an editor can fold: comments, groups of records.
-    fn folds(&self, _doc: &Document) -> Vec<crate::ide::Fold> {
+    fn folds(&self, _doc: &Document) -> Vec<crate::answers::Fold> {
         Vec::new()
     }
 
     /// Names of other files in the text, linked to the files they name (those that exist).
-    fn links(&self, _doc: &Document, _files: &dyn Files) -> Vec<crate::ide::Link> {
+    fn links(&self, _doc: &Document, _files: &dyn Files) -> Vec<crate::answers::Link> {
         Vec::new()
     }
 
@@ -285,7 +156,7 @@ pub trait Format: Sync {
 
     /// Tokens coloured by meaning; by default from the grammar's highlight query.
     fn highlights(&self, doc: &Document) -> Vec<Highlight> {
-        crate::ide::query_highlights(doc)
+        crate::syntax::query_highlights(doc)
     }
 
     /// Files whose findings depend on this document's text (a Colossus MAP reads the variant's
@@ -334,9 +205,20 @@ pub trait Format: Sync {
 pub fn unsupported_dialect(doc: &Document) -> Option<Finding> {
     struct Note(Option<Finding>);
     let format = doc.format()?;
-    doc.memo(|| Note(format.spec().unsupported_dialect(doc)))
+    doc.memo(|| Note(spec(format).unsupported_dialect(doc)))
         .0
         .clone()
+}
+
+/// A format's words for its grammar, for syntax errors.
+impl crate::syntax::GrammarWords for dyn Format {
+    fn describe_kind(&self, kind: &str) -> Option<&'static str> {
+        Format::describe_kind(self, kind)
+    }
+
+    fn describe_field(&self, field: &str) -> Option<&'static str> {
+        Format::describe_field(self, field)
+    }
 }
 
 /// Access to other files: the editor's open documents first, then the disk.
@@ -547,7 +429,7 @@ pub fn all_codes() -> Vec<CodeDoc> {
     let mut codes = RETROBOARD_CODES.to_vec();
     for family in Family::ALL {
         codes.push(syntax_error_doc(family));
-        codes.extend_from_slice(family.codes());
+        codes.extend_from_slice(family_codes(family));
     }
     codes
 }

@@ -9,8 +9,8 @@ use tower_lsp_server::ls_types::{
     SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
 };
 
+use crate::answers::{Highlight, HighlightKind, Symbol, SymbolKind};
 use crate::findings::{Finding, Severity};
-use crate::ide::{Highlight, HighlightKind, Symbol, SymbolKind};
 use crate::text::{self, ColumnUnit, LineCol};
 
 /// The position encoding agreed with the client: UTF-8 when it offers it, else UTF-16.
@@ -361,14 +361,14 @@ pub fn workspace_symbol(
 }
 
 /// A fold as the lines it spans (editors fold whole lines).
-pub fn folding_range(text: &Rope, fold: &crate::ide::Fold) -> FoldingRange {
+pub fn folding_range(text: &Rope, fold: &crate::answers::Fold) -> FoldingRange {
     let line = |byte: usize| text.byte_to_line(byte.min(text.len_bytes())) as u32;
     FoldingRange {
         start_line: line(fold.range.start),
         end_line: line(fold.range.end),
         kind: Some(match fold.kind {
-            crate::ide::FoldKind::Comment => FoldingRangeKind::Comment,
-            crate::ide::FoldKind::Region => FoldingRangeKind::Region,
+            crate::answers::FoldKind::Comment => FoldingRangeKind::Comment,
+            crate::answers::FoldKind::Region => FoldingRangeKind::Region,
         }),
         ..FoldingRange::default()
     }
@@ -377,7 +377,7 @@ pub fn folding_range(text: &Rope, fold: &crate::ide::Fold) -> FoldingRange {
 /// A link to a file; none when its path makes no file URI.
 pub fn document_link(
     text: &Rope,
-    link: &crate::ide::Link,
+    link: &crate::answers::Link,
     encoding: PositionEncoding,
 ) -> Option<DocumentLink> {
     Some(DocumentLink {

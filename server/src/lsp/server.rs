@@ -29,10 +29,12 @@ use tower_lsp_server::ls_types::*;
 use super::convert::{self, PositionEncoding};
 use super::transport::Notifier;
 use crate::analysis::{self, analyze_with, catch_panic};
-use crate::formats::{DiskFiles, DocumentCache, Files, FormatId, Loaded};
+use crate::formats::{DiskFiles, DocumentCache, Files, Loaded};
+use crate::registry::FormatId;
+use crate::registry::{DETECTION_BYTES, detect};
 use crate::render;
 use crate::settings::Discovery;
-use crate::syntax::{DETECTION_BYTES, Document, detect};
+use crate::syntax::Document;
 
 pub struct Backend {
     shared: Arc<Shared>,
@@ -279,7 +281,7 @@ impl Snapshot {
 
     /// Targets as LSP locations, each range placed in its file as the editor holds it (or as
     /// it is on the disk).
-    fn locations(&self, targets: &[crate::ide::Target]) -> Vec<Location> {
+    fn locations(&self, targets: &[crate::answers::Target]) -> Vec<Location> {
         let overlay = self.overlay();
         targets
             .iter()
@@ -309,7 +311,7 @@ impl Snapshot {
     /// last checked, which files they are.
     fn readers(&self, uri: &Uri) -> Option<(Option<u64>, Vec<PathBuf>)> {
         let open = self.documents.get(uri)?;
-        let spec = open.document.format()?.spec();
+        let spec = crate::formats::spec(open.document.format()?);
         let exported = catch_panic(|| spec.exported(&open.document)).unwrap_or(None);
         if exported.is_none() || exported == open.exported {
             return None;
@@ -907,7 +909,7 @@ pub struct PreviewResult {
     /// A peg board's solution to step through (or why there is none): `{verdict, reason?,
     /// moves: [{from, over, to}], holes: [[row, column]], start: "1011…"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<render::Replay>,
+    pub solution: Option<crate::draw::Replay>,
 }
 
 /// The command that returns the same as `retroboard/preview`, for clients without custom requests.

@@ -1,14 +1,10 @@
-//! Boards drawn two ways: a vector [`Scene`] written as self-contained SVG, and a
-//! [`TextCanvas`] of Unicode characters for terminals. Format modules build both from their
-//! board models; nothing here knows a format.
+//! The preview of a document: its format's board drawn as SVG and as text (or a clear message
+//! when there is none), as `retroboard/preview` returns and `retroboard render` writes; and
+//! pictures as PNG.
 
-mod canvas;
-mod scene;
-
-pub use canvas::TextCanvas;
-pub use scene::{Anchor, Color, Item, Scene, Style};
-
-use crate::formats::{Files, FormatId};
+use crate::draw::{Anchor, Color, Item, Replay, Scene, Style};
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 /// What `retroboard/preview` returns and `retroboard render` writes.
@@ -20,39 +16,6 @@ pub struct Preview {
     pub text: String,
     /// Moves a viewer can step through on the drawing (a peg board's solution).
     pub replay: Option<Replay>,
-}
-
-/// A game's answer a viewer can replay on the drawing: jumps between holes, each hole drawn as
-/// an SVG group with `data-rb-id="hole:ROW:COLUMN"` holding one circle, the peg (with no fill
-/// while the hole is empty).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Replay {
-    /// `solvable`, `unsolvable` or `unknown`.
-    pub verdict: &'static str,
-    /// Why the board cannot be won, or why that is not known; `None` when it can be.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// The winning jumps, in order (empty unless solvable).
-    pub moves: Vec<ReplayMove>,
-    /// The holes, as `[row, column]` from 0, in the order of `start`.
-    pub holes: Vec<[usize; 2]>,
-    /// A `1` for each hole holding a peg at the start, else `0`.
-    pub start: String,
-}
-
-/// One jump: the peg at `from` jumps `over` a peg (which is taken) to the empty `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ReplayMove {
-    pub from: [usize; 2],
-    pub over: [usize; 2],
-    pub to: [usize; 2],
-}
-
-/// A board drawn by a format: its title, picture and terminal drawing.
-pub struct Board {
-    pub title: String,
-    pub scene: Scene,
-    pub text: TextCanvas,
 }
 
 /// The preview of a document: its board, or a picture of a clear message when there is none.
@@ -74,14 +37,14 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
         return message_preview(format, &message);
     }
     let findings = crate::analysis::analyze_with(doc, files);
-    let board = format.and_then(|f| f.spec().board(doc, files, &findings));
+    let board = format.and_then(|f| crate::formats::spec(f).board(doc, files, &findings));
     match board {
         Some(board) => Preview {
             format,
             title: board.title.clone(),
             svg: board.scene.to_svg(),
             text: board.text.render(),
-            replay: format.and_then(|f| f.spec().replay(doc, &findings)),
+            replay: format.and_then(|f| crate::formats::spec(f).replay(doc, &findings)),
         },
         None => {
             let message = match format {
@@ -103,7 +66,7 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
     }
     let format = doc.format()?;
     let findings = crate::analysis::analyze_with(doc, files);
-    let board = format.spec().dealt_board(doc, files, &findings, seed)?;
+    let board = crate::formats::spec(format).dealt_board(doc, files, &findings, seed)?;
     Some(Preview {
         format: Some(format),
         title: board.title.clone(),

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use ropey::Rope;
 use tree_sitter::{InputEdit, ParseOptions, ParseState, Parser, Point, Tree};
 
-use crate::formats::{Bound, FormatId};
+use crate::registry::{Bound, FormatId};
 
 /// The largest text Retroboard keeps parsed at all. Every format reads far less (its
 /// [`Bound`]), so this only guards the text itself: past it a document is kept as text only and
@@ -194,7 +194,7 @@ impl Document {
 
     /// How much of a text of this document's format is read.
     pub fn bound(&self) -> Option<Bound> {
-        Some(self.format?.spec().bound())
+        Some(self.format?.bound())
     }
 
     /// Where the text read ends when the whole text is longer than its format's bound: the

@@ -5,13 +5,23 @@ use tree_sitter::{Language, Node};
 
 use super::{Document, field_name};
 use crate::findings::{Finding, Severity};
-use crate::formats::{Format, FormatId};
+use crate::registry::FormatId;
+
+/// What a grammar's node kinds and fields are called in its game's words. Each format gives
+/// its own (see `formats::Format`), so syntax errors are worded without syntax knowing formats.
+pub trait GrammarWords {
+    /// Plain words for a token or node kind: `"a terrain letter"`; `None` for hidden kinds.
+    fn describe_kind(&self, kind: &str) -> Option<&'static str>;
+
+    /// Plain words for a field, without article: `"number of piles"`.
+    fn describe_field(&self, field: &str) -> Option<&'static str>;
+}
 
 /// More syntax errors than this in one file are summed up in one last finding.
 const MAX_SYNTAX_ERRORS: usize = 100;
 
-/// The syntax errors of a document (none when its format is unknown).
-pub fn syntax_findings(doc: &Document) -> Vec<Finding> {
+/// The syntax errors of a document (none when its format is unknown), worded by `words`.
+pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> Vec<Finding> {
     let (Some(format), Some(tree)) = (doc.format(), doc.tree()) else {
         return Vec::new();
     };
@@ -24,7 +34,7 @@ pub fn syntax_findings(doc: &Document) -> Vec<Finding> {
     let ctx = Context {
         doc,
         format,
-        spec: format.spec(),
+        words,
         language: format.language(),
     };
     let mut found: Vec<Finding> = Vec::new();
@@ -72,14 +82,14 @@ pub fn syntax_findings(doc: &Document) -> Vec<Finding> {
     found
 }
 
-struct Context<'a> {
+struct Context<'a, W: ?Sized> {
     doc: &'a Document,
     format: FormatId,
-    spec: &'static dyn Format,
+    words: &'a W,
     language: Language,
 }
 
-impl Context<'_> {
+impl<W: GrammarWords + ?Sized> Context<'_, W> {
     fn code(&self) -> &'static str {
         self.format.family().syntax_error_code()
     }
@@ -116,7 +126,7 @@ impl Context<'_> {
         let place = node
             .parent()
             .filter(|p| p.parent().is_some())
-            .and_then(|p| self.spec.describe_kind(p.kind()))
+            .and_then(|p| self.words.describe_kind(p.kind()))
             .map(|what| format!(" in {what}"))
             .unwrap_or_default();
         let Some(state) = self.state_before(node) else {
@@ -234,16 +244,16 @@ the “{}”; write {name}",
     fn missing(&self, node: Node) -> Finding {
         let field = field_name(node);
         let what = field
-            .and_then(|f| self.spec.describe_field(f))
+            .and_then(|f| self.words.describe_field(f))
             .map(with_article)
-            .or_else(|| self.spec.describe_kind(node.kind()).map(str::to_owned))
+            .or_else(|| self.words.describe_kind(node.kind()).map(str::to_owned))
             .unwrap_or_else(|| format!("“{}”", node.kind()));
         let previous = node.prev_sibling().filter(|p| !p.is_extra());
         let after = previous.and_then(|p| {
             field_name(p)
-                .and_then(|f| self.spec.describe_field(f))
+                .and_then(|f| self.words.describe_field(f))
                 .map(|noun| format!("the {noun}"))
-                .or_else(|| self.spec.describe_kind(p.kind()).map(str::to_owned))
+                .or_else(|| self.words.describe_kind(p.kind()).map(str::to_owned))
         });
         let at = previous.map_or(node.start_byte(), |p| p.end_byte());
         let message = match after {
@@ -283,7 +293,7 @@ the “{}”; write {name}",
                 "end" => Some(END_OF_FILE),
                 // Comments may stand anywhere; listing them would only add noise.
                 "comment" => None,
-                _ => self.spec.describe_kind(name),
+                _ => self.words.describe_kind(name),
             };
             if let Some(word) = word.filter(|w| !words.contains(w)) {
                 words.push(word);
@@ -372,9 +382,16 @@ fn or_list(words: &[&str]) -> String {
 mod tests {
     use super::*;
 
+    /// The syntax errors of a text, in its format's words (test code may reach up a layer).
+    fn findings(format: FormatId, text: &str) -> Vec<Finding> {
+        syntax_findings(
+            &Document::new(Some(format), text),
+            crate::formats::spec(format),
+        )
+    }
+
     fn messages(format: FormatId, text: &str) -> Vec<(std::ops::Range<usize>, String)> {
-        let doc = Document::new(Some(format), text);
-        syntax_findings(&doc)
+        findings(format, text)
             .into_iter()
             .map(|f| (f.range, f.message))
             .collect()
@@ -407,7 +424,7 @@ mod tests {
     #[test]
     fn one_error_per_line_and_a_cap_per_file() {
         let text = "1 2 3 4 5 6 7 8 9\n".repeat(150);
-        let found = syntax_findings(&Document::new(Some(FormatId::ColossusVar), &text));
+        let found = findings(FormatId::ColossusVar, &text);
         assert_eq!(found.len(), MAX_SYNTAX_ERRORS + 1);
         assert_eq!(found[MAX_SYNTAX_ERRORS].severity, Severity::Information);
         assert!(

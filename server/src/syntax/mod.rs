@@ -1,13 +1,13 @@
 //! From text to tree: format detection, the document (rope + incrementally updated tree) and
 //! syntax errors in plain words.
 
-mod detect;
 mod document;
 mod errors;
+mod query;
 
-pub use detect::{HEAD_BYTES as DETECTION_BYTES, detect, has_bord_shape};
 pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed};
-pub use errors::syntax_findings;
+pub use errors::{GrammarWords, syntax_findings};
+pub use query::{line_runs, query_highlights, token_at};
 
 use tree_sitter::Node;
 

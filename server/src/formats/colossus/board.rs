@@ -8,9 +8,10 @@ use super::map::{Hex, MapView};
 use super::ter::TerView;
 use super::var::VarView;
 use super::variant::{self, Variant};
+use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
-use crate::formats::{Files, FormatId};
-use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;

@@ -19,8 +19,8 @@
 use std::collections::HashMap;
 
 use crate::findings::TextEdit;
-use crate::formats::FormatId;
 use crate::formats::layout::{self, Breaks};
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 /// The kinds of records of each file kind, each one table; the MAP's size line is separate.

@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 
 use tree_sitter::{Node, TreeCursor};
 
-use crate::formats::FormatId;
+use crate::registry::FormatId;
 
-use crate::ide::{Highlight, HighlightKind};
+use crate::answers::{Highlight, HighlightKind};
 use crate::syntax::Document;
 
 pub fn map_highlights(doc: &Document) -> Vec<Highlight> {

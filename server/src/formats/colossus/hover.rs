@@ -12,8 +12,9 @@ use super::cre::{self, CreView, Creature, FLAGS};
 use super::map::{self, MapView};
 use super::ter::{PSEUDO_CREATURES, TerView, Terrain};
 use super::variant::{self, Variant};
-use crate::formats::{Files, FormatId};
-use crate::ide::Hover;
+use crate::answers::Hover;
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::{Document, field_name};
 
 /// What hover needs of the variant around a file.
@@ -48,7 +49,7 @@ impl Context<'_> {
 }
 
 pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-    let node = crate::ide::token_at(doc, offset)?;
+    let node = crate::syntax::token_at(doc, offset)?;
     if node.is_error() || node.is_missing() || node.kind() == "comment" || node.parent()?.is_error()
     {
         return None; // in a comment or a syntax error

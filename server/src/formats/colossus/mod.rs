@@ -21,10 +21,10 @@ pub mod variant;
 
 use std::path::PathBuf;
 
-use super::{Bound, Files, Format};
+use super::{Files, Format};
+use crate::answers::{Hover, Symbol};
+use crate::draw::Board;
 use crate::findings::Finding;
-use crate::ide::{Hover, Symbol};
-use crate::render::Board;
 use crate::syntax::Document;
 
 /// What every Colossus file kind does the same way: hover, outline and board read the
@@ -55,20 +55,20 @@ macro_rules! shared_methods {
             Some("#")
         }
 
-        fn folds(&self, doc: &Document) -> Vec<crate::ide::Fold> {
-            crate::ide::line_runs(doc, |_, line| {
+        fn folds(&self, doc: &Document) -> Vec<crate::answers::Fold> {
+            crate::syntax::line_runs(doc, |_, line| {
                 let line = line.trim_start_matches([' ', '\t']);
                 if line.starts_with('#') {
-                    Some(crate::ide::FoldKind::Comment)
+                    Some(crate::answers::FoldKind::Comment)
                 } else if line.trim().is_empty() {
                     None
                 } else {
-                    Some(crate::ide::FoldKind::Region)
+                    Some(crate::answers::FoldKind::Region)
                 }
             })
         }
 
-        fn links(&self, doc: &Document, files: &dyn Files) -> Vec<crate::ide::Link> {
+        fn links(&self, doc: &Document, files: &dyn Files) -> Vec<crate::answers::Link> {
             variant::links(doc, files)
         }
 
@@ -77,7 +77,7 @@ macro_rules! shared_methods {
             doc: &Document,
             offset: usize,
             files: &dyn Files,
-        ) -> Vec<crate::ide::Target> {
+        ) -> Vec<crate::answers::Target> {
             navigate::definition(doc, offset, files)
         }
 
@@ -87,7 +87,7 @@ macro_rules! shared_methods {
             offset: usize,
             files: &dyn Files,
             include_declaration: bool,
-        ) -> Vec<crate::ide::Target> {
+        ) -> Vec<crate::answers::Target> {
             navigate::references(doc, offset, files, include_declaration)
         }
 
@@ -118,21 +118,9 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 }
 
 impl Format for Map {
-    /// A masterboard is at most 20 x 12 = 240 hexes at the spec's revision, one line each after
-    /// the size line; the later dialects raise the limit to 60 x 32 (1 920 hexes; Abyssal9 is
-    /// 24 x 16 in 229 lines). Lines are some 40 bytes. 4 000 lines and 256 KB covers both.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 4_000,
-            bytes: 256 * 1024,
-            limit: "a Colossus masterboard has at most 20 x 12 hexes, one line each (the later \
-versions of the game allow 60 x 32)",
-        }
-    }
-
     shared_methods!();
 
-    fn highlights(&self, doc: &Document) -> Vec<crate::ide::Highlight> {
+    fn highlights(&self, doc: &Document) -> Vec<crate::answers::Highlight> {
         highlights::map_highlights(doc)
     }
 
@@ -172,17 +160,6 @@ impl Format for Ter {
 
     fn definitions(&self, doc: &Document) -> Vec<Symbol> {
         outline::definitions(doc)
-    }
-
-    /// A terrain is one letter, so at most 52 terrain lines (A-Z, a-z), in the real files with
-    /// a blank line between each, plus ACQUIRABLE lines and comments: some 150 lines (the
-    /// largest real TER has 46). 1 000 lines and 128 KB.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 1_000,
-            bytes: 128 * 1024,
-            limit: "a Colossus TER has at most 52 terrains (one letter each), one line each",
-        }
     }
 
     shared_methods!();
@@ -236,19 +213,6 @@ impl Format for Cre {
         outline::definitions(doc)
     }
 
-    /// One line per creature (some 110-150 bytes). The game recruits creatures in at most 52
-    /// terrains, a handful each: real variants have 20-60 creatures (the largest real CRE has
-    /// 67 lines). 500 lines and 64 KB is many times any variant (and keeps the colours of a
-    /// file at the bound, 18 tokens a line, within 50 ms).
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 500,
-            bytes: 64 * 1024,
-            limit: "a Colossus CRE has one line per creature, and a variant recruits a few dozen \
-creatures (at most a handful in each of at most 52 terrains)",
-        }
-    }
-
     shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
@@ -276,17 +240,6 @@ creatures (at most a handful in each of at most 52 terrains)",
 }
 
 impl Format for Battleland {
-    /// A battle map is 6 x 6 hexes (the game's 6 x 6 mask), one record each; the later dialects
-    /// add STARTLIST, TOWER and SUBTITLE lines. The largest real one has 33 lines. 500 lines and
-    /// 64 KB.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 500,
-            bytes: 64 * 1024,
-            limit: "a Colossus battleland has at most 6 x 6 hexes, one line each",
-        }
-    }
-
     shared_methods!();
 
     fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
@@ -327,16 +280,6 @@ impl Format for Var {
 
     fn definitions(&self, doc: &Document) -> Vec<Symbol> {
         outline::definitions(doc)
-    }
-
-    /// A VAR names a MAP, a TER, a CRE and the variants it depends on (the later dialects add
-    /// HINT and MAXPLAYERS): a handful of lines. 500 lines and 64 KB.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 500,
-            bytes: 64 * 1024,
-            limit: "a Colossus VAR has a few lines (MAP, TER, CRE and DEPEND)",
-        }
     }
 
     shared_methods!();

@@ -11,8 +11,9 @@ use super::cre::CreView;
 use super::map::MapView;
 use super::ter::TerView;
 use super::variant::{self, Variant};
-use crate::formats::{Files, FormatId};
-use crate::ide::Target;
+use crate::answers::Target;
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 /// What a name under the cursor stands for.

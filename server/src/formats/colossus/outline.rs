@@ -6,8 +6,8 @@ use super::cre::CreView;
 use super::map::MapView;
 use super::ter::TerView;
 use super::var::VarView;
-use crate::formats::FormatId;
-use crate::ide::{Symbol, SymbolKind};
+use crate::answers::{Symbol, SymbolKind};
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 pub fn outline(doc: &Document) -> Vec<Symbol> {

@@ -10,9 +10,10 @@ use super::map::MapView;
 use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
+use crate::answers::Link;
 use crate::findings::{Finding, Fix, Severity, TextEdit, line_with_break};
-use crate::formats::{Files, FormatId, Loaded, unsupported_dialect};
-use crate::ide::Link;
+use crate::formats::{Files, Loaded, unsupported_dialect};
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 /// The variant every other one falls back on.

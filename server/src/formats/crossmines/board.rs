@@ -9,8 +9,8 @@ use std::ops::Range;
 use super::checks::cell_index;
 use super::stamp::{Grid, Torus};
 use super::view::{HeaderField, PatternView, SquareKind};
+use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
-use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
 /// The largest field drawn, in squares on each side (10 000 squares: a preview within 50 ms).

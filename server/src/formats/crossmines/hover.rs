@@ -7,8 +7,8 @@ use super::stamp::{Grid, other_stamp};
 use super::view::{
     GridLine, HeaderField, HeaderLine, MAX_SIZE, NumberProblem, PatternView, Square, SquareKind,
 };
+use crate::answers::{Hover, code_span, markdown_text};
 use crate::findings::plural;
-use crate::ide::{Hover, code_span, markdown_text};
 use crate::syntax::Document;
 
 pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {

@@ -11,10 +11,10 @@ pub mod outline;
 pub mod stamp;
 pub mod view;
 
-use super::{Bound, Files, Format};
+use super::{Files, Format};
+use crate::answers::{Hover, Symbol};
+use crate::draw::Board;
 use crate::findings::{CodeDoc, Finding, Severity};
-use crate::ide::{Hover, Symbol};
-use crate::render::Board;
 use crate::syntax::Document;
 
 pub use view::PatternView;
@@ -129,21 +129,6 @@ for a hole, '#' for a bridge.",
 ];
 
 impl Format for Pattern {
-    /// Ten header lines and a grid of one character per square, every square its own token.
-    /// The spec's cells are named 1-9 and A-Z (36 per pattern, "which should be enough") and its
-    /// example grid is 12 x 12, stamped every 10 squares across a 48 x 48 field: a pattern
-    /// larger than the field is never seen whole. 300 lines and 16 KB holds grids of 16 000
-    /// squares (say 125 x 125), several times such a field; past that every request on the
-    /// file (colours above all: a token per square) would cost more than 50 ms.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 300,
-            bytes: 16 * 1024,
-            limit: "a Crossmines pattern is 10 header lines and a grid stamped across a minefield \
-of a few dozen squares each way (the spec's example: 12 x 12, on a 48 x 48 field)",
-        }
-    }
-
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "registered_id" => "the Registered ID (line 1)",
@@ -193,7 +178,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::formats::FormatId;
+    use crate::registry::FormatId;
 
     const CLEAN: &str = "3\r\nJohn Valentine (comp-sci)\r\n4 and 8 (Squares)\r\nAll squares.\r\n\
 19\r\n19\r\n6\r\n6\r\n5\r\n5\r\n...11.\r\n22011.\r\n22330.\r\n.03344\r\n.55044\r\n.55..0\r\n";

@@ -1,7 +1,7 @@
 //! The outline of a Crossmines pattern: the header with its ten values, and the grid's rows.
 
 use super::view::{LineSlot, PatternView};
-use crate::ide::{Symbol, SymbolKind};
+use crate::answers::{Symbol, SymbolKind};
 use crate::syntax::Document;
 
 /// A header value as the outline names it: at most this many characters.

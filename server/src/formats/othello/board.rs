@@ -6,8 +6,8 @@ use std::ops::Range;
 
 use super::checks::CHIPS;
 use super::view::{BordView, Chip, SIZE, SQUARES, SquarePos};
+use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::findings::{Finding, is_fault};
-use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
 const SQUARE: f64 = 44.0;

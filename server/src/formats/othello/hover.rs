@@ -7,7 +7,7 @@ use super::checks::{CHIPS, MAX_COPYRIGHT, board_place};
 use super::view::{
     BoardLayout, BordView, Chip, Count, NumberProblem, SQUARES, SquarePos, UsedEntry,
 };
-use crate::ide::{Hover, code_span, markdown_text};
+use crate::answers::{Hover, code_span, markdown_text};
 use crate::syntax::Document;
 
 pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {

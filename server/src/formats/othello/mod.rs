@@ -9,10 +9,10 @@ pub mod hover;
 pub mod outline;
 pub mod view;
 
-use super::{Bound, Files, Format};
+use super::{Files, Format};
+use crate::answers::{Hover, Symbol};
+use crate::draw::Board;
 use crate::findings::{CodeDoc, Finding, Severity};
-use crate::ide::{Hover, Symbol};
-use crate::render::Board;
 use crate::syntax::Document;
 
 pub use view::BordView;
@@ -149,17 +149,6 @@ rows of the design layout or notes). Remove it. Empty lines at the end are fine.
 ];
 
 impl Format for Bord {
-    /// The game reads five lines: two counts, the used squares, the 64 squares and a
-    /// copyright of at most 170 characters. A board still written as the spec's 8 rows of 8 is
-    /// 12 lines. 100 lines and 64 KB is far past both.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 100,
-            bytes: 64 * 1024,
-            limit: "a Super Othello board has 5 lines",
-        }
-    }
-
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "chips_left" => "the number of chips left for each player (line 1)",
@@ -199,7 +188,7 @@ mod tests {
 
     use super::view::{Chip, SquarePos};
     use super::*;
-    use crate::formats::FormatId;
+    use crate::registry::FormatId;
 
     const CLEAN: &str = "30\r2\rD4D5E4E5\r\
 000000000000000000000000000WB000000BW000000000000000000000000000\r© 1996 Yellow Lemon Software";

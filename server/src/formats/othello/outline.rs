@@ -2,7 +2,7 @@
 //! rows A–H, the copyright and any lines after it.
 
 use super::view::{BoardLayout, BordView, Count, Line, LineSlot, SIZE, UsedEntry};
-use crate::ide::{Symbol, SymbolKind};
+use crate::answers::{Symbol, SymbolKind};
 use crate::syntax::Document;
 
 fn shown(text: &str) -> String {

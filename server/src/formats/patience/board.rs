@@ -13,8 +13,8 @@
 
 use super::deal::{self, Deal, DealtPile, shows_face};
 use super::view::{GameView, Pile};
+use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::findings::{Finding, plural};
-use crate::render::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
 /// Cards drawn per pile, at most.
@@ -871,7 +871,7 @@ fn terminal(
 mod tests {
     use super::*;
     use crate::analysis::analyze;
-    use crate::formats::FormatId;
+    use crate::registry::FormatId;
 
     const KLONDIKE: &str = include_str!("../../../../examples/Klondike.pat");
 

@@ -549,7 +549,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::formats::FormatId;
+    use crate::registry::FormatId;
     use crate::syntax::Document;
 
     const KLONDIKE: &str = include_str!("../../../../examples/Klondike.pat");

@@ -418,7 +418,7 @@ fn value_range(values: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::FormatId;
+    use crate::registry::FormatId;
     use crate::syntax::Document;
 
     fn found(text: &str) -> Vec<(&'static str, String)> {

@@ -6,8 +6,9 @@ use std::ops::Range;
 
 use super::fields::{self, ValueDoc};
 use super::view::{GameView, Number, Pile};
-use crate::ide::{Highlight, HighlightKind, query_highlights};
+use crate::answers::{Highlight, HighlightKind};
 use crate::syntax::Document;
+use crate::syntax::query_highlights;
 
 pub fn highlights(doc: &Document) -> Vec<Highlight> {
     let view = GameView::new(doc);

@@ -4,7 +4,7 @@
 
 use super::fields::{self, Context};
 use super::view::{GameView, Pile};
-use crate::ide::Hover;
+use crate::answers::Hover;
 use crate::syntax::Document;
 
 pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {

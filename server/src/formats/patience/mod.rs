@@ -21,7 +21,7 @@ mod hover;
 mod outline;
 pub mod view;
 
-use super::{Bound, Format};
+use super::Format;
 use crate::findings::{CodeDoc, Finding, Severity};
 use crate::syntax::Document;
 
@@ -32,38 +32,27 @@ pub struct Game;
 pub const CODES: &[CodeDoc] = codes::CODES;
 
 impl Format for Game {
-    /// The game reads a name line, a counts line and at most 150 pile lines of 11 or 15
-    /// numbers (some 40-80 characters): 152 lines of a few KB. Over three times that, which
-    /// keeps the colours of a file at the bound (11 numbers a line) within 50 ms.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 500,
-            bytes: 64 * 1024,
-            limit: "a Patience game has at most 150 piles (one line each, after the name and counts lines)",
-        }
-    }
-
     fn hover(
         &self,
         doc: &Document,
         offset: usize,
         _files: &dyn super::Files,
-    ) -> Option<crate::ide::Hover> {
+    ) -> Option<crate::answers::Hover> {
         hover::hover(doc, offset)
     }
 
-    fn highlights(&self, doc: &Document) -> Vec<crate::ide::Highlight> {
+    fn highlights(&self, doc: &Document) -> Vec<crate::answers::Highlight> {
         highlight::highlights(doc)
     }
 
-    fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {
+    fn outline(&self, doc: &Document) -> Vec<crate::answers::Symbol> {
         outline::outline(doc)
     }
 
     /// Groups of pile lines between blank lines (the name and counts lines stay out).
-    fn folds(&self, doc: &Document) -> Vec<crate::ide::Fold> {
-        crate::ide::line_runs(doc, |index, line| {
-            (index >= 2 && !line.trim().is_empty()).then_some(crate::ide::FoldKind::Region)
+    fn folds(&self, doc: &Document) -> Vec<crate::answers::Fold> {
+        crate::syntax::line_runs(doc, |index, line| {
+            (index >= 2 && !line.trim().is_empty()).then_some(crate::answers::FoldKind::Region)
         })
     }
 
@@ -76,7 +65,7 @@ impl Format for Game {
         doc: &Document,
         _files: &dyn super::Files,
         findings: &[Finding],
-    ) -> Option<crate::render::Board> {
+    ) -> Option<crate::draw::Board> {
         Some(board::board(doc, findings))
     }
 
@@ -86,7 +75,7 @@ impl Format for Game {
         _files: &dyn super::Files,
         findings: &[Finding],
         seed: u64,
-    ) -> Option<crate::render::Board> {
+    ) -> Option<crate::draw::Board> {
         Some(board::dealt_board(doc, findings, seed))
     }
 
@@ -247,8 +236,8 @@ mod tests {
     use super::fields::{Context, Written, decode, explain, field_doc};
     use super::*;
     use crate::analysis::analyze;
-    use crate::formats::FormatId;
-    use crate::syntax::detect;
+    use crate::registry::FormatId;
+    use crate::registry::detect;
 
     const MYSTERIET: &str = include_str!("../../../../examples/Mysteriet.pat");
 
@@ -572,7 +561,7 @@ dealt. There may well be several foundation values.",
             assert_range(text, &f.range, f);
         }
         let _ = file_name_findings(&doc, "a-b.pat");
-        fn walk(text: &str, symbols: &[crate::ide::Symbol]) {
+        fn walk(text: &str, symbols: &[crate::answers::Symbol]) {
             for s in symbols {
                 assert_range(text, &s.range, s);
                 assert_range(text, &s.selection, s);

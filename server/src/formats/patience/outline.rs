@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::fields::{Context, field_doc};
 use super::view::{FIELDS, GameView, Pile, Text};
-use crate::ide::{Symbol, SymbolKind};
+use crate::answers::{Symbol, SymbolKind};
 use crate::syntax::Document;
 
 pub fn outline(doc: &Document) -> Vec<Symbol> {

@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use super::checks::plural;
 use super::view::{Board, Colour, DotRule, Element, Header, Kind, Version};
+use crate::draw::{self, Anchor, Color, Item, Scene, Style, TextCanvas};
 use crate::findings::{Finding, Severity};
-use crate::render::{self, Anchor, Color, Item, Scene, Style, TextCanvas};
 use crate::syntax::Document;
 
 /// Rows drawn; generated boards may have millions.
@@ -52,7 +52,7 @@ struct Square {
     hole: Option<(usize, usize)>,
 }
 
-pub fn board(doc: &Document, findings: &[Finding]) -> Option<render::Board> {
+pub fn board(doc: &Document, findings: &[Finding]) -> Option<draw::Board> {
     let board = Board::new(doc)?;
     let problems: Vec<Range<usize>> = findings
         .iter()
@@ -158,7 +158,7 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Option<render::Board> {
             text.line(line);
         }
     }
-    Some(render::Board { title, scene, text })
+    Some(draw::Board { title, scene, text })
 }
 
 fn title(doc: &Document, board: &Board) -> String {

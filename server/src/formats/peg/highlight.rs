@@ -3,8 +3,9 @@
 //! own colour (the grammar makes a run one token, for speed on huge boards).
 
 use super::view::{Kind, run_chars, v1_kind, v2_kind};
-use crate::ide::{Highlight, HighlightKind, query_highlights};
+use crate::answers::{Highlight, HighlightKind};
 use crate::syntax::Document;
+use crate::syntax::query_highlights;
 
 pub fn highlights(doc: &Document) -> Vec<Highlight> {
     let query = query_highlights(doc);

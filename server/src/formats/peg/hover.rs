@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::checks::{plural, shorten, v1_hint, v2_hint};
 use super::view::{Board, Colour, DotRule, Element, GoalMarker, Header, HeaderLine, Kind, Version};
-use crate::ide::{Hover, code_span as code};
+use crate::answers::{Hover, code_span as code};
 use crate::syntax::Document;
 
 pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {

@@ -17,9 +17,9 @@ pub mod solve;
 mod tests;
 pub mod view;
 
-use super::{Bound, Files, Format};
+use super::{Files, Format};
+use crate::answers::{Highlight, Hover, Symbol};
 use crate::findings::{CodeDoc, Finding, Severity};
-use crate::ide::{Highlight, Hover, Symbol};
 use crate::syntax::Document;
 
 pub struct Board;
@@ -171,19 +171,6 @@ The board may well be fine. `retroboard solve --timeout 60 FILE` searches longer
 ];
 
 impl Format for Board {
-    /// The boards that ship have at most 81 holes (9 x 9, some 20 lines of 20 characters);
-    /// the game reads a header of two or three lines and one row per line (version 1 may put
-    /// one element a line: some 90 lines). 1 000 lines and 8 KB holds boards of thousands of
-    /// holes (every element its own coloured token), 20 times the largest that ships.
-    fn bound(&self) -> Bound {
-        Bound {
-            lines: 1_000,
-            bytes: 8 * 1024,
-            limit: "a peg solitaire board has a header and a few rows (the boards that ship have \
-at most 81 holes)",
-        }
-    }
-
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "v1_header" => "the version 1 header (1, D or N, ~)",
@@ -246,11 +233,11 @@ at most 81 holes)",
         doc: &Document,
         _files: &dyn Files,
         findings: &[Finding],
-    ) -> Option<crate::render::Board> {
+    ) -> Option<crate::draw::Board> {
         board::board(doc, findings)
     }
 
-    fn replay(&self, doc: &Document, findings: &[Finding]) -> Option<crate::render::Replay> {
+    fn replay(&self, doc: &Document, findings: &[Finding]) -> Option<crate::draw::Replay> {
         // A board the game loads, as for the text drawing's move list.
         if findings.iter().any(|f| f.severity == Severity::Error) {
             return None;

@@ -3,7 +3,7 @@
 
 use super::checks::{plural, shorten};
 use super::view::{Board, DotRule, Header, HeaderLine, Kind, Row, Version};
-use crate::ide::{Symbol, SymbolKind};
+use crate::answers::{Symbol, SymbolKind};
 use crate::syntax::Document;
 
 /// Rows listed one by one; a generated board may have millions.

@@ -329,7 +329,7 @@ fn preview_verdict(board: &Board) -> Option<(Prepared, Verdict)> {
 
 /// What the preview steps through: the verdict with its winning jumps or its reason, and the
 /// board's holes with the stones at the start, on the jump grid (the places of `solve --json`).
-pub fn preview_replay(board: &Board) -> Option<crate::render::Replay> {
+pub fn preview_replay(board: &Board) -> Option<crate::draw::Replay> {
     let rows = grid(board)?;
     let (prepared, verdict) = preview_verdict(board)?;
     let has_goal = prepared.game.as_ref().is_ok_and(|g| g.goal().is_some());
@@ -340,7 +340,7 @@ pub fn preview_replay(board: &Board) -> Option<crate::render::Replay> {
             None,
             moves
                 .iter()
-                .map(|j| crate::render::ReplayMove {
+                .map(|j| crate::draw::ReplayMove {
                     from: at(j.from),
                     over: at(j.over),
                     to: at(j.to),
@@ -373,7 +373,7 @@ pub fn preview_replay(board: &Board) -> Option<crate::render::Replay> {
             holes.push([r, c]);
         }
     }
-    Some(crate::render::Replay {
+    Some(crate::draw::Replay {
         verdict: name,
         reason,
         moves,

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::view::{Board, Colour, DotRule, Kind, Version};
 use crate::analysis::analyze;
 use crate::findings::{Finding, Severity};
-use crate::formats::FormatId;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 fn doc(text: &str) -> Document {

@@ -1,17 +1,18 @@
-//! Which of the nine formats a file is: by path first, then by content (DESIGN.md, "Telling
-//! formats apart"). Where two formats share a path (`.pat`, `.brd`, an extension-less file),
-//! each candidate gets a score from the evidence of the whole head of the file, not from one
-//! line, so a slip in a header line does not turn the file into another game.
+//! Which of the nine formats a file is, by the evidence each [`super::Entry`] gives: the path
+//! first (extension, or folder for extension-less files), then the content. Where two formats
+//! share a path (`.pat`, `.brd`), each candidate gets a score from the evidence of the whole
+//! head of the file, not from one line, so a slip in a header line does not turn the file into
+//! another game.
 //!
 //! The same rules, constants and scores are written twice more, line for line: in the VS Code
 //! extension (vscode-extension/src/sniff.ts) and in the Neovim plugin
 //! (nvim/lua/retroboard/detect.lua). All three pass the shared table of cases
 //! tests/detection/cases.json (tests/detection.rs, vscode-extension/test/detection.test.ts,
-//! tests/nvim/main.lua).
+//! tests/nvim/main.lua), and tests/registry.rs checks their lists of formats and extensions.
 
 use std::path::Path;
 
-use crate::formats::FormatId;
+use super::{FORMATS, FormatId};
 
 /// Detection reads the first [`HEAD_LINES`] lines of the first [`HEAD_BYTES`] bytes.
 pub const HEAD_BYTES: usize = 8192;
@@ -23,40 +24,44 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<FormatId> {
         .and_then(Path::extension)
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let head = || head_lines(text);
-    match extension.as_deref() {
-        Some("map") => Some(FormatId::ColossusMap),
-        Some("ter") => Some(FormatId::ColossusTer),
-        Some("cre") => Some(FormatId::ColossusCre),
-        Some("var") => Some(FormatId::ColossusVar),
-        Some("tes") => Some(FormatId::CrossminesPattern),
-        Some("bord") => Some(FormatId::OthelloBord),
-        Some("pat") => {
-            let lines = head();
-            Some(if patience_score(&lines) > crossmines_score(&lines) {
-                FormatId::PatienceGame
-            } else {
-                FormatId::CrossminesPattern
-            })
+    match extension {
+        Some(extension) => {
+            let mut candidates = FORMATS
+                .iter()
+                .filter(|e| e.evidence.extensions.contains(&extension.as_str()));
+            let first = candidates.next()?;
+            let mut rest = candidates.peekable();
+            if rest.peek().is_none() {
+                return Some(first.id);
+            }
+            let lines = head_lines(text);
+            let score = |entry: &super::Entry| entry.evidence.score.map_or(0, |f| f(&lines));
+            let mut best = (first.id, score(first));
+            for entry in rest {
+                let points = score(entry);
+                if points > best.1 {
+                    best = (entry.id, points);
+                }
+            }
+            Some(best.0)
         }
-        Some("brd") => {
-            let lines = head();
-            Some(if peg_score(&lines) > othello_score(&lines) {
-                FormatId::PegBrd
-            } else {
-                FormatId::OthelloBord
-            })
+        None => {
+            let folder = path
+                .and_then(Path::parent)
+                .and_then(Path::file_name)
+                .and_then(|name| name.to_str());
+            let in_folder = FORMATS
+                .iter()
+                .find(|e| folder.is_some() && e.evidence.folder == folder);
+            in_folder
+                .or_else(|| {
+                    FORMATS
+                        .iter()
+                        .find(|e| e.evidence.shape.is_some_and(|shape| shape(text)))
+                })
+                .map(|e| e.id)
         }
-        Some(_) => None,
-        None if path.is_some_and(in_battlelands_folder) => Some(FormatId::ColossusBattleland),
-        None => has_bord_shape(text).then_some(FormatId::OthelloBord),
     }
-}
-
-fn in_battlelands_folder(path: &Path) -> bool {
-    path.parent()
-        .and_then(Path::file_name)
-        .is_some_and(|name| name == "Battlelands")
 }
 
 /// The head of a text, split as LSP splits lines (CRLF, LF or a lone CR).
@@ -95,7 +100,7 @@ fn is_integer(s: &str) -> bool {
 
 /// Patience: 2 for a second non-blank line `decks piles`, 2 for each pile row (a line with at
 /// least 6 whole numbers: a pile has 11).
-fn patience_score(lines: &[&str]) -> u32 {
+pub(super) fn patience_score(lines: &[&str]) -> u32 {
     let decks_piles = lines
         .iter()
         .filter(|l| !l.trim().is_empty())
@@ -113,7 +118,7 @@ fn patience_score(lines: &[&str]) -> u32 {
 
 /// Crossmines: 1 for each line that is one word of grid characters (the ID and size lines, the
 /// grid rows).
-fn crossmines_score(lines: &[&str]) -> u32 {
+pub(super) fn crossmines_score(lines: &[&str]) -> u32 {
     let grid_like = |l: &&&str| {
         let word = l.trim();
         !word.is_empty()
@@ -128,7 +133,7 @@ fn crossmines_score(lines: &[&str]) -> u32 {
 /// between, as the game deletes them), 2 for each line starting with `version` or `mode` (any
 /// case), 1 for each row of v1 elements (3 or more of `X E 1 2 3 * > ! ~`) or of v2 elements
 /// (`* r y g e` in either case, once blanks and dots are deleted).
-fn peg_score(lines: &[&str]) -> u32 {
+pub(super) fn peg_score(lines: &[&str]) -> u32 {
     let joined: String = lines.concat();
     let v1_header = joined.starts_with("1D~") || joined.starts_with("1N~");
     let header_lines = lines
@@ -151,7 +156,7 @@ fn peg_score(lines: &[&str]) -> u32 {
 
 /// Super Othello: 1 each for a whole number on lines 1 and 2, 1 for a used-squares line 3 of
 /// letters and digits, 2 for a board line 4 of 64 characters.
-fn othello_score(lines: &[&str]) -> u32 {
+pub(super) fn othello_score(lines: &[&str]) -> u32 {
     let line = |n: usize| lines.get(n).map_or("", |l| l.trim());
     let board = line(3).chars().count() == 64 && !line(3).contains(char::is_whitespace);
     u32::from(is_integer(line(0)))

@@ -1,0 +1,303 @@
+//! What features answer an editor with, as plain data in a format's own terms (byte ranges,
+//! plain kinds): hover help, outline symbols, coloured tokens, folds, links and places to go.
+//! Formats build them, features gather them and the LSP layer converts them; this is the
+//! bottom layer, so it knows no document and no format.
+
+use std::ops::Range;
+
+use crate::registry::FormatId;
+
+/// Help for the token under the cursor, as Markdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    pub range: Range<usize>,
+    pub markdown: String,
+}
+
+/// An entry of the document outline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub detail: Option<String>,
+    pub kind: SymbolKind,
+    /// The whole entry.
+    pub range: Range<usize>,
+    /// The part to select when the entry is chosen (its name or label).
+    pub selection: Range<usize>,
+    pub children: Vec<Symbol>,
+}
+
+impl Symbol {
+    pub fn new(
+        name: impl Into<String>,
+        kind: SymbolKind,
+        range: Range<usize>,
+        selection: Range<usize>,
+    ) -> Symbol {
+        Symbol {
+            name: name.into(),
+            detail: None,
+            kind,
+            range,
+            selection,
+            children: Vec::new(),
+        }
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Symbol {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolKind {
+    /// A header or a group of lines.
+    Section,
+    /// One header value.
+    Field,
+    /// A row of a grid or board.
+    Row,
+    /// A pile, a hex or another place on a board.
+    Place,
+    /// A terrain kind.
+    Terrain,
+    /// A creature.
+    Creature,
+    /// A variant file record.
+    Entry,
+    /// A whole variant (its VAR).
+    Variant,
+}
+
+/// Lines an editor can fold away: a run of comments, or a group of records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// From the start of the first line to the end of the last line's text.
+    pub range: Range<usize>,
+    pub kind: FoldKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoldKind {
+    Comment,
+    /// Records that belong together: lines between blank lines or comments.
+    Region,
+}
+
+/// Text that names another file, and that file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub range: Range<usize>,
+    pub target: std::path::PathBuf,
+    /// What following the link opens, in words.
+    pub tooltip: String,
+}
+
+/// A place in a file another feature leads to: a definition, a reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub path: std::path::PathBuf,
+    /// The format to read the file in, to place `range`; `None` for the start of a file.
+    pub format: Option<FormatId>,
+    pub range: Range<usize>,
+}
+
+/// A highlighted token: its range and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub start: usize,
+    pub end: usize,
+    pub kind: HighlightKind,
+}
+
+/// What a token is, for colouring by meaning (mapped to standard LSP semantic token types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HighlightKind {
+    Keyword,
+    Number,
+    Text,
+    Comment,
+    /// A name that stands for something defined elsewhere (a creature, a file).
+    Name,
+    /// A kind of thing: a terrain letter, a board element.
+    Type,
+    /// One of a fixed set of values: true/false, an exit type, a mode.
+    Constant,
+    /// A label: a hex label, a field marker.
+    Label,
+    Punctuation,
+    Heading,
+    Invalid,
+}
+
+impl HighlightKind {
+    pub const ALL: [HighlightKind; 11] = [
+        HighlightKind::Keyword,
+        HighlightKind::Number,
+        HighlightKind::Text,
+        HighlightKind::Comment,
+        HighlightKind::Name,
+        HighlightKind::Type,
+        HighlightKind::Constant,
+        HighlightKind::Label,
+        HighlightKind::Punctuation,
+        HighlightKind::Heading,
+        HighlightKind::Invalid,
+    ];
+
+    /// The kind of an nvim-treesitter capture name.
+    pub fn of_capture(capture: &str) -> Option<HighlightKind> {
+        let base = capture.split('.').next().unwrap_or(capture);
+        Some(match (base, capture) {
+            (_, "comment.error") => HighlightKind::Invalid,
+            ("keyword", _) => HighlightKind::Keyword,
+            ("number", _) => HighlightKind::Number,
+            ("string", _) => HighlightKind::Text,
+            ("comment", _) => HighlightKind::Comment,
+            ("variable", _) => HighlightKind::Name,
+            ("type", _) | ("character", _) => HighlightKind::Type,
+            ("constant", _) | ("boolean", _) => HighlightKind::Constant,
+            ("label", _) | ("property", _) => HighlightKind::Label,
+            ("punctuation", _) => HighlightKind::Punctuation,
+            ("markup", _) => HighlightKind::Heading,
+            _ => return None,
+        })
+    }
+}
+
+/// Markdown with everything outside code spans that could start HTML, an entity, a link or an
+/// image escaped. Hover texts interpolate file text (names, paths), and a modder's file is not
+/// trusted; the formatting Retroboard itself writes (bold, code spans) is untouched. Code spans
+/// are found as CommonMark finds them, so file text that closes one early is still escaped.
+pub fn inert_markdown(markdown: &str) -> String {
+    let bytes = markdown.as_bytes();
+    let mut out = String::with_capacity(markdown.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'`' {
+            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+            // A code span runs to the next run of exactly as many backticks.
+            let mut j = i + run;
+            let mut close = None;
+            while j < bytes.len() {
+                if bytes[j] == b'`' {
+                    let other = bytes[j..].iter().take_while(|b| **b == b'`').count();
+                    if other == run {
+                        close = Some(j + other);
+                        break;
+                    }
+                    j += other;
+                } else {
+                    j += 1;
+                }
+            }
+            let end = close.unwrap_or(i + run);
+            out.push_str(&markdown[i..end]);
+            i = end;
+            continue;
+        }
+        // A backslash escape is literal text already (and an escaped backtick opens no span).
+        if bytes[i] == b'\\' && bytes.get(i + 1).is_some_and(u8::is_ascii_punctuation) {
+            out.push_str(&markdown[i..i + 2]);
+            i += 2;
+            continue;
+        }
+        let c = markdown[i..].chars().next().unwrap_or_default();
+        if matches!(c, '<' | '>' | '&' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// File text for Hover Markdown, shown as written: characters Markdown or HTML would read as
+/// markup are escaped, line breaks and other control characters become spaces, and text longer
+/// than `max` characters is cut with `…`.
+pub fn markdown_text(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '#' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// File text as a Markdown code span that shows it as written: the fence is longer than any run
+/// of backticks inside, and control characters (which no editor shows) become `\u{FFFD}`.
+/// Inside a code span `<`, `&`, `*` and `_` are literal, so nothing else needs escaping.
+pub fn code_span(text: &str) -> String {
+    let shown: String = text
+        .chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in shown.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    // CommonMark strips one space from both ends of a span that has one at both ends (and is
+    // not all spaces); a pad keeps such text, and a backtick at an end apart from the fence.
+    let spaced = shown.starts_with(' ') && shown.ends_with(' ') && shown.trim_start() != "";
+    let pad = if shown.starts_with('`') || shown.ends_with('`') || spaced {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{shown}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_outside_code_spans_is_escaped() {
+        assert_eq!(
+            inert_markdown("**Name** <script>&amp; [x](y) `<b>` \\`"),
+            "**Name** \\<script\\>\\&amp; \\[x\\](y) `<b>` \\`"
+        );
+        // File text that closes a code span early cannot smuggle markup past it.
+        assert_eq!(inert_markdown("`a`<i>`"), "`a`\\<i\\>`");
+        assert_eq!(inert_markdown("``a`b``<"), "``a`b``\\<");
+        assert_eq!(inert_markdown("æ — ok"), "æ — ok");
+        // What is escaped already stays as it is (`\<` is a literal `<`).
+        assert_eq!(
+            inert_markdown(&markdown_text("<b>", 9)),
+            markdown_text("<b>", 9)
+        );
+    }
+
+    #[test]
+    fn file_text_is_shown_as_written() {
+        assert_eq!(markdown_text("a <b> & *c*_", 40), r"a \<b\> \& \*c\*\_");
+        assert_eq!(markdown_text("abcdef", 3), "abc…");
+        assert_eq!(markdown_text("a\u{1b}b", 9), "a b");
+    }
+
+    #[test]
+    fn code_spans_survive_backticks_and_controls() {
+        assert_eq!(code_span("X"), "`X`");
+        assert_eq!(code_span("a`b"), "``a`b``");
+        assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span("`"), "`` ` ``");
+        assert_eq!(code_span("<b>&amp;"), "`<b>&amp;`");
+        assert_eq!(code_span("\t"), "`\u{FFFD}`");
+        assert_eq!(code_span(" "), "` `");
+        assert_eq!(code_span(" a "), "`  a  `");
+    }
+}
