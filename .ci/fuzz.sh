@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzing, bounded: every target of fuzz/ runs for FUZZ_SECONDS (default 15) from seeds made of
-# the fixtures of its format. A crash fails the run and leaves its input in
+# Fuzzing, bounded: every target of fuzz/ runs from seeds made of the fixtures: `formats` (any
+# bytes as any format) for FUZZ_SECONDS per format (default 15 each), `edits` and `lsp` for
+# FUZZ_SECONDS. A crash fails the run and leaves its input in
 # fuzz/artifacts/<target>/ (turn it into a regression test). Prints executions per target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,24 +17,13 @@ if ! "$fuzz_root/bin/cargo-fuzz" --version 2>/dev/null | grep -qF "$fuzz_version
     cargo install cargo-fuzz --locked --version "$fuzz_version" --root "$fuzz_root"
 fi
 export PATH="$fuzz_root/bin:$PATH"
+project_target="${CARGO_TARGET_DIR:-$cache/target}"
 export CARGO_TARGET_DIR="$cache/fuzz-target"
 
-# Seeds: the fixtures of each format.
-seed() {
-    local target="$1"
-    shift
-    mkdir -p "fuzz/corpus/$target"
-    find tests/fixtures "$@" -type f -exec cp -t "fuzz/corpus/$target" {} + 2>/dev/null || true
-}
-seed crossmines -path '*/crossmines/*' \( -name '*.pat' -o -name '*.tes' \)
-seed patience -path '*/patience/*' -name '*.pat'
-seed othello -path '*/othello/*' \( -name '*.bord' -o -name '*.brd' \)
-seed colossus_map -name '*.map'
-seed colossus_ter -name '*.ter'
-seed colossus_cre -name '*.cre'
-seed colossus_var -name '*.var'
-seed colossus_battleland -path '*/Battlelands/*' ! -name '*.*'
-seed peg -path '*/peg/*' -name '*.brd'
+# Seeds: the fixtures, each prefixed with the registry index of the format it is read as (the
+# byte the `formats` target reads first). Built with the project's own target dir.
+CARGO_TARGET_DIR="$project_target" \
+    cargo run --quiet --locked --example fuzz_seeds -- tests/fixtures fuzz/corpus/formats
 mkdir -p fuzz/corpus/edits fuzz/corpus/lsp
 # The server's: each malformed message shape and message order tests/lsp_abuse.rs sends.
 python3 fuzz/seeds/lsp.py fuzz/corpus/lsp
@@ -41,12 +31,17 @@ python3 fuzz/seeds/lsp.py fuzz/corpus/lsp
 echo "== fuzz: build"
 cargo fuzz build --sanitizer none
 
-targets=(crossmines patience othello colossus_map colossus_ter colossus_cre colossus_battleland
-    colossus_var peg edits lsp)
+targets=(formats edits lsp)
 : > "$cache/fuzz.log"
 for target in "${targets[@]}"; do
-    echo "-- $target (${seconds}s)"
-    if ! cargo fuzz run --sanitizer none "$target" -- -max_total_time="$seconds" \
+    run_seconds="$seconds"
+    if [ "$target" = formats ]; then
+        # As long as one target per format would run: the formats with seeds, each FUZZ_SECONDS.
+        formats=$(ls fuzz/corpus/formats | sed 's/-[0-9]*$//' | sort -u | wc -l)
+        run_seconds=$((seconds * formats))
+    fi
+    echo "-- $target (${run_seconds}s)"
+    if ! cargo fuzz run --sanitizer none "$target" -- -max_total_time="$run_seconds" \
         -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         > "$cache/fuzz-$target.log" 2>&1; then
         tail -n 60 "$cache/fuzz-$target.log" >&2

@@ -19,19 +19,22 @@ impl Files for NoFiles {
     }
 }
 
-/// A path of the right shape for a format, in a folder that does not exist.
+/// A path of the right shape for a format (its first extension, or its folder), in a folder
+/// that does not exist.
 pub fn path_for(format: FormatId) -> PathBuf {
-    PathBuf::from(match format {
-        FormatId::CrossminesPattern => "/nonexistent/fuzz/Fuzz.pat",
-        FormatId::PatienceGame => "/nonexistent/fuzz/Fuzz.pat",
-        FormatId::OthelloBord => "/nonexistent/fuzz/Fuzz.bord",
-        FormatId::ColossusMap => "/nonexistent/Variants/Fuzz/Fuzz.map",
-        FormatId::ColossusTer => "/nonexistent/Variants/Fuzz/Fuzz.ter",
-        FormatId::ColossusCre => "/nonexistent/Variants/Fuzz/Fuzz.cre",
-        FormatId::ColossusBattleland => "/nonexistent/Variants/Fuzz/Battlelands/Fuzz",
-        FormatId::ColossusVar => "/nonexistent/Variants/Fuzz/Fuzz.var",
-        FormatId::PegBrd => "/nonexistent/fuzz/Fuzz.brd",
-    })
+    let evidence = format.entry().evidence;
+    let dir = Path::new("/nonexistent/Variants/Fuzz");
+    match (evidence.extensions.first(), evidence.folder) {
+        (Some(extension), _) => dir.join(format!("Fuzz.{extension}")),
+        (None, Some(folder)) => dir.join(folder).join("Fuzz"),
+        (None, None) => dir.join("Fuzz"),
+    }
+}
+
+/// The format a fuzz input's first byte picks (its index in the registry), and the file after it.
+pub fn split_format(data: &[u8]) -> Option<(FormatId, &[u8])> {
+    let (first, file) = data.split_first()?;
+    Some((FormatId::ALL[usize::from(*first) % FormatId::ALL.len()], file))
 }
 
 fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &str) {

@@ -109,22 +109,12 @@ fn too_large(doc: &Document, cut: usize) -> Finding {
         format!(
             "this file has {} lines ({}); {limit}, so Retroboard reads only its first {} lines \
 ({}): nothing after this line is checked, outlined, coloured or drawn",
-            grouped(line_count(whole)),
+            grouped(crate::text::line_count(whole)),
             size(whole.len_bytes()),
-            grouped(line_count(doc.rope())),
+            grouped(crate::text::line_count(doc.rope())),
             size(cut),
         ),
     )
-}
-
-/// The lines of a text, the last one counted only when it has text (a final line break ends
-/// a line, it does not start one).
-fn line_count(text: &ropey::Rope) -> usize {
-    let ends_with_break = text
-        .len_chars()
-        .checked_sub(1)
-        .is_some_and(|last| matches!(text.char(last), '\n' | '\r'));
-    text.len_lines() - usize::from(ends_with_break)
 }
 
 /// A count with its thousands apart: 120 000.

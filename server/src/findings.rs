@@ -359,8 +359,8 @@ fn left_out(code: &'static str, count: usize, range: Range<usize>) -> Finding {
         code,
         range,
         format!(
-            "{count} more finding(s) of this kind ({code}) from here on are not shown; fix the \
-ones above first"
+            "{} of this kind ({code}) from here on are not shown; fix the ones above first",
+            plural(count, "more finding", "more findings")
         ),
     )
 }
@@ -420,6 +420,27 @@ impl<'a> Limited<'a> {
             entry.1 += 1;
         } else {
             self.left_out.push((code, 1, range));
+        }
+    }
+
+    /// Whether findings of `code` are no longer shown (the limit is reached): a check can then
+    /// skip working out the message and fixes, and only count it ([`Limited::leave_out`]).
+    pub fn is_full(&self, code: &'static str) -> bool {
+        self.counts
+            .iter()
+            .any(|c| c.0 == code && c.1 >= MAX_PER_CODE)
+    }
+
+    /// Counts one finding of `code` at `range` that is not shown.
+    pub fn leave_out(&mut self, code: &'static str, range: Range<usize>) {
+        match self.counts.iter_mut().find(|c| c.0 == code) {
+            Some(count) => count.1 += 1,
+            None => self.counts.push((code, 1)),
+        }
+        self.kept_last = false;
+        match self.left_out.iter_mut().find(|e| e.0 == code) {
+            Some(entry) => entry.1 += 1,
+            None => self.left_out.push((code, 1, range)),
         }
     }
 
@@ -497,10 +518,10 @@ mod tests {
             (note.code, note.severity, note.range.clone()),
             ("x/many", Severity::Information, 100..101)
         );
-        assert!(
-            note.message.starts_with("150 more finding(s)"),
-            "{}",
-            note.message
+        assert_eq!(
+            note.message,
+            "150 more findings of this kind (x/many) from here on are not shown; fix the ones \
+above first"
         );
         // What `Limited` summed up already stays as it is.
         let mut limited = Vec::new();

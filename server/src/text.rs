@@ -124,6 +124,27 @@ pub fn edit_bytes(
     Ok(out)
 }
 
+/// The lines a text really has: a final line break ends a line, it does not start one.
+pub fn line_count(rope: &Rope) -> usize {
+    let lines = rope.len_lines();
+    if lines > 0 && rope.line(lines - 1).len_bytes() == 0 {
+        lines - 1
+    } else {
+        lines
+    }
+}
+
+/// At most `max` characters of a text, and "…" when it had more: how messages, outlines and
+/// drawings quote file text.
+pub fn shorten(text: &str, max: usize) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.by_ref().take(max).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// A character as it may reach a terminal: a control character (C0 such as ESC, BEL or a line
 /// break, DEL, or C1 such as CSI) becomes `?`, as `ls` shows it, so text from a file or a file
 /// name cannot move the cursor, clear the screen, ring or open a hyperlink. One character for

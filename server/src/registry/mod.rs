@@ -8,7 +8,9 @@
 
 mod detect;
 
-pub use detect::{HEAD_BYTES as DETECTION_BYTES, detect, has_bord_shape};
+pub use detect::{
+    HEAD_BYTES as DETECTION_BYTES, HEAD_LINES as DETECTION_LINES, detect, has_bord_shape,
+};
 
 /// The nine file kinds Retroboard reads, in the order of [`FORMATS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

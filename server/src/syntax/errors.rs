@@ -4,7 +4,7 @@
 use tree_sitter::{Language, Node};
 
 use super::{Document, field_name};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Limited, Severity};
 use crate::registry::FormatId;
 
 /// What a grammar's node kinds and fields are called in its game's words. Each format gives
@@ -16,9 +16,6 @@ pub trait GrammarWords {
     /// Plain words for a field, without article: `"number of piles"`.
     fn describe_field(&self, field: &str) -> Option<&'static str>;
 }
-
-/// More syntax errors than this in one file are summed up in one last finding.
-const MAX_SYNTAX_ERRORS: usize = 100;
 
 /// The syntax errors of a document (none when its format is unknown), worded by `words`.
 pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> Vec<Finding> {
@@ -38,7 +35,8 @@ pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> V
         language: format.language(),
     };
     let mut found: Vec<Finding> = Vec::new();
-    let mut more = 0usize;
+    // At most so many per file, the rest summed up in one last note.
+    let mut out = Limited::new(&mut found);
     // One syntax error per line: what follows the first is mostly its echo.
     let mut last_line = None;
     let mut stack = vec![root];
@@ -57,28 +55,14 @@ pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> V
                 continue;
             }
             last_line = line;
-            if found.len() < MAX_SYNTAX_ERRORS {
-                found.push(finding);
-            } else {
-                more += 1;
-            }
+            out.push_finding(finding);
             continue;
         }
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
         stack.extend(children.into_iter().rev());
     }
-    if more > 0 {
-        let last = found.last().map_or(0..0, |f| f.range.clone());
-        found.push(Finding::new(
-            Severity::Information,
-            format.family().syntax_error_code(),
-            last,
-            format!(
-                "{more} more syntax errors after this one are not shown; fix the ones above first"
-            ),
-        ));
-    }
+    out.finish();
     found
 }
 
@@ -381,6 +365,7 @@ fn or_list(words: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::findings::MAX_PER_CODE;
 
     /// The syntax errors of a text, in its format's words (test code may reach up a layer).
     fn findings(format: FormatId, text: &str) -> Vec<Finding> {
@@ -425,12 +410,14 @@ mod tests {
     fn one_error_per_line_and_a_cap_per_file() {
         let text = "1 2 3 4 5 6 7 8 9\n".repeat(150);
         let found = findings(FormatId::ColossusVar, &text);
-        assert_eq!(found.len(), MAX_SYNTAX_ERRORS + 1);
-        assert_eq!(found[MAX_SYNTAX_ERRORS].severity, Severity::Information);
-        assert!(
-            found[MAX_SYNTAX_ERRORS]
-                .message
-                .starts_with("50 more syntax errors")
+        assert_eq!(found.len(), MAX_PER_CODE + 1);
+        assert_eq!(found[MAX_PER_CODE].severity, Severity::Information);
+        assert_eq!(
+            found[MAX_PER_CODE].message,
+            "50 more findings of this kind (colossus/syntax-error) from here on are not shown; \
+fix the ones above first"
         );
+        // The note stands on the first line not shown.
+        assert_eq!(found[MAX_PER_CODE].range.start, 100 * 18);
     }
 }

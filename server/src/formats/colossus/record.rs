@@ -589,20 +589,8 @@ fn glued_flags(field: &Field) -> &'static str {
 
 /// The text of some fields, blank-separated, cut short when long.
 fn joined(fields: &[Field]) -> String {
-    const MAX: usize = 40;
-    let mut out = String::new();
-    for field in fields {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(&field.text);
-        if out.chars().count() > MAX {
-            out = out.chars().take(MAX).collect();
-            out.push('…');
-            break;
-        }
-    }
-    out
+    let texts: Vec<&str> = fields.iter().map(|f| &*f.text).collect();
+    crate::text::shorten(&texts.join(" "), 40)
 }
 
 /// Why the game stops on these fields, if one has a character it cannot read.

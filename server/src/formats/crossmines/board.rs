@@ -220,11 +220,7 @@ fn pattern_name(view: &PatternView, doc: &Document) -> String {
         .map(|t| t.trim_matches([' ', '\t']))
         .unwrap_or("");
     if !title.is_empty() {
-        let mut name: String = title.chars().take(60).collect();
-        if name.len() < title.len() {
-            name.push('…');
-        }
-        return name;
+        return crate::text::shorten(title, 60);
     }
     doc.path().and_then(|p| p.file_name()).map_or_else(
         || "untitled".to_string(),

@@ -53,11 +53,7 @@ pub fn purpose(field: HeaderField) -> &'static str {
 }
 
 fn shown(text: &str) -> String {
-    let mut out: String = text.chars().take(30).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
+    crate::text::shorten(text, 30)
 }
 
 /// Lines 1–10: four non-empty text lines, six positive integers.

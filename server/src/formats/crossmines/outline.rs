@@ -8,12 +8,7 @@ use crate::syntax::Document;
 const SHOWN: usize = 40;
 
 fn shown(text: &str) -> String {
-    let text = text.trim_matches([' ', '\t']);
-    let mut out: String = text.chars().take(SHOWN).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
+    crate::text::shorten(text.trim_matches([' ', '\t']), SHOWN)
 }
 
 pub fn outline(doc: &Document) -> Vec<Symbol> {

@@ -9,8 +9,6 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use ropey::Rope;
-
 use crate::syntax::Document;
 
 /// The largest size value the checks accept (the game keeps sizes in 32-bit integers).
@@ -309,7 +307,7 @@ impl PatternView {
     pub fn new(doc: &Document) -> PatternView {
         let rope = doc.rope();
         let end = rope.len_bytes();
-        let lines = real_line_count(rope);
+        let lines = crate::text::line_count(rope);
         let mut header: Vec<HeaderLine> = HeaderField::ALL
             .into_iter()
             .map(|field| {
@@ -422,16 +420,6 @@ impl PatternView {
     /// A size field's value when it is a usable number (at least 1).
     pub fn size(&self, field: HeaderField) -> Option<u64> {
         self.field(field).number().ok().filter(|&n| n >= 1)
-    }
-}
-
-/// The number of lines the file really has: a final line break starts no new line.
-pub fn real_line_count(rope: &Rope) -> usize {
-    let lines = rope.len_lines();
-    if lines > 0 && rope.line(lines - 1).len_bytes() == 0 {
-        lines - 1
-    } else {
-        lines
     }
 }
 

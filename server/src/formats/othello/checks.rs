@@ -142,11 +142,7 @@ read as the line before it; remove the blank {}",
 }
 
 fn shown(text: &str) -> String {
-    let mut out: String = text.chars().take(30).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
+    crate::text::shorten(text, 30)
 }
 
 fn ends_after(view: &BordView) -> String {

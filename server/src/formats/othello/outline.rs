@@ -6,12 +6,7 @@ use crate::answers::{Symbol, SymbolKind};
 use crate::syntax::Document;
 
 fn shown(text: &str) -> String {
-    let text = text.trim_matches([' ', '\t']);
-    let mut out: String = text.chars().take(40).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
+    crate::text::shorten(text.trim_matches([' ', '\t']), 40)
 }
 
 fn exists(line: &Line) -> bool {

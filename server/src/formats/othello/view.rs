@@ -14,8 +14,6 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
-use ropey::Rope;
-
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
@@ -397,7 +395,7 @@ impl BordView {
     pub fn new(doc: &Document) -> BordView {
         let rope = doc.rope();
         let end = rope.len_bytes();
-        let lines = real_line_count(rope);
+        let lines = crate::text::line_count(rope);
         // The non-empty lines, by 0-based line index, from the tree. Their text is borrowed
         // from the rope: a line's own copy is made only for the lines the view keeps.
         let mut texts: Vec<(usize, Range<usize>, Cow<str>)> = Vec::new();
@@ -503,14 +501,4 @@ fn board_squares(line: &Line, first: usize) -> impl Iterator<Item = BoardSquare>
                 range: start + offset..start + offset + c.len_utf8(),
             })
         })
-}
-
-/// The number of lines the file really has: a final line break starts no new line.
-fn real_line_count(rope: &Rope) -> usize {
-    let lines = rope.len_lines();
-    if lines > 0 && rope.line(lines - 1).len_bytes() == 0 {
-        lines - 1
-    } else {
-        lines
-    }
 }

@@ -942,13 +942,7 @@ fn missing(count: usize) -> String {
 
 /// At most 40 characters of a text, for messages.
 fn shorten(text: &str) -> String {
-    let mut chars = text.chars();
-    let shown: String = chars.by_ref().take(40).collect();
-    if chars.next().is_some() {
-        format!("{shown}…")
-    } else {
-        shown
-    }
+    crate::text::shorten(text, 40)
 }
 
 /// The number of piles against the pile lines (`found` of them, the last ending at `piles_end`);

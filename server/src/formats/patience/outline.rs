@@ -149,10 +149,5 @@ fn plural(count: i64, word: &str) -> String {
 
 /// At most 40 characters of free text.
 fn shorten(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        return text.to_string();
-    }
-    let cut: String = text.chars().take(MAX - 1).collect();
-    format!("{cut}…")
+    crate::text::shorten(text, 40)
 }

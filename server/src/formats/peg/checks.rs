@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
-use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
+use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break};
 use crate::syntax::Document;
 
 pub const HEADER: &str = "peg/header";
@@ -20,9 +20,6 @@ pub const UNEQUAL_ROWS: &str = "peg/unequal-rows";
 pub const EMPTY_BOARD: &str = "peg/empty-board";
 pub const MULTIPLE_GOALS: &str = "peg/multiple-goals";
 pub const NO_FIRST_JUMP: &str = "peg/no-first-jump";
-
-/// More findings of one code than this in one file are summed up in one last finding.
-const MAX_PER_CODE: usize = 100;
 
 /// Rows named one by one in an unequal-rows message before "…".
 const MAX_LISTED_ROWS: usize = 12;
@@ -106,16 +103,14 @@ pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
     let mut checks = Checks {
         doc,
         board,
-        findings,
-        tally: Vec::new(),
+        out: Limited::new(findings),
         has_invalid: false,
-        shown_last: false,
     };
     match board.version {
         Version::V1 => checks.v1(),
         Version::V2 => checks.v2(),
     }
-    checks.finish();
+    checks.out.finish();
 }
 
 /// Characters that are no element, one run of the same character each.
@@ -191,95 +186,35 @@ and says {GAME_EMPTY}; write the board's fields (* e r y g)"
 struct Checks<'a> {
     doc: &'a Document,
     board: &'a Board,
-    findings: &'a mut Vec<Finding>,
-    /// Findings per code so far.
-    tally: Vec<Tally>,
+    /// Findings, at most [`crate::findings::MAX_PER_CODE`] of each code.
+    out: Limited<'a>,
     /// The board holds a character that is no element; known once `invalid_elements` ran.
     has_invalid: bool,
-    /// The last finding pushed was shown (not left out).
-    shown_last: bool,
-}
-
-/// How many findings of one code were shown and left out.
-struct Tally {
-    code: &'static str,
-    shown: usize,
-    hidden: usize,
-    /// The range of the last one shown.
-    last: Range<usize>,
 }
 
 impl Checks<'_> {
-    fn tally(&mut self, code: &'static str) -> &mut Tally {
-        let at = match self.tally.iter().position(|t| t.code == code) {
-            Some(at) => at,
-            None => {
-                self.tally.push(Tally {
-                    code,
-                    shown: 0,
-                    hidden: 0,
-                    last: 0..0,
-                });
-                self.tally.len() - 1
-            }
-        };
-        &mut self.tally[at]
-    }
-
     /// No more findings of this code are shown.
     fn full(&self, code: &'static str) -> bool {
-        self.tally
-            .iter()
-            .any(|t| t.code == code && t.shown >= MAX_PER_CODE)
+        self.out.is_full(code)
     }
 
-    /// Counts a finding that is left out.
-    fn hide(&mut self, code: &'static str) {
-        self.tally(code).hidden += 1;
+    /// Counts a finding that is left out, at `range`.
+    fn hide(&mut self, code: &'static str, range: Range<usize>) {
+        self.out.leave_out(code, range);
     }
 
     fn push(&mut self, severity: Severity, code: &'static str, range: Range<usize>, msg: String) {
-        let tally = self.tally(code);
-        if tally.shown >= MAX_PER_CODE {
-            tally.hidden += 1;
-            self.shown_last = false;
-            return;
-        }
-        tally.shown += 1;
-        tally.last = range.clone();
-        self.findings.push(Finding::new(severity, code, range, msg));
-        self.shown_last = true;
+        self.out.push(severity, code, range, msg);
     }
 
     /// Gives the finding pushed last these fixes, when it was shown.
     fn fix_last(&mut self, fixes: impl IntoIterator<Item = Fix>) {
-        if self.shown_last
-            && let Some(last) = self.findings.last_mut()
-        {
-            last.fixes.extend(fixes);
-        }
+        self.out.fix_last(fixes);
     }
 
     /// The file's line break, for lines a fix writes.
     fn line_break(&self) -> &'static str {
         line_break(self.doc.rope())
-    }
-
-    /// One last note per code that had findings left out.
-    fn finish(&mut self) {
-        for tally in &self.tally {
-            if tally.hidden > 0 {
-                self.findings.push(Finding::new(
-                    Severity::Information,
-                    tally.code,
-                    tally.last.clone(),
-                    format!(
-                        "{} more findings like this one are not shown; fix the ones above first",
-                        tally.hidden
-                    ),
-                ));
-            }
-        }
     }
 
     /// The 1-based text line of a byte offset.
@@ -367,7 +302,7 @@ lines “version 2” and “{mode}” (the game says {GAME_INVALID})",
         let board = self.board;
         for marker in &board.goal_markers {
             if self.full(GOAL_MARKER) && self.full(GOAL_MARKER_LINE_BREAK) {
-                self.hide(GOAL_MARKER);
+                self.hide(GOAL_MARKER, marker.range.clone());
                 continue;
             }
             let line = self.line(marker.range.start);
@@ -892,11 +827,11 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
             if len == usual_len {
                 continue;
             }
+            let Some(range) = row.range() else { continue };
             if self.full(UNEQUAL_ROWS) {
-                self.hide(UNEQUAL_ROWS);
+                self.hide(UNEQUAL_ROWS, range);
                 continue;
             }
-            let Some(range) = row.range() else { continue };
             let line = self.line(range.start);
             let counted_len = counted.get(i).copied().unwrap_or(0);
             let stripped_len = stripped.get(i).copied().unwrap_or(0);
@@ -956,7 +891,7 @@ final game) {}; make this row {usual_len} element{us} long {how}, like {like} (t
         self.has_invalid = !runs.is_empty();
         for (ch, range) in runs {
             if self.full(INVALID_ELEMENT) {
-                self.hide(INVALID_ELEMENT);
+                self.hide(INVALID_ELEMENT, range);
                 continue;
             }
             let what = describe_char(ch);
@@ -1002,7 +937,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                 continue;
             }
             if self.full(MULTIPLE_GOALS) {
-                self.hide(MULTIPLE_GOALS);
+                self.hide(MULTIPLE_GOALS, goal.full_range());
                 continue;
             }
             let range = goal.full_range();
@@ -1294,9 +1229,5 @@ fn tight_value_range(line: &HeaderLine) -> Range<usize> {
 
 /// A header line for a message: at most 40 characters.
 pub(super) fn shorten(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
+    crate::text::shorten(text, 40)
 }

@@ -1,7 +1,0 @@
-//! Any bytes as a ColossusCre file: check, hover everywhere, outline, highlights and preview.
-#![no_main]
-
-use libfuzzer_sys::fuzz_target;
-use retroboard::registry::FormatId;
-
-fuzz_target!(|data: &[u8]| retroboard_fuzz::exercise(FormatId::ColossusCre, data));
