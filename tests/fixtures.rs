@@ -153,3 +153,41 @@ fn every_code_has_a_fixture_or_a_named_test() {
         );
     }
 }
+
+/// A finding has the severity `retroboard explain` documents for its code (the one exception:
+/// the note that sums up the findings of a code past the limit is information).
+#[test]
+fn every_finding_has_the_severity_its_code_documents() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let codes = retroboard::formats::all_codes();
+    let mut wrong = Vec::new();
+    for path in files {
+        let mut expected = path.clone().into_os_string();
+        expected.push(".expected");
+        for line in std::fs::read_to_string(&expected)
+            .unwrap_or_default()
+            .lines()
+        {
+            let mut words = line.split_whitespace();
+            let (Some(severity), Some(code)) = (words.nth(1), words.next()) else {
+                continue;
+            };
+            let code = code.trim_end_matches(':');
+            if line.ends_with("are not shown; fix the ones above first") {
+                continue;
+            }
+            match codes.iter().find(|doc| doc.code == code) {
+                Some(doc) if doc.severity.as_str() == severity => {}
+                Some(doc) => wrong.push(format!(
+                    "{}: {code} is {severity}, explain says {}",
+                    path.display(),
+                    doc.severity.as_str()
+                )),
+                None => wrong.push(format!("{}: {code} has no explain entry", path.display())),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

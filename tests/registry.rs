@@ -156,3 +156,12 @@ fn every_format_has_a_grammar() {
         );
     }
 }
+
+#[test]
+fn every_grammar_is_a_format_of_the_registry() {
+    let grammars: BTreeSet<&str> = retroboard_grammars::GRAMMARS
+        .iter()
+        .map(|g| g.format_id)
+        .collect();
+    assert_eq!(grammars, ids().into_iter().collect::<BTreeSet<_>>());
+}

@@ -837,6 +837,7 @@ impl Backend {
                 return Ok(None);
             };
             test_hooks(&open.document, cancel);
+            cancel.check()?;
             work(snapshot, &open.document, cancel)
         })
         .await
@@ -1239,15 +1240,11 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
-        self.on_snapshot("hover", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&at.text_document.uri) else {
-                return Ok(None);
-            };
-            let text = open.document.rope();
+        let uri = at.text_document.uri;
+        self.on_open_document("hover", uri, move |snapshot, document, _| {
+            let text = document.rope();
             let offset = convert::offset(text, at.position, snapshot.encoding);
-            test_hooks(&open.document, cancel);
-            cancel.check()?;
-            let hover = crate::ide::hover(&open.document, offset, &snapshot.overlay());
+            let hover = crate::ide::hover(document, offset, &snapshot.overlay());
             Ok(hover.map(|hover| Hover {
                 contents: HoverContents::Markup(MarkupContent {
                     kind: MarkupKind::Markdown,
@@ -1291,15 +1288,10 @@ impl LanguageServer for Backend {
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
         let uri = params.text_document.uri;
-        self.on_snapshot("the outline", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&uri) else {
-                return Ok(None);
-            };
-            test_hooks(&open.document, cancel);
+        self.on_open_document("the outline", uri, move |snapshot, document, cancel| {
+            let symbols = crate::ide::outline(document);
             cancel.check()?;
-            let symbols = crate::ide::outline(&open.document);
-            cancel.check()?;
-            let text = open.document.rope();
+            let text = document.rope();
             let symbols = symbols
                 .iter()
                 .map(|s| convert::symbol(text, s, snapshot.encoding))
@@ -1403,16 +1395,10 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        self.on_snapshot("highlighting", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&uri) else {
-                return Ok(None);
-            };
-            test_hooks(&open.document, cancel);
+        self.on_open_document("highlighting", uri, move |snapshot, document, cancel| {
+            let highlights = crate::ide::highlights(document);
             cancel.check()?;
-            let highlights = crate::ide::highlights(&open.document);
-            cancel.check()?;
-            let data =
-                convert::semantic_tokens(open.document.rope(), &highlights, snapshot.encoding);
+            let data = convert::semantic_tokens(document.rope(), &highlights, snapshot.encoding);
             Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
                 data,
@@ -1427,16 +1413,11 @@ impl LanguageServer for Backend {
     ) -> Result<Option<SemanticTokensRangeResult>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        self.on_snapshot("highlighting", move |snapshot, cancel| {
-            let Some(open) = snapshot.documents.get(&uri) else {
-                return Ok(None);
-            };
-            let text = open.document.rope();
+        self.on_open_document("highlighting", uri, move |snapshot, document, cancel| {
+            let text = document.rope();
             let start = convert::offset(text, range.start, snapshot.encoding);
             let end = convert::offset(text, range.end, snapshot.encoding).max(start);
-            test_hooks(&open.document, cancel);
-            cancel.check()?;
-            let highlights = crate::ide::highlights_in(&open.document, start..end);
+            let highlights = crate::ide::highlights_in(document, start..end);
             cancel.check()?;
             let data = convert::semantic_tokens(text, &highlights, snapshot.encoding);
             Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {

@@ -2,9 +2,9 @@
 //! refuse to load; warnings are what the format document asks for but the games accept, and
 //! boards that load but cannot be played as meant.
 
-use std::cell::OnceCell;
 use std::ops::Range;
 
+use super::jumps::jump_possible;
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
 use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break};
 use crate::syntax::Document;
@@ -1027,81 +1027,6 @@ it and an empty slot right behind that, {ways}; add stones next to this empty sl
             format!("{why} (the game says {GAME_NO_JUMP})"),
         );
     }
-}
-
-/// What a field of the jump grid holds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cell {
-    Blocked,
-    Empty,
-    Stone,
-}
-
-/// The game's jump test on the grid of `rule`: a stone, a stone next to it and an empty slot
-/// behind that in one of the four (or eight) directions.
-fn jump_possible(board: &Board, rule: DotRule, diagonal: bool) -> bool {
-    // A grid row is made when the test first reads it: on a playable board a jump is mostly
-    // found within the first rows, and a big board need not be copied whole.
-    let grid: Vec<OnceCell<Vec<Cell>>> = board.rows.iter().map(|_| OnceCell::new()).collect();
-    let grid_row = |y: usize| -> Option<&Vec<Cell>> {
-        let row = board.rows.get(y)?;
-        Some(grid.get(y)?.get_or_init(|| grid_cells(board, row, rule)))
-    };
-    let at = |y: usize, x: usize, dy: isize, dx: isize, steps: isize| -> Cell {
-        let y = y.checked_add_signed(dy * steps);
-        let x = x.checked_add_signed(dx * steps);
-        match (y, x) {
-            (Some(y), Some(x)) => grid_row(y)
-                .and_then(|r| r.get(x))
-                .copied()
-                .unwrap_or(Cell::Blocked),
-            _ => Cell::Blocked,
-        }
-    };
-    // Across and down first, then the diagonals.
-    const DIRECTIONS: [(isize, isize); 8] = [
-        (0, 1),
-        (0, -1),
-        (1, 0),
-        (-1, 0),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    let directions = if diagonal {
-        &DIRECTIONS[..]
-    } else {
-        &DIRECTIONS[..4]
-    };
-    (0..board.rows.len()).any(|y| {
-        let row = grid_row(y).map_or(&[][..], Vec::as_slice);
-        row.iter().enumerate().any(|(x, cell)| {
-            *cell == Cell::Stone
-                && directions.iter().any(|&(dy, dx)| {
-                    at(y, x, dy, dx, 1) == Cell::Stone && at(y, x, dy, dx, 2) == Cell::Empty
-                })
-        })
-    })
-}
-
-/// The cells of one row of the jump grid under `rule`.
-fn grid_cells(board: &Board, row: &Row, rule: DotRule) -> Vec<Cell> {
-    let mut cells = Vec::with_capacity(row.len_counting_dots());
-    for element in row.elements() {
-        let Some(column) = board.grid_column(&element, rule) else {
-            continue;
-        };
-        if cells.len() <= column {
-            cells.resize(column + 1, Cell::Blocked);
-        }
-        cells[column] = match element.kind() {
-            Kind::Empty => Cell::Empty,
-            Kind::Stone(_) => Cell::Stone,
-            _ => Cell::Blocked,
-        };
-    }
-    cells
 }
 
 /// The most common value (the first row's on a tie) and how many values differ from it.

@@ -10,6 +10,7 @@ mod checks;
 mod format;
 mod highlight;
 mod hover;
+mod jumps;
 mod outline;
 pub mod solvability;
 pub mod solve;

@@ -1,0 +1,290 @@
+//! The masterboard as the game draws it: hex shapes from the parity of x + y, terrain
+//! colours and names, exits and their gates.
+
+use super::{SQRT3, center, file_name};
+use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::findings::Finding;
+use crate::formats::Files;
+use crate::formats::colossus::colors;
+use crate::formats::colossus::map::{Hex, MapView};
+use crate::formats::colossus::ter::TerView;
+use crate::formats::colossus::variant::{self, Variant};
+use crate::registry::FormatId;
+use crate::syntax::Document;
+
+/// The vertices of a masterboard hex at column `i`, row `j`, as the game computes them: the
+/// wide side is down for a "normal" hex and up for an "inverted" one ((i + j) even).
+fn master_hex(i: i64, j: i64, scale: f64, margin: f64) -> (Vec<(f64, f64)>, bool) {
+    let inverted = (i + j).rem_euclid(2) == 0;
+    let odd = |n: i64| n.rem_euclid(2) as f64;
+    let cx = margin + 2.0 * scale + 4.0 * i as f64 * scale;
+    let rows = 3.0 * j as f64
+        + odd(i) * (1.0 + 2.0 * (j.div_euclid(2)) as f64)
+        + odd(i + 1) * 2.0 * ((j + 1).div_euclid(2)) as f64;
+    let cy = margin + rows * SQRT3 * scale;
+    let s = scale;
+    let points = if inverted {
+        vec![
+            (cx - s, cy),
+            (cx + 3.0 * s, cy),
+            (cx + 4.0 * s, cy + SQRT3 * s),
+            (cx + 2.0 * s, cy + 3.0 * SQRT3 * s),
+            (cx, cy + 3.0 * SQRT3 * s),
+            (cx - 2.0 * s, cy + SQRT3 * s),
+        ]
+    } else {
+        vec![
+            (cx, cy),
+            (cx + 2.0 * s, cy),
+            (cx + 4.0 * s, cy + 2.0 * SQRT3 * s),
+            (cx + 3.0 * s, cy + 3.0 * SQRT3 * s),
+            (cx - s, cy + 3.0 * SQRT3 * s),
+            (cx - 2.0 * s, cy + 2.0 * SQRT3 * s),
+        ]
+    };
+    (points, inverted)
+}
+
+/// A hex and its position.
+type Placed<'a> = (&'a Hex, i64, i64);
+
+pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board {
+    let view = MapView::of(doc);
+    let ter = Variant::of_doc(doc, files)
+        .and_then(|v| variant::load(&v.ter, FormatId::ColossusTer, files))
+        .map(|d| TerView::of(&d))
+        .unwrap_or_default();
+    let (scale, margin) = (12.0, 16.0);
+    // Hexes outside the declared size are errors; they are listed, not drawn.
+    let (max_w, max_h) = view
+        .size
+        .as_ref()
+        .and_then(|s| Some((s.width.value?, s.height.value?)))
+        .map_or((64, 64), |(w, h)| (w.clamp(1, 64), h.clamp(1, 64)));
+    let (placed, outside): (Vec<Placed>, Vec<Placed>) = view
+        .hexes
+        .iter()
+        .filter_map(|h| h.position().map(|(x, y)| (h, x, y)))
+        .partition(|(_, x, y)| (0..max_w).contains(x) && (0..max_h).contains(y));
+    let (mut right, mut bottom) = (0.0f64, 0.0f64);
+    for (_, x, y) in &placed {
+        for (px, py) in master_hex(*x, *y, scale, margin).0 {
+            right = right.max(px);
+            bottom = bottom.max(py);
+        }
+    }
+    let width = right + margin;
+    let height = bottom + margin + 24.0;
+    let title = format!(
+        "{} — masterboard, {} hexes, {} towers",
+        file_name(doc),
+        view.hexes.len(),
+        view.towers()
+    );
+    let mut scene = Scene::new(width.max(320.0), height, title.clone());
+    let mut centers = std::collections::HashMap::new();
+    let mut gates = Vec::new();
+    for (hex, x, y) in &placed {
+        let (points, inverted) = master_hex(*x, *y, scale, margin);
+        let c = center(&points);
+        centers.entry(hex.label.value).or_insert((c, *x, *y));
+        let letter = hex.terrain_letter();
+        let terrain = letter.and_then(|l| ter.terrain(l));
+        let fill = terrain
+            .and_then(|t| t.color.as_ref())
+            .and_then(|c| colors::rgb(&c.text))
+            .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b));
+        let name = terrain.and_then(|t| t.name.as_ref()).map_or_else(
+            || letter.map(String::from).unwrap_or_default(),
+            |n| n.text.clone(),
+        );
+        let tower = letter == Some('T');
+        let bad = crate::findings::faulty(findings, &hex.range);
+        let outline = if bad {
+            Style::filled(fill, Color::FAULT, 2.5).dashed()
+        } else {
+            Style::filled(fill, Color::BLACK, if tower { 2.5 } else { 1.0 })
+        };
+        let label = hex
+            .label
+            .value
+            .map_or_else(|| "?".to_string(), |l| l.to_string());
+        let ink = fill.contrast();
+        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 12.0 };
+        let name_y = if inverted { c.1 + 6.0 } else { c.1 - 2.0 };
+        let mut items = vec![Item::Polygon {
+            points,
+            style: outline,
+        }];
+        items.push(Item::text(
+            c.0,
+            label_y,
+            label.clone(),
+            9.0,
+            Anchor::Middle,
+            ink,
+        ));
+        items.push(Item::text(
+            c.0,
+            name_y,
+            name.to_uppercase(),
+            if name.len() > 7 { 6.0 } else { 7.0 },
+            Anchor::Middle,
+            ink,
+        ));
+        let tip = format!(
+            "hex {label} — {name} at ({x}, {y}){}",
+            if bad { " — has problems" } else { "" }
+        );
+        scene.push(Item::Group {
+            id: None,
+            tooltip: Some(tip),
+            items,
+        });
+        for exit in &hex.exits {
+            if let (Some(target), Some(way)) = (exit.label.value.filter(|l| *l != 0), &exit.way) {
+                gates.push((hex.label.value, target, way.text.clone()));
+            }
+        }
+    }
+    for (from, to, way) in gates {
+        let (Some((a, ax, ay)), Some((b, bx, by))) =
+            (centers.get(&from).copied(), centers.get(&Some(to)).copied())
+        else {
+            continue;
+        };
+        let adjacent = (ax == bx && (ay - by).abs() == 1) || (ay == by && (ax - bx).abs() == 1);
+        if !adjacent {
+            continue; // the game ignores it; the finding says so
+        }
+        scene.push(gate(
+            (a.0 + (b.0 - a.0) * 0.45, a.1 + (b.1 - a.1) * 0.45),
+            (b.0 - a.0, b.1 - a.1),
+            &way,
+            scale,
+        ));
+    }
+    let legend_y = height - 16.0;
+    let mut letters: Vec<char> = placed.iter().filter_map(|p| p.0.terrain_letter()).collect();
+    letters.sort_unstable();
+    letters.dedup();
+    let legend: Vec<String> = letters
+        .iter()
+        .map(|l| {
+            format!(
+                "{l} {}",
+                ter.terrain(*l)
+                    .and_then(|t| t.name.as_ref())
+                    .map_or("?", |n| n.text.as_str())
+            )
+        })
+        .collect();
+    scene.push(Item::text(
+        margin,
+        legend_y,
+        legend.join(" · "),
+        10.0,
+        Anchor::Start,
+        Color::BLACK,
+    ));
+
+    // Terminal: two lines per row, five columns per hex: the shape and terrain, then the label.
+    let mut canvas = TextCanvas::new();
+    canvas.line(&title);
+    let min_x = placed.iter().map(|p| p.1).min().unwrap_or(0);
+    let min_y = placed.iter().map(|p| p.2).min().unwrap_or(0);
+    for (hex, x, y) in &placed {
+        let (_, inverted) = master_hex(*x, *y, scale, margin);
+        let col = 1 + ((x - min_x) as usize) * 5;
+        let row = 2 + ((y - min_y) as usize) * 2;
+        let shape = if crate::findings::faulty(findings, &hex.range) {
+            '!'
+        } else if inverted {
+            '▼'
+        } else {
+            '▲'
+        };
+        canvas.put(col, row, shape);
+        canvas.put(col + 1, row, hex.terrain_letter().unwrap_or('?'));
+        canvas.write(
+            col,
+            row + 1,
+            &hex.label
+                .value
+                .map_or_else(|| "?".to_string(), |l| l.to_string()),
+        );
+    }
+    let mut line = String::new();
+    canvas.line("");
+    for entry in legend {
+        if line.chars().count() + entry.chars().count() + 3 > 78 {
+            canvas.line(&line);
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push_str(" · ");
+        }
+        line.push_str(&entry);
+    }
+    canvas.line(&line);
+    for (hex, x, y) in &outside {
+        let label = hex
+            .label
+            .value
+            .map_or_else(|| "?".to_string(), |l| l.to_string());
+        canvas.line(&format!(
+            "! hex {label} at ({x}, {y}) is outside the {max_w} × {max_h} map, not drawn"
+        ));
+    }
+    canvas.line("▲ wide side down, ▼ wide side up (from x + y), ! a hex with problems");
+    Board {
+        title,
+        scene,
+        text: canvas,
+    }
+}
+
+/// An exit symbol on the way from one hex to the next.
+fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> Item {
+    let length = (direction.0.powi(2) + direction.1.powi(2)).sqrt().max(1.0);
+    let (dx, dy) = (direction.0 / length, direction.1 / length);
+    let (px, py) = (-dy, dx);
+    let r = scale * 0.45;
+    let style = Style::filled(Color::WHITE, Color::BLACK, 1.0);
+    let arrow = |(cx, cy): (f64, f64)| Item::Polygon {
+        points: vec![
+            (cx + dx * r, cy + dy * r),
+            (cx - dx * r + px * r, cy - dy * r + py * r),
+            (cx - dx * r - px * r, cy - dy * r - py * r),
+        ],
+        style,
+    };
+    let items = match way {
+        "ARROW" => vec![arrow(at)],
+        "ARROWS" => (-1..=1)
+            .map(|k| {
+                arrow((
+                    at.0 + px * r * 2.2 * k as f64,
+                    at.1 + py * r * 2.2 * k as f64,
+                ))
+            })
+            .collect(),
+        "ARCH" => vec![Item::Circle {
+            center: at,
+            radius: r,
+            style,
+        }],
+        _ => vec![Item::Rect {
+            x: at.0 - r,
+            y: at.1 - r,
+            width: 2.0 * r,
+            height: 2.0 * r,
+            style,
+        }],
+    };
+    Item::Group {
+        id: None,
+        tooltip: Some(format!("exit: {way}")),
+        items,
+    }
+}
