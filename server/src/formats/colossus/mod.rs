@@ -14,6 +14,7 @@ pub mod map;
 mod navigate;
 mod outline;
 mod record;
+mod sense;
 mod syntax;
 pub mod ter;
 pub mod var;
@@ -140,6 +141,8 @@ versions of the game allow 60 x 32)",
         let view = map::MapView::of(doc);
         map::check(doc, &view, out);
         variant::check_map(doc, &view, files, out);
+        sense::check_map(&view, out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -191,6 +194,8 @@ impl Format for Ter {
         let view = ter::TerView::of(doc);
         ter::check(doc, &view, out);
         variant::check_ter(doc, &view, files, out);
+        sense::check_ter(doc, &view, files, out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -251,8 +256,10 @@ creatures (at most a handful in each of at most 52 terrains)",
 
     shared_methods!();
 
-    fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         cre::check(doc, &cre::CreView::of(doc), out);
+        sense::check_cre(doc, files, out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -289,8 +296,9 @@ impl Format for Battleland {
 
     shared_methods!();
 
-    fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         battleland::check(&battleland::BattlelandView::of(doc), out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -342,7 +350,9 @@ impl Format for Var {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
-        variant::check_var(doc, &var::VarView::of(doc), files, out);
+        let view = var::VarView::of(doc);
+        variant::check_var(doc, &view, files, out);
+        sense::check_var(doc, &view, files, out);
         dialect::check_final_comment(doc, out);
     }
 
