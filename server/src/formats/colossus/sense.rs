@@ -98,7 +98,7 @@ fn users(doc: &Document, format: FormatId, files: &dyn Files) -> Vec<Variant> {
     }
 }
 
-/// The files of an extension in a folder, by name.
+/// The text files of an extension in a folder, by name (a `chit.map` picture is no map).
 fn files_with_extension(dir: &Path, extension: &str, files: &dyn Files) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -109,8 +109,8 @@ fn files_with_extension(dir: &Path, extension: &str, files: &dyn Files) -> Vec<P
             p.extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         })
-        .filter(|p| files.exists(p))
         .take(MAX_VARIANTS)
+        .filter(|p| files.read(p).is_some())
         .collect();
     found.sort();
     found
@@ -183,7 +183,12 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         .join(" and ");
     let own = unnamed
         .iter()
-        .map(|(_, _, own)| own.iter().map(String::as_str).collect::<Vec<_>>().join(", "))
+        .map(|(_, _, own)| {
+            own.iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
         .collect::<Vec<_>>()
         .join(" and ");
     let fallback = if used.contains("(not found)") {
@@ -242,7 +247,6 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
     );
 }
 
-
 /// MAP, TER, CRE or battleland: a file in a variant's folder (one with a VAR) that no variant
 /// beside it uses.
 pub fn check_unused(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
@@ -271,8 +275,7 @@ pub fn check_unused(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let mut used = false;
         for variant in variants
             .iter()
-            .filter(|v| !fails(v) && v.search_path.iter().any(|d| *d == dir))
-            .filter(|v| v.ter.path.is_some() || v.ter.outside.is_some())
+            .filter(|v| !fails(v) && v.search_path.contains(&dir))
         {
             let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
                 return; // its terrains are unknown: it may use this file
@@ -281,9 +284,11 @@ pub fn check_unused(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
                 return;
             }
             let ter = TerView::of(&ter_doc);
-            used |= ter.terrains.iter().filter_map(|t| t.name.as_ref()).any(|n| {
-                variant.battleland(&n.text, files).path.as_deref() == Some(path)
-            });
+            used |= ter
+                .terrains
+                .iter()
+                .filter_map(|t| t.name.as_ref())
+                .any(|n| variant.battleland(&n.text, files).path.as_deref() == Some(path));
         }
         if used {
             return;
@@ -337,7 +342,12 @@ fn map_letters(map: &MapView) -> Option<HashSet<char>> {
     if !map.line_errors.is_empty() {
         return None;
     }
-    Some(map.hexes.iter().filter_map(|h| h.terrain_letter()).collect())
+    Some(
+        map.hexes
+            .iter()
+            .filter_map(|h| h.terrain_letter())
+            .collect(),
+    )
 }
 
 /// TER: a terrain no hex of any map using it has, and starting creatures that are not
@@ -350,7 +360,10 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
         .unwrap_or_default();
     let mut maps = Vec::new();
     let mut letters = HashSet::new();
-    for variant in users.iter().filter(|v| v.map.path.is_some() || v.map.outside.is_some()) {
+    for variant in users
+        .iter()
+        .filter(|v| v.map.path.is_some() || v.map.outside.is_some())
+    {
         let Some(map_doc) = load(&variant.map, FormatId::ColossusMap, files) else {
             maps.clear();
             break; // a map that cannot be read may have any terrain
@@ -469,7 +482,10 @@ pub fn check_cre(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         .unwrap_or_default();
     let mut ters = Vec::new();
     let mut obtainable: HashSet<String> = HashSet::new();
-    for variant in users.iter().filter(|v| v.ter.path.is_some() || v.ter.outside.is_some()) {
+    for variant in users
+        .iter()
+        .filter(|v| v.ter.path.is_some() || v.ter.outside.is_some())
+    {
         let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
             return; // its recruits are unknown
         };
@@ -490,7 +506,10 @@ pub fn check_cre(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         if REQUIRED.contains(&name)
             || !seen.insert(name)
             || obtainable.contains(name)
-            || creature.max_count.as_ref().is_none_or(|c| c.value.is_none_or(|v| v <= 0))
+            || creature
+                .max_count
+                .as_ref()
+                .is_none_or(|c| c.value.is_none_or(|v| v <= 0))
         {
             continue;
         }
@@ -534,7 +553,8 @@ pub fn check_map(view: &MapView, out: &mut Vec<Finding>) {
     let mut reached = vec![false; view.hexes.len()];
     let mut queue: VecDeque<usize> = VecDeque::new();
     for (i, hex) in view.hexes.iter().enumerate() {
-        if hex.terrain_letter() == Some('T') && hex.label.value.and_then(|l| first.get(&l)) == Some(&i)
+        if hex.terrain_letter() == Some('T')
+            && hex.label.value.and_then(|l| first.get(&l)) == Some(&i)
         {
             reached[i] = true;
             queue.push_back(i);
@@ -580,5 +600,160 @@ hex only along its exits, and no chain of exits from a tower leads here; give a 
 that is reached an exit “{label} ARROW” to it"
             ),
         ));
+    }
+}
+
+/// What the checks above read of a TER beyond its letters: its terrain names (battlelands in
+/// use) and the creatures it lets players get (a CRE's unobtainable creatures); of a VAR, its
+/// records (which files are in use). Part of [`super::variant::exported`].
+pub fn exported(doc: &Document, hasher: &mut impl std::hash::Hasher) {
+    use std::hash::Hash;
+    match doc.format() {
+        Some(FormatId::ColossusTer) => {
+            let ter = TerView::of(doc);
+            let names: Vec<&str> = ter
+                .terrains
+                .iter()
+                .filter_map(|t| t.name.as_ref().map(|n| n.text.as_str()))
+                .collect();
+            names.hash(hasher);
+            obtainable_creatures(&ter).hash(hasher);
+        }
+        Some(FormatId::ColossusVar) => {
+            let view = VarView::of(doc);
+            for entry in &view.entries {
+                (entry.kind(), &entry.value.text).hash(hasher);
+            }
+            doc.tree()
+                .is_some_and(|t| t.root_node().has_error())
+                .hash(hasher);
+        }
+        _ => {}
+    }
+}
+
+/// The files whose findings above read `doc` (beyond the readers
+/// [`super::variant::dependents`] finds in each variant's own folder): of a MAP the TERs of
+/// the variants using it (their unused terrains), of a TER the CREs of the variants using it
+/// and the battlelands along their search paths, of a VAR the MAP, TER, CRE and battleland
+/// files along its variant's search path.
+pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
+    let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
+        return Vec::new();
+    };
+    let Some(dir) = variant_dir(path, format) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let battlelands = |variant: &Variant, out: &mut Vec<PathBuf>| {
+        for folder in &variant.search_path {
+            if let Ok(entries) = std::fs::read_dir(folder.join("Battlelands")) {
+                out.extend(
+                    entries
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.is_file() && p.extension().is_none())
+                        .take(MAX_VARIANTS),
+                );
+            }
+        }
+    };
+    match format {
+        FormatId::ColossusVar => {
+            let variant = Variant::of_dir(&dir, files);
+            for folder in &variant.search_path {
+                for (_, extension, _) in KINDS {
+                    out.extend(files_with_extension(folder, extension, files));
+                }
+            }
+            battlelands(&variant, &mut out);
+        }
+        FormatId::ColossusMap | FormatId::ColossusTer => {
+            for variant in variants_beside(&dir, files).unwrap_or_default() {
+                if uses(&variant, format).path.as_deref() != Some(path) {
+                    continue;
+                }
+                if format == FormatId::ColossusMap {
+                    out.extend(variant.ter.path.clone());
+                } else {
+                    out.extend(variant.cre.path.clone());
+                    battlelands(&variant, &mut out);
+                }
+            }
+        }
+        _ => {}
+    }
+    out.retain(|p| p != path);
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::DiskFiles;
+
+    fn fixture(path: &str, format: FormatId) -> Document {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/colossus")
+            .join(path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        Document::new(Some(format), &text).with_path(Some(path))
+    }
+
+    fn names(paths: &[PathBuf]) -> Vec<String> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus");
+        paths
+            .iter()
+            .map(|p| p.strip_prefix(&root).unwrap().display().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_ter_is_read_by_the_cres_and_battlelands_of_the_variants_using_it() {
+        let ter = fixture("Sense/Sense.ter", FormatId::ColossusTer);
+        let readers = names(&super::super::variant::dependents(&ter, &DiskFiles));
+        for reader in [
+            "Sense/Sense.cre",
+            "Sense/Sense.map",
+            "Sense/Battlelands/Jungle",
+            "Sense/Battlelands/Woods",
+        ] {
+            assert!(readers.iter().any(|r| r == reader), "{reader}: {readers:?}");
+        }
+        // Shared.map's unused terrains are Sense.ter's: the map is read by it.
+        let map = fixture("Shared/Shared.map", FormatId::ColossusMap);
+        let readers = names(&super::super::variant::dependents(&map, &DiskFiles));
+        assert!(
+            readers.iter().any(|r| r == "Sense/Sense.ter"),
+            "{readers:?}"
+        );
+    }
+
+    #[test]
+    fn what_a_ter_and_a_var_export_follows_what_the_checks_read() {
+        let exported = |text: &str, format| {
+            let doc = Document::new(Some(format), text);
+            super::super::variant::exported(&doc)
+        };
+        let ter =
+            "T grey Tower false 0 Anything 0 Centaur 0 Anything 0 Gargoyle 0 Anything 0 Ogre\n";
+        let base = exported(ter, FormatId::ColossusTer);
+        // A colour is read by no other file; a recruit and a terrain name are.
+        assert_eq!(
+            base,
+            exported(&ter.replace("grey", "blue"), FormatId::ColossusTer)
+        );
+        assert_ne!(
+            base,
+            exported(&ter.replace("Ogre", "Troll"), FormatId::ColossusTer)
+        );
+        assert_ne!(
+            base,
+            exported(&ter.replace("Tower", "Keep"), FormatId::ColossusTer)
+        );
+        let var = exported("MAP:A.map\n", FormatId::ColossusVar);
+        assert!(var.is_some());
+        assert_ne!(var, exported("MAP:B.map\n", FormatId::ColossusVar));
     }
 }
