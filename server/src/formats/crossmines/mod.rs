@@ -7,6 +7,7 @@
 pub mod board;
 pub mod checks;
 pub mod hover;
+pub mod neighbours;
 pub mod outline;
 pub mod stamp;
 pub mod view;
@@ -116,6 +117,17 @@ and '.' squares are transparent. A square that is '.' in every stamp covering it
 the minefield gets a hole there, repeated across the field. The readme allows this (\"where \
 shapes do not fully tessellate, holes will be left\"); if it is not meant, fill the square in \
 one stamp, or mark it '-' to show the hole is deliberate.",
+    },
+    CodeDoc {
+        code: checks::LONE_BRIDGE,
+        severity: Severity::Warning,
+        summary: "A bridge is beside no cell on the stamped field",
+        explanation: "A bridge '#' becomes part of every cell beside it (above, below, left and \
+right) when the player hovers over that cell; it lets cells meet where squares alone cannot (the \
+readme's BigHex.pat lets four hexagons meet at one). What is beside it is read on the stamped \
+field, neighbouring stamps included. A bridge with only holes, bridges and squares no stamp fills \
+beside it joins nothing: put it between the cells it should join, or make it a hole '-' (the \
+quick fix).",
     },
     CodeDoc {
         code: checks::EMPTY_PATTERN,
