@@ -136,12 +136,16 @@ fn variant_on_disk(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("Swamps.var"), "MAP:Swamps.map\nTER:Swamps.ter\n").unwrap();
+    // Tower 100 has an exit to hex 1 below it, so every hex can be reached.
     let towers: String = (1..=6)
-        .map(|i| format!("{i}00 T 0 ARROW 0 ARROW 0 ARROW {} 1\n", 2 * i))
+        .map(|i| {
+            let exit = if i == 1 { 1 } else { 0 };
+            format!("{i}00 T {exit} ARROW 0 ARROW 0 ARROW {} 1\n", 2 * i)
+        })
         .collect();
     std::fs::write(
         dir.join("Swamps.map"),
-        format!("15 8\n{towers}1 Q 0 ARROW 0 ARROW 0 ARROW 1 3\n"),
+        format!("15 8\n{towers}1 Q 0 ARROW 0 ARROW 0 ARROW 2 2\n"),
     )
     .unwrap();
     dir
