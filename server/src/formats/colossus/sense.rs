@@ -721,8 +721,8 @@ mod tests {
         ] {
             assert!(readers.iter().any(|r| r == reader), "{reader}: {readers:?}");
         }
-        // Shared.map's unused terrains are Sense.ter's: the map is read by it.
-        let map = fixture("Shared/Shared.map", FormatId::ColossusMap);
+        // Borrowed.map (Shared's map) holds terrains of Sense.ter: the TER reads it.
+        let map = fixture("Sense/Borrowed.map", FormatId::ColossusMap);
         let readers = names(&super::super::variant::dependents(&map, &DiskFiles));
         assert!(
             readers.iter().any(|r| r == "Sense/Sense.ter"),
