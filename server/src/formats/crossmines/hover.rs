@@ -364,15 +364,18 @@ fn cell_neighbours(view: &PatternView, grid: Option<&Grid>, row: usize, column: 
     let Some(field) = stamped(view, grid) else {
         return String::new();
     };
-    match field.label(row, column) {
-        Some(label) if field.neighbours(label).is_empty() => "\n\nOn the stamped field this cell \
-touches no other cell (holes, bridges beside no other cell and squares no stamp fills surround it): \
-its number is always 0."
+    match field
+        .label(row, column)
+        .map(|label| field.neighbours(label))
+    {
+        Some(cells) if cells.is_empty() => "\n\nOn the stamped field this cell touches no other \
+cell (holes, bridges beside no other cell and squares no stamp fills surround it): its number is \
+always 0."
             .to_string(),
-        Some(label) => format!(
+        Some(cells) => format!(
             "\n\nOn the stamped field this cell {}, at a side or a corner (a bridge counts as part \
 of the cells beside it); its number counts the mines among them.",
-            touching(&field, &field.neighbours(label)),
+            touching(&field, &cells),
         ),
         None => "\n\nOn the stamped field an earlier stamp covers this square.".to_string(),
     }

@@ -26,6 +26,8 @@ pub struct Field<'g> {
     /// Each grid square's block label: squares of one cell character that touch side by side
     /// share it, each `0` has its own; `None` for squares that are no cell.
     labels: Vec<Option<usize>>,
+    /// The grid squares of each label.
+    members: Vec<Vec<(usize, usize)>>,
 }
 
 const AROUND: [(i64, i64); 8] = [
@@ -47,29 +49,56 @@ impl<'g> Field<'g> {
             return None;
         }
         let torus = grid.torus(repeat)?;
-        let mut labels = vec![None; grid.width * grid.height];
-        let mut next = 0;
+        let mut labels: Vec<Option<usize>> = vec![None; grid.width * grid.height];
+        let mut members: Vec<Vec<(usize, usize)>> = Vec::new();
         for row in 0..grid.height {
             for column in 0..grid.width {
                 if labels[row * grid.width + column].is_some() {
                     continue;
                 }
-                match grid.square(row, column).flatten().map(SquareKind::of) {
+                let label = members.len();
+                let block = match grid.square(row, column).flatten().map(SquareKind::of) {
+                    // Squares of one character that touch side by side: one walk, the labels
+                    // marking what is seen.
                     Some(SquareKind::Cell(c)) => {
-                        for (r, col) in grid.block(row, column, c) {
-                            labels[r * grid.width + col] = Some(next);
+                        let mut block = Vec::new();
+                        let mut todo = vec![(row, column)];
+                        labels[row * grid.width + column] = Some(label);
+                        while let Some((r, col)) = todo.pop() {
+                            block.push((r, col));
+                            let around = [
+                                r.checked_sub(1).map(|r| (r, col)),
+                                Some((r + 1, col)),
+                                col.checked_sub(1).map(|col| (r, col)),
+                                Some((r, col + 1)),
+                            ];
+                            for (nr, nc) in around.into_iter().flatten() {
+                                if nr < grid.height
+                                    && nc < grid.width
+                                    && labels[nr * grid.width + nc].is_none()
+                                    && grid.square(nr, nc) == Some(Some(c))
+                                {
+                                    labels[nr * grid.width + nc] = Some(label);
+                                    todo.push((nr, nc));
+                                }
+                            }
                         }
+                        block
                     }
-                    Some(SquareKind::Single) => labels[row * grid.width + column] = Some(next),
+                    Some(SquareKind::Single) => {
+                        labels[row * grid.width + column] = Some(label);
+                        vec![(row, column)]
+                    }
                     _ => continue,
-                }
-                next += 1;
+                };
+                members.push(block);
             }
         }
         Some(Field {
             grid,
             torus,
             labels,
+            members,
         })
     }
 
@@ -106,11 +135,8 @@ impl<'g> Field<'g> {
     /// The field squares of the top left stamp's cell `label`, with the bridges beside them.
     fn squares(&self, label: usize) -> Vec<(i64, i64)> {
         let mut own = Vec::new();
-        for (i, l) in self.labels.iter().enumerate() {
-            if *l != Some(label) {
-                continue;
-            }
-            let (row, column) = ((i / self.grid.width) as i64, (i % self.grid.width) as i64);
+        for &(row, column) in self.members.get(label).map_or(&[][..], Vec::as_slice) {
+            let (row, column) = (row as i64, column as i64);
             if self.cell(row, column) == Some(((0, 0), label)) {
                 own.push((row, column));
             }
@@ -187,10 +213,8 @@ impl<'g> Field<'g> {
     /// The character of a cell.
     pub fn char_of(&self, cell: Cell) -> Option<char> {
         let (_, label) = cell;
-        let i = self.labels.iter().position(|l| *l == Some(label))?;
-        self.grid
-            .square(i / self.grid.width, i % self.grid.width)
-            .flatten()
+        let &(row, column) = self.members.get(label)?.first()?;
+        self.grid.square(row, column).flatten()
     }
 }
 
