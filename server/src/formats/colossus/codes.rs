@@ -146,7 +146,7 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: "colossus/non-starter",
         severity: Warning,
-        summary: "the Tower makes a creature that is not a regular one recruited from Anything a starting creature",
+        summary: "a starting creature is not a regular creature recruited from Anything (a Guardian in every stack)",
         explanation: "Players start with the first three recruits of the Tower (T) that count 0 or more and are no pseudo-creature, whatever comes before them. The documentation asks for three regular creatures recruitable with zero of Anything, as in Default's `0 Anything 0 Centaur 0 Anything 0 Gargoyle 0 Anything 0 Ogre 0 AnyNonLord 3 Guardian`. When one of the three is recruited from AnyNonLord, Lord or Titan, or is a lord or a demilord, a creature such as Guardian starts in every stack: put a regular creature before it.",
     },
     // CRE
