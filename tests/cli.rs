@@ -981,8 +981,10 @@ fn a_variant_checks_the_same_from_inside_its_folder() {
     };
     let from_parent = check(&dir, &["Badlands"]);
     assert_eq!(from_parent.0, Some(1));
-    assert_eq!(from_parent.1.len(), 1, "{:#?}", from_parent.1);
+    // And the note the real Badlands.ter has: TundraAlt (U) is on no hex of Badlands.map.
+    assert_eq!(from_parent.1.len(), 2, "{:#?}", from_parent.1);
     assert_eq!(from_parent.1[0].3, "colossus/unknown-creature");
+    assert_eq!(from_parent.1[1].3, "colossus/unused-terrain");
     let inside = dir.join("Badlands");
     assert_eq!(check(&inside, &["."]), from_parent);
     assert_eq!(check(&inside, &["Badlands.ter"]), from_parent);
@@ -1394,4 +1396,58 @@ fn retroboard_toml_sets_rules_files_and_formats_from_the_folders_above() {
         "{text}"
     );
     assert!(text.contains("warning[colossus/titan-recruit]"), "{text}");
+}
+
+/// A variant folder with a map of its own that its VAR does not name: the game reads
+/// Default's map, so the VAR says so (with the record to add) and the map says it is unused,
+/// instead of the map's findings sending the modder to edit Default's files.
+#[test]
+fn a_variant_that_names_none_of_its_files_is_told_so() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("unnamed");
+    copy_dir(&corpus.join("colossus/Default"), &dir.join("Default"));
+    std::fs::create_dir_all(dir.join("Mine")).unwrap();
+    std::fs::write(dir.join("Mine/Mine.var"), "# my own variant\n").unwrap();
+    let map = std::fs::read_to_string(corpus.join("colossus/Default/Default.map")).unwrap();
+    std::fs::write(dir.join("Mine/Mine.map"), map).unwrap();
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "json",
+        dir.join("Mine").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let found = findings_by_name(&out);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert_eq!(
+        (found[0].0.as_str(), found[0].3.as_str()),
+        ("Mine.map", "colossus/unused-file")
+    );
+    assert_eq!(
+        found[0].4,
+        "no variant uses this file: Mine.var has no MAP: record, so the game uses Default.map \
+(Default/Default.map); the game never reads Mine.map, and its findings are not about the game: \
+to use it, write “MAP:Mine.map” in Mine.var"
+    );
+    assert_eq!(
+        (found[1].0.as_str(), found[1].3.as_str()),
+        ("Mine.var", "colossus/own-file-unnamed")
+    );
+    assert_eq!(
+        found[1].4,
+        "this VAR has no MAP: record, so the game uses Default.map (Default/Default.map); it \
+never reads Mine.map in this folder (the findings shown there are about the files the game does \
+use): add “MAP:Mine.map”"
+    );
+    // Named, the map is the variant's: nothing to say.
+    std::fs::write(dir.join("Mine/Mine.var"), "MAP:Mine.map\n").unwrap();
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "json",
+        dir.join("Mine").to_str().unwrap(),
+    ]);
+    assert_eq!(findings_by_name(&out), Vec::new());
 }

@@ -16,6 +16,7 @@ fn spec_era_corpus_parses_and_checks_clean() {
     };
     let mut checked = 0;
     let mut problems = Vec::new();
+    let mut notes = Vec::new();
     for path in corpus::files_below(&root) {
         let relative = path.strip_prefix(&root).unwrap();
         if relative.starts_with("colossus/_later") {
@@ -43,11 +44,19 @@ fn spec_era_corpus_parses_and_checks_clean() {
                     finding.code,
                     finding.message
                 ));
+            } else {
+                notes.push(format!("{}: {}", relative.display(), finding.code));
             }
         }
         checked += 1;
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The one note the real files earn: Badlands.ter defines TundraAlt (U), which no hex of
+    // Badlands.map has (its battleland is shipped, its terrain never placed).
+    assert_eq!(
+        notes,
+        ["colossus/Badlands/Badlands.ter: colossus/unused-terrain"]
+    );
     // 37 Colossus files and 66 peg boards.
     assert_eq!(checked, 103);
 }

@@ -136,12 +136,16 @@ fn variant_on_disk(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("Swamps.var"), "MAP:Swamps.map\nTER:Swamps.ter\n").unwrap();
+    // Tower 100 has an exit to hex 1 below it, so every hex can be reached.
     let towers: String = (1..=6)
-        .map(|i| format!("{i}00 T 0 ARROW 0 ARROW 0 ARROW {} 1\n", 2 * i))
+        .map(|i| {
+            let exit = if i == 1 { 1 } else { 0 };
+            format!("{i}00 T {exit} ARROW 0 ARROW 0 ARROW {} 1\n", 2 * i)
+        })
         .collect();
     std::fs::write(
         dir.join("Swamps.map"),
-        format!("15 8\n{towers}1 Q 0 ARROW 0 ARROW 0 ARROW 1 3\n"),
+        format!("15 8\n{towers}1 Q 0 ARROW 0 ARROW 0 ARROW 2 2\n"),
     )
     .unwrap();
     dir
@@ -1079,4 +1083,47 @@ fn retroboard_toml_sets_the_rules_of_published_diagnostics() {
     assert_eq!(client.diagnostics(&settings_uri, None), Vec::<Value>::new());
     assert_eq!(client.shutdown(), 0);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A VAR is read by the files of its variant: naming the folder's map in it clears the map's
+/// "unused" note, open or not, and the VAR's own warning.
+#[test]
+fn naming_a_map_in_the_var_clears_its_unused_note() {
+    let dir = variant_on_disk("named");
+    std::fs::write(dir.join("Swamps.var"), "TER:Swamps.ter\n").unwrap();
+    std::fs::write(dir.join("Swamps.ter"), TER_WITHOUT_Q).unwrap();
+    let var_uri = file_uri(dir.join("Swamps.var").to_str().unwrap());
+    let map_uri = file_uri(dir.join("Swamps.map").to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&var_uri, "colossus-var", 1, "TER:Swamps.ter\n");
+    let var = client.diagnostics(&var_uri, Some(1));
+    assert_eq!(var.len(), 1, "{var:#?}");
+    assert_eq!(var[0]["code"], "colossus/own-file-unnamed");
+    client.open(
+        &map_uri,
+        "colossus-map",
+        1,
+        &std::fs::read_to_string(dir.join("Swamps.map")).unwrap(),
+    );
+    let codes = |diagnostics: Vec<Value>| -> Vec<String> {
+        diagnostics
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(
+        codes(client.diagnostics(&map_uri, Some(1))).contains(&"colossus/unused-file".to_string())
+    );
+    client.change(&var_uri, 2, [[1, 0], [1, 0]], "MAP:Swamps.map\n");
+    assert_eq!(client.diagnostics(&var_uri, Some(2)), Vec::<Value>::new());
+    // The map is checked again once the edits pause: its note is gone (its unknown terrain Q
+    // stays).
+    client.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == map_uri.as_str()
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().all(|d| d["code"] != "colossus/unused-file"))
+    });
+    assert_eq!(client.shutdown(), 0);
 }

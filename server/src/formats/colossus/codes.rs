@@ -58,6 +58,12 @@ pub const CODES: &[CodeDoc] = &[
         summary: "a hex's terrain letter is not defined in the variant's TER",
         explanation: "Terrain letters are defined by the TER file the variant uses (resolved through its VAR, the DEPEND variants and Default). Letters are case-sensitive: m and M are different terrains.",
     },
+    CodeDoc {
+        code: "colossus/unreachable-hex",
+        severity: Warning,
+        summary: "no tower reaches a hex through the exits",
+        explanation: "Legions start in the towers (terrain T) and leave a hex only along its exits, to a neighbouring hex (the game ignores other exits). A hex no chain of exits leads to from a tower is never entered: give a hex that is reached an exit to it, such as `42 ARROW` on the hex next to hex 42.",
+    },
     // TER
     CodeDoc {
         code: "colossus/missing-tower",
@@ -131,6 +137,18 @@ pub const CODES: &[CodeDoc] = &[
         summary: "a terrain on the map has no battleland file",
         explanation: "A terrain's battleland is the file named like the terrain (the name, not the display name) in a Battlelands folder along the variant's search path. Without it, battles there are fought on plain ground.",
     },
+    CodeDoc {
+        code: "colossus/unused-terrain",
+        severity: Information,
+        summary: "a terrain is on no hex of the map",
+        explanation: "A terrain no hex of the masterboard has (of every variant using the TER) never comes into play: its recruit chain and its battleland are not used. Give some hexes its letter, or remove its line. The Tower (T) is left to colossus/too-few-towers. The real Badlands.ter has one: TundraAlt (U), on no hex of Badlands.map.",
+    },
+    CodeDoc {
+        code: "colossus/non-starter",
+        severity: Warning,
+        summary: "a starting creature is not a regular creature recruited from Anything (a Guardian in every stack)",
+        explanation: "Players start with the first three recruits of the Tower (T) that count 0 or more and are no pseudo-creature, whatever comes before them. The documentation asks for three regular creatures recruitable with zero of Anything, as in Default's `0 Anything 0 Centaur 0 Anything 0 Gargoyle 0 Anything 0 Ogre 0 AnyNonLord 3 Guardian`. When one of the three is recruited from AnyNonLord, Lord or Titan, or is a lord or a demilord, a creature such as Guardian starts in every stack: put a regular creature before it.",
+    },
     // CRE
     CodeDoc {
         code: "colossus/lord-and-demilord",
@@ -149,6 +167,12 @@ pub const CODES: &[CodeDoc] = &[
         severity: Error,
         summary: "Angel, Archangel or Titan is missing",
         explanation: "The game refers to the creatures Angel, Archangel and Titan by name; a variant's CRE must define all three or the game fails when it needs them.",
+    },
+    CodeDoc {
+        code: "colossus/unobtainable-creature",
+        severity: Warning,
+        summary: "no terrain recruits a creature and no ACQUIRABLE line names it",
+        explanation: "Players get creatures by recruiting them (a count of 0 or more before the name in a terrain's chain) or by acquiring them (ACQUIRABLE). A creature with a count above 0 that no TER of the variants using the CRE recruits or names as acquirable never comes into a game. Add it to a chain, or give it a count (field 17) of 0 to keep it defined for the AI only, as TitanPlus does with Centaur, Gargoyle and Ogre. Angel, Archangel and Titan are the game's own.",
     },
     // Battlelands
     CodeDoc {
@@ -193,6 +217,18 @@ pub const CODES: &[CodeDoc] = &[
         severity: Information,
         summary: "a later VAR record of the same kind overrides this one",
         explanation: "A VAR may hold several MAP:, CRE:, TER: or DEPEND: records; only the last of each kind counts.",
+    },
+    CodeDoc {
+        code: "colossus/own-file-unnamed",
+        severity: Warning,
+        summary: "the variant's folder holds a MAP, TER or CRE its VAR does not name",
+        explanation: "A VAR without a MAP:, TER: or CRE: record makes the game use Default.map, Default.ter or Default.cre (along the search path), so a file of that kind in the variant's own folder is never read, and the findings shown in it are about Default's files. Name it: add the record, such as `MAP:MyVariant.map`.",
+    },
+    CodeDoc {
+        code: "colossus/unused-file",
+        severity: Information,
+        summary: "no variant uses a file in a variant's folder",
+        explanation: "A MAP, TER or CRE in a folder with a VAR that no variant beside it names (through its records, DEPEND variants and the Default fallback), or a battleland named like no terrain of the variants that search its Battlelands folder, is never read by the game. Name the file in the VAR (`MAP:`, `TER:`, `CRE:`), or rename a battleland after a terrain's name (the third field of its TER line, not the display name).",
     },
     // All
     CodeDoc {

@@ -316,7 +316,8 @@ fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
 
 /// The creature names other files look up, in file order, with whether each is a lord.
 pub struct Roster {
-    names: Vec<(String, bool)>,
+    /// Each creature's name, whether it is a lord and whether a demilord.
+    names: Vec<(String, bool, bool)>,
     /// The first creature of each name.
     first: HashMap<String, usize>,
 }
@@ -325,13 +326,13 @@ impl Roster {
     /// The roster of a CRE document, made once per text.
     pub fn of(doc: &Document) -> std::sync::Arc<Roster> {
         doc.memo(|| {
-            let names: Vec<(String, bool)> = CreView::of(doc)
+            let names: Vec<(String, bool, bool)> = CreView::of(doc)
                 .creatures
                 .iter()
-                .map(|c| (c.name.text.clone(), c.flag("lord")))
+                .map(|c| (c.name.text.clone(), c.flag("lord"), c.flag("demilord")))
                 .collect();
             let mut first = HashMap::with_capacity(names.len());
-            for (i, (name, _)) in names.iter().enumerate() {
+            for (i, (name, _, _)) in names.iter().enumerate() {
                 first.entry(name.clone()).or_insert(i);
             }
             Roster { names, first }
@@ -343,7 +344,7 @@ impl Roster {
     }
 
     pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.names.iter().map(|(n, _)| n.as_str())
+        self.names.iter().map(|(n, _, _)| n.as_str())
     }
 
     /// Whether the creature of a name is a lord; `None` when there is no such creature.
@@ -351,7 +352,13 @@ impl Roster {
         self.first.get(name).map(|&i| self.names[i].1)
     }
 
-    /// A fingerprint of the names and lords, in order: what the TER checks read of a CRE.
+    /// Whether the creature of a name is a demilord; `None` when there is no such creature.
+    pub fn demilord(&self, name: &str) -> Option<bool> {
+        self.first.get(name).map(|&i| self.names[i].2)
+    }
+
+    /// A fingerprint of the names, lords and demilords, in order: what the TER checks read of
+    /// a CRE.
     pub fn fingerprint(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();

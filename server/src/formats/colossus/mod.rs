@@ -14,6 +14,7 @@ pub mod map;
 mod navigate;
 mod outline;
 mod record;
+mod sense;
 mod syntax;
 pub mod ter;
 pub mod var;
@@ -128,6 +129,8 @@ impl Format for Map {
         let view = map::MapView::of(doc);
         map::check(doc, &view, out);
         variant::check_map(doc, &view, files, out);
+        sense::check_map(&view, out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -168,6 +171,8 @@ impl Format for Ter {
         let view = ter::TerView::of(doc);
         ter::check(doc, &view, out);
         variant::check_ter(doc, &view, files, out);
+        sense::check_ter(doc, &view, files, out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -215,8 +220,10 @@ impl Format for Cre {
 
     shared_methods!();
 
-    fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         cre::check(doc, &cre::CreView::of(doc), out);
+        sense::check_cre(doc, files, out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -242,8 +249,9 @@ impl Format for Cre {
 impl Format for Battleland {
     shared_methods!();
 
-    fn check_with(&self, doc: &Document, _files: &dyn Files, out: &mut Vec<Finding>) {
+    fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         battleland::check(&battleland::BattlelandView::of(doc), out);
+        sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
@@ -285,7 +293,9 @@ impl Format for Var {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
-        variant::check_var(doc, &var::VarView::of(doc), files, out);
+        let view = var::VarView::of(doc);
+        variant::check_var(doc, &view, files, out);
+        sense::check_var(doc, &view, files, out);
         dialect::check_final_comment(doc, out);
     }
 

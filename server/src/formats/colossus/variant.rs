@@ -504,8 +504,9 @@ variants, then Default) and falls back to the Default variant",
 
 /// A fingerprint of what the cross-file checks above read of `doc`: of a TER its terrain
 /// letters (`check_map`), of a CRE its creature names and lords, of a MAP the number of hexes
-/// of each terrain (`check_ter`), and of each whether its dialect is read at all. While an edit
-/// leaves it the same, the files that read `doc` keep their findings. Keep it in step with
+/// of each terrain (`check_ter`), and of each whether its dialect is read at all; and what the
+/// game-sense checks read ([`super::sense::exported`]: a TER's terrain names and obtainable
+/// creatures, a VAR's records). While an edit leaves it the same, the files that read `doc` keep their findings. Keep it in step with
 /// those checks.
 pub fn exported(doc: &Document) -> Option<u64> {
     use std::hash::{Hash, Hasher};
@@ -533,38 +534,43 @@ pub fn exported(doc: &Document) -> Option<u64> {
             hexes.hash(&mut hasher);
         }
         FormatId::ColossusTer | FormatId::ColossusCre | FormatId::ColossusMap => {}
+        // Which files are in use (the unused-file and own-file-unnamed checks).
+        FormatId::ColossusVar => {}
         _ => return None,
+    }
+    if readable {
+        super::sense::exported(doc, &mut hasher);
     }
     Some(hasher.finish())
 }
 
 /// The files whose cross-file findings read `doc`: for every variant next to it (the folders
 /// beside its variant's folder) that uses it, the MAP reads the TER, and the TER reads the CRE
-/// and the MAP.
+/// and the MAP; and the readers of the game-sense checks ([`super::sense::dependents`]).
 pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
     let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
         return Vec::new();
     };
-    // Only a MAP, TER or CRE is read by other files' checks.
+    // Only a MAP, TER, CRE or VAR is read by other files' checks.
+    let mut out = super::sense::dependents(doc, files);
     if !matches!(
         format,
         FormatId::ColossusMap | FormatId::ColossusTer | FormatId::ColossusCre
     ) {
-        return Vec::new();
+        return out;
     }
     let Some(root) = variant_dir(path, format).and_then(|d| d.parent().map(Path::to_path_buf))
     else {
-        return Vec::new();
+        return out;
     };
     let Ok(entries) = std::fs::read_dir(&root) else {
-        return Vec::new();
+        return out;
     };
     let mut dirs: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
-    let mut out = Vec::new();
     for dir in dirs {
         let variant = Variant::of_dir(&dir, files);
         let uses = |r: &Resolved| r.path.as_deref() == Some(path);

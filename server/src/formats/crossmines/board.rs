@@ -284,6 +284,9 @@ stamped as written."
             grid.width, grid.height
         ));
     }
+    if let Some(counts) = repeat.and_then(|r| neighbour_counts(&grid, r)) {
+        notes.extend(counts);
+    }
     let field = stamp_field(&grid, torus.as_ref(), width, height);
     let fault = field_faults(
         &field,
@@ -638,6 +641,38 @@ fn draw_text(
         canvas.line(note);
     }
     canvas
+}
+
+/// The neighbour count of each cell of the top left stamp, as note lines of at most 80
+/// characters: "Cells touched on the stamped field: 1: 8 · 2: 8 · 0 (row 2, column 3): 4".
+fn neighbour_counts(grid: &Grid, repeat: (usize, usize)) -> Option<Vec<String>> {
+    let field = super::neighbours::Field::new(grid, repeat)?;
+    let counts = field.counts();
+    if counts.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for ((row, column), c, n) in counts {
+        parts.push(if c == '0' {
+            format!("0 (row {}, column {}): {n}", row + 1, column + 1)
+        } else {
+            format!("{c}: {n}")
+        });
+    }
+    let mut lines =
+        vec!["Cells each cell touches on the stamped field (sides and corners):".to_string()];
+    let mut line = String::new();
+    for part in parts {
+        if !line.is_empty() && line.chars().count() + 3 + part.chars().count() > TEXT_WIDTH {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(" · ");
+        }
+        line.push_str(&part);
+    }
+    lines.push(line);
+    Some(lines)
 }
 
 fn message_board(title: String, message: &str) -> Board {

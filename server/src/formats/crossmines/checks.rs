@@ -18,6 +18,7 @@ pub const SPLIT_CELL: &str = "crossmines/split-cell";
 pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
 pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
 pub const EMPTY_PATTERN: &str = "crossmines/empty-pattern";
+pub const LONE_BRIDGE: &str = "crossmines/lone-bridge";
 
 /// Every check, in file order of what they look at, at most
 /// [`crate::findings::MAX_PER_CODE`] findings of each code and one note for the rest.
@@ -758,6 +759,41 @@ fn stamping(view: &PatternView, out: &mut Limited) {
             }
         }
         report(hole.take(), out);
+    }
+    lone_bridges(view, (rx, ry), out);
+}
+
+/// A bridge is part of the cells beside it on the stamped field; one beside no cell (holes,
+/// other bridges, squares no stamp fills) joins nothing.
+fn lone_bridges(view: &PatternView, repeat: (usize, usize), out: &mut Limited) {
+    let Some(grid) = super::stamp::Grid::new(view) else {
+        return;
+    };
+    let Some(field) = super::neighbours::Field::new(&grid, repeat) else {
+        return;
+    };
+    for (row, line) in view.grid.iter().enumerate() {
+        for square in line.squares().filter(|s| s.kind == SquareKind::Bridge) {
+            if !field.shows(row, square.column)
+                || !field.beside(row as i64, square.column as i64).is_empty()
+            {
+                continue;
+            }
+            out.push_with(Severity::Warning, LONE_BRIDGE, square.range.clone(), || {
+                format!(
+                    "the bridge at row {}, column {} is beside no cell on the stamped field (above, \
+below, left and right of it are holes, bridges or squares no stamp fills): a bridge becomes part of \
+the cells beside it, so this one joins nothing; put it between the cells it should join, or make it \
+a hole (-)",
+                    row + 1,
+                    square.column + 1
+                )
+            });
+            out.fix_last([crate::findings::Fix::one(
+                "Make it a hole (-)",
+                crate::findings::TextEdit::replace(square.range.clone(), "-"),
+            )]);
+        }
     }
 }
 

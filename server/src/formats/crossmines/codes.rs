@@ -101,6 +101,17 @@ shapes do not fully tessellate, holes will be left\"); if it is not meant, fill 
 one stamp, or mark it '-' to show the hole is deliberate.",
     },
     CodeDoc {
+        code: checks::LONE_BRIDGE,
+        severity: Severity::Warning,
+        summary: "A bridge is beside no cell on the stamped field",
+        explanation: "A bridge '#' becomes part of every cell beside it (above, below, left and \
+right) when the player hovers over that cell; it lets cells meet where squares alone cannot (the \
+readme's BigHex.pat lets four hexagons meet at one). What is beside it is read on the stamped \
+field, neighbouring stamps included. A bridge with only holes, bridges and squares no stamp fills \
+beside it joins nothing: put it between the cells it should join, or make it a hole '-' (the \
+quick fix).",
+    },
+    CodeDoc {
         code: checks::EMPTY_PATTERN,
         severity: Severity::Warning,
         summary: "Every square of the grid is transparent: the pattern stamps nothing",

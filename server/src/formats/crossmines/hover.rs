@@ -3,6 +3,7 @@
 //! stamp shows through a `.`, why a character is not allowed).
 
 use super::checks::{ALLOWED, purpose};
+use super::neighbours::{Field, touching};
 use super::stamp::{Grid, other_stamp};
 use super::view::{
     GridLine, HeaderField, HeaderLine, MAX_SIZE, NumberProblem, PatternView, Square, SquareKind,
@@ -201,12 +202,17 @@ fn grid_square(view: &PatternView, line: &GridLine, square: &Square) -> String {
                 "\n\nSquares with the same character that touch side by side form one cell of \
 the minefield.",
             );
+            text.push_str(&cell_neighbours(view, in_grid, row, column));
             text
         }
-        SquareKind::Single => format!(
-            "**Single-square cell {shown}** — {at}\n\nA cell of one square; every `0` is a \
+        SquareKind::Single => {
+            let mut text = format!(
+                "**Single-square cell {shown}** — {at}\n\nA cell of one square; every `0` is a \
 cell of its own."
-        ),
+            );
+            text.push_str(&cell_neighbours(view, in_grid, row, column));
+            text
+        }
         SquareKind::Transparent => {
             let mut text = format!(
                 "**Transparent {shown}** — {at}\n\nThis stamp leaves the square empty: the \
@@ -229,7 +235,7 @@ bridge is part of that cell; it lets cells meet where squares alone cannot (the 
 BigHex.pat lets four hexagons meet at a square)."
             );
             if let Some(grid) = in_grid {
-                text.push_str(&bridge_neighbours(grid, row, column));
+                text.push_str(&bridge_neighbours(view, grid, row, column));
             }
             text
         }
@@ -342,8 +348,77 @@ and {ry} rows from it)."
     }
 }
 
+/// The stamped field of the pattern, when its Repeat Sizes are usable.
+fn stamped<'g>(view: &PatternView, grid: &'g Grid) -> Option<Field<'g>> {
+    let repeat =
+        usable(view, HeaderField::RepeatSizeX).zip(usable(view, HeaderField::RepeatSizeY))?;
+    Field::new(grid, repeat)
+}
+
+/// "On the stamped field this cell touches 6 cells (1 2 3 4 5 6)": the minefield's numbers
+/// count them.
+fn cell_neighbours(view: &PatternView, grid: Option<&Grid>, row: usize, column: usize) -> String {
+    let Some(grid) = grid else {
+        return String::new();
+    };
+    let Some(field) = stamped(view, grid) else {
+        return String::new();
+    };
+    match field
+        .label(row, column)
+        .map(|label| field.neighbours(label))
+    {
+        Some(cells) if cells.is_empty() => "\n\nOn the stamped field this cell touches no other \
+cell (holes, bridges beside no other cell and squares no stamp fills surround it): its number is \
+always 0."
+            .to_string(),
+        Some(cells) => format!(
+            "\n\nOn the stamped field this cell {}, at a side or a corner (a bridge counts as part \
+of the cells beside it); its number counts the mines among them.",
+            touching(&field, &cells),
+        ),
+        None => "\n\nOn the stamped field an earlier stamp covers this square.".to_string(),
+    }
+}
+
+/// "Next to it: cells `1`, `2` and a single-square cell", on the stamped field (cells of
+/// neighbouring stamps too), else in the grid alone.
+fn bridge_neighbours(view: &PatternView, grid: &Grid, row: usize, column: usize) -> String {
+    if let Some(field) = stamped(view, grid) {
+        if !field.shows(row, column) {
+            return " On the stamped field an earlier stamp covers this square.".to_string();
+        }
+        let cells = field.beside(row as i64, column as i64);
+        let mut names: Vec<String> = Vec::new();
+        let mut singles = 0;
+        for cell in &cells {
+            match field.char_of(*cell) {
+                Some('0') => singles += 1,
+                Some(c) => names.push(format!("cell {}", code_span(&c.to_string()))),
+                None => {}
+            }
+        }
+        match singles {
+            0 => {}
+            1 => names.push("a single-square cell".to_string()),
+            n => names.push(format!("{n} single-square cells")),
+        }
+        return match names.split_last() {
+            None => " On the stamped field no cell is beside it (above, below, left or right): \
+it joins nothing."
+                .to_string(),
+            Some((only, [])) => format!(" On the stamped field it is beside {only}."),
+            Some((last, rest)) => format!(
+                " On the stamped field it is beside {} and {last}: they touch through it.",
+                rest.join(", ")
+            ),
+        };
+    }
+    grid_bridge_neighbours(grid, row, column)
+}
+
 /// "Next to: cells `1`, `2` and a single-square cell."
-fn bridge_neighbours(grid: &Grid, row: usize, column: usize) -> String {
+fn grid_bridge_neighbours(grid: &Grid, row: usize, column: usize) -> String {
     let mut cells: Vec<char> = Vec::new();
     let mut singles = 0;
     let neighbours = [

@@ -8,6 +8,7 @@ pub mod board;
 pub mod checks;
 mod codes;
 pub mod hover;
+pub mod neighbours;
 pub mod outline;
 pub mod stamp;
 pub mod view;

@@ -26,6 +26,8 @@ pub const TEXT_LINE: &str = "patience/text-line";
 pub const CARD_SHORTAGE: &str = "patience/card-shortage";
 pub const NEVER_RECEIVES: &str = "patience/never-receives";
 pub const FOUNDATION_SHORT: &str = "patience/foundation-short";
+pub const WON_OVER_DECKS: &str = "patience/won-count-over-decks";
+pub const NEVER_FILLED: &str = "patience/never-filled";
 
 pub const CODES: &[CodeDoc] = &[
     CodeDoc {
@@ -261,5 +263,28 @@ without passing the king, gives a pile started at 8 at most 6 cards: 8 to king),
 can never be won; field 11 = 0 lets no card be laid at all. The finding names the values and \
 the most cards each allows. Let the sequence continue beyond the ace/king limit (digit b = 1), \
 or give the pile a fixed first card in field 10 instead of c = 6.",
+    },
+    CodeDoc {
+        code: WON_OVER_DECKS,
+        severity: Severity::Warning,
+        summary: "The won-game counts need more cards than the decks hold",
+        explanation: "The game is won when the piles whose field 7 is 1–998 hold that many cards \
+(when no pile has 0: piles with 0 decide then). Together they can hold no more cards than the \
+decks (52 × line 2): 9 foundations of 13 need 117 cards, more than 2 decks hold. The finding \
+points at the pile where the count passes what the decks hold. Lower field 7 (13 for a \
+foundation from ace to king), or play with more decks.",
+    },
+    CodeDoc {
+        code: NEVER_FILLED,
+        severity: Severity::Warning,
+        summary: "A pile that decides when the game is won can never hold its count",
+        explanation: "Every pile whose field 7 count decides when the game is won must reach it. \
+A pile on which no card is ever laid (field 9 digit a = 0, no cards from the stock by digit b, no \
+cards during the deal by field 6) holds only the cards field 1 deals it; an empty pile with field \
+10 = 0 never gets a first card; and a pile whose first card is one value (field 10, such as 101, \
+the ace of hearts) grows only as far as field 11's sequence goes (106, up by 1 without passing \
+the king, reaches 13 cards from an ace). When such a pile is asked for more (field 7), the game \
+can never be won. Let cards be laid on it (fields 9 to 11), or change field 7. Piles whose \
+foundation value comes from the deal (c = 6) are patience/foundation-short's.",
     },
 ];

@@ -13,7 +13,7 @@
 //! by: where the cards of two piles merely overlap, nothing is claimed.
 
 use super::cards::{CardSet, Sequence, field_10_words, value_name};
-use super::codes::{CARD_SHORTAGE, FOUNDATION_SHORT, NEVER_RECEIVES};
+use super::codes::{CARD_SHORTAGE, FOUNDATION_SHORT, NEVER_FILLED, NEVER_RECEIVES, WON_OVER_DECKS};
 use super::deal::{deal_digit, receives, special, takes_out, written_cards};
 use super::view::{GameView, Pile};
 use crate::findings::{Finding, Severity, plural};
@@ -31,7 +31,147 @@ pub fn findings(view: &GameView, usable: &[&Pile]) -> Vec<Finding> {
     card_shortage(usable, decks, &mut out);
     never_receives(usable, decks, &mut out);
     foundation_short(usable, decks, &mut out);
+    won_counts(usable, decks, &mut out);
     out
+}
+
+/// The piles whose field 7 decides when the game is won: those with 0 when there are any (the
+/// spec: "it is the piles with 0 that determine when the game will be won"), else those with
+/// 1–998. `true` with the piles when they are the ones with a count above 0.
+fn deciding<'p>(usable: &[&'p Pile]) -> (bool, Vec<&'p Pile>) {
+    let zero: Vec<&Pile> = usable
+        .iter()
+        .copied()
+        .filter(|p| p.value(7) == Some(0))
+        .collect();
+    if !zero.is_empty() {
+        return (false, zero);
+    }
+    let counted = usable
+        .iter()
+        .copied()
+        .filter(|p| p.value(7).is_some_and(|n| (1..=998).contains(&n)))
+        .collect();
+    (true, counted)
+}
+
+/// Digit `place` (0 = a, the ones) of a pile's field.
+fn digit(pile: &Pile, field: u8, place: u32) -> Option<i64> {
+    pile.value(field)
+        .filter(|v| *v >= 0)
+        .map(|v| v / 10_i64.pow(place) % 10)
+}
+
+/// The piles that decide when the game is won must be able to hold their field 7 counts:
+/// together no more cards than the decks hold (`patience/won-count-over-decks`), and each one
+/// reachable (`patience/never-filled`): a pile on which no card is ever laid holds only what
+/// it is dealt, an empty pile with field 10 = 0 never gets a first card, and a pile with a
+/// fixed first card (field 10) grows only as far as field 11's sequence goes.
+fn won_counts(usable: &[&Pile], decks: usize, out: &mut Vec<Finding>) {
+    let (counted, piles) = deciding(usable);
+    if !counted {
+        return;
+    }
+    let held = 52 * decks;
+    let mut total: usize = 0;
+    for pile in &piles {
+        let (Some(won), Some(at)) = (pile.value(7), pile.field(7)) else {
+            continue;
+        };
+        total += usize::try_from(won).unwrap_or(0);
+        if total > held {
+            let message = format!(
+                "the piles that decide when the game is won (field 7 from 1 to 998; no pile has 0) \
+must hold {total} cards together up to pile {}, but {} {} {held}, so the game can never be \
+won: lower field 7 (13 for a foundation built from ace to king), or play with more decks (line 2)",
+                pile.number,
+                decks_words(decks),
+                if decks == 1 { "holds" } else { "hold" },
+            );
+            out.push(Finding::new(
+                Severity::Warning,
+                WON_OVER_DECKS,
+                at.range.clone(),
+                message,
+            ));
+            break;
+        }
+    }
+    for pile in &piles {
+        let (Some(won), Some(at)) = (pile.value(7), pile.field(7)) else {
+            continue;
+        };
+        if pile.is_stock() || takes_out(pile) || receives(pile) || special(pile) == Some(6) {
+            continue; // the deal brings it cards: no claim
+        }
+        let dealt = written_cards(pile);
+        let (Some(lay), Some(feed)) = (digit(pile, 9, 0), digit(pile, 9, 1)) else {
+            continue;
+        };
+        if feed != 0 {
+            continue; // it receives cards from the stock when the stock is clicked
+        }
+        let won = usize::try_from(won).unwrap_or(0);
+        let why = if lay == 0 {
+            (dealt < won).then(|| {
+                format!(
+                    "no card is ever laid on it (field 9 digit a = 0) and it is dealt {} (field 1)",
+                    plural(dealt, "card", "cards")
+                )
+            })
+        } else if dealt == 0 && pile.value(10) == Some(0) {
+            Some(
+                "it is dealt no card and no card may be laid on it while it is empty (field 10 = \
+0)"
+                .to_string(),
+            )
+        } else if dealt == 0 && pile.rule_set_mode() == 0 {
+            first_card_short(pile, decks, won)
+        } else {
+            None
+        };
+        let Some(why) = why else { continue };
+        let message = format!(
+            "pile {} must hold {won} cards when the game is won (field 7), but {why}, so the game \
+can never be won: let cards be laid on it (fields 9 to 11), or change field 7",
+            pile.number
+        );
+        out.push(Finding::new(
+            Severity::Warning,
+            NEVER_FILLED,
+            at.range.clone(),
+            message,
+        ));
+    }
+}
+
+/// Why an empty pile whose first card is one value (field 10) cannot grow to `won` cards by
+/// field 11's sequence; `None` when it can, or nothing certain can be said.
+fn first_card_short(pile: &Pile, decks: usize, won: usize) -> Option<String> {
+    let field_10 = pile.value(10)?;
+    let value = u8::try_from(field_10 % 100)
+        .ok()
+        .filter(|v| (1..=13).contains(v))?;
+    if !(1..=998).contains(&field_10) {
+        return None;
+    }
+    let field_11 = pile.value(11)?;
+    let rule = Sequence::of(field_11)?;
+    let per_value = match rule {
+        Sequence::Rule { colours: 1, .. } => 1,
+        Sequence::Rule { colours: 2 | 3, .. } => 2,
+        _ => 4,
+    };
+    let most = most_cards(rule, value, decks * per_value)?;
+    (most < won).then(|| {
+        format!(
+            "its first card is one of the {} (field 10 = {field_10}) and field 11 = {field_11} ({}) \
+builds a pile started there to at most {}",
+            field_10_words(field_10).unwrap_or_else(|| value_name(value)),
+            rule.words(),
+            plural(most, "card", "cards")
+        )
+    })
 }
 
 /// The cards pile `pile` takes out of the stock (c = 7/8), when field 10 is a value the game

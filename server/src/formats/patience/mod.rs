@@ -536,11 +536,13 @@ dealt. There may well be several foundation values.",
             CARD_SHORTAGE,
             NEVER_RECEIVES,
             FOUNDATION_SHORT,
+            WON_OVER_DECKS,
+            NEVER_FILLED,
         ] {
             assert!(documented.contains(&code), "{code}");
             assert!(code.starts_with("patience/"));
         }
-        assert_eq!(documented.len(), 24);
+        assert_eq!(documented.len(), 26);
     }
 
     fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &dyn std::fmt::Debug) {
