@@ -153,7 +153,7 @@ fn folders_are_walked_and_unknown_files_skipped() {
     std::fs::remove_file(dir.join("V/chit.map")).unwrap();
     let out = retroboard(&["check", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains("checked 2 files: 0 error(s), 0 warning(s), 0 note(s)"));
+    assert!(stdout(&out).contains("checked 2 files: 0 errors, 0 warnings, 0 notes"));
 
     // A file named on the command line is always reported, even when it is none of the formats.
     let notes = dir.join("V/notes.txt");
@@ -229,7 +229,7 @@ fn corpus_folders_check_clean() {
         let out = retroboard(&["check", root.join(folder).to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{folder}:\n{}", stdout(&out));
         assert!(
-            stdout(&out).contains(" 0 error(s), 0 warning(s)"),
+            stdout(&out).contains(" 0 errors, 0 warnings"),
             "{folder}:\n{}",
             stdout(&out)
         );
@@ -416,7 +416,7 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
 16.0 MB (the games' own files are a few KB), so it is not checked. Check a smaller part of it\n"
             + "  ┌─ "
             + huge.to_str().unwrap()
-            + ":1:1\n  │\n1 │ \n  │ ^\n\nchecked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n"
+            + ":1:1\n  │\n1 │ \n  │ ^\n\nchecked 1 file: 0 errors, 1 warning, 0 notes\n"
     );
     let out = retroboard(&["render", "--text", huge.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -439,7 +439,7 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
 warning[retroboard/too-large]: line 2 is 1.0 MB long; Retroboard reads lines up to \
 64 KB (the games' lines are a few hundred characters at most), so the file is not checked. \
 Break the line up or remove it\n = at {0}:2:1 (the line is too long to show)\n\n\
-checked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n",
+checked 1 file: 0 errors, 1 warning, 0 notes\n",
             long.display()
         )
     );
@@ -1049,7 +1049,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
         "{text}"
     );
     assert_eq!(text.matches("read as").count(), 1, "{text}");
-    assert!(text.ends_with("checked 2 files: 1 error(s), 0 warning(s), 0 note(s)\n"));
+    assert!(text.ends_with("checked 2 files: 1 error, 0 warnings, 0 notes\n"));
 
     let out = retroboard(&["check", "--verbose", clean.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
@@ -1057,7 +1057,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
         stdout(&out),
         format!(
             "{}: read as Peg solitaire board [peg-brd]\n\
-checked 1 file: 0 error(s), 0 warning(s), 0 note(s)\n",
+checked 1 file: 0 errors, 0 warnings, 0 notes\n",
             clean.display()
         )
     );
@@ -1275,7 +1275,7 @@ fn notes_repeated_across_many_files_are_counted_in_one_line() {
         stdout(&quiet),
         "4 files have the note colossus/unsupported-dialect: the file is in a later Colossus \
          format (retroboard explain colossus/unsupported-dialect; --verbose shows each)\n\
-         checked 4 files: 0 error(s), 0 warning(s), 4 note(s)\n"
+         checked 4 files: 0 errors, 0 warnings, 4 notes\n"
     );
     let verbose = stdout(&retroboard(&["check", "--verbose", dir_arg]));
     assert_eq!(

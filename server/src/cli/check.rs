@@ -490,11 +490,14 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
             "{count} files have the note {code}: {summary} (retroboard explain {code}; --verbose shows each)"
         )?;
     }
-    let files_word = if reports.len() == 1 { "file" } else { "files" };
+    use crate::findings::plural;
     writeln!(
         out,
-        "checked {} {files_word}: {errors} error(s), {warnings} warning(s), {others} note(s)",
-        reports.len()
+        "checked {}: {}, {}, {}",
+        plural(reports.len(), "file", "files"),
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        plural(others, "note", "notes"),
     )?;
     out.flush()
 }

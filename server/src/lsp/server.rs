@@ -26,6 +26,7 @@ use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
+use super::bulk;
 use super::convert::{self, PositionEncoding};
 use super::transport::Notifier;
 use crate::analysis::{self, analyze_with, catch_panic};
@@ -812,27 +813,50 @@ impl Backend {
         what: &'static str,
         work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
     ) -> Result<T> {
+        self.on_snapshot_about(what, None, work).await
+    }
+
+    /// [`Backend::on_snapshot`] for a request about the open document `about`: when its text is
+    /// larger than [`bulk::BULK_BYTES`], the work runs on the bulk thread, at the lowest CPU
+    /// priority, so that it cannot slow a keystroke's check in another file.
+    async fn on_snapshot_about<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        about: Option<&Uri>,
+        work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
         let snapshot = self.state().snapshot();
+        let is_bulk = about
+            .and_then(|uri| snapshot.documents.get(uri))
+            .is_some_and(|open| open.document.whole_rope().len_bytes() > bulk::BULK_BYTES);
         let cancel = Cancel::default();
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
-        let task = tokio::task::spawn_blocking(move || {
+        let run = move || {
             cancel.check()?;
             catch_panic(|| work(&snapshot, &cancel))
                 .unwrap_or_else(|message| Err(internal_error(what, message)))
-        });
-        task.await
-            .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
+        };
+        if let Some(queue) = is_bulk.then(bulk::queue).flatten() {
+            bulk::run(&queue, run)
+                .await
+                .unwrap_or_else(|| Err(internal_error(what, "the bulk thread stopped".into())))
+        } else {
+            tokio::task::spawn_blocking(run)
+                .await
+                .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
+        }
     }
 
-    /// [`Backend::on_snapshot`] for a request about one open document: `None` when it is not
-    /// open, else `work` on it (after the test hooks).
+    /// [`Backend::on_snapshot_about`] one open document: `None` when it is not open, else
+    /// `work` on it (after the test hooks).
     async fn on_open_document<T: Send + 'static>(
         &self,
         what: &'static str,
         uri: Uri,
         work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<Option<T>> + Send + 'static,
     ) -> Result<Option<T>> {
-        self.on_snapshot(what, move |snapshot, cancel| {
+        let about = uri.clone();
+        self.on_snapshot_about(what, Some(&about), move |snapshot, cancel| {
             let Some(open) = snapshot.documents.get(&uri) else {
                 return Ok(None);
             };
@@ -921,7 +945,8 @@ impl Backend {
     pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
         let uri = params.text_document.uri;
         let deal = params.deal;
-        self.on_snapshot("preview", move |snapshot, cancel| {
+        let about = uri.clone();
+        self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
             preview_of(snapshot, cancel, &uri, deal)
         })
         .await
