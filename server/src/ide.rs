@@ -309,6 +309,182 @@ pub fn links(doc: &Document, files: &dyn crate::formats::Files) -> Vec<Link> {
     }
 }
 
+/// A value an editor can offer at the cursor, with what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// What is shown in the list and, unless `insert` says otherwise, inserted.
+    pub label: String,
+    pub kind: CompletionKind,
+    /// What the value means, in a few words (shown beside the label).
+    pub detail: Option<String>,
+    /// The longer explanation, as Markdown (the hover's words for the same value).
+    pub documentation: Option<String>,
+    /// The text the item replaces: the word at the cursor (empty at a blank).
+    pub range: Range<usize>,
+    /// The text inserted, when not the label; a snippet with `$1` placeholders when `snippet`.
+    pub insert: Option<String>,
+    pub snippet: bool,
+    /// The text the editor filters on, when not the label (digit completions rewrite the
+    /// number being typed, so they all match it).
+    pub filter: Option<String>,
+    /// Orders the list (the editor sorts by it, else by label).
+    pub sort: Option<String>,
+    /// The colour a colour item stands for (shown as a swatch).
+    pub color: Option<[u8; 3]>,
+}
+
+impl Completion {
+    pub fn new(label: impl Into<String>, kind: CompletionKind, range: Range<usize>) -> Completion {
+        Completion {
+            label: label.into(),
+            kind,
+            detail: None,
+            documentation: None,
+            range,
+            insert: None,
+            snippet: false,
+            filter: None,
+            sort: None,
+            color: None,
+        }
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Completion {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    pub fn documentation(mut self, markdown: impl Into<String>) -> Completion {
+        self.documentation = Some(markdown.into());
+        self
+    }
+
+    /// Keeps the items in the order they were made: `rank` is their index.
+    pub fn rank(mut self, rank: usize) -> Completion {
+        self.sort = Some(format!("{rank:04}"));
+        self
+    }
+}
+
+/// What a completion item is, for its icon (mapped to LSP completion item kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletionKind {
+    /// A fixed value: true/false, an exit type, a digit value.
+    Value,
+    /// A keyword of the format: `ACQUIRABLE`, `MAP:`.
+    Keyword,
+    /// A creature, a pseudo-creature.
+    Creature,
+    /// A terrain letter or a board element.
+    Terrain,
+    /// A hex label, a square, a pile number.
+    Place,
+    Color,
+    File,
+    /// A variant (a folder with its VAR).
+    Variant,
+    /// A whole new line to fill in.
+    Snippet,
+}
+
+/// What can be written at a byte offset of a document, in any format; nothing without a tree
+/// or past the format's bound. The items' Markdown comes out inert, as hover's does.
+pub fn completions(
+    doc: &Document,
+    offset: usize,
+    files: &dyn crate::formats::Files,
+) -> Vec<Completion> {
+    let (Some(format), Some(_)) = (doc.format(), doc.tree()) else {
+        return Vec::new();
+    };
+    if offset > doc.rope().len_bytes() {
+        return Vec::new();
+    }
+    let mut items = format.spec().completions(doc, offset, files);
+    for item in &mut items {
+        if let Some(markdown) = &mut item.documentation {
+            *markdown = inert_markdown(markdown);
+        }
+    }
+    items
+}
+
+/// The words of the line holding a byte offset (split at blanks), and where the cursor is
+/// among them: what completion reads to know which field is being written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineWords {
+    /// The line's text, without its line break.
+    pub text: String,
+    /// Where the line starts in the document.
+    pub start: usize,
+    /// The words, as ranges of the document.
+    pub words: Vec<Range<usize>>,
+    /// Which word the cursor is in or at the end of; `words.len()` (or the index of the word
+    /// after it) at a blank, which starts a new word.
+    pub index: usize,
+    /// The text the cursor's word replaces: the word it touches, or an empty range at it.
+    pub range: Range<usize>,
+}
+
+impl LineWords {
+    /// The line at `offset`, split at the characters `blank` says are blanks.
+    pub fn at(doc: &Document, offset: usize, blank: impl Fn(char) -> bool) -> LineWords {
+        let rope = doc.rope();
+        let offset = offset.min(rope.len_bytes());
+        let line = rope.byte_to_line(offset);
+        let start = rope.line_to_byte(line);
+        let raw: std::borrow::Cow<str> = rope.line(line).into();
+        let text = raw.trim_end_matches(['\r', '\n']).to_string();
+        let mut words = Vec::new();
+        let mut word_start = None;
+        for (i, c) in text.char_indices() {
+            match (blank(c), word_start) {
+                (true, Some(s)) => {
+                    words.push(start + s..start + i);
+                    word_start = None;
+                }
+                (false, None) => word_start = Some(i),
+                _ => {}
+            }
+        }
+        if let Some(s) = word_start {
+            words.push(start + s..start + text.len());
+        }
+        let (index, range) = match words.iter().position(|w| w.start <= offset && offset <= w.end) {
+            Some(i) => (i, words[i].clone()),
+            None => (
+                words.partition_point(|w| w.end < offset),
+                offset..offset,
+            ),
+        };
+        LineWords {
+            text,
+            start,
+            words,
+            index,
+            range,
+        }
+    }
+
+    /// The line's text of a word.
+    pub fn word(&self, index: usize) -> Option<&str> {
+        let w = self.words.get(index)?;
+        self.text.get(w.start - self.start..w.end - self.start)
+    }
+
+    /// The text of the cursor's word up to the cursor's end (the whole word).
+    pub fn current(&self) -> &str {
+        self.text
+            .get(self.range.start - self.start..self.range.end - self.start)
+            .unwrap_or("")
+    }
+
+    /// The line's row in the document.
+    pub fn row(&self, doc: &Document) -> usize {
+        doc.rope().byte_to_line(self.start)
+    }
+}
+
 /// Runs of two or more neighbouring lines of the same kind, as folds. `kind` sees each line's
 /// index and text (without its line break) and says what it is; `None` (a blank line, a
 /// header) ends a run.

@@ -253,6 +253,17 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// What can be written at `offset`, each value with what it means; none where nothing
+    /// fits (a comment, a free-text field).
+    fn completions(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::ide::Completion> {
+        Vec::new()
+    }
+
     /// Runs of lines an editor can fold: comments, groups of records.
     fn folds(&self, _doc: &Document) -> Vec<crate::ide::Fold> {
         Vec::new()

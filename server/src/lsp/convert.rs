@@ -3,7 +3,8 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentLink, DocumentSymbol, FoldingRange,
+    CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, InsertTextFormat,
+    MarkupContent, MarkupKind, Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentLink, DocumentSymbol, FoldingRange,
     FoldingRangeKind, Location, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier,
     Position, PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
     SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
@@ -386,6 +387,55 @@ pub fn document_link(
         tooltip: Some(link.tooltip.clone()),
         data: None,
     })
+}
+
+/// A completion item; its edit replaces the item's range (on the cursor's line).
+pub fn completion(
+    text: &Rope,
+    item: &crate::ide::Completion,
+    encoding: PositionEncoding,
+) -> CompletionItem {
+    use crate::ide::CompletionKind as K;
+    let kind = match item.kind {
+        K::Value => CompletionItemKind::VALUE,
+        K::Keyword => CompletionItemKind::KEYWORD,
+        K::Creature => CompletionItemKind::CLASS,
+        K::Terrain => CompletionItemKind::ENUM_MEMBER,
+        K::Place => CompletionItemKind::REFERENCE,
+        K::Color => CompletionItemKind::COLOR,
+        K::File => CompletionItemKind::FILE,
+        K::Variant => CompletionItemKind::MODULE,
+        K::Snippet => CompletionItemKind::SNIPPET,
+    };
+    // A colour item's documentation is the colour itself, as a plain string: editors show it
+    // as a swatch. Its explanation goes into the detail.
+    let documentation = match item.color {
+        Some([r, g, b]) => Some(Documentation::String(format!("#{r:02x}{g:02x}{b:02x}"))),
+        None => item.documentation.as_ref().map(|markdown| {
+            Documentation::MarkupContent(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: markdown.clone(),
+            })
+        }),
+    };
+    CompletionItem {
+        label: item.label.clone(),
+        kind: Some(kind),
+        detail: item.detail.clone(),
+        documentation,
+        sort_text: item.sort.clone(),
+        filter_text: item.filter.clone(),
+        insert_text_format: Some(if item.snippet {
+            InsertTextFormat::SNIPPET
+        } else {
+            InsertTextFormat::PLAIN_TEXT
+        }),
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+            range: range(text, item.range.clone(), encoding),
+            new_text: item.insert.clone().unwrap_or_else(|| item.label.clone()),
+        })),
+        ..CompletionItem::default()
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 pub mod battleland;
 mod board;
 pub mod colors;
+mod complete;
 pub mod cre;
 mod dialect;
 mod format;
@@ -89,6 +90,15 @@ macro_rules! shared_methods {
             include_declaration: bool,
         ) -> Vec<crate::ide::Target> {
             navigate::references(doc, offset, files, include_declaration)
+        }
+
+        fn completions(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+        ) -> Vec<crate::ide::Completion> {
+            complete::completions(doc, offset, files)
         }
 
         fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {

@@ -11,6 +11,7 @@ mod board;
 pub mod cards;
 pub mod checks;
 pub mod codes;
+mod complete;
 pub mod deal;
 mod deal_checks;
 pub mod fields;
@@ -54,6 +55,15 @@ impl Format for Game {
 
     fn highlights(&self, doc: &Document) -> Vec<crate::ide::Highlight> {
         highlight::highlights(doc)
+    }
+
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::ide::Completion> {
+        complete::completions(doc, offset)
     }
 
     fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {

@@ -7,6 +7,7 @@
 
 mod board;
 mod checks;
+mod complete;
 mod format;
 mod highlight;
 mod hover;
@@ -223,6 +224,15 @@ at most 81 holes)",
 
     fn slow_known(&self, doc: &Document, budget: std::time::Duration) -> Option<Vec<Finding>> {
         solvability::slow_known(doc, budget)
+    }
+
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::ide::Completion> {
+        complete::completions(doc, offset)
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
