@@ -415,3 +415,50 @@ fn map_highlights_match_the_highlight_query() {
     }
     assert!(compared >= 80);
 }
+
+/// Completion anywhere in any fixture never panics, and every item replaces text on the
+/// cursor's line that holds the cursor (what LSP requires of a completion's edit).
+#[test]
+fn completion_anywhere_in_every_fixture_replaces_around_the_cursor() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let mut asked = 0;
+    for path in files {
+        let doc = load(&path);
+        let text = doc.text();
+        // Every line's start, end and a few places between.
+        let mut offsets: Vec<usize> = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n').take(30) {
+            let end = start + line.trim_end_matches(['\r', '\n']).len();
+            for at in [start, (start + end) / 2, end] {
+                let mut at = at.clamp(start, end);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                offsets.push(at);
+            }
+            start += line.len();
+        }
+        for offset in offsets {
+            asked += 1;
+            for item in retroboard::ide::completions(&doc, offset, &DiskFiles) {
+                let line = doc.rope().byte_to_line(offset);
+                assert!(
+                    item.range.start <= offset && offset <= item.range.end,
+                    "{}: {item:?} at {offset}",
+                    path.display()
+                );
+                assert_eq!(
+                    doc.rope().byte_to_line(item.range.start),
+                    line,
+                    "{}: {item:?}",
+                    path.display()
+                );
+                assert!(!item.label.is_empty());
+            }
+        }
+    }
+    assert!(asked > 500);
+}

@@ -891,9 +891,7 @@ fn completion_offers_the_cres_creatures_in_either_position_encoding() {
         let disk = std::fs::read_to_string(&ter).unwrap();
         let text = disk.replacen("B green Brush", "B grün Brush", 1);
         client.open(&ter_uri, "colossus-ter", 1, &text);
-        let at = |character: u32| {
-            json!({"textDocument": {"uri": ter_uri}, "position": {"line": 0, "character": character}})
-        };
+        let at = |character: u32| json!({"textDocument": {"uri": ter_uri}, "position": {"line": 0, "character": character}});
         // In the middle of `Gargoyle`: the whole word is replaced.
         let answer = client.request("textDocument/completion", at(start + 3));
         let items = answer.as_array().expect("a list of items");
@@ -915,7 +913,10 @@ fn completion_offers_the_cres_creatures_in_either_position_encoding() {
         );
         let angel = &items[0];
         assert_eq!(angel["kind"], 7, "a class: {angel}");
-        assert_eq!(angel["detail"], "power 6 · skill 4 · flies, summonable, lord");
+        assert_eq!(
+            angel["detail"],
+            "power 6 · skill 4 · flies, summonable, lord"
+        );
         assert_eq!(angel["documentation"]["kind"], "markdown");
         assert!(
             angel["documentation"]["value"]

@@ -450,12 +450,12 @@ impl LineWords {
         if let Some(s) = word_start {
             words.push(start + s..start + text.len());
         }
-        let (index, range) = match words.iter().position(|w| w.start <= offset && offset <= w.end) {
+        let (index, range) = match words
+            .iter()
+            .position(|w| w.start <= offset && offset <= w.end)
+        {
             Some(i) => (i, words[i].clone()),
-            None => (
-                words.partition_point(|w| w.end < offset),
-                offset..offset,
-            ),
+            None => (words.partition_point(|w| w.end < offset), offset..offset),
         };
         LineWords {
             text,

@@ -3,11 +3,12 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, InsertTextFormat,
-    MarkupContent, MarkupKind, Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentLink, DocumentSymbol, FoldingRange,
-    FoldingRangeKind, Location, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier,
-    Position, PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
-    SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
+    CompletionItem, CompletionItemKind, CompletionTextEdit, Diagnostic, DiagnosticSeverity,
+    DocumentChanges, DocumentLink, DocumentSymbol, Documentation, FoldingRange, FoldingRangeKind,
+    InsertTextFormat, Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
+    OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
+    SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
+    TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
 };
 
 use crate::findings::{Finding, Severity};

@@ -225,7 +225,11 @@ fn map(ctx: &Context, doc: &Document, line: &LineWords) -> Vec<Completion> {
             let Some((ter, _)) = ctx.ter() else {
                 return Vec::new();
             };
-            let mut letters: Vec<char> = ter.terrains.iter().filter_map(|t| t.letter_char()).collect();
+            let mut letters: Vec<char> = ter
+                .terrains
+                .iter()
+                .filter_map(|t| t.letter_char())
+                .collect();
             letters.dedup();
             letters
                 .into_iter()
@@ -355,11 +359,16 @@ fn var(
     let key = before[..colon].trim();
     // The value: from the colon (or the comma before the cursor) to the next blank or comma.
     let value_start = match key {
-        "DEPEND" => before.rfind(',').filter(|c| *c > colon).map_or(colon + 1, |c| c + 1),
+        "DEPEND" => before
+            .rfind(',')
+            .filter(|c| *c > colon)
+            .map_or(colon + 1, |c| c + 1),
         _ => colon + 1,
     };
     let value_start = value_start + line.text[value_start..].len()
-        - line.text[value_start..].trim_start_matches([' ', '\t']).len();
+        - line.text[value_start..]
+            .trim_start_matches([' ', '\t'])
+            .len();
     let tail = &line.text[value_start..];
     let value_len = tail
         .find(|c: char| c == ' ' || c == '\t' || (key == "DEPEND" && c == ','))

@@ -489,17 +489,21 @@ pub(super) fn color_help(text: &str) -> String {
         Some([r, g, b]) => format!(
             "**Colour** `{text}`: rgb({r}, {g}, {b}), #{r:02x}{g:02x}{b:02x}, used to draw the terrain on the masterboard."
         ),
-        None => format!(
-            "**Colour** `{text}`: not a colour Colossus knows; the terrain is drawn black."
-        ),
+        None => {
+            format!("**Colour** `{text}`: not a colour Colossus knows; the terrain is drawn black.")
+        }
     }
 }
 
 /// The regular-recruitment flag of a TER line.
 pub(super) fn regular_help(text: &str) -> &'static str {
     match text {
-        "true" => "**Regular recruitment** true: a creature can recruit the creatures below it in the chain, and the next one when there are enough of it.",
-        _ => "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower).",
+        "true" => {
+            "**Regular recruitment** true: a creature can recruit the creatures below it in the chain, and the next one when there are enough of it."
+        }
+        _ => {
+            "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower)."
+        }
     }
 }
 

@@ -19,16 +19,29 @@ pub fn completions(doc: &Document, offset: usize) -> Vec<Completion> {
     // A row letter typed without its digit yet is replaced with the whole name.
     let before = doc.slice(offset.saturating_sub(1)..offset);
     let after = doc.slice(offset..offset + 1);
-    let half = before.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+    let half = before
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
         && !after.starts_with(|c: char| c.is_ascii_digit());
-    let range = if half { offset - 1..offset } else { offset..offset };
+    let range = if half {
+        offset - 1..offset
+    } else {
+        offset..offset
+    };
     let listed: Vec<SquarePos> = view.used_squares.squares().map(|(s, _)| s).collect();
-    let board: Vec<(char, Chip)> = view.board.characters().map(|(_, c)| (c.char, c.chip)).collect();
+    let board: Vec<(char, Chip)> = view
+        .board
+        .characters()
+        .map(|(_, c)| (c.char, c.chip))
+        .collect();
     let mut squares: Vec<(bool, SquarePos)> = (0..SQUARES)
         .filter_map(SquarePos::from_index)
         .filter(|s| !listed.contains(s))
         .map(|s| {
-            let chip = board.get(s.index()).is_some_and(|(_, chip)| *chip != Chip::Empty);
+            let chip = board
+                .get(s.index())
+                .is_some_and(|(_, chip)| *chip != Chip::Empty);
             (chip, s)
         })
         .collect();

@@ -90,7 +90,12 @@ pub fn completions(doc: &Document, offset: usize) -> Vec<Completion> {
 
 /// The values of a field: its whole values, then each digit's values (units first) written
 /// into the number being typed.
-fn values(field: &'static FieldDoc, current: &str, line: &LineWords, heading: &str) -> Vec<Completion> {
+fn values(
+    field: &'static FieldDoc,
+    current: &str,
+    line: &LineWords,
+    heading: &str,
+) -> Vec<Completion> {
     let typed: i64 = current.parse().unwrap_or(0);
     let mut items: Vec<Completion> = Vec::new();
     let push = |value: i64, detail: String, meaning: &str, items: &mut Vec<Completion>| {
@@ -112,7 +117,12 @@ fn values(field: &'static FieldDoc, current: &str, line: &LineWords, heading: &s
     for whole in field.whole.iter().filter(|v| v.allowed()) {
         for value in examples(whole) {
             let shown = format!("{}: {}", whole.values(), whole.short);
-            push(outer_part + value, shown, &format!("{value}: {}", whole.meaning), &mut items);
+            push(
+                outer_part + value,
+                shown,
+                &format!("{value}: {}", whole.meaning),
+                &mut items,
+            );
         }
     }
     let digits = field.outer.into_iter().chain(field.digits.iter());
@@ -153,7 +163,10 @@ fn with_digit(number: i64, digit: &DigitDoc, value: i64) -> Option<i64> {
         Width::Two => number / place / 100 * 100,
         Width::Rest => 0,
     };
-    above.checked_add(value)?.checked_mul(place)?.checked_add(below)
+    above
+        .checked_add(value)?
+        .checked_mul(place)?
+        .checked_add(below)
 }
 
 /// A snippet for a whole pile line: each field a placeholder named by its pattern.
@@ -176,7 +189,11 @@ fn new_pile(number: usize, line: &LineWords) -> Completion {
         .map(|f| format!("{} `{}` {}", f.number, f.pattern, f.name))
         .collect();
     let mut item = Completion::new(
-        if number == 1 { "stock line" } else { "pile line" },
+        if number == 1 {
+            "stock line"
+        } else {
+            "pile line"
+        },
         CompletionKind::Snippet,
         line.range.clone(),
     )

@@ -18,7 +18,8 @@ pub fn completions(doc: &Document, offset: usize) -> Vec<Completion> {
     let in_board = match &board.header {
         Header::V1 { end, .. } => end.as_ref().is_some_and(|e| offset >= e.end),
         Header::V2 { mode, .. } => mode.as_ref().is_some_and(|m| {
-            offset > m.range.end && doc.rope().byte_to_line(offset) > doc.rope().byte_to_line(m.range.end)
+            offset > m.range.end
+                && doc.rope().byte_to_line(offset) > doc.rope().byte_to_line(m.range.end)
         }),
     };
     if !in_board {
