@@ -1,6 +1,7 @@
 //! Hover help for every Colossus token, decoded with the variant's other files: a creature shows
 //! its stats from the variant's CRE, a terrain letter its name, colour and recruits.
 
+use std::cell::OnceCell;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -21,6 +22,9 @@ pub(super) struct Context<'a> {
     doc: &'a Document,
     files: &'a dyn Files,
     pub(super) variant: Option<Variant>,
+    /// The TER and CRE once read: completion asks for them once per item.
+    ter: OnceCell<Option<(Arc<TerView>, String)>>,
+    cre: OnceCell<Option<(Arc<CreView>, String)>>,
 }
 
 impl<'a> Context<'a> {
@@ -29,6 +33,8 @@ impl<'a> Context<'a> {
             doc,
             files,
             variant: Variant::of_doc(doc, files),
+            ter: OnceCell::new(),
+            cre: OnceCell::new(),
         }
     }
 }
@@ -36,6 +42,10 @@ impl<'a> Context<'a> {
 impl Context<'_> {
     /// The TER this file reads (itself for a TER), and where it is, in words.
     pub(super) fn ter(&self) -> Option<(Arc<TerView>, String)> {
+        self.ter.get_or_init(|| self.read_ter()).clone()
+    }
+
+    fn read_ter(&self) -> Option<(Arc<TerView>, String)> {
         if self.doc.format() == Some(FormatId::ColossusTer) {
             return Some((TerView::of(self.doc), "this file".to_string()));
         }
@@ -46,6 +56,10 @@ impl Context<'_> {
 
     /// The CRE this file reads (itself for a CRE), and where it is, in words.
     pub(super) fn cre(&self) -> Option<(Arc<CreView>, String)> {
+        self.cre.get_or_init(|| self.read_cre()).clone()
+    }
+
+    fn read_cre(&self) -> Option<(Arc<CreView>, String)> {
         if self.doc.format() == Some(FormatId::ColossusCre) {
             return Some((CreView::of(self.doc), "this file".to_string()));
         }
