@@ -308,6 +308,7 @@ fn completion_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::F
     let all = with_patience_fixtures(files);
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let mut times: Vec<Duration> = Vec::new();
+    let mut by_format: std::collections::BTreeMap<&str, Vec<Duration>> = Default::default();
     let mut slowest = (Duration::ZERO, String::new());
     let mut items = 0usize;
     for (path, format, text) in &all {
@@ -339,8 +340,17 @@ fn completion_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::F
                 let start = Instant::now();
                 let answer = black_box(client.request("textDocument/completion", params.clone()));
                 let took = start.elapsed();
-                items += answer.as_array().map_or(0, Vec::len);
+                let count = answer.as_array().map_or(0, Vec::len);
+                items += count;
+                if std::env::var_os("RB_TRACE").is_some() {
+                    println!(
+                        "trace completion {} {row}:{column} {count} items {}",
+                        path.file_name().unwrap().to_string_lossy(),
+                        ms(took)
+                    );
+                }
                 times.push(took);
+                by_format.entry(format.as_str()).or_default().push(took);
                 if took > slowest.0 {
                     slowest = (
                         took,
@@ -363,6 +373,10 @@ fn completion_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::F
     );
     times.sort();
     times_line(&format!("completion (slowest: {})", slowest.1), &times);
+    for (format, mut times) in by_format {
+        times.sort();
+        times_line(&format!("  {format} ({} requests)", times.len()), &times);
+    }
 }
 
 fn edits_requests(

@@ -1,4 +1,4 @@
-//! Any bytes as a PegBrd file: check, hover everywhere, outline, highlights and preview.
+//! Any bytes as a PegBrd file: check, hover and completion everywhere, outline, highlights and preview.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -27,12 +27,12 @@ pub fn completions(doc: &Document, offset: usize, files: &dyn Files) -> Vec<Comp
     if before.contains('#') {
         return Vec::new(); // in a comment
     }
-    let ctx = Context::new(doc, files);
+    // The variant is looked up only for the files whose values come from its other files.
     let mut items = match format {
-        FormatId::ColossusTer => ter(&ctx, &line),
-        FormatId::ColossusMap => map(&ctx, doc, &line),
+        FormatId::ColossusTer => ter(&Context::new(doc, files), &line),
+        FormatId::ColossusMap => map(&Context::new(doc, files), doc, &line),
         FormatId::ColossusCre => cre(&line),
-        FormatId::ColossusVar => var(&ctx, doc, offset, &line, files),
+        FormatId::ColossusVar => var(&Context::new(doc, files), doc, offset, &line, files),
         FormatId::ColossusBattleland => battleland(&line),
         _ => Vec::new(),
     };
