@@ -116,7 +116,7 @@ fn values(
     });
     for whole in field.whole.iter().filter(|v| v.allowed()) {
         for value in examples(whole) {
-            let shown = format!("{}: {}", whole.values(), whole.short);
+            let shown = format!("{}: {}", whole.values(), first_sentence(whole.meaning));
             push(
                 outer_part + value,
                 shown,
@@ -132,9 +132,12 @@ fn values(
                 let Some(number) = with_digit(typed.max(0), digit, value) else {
                     continue;
                 };
+                // The spec's sentence, as the issue and the spec's own example annotate a
+                // digit: `a = 2: All cards show the image`.
                 let detail = format!(
-                    "{} = {value} ({}): {}",
-                    digit.letter, digit.name, value_doc.short
+                    "{} = {value}: {}",
+                    digit.letter,
+                    first_sentence(value_doc.meaning)
                 );
                 let meaning = format!("`{}` = {value}: {}", digit.letter, value_doc.meaning);
                 push(number, detail, &meaning, &mut items);
@@ -142,6 +145,15 @@ fn values(
         }
     }
     items
+}
+
+/// The first sentence of the spec's words, without its full stop: an item's detail.
+fn first_sentence(meaning: &str) -> &str {
+    meaning
+        .split(". ")
+        .next()
+        .unwrap_or(meaning)
+        .trim_end_matches('.')
 }
 
 /// The values of a value or range worth offering: each of a short range, the first (and a
