@@ -426,11 +426,9 @@ pub fn completion(
         documentation,
         sort_text: item.sort.clone(),
         filter_text: item.filter.clone(),
-        insert_text_format: Some(if item.snippet {
-            InsertTextFormat::SNIPPET
-        } else {
-            InsertTextFormat::PLAIN_TEXT
-        }),
+        // Plain text is the default: only a snippet says so (the answers of a long MAP are
+        // hundreds of items).
+        insert_text_format: item.snippet.then_some(InsertTextFormat::SNIPPET),
         text_edit: Some(CompletionTextEdit::Edit(TextEdit {
             range: range(text, item.range.clone(), encoding),
             new_text: item.insert.clone().unwrap_or_else(|| item.label.clone()),
