@@ -253,7 +253,9 @@ fn map(ctx: &Context, doc: &Document, line: &LineWords) -> Vec<Completion> {
     }
 }
 
-/// Label 0 (no exit), then the hexes next to this one, then the others.
+/// Label 0 (no exit), then the hexes next to this one: the game ignores an exit to any other
+/// (`colossus/non-adjacent-exit`). While the line has no position yet (x and y come last),
+/// every hex.
 fn exit_labels(ctx: &Context, view: &MapView, line: &LineWords) -> Vec<Completion> {
     let number = |i: usize| line.word(i).and_then(|w| w.parse::<i64>().ok());
     let own = number(0);
@@ -269,8 +271,9 @@ fn exit_labels(ctx: &Context, view: &MapView, line: &LineWords) -> Vec<Completio
         .iter()
         .filter(|h| h.label.value.is_some() && h.label.value != own)
         .map(|h| (h, next_to(h)))
+        .filter(|(_, near)| at.is_none() || *near)
         .collect();
-    hexes.sort_by_key(|(h, near)| (!near, h.label.value));
+    hexes.sort_by_key(|(h, _)| h.label.value);
     hexes.dedup_by_key(|(h, _)| h.label.value);
     let mut items = vec![
         Completion::new("0", CompletionKind::Place, line.range.clone())
@@ -288,7 +291,7 @@ fn exit_labels(ctx: &Context, view: &MapView, line: &LineWords) -> Vec<Completio
             hover::show_opt(hex.y.as_ref().and_then(|n| n.value))
         );
         if near {
-            detail.push_str(" · next to this hex");
+            detail.push_str(", next to this hex");
         }
         items.push(
             Completion::new(label.to_string(), CompletionKind::Place, line.range.clone())
@@ -507,6 +510,35 @@ fn battleland(line: &LineWords) -> Vec<Completion> {
 #[cfg(test)]
 mod tests {
     use super::gist;
+    use crate::formats::{Files, FormatId};
+    use crate::syntax::Document;
+
+    struct NoFiles;
+
+    impl Files for NoFiles {
+        fn read(&self, _path: &std::path::Path) -> Option<std::sync::Arc<str>> {
+            None
+        }
+    }
+
+    fn labels(text: &str, line: usize, column: usize) -> Vec<String> {
+        let doc = Document::new(Some(FormatId::ColossusMap), text);
+        let offset = doc.rope().line_to_byte(line) + column;
+        crate::ide::completions(&doc, offset, &NoFiles)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    }
+
+    #[test]
+    fn an_exit_leads_to_a_neighbour_or_while_the_position_is_unwritten_anywhere() {
+        let map = "15 8\n100 T 0 ARROW 0 ARROW 0 ARROW 1 1\n1 B 0 ARROW 0 ARROW 0 ARROW 1 2\n\
+2 B 0 ARROW 0 ARROW 0 ARROW 5 5\n3 B ";
+        // Hex 1 at (1, 2): hex 100 at (1, 1) is next to it, hex 2 at (5, 5) is not.
+        assert_eq!(labels(map, 2, 4), ["0", "100"]);
+        // A new line without its position yet: every other hex.
+        assert_eq!(labels(map, 4, 4), ["0", "1", "2", "100"]);
+    }
 
     #[test]
     fn the_gist_of_hover_is_its_first_sentence_after_the_heading() {
