@@ -655,7 +655,9 @@ return function(t)
     -- Line 2 is blank: a new terrain line, written up to its first recruit count.
     vim.api.nvim_buf_set_lines(buf, 1, 2, false, { 'W green Woods true 1 ' })
     vim.api.nvim_win_set_cursor(0, { 2, 0 })
-    -- Insert mode stays on (feedkeys 'x!') until a timer has seen the menu and leaves it.
+    -- Insert mode stays on (feedkeys 'x!') until a timer has seen the menu and leaves it; no
+    -- “match 1 of 10” messages in the test's output.
+    vim.opt.shortmess:append('c')
     local seen, polls = nil, 0
     local timer = assert(vim.uv.new_timer())
     timer:start(100, 50, vim.schedule_wrap(function()
