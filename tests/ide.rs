@@ -5,6 +5,9 @@
 //! - `<fixture>.highlights`: every highlighted token;
 //! - `<fixture>.nav`: blocks `@ line:col` followed by where go to definition leads and what find
 //!   references (with the declaration) lists;
+//! - `<fixture>.complete`: blocks `@ line:col` followed by what completion offers there: the
+//!   range it replaces, then one item a line (label, kind, detail; the first item's
+//!   documentation below it);
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
 //! - `<fixture>.links`: the file names linked to their files;
 //! - `<fixture>.preview`: the terminal drawing of the board;
@@ -130,6 +133,51 @@ fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
     out
 }
 
+fn render_completions(doc: &Document, spec: &str) -> String {
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (line, col) = query.trim().split_once(':').expect("@ line:col");
+        let position = LineCol {
+            line: line.parse::<usize>().unwrap() - 1,
+            col: col.parse::<usize>().unwrap() - 1,
+        };
+        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        writeln!(out, "@ {}", query.trim()).unwrap();
+        let items = retroboard::ide::completions(doc, offset, &DiskFiles);
+        let Some(first) = items.first() else {
+            writeln!(out, "(none)").unwrap();
+            continue;
+        };
+        writeln!(out, "replaces {}", at(doc, &first.range)).unwrap();
+        let mut sorted = items.clone();
+        sorted.sort_by(|a, b| a.sort.cmp(&b.sort));
+        for (i, item) in sorted.iter().enumerate() {
+            let mut line = format!("{} ({:?})", item.label, item.kind);
+            if let Some(detail) = &item.detail {
+                write!(line, " {detail}").unwrap();
+            }
+            if let Some([r, g, b]) = item.color {
+                write!(line, " #{r:02x}{g:02x}{b:02x}").unwrap();
+            }
+            if let Some(insert) = &item.insert {
+                write!(line, " => {insert}").unwrap();
+            }
+            if item.range != first.range {
+                write!(line, " replacing {}", at(doc, &item.range)).unwrap();
+            }
+            writeln!(out, "{line}").unwrap();
+            if i == 0
+                && let Some(markdown) = &item.documentation
+            {
+                for doc_line in markdown.lines() {
+                    writeln!(out, "    {doc_line}").unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
 fn render_folds(doc: &Document) -> String {
     let mut out = String::new();
     for fold in retroboard::ide::folds(doc) {
@@ -160,7 +208,15 @@ fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let found = snapshots(
         &root,
-        &["hover", "outline", "highlights", "folds", "links", "nav"],
+        &[
+            "hover",
+            "outline",
+            "highlights",
+            "folds",
+            "links",
+            "nav",
+            "complete",
+        ],
     );
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
@@ -177,6 +233,7 @@ fn hover_outline_and_highlight_snapshots() {
                 out
             }
             Some("nav") => render_navigation(&doc, &expected, &root),
+            Some("complete") => render_completions(&doc, &expected),
             Some("folds") => render_folds(&doc),
             Some("links") => render_links(&doc, &root),
             _ => render_highlights(&doc),
@@ -358,4 +415,51 @@ fn map_highlights_match_the_highlight_query() {
         }
     }
     assert!(compared >= 80);
+}
+
+/// Completion anywhere in any fixture never panics, and every item replaces text on the
+/// cursor's line that holds the cursor (what LSP requires of a completion's edit).
+#[test]
+fn completion_anywhere_in_every_fixture_replaces_around_the_cursor() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let mut asked = 0;
+    for path in files {
+        let doc = load(&path);
+        let text = doc.text();
+        // Every line's start, end and a few places between.
+        let mut offsets: Vec<usize> = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n').take(30) {
+            let end = start + line.trim_end_matches(['\r', '\n']).len();
+            for at in [start, (start + end) / 2, end] {
+                let mut at = at.clamp(start, end);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                offsets.push(at);
+            }
+            start += line.len();
+        }
+        for offset in offsets {
+            asked += 1;
+            for item in retroboard::ide::completions(&doc, offset, &DiskFiles) {
+                let line = doc.rope().byte_to_line(offset);
+                assert!(
+                    item.range.start <= offset && offset <= item.range.end,
+                    "{}: {item:?} at {offset}",
+                    path.display()
+                );
+                assert_eq!(
+                    doc.rope().byte_to_line(item.range.start),
+                    line,
+                    "{}: {item:?}",
+                    path.display()
+                );
+                assert!(!item.label.is_empty());
+            }
+        }
+    }
+    assert!(asked > 500);
 }

@@ -879,6 +879,82 @@ fn definition_and_references_lead_across_the_variant_files() {
     }
 }
 
+#[test]
+fn completion_offers_the_cres_creatures_in_either_position_encoding() {
+    let tiny = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    // `ü` is 2 UTF-8 bytes and 1 UTF-16 code unit: the creature starts at 21 or 20.
+    for (encoding, start) in [("utf-16", 20), ("utf-8", 21)] {
+        let (mut client, init) = LspClient::initialized(&[encoding]);
+        let triggers = &init["capabilities"]["completionProvider"]["triggerCharacters"];
+        assert_eq!(triggers, &json!([":", ","]));
+        let ter = tiny.join("Tiny.ter");
+        let ter_uri = file_uri(ter.to_str().unwrap());
+        let disk = std::fs::read_to_string(&ter).unwrap();
+        let text = disk.replacen("B green Brush", "B grün Brush", 1);
+        client.open(&ter_uri, "colossus-ter", 1, &text);
+        let at = |character: u32| json!({"textDocument": {"uri": ter_uri}, "position": {"line": 0, "character": character}});
+        // In the middle of `Gargoyle`: the whole word is replaced.
+        let answer = client.request("textDocument/completion", at(start + 3));
+        let items = answer.as_array().expect("a list of items");
+        let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Angel",
+                "Archangel",
+                "Centaur",
+                "Gargoyle",
+                "Ogre",
+                "Titan",
+                "Troll",
+                "Anything",
+                "AnyNonLord",
+                "Lord"
+            ]
+        );
+        let angel = &items[0];
+        assert_eq!(angel["kind"], 7, "a class: {angel}");
+        assert_eq!(
+            angel["detail"],
+            "power 6 · skill 4 · flies, summonable, lord"
+        );
+        assert_eq!(angel["documentation"]["kind"], "markdown");
+        assert!(
+            angel["documentation"]["value"]
+                .as_str()
+                .unwrap()
+                .starts_with("**Angel** (Angels) — power 6 · skill 4"),
+            "{angel}"
+        );
+        assert_eq!(
+            angel["textEdit"],
+            json!({
+                "range": {"start": {"line": 0, "character": start}, "end": {"line": 0, "character": start + 8}},
+                "newText": "Angel",
+            })
+        );
+        // The colour: a colour item whose documentation is the colour itself.
+        let colours = client.request("textDocument/completion", at(2));
+        let green = colours
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["label"] == "green")
+            .expect("green is offered");
+        assert_eq!(green["kind"], 16);
+        assert_eq!(green["documentation"], "#00ff00");
+        assert_eq!(green["detail"], "rgb(0, 255, 0)");
+        assert_eq!(
+            green["textEdit"]["range"]["end"]["character"],
+            if encoding == "utf-8" { 7 } else { 6 }
+        );
+        client.shutdown();
+    }
+}
+
 /// The codes of a publish's diagnostics.
 fn codes(diagnostics: &[Value]) -> Vec<&str> {
     diagnostics

@@ -48,7 +48,7 @@ fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &str) {
     );
 }
 
-/// Check, hover at many offsets, outline, highlights and preview of `data` as `format`.
+/// Check, hover and completion at many offsets, outline, highlights and preview of `data` as `format`.
 pub fn exercise(format: FormatId, data: &[u8]) {
     let Ok((text, _)) = retroboard::text::decode(data) else {
         return;
@@ -69,6 +69,17 @@ pub fn exercise(format: FormatId, data: &[u8]) {
         if let Some(hover) = retroboard::ide::hover(&doc, offset, &NoFiles) {
             assert_range(&text, &hover.range, "hover");
             assert!(!hover.markdown.is_empty());
+        }
+        // Completion where an editor asks: at a character boundary. Each item replaces text
+        // around the cursor.
+        let mut at = offset.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        for item in retroboard::ide::completions(&doc, at, &NoFiles) {
+            assert_range(&text, &item.range, "completion");
+            assert!(item.range.start <= at && at <= item.range.end, "{item:?} at {at}");
+            assert!(!item.label.is_empty());
         }
     }
     fn walk(text: &str, symbols: &[retroboard::answers::Symbol]) {

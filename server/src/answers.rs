@@ -166,6 +166,84 @@ impl HighlightKind {
     }
 }
 
+/// A value an editor can offer at the cursor, with what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// What is shown in the list and, unless `insert` says otherwise, inserted.
+    pub label: String,
+    pub kind: CompletionKind,
+    /// What the value means, in a few words (shown beside the label).
+    pub detail: Option<String>,
+    /// The longer explanation, as Markdown (the hover's words for the same value).
+    pub documentation: Option<String>,
+    /// The text the item replaces: the word at the cursor (empty at a blank).
+    pub range: Range<usize>,
+    /// The text inserted, when not the label; a snippet with `$1` placeholders when `snippet`.
+    pub insert: Option<String>,
+    pub snippet: bool,
+    /// The text the editor filters on, when not the label (digit completions rewrite the
+    /// number being typed, so they all match it).
+    pub filter: Option<String>,
+    /// Orders the list (the editor sorts by it, else by label).
+    pub sort: Option<String>,
+    /// The colour a colour item stands for (shown as a swatch).
+    pub color: Option<[u8; 3]>,
+}
+
+impl Completion {
+    pub fn new(label: impl Into<String>, kind: CompletionKind, range: Range<usize>) -> Completion {
+        Completion {
+            label: label.into(),
+            kind,
+            detail: None,
+            documentation: None,
+            range,
+            insert: None,
+            snippet: false,
+            filter: None,
+            sort: None,
+            color: None,
+        }
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Completion {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    pub fn documentation(mut self, markdown: impl Into<String>) -> Completion {
+        self.documentation = Some(markdown.into());
+        self
+    }
+
+    /// Keeps the items in the order they were made: `rank` is their index.
+    pub fn rank(mut self, rank: usize) -> Completion {
+        self.sort = Some(format!("{rank:04}"));
+        self
+    }
+}
+
+/// What a completion item is, for its icon (mapped to LSP completion item kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletionKind {
+    /// A fixed value: true/false, an exit type, a digit value.
+    Value,
+    /// A keyword of the format: `ACQUIRABLE`, `MAP:`.
+    Keyword,
+    /// A creature, a pseudo-creature.
+    Creature,
+    /// A terrain letter or a board element.
+    Terrain,
+    /// A hex label, a square, a pile number.
+    Place,
+    Color,
+    File,
+    /// A variant (a folder with its VAR).
+    Variant,
+    /// A whole new line to fill in.
+    Snippet,
+}
+
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an
 /// image escaped. Hover texts interpolate file text (names, paths), and a modder's file is not
 /// trusted; the formatting Retroboard itself writes (bold, code spans) is untouched. Code spans

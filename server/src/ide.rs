@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use crate::answers::{Fold, Highlight, Hover, Link, Symbol, Target, inert_markdown};
+use crate::answers::{Completion, Fold, Highlight, Hover, Link, Symbol, Target, inert_markdown};
 use crate::syntax::Document;
 
 /// Hover help for the token at a byte offset of a document, in any format. The Markdown comes
@@ -159,4 +159,26 @@ pub fn links(doc: &Document, files: &dyn crate::formats::Files) -> Vec<Link> {
         (Some(format), Some(_)) => crate::formats::spec(format).links(doc, files),
         _ => Vec::new(),
     }
+}
+
+/// What can be written at a byte offset of a document, in any format; nothing without a tree
+/// or past the format's bound. The items' Markdown comes out inert, as hover's does.
+pub fn completions(
+    doc: &Document,
+    offset: usize,
+    files: &dyn crate::formats::Files,
+) -> Vec<Completion> {
+    let (Some(format), Some(_)) = (doc.format(), doc.tree()) else {
+        return Vec::new();
+    };
+    if offset > doc.rope().len_bytes() {
+        return Vec::new();
+    }
+    let mut items = crate::formats::spec(format).completions(doc, offset, files);
+    for item in &mut items {
+        if let Some(markdown) = &mut item.documentation {
+            *markdown = inert_markdown(markdown);
+        }
+    }
+    items
 }

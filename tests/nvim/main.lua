@@ -639,4 +639,50 @@ return function(t)
     t.eq(left, {}, 'unknown creatures after the fix')
     vim.bo[buf].modified = false
   end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Completion (issue 22)
+  ---------------------------------------------------------------------------------------------
+
+  t.test('completion: <C-x><C-o> (vim.lsp.omnifunc) in a TER offers the CRE creatures', function()
+    local dir = tmp .. '/complete/Tiny'
+    for _, name in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre', 'Tiny.ter' }) do
+      t.write(dir .. '/' .. name, assert(t.read(fx('colossus/Tiny/' .. name))))
+    end
+    local buf = t.edit(dir .. '/Tiny.ter')
+    t.diagnostics(buf)
+    t.eq(vim.bo[buf].omnifunc, 'v:lua.vim.lsp.omnifunc', 'the omnifunc LSP sets')
+    -- Line 2 is blank: a new terrain line, written up to its first recruit count.
+    vim.api.nvim_buf_set_lines(buf, 1, 2, false, { 'W green Woods true 1 ' })
+    vim.api.nvim_win_set_cursor(0, { 2, 0 })
+    -- Insert mode stays on (feedkeys 'x!') until a timer has seen the menu and leaves it; no
+    -- “match 1 of 10” messages in the test's output.
+    vim.opt.shortmess:append('c')
+    local seen, polls = nil, 0
+    local timer = assert(vim.uv.new_timer())
+    timer:start(100, 50, vim.schedule_wrap(function()
+      polls = polls + 1
+      local info = vim.fn.complete_info({ 'items', 'mode' })
+      if #info.items > 0 or polls > 200 then
+        seen = info
+        timer:stop()
+        timer:close()
+        vim.api.nvim_feedkeys(vim.keycode('<C-e><Esc>'), 'n', false)
+      end
+    end))
+    vim.api.nvim_feedkeys('A' .. vim.keycode('<C-x><C-o>'), 'nx!', false)
+    t.wait('the timer to see the menu', 12000, function()
+      return seen ~= nil
+    end)
+    local words, menus = {}, {}
+    for _, item in ipairs(seen.items) do
+      words[#words + 1] = item.word
+      menus[item.word] = item.menu
+    end
+    t.eq(words, { 'Angel', 'Archangel', 'Centaur', 'Gargoyle', 'Ogre', 'Titan', 'Troll', 'Anything', 'AnyNonLord', 'Lord' }, 'the creatures offered')
+    t.eq(menus.Troll, 'power 8 · skill 2 · native to bog, water dwelling', "Troll's detail")
+    t.eq(vim.api.nvim_buf_get_lines(buf, 1, 2, false)[1], 'W green Woods true 1 ', 'line 2 (the menu was closed without a choice)')
+    vim.bo[buf].modified = false
+  end)
+
 end

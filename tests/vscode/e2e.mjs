@@ -498,6 +498,34 @@ async function previewState() {
 /** A TER of the Tiny variant (its CRE names Gargoyle): a misspelt creature and a recruitable Titan. */
 const FIX_TER = 'B green Brush true 1 Gargoile 2 Troll\n\nT black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre 0 Titan\n\nACQUIRABLE 100 Angel 500 Archangel\n';
 
+// Completion (issue 22): Ctrl+Space on a creature of a TER offers the creatures of the variant's
+// CRE (with power, skill and abilities), then the pseudo-creatures of recruit chains.
+
+const TER_CREATURES = ['Angel', 'Archangel', 'Centaur', 'Gargoyle', 'Ogre', 'Titan', 'Troll', 'Anything', 'AnyNonLord', 'Lord'];
+
+async function completionSteps({ up }) {
+  await step('completion: Ctrl+Space in Tiny.ter offers the CRE\'s creatures', async () => {
+    await openFile('Tiny/Tiny.ter');
+    await goTo(1, 22); // the start of “Gargoyle”: nothing typed, every creature fits
+    const rows = page.locator('.editor-group-container.active .suggest-widget .monaco-list-row');
+    const labels = await until('the suggest widget lists Troll', async () => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Space');
+      await rows.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+      const shown = (await rows.evaluateAll((els) => els.map((e) => e.querySelector('.label-name')?.textContent?.trim() ?? '')));
+      return shown.includes('Troll') ? shown : false;
+    }, 30_000, 1_000);
+    // The list shows as many rows as fit (12 by default): all ten, in the server's order.
+    check(JSON.stringify(labels) === JSON.stringify(TER_CREATURES), `the creatures offered: ${JSON.stringify(labels)}`);
+    // The focused row carries its detail: power, skill and abilities from the CRE.
+    const focused = (await page.locator('.editor-group-container.active .suggest-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 })).replace(/\s+/g, ' ');
+    await screenshot('completion-ter-creatures');
+    await page.keyboard.press('Escape');
+    check(focused.includes('Angel'), `the focused row: ${focused}`);
+    return `offered ${labels.join(', ')}; focused row “${focused}”`;
+  }, { needs: up });
+}
+
 async function quickFixSteps({ ws, userData, up }) {
   const squiggle = async () => {
     const squiggles = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
@@ -864,6 +892,8 @@ async function main() {
     }, { needs: up });
 
     await quickFixSteps({ ws, userData, up });
+
+    await completionSteps({ up });
 
     // Formatting (issue #21): Format Document on a Patience game spaced anyhow, CRLF kept.
     await step('format: "Format Document" lays out a Patience game in the spec\'s columns', async () => {

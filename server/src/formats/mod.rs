@@ -124,6 +124,17 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// What can be written at `offset`, each value with what it means; none where nothing
+    /// fits (a comment, a free-text field).
+    fn completions(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::Completion> {
+        Vec::new()
+    }
+
     /// Runs of lines an editor can fold: comments, groups of records.
     fn folds(&self, _doc: &Document) -> Vec<crate::answers::Fold> {
         Vec::new()

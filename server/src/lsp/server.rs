@@ -1110,6 +1110,10 @@ fn invalid_params(message: String) -> tower_lsp_server::jsonrpc::Error {
     tower_lsp_server::jsonrpc::Error::invalid_params(message)
 }
 
+/// Characters after which the editor asks for completions by itself: a VAR's key and list
+/// separators (`MAP:`, `DEPEND:A,B`).
+const COMPLETION_TRIGGERS: [char; 2] = [':', ','];
+
 fn file_path(uri: &Uri) -> Option<PathBuf> {
     uri.to_file_path().map(|p| p.into_owned())
 }
@@ -1163,6 +1167,12 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(
+                        COMPLETION_TRIGGERS.iter().map(|c| c.to_string()).collect(),
+                    ),
+                    ..CompletionOptions::default()
+                }),
                 definition_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
                 document_link_provider: Some(DocumentLinkOptions {
@@ -1344,6 +1354,24 @@ impl LanguageServer for Backend {
                 )))
             },
         )
+        .await
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let at = params.text_document_position;
+        let uri = at.text_document.uri;
+        self.on_open_document("completion", uri, move |snapshot, document, cancel| {
+            let text = document.rope();
+            let offset = convert::offset(text, at.position, snapshot.encoding);
+            let items = crate::ide::completions(document, offset, &snapshot.overlay());
+            cancel.check()?;
+            Ok(Some(CompletionResponse::Array(
+                items
+                    .iter()
+                    .map(|item| convert::completion(text, item, snapshot.encoding))
+                    .collect(),
+            )))
+        })
         .await
     }
 

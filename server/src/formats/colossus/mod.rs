@@ -5,6 +5,7 @@
 pub mod battleland;
 mod board;
 pub mod colors;
+mod complete;
 pub mod cre;
 mod dialect;
 mod format;
@@ -90,6 +91,15 @@ macro_rules! shared_methods {
             include_declaration: bool,
         ) -> Vec<crate::answers::Target> {
             navigate::references(doc, offset, files, include_declaration)
+        }
+
+        fn completions(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+        ) -> Vec<crate::answers::Completion> {
+            complete::completions(doc, offset, files)
         }
 
         fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {

@@ -6,6 +6,7 @@
 pub mod board;
 pub mod checks;
 mod codes;
+mod complete;
 pub mod hover;
 pub mod outline;
 pub mod view;
@@ -48,6 +49,15 @@ impl Format for Bord {
 
     fn outline(&self, doc: &Document) -> Vec<Symbol> {
         outline::outline(doc)
+    }
+
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::Completion> {
+        complete::completions(doc, offset)
     }
 
     fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {

@@ -11,6 +11,7 @@ mod board;
 pub mod cards;
 pub mod checks;
 pub mod codes;
+mod complete;
 pub mod deal;
 mod deal_checks;
 pub mod fields;
@@ -43,6 +44,15 @@ impl Format for Game {
 
     fn highlights(&self, doc: &Document) -> Vec<crate::answers::Highlight> {
         highlight::highlights(doc)
+    }
+
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::answers::Completion> {
+        complete::completions(doc, offset)
     }
 
     fn outline(&self, doc: &Document) -> Vec<crate::answers::Symbol> {
