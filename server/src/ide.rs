@@ -266,6 +266,101 @@ pub struct Target {
     pub range: Range<usize>,
 }
 
+/// A change a rename makes: the text at `target` becomes `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replace {
+    pub target: Target,
+    pub text: String,
+}
+
+/// The range of the name a rename at a byte offset would rename, in any format: `Ok(None)`
+/// where there is no such name, `Err` with the reason, in a modder's words, where the name
+/// cannot be renamed (the game looks it up by that name).
+pub fn prepare_rename(
+    doc: &Document,
+    offset: usize,
+    files: &dyn crate::formats::Files,
+) -> Result<Option<Range<usize>>, String> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if offset <= doc.rope().len_bytes() => {
+            format.spec().prepare_rename(doc, offset, files)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The changes that rename the name at a byte offset to `new_name` wherever it is named (the
+/// places [`references`] finds, with the declaration), in any format; `Err` with the reason
+/// where it cannot be renamed, or not to that name. Empty where there is no name.
+pub fn rename(
+    doc: &Document,
+    offset: usize,
+    new_name: &str,
+    files: &dyn crate::formats::Files,
+) -> Result<Vec<Replace>, String> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if offset <= doc.rope().len_bytes() => {
+            format.spec().rename(doc, offset, new_name, files)
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Words shown inside a line (after a number, a flag, a letter): what it means there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Where the words stand: the end of the token they explain, or its start when `before`.
+    pub offset: usize,
+    pub label: String,
+    /// The words name the token that follows (a flag's name before its `true`).
+    pub before: bool,
+    /// More words, shown when the pointer rests on the hint.
+    pub tooltip: Option<String>,
+}
+
+/// Which Patience piles get hints: the setting `retroboard.inlayHints.patience`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PileHints {
+    /// Every pile line of the range asked for.
+    #[default]
+    All,
+    /// Only a pile line the range asked for lies in: a client asks for the cursor's line.
+    Cursor,
+    Off,
+}
+
+impl PileHints {
+    /// The setting's value: `"all"`, `"cursor"` or `"off"`.
+    pub fn from_setting(value: &str) -> Option<PileHints> {
+        match value {
+            "all" => Some(PileHints::All),
+            "cursor" => Some(PileHints::Cursor),
+            "off" => Some(PileHints::Off),
+            _ => None,
+        }
+    }
+}
+
+/// What the client wants inlay hints for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InlayOptions {
+    pub patience: PileHints,
+}
+
+/// The inlay hints of the tokens that `range` (bytes of the document) touches, in any format,
+/// in text order.
+pub fn inlay_hints(
+    doc: &Document,
+    range: Range<usize>,
+    options: &InlayOptions,
+    files: &dyn crate::formats::Files,
+) -> Vec<InlayHint> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => format.spec().inlay_hints(doc, range, options, files),
+        _ => Vec::new(),
+    }
+}
+
 /// Where the name at a byte offset of a document is defined, in any format.
 pub fn definition(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Vec<Target> {
     match (doc.format(), doc.tree()) {

@@ -9,6 +9,7 @@ pub mod cre;
 mod dialect;
 mod format;
 mod highlights;
+mod hints;
 mod hover;
 pub mod map;
 mod navigate;
@@ -89,6 +90,35 @@ macro_rules! shared_methods {
             include_declaration: bool,
         ) -> Vec<crate::ide::Target> {
             navigate::references(doc, offset, files, include_declaration)
+        }
+
+        fn inlay_hints(
+            &self,
+            doc: &Document,
+            range: std::ops::Range<usize>,
+            _options: &crate::ide::InlayOptions,
+            files: &dyn Files,
+        ) -> Vec<crate::ide::InlayHint> {
+            hints::inlay_hints(doc, range, files)
+        }
+
+        fn prepare_rename(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+        ) -> Result<Option<std::ops::Range<usize>>, String> {
+            navigate::prepare_rename(doc, offset, files)
+        }
+
+        fn rename(
+            &self,
+            doc: &Document,
+            offset: usize,
+            new_name: &str,
+            files: &dyn Files,
+        ) -> Result<Vec<crate::ide::Replace>, String> {
+            navigate::rename(doc, offset, new_name, files)
         }
 
         fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {

@@ -6,6 +6,7 @@
 pub mod board;
 pub mod checks;
 pub mod hover;
+mod navigate;
 pub mod outline;
 pub mod view;
 
@@ -186,6 +187,25 @@ impl Format for Bord {
 
     fn outline(&self, doc: &Document) -> Vec<Symbol> {
         outline::outline(doc)
+    }
+
+    fn definition(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::ide::Target> {
+        navigate::definition(doc, offset)
+    }
+
+    fn references(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+        include_declaration: bool,
+    ) -> Vec<crate::ide::Target> {
+        navigate::references(doc, offset, include_declaration)
     }
 
     fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {

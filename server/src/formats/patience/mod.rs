@@ -18,6 +18,7 @@ mod fixes;
 mod format;
 mod highlight;
 mod hover;
+mod navigate;
 mod outline;
 pub mod view;
 
@@ -58,6 +59,35 @@ impl Format for Game {
 
     fn outline(&self, doc: &Document) -> Vec<crate::ide::Symbol> {
         outline::outline(doc)
+    }
+
+    fn definition(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::ide::Target> {
+        navigate::definition(doc, offset)
+    }
+
+    fn references(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+        include_declaration: bool,
+    ) -> Vec<crate::ide::Target> {
+        navigate::references(doc, offset, include_declaration)
+    }
+
+    fn inlay_hints(
+        &self,
+        doc: &Document,
+        range: std::ops::Range<usize>,
+        options: &crate::ide::InlayOptions,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::ide::InlayHint> {
+        navigate::inlay_hints(doc, range, options)
     }
 
     /// Groups of pile lines between blank lines (the name and counts lines stay out).
