@@ -240,6 +240,10 @@ fn main() {
         edits_on_every_file(&files);
     }
 
+    if wanted("names") {
+        names_on_every_file(&files);
+    }
+
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
         let start = Instant::now();
@@ -265,9 +269,11 @@ fn main() {
 /// Formatting, range formatting and code actions (every quick fix of the whole file, and
 /// fix-all alone) on every corpus file and every Patience fixture (the corpus has no Patience
 /// game), end to end: each file opened, then each request sent `ROUNDS` times.
-fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::FormatId, String)]) {
-    const ROUNDS: usize = 20;
-    let mut all: Vec<(std::path::PathBuf, retroboard::formats::FormatId, String)> = files.to_vec();
+type File = (std::path::PathBuf, retroboard::formats::FormatId, String);
+
+/// The corpus files and every Patience fixture (the corpus has no Patience game).
+fn with_patience_fixtures(files: &[File]) -> Vec<File> {
+    let mut all: Vec<File> = files.to_vec();
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
     for folder in ["fixtures/patience", "format/patience"] {
         let Ok(entries) = std::fs::read_dir(fixtures.join(folder)) else {
@@ -285,6 +291,12 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::Format
             all.push((path, retroboard::formats::FormatId::PatienceGame, text));
         }
     }
+    all
+}
+
+fn edits_on_every_file(files: &[File]) {
+    const ROUNDS: usize = 20;
+    let all = with_patience_fixtures(files);
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let names = [
         "formatting",
@@ -346,6 +358,95 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::formats::Format
     client.shutdown();
     println!(
         "formatting and code actions on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
+        all.len(),
+        files.len()
+    );
+    for ((name, times), (_, file)) in names.iter().zip(&mut times).zip(&slowest) {
+        times.sort();
+        times_line(&format!("{name} (slowest: {file})"), times);
+    }
+}
+
+/// Go to definition, references, prepareRename, rename (answered, not applied) at the start of
+/// the middle line (a CRE's creature, a TER's terrain letter, a MAP's hex label, a pile's first
+/// number) and the inlay hints of the whole file, on every corpus file and every Patience
+/// fixture, end to end: each file opened from its place (so a variant's other files are read),
+/// then each request sent `ROUNDS` times.
+fn names_on_every_file(files: &[File]) {
+    use retroboard::formats::FormatId;
+    const ROUNDS: usize = 20;
+    let all = with_patience_fixtures(files);
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let names = [
+        "definition",
+        "references",
+        "prepareRename",
+        "rename",
+        "inlayHint (whole file)",
+    ];
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    let mut slowest: Vec<(Duration, String)> = vec![(Duration::ZERO, String::new()); names.len()];
+    for (path, format, text) in &all {
+        let uri = file_uri(path.to_str().unwrap());
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let lines = text.lines().count() as u32 + 1;
+        let document = json!({"uri": uri});
+        let at = json!({"line": lines / 2, "character": 0});
+        let new_name = match format {
+            FormatId::ColossusCre => "Renamed",
+            FormatId::ColossusTer => "q",
+            FormatId::ColossusMap => "99999",
+            _ => "X",
+        };
+        let whole =
+            json!({"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}});
+        let requests = [
+            (
+                "textDocument/definition",
+                json!({"textDocument": document, "position": at}),
+            ),
+            (
+                "textDocument/references",
+                json!({"textDocument": document, "position": at,
+                    "context": {"includeDeclaration": true}}),
+            ),
+            (
+                "textDocument/prepareRename",
+                json!({"textDocument": document, "position": at}),
+            ),
+            (
+                "textDocument/rename",
+                json!({"textDocument": document, "position": at, "newName": new_name}),
+            ),
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": whole}),
+            ),
+        ];
+        for _ in 0..ROUNDS {
+            for (i, (method, params)) in requests.iter().enumerate() {
+                let start = Instant::now();
+                // A refused rename is an answer too (an error with the reason).
+                black_box(client.request_raw(method, params.clone()));
+                let took = start.elapsed();
+                times[i].push(took);
+                if took > slowest[i].0 {
+                    slowest[i] = (
+                        took,
+                        path.file_name().unwrap().to_string_lossy().into_owned(),
+                    );
+                }
+            }
+        }
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    client.shutdown();
+    println!(
+        "definition, references, rename and inlay hints on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
         all.len(),
         files.len()
     );
