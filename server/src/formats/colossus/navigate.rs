@@ -479,15 +479,16 @@ pub fn rename(
             label.to_string()
         }
     };
-    let mut replaces: Vec<Replace> = references(doc, offset, files, true)
-        .into_iter()
-        .map(|target| Replace {
-            target,
-            text: text.clone(),
-        })
-        .collect();
-    // A file named twice (a TER read by two variants) is edited once.
-    replaces.dedup_by(|a, b| a.target == b.target);
+    // Each place once, however many variants read its file.
+    let mut replaces: Vec<Replace> = Vec::new();
+    for target in references(doc, offset, files, true) {
+        if !replaces.iter().any(|r| r.target == target) {
+            replaces.push(Replace {
+                target,
+                text: text.clone(),
+            });
+        }
+    }
     Ok(replaces)
 }
 
