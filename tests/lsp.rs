@@ -1237,8 +1237,8 @@ fn patience_inlay_hints_follow_the_setting() {
         let hints = client.request(
             "textDocument/inlayHint",
             json!({"textDocument": {"uri": uri}, "range": {
-                "start": {"line": line, "character": 3},
-                "end": {"line": line, "character": 3},
+                "start": {"line": line, "character": 0},
+                "end": {"line": line, "character": 0},
             }}),
         );
         hints

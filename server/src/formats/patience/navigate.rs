@@ -68,14 +68,20 @@ pub fn inlay_hints(doc: &Document, range: Range<usize>, options: &InlayOptions) 
         .first()
         .filter(|p| p.is_stock())
         .and_then(|s| s.value(11));
-    let touched = view
-        .piles
-        .iter()
-        .filter(|p| p.range.start <= range.end && range.start <= p.range.end);
+    // The pile lines the range touches, from their line's start.
+    let touched = view.piles.iter().filter(|p| {
+        let line_start = doc
+            .rope()
+            .line_to_byte(doc.rope().byte_to_line(p.range.start));
+        line_start <= range.end && range.start <= p.range.end
+    });
+    let rope = doc.rope();
+    let line_of = |byte: usize| rope.byte_to_line(byte.min(rope.len_bytes()));
+    // The cursor's line: the range lies on one line (its blanks before the numbers too).
+    let cursor_line = (line_of(range.start) == line_of(range.end)).then(|| line_of(range.start));
     let mut hints = Vec::new();
     for pile in touched {
-        let inside = pile.range.start <= range.start && range.end <= pile.range.end;
-        if options.patience == PileHints::Cursor && !inside {
+        if options.patience == PileHints::Cursor && cursor_line != Some(line_of(pile.range.start)) {
             continue;
         }
         pile_hints(pile, wastepile, &mut hints);
