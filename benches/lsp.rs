@@ -383,8 +383,12 @@ fn names_on_every_file(files: &[File]) {
         "prepareRename",
         "rename",
         "inlayHint (whole file)",
+        "inlayHint (60 lines)",
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    // Per request and format: the times, to tell which kind of file a slow p99 comes from.
+    let mut by_format: std::collections::BTreeMap<(usize, &'static str), Vec<Duration>> =
+        std::collections::BTreeMap::new();
     let mut slowest: Vec<(Duration, String)> = vec![(Duration::ZERO, String::new()); names.len()];
     for (path, format, text) in &all {
         let uri = file_uri(path.to_str().unwrap());
@@ -423,6 +427,13 @@ fn names_on_every_file(files: &[File]) {
                 "textDocument/inlayHint",
                 json!({"textDocument": document, "range": whole}),
             ),
+            // What an editor asks for: the lines on screen.
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": {
+                    "start": {"line": (lines / 2).saturating_sub(30), "character": 0},
+                    "end": {"line": lines / 2 + 30, "character": 0}}}),
+            ),
         ];
         for _ in 0..ROUNDS {
             for (i, (method, params)) in requests.iter().enumerate() {
@@ -431,6 +442,10 @@ fn names_on_every_file(files: &[File]) {
                 black_box(client.request_raw(method, params.clone()));
                 let took = start.elapsed();
                 times[i].push(took);
+                by_format
+                    .entry((i, format.as_str()))
+                    .or_default()
+                    .push(took);
                 if took > slowest[i].0 {
                     slowest[i] = (
                         took,
@@ -445,6 +460,10 @@ fn names_on_every_file(files: &[File]) {
         );
     }
     client.shutdown();
+    for ((i, format), times) in &mut by_format {
+        times.sort();
+        times_line(&format!("{} on {format}", names[*i]), times);
+    }
     println!(
         "definition, references, rename and inlay hints on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
         all.len(),
