@@ -629,10 +629,21 @@ dealt. There may well be several foundation values.",
 
     /// Hover at every byte offset answers inside the text, on character boundaries.
     fn assert_hover_everywhere(text: &str) {
-        let doc = doc(text);
+        let doc = doc(text).with_path(Some(std::path::PathBuf::from("/nonexistent/Game.pat")));
+        let files = crate::formats::DiskFiles;
         for offset in 0..=text.len() {
-            if let Some(hover) = Game.hover(&doc, offset, &crate::formats::DiskFiles) {
+            if let Some(hover) = Game.hover(&doc, offset, &files) {
                 assert_range(text, &hover.range, &hover);
+            }
+            for target in crate::ide::references(&doc, offset, &files, true) {
+                assert_range(text, &target.range, &target);
+            }
+            // Hints for the cursor's line, as VS Code asks.
+            let options = crate::ide::InlayOptions {
+                patience: crate::ide::PileHints::Cursor,
+            };
+            for hint in Game.inlay_hints(&doc, offset..offset, &options, &files) {
+                assert_range(text, &(hint.offset..hint.offset), &hint);
             }
         }
     }
