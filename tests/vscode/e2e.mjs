@@ -626,6 +626,26 @@ async function navigationSteps({ ws, up }) {
     return line;
   };
 
+  await step('inlay hints: the Patience pile under the cursor explains its numbers', async () => {
+    await openFile('Mysteriet.pat');
+    await goTo(3, 1); // the stock
+    const stock = await until('hints on the stock line', async () => {
+      const l = await editorLine(3);
+      return l.text?.includes('(1) stock') ? l.text : false;
+    });
+    check(stock.includes('(6) a=0 all backs'), `the stock line: ${stock}`);
+    const other = await editorLine(4);
+    check(!other.text?.includes('(2) wastepile'), `hints on a line without the cursor: ${other.text}`);
+    await screenshot('inlay-hints-patience-stock');
+    await goTo(4, 1); // the wastepile: the hints follow the cursor
+    const waste = await until('hints on the wastepile line', async () => {
+      const l = await editorLine(4);
+      return l.text?.includes('(2) wastepile') ? l.text : false;
+    });
+    await screenshot('inlay-hints-patience-wastepile');
+    return waste;
+  }, { needs: up });
+
   await step('rename: F2 renames a creature in the TER and the CRE (across files)', async () => {
     const line = await rename('Gargoyle', 'Gremlin');
     check(line === 'B green Brush true 1 Gremlin 2 Troll', `line 1 after the rename: ${line}`);
