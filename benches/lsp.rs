@@ -243,6 +243,9 @@ fn main() {
     if wanted("completion") {
         completion_on_every_file(&files);
     }
+    if wanted("names") {
+        names_on_every_file(&files);
+    }
 
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
@@ -273,11 +276,11 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::registry::Forma
     edits_requests(&with_patience_fixtures(files), files.len());
 }
 
-/// The corpus files, then every Patience fixture (the corpus has no Patience game).
-fn with_patience_fixtures(
-    files: &[(std::path::PathBuf, retroboard::registry::FormatId, String)],
-) -> Vec<(std::path::PathBuf, retroboard::registry::FormatId, String)> {
-    let mut all = files.to_vec();
+type File = (std::path::PathBuf, retroboard::registry::FormatId, String);
+
+/// The corpus files and every Patience fixture (the corpus has no Patience game).
+fn with_patience_fixtures(files: &[File]) -> Vec<File> {
+    let mut all: Vec<File> = files.to_vec();
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
     for folder in ["fixtures/patience", "format/patience"] {
         let Ok(entries) = std::fs::read_dir(fixtures.join(folder)) else {
@@ -449,6 +452,114 @@ fn edits_requests(
         "formatting and code actions on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
         all.len(),
         corpus
+    );
+    for ((name, times), (_, file)) in names.iter().zip(&mut times).zip(&slowest) {
+        times.sort();
+        times_line(&format!("{name} (slowest: {file})"), times);
+    }
+}
+
+/// Go to definition, references, prepareRename, rename (answered, not applied) at the start of
+/// the middle line (a CRE's creature, a TER's terrain letter, a MAP's hex label, a pile's first
+/// number) and the inlay hints of the whole file, on every corpus file and every Patience
+/// fixture, end to end: each file opened from its place (so a variant's other files are read),
+/// then each request sent `ROUNDS` times.
+fn names_on_every_file(files: &[File]) {
+    use retroboard::registry::FormatId;
+    const ROUNDS: usize = 20;
+    let all = with_patience_fixtures(files);
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let names = [
+        "definition",
+        "references",
+        "prepareRename",
+        "rename",
+        "inlayHint (whole file)",
+        "inlayHint (60 lines)",
+    ];
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    // Per request and format: the times, to tell which kind of file a slow p99 comes from.
+    let mut by_format: std::collections::BTreeMap<(usize, &'static str), Vec<Duration>> =
+        std::collections::BTreeMap::new();
+    let mut slowest: Vec<(Duration, String)> = vec![(Duration::ZERO, String::new()); names.len()];
+    for (path, format, text) in &all {
+        let uri = file_uri(path.to_str().unwrap());
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let lines = text.lines().count() as u32 + 1;
+        let document = json!({"uri": uri});
+        let at = json!({"line": lines / 2, "character": 0});
+        let new_name = match format {
+            FormatId::ColossusCre => "Renamed",
+            FormatId::ColossusTer => "q",
+            FormatId::ColossusMap => "99999",
+            _ => "X",
+        };
+        let whole =
+            json!({"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}});
+        let requests = [
+            (
+                "textDocument/definition",
+                json!({"textDocument": document, "position": at}),
+            ),
+            (
+                "textDocument/references",
+                json!({"textDocument": document, "position": at,
+                    "context": {"includeDeclaration": true}}),
+            ),
+            (
+                "textDocument/prepareRename",
+                json!({"textDocument": document, "position": at}),
+            ),
+            (
+                "textDocument/rename",
+                json!({"textDocument": document, "position": at, "newName": new_name}),
+            ),
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": whole}),
+            ),
+            // What an editor asks for: the lines on screen.
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": {
+                    "start": {"line": (lines / 2).saturating_sub(30), "character": 0},
+                    "end": {"line": lines / 2 + 30, "character": 0}}}),
+            ),
+        ];
+        for _ in 0..ROUNDS {
+            for (i, (method, params)) in requests.iter().enumerate() {
+                let start = Instant::now();
+                // A refused rename is an answer too (an error with the reason).
+                black_box(client.request_raw(method, params.clone()));
+                let took = start.elapsed();
+                times[i].push(took);
+                by_format
+                    .entry((i, format.as_str()))
+                    .or_default()
+                    .push(took);
+                if took > slowest[i].0 {
+                    slowest[i] = (
+                        took,
+                        path.file_name().unwrap().to_string_lossy().into_owned(),
+                    );
+                }
+            }
+        }
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    client.shutdown();
+    for ((i, format), times) in &mut by_format {
+        times.sort();
+        times_line(&format!("{} on {format}", names[*i]), times);
+    }
+    println!(
+        "definition, references, rename and inlay hints on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
+        all.len(),
+        files.len()
     );
     for ((name, times), (_, file)) in names.iter().zip(&mut times).zip(&slowest) {
         times.sort();

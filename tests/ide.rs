@@ -8,6 +8,11 @@
 //! - `<fixture>.complete`: blocks `@ line:col` followed by what completion offers there: the
 //!   range it replaces, then one item a line (label, kind, detail; the first item's
 //!   documentation below it);
+//! - `<fixture>.rename`: blocks `@ line:col NEW` followed by what prepareRename gives and the
+//!   rename's edits applied to every file (each changed line before and after), or the reason
+//!   it is refused;
+//! - `<fixture>.hints`: blocks `@ all`, `@ off` or `@ cursor line:col` followed by the lines
+//!   with inlay hints, each hint written into its line as `‹words›`;
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
 //! - `<fixture>.links`: the file names linked to their files;
 //! - `<fixture>.preview`: the terminal drawing of the board;
@@ -108,7 +113,7 @@ fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
             .display();
         match target.format {
             Some(format) => {
-                let text = std::fs::read_to_string(&target.path).unwrap();
+                let (text, _) = text::decode(&std::fs::read(&target.path).unwrap()).unwrap();
                 let other = Document::new(Some(format), &text);
                 format!("{shown} {}", at(&other, &target.range))
             }
@@ -178,6 +183,131 @@ fn render_completions(doc: &Document, spec: &str) -> String {
     out
 }
 
+/// The cursor of a block `@ line:col ...` (1-based, columns in characters) as a byte offset,
+/// and the rest of the line.
+fn cursor<'a>(doc: &Document, query: &'a str) -> (usize, &'a str) {
+    let (place, rest) = query.trim().split_once(' ').unwrap_or((query.trim(), ""));
+    let (line, col) = place.split_once(':').expect("@ line:col");
+    let position = LineCol {
+        line: line.parse::<usize>().unwrap() - 1,
+        col: col.parse::<usize>().unwrap() - 1,
+    };
+    (
+        text::byte_offset(doc.rope(), position, ColumnUnit::Char),
+        rest.trim(),
+    )
+}
+
+/// Blocks `@ line:col NEW` followed by what prepareRename gives (the range, or the refusal)
+/// and the rename's edits applied to every file, as its changed lines before (`-`) and after
+/// (`+`).
+fn render_rename(doc: &Document, spec: &str, root: &Path) -> String {
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (offset, new_name) = cursor(doc, query);
+        writeln!(out, "@ {}", query.trim()).unwrap();
+        match retroboard::ide::prepare_rename(doc, offset, &DiskFiles) {
+            Ok(Some(range)) => writeln!(
+                out,
+                "prepare {} {:?}",
+                at(doc, &range),
+                doc.slice(range.clone())
+            )
+            .unwrap(),
+            Ok(None) => writeln!(out, "prepare (none)").unwrap(),
+            Err(reason) => {
+                writeln!(out, "refused: {reason}").unwrap();
+                continue;
+            }
+        }
+        let replaces = match retroboard::ide::rename(doc, offset, new_name, &DiskFiles) {
+            Ok(replaces) => replaces,
+            Err(reason) => {
+                writeln!(out, "refused: {reason}").unwrap();
+                continue;
+            }
+        };
+        let mut paths: Vec<&Path> = Vec::new();
+        for r in &replaces {
+            if !paths.contains(&r.target.path.as_path()) {
+                paths.push(&r.target.path);
+            }
+        }
+        for path in paths {
+            let before = std::fs::read_to_string(path).unwrap();
+            let mut edits: Vec<(std::ops::Range<usize>, &str)> = replaces
+                .iter()
+                .filter(|r| r.target.path == path)
+                .map(|r| (r.target.range.clone(), r.text.as_str()))
+                .collect();
+            edits.sort_by_key(|(range, _)| range.start);
+            for pair in edits.windows(2) {
+                assert!(
+                    pair[0].0.end <= pair[1].0.start,
+                    "overlapping edits in {path:?}"
+                );
+            }
+            let mut after = before.clone();
+            for (range, text) in edits.iter().rev() {
+                after.replace_range(range.clone(), text);
+            }
+            let shown = path.strip_prefix(root).unwrap_or(path).display();
+            writeln!(out, "== {shown} ({} edits)", edits.len()).unwrap();
+            for (n, (b, a)) in before.lines().zip(after.lines()).enumerate() {
+                if b != a {
+                    writeln!(out, "-{}: {b}\n+{}: {a}", n + 1, n + 1).unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Blocks `@ all`, `@ off` or `@ cursor line:col` (the Patience setting, and the cursor whose
+/// line is asked for) followed by every line with hints, the hints written into it as
+/// `‹words›`.
+fn render_hints(doc: &Document, spec: &str) -> String {
+    use retroboard::answers::{InlayOptions, PileHints};
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let query = query.trim();
+        let (mode, rest) = query.split_once(' ').unwrap_or((query, ""));
+        let patience = PileHints::from_setting(mode).expect("@ all | cursor L:C | off");
+        let range = if rest.is_empty() {
+            0..doc.rope().len_bytes()
+        } else {
+            let (offset, _) = cursor(doc, rest);
+            offset..offset
+        };
+        let hints =
+            retroboard::ide::inlay_hints(doc, range, &InlayOptions { patience }, &DiskFiles);
+        writeln!(out, "@ {query}").unwrap();
+        let rope = doc.rope();
+        let mut lines: Vec<usize> = hints.iter().map(|h| rope.byte_to_line(h.offset)).collect();
+        lines.dedup();
+        for line in lines {
+            let start = rope.line_to_byte(line);
+            let text = rope.line(line).to_string();
+            let text = text.trim_end_matches(['\r', '\n']);
+            let mut shown = String::new();
+            let mut from = 0;
+            for hint in hints.iter().filter(|h| rope.byte_to_line(h.offset) == line) {
+                let at = (hint.offset - start).min(text.len());
+                shown.push_str(&text[from..at]);
+                from = at;
+                if hint.before {
+                    write!(shown, "‹{}› ", hint.label).unwrap();
+                } else {
+                    write!(shown, " ‹{}›", hint.label).unwrap();
+                }
+            }
+            shown.push_str(&text[from..]);
+            writeln!(out, "{}| {shown}", line + 1).unwrap();
+        }
+    }
+    out
+}
+
 fn render_folds(doc: &Document) -> String {
     let mut out = String::new();
     for fold in retroboard::ide::folds(doc) {
@@ -216,6 +346,8 @@ fn hover_outline_and_highlight_snapshots() {
             "links",
             "nav",
             "complete",
+            "rename",
+            "hints",
         ],
     );
     assert!(!found.is_empty());
@@ -234,6 +366,8 @@ fn hover_outline_and_highlight_snapshots() {
             }
             Some("nav") => render_navigation(&doc, &expected, &root),
             Some("complete") => render_completions(&doc, &expected),
+            Some("rename") => render_rename(&doc, &expected, &root),
+            Some("hints") => render_hints(&doc, &expected),
             Some("folds") => render_folds(&doc),
             Some("links") => render_links(&doc, &root),
             _ => render_highlights(&doc),

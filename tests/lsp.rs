@@ -1203,3 +1203,206 @@ fn naming_a_map_in_the_var_clears_its_unused_note() {
     });
     assert_eq!(client.shutdown(), 0);
 }
+
+/// Starts the server as an editor with rename and inlay hints would: versioned workspace
+/// edits, inlay hints shown, and the Patience hint setting in `initializationOptions`.
+fn editor_client(encoding: &str, patience: &str) -> (LspClient, Value) {
+    let mut client = LspClient::start_with_env(&[]);
+    let init = client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "general": {"positionEncodings": [encoding]},
+                "textDocument": {"inlayHint": {}, "rename": {"prepareSupport": true}},
+                "workspace": {"workspaceEdit": {"documentChanges": true}},
+            },
+            "initializationOptions": {"retroboard": {"inlayHints": {"patience": patience}}},
+        }),
+    );
+    client.notify("initialized", json!({}));
+    (client, init)
+}
+
+#[test]
+fn a_used_square_leads_to_its_board_square_in_either_encoding_past_wide_characters() {
+    // The board's blanks written as “·” (two bytes in UTF-8, one unit in UTF-16), as the
+    // game allows: any character but W and B is an empty square.
+    let board: String = (0..64)
+        .map(|i| match i {
+            27 | 36 => 'W',
+            28 | 35 => 'B',
+            _ => '·',
+        })
+        .collect();
+    let text = format!("30\n2\nD4D5E4E5\n{board}\n© 1996 Yellow Lemon Software\n");
+    for (encoding, column) in [("utf-16", 27), ("utf-8", 27 * 2)] {
+        let (mut client, _) = editor_client(encoding, "all");
+        let uri = file_uri("/tmp/retroboard-e2e/Dots.bord");
+        client.open(&uri, "othello-bord", 1, &text);
+        // D5 on line 3 (row D, column 5: index 28).
+        let definition = client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 2}}),
+        );
+        // D4 (index 27) is the first chip, after 27 blanks; D5 follows its one-byte W.
+        let d5 = column + 1;
+        assert_eq!(
+            definition,
+            json!([{"uri": uri, "range": {
+                "start": {"line": 3, "character": d5},
+                "end": {"line": 3, "character": d5 + 1},
+            }}]),
+            "{encoding}"
+        );
+        // And back, from D4 on the board (index 27) to the used square.
+        let back = client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": column}}),
+        );
+        assert_eq!(
+            back,
+            json!([{"uri": uri, "range": {
+                "start": {"line": 2, "character": 0},
+                "end": {"line": 2, "character": 2},
+            }}]),
+            "{encoding}"
+        );
+        client.shutdown();
+    }
+}
+
+#[test]
+fn rename_edits_every_file_keeping_the_open_documents_version() {
+    let tiny = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    for encoding in ["utf-16", "utf-8"] {
+        let (mut client, init) = editor_client(encoding, "all");
+        assert_eq!(
+            init["capabilities"]["renameProvider"]["prepareProvider"],
+            true
+        );
+        let ter = tiny.join("Tiny.ter");
+        let ter_uri = file_uri(ter.to_str().unwrap());
+        let text = format!("# Ærø\n{}", std::fs::read_to_string(&ter).unwrap());
+        client.open(&ter_uri, "colossus-ter", 7, &text);
+        let at =
+            json!({"textDocument": {"uri": ter_uri}, "position": {"line": 1, "character": 22}});
+        let prepared = client.request("textDocument/prepareRename", at.clone());
+        assert_eq!(
+            prepared,
+            json!({"start": {"line": 1, "character": 21}, "end": {"line": 1, "character": 29}})
+        );
+        let mut params = at.clone();
+        params["newName"] = json!("Gremlin");
+        let edit = client.request("textDocument/rename", params);
+        let changes = edit["documentChanges"].as_array().unwrap();
+        let files: Vec<String> = changes
+            .iter()
+            .map(|c| {
+                let uri = c["textDocument"]["uri"].as_str().unwrap();
+                let name = uri.rsplit('/').next().unwrap();
+                format!(
+                    "{name} v{} x{}",
+                    c["textDocument"]["version"],
+                    c["edits"].as_array().unwrap().len()
+                )
+            })
+            .collect();
+        // The CRE from the disk (no version), the open TER at the version the editor holds.
+        assert_eq!(
+            files,
+            [
+                "Tiny.cre vnull x1",
+                "Tiny.ter v7 x2",
+                "Mistakes.ter vnull x1",
+                "NoTower.ter vnull x1",
+                "Suppressed.ter vnull x2",
+            ],
+            "{encoding}"
+        );
+        assert_eq!(
+            changes[1]["edits"][0],
+            json!({"range": {"start": {"line": 1, "character": 21}, "end": {"line": 1, "character": 29}}, "newText": "Gremlin"})
+        );
+        // A name the game cannot read is refused with the reason, as is the Titan.
+        let mut params = at.clone();
+        params["newName"] = json!("Gar goyle");
+        let refused = client.request_raw("textDocument/rename", params);
+        assert_eq!(refused["error"]["code"], -32803);
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("cannot be a creature’s name"),
+            "{refused}"
+        );
+        let titan = client.request_raw(
+            "textDocument/prepareRename",
+            json!({"textDocument": {"uri": ter_uri}, "position": {"line": 3, "character": 66}}),
+        );
+        assert_eq!(
+            titan["error"]["message"],
+            "“Titan” cannot be renamed: the game looks it up by this name"
+        );
+        client.shutdown();
+    }
+}
+
+#[test]
+fn patience_inlay_hints_follow_the_setting() {
+    let game = "Hints\n  1   2\n 52   4   4   0   0    0 999   1  999   0   2\n  0   4 108   0   2    2 999   1    0   0   0\n";
+    let uri = file_uri("/tmp/retroboard-e2e/Hints.pat");
+    let labels = |client: &mut LspClient, line: u32| -> Vec<String> {
+        let hints = client.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": {
+                "start": {"line": line, "character": 0},
+                "end": {"line": line, "character": 0},
+            }}),
+        );
+        hints
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                format!(
+                    "{}@{}",
+                    h["label"].as_str().unwrap(),
+                    h["position"]["character"]
+                )
+            })
+            .collect()
+    };
+    let (mut client, init) = editor_client("utf-16", "cursor");
+    assert_eq!(init["capabilities"]["inlayHintProvider"], true);
+    client.open(&uri, "patience-game", 1, game);
+    let stock = labels(&mut client, 2);
+    assert_eq!(stock[0], "(1) n@3");
+    assert_eq!(stock.last().unwrap(), "(1) stock@45");
+    assert_eq!(labels(&mut client, 3).last().unwrap(), "(2) wastepile@45");
+    // The whole file asked for: in "cursor" mode that is no pile's line.
+    let whole = client.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": {
+            "start": {"line": 0, "character": 0}, "end": {"line": 4, "character": 0},
+        }}),
+    );
+    assert_eq!(whole, json!([]));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"retroboard": {"inlayHints": {"patience": "off"}}}}),
+    );
+    assert_eq!(labels(&mut client, 2), Vec::<String>::new());
+    client.shutdown();
+    // A client that shows no inlay hints is offered none.
+    let (client, init) = LspClient::initialized(&["utf-16"]);
+    assert!(
+        init["capabilities"].get("inlayHintProvider").is_none(),
+        "{init}"
+    );
+    client.shutdown();
+}

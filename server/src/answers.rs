@@ -166,6 +166,54 @@ impl HighlightKind {
     }
 }
 
+/// A change a rename makes: the text at `target` becomes `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replace {
+    pub target: Target,
+    pub text: String,
+}
+
+/// Words shown inside a line (after a number, a flag, a letter): what it means there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Where the words stand: the end of the token they explain, or its start when `before`.
+    pub offset: usize,
+    pub label: String,
+    /// The words name the token that follows (a flag's name before its `true`).
+    pub before: bool,
+    /// More words, shown when the pointer rests on the hint.
+    pub tooltip: Option<String>,
+}
+
+/// Which Patience piles get hints: the setting `retroboard.inlayHints.patience`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PileHints {
+    /// Every pile line of the range asked for.
+    #[default]
+    All,
+    /// Only a pile line the range asked for lies in: a client asks for the cursor's line.
+    Cursor,
+    Off,
+}
+
+impl PileHints {
+    /// The setting's value: `"all"`, `"cursor"` or `"off"`.
+    pub fn from_setting(value: &str) -> Option<PileHints> {
+        match value {
+            "all" => Some(PileHints::All),
+            "cursor" => Some(PileHints::Cursor),
+            "off" => Some(PileHints::Off),
+            _ => None,
+        }
+    }
+}
+
+/// What the client wants inlay hints for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InlayOptions {
+    pub patience: PileHints,
+}
+
 /// A value an editor can offer at the cursor, with what it means.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completion {

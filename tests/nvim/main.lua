@@ -685,4 +685,48 @@ return function(t)
     vim.bo[buf].modified = false
   end)
 
+  ---------------------------------------------------------------------------------------------
+  -- Go to definition and rename
+  ---------------------------------------------------------------------------------------------
+
+  --- A copy of the Tiny variant in its own folder, so a rename can change its files.
+  local function tiny_copy(name)
+    local dir = tmp .. '/' .. name .. '/Tiny'
+    for _, file in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre', 'Tiny.ter' }) do
+      t.write(dir .. '/' .. file, assert(t.read(fx('colossus/Tiny/' .. file))))
+    end
+    return dir
+  end
+
+  t.test('definition: vim.lsp.buf.definition leads from a TER creature to its CRE line', function()
+    local dir = tiny_copy('definition')
+    local ter = t.edit(dir .. '/Tiny.ter')
+    t.client(ter)
+    vim.api.nvim_win_set_cursor(0, { 1, 22 }) -- on Gargoyle
+    vim.lsp.buf.definition()
+    t.wait('the CRE opened', 10000, function()
+      return vim.api.nvim_buf_get_name(0):match('Tiny%.cre$') ~= nil
+    end)
+    t.eq(vim.api.nvim_win_get_cursor(0), { 5, 0 }, 'the cursor on the Gargoyle line')
+  end)
+
+  t.test('rename: vim.lsp.buf.rename renames a creature in the CRE and the TER', function()
+    local dir = tiny_copy('rename')
+    local ter = t.edit(dir .. '/Tiny.ter')
+    t.client(ter)
+    vim.api.nvim_win_set_cursor(0, { 1, 22 })
+    vim.lsp.buf.rename('Gremlin')
+    t.wait('the TER renamed', 10000, function()
+      return vim.api.nvim_buf_get_lines(ter, 0, 1, false)[1]:find('Gremlin', 1, true) ~= nil
+    end)
+    local lines = vim.api.nvim_buf_get_lines(ter, 0, -1, false)
+    t.eq(lines[1], 'B green Brush true 1 Gremlin 2 Troll', 'TER line 1')
+    t.eq(lines[3], 'T black Tower false 0 Anything 3 Centaur 3 Gremlin 3 Ogre -1 Titan', 'TER line 3')
+    local cre = vim.fn.bufnr(dir .. '/Tiny.cre')
+    t.ok(cre > 0, 'the CRE is loaded to be edited')
+    t.eq(vim.api.nvim_buf_get_lines(cre, 4, 5, false)[1]:match('^%S+'), 'Gremlin', 'CRE line 5 name')
+    for _, buf in ipairs({ ter, cre }) do
+      vim.bo[buf].modified = false
+    end
+  end)
 end

@@ -608,6 +608,88 @@ async function quickFixSteps({ ws, userData, up }) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Go to definition (F12) and rename (F2) across the Tiny variant's files. */
+async function navigationSteps({ ws, up }) {
+  const activeTab = async () => (await page.locator('.tabs-container .tab.active').first().getAttribute('aria-label')) ?? '';
+
+  await step('definition: F12 on a TER creature opens the CRE at its line', async () => {
+    await openFile('Tiny/Tiny.ter');
+    await goTo(1, 23); // inside “Gargoyle” (columns 22–29)
+    await page.keyboard.press('F12');
+    await until('Tiny.cre active', async () => (await activeTab()).startsWith('Tiny.cre'), 15_000);
+    const at = await until('the cursor on line 5', async () => {
+      const s = await statusItem('status.editor.selection');
+      return s.startsWith('Ln 5, Col 1') ? s : false;
+    }, 10_000);
+    const line = await editorLine(5);
+    check(line.text?.startsWith('Gargoyle'), `line 5 of the CRE: ${JSON.stringify(line)}`);
+    await screenshot('definition-f12-cre');
+    return at;
+  }, { needs: up });
+
+  /** F2 at line 1 column 23 of Tiny.ter, `name` typed into the rename box, Enter, then Save All. */
+  const rename = async (from, to) => {
+    await openFile('Tiny/Tiny.ter');
+    await goTo(1, 23);
+    await page.keyboard.press('F2');
+    const input = page.locator('.monaco-editor .rename-box input, .monaco-editor .rename-box textarea').first();
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    const offered = await input.inputValue();
+    check(offered === from, `the rename box offers ${JSON.stringify(offered)}, expected ${from}`);
+    await input.fill(to);
+    await screenshot(`rename-f2-${to}-box`);
+    await page.keyboard.press('Enter');
+    const line = await until(`“${to}” on line 1`, async () => {
+      const l = await editorLine(1);
+      return l.text?.includes(` ${to} `) ? l.text : false;
+    });
+    await runCommand('File: Save All');
+    const ter = path.join(ws, 'Tiny', 'Tiny.ter');
+    const cre = path.join(ws, 'Tiny', 'Tiny.cre');
+    await until('Tiny.ter and Tiny.cre saved with the new name', async () => {
+      const t = readFileSync(ter, 'utf8').split('\n');
+      const c = readFileSync(cre, 'utf8').split('\n');
+      return t[0].includes(` ${to} `) && t[2].includes(` ${to} `) && c[4].startsWith(`${to} `);
+    }, 15_000);
+    return line;
+  };
+
+  await step('inlay hints: the Patience pile under the cursor explains its numbers', async () => {
+    await openFile('Mysteriet.pat');
+    await goTo(3, 1); // the stock
+    const stock = await until('hints on the stock line', async () => {
+      const l = await editorLine(3);
+      return l.text?.includes('(1) stock') ? l.text : false;
+    });
+    check(stock.includes('(6) a=0 all backs'), `the stock line: ${stock}`);
+    const other = await editorLine(4);
+    check(!other.text?.includes('(2) wastepile'), `hints on a line without the cursor: ${other.text}`);
+    await screenshot('inlay-hints-patience-stock');
+    await goTo(4, 1); // the wastepile: the hints follow the cursor
+    const waste = await until('hints on the wastepile line', async () => {
+      const l = await editorLine(4);
+      return l.text?.includes('(2) wastepile') ? l.text : false;
+    });
+    await screenshot('inlay-hints-patience-wastepile');
+    return waste;
+  }, { needs: up });
+
+  await step('rename: F2 renames a creature in the TER and the CRE (across files)', async () => {
+    const line = await rename('Gargoyle', 'Gremlin');
+    check(line === 'B green Brush true 1 Gremlin 2 Troll', `line 1 after the rename: ${line}`);
+    await screenshot('rename-f2-ter');
+    await openFile('Tiny/Tiny.cre');
+    const cre = await until('the CRE line renamed', async () => {
+      const l = await editorLine(5);
+      return l.text?.startsWith('Gremlin') ? l.text : false;
+    });
+    await screenshot('rename-f2-cre');
+    // And back, so the steps after this one see the variant as it was.
+    await rename('Gremlin', 'Gargoyle');
+    return cre;
+  }, { needs: up });
+}
+
 async function main() {
   check(existsSync(vsix), `no .vsix at ${vsix} (pass --vsix)`);
   check(existsSync(codeServer), `no code-server at ${codeServer}`);
@@ -892,6 +974,7 @@ async function main() {
     }, { needs: up });
 
     await quickFixSteps({ ws, userData, up });
+    await navigationSteps({ ws, up });
 
     await completionSteps({ up });
 

@@ -135,6 +135,39 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// The range of the name at `offset` a rename would change; `Err`: it cannot be renamed,
+    /// and why (see [`crate::ide::prepare_rename`]).
+    fn prepare_rename(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+    ) -> Result<Option<std::ops::Range<usize>>, String> {
+        Ok(None)
+    }
+
+    /// The changes renaming the name at `offset` to `new_name` (see [`crate::ide::rename`]).
+    fn rename(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _new_name: &str,
+        _files: &dyn Files,
+    ) -> Result<Vec<crate::answers::Replace>, String> {
+        Ok(Vec::new())
+    }
+
+    /// Words shown after the tokens that `range` touches (see [`crate::ide::inlay_hints`]).
+    fn inlay_hints(
+        &self,
+        _doc: &Document,
+        _range: std::ops::Range<usize>,
+        _options: &crate::answers::InlayOptions,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::InlayHint> {
+        Vec::new()
+    }
+
     /// Runs of lines an editor can fold: comments, groups of records.
     fn folds(&self, _doc: &Document) -> Vec<crate::answers::Fold> {
         Vec::new()

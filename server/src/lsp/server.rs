@@ -37,6 +37,8 @@ use crate::render;
 use crate::settings::Discovery;
 use crate::syntax::Document;
 
+mod ide;
+
 pub struct Backend {
     shared: Arc<Shared>,
     shut_down: Arc<AtomicBool>,
@@ -59,6 +61,8 @@ struct Shared {
 
 struct State {
     encoding: PositionEncoding,
+    /// What the client said about rename edits and inlay hints.
+    client: ide::ClientOptions,
     documents: HashMap<Uri, OpenDocument>,
     /// Documents waiting to be checked (or, once closed, cleared), and how.
     due: HashMap<Uri, Due>,
@@ -127,6 +131,7 @@ impl OpenDocument {
 /// What requests and checks read: the open documents as they were when it was taken.
 struct Snapshot {
     encoding: PositionEncoding,
+    client: ide::ClientOptions,
     roots: Vec<PathBuf>,
     settings: Arc<Discovery>,
     documents: HashMap<Uri, OpenDocument>,
@@ -137,6 +142,7 @@ impl State {
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             encoding: self.encoding,
+            client: self.client,
             roots: self.roots.clone(),
             settings: self.settings.clone(),
             documents: self.documents.clone(),
@@ -354,6 +360,7 @@ impl Backend {
             notifier,
             state: Mutex::new(State {
                 encoding: PositionEncoding::Utf16,
+                client: ide::ClientOptions::default(),
                 documents: HashMap::new(),
                 due: HashMap::new(),
                 checking: HashSet::new(),
@@ -1136,9 +1143,11 @@ impl LanguageServer for Backend {
                 .into_iter()
                 .collect(),
         };
+        let client = ide::ClientOptions::of(&params);
         let mut state = self.state();
         state.encoding = encoding;
         state.roots = roots;
+        state.client = client;
         drop(state);
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
@@ -1175,6 +1184,11 @@ impl LanguageServer for Backend {
                 }),
                 definition_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(OneOf::Right(RenameOptions {
+                    prepare_provider: Some(true),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                })),
+                inlay_hint_provider: client.inlay_hints.then_some(OneOf::Left(true)),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: WorkDoneProgressOptions::default(),
@@ -1387,6 +1401,54 @@ impl LanguageServer for Backend {
             Ok(Some(snapshot.locations(&targets)))
         })
         .await
+    }
+
+    async fn prepare_rename(
+        &self,
+        at: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let uri = at.text_document.uri;
+        self.on_open_document("rename", uri, move |snapshot, document, _| {
+            let text = document.rope();
+            let offset = convert::offset(text, at.position, snapshot.encoding);
+            let range = crate::ide::prepare_rename(document, offset, &snapshot.overlay())
+                .map_err(ide::refused)?;
+            Ok(range
+                .map(|r| PrepareRenameResponse::Range(convert::range(text, r, snapshot.encoding))))
+        })
+        .await
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let at = params.text_document_position;
+        let uri = at.text_document.uri;
+        self.on_open_document("rename", uri, move |snapshot, document, cancel| {
+            let offset = convert::offset(document.rope(), at.position, snapshot.encoding);
+            let replaces =
+                crate::ide::rename(document, offset, &params.new_name, &snapshot.overlay())
+                    .map_err(ide::refused)?;
+            cancel.check()?;
+            Ok((!replaces.is_empty()).then(|| snapshot.workspace_edit(&replaces, snapshot.client)))
+        })
+        .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let uri = params.text_document.uri;
+        self.on_open_document("inlay hints", uri, move |snapshot, document, _| {
+            let text = document.rope();
+            let start = convert::offset(text, params.range.start, snapshot.encoding);
+            let end = convert::offset(text, params.range.end, snapshot.encoding).max(start);
+            let options = snapshot.client.inlay;
+            let hints =
+                crate::ide::inlay_hints(document, start..end, &options, &snapshot.overlay());
+            Ok(Some(ide::inlay_hints(text, &hints, snapshot.encoding)))
+        })
+        .await
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        self.state().client.configure(&params.settings);
     }
 
     async fn symbol(

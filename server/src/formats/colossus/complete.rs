@@ -12,7 +12,8 @@ use super::map::MapView;
 use super::ter::PSEUDO_CREATURES;
 use super::variant::{self, Variant};
 use crate::answers::{Completion, CompletionKind};
-use crate::formats::{Files, FormatId};
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 use crate::syntax::LineWords;
 
@@ -511,7 +512,8 @@ fn battleland(line: &LineWords) -> Vec<Completion> {
 #[cfg(test)]
 mod tests {
     use super::gist;
-    use crate::formats::{Files, FormatId};
+    use crate::formats::Files;
+    use crate::registry::FormatId;
     use crate::syntax::Document;
 
     struct NoFiles;
