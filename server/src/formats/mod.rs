@@ -478,6 +478,16 @@ pub fn all_codes() -> Vec<CodeDoc> {
     codes
 }
 
+/// The severity a code's documentation gives it (what `retroboard explain` says).
+pub fn documented_severity(code: &str) -> Option<Severity> {
+    static SEVERITIES: std::sync::OnceLock<HashMap<&'static str, Severity>> =
+        std::sync::OnceLock::new();
+    SEVERITIES
+        .get_or_init(|| all_codes().iter().map(|d| (d.code, d.severity)).collect())
+        .get(code)
+        .copied()
+}
+
 /// The documentation of one code.
 pub fn code_doc(code: &str) -> Option<CodeDoc> {
     all_codes().into_iter().find(|doc| doc.code == code)
