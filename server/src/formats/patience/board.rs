@@ -13,7 +13,7 @@
 
 use super::deal::{self, Deal, DealtPile, shows_face};
 use super::view::{GameView, Pile};
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::{Finding, plural};
 use crate::syntax::Document;
 
@@ -582,7 +582,10 @@ fn picture(
             hand_words(d).map_or_else(String::new, |h| format!(" — {h}"))
         );
         scene.push(Item::Group {
-            id: None,
+            element: Some(Element::new(
+                format!("pile:{}", d.pile.number),
+                d.pile.range.clone(),
+            )),
             tooltip: Some(tip),
             items,
         });
@@ -676,7 +679,7 @@ fn badge(p: &Placed, right: f64, top: f64) -> Item {
     let width = 7.0 * number.len() as f64 + 6.0;
     let fill = if p.dealt.bad { Color::FAULT } else { INK };
     Item::Group {
-        id: None,
+        element: None,
         tooltip: None,
         items: vec![
             Item::Rect {
