@@ -28,6 +28,8 @@ interface PreviewResult {
 /** The source map of the board shown: where a click on an element leads. */
 interface Shown {
   uri: string;
+  /** Versions count anew each time a document is opened: they compare within one opening. */
+  opening: number;
   version: number | null;
   ranges: Map<string, vscode.Range>;
 }
@@ -39,6 +41,8 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private generation = 0;
   /** The board last posted to the page, with its source map. */
   private shown: Shown | undefined;
+  /** How many times a shown document was (re)opened: its versions start over each time. */
+  private opening = 0;
   /** The seed each file is dealt with in the preview (Patience), by URI. */
   private readonly seeds = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -63,7 +67,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       }),
       vscode.workspace.onDidOpenTextDocument((doc) => {
         // A language change (content sniffing) closes and reopens the document: redraw.
-        if (this.isShown(doc.uri)) this.schedule();
+        if (this.isShown(doc.uri)) {
+          this.opening++;
+          this.schedule();
+        }
       }),
     );
   }
@@ -184,16 +191,18 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           const version = typeof result.version === 'number' ? result.version : null;
           // In step: never a board older than the one shown (answers can cross).
           const before = this.shown;
-          if (version !== null && before?.uri === uri.toString() && before.version !== null && version < before.version) return;
+          const opening = this.opening;
+          if (version !== null && before?.uri === uri.toString() && before.opening === opening && before.version !== null && version < before.version) return;
           const ranges = new Map<string, vscode.Range>();
           for (const e of Array.isArray(result.sourceMap) ? result.sourceMap : []) {
             if (typeof e?.id === 'string' && e.range) ranges.set(e.id, client.protocol2CodeConverter.asRange(e.range));
           }
           if (generation === this.generation && panel === this.panel && this.isShown(uri)) {
-            this.shown = { uri: uri.toString(), version, ranges };
+            this.shown = { uri: uri.toString(), opening, version, ranges };
           }
           message = {
             version,
+            opening,
             type: 'preview',
             uri: uri.toString(),
             fileName,

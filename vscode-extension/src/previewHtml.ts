@@ -27,6 +27,8 @@ export type ToPage =
       solution: Solution | null;
       /** The document version drawn (null: a file not open); an older one than shown is dropped. */
       version: number | null;
+      /** Which opening of the document the version counts in (versions start over on reopening). */
+      opening: number;
     }
   | { type: 'message'; uri: string | null; fileName: string; message: string };
 
@@ -418,7 +420,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
   });
   // In step: a preview of an older document version than the one shown is dropped, and the
   // heading changes only once its picture is decoded, so the two always agree.
-  let shown = { uri: null, version: -1 };
+  let shown = { uri: null, opening: -1, version: -1 };
   let arrivals = 0;
   const showPreview = (m, b64, version) => {
     $('title').textContent = String(m.title);
@@ -443,10 +445,10 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (!m || typeof m !== 'object') return;
     if (m.type === 'preview') {
       const version = typeof m.version === 'number' ? m.version : null;
-      if (version !== null && shown.uri === m.uri && version < shown.version) return;
+      if (version !== null && shown.uri === m.uri && shown.opening === m.opening && version < shown.version) return;
       const b64 = String(m.svg);
       if (!/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) return;
-      shown = { uri: m.uri, version: version === null ? -1 : version };
+      shown = { uri: m.uri, opening: m.opening, version: version === null ? -1 : version };
       const arrival = ++arrivals;
       const apply = () => {
         if (arrival !== arrivals) return; // a newer board came meanwhile
@@ -458,7 +460,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
       next.decode().then(apply, apply);
     } else if (m.type === 'message') {
       arrivals++;
-      shown = { uri: m.uri, version: -1 };
+      shown = { uri: m.uri, opening: -1, version: -1 };
       shapes = null;
       placeFor(m);
       $('title').textContent = 'Retroboard Preview';

@@ -54,7 +54,7 @@ test('a click on the board posts the element under it; older versions are droppe
   const html = previewHtml('n', {});
   assert.ok(html.includes("vscode.postMessage({ type: 'reveal', id })"));
   assert.ok(html.includes("svg.querySelectorAll('g[data-rb-id]')"));
-  assert.ok(html.includes('version < shown.version) return;'));
+  assert.ok(html.includes('shown.opening === m.opening && version < shown.version) return;'));
   // The picture is decoded before the heading changes with it.
   assert.ok(html.includes('next.decode().then(apply, apply)'));
 });
