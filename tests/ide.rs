@@ -239,17 +239,29 @@ fn preview_snapshots_and_svg_rasterises() {
     }
 }
 
-/// The source map as snapshotted: one element a line, its id, range and the text it stands for.
+/// The source map as snapshotted: one element a line, its id, range and the text it stands for,
+/// then where the text drawing shows it (line:column-column, 1-based, columns in characters).
 fn render_source_map(doc: &Document, preview: &retroboard::render::Preview) -> String {
     let mut out = String::new();
     for element in &preview.source_map {
         let text = doc.text()[element.source.clone()].replace(['\r', '\n'], " ");
+        let drawn: Vec<String> = preview
+            .text_map
+            .iter()
+            .filter(|m| m.id == element.id)
+            .map(|m| format!("{}:{}-{}", m.line + 1, m.start + 1, m.end + 1))
+            .collect();
         writeln!(
             out,
-            "{} {} “{}”",
+            "{} {} “{}”{}",
             element.id,
             at(doc, &element.source),
-            text::shorten(text.trim_end(), 40)
+            text::shorten(text.trim_end(), 40),
+            if drawn.is_empty() {
+                String::new()
+            } else {
+                format!(" text {}", drawn.join(" "))
+            }
         )
         .unwrap();
     }
@@ -290,6 +302,31 @@ fn source_map_snapshots() {
                 fixture.display(),
                 element.id,
                 element.source
+            );
+        }
+        // The text drawing marks elements of the source map only, on its own lines.
+        let lines: Vec<&str> = preview.text.lines().collect();
+        assert!(
+            !preview.text_map.is_empty(),
+            "{}: nothing marked in the text drawing",
+            fixture.display()
+        );
+        for mark in &preview.text_map {
+            assert!(
+                preview.source_map.iter().any(|e| e.id == mark.id),
+                "{}: {} is marked in the text but not drawn",
+                fixture.display(),
+                mark.id
+            );
+            let width = lines.get(mark.line).map_or(0, |l| l.chars().count());
+            assert!(
+                mark.start < mark.end && mark.start < width,
+                "{}: {} at {}:{}-{} of {width}",
+                fixture.display(),
+                mark.id,
+                mark.line,
+                mark.start,
+                mark.end
             );
         }
         let actual = render_source_map(&doc, &preview);

@@ -448,6 +448,11 @@ fn preview_by_request_and_by_command() {
     );
     assert!(svg.contains(r#"<g data-rb-id="hex:100">"#), "{svg}");
     assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");
+    // The text drawing shows hex 100 on its third and fourth lines, columns 1 to 5.
+    assert_eq!(
+        preview["textMap"][0],
+        json!({"id": "hex:100", "line": 2, "start": 1, "end": 5})
+    );
 
     let by_command = client.request(
         "workspace/executeCommand",

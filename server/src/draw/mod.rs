@@ -6,7 +6,7 @@
 mod canvas;
 mod scene;
 
-pub use canvas::TextCanvas;
+pub use canvas::{TextCanvas, TextMark};
 pub use scene::{Anchor, Color, Element, Item, Scene, Style, escape};
 
 /// A game's answer a viewer can replay on the drawing: jumps between holes, each hole drawn as

@@ -927,6 +927,10 @@ pub struct PreviewResult {
     /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for.
     #[serde(rename = "sourceMap")]
     pub source_map: Vec<SourceElement>,
+    /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
+    /// in characters of the drawing.
+    #[serde(rename = "textMap")]
+    pub text_map: Vec<crate::draw::TextMark>,
 }
 
 /// One entry of a preview's source map.
@@ -990,6 +994,7 @@ fn preview_of(
             solution: preview.replay,
             version,
             source_map,
+            text_map: preview.text_map,
         }
     };
     let result = match snapshot.documents.get(uri) {

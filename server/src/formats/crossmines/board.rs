@@ -108,6 +108,11 @@ fn faulty_squares(view: &PatternView, grid: &Grid, findings: &[Finding]) -> Vec<
     faulty
 }
 
+/// A grid square's element id.
+fn square_id(row: usize, column: usize) -> String {
+    format!("square:{row}:{column}")
+}
+
 /// Where the grid's squares are written: each square's text, and the grid's lines as a whole
 /// (the stamp).
 struct Sources {
@@ -369,7 +374,7 @@ stamped as written."
     }
     let sources = Sources::new(&view, &grid);
     let scene = draw_scene(&field, &fault, &sources, &title, &summary, &notes);
-    let canvas = draw_text(&field, &fault, &title, &summary, &notes);
+    let canvas = draw_text(&field, &fault, &sources, &title, &summary, &notes);
     Board {
         title,
         scene,
@@ -553,7 +558,7 @@ fn draw_scene(
             };
             scene.push(Item::Group {
                 element: Some(Element::new(
-                    format!("square:{grid_row}:{grid_column}"),
+                    square_id(grid_row, grid_column),
                     source.clone(),
                 )),
                 tooltip: None,
@@ -677,6 +682,7 @@ fn draw_scene(
 fn draw_text(
     field: &Field,
     fault: &[bool],
+    sources: &Sources,
     title: &str,
     summary: &str,
     notes: &[String],
@@ -710,6 +716,16 @@ fn draw_text(
                     .copied()
                     .unwrap_or(false);
                 canvas.put(label + 1 + column, y, look(fill, faulty).1);
+                if let Fill::Stamped {
+                    origin: (0, 0),
+                    row: grid_row,
+                    column: grid_column,
+                    ..
+                } = fill
+                    && sources.square(grid_row, grid_column).is_some()
+                {
+                    canvas.mark(label + 1 + column, y, 1, square_id(grid_row, grid_column));
+                }
             }
         }
     }

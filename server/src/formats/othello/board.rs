@@ -390,6 +390,9 @@ fn draw_text(
         if square.faulty {
             canvas.put(x + 3, y, '!');
         }
+        if square.source.is_some() {
+            canvas.mark(x, y, 3, format!("square:{}", position.name()));
+        }
     }
     canvas.line("");
     for (line, bad) in lines {

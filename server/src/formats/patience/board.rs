@@ -582,10 +582,7 @@ fn picture(
             hand_words(d).map_or_else(String::new, |h| format!(" — {h}"))
         );
         scene.push(Item::Group {
-            element: Some(Element::new(
-                format!("pile:{}", d.pile.number),
-                d.pile.range.clone(),
-            )),
+            element: Some(Element::new(pile_id(d.pile.number), d.pile.range.clone())),
             tooltip: Some(tip),
             items,
         });
@@ -638,6 +635,11 @@ fn picture(
         }
     }
     scene
+}
+
+/// A pile's element id.
+fn pile_id(number: impl std::fmt::Display) -> String {
+    format!("pile:{number}")
 }
 
 /// A card's back: the card, a frame and a cross.
@@ -796,6 +798,12 @@ fn terminal(
         let label = format!("{}{}", if d.bad { "!" } else { "" }, d.pile.number);
         let label_col = (col + LABEL_COLUMNS).saturating_sub(label.chars().count());
         canvas.write(label_col, top_row + row, &label);
+        canvas.mark(
+            label_col,
+            top_row + row,
+            label.chars().count(),
+            pile_id(d.pile.number),
+        );
         let (dc, dr) = (
             step(p.spread.0, col_px, col_px / 2),
             step(p.spread.1, row_px, row_px / 3),
@@ -850,6 +858,7 @@ fn terminal(
             d.pile.number,
             pile_words(d)
         ));
+        canvas.mark_last_line(pile_id(d.pile.number));
         if let Some(cards) = hand_words(d) {
             for line in wrap(&cards, HAND_COLUMNS) {
                 canvas.line(&format!("      {line}"));

@@ -39,6 +39,15 @@ fn stone_color(colour: Colour) -> Color {
     }
 }
 
+/// A square's element id: a hole by its place on the jump grid (what a replay names), any other
+/// field by its row and place in the row as written.
+fn square_id(square: &Square) -> String {
+    match square.hole {
+        Some((r, c)) => format!("hole:{r}:{c}"),
+        None => format!("field:{}:{}", square.row, square.element.index()),
+    }
+}
+
 /// One element placed on the drawing.
 struct Square {
     element: Element,
@@ -373,12 +382,7 @@ fn scene(
                 });
             }
         }
-        // A hole by its place on the jump grid (what a replay names), any other field by its
-        // row and place in the row as written.
-        let id = match square.hole {
-            Some((r, c)) => format!("hole:{r}:{c}"),
-            None => format!("field:{}:{}", square.row, square.element.index()),
-        };
+        let id = square_id(square);
         let source = square.element.full_range();
         let group = Item::Group {
             element: Some(draw::Element::new(id, source.clone())),
@@ -457,6 +461,7 @@ fn text(
                 }
             }
         }
+        canvas.mark(x, y, 1, square_id(square));
     }
     canvas.line("");
     let mut seen: Vec<char> = squares.iter().map(|s| glyph(&s.element)).collect();

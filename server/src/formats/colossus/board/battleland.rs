@@ -157,6 +157,9 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 }
             );
             canvas.write(col, row, &cell);
+            if record.is_some() {
+                canvas.mark(col, row, cell.chars().count(), format!("battle:{x}:{y}"));
+            }
         }
     }
     let legend: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();

@@ -75,6 +75,7 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             cells[3],
             cells[4]
         ));
+        canvas.mark_last_line(format!("creature:{}", c.name.text));
     }
     Board {
         title,

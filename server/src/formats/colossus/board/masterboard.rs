@@ -230,6 +230,8 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
                 .value
                 .map_or_else(|| "?".to_string(), |l| l.to_string()),
         );
+        canvas.mark(col, row, 4, hex_id(hex, *x, *y));
+        canvas.mark(col, row + 1, 4, hex_id(hex, *x, *y));
     }
     let mut line = String::new();
     canvas.line("");

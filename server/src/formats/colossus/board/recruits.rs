@@ -94,6 +94,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             name,
             chain.join(" → ")
         ));
+        canvas.mark_last_line(format!("terrain:{}", t.letter.text));
     }
     if !view.acquirables.is_empty() {
         let list: Vec<String> = view

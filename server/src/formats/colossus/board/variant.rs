@@ -58,6 +58,9 @@ pub(super) fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Findin
             items: vec![text],
         });
         canvas.line(&format!("{}{line}", if *bad { '!' } else { ' ' }));
+        if let Some(element) = element {
+            canvas.mark_last_line(element.id.clone());
+        }
     }
     Board {
         title,
