@@ -16,6 +16,8 @@
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
 //! - `<fixture>.links`: the file names linked to their files;
 //! - `<fixture>.preview`: the terminal drawing of the board;
+//! - `<fixture>.sourcemap`: the preview's source map, each element's id, range and text (a
+//!   fixture of every format has one);
 //! - `<fixture>.deal`: a Patience game dealt with seed [`DEAL_SEED`] (every Patience fixture has
 //!   one).
 //!
@@ -426,6 +428,162 @@ fn preview_snapshots_and_svg_rasterises() {
             failures.join("\n")
         );
     }
+}
+
+/// The source map as snapshotted: one element a line, its id, range and the text it stands for,
+/// then where the text drawing shows it (line:column-column, 1-based, columns in characters).
+fn render_source_map(doc: &Document, preview: &retroboard::render::Preview) -> String {
+    let mut out = String::new();
+    for element in &preview.source_map {
+        let text = doc.text()[element.source.clone()].replace(['\r', '\n'], " ");
+        let drawn: Vec<String> = preview
+            .text_map
+            .iter()
+            .filter(|m| m.id == element.id)
+            .map(|m| format!("{}:{}-{}", m.line + 1, m.start + 1, m.end + 1))
+            .collect();
+        writeln!(
+            out,
+            "{} {} “{}”{}",
+            element.id,
+            at(doc, &element.source),
+            text::shorten(text.trim_end(), 40),
+            if drawn.is_empty() {
+                String::new()
+            } else {
+                format!(" text {}", drawn.join(" "))
+            }
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// `<fixture>.sourcemap`: the elements of the preview with the text they stand for. Every
+/// element is drawn (its id is a `data-rb-id` of the SVG) and its range lies in the text;
+/// a fixture of every format has a snapshot.
+#[test]
+fn source_map_snapshots() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let found = snapshots(&root, &["sourcemap"]);
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    let mut formats = std::collections::BTreeSet::new();
+    for (fixture, snapshot) in found {
+        let doc = load(&fixture);
+        formats.extend(doc.format().map(|f| f.as_str()));
+        let preview = retroboard::render::preview(&doc, &DiskFiles);
+        assert!(
+            !preview.source_map.is_empty(),
+            "{}: no element",
+            fixture.display()
+        );
+        for element in &preview.source_map {
+            let attribute = format!("data-rb-id=\"{}\"", retroboard::draw::escape(&element.id));
+            assert!(
+                preview.svg.contains(&attribute),
+                "{}: {} is not drawn",
+                fixture.display(),
+                element.id
+            );
+            assert!(
+                element.source.start <= element.source.end
+                    && element.source.end <= doc.text().len(),
+                "{}: {} {:?}",
+                fixture.display(),
+                element.id,
+                element.source
+            );
+        }
+        // The text drawing marks elements of the source map only, on its own lines.
+        let lines: Vec<&str> = preview.text.lines().collect();
+        assert!(
+            !preview.text_map.is_empty(),
+            "{}: nothing marked in the text drawing",
+            fixture.display()
+        );
+        for mark in &preview.text_map {
+            assert!(
+                preview.source_map.iter().any(|e| e.id == mark.id),
+                "{}: {} is marked in the text but not drawn",
+                fixture.display(),
+                mark.id
+            );
+            let width = lines.get(mark.line).map_or(0, |l| l.chars().count());
+            assert!(
+                mark.start < mark.end && mark.start < width,
+                "{}: {} at {}:{}-{} of {width}",
+                fixture.display(),
+                mark.id,
+                mark.line,
+                mark.start,
+                mark.end
+            );
+        }
+        let actual = render_source_map(&doc, &preview);
+        let expected = std::fs::read_to_string(&snapshot).unwrap_or_default();
+        if actual != expected {
+            if update {
+                std::fs::write(&snapshot, &actual).unwrap();
+            }
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}+++ actual\n{actual}",
+                snapshot.display()
+            ));
+        }
+    }
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} source map(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+    let all: std::collections::BTreeSet<_> = retroboard::registry::FORMATS
+        .iter()
+        .map(|entry| entry.id.as_str())
+        .collect();
+    assert_eq!(formats, all, "a format without a source map snapshot");
+}
+
+/// Every finding on a drawn thing (one whose range meets an element's) lies inside some
+/// element's range, so the text it is about is reached from the drawing; over every fixture
+/// with a preview snapshot.
+#[test]
+fn findings_on_drawn_things_lie_inside_an_element() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let fixtures: std::collections::BTreeSet<_> = snapshots(&root, &["preview", "sourcemap"])
+        .into_iter()
+        .map(|(fixture, _)| fixture)
+        .collect();
+    for fixture in fixtures {
+        let doc = load(&fixture);
+        let preview = retroboard::render::preview(&doc, &DiskFiles);
+        let findings = retroboard::analysis::analyze_with(&doc, &DiskFiles);
+        let meets = |a: &std::ops::Range<usize>, b: &std::ops::Range<usize>| {
+            a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
+        };
+        for finding in &findings {
+            let elements = || preview.source_map.iter().map(|e| &e.source);
+            if !elements().any(|e| meets(e, &finding.range)) {
+                continue;
+            }
+            checked += 1;
+            if !elements().any(|e| e.start <= finding.range.start && finding.range.end <= e.end) {
+                failures.push(format!(
+                    "{}: {} at {} is in no element",
+                    fixture.display(),
+                    finding.code,
+                    at(&doc, &finding.range)
+                ));
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} findings on drawn things");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The seed of the deal snapshots: `retroboard render FILE --text --deal 1` prints them.

@@ -416,7 +416,7 @@ fn preview_by_request_and_by_command() {
     let (mut client, init) = LspClient::initialized(&[]);
     assert_eq!(
         init["capabilities"]["executeCommandProvider"]["commands"],
-        json!(["retroboard.preview"])
+        json!(["retroboard.preview", "retroboard.revealSource"])
     );
     client.open(
         &uri,
@@ -439,6 +439,20 @@ fn preview_by_request_and_by_command() {
     );
     assert!(!svg.contains("<script") && !svg.contains("href"));
     assert!(preview["text"].as_str().unwrap().contains("▼T        ▼T"));
+    // Drawn from version 1; hex 100 (line 3) is the first element, its exits after the hexes.
+    assert_eq!(preview["version"], 1);
+    let map = preview["sourceMap"].as_array().unwrap();
+    assert_eq!(
+        map[0],
+        json!({"id": "hex:100", "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}}})
+    );
+    assert!(svg.contains(r#"<g data-rb-id="hex:100">"#), "{svg}");
+    assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");
+    // The text drawing shows hex 100 on its third and fourth lines, columns 1 to 5.
+    assert_eq!(
+        preview["textMap"][0],
+        json!({"id": "hex:100", "line": 2, "start": 1, "end": 5})
+    );
 
     let by_command = client.request(
         "workspace/executeCommand",
@@ -459,6 +473,16 @@ fn preview_by_request_and_by_command() {
         preview["title"],
         "Tiny.map — masterboard, 9 hexes, 7 towers"
     );
+    assert_eq!(preview["version"], 2);
+    assert!(
+        preview["sourceMap"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["id"] == "hex:700" && e["range"]["start"]["line"] == 9),
+        "{}",
+        preview["sourceMap"]
+    );
 
     let error = client.request_raw(
         "workspace/executeCommand",
@@ -466,6 +490,64 @@ fn preview_by_request_and_by_command() {
     );
     assert_eq!(error["error"]["code"], -32602, "{error}");
     assert_eq!(client.shutdown(), 0);
+}
+
+/// `retroboard.revealSource [uri, id]` sends `window/showDocument` selecting the element's text,
+/// its columns counted in the negotiated encoding, and answers with the same; an id the drawing
+/// lacks answers `null` and shows nothing.
+#[test]
+fn reveal_source_shows_the_element_in_the_negotiated_encoding() {
+    let uri = file_uri("/tmp/retroboard-e2e/Reveal.bord");
+    // Squares A1 “é” and A2 “😀” (one and two UTF-16 units, two and four bytes), then A3.
+    let text = format!(
+        "30\r2\rD4D5E4E5D4I9 x3e5A\ré😀{}\rM-) 1996 Yellow Lemon Software",
+        "0".repeat(62)
+    );
+    for (encodings, a2, a3) in [(vec![], [1, 3], [3, 4]), (vec!["utf-8"], [2, 6], [6, 7])] {
+        let (mut client, _) = LspClient::initialized(&encodings);
+        client.open(&uri, "othello-bord", 4, &text);
+        client.diagnostics(&uri, Some(4));
+        let range = |[start, end]: [u32; 2]| json!({"start": {"line": 3, "character": start}, "end": {"line": 3, "character": end}});
+        let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+        assert_eq!(preview["version"], 4);
+        let map = preview["sourceMap"].as_array().unwrap();
+        assert!(
+            map.contains(&json!({"id": "square:A2", "range": range(a2)})),
+            "{encodings:?}: {map:?}"
+        );
+        let id = client.start_request(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.revealSource", "arguments": [uri, "square:A3"]}),
+        );
+        let show = client.wait_for(|m| m["method"] == "window/showDocument");
+        assert_eq!(
+            show["params"],
+            json!({"uri": uri, "takeFocus": true, "selection": range(a3)}),
+            "{encodings:?}"
+        );
+        client.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+        let answer = client.response(id);
+        assert_eq!(answer["result"], show["params"], "{encodings:?}");
+
+        let none = client.request(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.revealSource", "arguments": [uri, "square:Z9"]}),
+        );
+        assert_eq!(none, Value::Null);
+        let error = client.request_raw(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.revealSource", "arguments": [uri]}),
+        );
+        assert_eq!(error["error"]["code"], -32602, "{error}");
+        assert!(
+            !client
+                .unread()
+                .iter()
+                .any(|m| m["method"] == "window/showDocument"),
+            "{encodings:?}"
+        );
+        assert_eq!(client.shutdown(), 0);
+    }
 }
 
 /// `retroboard/preview` with a `deal` seed draws a Patience game's dealt cards, as `render

@@ -37,8 +37,7 @@ first lines (“retroboard explain retroboard/unknown-format” says how files a
         // Test builds: a finding has the severity `retroboard explain` documents for its code.
         let documented = crate::formats::documented_severity(finding.code);
         assert!(
-            documented == Some(finding.severity)
-                || crate::findings::is_left_out_note(finding),
+            documented == Some(finding.severity) || crate::findings::is_left_out_note(finding),
             "{} is reported as {:?} but documented as {documented:?}",
             finding.code,
             finding.severity

@@ -444,6 +444,36 @@ return function(t)
     end)
   end)
 
+  t.test('<CR> on a hex in the text preview jumps to its line (retroboard.revealSource)', function()
+    vim.cmd('silent! only')
+    local src = t.edit(fx('colossus/Tiny/Tiny.map'))
+    t.client(src)
+    vim.cmd('RetroboardPreview')
+    local preview = require('retroboard.preview')
+    local pbuf = t.wait('the preview buffer', 5000, function()
+      return preview.buffer(src)
+    end)
+    -- Hex 200's label in the drawing (its record is line 4 of the file).
+    local at = t.wait('hex 200 drawn', 10000, function()
+      for i, line in ipairs(vim.api.nvim_buf_get_lines(pbuf, 0, -1, false)) do
+        local col = line:find('%f[%d]200%f[%D]')
+        if i > 1 and col then
+          return { i, col - 1 }
+        end
+      end
+    end)
+    local pwin = vim.fn.bufwinid(pbuf)
+    vim.api.nvim_set_current_win(pwin)
+    vim.api.nvim_win_set_cursor(pwin, at)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'xt', false)
+    t.wait('the source window at hex 200', 10000, function()
+      return vim.api.nvim_get_current_buf() == src and vim.api.nvim_win_get_cursor(0)[1] == 4
+    end)
+    t.eq(vim.api.nvim_win_get_cursor(0), { 4, 0 }, 'the cursor at the start of hex 200')
+    t.eq(#vim.api.nvim_list_wins(), 2, 'no window opened')
+    vim.api.nvim_win_close(pwin, true)
+  end)
+
   t.test(':RetroboardPreview deal SEED deals a Patience game, deal deals again', function()
     vim.cmd('silent! only')
     local src = t.edit(fx('patience/Mysteriet.pat'))

@@ -235,6 +235,10 @@ function makeWorkspace(root) {
   check(broken, `none of the broken fixtures exists: ${BROKEN.map((b) => b.fixture).join(', ')}`);
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
   copyFileSync(path.join(repo, 'examples', 'English Standard.brd'), path.join(ws, 'English.brd'));
+  // The real Default variant (read from the corpus, never kept in the project), for board → text.
+  const corpus = process.env.RETROBOARD_CORPUS ?? path.join(repo, '..', 'shared', 'corpus');
+  const original = path.join(corpus, 'colossus', 'Default');
+  if (existsSync(original)) cpSync(original, path.join(ws, 'Default'), { recursive: true });
   for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
@@ -1165,6 +1169,81 @@ async function main() {
         return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
       }, 15_000);
       return `"${end.label}"`;
+    }, { needs: [openPreview] });
+
+    await step('preview: a click on hex 9 of the Default masterboard selects its line; title and picture agree while typing', async () => {
+      const mapPath = path.join(ws, 'Default', 'Default.map');
+      check(existsSync(mapPath), `no Default variant in the corpus (${mapPath})`);
+      const lines = readFileSync(mapPath, 'latin1').split('\n').map((l) => l.replace(/\r$/, ''));
+      const index = lines.findIndex((l) => l.split(/\s+/)[0] === '9');
+      check(index >= 0, 'Default.map has no hex 9');
+      const record = lines[index].trimEnd();
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Default/Default.map');
+      const frame = await previewFrame();
+      await until('the Default masterboard', async () => {
+        const s = await previewState();
+        return s.file === 'Default.map' && s.rendered && /masterboard/.test(s.title) ? s : false;
+      }, 20_000);
+      // Hex 9's centre, in the <img>'s own pixels.
+      const at = await until('hex 9 on the board', () => frame.evaluate(() => {
+        const img = document.getElementById('board');
+        const src = img.getAttribute('src') ?? '';
+        const b64 = src.slice('data:image/svg+xml;base64,'.length);
+        const svg = new DOMParser().parseFromString(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))), 'image/svg+xml');
+        const polygon = svg.querySelector('g[data-rb-id="hex:9"] > polygon');
+        if (!polygon || !img.complete) return false;
+        const points = polygon.getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number));
+        const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
+        const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
+        const width = Number(svg.documentElement.getAttribute('width'));
+        const height = Number(svg.documentElement.getAttribute('height'));
+        const r = img.getBoundingClientRect();
+        return { x: (cx * r.width) / width, y: (cy * r.height) / height };
+      }), 10_000);
+      await frame.locator('#board').click({ position: at });
+      const clicked = await frame.evaluate(() => document.getElementById('board').dataset.clicked);
+      check(clicked === 'hex:9', `the click landed on ${clicked || 'nothing'}`);
+      const want = `Ln ${index + 1}, Col`;
+      const selected = `(${record.length} selected)`;
+      const status = await until(`the selection of hex 9's line ${index + 1}`, async () => {
+        const s = await statusItem('status.editor.selection').catch(() => '');
+        return s.startsWith(want) && s.endsWith(selected) ? s : false;
+      }, 10_000);
+      const active = await page.locator('.tabs-container .tab.active').first().getAttribute('aria-label');
+      check(active?.startsWith('Default.map'), `the active editor is ${active}`);
+      await screenshot('preview-click-hex-9');
+      // In step: type hex 9 into a tower and back; every sample shows a heading its picture agrees with.
+      const samples = [];
+      const sample = async () => {
+        const s = await previewState();
+        if (s.rendered) samples.push([s.title, s.svgTitle]);
+        return s;
+      };
+      const before = (await sample()).title;
+      const letter = lines[index].split(/\s+/)[1];
+      await page.keyboard.press('Home');
+      // (Arrow keys, not Go to Line: the status bar counts a tab as several columns.)
+      for (let i = record.indexOf(letter, 1); i > 0; i--) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.type('T', { delay: 5 });
+      const after = await until('the heading to count one more tower', async () => {
+        const s = await sample();
+        return s.title !== before ? s : false;
+      }, 15_000, 20);
+      for (let i = 0; i < 10; i++) await sample();
+      const disagree = samples.filter(([title, svg]) => title !== svg);
+      check(disagree.length === 0, `heading and picture disagree: ${JSON.stringify(disagree.slice(0, 3))}`);
+      await screenshot('preview-default-edited');
+      await runCommand('File: Revert File');
+      // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Mysteriet.pat');
+      await until('the preview of Mysteriet.pat again', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 15_000);
+      return `${status}; "${before}" → "${after.title}", ${samples.length} samples agree`;
     }, { needs: [openPreview] });
 
     await step('preview comes back after a window reload', async () => {

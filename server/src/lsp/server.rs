@@ -42,6 +42,9 @@ mod ide;
 pub struct Backend {
     shared: Arc<Shared>,
     shut_down: Arc<AtomicBool>,
+    /// Requests to the client (`window/showDocument`), sent from a task of their own: no
+    /// handler awaits the client.
+    client: tower_lsp_server::Client,
 }
 
 /// What the handlers and the checker tasks share.
@@ -355,7 +358,11 @@ enum Check {
 
 impl Backend {
     /// A backend and its readers' task (started on the current tokio runtime).
-    pub fn new(notifier: Notifier, shut_down: Arc<AtomicBool>) -> Backend {
+    pub fn new(
+        client: tower_lsp_server::Client,
+        notifier: Notifier,
+        shut_down: Arc<AtomicBool>,
+    ) -> Backend {
         let shared = Arc::new(Shared {
             notifier,
             state: Mutex::new(State {
@@ -378,7 +385,11 @@ impl Backend {
             search_gate: tokio::sync::Semaphore::new(1),
         });
         tokio::spawn(check_readers(shared.clone()));
-        Backend { shared, shut_down }
+        Backend {
+            shared,
+            shut_down,
+            client,
+        }
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -942,7 +953,27 @@ pub struct PreviewResult {
     /// moves: [{from, over, to}], holes: [[row, column]], start: "1011…"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<crate::draw::Replay>,
+    /// The version of the open document drawn; `None` for a file read from disk.
+    pub version: Option<i32>,
+    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for.
+    #[serde(rename = "sourceMap")]
+    pub source_map: Vec<SourceElement>,
+    /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
+    /// in characters of the drawing.
+    #[serde(rename = "textMap")]
+    pub text_map: Vec<crate::draw::TextMark>,
 }
+
+/// One entry of a preview's source map.
+#[derive(Debug, serde::Serialize)]
+pub struct SourceElement {
+    pub id: String,
+    pub range: Range,
+}
+
+/// The command answering with `window/showDocument`: the text a drawing's element stands for,
+/// selected (arguments: the document URI and the element's `data-rb-id`).
+pub const REVEAL_COMMAND: &str = "retroboard.revealSource";
 
 /// The command that returns the same as `retroboard/preview`, for clients without custom requests.
 pub const PREVIEW_COMMAND: &str = "retroboard.preview";
@@ -976,11 +1007,33 @@ fn preview_of(
             dealt_with,
         )
     };
-    let preview = match snapshot.documents.get(uri) {
+    let drawn = |document: &Document, version: Option<i32>| {
+        let (preview, deal) = draw(document);
+        let source_map = preview
+            .source_map
+            .iter()
+            .map(|e| SourceElement {
+                id: e.id.clone(),
+                range: convert::range(document.rope(), e.source.clone(), snapshot.encoding),
+            })
+            .collect();
+        PreviewResult {
+            format: preview.format.map(FormatId::as_str),
+            title: preview.title,
+            svg: preview.svg,
+            text: preview.text,
+            deal,
+            solution: preview.replay,
+            version,
+            source_map,
+            text_map: preview.text_map,
+        }
+    };
+    let result = match snapshot.documents.get(uri) {
         Some(open) => {
             test_hooks(&open.document, cancel);
             cancel.check()?;
-            draw(&open.document)
+            drawn(&open.document, Some(open.version))
         }
         None => {
             let path = file_path(uri)
@@ -990,18 +1043,69 @@ fn preview_of(
             })?;
             let document = Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
             cancel.check()?;
-            draw(&document)
+            drawn(&document, None)
         }
     };
-    let (preview, deal) = preview;
-    Ok(PreviewResult {
-        format: preview.format.map(FormatId::as_str),
-        title: preview.title,
-        svg: preview.svg,
-        text: preview.text,
-        deal,
-        solution: preview.replay,
-    })
+    Ok(result)
+}
+
+/// Where `retroboard.revealSource` leads: the element `id`'s range in the document drawn
+/// (open or on disk); `None` when no element of its drawing has that id.
+fn reveal_of(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    uri: &Uri,
+    id: &str,
+) -> Result<Option<ShowDocumentParams>> {
+    let preview = preview_of(snapshot, cancel, uri, None)?;
+    Ok(preview
+        .source_map
+        .into_iter()
+        .find(|e| e.id == id)
+        .map(|e| ShowDocumentParams {
+            uri: uri.clone(),
+            external: None,
+            take_focus: Some(true),
+            selection: Some(e.range),
+        }))
+}
+
+impl Backend {
+    /// `retroboard.revealSource [uri, id]`: sends `window/showDocument` selecting the text the
+    /// element stands for, and answers with the same `{uri, selection}` (`null` when the
+    /// drawing has no such element).
+    async fn reveal_source(&self, arguments: &[LSPAny]) -> Result<Option<LSPAny>> {
+        let usage = || {
+            invalid_params(format!(
+                "{REVEAL_COMMAND} takes the document URI and an element id (data-rb-id)"
+            ))
+        };
+        let uri = arguments
+            .first()
+            .and_then(|a| a.as_str())
+            .and_then(|u| u.parse::<Uri>().ok())
+            .ok_or_else(usage)?;
+        let id = arguments
+            .get(1)
+            .and_then(|a| a.as_str())
+            .ok_or_else(usage)?
+            .to_string();
+        let shown = self
+            .on_snapshot("revealSource", move |snapshot, cancel| {
+                reveal_of(snapshot, cancel, &uri, &id)
+            })
+            .await?;
+        let Some(params) = shown else {
+            return Ok(None);
+        };
+        let answer = serde_json::to_value(&params).map_err(|e| invalid_params(e.to_string()))?;
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            // A client that cannot show documents answers with an error; nothing else to do.
+            let _ = client.show_document(params).await;
+        });
+        Ok(Some(answer))
+    }
 }
 
 /// The kind of the action applying every preferred fix of a file.
@@ -1160,7 +1264,7 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![PREVIEW_COMMAND.to_string()],
+                    commands: vec![PREVIEW_COMMAND.to_string(), REVEAL_COMMAND.to_string()],
                     ..ExecuteCommandOptions::default()
                 }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
@@ -1544,6 +1648,9 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command == REVEAL_COMMAND {
+            return self.reveal_source(&params.arguments).await;
+        }
         if params.command != PREVIEW_COMMAND {
             return Err(invalid_params(format!(
                 "unknown command {}",
