@@ -288,46 +288,81 @@ impl FormatId {
     }
 }
 
+/// Everything the registry says about one family.
+pub struct FamilyEntry {
+    pub family: Family,
+    /// The prefix of its codes: `colossus` in `colossus/unknown-creature`.
+    pub prefix: &'static str,
+    /// The game, as messages name it: "a Colossus, ... or peg solitaire file".
+    pub game: &'static str,
+    /// The code of its syntax errors.
+    pub syntax_error_code: &'static str,
+}
+
+/// The families, in the order of [`Family`].
+pub const FAMILIES: [FamilyEntry; 5] = [
+    FamilyEntry {
+        family: Family::Crossmines,
+        prefix: "crossmines",
+        game: "Crossmines",
+        syntax_error_code: "crossmines/syntax-error",
+    },
+    FamilyEntry {
+        family: Family::Patience,
+        prefix: "patience",
+        game: "Patience",
+        syntax_error_code: "patience/syntax-error",
+    },
+    FamilyEntry {
+        family: Family::Othello,
+        prefix: "othello",
+        game: "Super Othello",
+        syntax_error_code: "othello/syntax-error",
+    },
+    FamilyEntry {
+        family: Family::Colossus,
+        prefix: "colossus",
+        game: "Colossus",
+        syntax_error_code: "colossus/syntax-error",
+    },
+    FamilyEntry {
+        family: Family::Peg,
+        prefix: "peg",
+        game: "peg solitaire",
+        syntax_error_code: "peg/syntax-error",
+    },
+];
+
 impl Family {
-    pub const ALL: [Family; 5] = [
-        Family::Crossmines,
-        Family::Patience,
-        Family::Othello,
-        Family::Colossus,
-        Family::Peg,
-    ];
+    /// Every family, in the order of [`FAMILIES`].
+    pub const ALL: [Family; FAMILIES.len()] = {
+        let mut all = [Family::Crossmines; FAMILIES.len()];
+        let mut i = 0;
+        while i < FAMILIES.len() {
+            all[i] = FAMILIES[i].family;
+            i += 1;
+        }
+        all
+    };
+
+    /// What the registry says about this family.
+    pub fn entry(self) -> &'static FamilyEntry {
+        &FAMILIES[self as usize]
+    }
 
     /// The prefix of this family's codes: `colossus` in `colossus/unknown-creature`.
     pub fn prefix(self) -> &'static str {
-        match self {
-            Family::Crossmines => "crossmines",
-            Family::Patience => "patience",
-            Family::Othello => "othello",
-            Family::Colossus => "colossus",
-            Family::Peg => "peg",
-        }
+        self.entry().prefix
     }
 
     /// The game, as messages name it: "a Colossus, ... or peg solitaire file".
     pub fn game(self) -> &'static str {
-        match self {
-            Family::Crossmines => "Crossmines",
-            Family::Patience => "Patience",
-            Family::Othello => "Super Othello",
-            Family::Colossus => "Colossus",
-            Family::Peg => "peg solitaire",
-        }
+        self.entry().game
     }
 
     /// The code of this family's syntax errors.
     pub fn syntax_error_code(self) -> &'static str {
-        match self {
-            Family::Crossmines => "crossmines/syntax-error",
-            Family::Patience => "patience/syntax-error",
-            Family::Othello => "othello/syntax-error",
-            Family::Colossus => "colossus/syntax-error",
-            Family::Peg => "peg/syntax-error",
-        }
+        self.entry().syntax_error_code
     }
 
     /// The formats of this family, in registry order.
@@ -409,6 +444,17 @@ extension shaped like a Super Othello board"
     fn entries_are_in_the_order_of_their_ids() {
         for (index, entry) in FORMATS.iter().enumerate() {
             assert_eq!(entry.id as usize, index, "{}", entry.name);
+        }
+    }
+
+    #[test]
+    fn family_entries_are_in_the_order_of_their_families() {
+        for (index, entry) in FAMILIES.iter().enumerate() {
+            assert_eq!(entry.family as usize, index, "{}", entry.prefix);
+            assert_eq!(
+                entry.syntax_error_code,
+                format!("{}/syntax-error", entry.prefix)
+            );
         }
     }
 
