@@ -56,7 +56,7 @@ pub async fn serve(
     let flag = shut_down.clone();
     let streams = transport::start(input, output);
     let notifier = streams.notifier.clone();
-    let (service, socket) = LspService::build(move |_client| Backend::new(notifier, flag))
+    let (service, socket) = LspService::build(move |client| Backend::new(notifier, flag, client))
         .custom_method("retroboard/preview", Backend::preview)
         .finish();
     Server::new(streams.server_input, streams.server_output, socket)
