@@ -251,3 +251,30 @@ fn a_keystroke_gets_its_diagnostics_while_a_big_workspace_is_checked() {
     assert_eq!(client.shutdown(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn folders_added_are_checked_and_those_removed_cleared() {
+    let first = folder("first");
+    let second = folder("second");
+    let one = write(&first, "One/One.map", &broken_map("stray"));
+    let two = write(&second, "Two/Two.map", &broken_map("stray"));
+    let mut client = start(&first, false, &[]);
+    assert_eq!(
+        codes(&client.diagnostics(&one, None)),
+        ["colossus/syntax-error"]
+    );
+    let folder_of =
+        |dir: &Path, name: &str| json!({"uri": file_uri(dir.to_str().unwrap()), "name": name});
+    client.notify(
+        "workspace/didChangeWorkspaceFolders",
+        json!({"event": {"added": [folder_of(&second, "second")], "removed": [folder_of(&first, "first")]}}),
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&two, None)),
+        ["colossus/syntax-error"]
+    );
+    assert_eq!(client.diagnostics(&one, None), Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&first);
+    let _ = std::fs::remove_dir_all(&second);
+}

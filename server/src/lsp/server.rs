@@ -1357,6 +1357,13 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(
                         COMPLETION_TRIGGERS.iter().map(|c| c.to_string()).collect(),
@@ -1419,6 +1426,27 @@ impl LanguageServer for Backend {
                 }
             });
         }
+        self.shared.check_workspace();
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        {
+            let mut state = self.state();
+            for removed in params
+                .event
+                .removed
+                .iter()
+                .filter_map(|f| file_path(&f.uri))
+            {
+                state.roots.retain(|root| *root != removed);
+            }
+            for added in params.event.added.iter().filter_map(|f| file_path(&f.uri)) {
+                if !state.roots.contains(&added) {
+                    state.roots.push(added);
+                }
+            }
+        }
+        // The files of a removed folder are no longer read: the check clears them at its end.
         self.shared.check_workspace();
     }
 
