@@ -364,6 +364,9 @@ enum Check {
     Disk(Snapshot, PathBuf),
     /// A closed document: its diagnostics are cleared.
     Clear,
+    /// A closed document that may be a file of the workspace: its diagnostics become those of
+    /// the file on the disk when the workspace check reads it, else they are cleared.
+    Closed(Snapshot, PathBuf),
 }
 
 impl Backend {
@@ -475,11 +478,8 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     opening: open.opening,
                     own: due == Due::Own,
                 },
-                // A closed file of the workspace shows its findings on the disk.
                 (None, Due::Own) => match file_path(&uri) {
-                    Some(path) if crate::workspace::reads(&state.roots, &state.settings, &path) => {
-                        Check::Disk(state.snapshot(), path)
-                    }
+                    Some(path) if !state.roots.is_empty() => Check::Closed(state.snapshot(), path),
                     _ => Check::Clear,
                 },
                 (None, Due::Reader) => match file_path(&uri) {
@@ -533,6 +533,22 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             Check::Disk(snapshot, path) => {
                 // A file gone or no longer of a format has no findings.
                 let diagnostics = snapshot.disk_diagnostics(&path).unwrap_or_default();
+                Some((
+                    publish_diagnostics(&target, &diagnostics, None),
+                    Vec::new(),
+                    None,
+                    None,
+                    None,
+                    diagnostics.is_empty(),
+                ))
+            }
+            Check::Closed(snapshot, path) => {
+                let diagnostics =
+                    if crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path) {
+                        snapshot.disk_diagnostics(&path).unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    };
                 Some((
                     publish_diagnostics(&target, &diagnostics, None),
                     Vec::new(),
