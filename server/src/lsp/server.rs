@@ -91,8 +91,9 @@ struct State {
     /// `shutdown` came: no slow search starts, and those running are cancelled.
     shutting_down: bool,
     /// Files not open whose last published diagnostics were not empty, with a hash of that
-    /// notification: a workspace check publishes only what changed.
-    published: HashMap<PathBuf, u64>,
+    /// notification (a workspace check publishes only what changed) and whether they are the
+    /// workspace's files (cleared once a workspace check no longer reads them).
+    published: HashMap<PathBuf, (u64, bool)>,
     /// The client registers file watchers when asked (`workspace/didChangeWatchedFiles`).
     watch_dynamic: bool,
 }
@@ -528,7 +529,14 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 } else {
                     Vec::new()
                 };
-                Some((notification, kept, Some(version), search, settings, false))
+                Some((
+                    notification,
+                    kept,
+                    Some(version),
+                    search,
+                    settings,
+                    (false, false),
+                ))
             }
             Check::Disk(snapshot, path) => {
                 // A file gone or no longer of a format has no findings.
@@ -539,23 +547,24 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     None,
                     None,
                     None,
-                    diagnostics.is_empty(),
+                    (diagnostics.is_empty(), false),
                 ))
             }
             Check::Closed(snapshot, path) => {
-                let diagnostics =
-                    if crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path) {
-                        snapshot.disk_diagnostics(&path).unwrap_or_default()
-                    } else {
-                        Vec::new()
-                    };
+                let of_workspace =
+                    crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
+                let diagnostics = if of_workspace {
+                    snapshot.disk_diagnostics(&path).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
                 Some((
                     publish_diagnostics(&target, &diagnostics, None),
                     Vec::new(),
                     None,
                     None,
                     None,
-                    diagnostics.is_empty(),
+                    (diagnostics.is_empty(), of_workspace),
                 ))
             }
             Check::Clear => Some((
@@ -564,11 +573,12 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 None,
                 None,
                 None,
-                true,
+                (true, false),
             )),
         })
         .await;
-        let Ok(Some((notification, diagnostics, version, search, settings, empty))) = checked
+        let Ok(Some((notification, diagnostics, version, search, settings, (empty, of_workspace)))) =
+            checked
         else {
             continue;
         };
@@ -586,7 +596,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             if opening.is_none()
                 && let Some(path) = file_path(&uri)
             {
-                note_published(&mut state, path, &notification, empty);
+                note_published(&mut state, path, &notification, empty, of_workspace);
             }
         }
         shared.notifier.send(&notification).await;
@@ -757,8 +767,15 @@ async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProble
 const WORKSPACE_FILES: usize = 5000;
 
 /// Whether diagnostics for the file at `path` (not open) are to be published: they differ
-/// from the last ones published for it. Notes them as published.
-fn note_published(state: &mut State, path: PathBuf, notification: &[u8], empty: bool) -> bool {
+/// from the last ones published for it. Notes them as published; `of_workspace`: the file is
+/// one the workspace check reads.
+fn note_published(
+    state: &mut State,
+    path: PathBuf,
+    notification: &[u8],
+    empty: bool,
+    of_workspace: bool,
+) -> bool {
     if empty {
         return state.published.remove(&path).is_some();
     }
@@ -768,7 +785,8 @@ fn note_published(state: &mut State, path: PathBuf, notification: &[u8], empty: 
         notification.hash(&mut hasher);
         hasher.finish()
     };
-    state.published.insert(path, hash) != Some(hash)
+    let before = state.published.insert(path, (hash, of_workspace));
+    before.map(|(hash, _)| hash) != Some(hash)
 }
 
 impl Shared {
@@ -854,7 +872,7 @@ async fn check_workspace(shared: Arc<Shared>, generation: u64) {
             let mut state = shared.state();
             // Opened meanwhile: its own check publishes it.
             open_at(&state.documents, &path).is_none()
-                && note_published(&mut state, path, &notification, empty)
+                && note_published(&mut state, path, &notification, empty, true)
         };
         if publish {
             shared.notifier.send(&notification).await;
@@ -867,8 +885,11 @@ async fn check_workspace(shared: Arc<Shared>, generation: u64) {
         let mut state = shared.state();
         let gone: Vec<PathBuf> = state
             .published
-            .keys()
-            .filter(|path| !read.contains(*path) && open_at(&state.documents, path).is_none())
+            .iter()
+            .filter(|(path, (_, of_workspace))| {
+                *of_workspace && !read.contains(*path) && open_at(&state.documents, path).is_none()
+            })
+            .map(|(path, _)| path)
             .cloned()
             .collect();
         for path in &gone {
