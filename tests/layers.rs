@@ -22,6 +22,7 @@ const LAYERS: &[&[&str]] = &[
         "formatting",
         "settings",
         "suppressions",
+        "workspace",
     ],
     // Front ends.
     &["lsp", "cli"],

@@ -91,6 +91,14 @@ fn vscode_languages_are_the_registrys() {
             entry.name
         );
     }
+    // The extension starts with a folder holding a file the server's workspace check reads.
+    let activation: Vec<&str> = package["activationEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.as_str()?.strip_prefix("workspaceContains:"))
+        .collect();
+    assert_eq!(activation, retroboard::workspace::watched_globs());
     // Menus and key bindings name every language.
     let when = format!("/^({})$/", ids().join("|"));
     let text = read("vscode-extension/package.json");

@@ -19,6 +19,7 @@ pub mod settings;
 pub mod suppressions;
 pub mod syntax;
 pub mod text;
+pub mod workspace;
 
 #[cfg(test)]
 mod test_support;

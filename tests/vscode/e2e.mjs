@@ -94,6 +94,17 @@ const SAVES = [
   },
 ];
 
+/**
+ * A Colossus map never opened in the editor, its first hex line ending in a stray word: the
+ * server's whole-workspace check puts its syntax error in Problems after the folder opens.
+ */
+const UNOPENED = {
+  file: 'Unopened/Unopened.map',
+  content: '15 8\n100 T 0 ARROW 0 ARROW 0 ARROW 1 1 NEVEROPENED\n200 T 0 ARROW 0 ARROW 0 ARROW 3 1\n'
+    + '300 T 0 ARROW 0 ARROW 0 ARROW 5 1\n400 T 0 ARROW 0 ARROW 0 ARROW 7 1\n'
+    + '500 T 0 ARROW 0 ARROW 0 ARROW 9 1\n600 T 0 ARROW 0 ARROW 0 ARROW 11 1\n',
+};
+
 /** Files VS Code cannot save back as they are: a warning must say so when they open. */
 const WARNS = [
   {
@@ -240,6 +251,8 @@ function makeWorkspace(root) {
   const original = path.join(corpus, 'colossus', 'Default');
   if (existsSync(original)) cpSync(original, path.join(ws, 'Default'), { recursive: true });
   for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
+  mkdirSync(path.join(ws, path.dirname(UNOPENED.file)), { recursive: true });
+  writeFileSync(path.join(ws, UNOPENED.file), UNOPENED.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
   const snapshots = readFileSync(path.join(repo, 'tests', 'support', 'snapshot-extensions.txt'), 'utf8').split('\n').map((e) => e.trim()).filter(Boolean);
@@ -808,6 +821,24 @@ async function main() {
     }, { needs: ['start code-server'] });
 
     const up = ['open the workspace in chromium'];
+
+    // Before any file is opened: the extension starts with the folder, and the server's
+    // whole-workspace check publishes the findings of files never opened.
+    await step('workspace check: Problems lists the error of a file never opened', async () => {
+      await runCommand('View: Focus Problems');
+      const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'NEVEROPENED' }).first();
+      await row.waitFor({ state: 'visible', timeout: 60_000 });
+      const text = (await row.innerText()).replace(/\s+/g, ' ');
+      check(text.includes('colossus/syntax-error'), `Problems entry without its code: ${text}`);
+      check(text.includes('retroboard'), `Problems entry without source "retroboard": ${text}`);
+      check(text.includes('[Ln 2, Col 35]'), `Problems entry not at 2:35: ${text}`);
+      const file = page.locator('.markers-panel .monaco-list-row', { hasText: 'Unopened.map' }).first();
+      await file.waitFor({ state: 'visible', timeout: 5_000 });
+      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+      check(!tabs.some((t) => t.includes('Unopened.map')), `Unopened.map was opened: ${tabs.join(' | ')}`);
+      await screenshot('workspace-problems');
+      return text.slice(0, 160);
+    }, { needs: up });
 
     await step(`diagnostics: ${broken.expected.code} squiggle and Problems entry`, async () => {
       await openFile(broken.to);

@@ -161,7 +161,17 @@ pub(super) fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> 
             Err(err) => problems
                 .errors
                 .push(format!("cannot read {}: {err}", shown(path))),
-            Ok(meta) if meta.is_dir() => walk(path, &mut files, problems),
+            Ok(meta) if meta.is_dir() => {
+                let walked = crate::workspace::walk(path, usize::MAX);
+                problems.errors.extend(walked.errors);
+                problems.skipped.extend(walked.skipped);
+                files.extend(
+                    walked
+                        .files
+                        .into_iter()
+                        .map(|path| Found { path, named: false }),
+                );
+            }
             Ok(_) => files.push(Found {
                 path: path.clone(),
                 named: true,
@@ -169,82 +179,6 @@ pub(super) fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> 
         }
     }
     files
-}
-
-/// The data files below `dir`, hidden ones left out. A link is followed when it leads to a
-/// file inside `dir`; any other link, pipe or device with a data file's name is reported.
-fn walk(dir: &Path, files: &mut Vec<Found>, problems: &mut Problems) {
-    let real_dir = std::fs::canonicalize(dir).ok();
-    let walk = walkdir::WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
-    for entry in walk {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(err) => {
-                let err = text::terminal_safe(&err.to_string()).into_owned();
-                problems
-                    .errors
-                    .push(format!("cannot walk {}: {err}", shown(dir)));
-                continue;
-            }
-        };
-        let kind = entry.file_type();
-        if kind.is_dir() || !may_be_data_file(entry.path()) {
-            continue;
-        }
-        let refused = if kind.is_file() {
-            None
-        } else if entry.path_is_symlink() {
-            link_refusal(entry.path(), dir, real_dir.as_deref())
-        } else {
-            Some(format!("it is {}, not a file", disk::what_it_is(kind)))
-        };
-        match refused {
-            None => files.push(Found {
-                path: entry.into_path(),
-                named: false,
-            }),
-            Some(why) => problems
-                .skipped
-                .push(format!("skipped {}: {why}", shown(entry.path()))),
-        }
-    }
-}
-
-/// Why a link found in the walked folder `dir` (`real_dir` with its links resolved) is not
-/// followed, or `None` when it leads to a file inside it.
-fn link_refusal(link: &Path, dir: &Path, real_dir: Option<&Path>) -> Option<String> {
-    let Ok(target) = std::fs::canonicalize(link) else {
-        return Some("a broken link".to_string());
-    };
-    if !real_dir.is_some_and(|real_dir| target.starts_with(real_dir)) {
-        return Some(format!("a link that leads outside {}", shown(dir)));
-    }
-    match std::fs::metadata(&target) {
-        Ok(meta) if meta.is_file() => None,
-        Ok(meta) if meta.is_dir() => {
-            Some("a link to a folder (linked folders are not walked)".to_string())
-        }
-        Ok(meta) => Some(format!(
-            "a link to {}, not a file",
-            disk::what_it_is(meta.file_type())
-        )),
-        Err(err) => Some(err.to_string()),
-    }
-}
-
-fn is_hidden(name: &std::ffi::OsStr) -> bool {
-    name.to_str().is_some_and(|n| n.starts_with('.'))
-}
-
-/// Files with a format's extension; extension-less files may be battlelands or BORD files.
-fn may_be_data_file(path: &Path) -> bool {
-    match path.extension().and_then(|e| e.to_str()) {
-        None => true,
-        Some(ext) => crate::registry::extensions().contains(&ext.to_ascii_lowercase().as_str()),
-    }
 }
 
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.

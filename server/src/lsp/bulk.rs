@@ -11,7 +11,7 @@ use std::sync::mpsc::{Sender, channel};
 /// reads at most a few hundred KB of any text (its bound).
 pub const BULK_BYTES: usize = 1 << 20;
 
-type Job = Box<dyn FnOnce() + Send>;
+pub type Job = Box<dyn FnOnce() + Send>;
 
 /// The bulk thread's queue, the thread started on first use; `None` when it cannot be started
 /// (the caller then runs the work as any other request).
@@ -47,6 +47,17 @@ pub async fn run<T: Send + 'static>(
         }))
         .ok()?;
     answered.await.ok()
+}
+
+/// Runs `work` on the bulk thread when there is one, else on a blocking thread.
+pub async fn run_or_block<T: Send + 'static>(
+    queue: Option<&Sender<Job>>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    match queue {
+        Some(queue) => run(queue, work).await,
+        None => tokio::task::spawn_blocking(work).await.ok(),
+    }
 }
 
 /// Puts the calling thread at the lowest CPU priority, where the system has one.

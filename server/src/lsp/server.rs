@@ -42,8 +42,8 @@ mod ide;
 pub struct Backend {
     shared: Arc<Shared>,
     shut_down: Arc<AtomicBool>,
-    /// Requests to the client (`window/showDocument`), sent from a task of their own: no
-    /// handler awaits the client.
+    /// Requests to the client (`window/showDocument`, the registration of watched files),
+    /// sent from a task of their own: no handler awaits the client.
     client: tower_lsp_server::Client,
 }
 
@@ -60,6 +60,8 @@ struct Shared {
     /// One slow search at a time: each takes a core and tens of MB while it runs, and a folder
     /// of peg boards opened at once must not take them all.
     search_gate: tokio::sync::Semaphore,
+    /// Numbers the whole-workspace checks: a check stops once a newer one started.
+    workspace_checks: std::sync::atomic::AtomicU64,
 }
 
 struct State {
@@ -89,6 +91,12 @@ struct State {
     searches: HashMap<Uri, Arc<Stop>>,
     /// `shutdown` came: no slow search starts, and those running are cancelled.
     shutting_down: bool,
+    /// Files not open whose last published diagnostics were not empty, with a hash of that
+    /// notification (a workspace check publishes only what changed) and whether they are the
+    /// workspace's files (cleared once a workspace check no longer reads them).
+    published: HashMap<PathBuf, (u64, bool)>,
+    /// The client registers file watchers when asked (`workspace/didChangeWatchedFiles`).
+    watch_dynamic: bool,
 }
 
 /// How a document waiting to be checked is checked.
@@ -312,7 +320,11 @@ impl Snapshot {
     /// The diagnostics of a file that is not open, read from the disk.
     fn disk_diagnostics(&self, path: &Path) -> Option<Vec<Diagnostic>> {
         let text = DiskFiles.read(path)?;
-        let format = detect(Some(path), &text)?;
+        let chosen = self
+            .settings
+            .for_file(path)
+            .and_then(|s| s.format_for(path));
+        let format = chosen.or_else(|| detect(Some(path), &text))?;
         let document = self.cache.document(path, format, text);
         Some(self.diagnostics(&document, None))
     }
@@ -354,6 +366,9 @@ enum Check {
     Disk(Snapshot, PathBuf),
     /// A closed document: its diagnostics are cleared.
     Clear,
+    /// A closed document that may be a file of the workspace: its diagnostics become those of
+    /// the file on the disk when the workspace check reads it, else they are cleared.
+    Closed(Snapshot, PathBuf),
 }
 
 impl Backend {
@@ -379,10 +394,13 @@ impl Backend {
                 openings: 0,
                 searches: HashMap::new(),
                 shutting_down: false,
+                published: HashMap::new(),
+                watch_dynamic: false,
             }),
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
             search_gate: tokio::sync::Semaphore::new(1),
+            workspace_checks: std::sync::atomic::AtomicU64::new(0),
         });
         tokio::spawn(check_readers(shared.clone()));
         Backend {
@@ -462,7 +480,10 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     opening: open.opening,
                     own: due == Due::Own,
                 },
-                (None, Due::Own) => Check::Clear,
+                (None, Due::Own) => match file_path(&uri) {
+                    Some(path) if !state.roots.is_empty() => Check::Closed(state.snapshot(), path),
+                    _ => Check::Clear,
+                },
                 (None, Due::Reader) => match file_path(&uri) {
                     Some(path) => Check::Disk(state.snapshot(), path),
                     None => continue,
@@ -509,16 +530,42 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 } else {
                     Vec::new()
                 };
-                Some((notification, kept, Some(version), search, settings))
+                Some((
+                    notification,
+                    kept,
+                    Some(version),
+                    search,
+                    settings,
+                    (false, false),
+                ))
             }
             Check::Disk(snapshot, path) => {
-                let diagnostics = snapshot.disk_diagnostics(&path)?;
+                // A file gone or no longer of a format has no findings.
+                let diagnostics = snapshot.disk_diagnostics(&path).unwrap_or_default();
                 Some((
                     publish_diagnostics(&target, &diagnostics, None),
                     Vec::new(),
                     None,
                     None,
                     None,
+                    (diagnostics.is_empty(), false),
+                ))
+            }
+            Check::Closed(snapshot, path) => {
+                let of_workspace =
+                    crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
+                let diagnostics = if of_workspace {
+                    snapshot.disk_diagnostics(&path).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                Some((
+                    publish_diagnostics(&target, &diagnostics, None),
+                    Vec::new(),
+                    None,
+                    None,
+                    None,
+                    (diagnostics.is_empty(), of_workspace),
                 ))
             }
             Check::Clear => Some((
@@ -527,10 +574,13 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 None,
                 None,
                 None,
+                (true, false),
             )),
         })
         .await;
-        let Ok(Some((notification, diagnostics, version, search, settings))) = checked else {
+        let Ok(Some((notification, diagnostics, version, search, settings, (empty, of_workspace)))) =
+            checked
+        else {
             continue;
         };
         {
@@ -543,6 +593,11 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             }
             if own && !state.readers.contains(&uri) {
                 state.readers.push_back(uri.clone());
+            }
+            if opening.is_none()
+                && let Some(path) = file_path(&uri)
+            {
+                note_published(&mut state, path, &notification, empty, of_workspace);
             }
         }
         shared.notifier.send(&notification).await;
@@ -706,6 +761,151 @@ async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProble
     };
     let notification = publish_diagnostics(&uri, &settings.diagnostics, None);
     shared.notifier.send(&notification).await;
+}
+
+/// How many files a whole-workspace check reads at most: a modder's workspace is a variants
+/// folder or a mod repository, not a whole disk.
+const WORKSPACE_FILES: usize = 5000;
+
+/// Whether diagnostics for the file at `path` (not open) are to be published: they differ
+/// from the last ones published for it. Notes them as published; `of_workspace`: the file is
+/// one the workspace check reads.
+fn note_published(
+    state: &mut State,
+    path: PathBuf,
+    notification: &[u8],
+    empty: bool,
+    of_workspace: bool,
+) -> bool {
+    if empty {
+        return state.published.remove(&path).is_some();
+    }
+    let hash = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        notification.hash(&mut hasher);
+        hasher.finish()
+    };
+    let before = state.published.insert(path, (hash, of_workspace));
+    before.map(|(hash, _)| hash) != Some(hash)
+}
+
+impl Shared {
+    /// Starts a whole-workspace check, which stops the one running.
+    fn check_workspace(self: &Arc<Self>) {
+        let generation = self.workspace_checks.fetch_add(1, Ordering::SeqCst) + 1;
+        tokio::spawn(check_workspace(self.clone(), generation));
+    }
+
+    /// Whether the workspace check `generation` is to go on: no newer one started, and no
+    /// `shutdown` came.
+    fn workspace_current(&self, generation: u64) -> bool {
+        self.workspace_checks.load(Ordering::SeqCst) == generation && !self.state().shutting_down
+    }
+}
+
+/// The whole-workspace check: every file of the workspace's folders that Retroboard reads
+/// (`crate::workspace::files`, as `retroboard check FOLDER`), not open in the editor, checked
+/// from the disk one at a time on the bulk thread (at idle priority: a keystroke's check never
+/// waits for it) and its diagnostics published without a version. Stops when a newer check
+/// starts or at `shutdown`. Files whose findings were published before and are no longer read
+/// (deleted, excluded by the settings) get empty diagnostics at its end.
+async fn check_workspace(shared: Arc<Shared>, generation: u64) {
+    let (roots, settings) = {
+        let state = shared.state();
+        (state.roots.clone(), state.settings.clone())
+    };
+    if roots.is_empty() {
+        return;
+    }
+    let queue = bulk::queue();
+    let files = bulk::run_or_block(queue.as_ref(), move || {
+        catch_panic(|| crate::workspace::files(&roots, &settings, WORKSPACE_FILES))
+            .unwrap_or_default()
+    })
+    .await
+    .unwrap_or_default();
+    // The files this check reads, parsed: its own cache, so the open files' stays warm.
+    let cache = Arc::new(DocumentCache::default());
+    let mut read = HashSet::new();
+    for path in files {
+        if !shared.workspace_current(generation) {
+            return;
+        }
+        read.insert(path.clone());
+        let Some(uri) = Uri::from_file_path(&path) else {
+            continue;
+        };
+        let mut snapshot = {
+            let state = shared.state();
+            if open_at(&state.documents, &path).is_some() {
+                continue;
+            }
+            state.snapshot()
+        };
+        snapshot.cache = cache.clone();
+        let checked = bulk::run_or_block(queue.as_ref(), {
+            let path = path.clone();
+            let uri = uri.clone();
+            move || {
+                catch_panic(|| {
+                    let diagnostics = snapshot.disk_diagnostics(&path).unwrap_or_default();
+                    let settings = snapshot.settings_problem(&path);
+                    let empty = diagnostics.is_empty();
+                    (
+                        publish_diagnostics(&uri, &diagnostics, None),
+                        empty,
+                        settings,
+                    )
+                })
+                .ok()
+            }
+        })
+        .await
+        .flatten();
+        let Some((notification, empty, settings)) = checked else {
+            continue;
+        };
+        if !shared.workspace_current(generation) {
+            return;
+        }
+        let publish = {
+            let mut state = shared.state();
+            // Opened meanwhile: its own check publishes it.
+            open_at(&state.documents, &path).is_none()
+                && note_published(&mut state, path, &notification, empty, true)
+        };
+        if publish {
+            shared.notifier.send(&notification).await;
+        }
+        if let Some(settings) = settings {
+            publish_settings_problem(&shared, settings).await;
+        }
+    }
+    let gone: Vec<PathBuf> = {
+        let mut state = shared.state();
+        let gone: Vec<PathBuf> = state
+            .published
+            .iter()
+            .filter(|(path, (_, of_workspace))| {
+                *of_workspace && !read.contains(*path) && open_at(&state.documents, path).is_none()
+            })
+            .map(|(path, _)| path)
+            .cloned()
+            .collect();
+        for path in &gone {
+            state.published.remove(path);
+        }
+        gone
+    };
+    for path in gone {
+        if let Some(uri) = Uri::from_file_path(&path) {
+            shared
+                .notifier
+                .send(&publish_diagnostics(&uri, &[], None))
+                .await;
+        }
+    }
 }
 
 /// The `textDocument/publishDiagnostics` notification, serialised.
@@ -1248,7 +1448,15 @@ impl LanguageServer for Backend {
                 .collect(),
         };
         let client = ide::ClientOptions::of(&params);
+        let watch_dynamic = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
         let mut state = self.state();
+        state.watch_dynamic = watch_dynamic;
         state.encoding = encoding;
         state.roots = roots;
         state.client = client;
@@ -1280,6 +1488,13 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(
                         COMPLETION_TRIGGERS.iter().map(|c| c.to_string()).collect(),
@@ -1319,6 +1534,82 @@ impl LanguageServer for Backend {
         })
     }
 
+    async fn initialized(&self, _: InitializedParams) {
+        // Asked from a task of its own: a handler never awaits the client.
+        if self.state().watch_dynamic {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let watchers = crate::workspace::watched_globs()
+                    .into_iter()
+                    .map(|glob| FileSystemWatcher {
+                        glob_pattern: GlobPattern::String(glob),
+                        kind: None,
+                    })
+                    .collect();
+                let options = DidChangeWatchedFilesRegistrationOptions { watchers };
+                let registration = Registration {
+                    id: "retroboard-watched-files".to_string(),
+                    method: "workspace/didChangeWatchedFiles".to_string(),
+                    register_options: serde_json::to_value(options).ok(),
+                };
+                if let Err(err) = client.register_capability(vec![registration]).await {
+                    eprintln!("retroboard: the client does not watch the workspace's files: {err}");
+                }
+            });
+        }
+        self.shared.check_workspace();
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        {
+            let mut state = self.state();
+            for removed in params
+                .event
+                .removed
+                .iter()
+                .filter_map(|f| file_path(&f.uri))
+            {
+                state.roots.retain(|root| *root != removed);
+            }
+            for added in params.event.added.iter().filter_map(|f| file_path(&f.uri)) {
+                if !state.roots.contains(&added) {
+                    state.roots.push(added);
+                }
+            }
+        }
+        // The files of a removed folder are no longer read: the check clears them at its end.
+        self.shared.check_workspace();
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        // A deleted file's findings go at once; the rest (a changed Colossus file changes what
+        // its variant's other files read, a changed retroboard.toml any file's rules) comes
+        // from checking the whole workspace again, at idle priority.
+        let mut cleared = Vec::new();
+        {
+            let mut state = self.state();
+            for change in &params.changes {
+                if change.typ != FileChangeType::DELETED {
+                    continue;
+                }
+                let Some(path) = file_path(&change.uri) else {
+                    continue;
+                };
+                if open_at(&state.documents, &path).is_none() {
+                    state.published.remove(&path);
+                    cleared.push(change.uri.clone());
+                }
+            }
+        }
+        for uri in cleared {
+            self.shared
+                .notifier
+                .send(&publish_diagnostics(&uri, &[], None))
+                .await;
+        }
+        self.shared.check_workspace();
+    }
+
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
         {
@@ -1348,6 +1639,10 @@ impl LanguageServer for Backend {
         let document = Document::new(format, &item.text).with_path(path.clone());
         let mut state = self.state();
         state.openings += 1;
+        // Its own check publishes it now; once closed, its disk findings are published again.
+        if let Some(path) = &path {
+            state.published.remove(path);
+        }
         let open = OpenDocument {
             document: Arc::new(document),
             version: item.version,

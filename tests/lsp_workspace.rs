@@ -1,0 +1,280 @@
+//! End to end: the whole-workspace check of the real `retroboard lsp` binary. With a folder
+//! open, the files Retroboard reads there get their findings without being opened, follow the
+//! disk as the client reports changes, and never hold up a keystroke's own diagnostics.
+
+#[allow(dead_code)] // not every helper of the client is used here
+#[path = "support/lsp_client.rs"]
+mod lsp_client;
+
+use std::path::{Path, PathBuf};
+
+use lsp_client::{LspClient, file_uri};
+use serde_json::{Value, json};
+
+/// A Colossus map of six clean hex lines.
+const CLEAN_MAP: &str = "15 8\n100 T 0 ARROW 0 ARROW 0 ARROW 1 1\n200 T 0 ARROW 0 ARROW 0 ARROW 3 1\n\
+300 T 0 ARROW 0 ARROW 0 ARROW 5 1\n400 T 0 ARROW 0 ARROW 0 ARROW 7 1\n\
+500 T 0 ARROW 0 ARROW 0 ARROW 9 1\n600 T 0 ARROW 0 ARROW 0 ARROW 11 1\n";
+
+/// The same map with a stray word at the end of its first hex line: one syntax error.
+fn broken_map(word: &str) -> String {
+    CLEAN_MAP.replacen(" 1 1\n", &format!(" 1 1 {word}\n"), 1)
+}
+
+/// A fresh folder for one test, its links resolved (the server names files by real paths).
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rb-ws-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.canonicalize().unwrap()
+}
+
+fn write(dir: &Path, file: &str, text: &str) -> String {
+    let path = dir.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    file_uri(path.to_str().unwrap())
+}
+
+/// Starts the server on `dir` as its one workspace folder; with `watching`, the client offers
+/// to register file watchers, and the registration is awaited and answered.
+fn start(dir: &Path, watching: bool, env: &[(&str, &str)]) -> LspClient {
+    let mut client = LspClient::start_with_env(env);
+    client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "capabilities": {
+                "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": watching}},
+            },
+            "workspaceFolders": [{"uri": file_uri(dir.to_str().unwrap()), "name": "mod"}],
+        }),
+    );
+    client.notify("initialized", json!({}));
+    if watching {
+        let request = client.wait_for(|m| m["method"] == "client/registerCapability");
+        let registration = &request["params"]["registrations"][0];
+        assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+        let globs: Vec<&str> = registration["registerOptions"]["watchers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["globPattern"].as_str().unwrap())
+            .collect();
+        assert!(globs.contains(&"**/retroboard.toml"), "{globs:?}");
+        assert!(globs.contains(&"**/Battlelands/*"), "{globs:?}");
+        assert!(
+            globs[0].starts_with("**/*.{") && globs[0].contains("map"),
+            "{globs:?}"
+        );
+        client.send(&json!({"jsonrpc": "2.0", "id": request["id"], "result": null}));
+    }
+    client
+}
+
+/// The codes of diagnostics.
+fn codes(diagnostics: &[Value]) -> Vec<&str> {
+    diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
+fn changed(client: &mut LspClient, uri: &str, kind: u8) {
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri, "type": kind}]}),
+    );
+}
+
+const CHANGED: u8 = 2;
+const DELETED: u8 = 3;
+
+#[test]
+fn unopened_files_get_their_findings_and_follow_the_disk() {
+    let dir = folder("follow");
+    write(&dir, "retroboard.toml", "[files]\nexclude = [\"old/**\"]\n");
+    let map = write(&dir, "Mod/Mod.map", &broken_map("stray"));
+    let old = write(&dir, "old/Old.map", &broken_map("stray"));
+    // Read after old/ (file-name order): once it is published, old/ was passed over.
+    let last = write(&dir, "zz/Last.map", &broken_map("stray"));
+    let mut client = start(&dir, true, &[]);
+
+    // Published after `initialized`, never opened, without a version.
+    let diagnostics = client.diagnostics(&map, None);
+    assert_eq!(
+        codes(&diagnostics),
+        ["colossus/syntax-error"],
+        "{diagnostics:#?}"
+    );
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 1);
+    assert_eq!(
+        codes(&client.diagnostics(&last, None)),
+        ["colossus/syntax-error"]
+    );
+    // retroboard.toml excludes old/: nothing is published for it.
+    assert!(
+        !client.unread().iter().any(|m| m["params"]["uri"] == old),
+        "{:#?}",
+        client.unread()
+    );
+
+    // Fixed on the disk: the client reports the change, the findings go.
+    write(&dir, "Mod/Mod.map", CLEAN_MAP);
+    changed(&mut client, &map, CHANGED);
+    assert_eq!(client.diagnostics(&map, None), Vec::<Value>::new());
+
+    // Broken again: they come back.
+    write(&dir, "Mod/Mod.map", &broken_map("again"));
+    changed(&mut client, &map, CHANGED);
+    let diagnostics = client.diagnostics(&map, None);
+    assert_eq!(codes(&diagnostics), ["colossus/syntax-error"]);
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("again"),
+        "{diagnostics:#?}"
+    );
+
+    // Opened and fixed in the editor: its own diagnostics, for its version; closed unsaved:
+    // those of the file on the disk again, not none.
+    client.open(&map, "colossus-map", 1, CLEAN_MAP);
+    assert_eq!(client.diagnostics(&map, Some(1)), Vec::<Value>::new());
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": map}}),
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&map, None)),
+        ["colossus/syntax-error"]
+    );
+
+    // Deleted: its findings are cleared.
+    std::fs::remove_file(dir.join("Mod/Mod.map")).unwrap();
+    changed(&mut client, &map, DELETED);
+    assert_eq!(client.diagnostics(&map, None), Vec::<Value>::new());
+
+    // The settings change: old/ is read now, and zz/ excluded, so its findings go.
+    write(&dir, "retroboard.toml", "[files]\nexclude = [\"zz/**\"]\n");
+    changed(
+        &mut client,
+        &file_uri(dir.join("retroboard.toml").to_str().unwrap()),
+        CHANGED,
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&old, None)),
+        ["colossus/syntax-error"]
+    );
+    assert_eq!(client.diagnostics(&last, None), Vec::<Value>::new());
+
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_client_that_does_not_watch_files_still_gets_the_first_check() {
+    let dir = folder("nowatch");
+    let map = write(&dir, "Mod/Mod.map", &broken_map("stray"));
+    let mut client = start(&dir, false, &[]);
+    assert_eq!(
+        codes(&client.diagnostics(&map, None)),
+        ["colossus/syntax-error"]
+    );
+    assert!(
+        !client
+            .unread()
+            .iter()
+            .any(|m| m["method"] == "client/registerCapability"),
+        "{:#?}",
+        client.unread()
+    );
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_keystroke_gets_its_diagnostics_while_a_big_workspace_is_checked() {
+    const FILES: usize = 40;
+    let dir = folder("big");
+    let uris: Vec<String> = (0..FILES)
+        .map(|i| {
+            write(
+                &dir,
+                &format!("V{i:02}/V{i:02}.map"),
+                &broken_map("SLOWWORKSPACE"),
+            )
+        })
+        .collect();
+    // Each workspace file takes 100 ms to check: the whole check 4 s at least.
+    let mut client = start(
+        &dir,
+        false,
+        &[("RETROBOARD_TEST_DELAY", "SLOWWORKSPACE:100")],
+    );
+    // The workspace check runs.
+    assert_eq!(
+        codes(&client.diagnostics(&uris[0], None)),
+        ["colossus/syntax-error"]
+    );
+
+    // A file in the editor, opened and edited meanwhile: its own diagnostics come at once,
+    // while most of the workspace is still to be checked.
+    let open = file_uri(dir.join("Open/Open.map").to_str().unwrap());
+    client.open(&open, "colossus-map", 1, &broken_map("typo"));
+    assert_eq!(
+        codes(&client.diagnostics(&open, Some(1))),
+        ["colossus/syntax-error"]
+    );
+    client.change(&open, 2, [[1, 33], [1, 38]], "");
+    assert_eq!(client.diagnostics(&open, Some(2)), Vec::<Value>::new());
+    let workspace_published = |client: &LspClient| {
+        client
+            .unread()
+            .iter()
+            .filter(|m| {
+                m["method"] == "textDocument/publishDiagnostics"
+                    && m["params"].get("version").is_none()
+            })
+            .count()
+    };
+    let before = workspace_published(&client);
+    assert!(
+        before + 1 < FILES / 2,
+        "{before} workspace files were published before the keystroke's diagnostics"
+    );
+    // And the workspace check carries on to its last file.
+    assert_eq!(
+        codes(&client.diagnostics(&uris[FILES - 1], None)),
+        ["colossus/syntax-error"]
+    );
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn folders_added_are_checked_and_those_removed_cleared() {
+    let first = folder("first");
+    let second = folder("second");
+    let one = write(&first, "One/One.map", &broken_map("stray"));
+    let two = write(&second, "Two/Two.map", &broken_map("stray"));
+    let mut client = start(&first, false, &[]);
+    assert_eq!(
+        codes(&client.diagnostics(&one, None)),
+        ["colossus/syntax-error"]
+    );
+    let folder_of =
+        |dir: &Path, name: &str| json!({"uri": file_uri(dir.to_str().unwrap()), "name": name});
+    client.notify(
+        "workspace/didChangeWorkspaceFolders",
+        json!({"event": {"added": [folder_of(&second, "second")], "removed": [folder_of(&first, "first")]}}),
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&two, None)),
+        ["colossus/syntax-error"]
+    );
+    assert_eq!(client.diagnostics(&one, None), Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&first);
+    let _ = std::fs::remove_dir_all(&second);
+}
