@@ -1451,3 +1451,202 @@ use): add “MAP:Mine.map”"
     ]);
     assert_eq!(findings_by_name(&out), Vec::new());
 }
+
+/// A TER file of these lines.
+fn baseline_ter(lines: &[&str]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+const BRUSH_MAYBE: &str = "B green Brush maybe 1 Gargoyle 2 Troll";
+const TOWER_0_TITAN: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre 0 Titan";
+const TOWER_TITAN: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan";
+const ACQUIRABLE: &str = "ACQUIRABLE 100 Angel 500 Archangel";
+
+/// The codes of the findings `check --format json` reports, as `line code`.
+fn json_codes(out: &Output) -> Vec<String> {
+    let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    findings
+        .iter()
+        .map(|f| format!("{} {}", f["line"], f["code"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
+    let dir = scratch("baseline");
+    let variant = tiny_variant(&dir, "Mod");
+    let ter = variant.join("Mod.ter");
+    std::fs::write(
+        &ter,
+        baseline_ter(&[BRUSH_MAYBE, "", TOWER_0_TITAN, "", ACQUIRABLE]),
+    )
+    .unwrap();
+    let base = dir.join("retroboard-baseline.json");
+    let (base_arg, mod_arg) = (base.to_str().unwrap(), variant.to_str().unwrap());
+    let before = retroboard(&["check", "--format", "json", mod_arg]);
+    assert_eq!(before.status.code(), Some(1));
+    assert_eq!(
+        json_codes(&before),
+        [
+            "1 colossus/syntax-error",
+            "1 colossus/missing-battleland",
+            "3 colossus/titan-recruit"
+        ]
+    );
+
+    // Written: every finding recorded, by file (relative to the baseline), code, fingerprint.
+    let out = retroboard(&["check", "--write-baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "retroboard: wrote the baseline {base_arg} (3 finding(s))"
+        )),
+        "{}",
+        stderr(&out)
+    );
+    let written: Value = serde_json::from_slice(&std::fs::read(&base).unwrap()).unwrap();
+    assert_eq!(written["retroboard_baseline"], 1);
+    let entries = written["findings"].as_array().unwrap();
+    let recorded: Vec<(&str, &str, u64)> = entries
+        .iter()
+        .map(|e| {
+            assert_eq!(e["fingerprint"].as_str().unwrap().len(), 16);
+            (
+                e["file"].as_str().unwrap(),
+                e["code"].as_str().unwrap(),
+                e["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        recorded,
+        [
+            ("Mod/Mod.ter", "colossus/missing-battleland", 1),
+            ("Mod/Mod.ter", "colossus/syntax-error", 1),
+            ("Mod/Mod.ter", "colossus/titan-recruit", 1),
+        ]
+    );
+
+    // Checked against it: nothing to report, exit 0.
+    let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "3 finding(s) held by the baseline {base_arg} are not shown\n\
+             checked 6 files: 0 error(s), 0 warning(s), 0 note(s)\n"
+        )
+    );
+
+    // Lines moved, added and blanks changed around the findings: still all in the baseline.
+    std::fs::write(
+        &ter,
+        baseline_ter(&[
+            "# terrains of Mod",
+            ACQUIRABLE,
+            &TOWER_0_TITAN.replace(' ', "   "),
+            "",
+            "",
+            BRUSH_MAYBE,
+        ]),
+    )
+    .unwrap();
+    let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(json_codes(&out), Vec::<String>::new());
+    assert_eq!(stderr(&out), "");
+
+    // A new finding: exit 1, and only it is named.
+    std::fs::write(
+        &ter,
+        baseline_ter(&[
+            "# terrains of Mod",
+            &ACQUIRABLE.replace("500", "550"),
+            TOWER_0_TITAN,
+            BRUSH_MAYBE,
+        ]),
+    )
+    .unwrap();
+    let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_codes(&out), ["2 colossus/acquirable-multiple"]);
+    let human = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert_eq!(human.status.code(), Some(1));
+    let text = stdout(&human);
+    assert_eq!(text.matches("error[").count(), 1, "{text}");
+    assert!(
+        text.contains("error[colossus/acquirable-multiple]"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "3 finding(s) held by the baseline {base_arg} are not shown\n"
+        )),
+        "{text}"
+    );
+
+    // A baselined finding mended: named as gone, still exit 0 without the new one.
+    std::fs::write(&ter, baseline_ter(&[ACQUIRABLE, TOWER_TITAN, BRUSH_MAYBE])).unwrap();
+    let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "1 finding(s) of the baseline {base_arg} no longer occur (--prune-baseline removes them):\n  \
+             Mod/Mod.ter: colossus/titan-recruit: “0 Titan” lets the Titan be recruited"
+        )),
+        "{text}"
+    );
+    // Beside JSON, on stderr.
+    let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
+    assert_eq!(json_codes(&out), Vec::<String>::new());
+    assert!(
+        stderr(&out).contains("no longer occur (--prune-baseline removes them):\nretroboard:   Mod/Mod.ter: colossus/titan-recruit: "),
+        "{}",
+        stderr(&out)
+    );
+
+    // Pruned: the entry leaves the file, and is not named again.
+    let out = retroboard(&["check", "--baseline", base_arg, "--prune-baseline", mod_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains(&format!(
+            "retroboard: removed 1 finding(s) that no longer occur from the baseline {base_arg}"
+        )),
+        "{}",
+        stderr(&out)
+    );
+    let pruned = std::fs::read_to_string(&base).unwrap();
+    assert!(!pruned.contains("titan-recruit"), "{pruned}");
+    assert_eq!(pruned.matches("\"count\": 1").count(), 2, "{pruned}");
+    let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert!(
+        !stdout(&out).contains("no longer occur"),
+        "{}",
+        stdout(&out)
+    );
+
+    // A baseline that cannot be read, or --prune-baseline alone: usage problems.
+    let out = retroboard(&["check", "--baseline", "/no/such/baseline.json", mod_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("retroboard: cannot read the baseline /no/such/baseline.json"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(dir.join("not.json"), "[1, 2]").unwrap();
+    let out = retroboard(&[
+        "check",
+        "--baseline",
+        dir.join("not.json").to_str().unwrap(),
+        mod_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is not a Retroboard baseline"),
+        "{}",
+        stderr(&out)
+    );
+    let out = retroboard(&["check", "--prune-baseline", mod_arg]);
+    assert_eq!(out.status.code(), Some(2));
+}

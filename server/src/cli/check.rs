@@ -10,6 +10,7 @@ use codespan_reporting::term::{self, termcolor};
 use ropey::Rope;
 use serde_json::{Value, json};
 
+use super::baseline::{self, Baseline};
 use super::rewrite::{self, Source};
 use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
 use crate::disk;
@@ -35,7 +36,10 @@ struct Report {
     path: PathBuf,
     format: Option<FormatId>,
     text: Rope,
+    /// The findings reported: with `--baseline`, those it does not hold.
     findings: Vec<Finding>,
+    /// With `--baseline`, the findings it holds (shown only in SARIF, as unchanged).
+    baselined: Vec<Finding>,
 }
 
 /// A file to check, and whether it was named on the command line (a named file is always
@@ -54,16 +58,48 @@ pub(super) struct Problems {
     pub skipped: Vec<String>,
 }
 
-/// Checks the files and folders; `forced` reads every file as that format (`--as`), `verbose`
-/// names the format of every file, not only of those with findings.
-pub fn run(
-    paths: &[PathBuf],
-    output: OutputFormat,
-    forced: Option<FormatId>,
-    verbose: bool,
-    solve_timeout: std::time::Duration,
-    fix: Option<FixMode>,
-) -> ExitCode {
+/// How `check` runs.
+pub struct Options {
+    pub output: OutputFormat,
+    /// Read every file as this format (`--as`).
+    pub forced: Option<FormatId>,
+    /// Name the format of every file, not only of those with findings; show every note.
+    pub verbose: bool,
+    pub solve_timeout: std::time::Duration,
+    pub fix: Option<FixMode>,
+    pub baseline: Option<BaselineMode>,
+}
+
+/// What `check` does with a baseline file.
+pub enum BaselineMode {
+    /// `--write-baseline FILE`: record the findings of this run.
+    Write(PathBuf),
+    /// `--baseline FILE`: report only the findings it does not hold; with `prune`
+    /// (`--prune-baseline`), remove the entries that no longer occur from it.
+    Compare { path: PathBuf, prune: bool },
+}
+
+/// Checks the files and folders.
+pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
+    let Options {
+        output,
+        forced,
+        verbose,
+        solve_timeout,
+        fix,
+        baseline: baseline_mode,
+    } = options;
+    // A baseline that cannot be read stops the run before any file is checked.
+    let compared = match &baseline_mode {
+        Some(BaselineMode::Compare { path, prune }) => match Baseline::read(path) {
+            Ok(baseline) => Some((baseline, shown(path), *prune)),
+            Err(err) => {
+                eprintln!("retroboard: {err}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => None,
+    };
     let mut problems = Problems::default();
     let mut reports = Vec::new();
     // The files of a Colossus variant read each other: each is parsed once for the whole run.
@@ -104,10 +140,64 @@ pub fn run(
     }
     std::panic::set_hook(panic_hook);
 
+    let mut said = Said::default();
+    let mut wrote_baseline = false;
+    match (&baseline_mode, compared) {
+        (Some(BaselineMode::Write(path)), _) => {
+            let mut baseline = Baseline::new(path);
+            for report in &reports {
+                let keys = baseline.keys(&report.path, &report.text, &report.findings);
+                baseline.record(keys.into_iter().zip(&report.findings));
+            }
+            match baseline.write() {
+                Ok(()) => {
+                    wrote_baseline = true;
+                    let count: usize = baseline.entries.iter().map(|e| e.count).sum();
+                    said.notes.push(format!(
+                        "wrote the baseline {} ({count} finding(s))",
+                        shown(path)
+                    ));
+                }
+                Err(err) => problems.errors.push(err),
+            }
+        }
+        (_, Some((mut baseline, typed, prune))) => {
+            let keys: Vec<Vec<baseline::Key>> = reports
+                .iter()
+                .map(|r| baseline.keys(&r.path, &r.text, &r.findings))
+                .collect();
+            let comparison = baseline.compare(&keys);
+            for (report, known) in reports.iter_mut().zip(&comparison.known) {
+                let mut known = known.iter();
+                let (old, new): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut report.findings)
+                    .into_iter()
+                    .partition(|_| known.next() == Some(&true));
+                report.findings = new;
+                report.baselined = old;
+            }
+            said.baseline = Some(typed.clone());
+            said.gone = comparison.gone;
+            if prune && !said.gone.is_empty() {
+                let pruned: usize = said.gone.iter().map(|e| e.count).sum();
+                baseline.entries = comparison.kept;
+                match baseline.write() {
+                    Ok(()) => said.notes.push(format!(
+                        "removed {pruned} finding(s) that no longer occur from the baseline {typed}"
+                    )),
+                    Err(err) => problems.errors.push(err),
+                }
+            }
+        }
+        _ => {}
+    }
+
     let printed = match output {
-        OutputFormat::Human => print_human(&reports, verbose),
-        OutputFormat::Json => print_json(&reports),
-        OutputFormat::Sarif => print_sarif(&reports),
+        OutputFormat::Human => print_human(&reports, verbose, &said),
+        OutputFormat::Json => {
+            said.gone_as_notes();
+            print_json(&reports)
+        }
+        OutputFormat::Sarif => print_sarif(&reports, &said),
     };
     // A reader that closed the pipe (`check | head`) has all it wanted.
     if let Err(err) = printed
@@ -118,20 +208,81 @@ pub fn run(
             .push(format!("cannot write the report: {err}"));
     }
     let mut stderr = std::io::stderr().lock();
-    for line in problems.skipped.iter().chain(&problems.errors) {
+    for line in problems
+        .skipped
+        .iter()
+        .chain(&said.notes)
+        .chain(&problems.errors)
+    {
         let _ = writeln!(stderr, "retroboard: {line}");
     }
 
-    let has_error = reports
-        .iter()
-        .flat_map(|r| &r.findings)
-        .any(|f| f.severity == Severity::Error);
+    // The findings just written to a baseline are all in it: they fail nothing.
+    let has_error = !wrote_baseline
+        && reports
+            .iter()
+            .flat_map(|r| &r.findings)
+            .any(|f| f.severity == Severity::Error);
     if !problems.errors.is_empty() {
         ExitCode::from(2)
     } else if has_error {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// What a run says besides its findings: what it wrote, and the baseline compared with.
+#[derive(Default)]
+struct Said {
+    /// Lines for standard error (a baseline written or pruned).
+    notes: Vec<String>,
+    /// The baseline the findings were compared with, as shown.
+    baseline: Option<String>,
+    /// Its entries that no longer occur.
+    gone: Vec<baseline::Entry>,
+}
+
+impl Said {
+    /// One line for each entry of the baseline that no longer occurs.
+    fn gone_lines(&self) -> Vec<String> {
+        self.gone
+            .iter()
+            .map(|entry| {
+                let times = if entry.count > 1 {
+                    format!(" ({} times)", entry.count)
+                } else {
+                    String::new()
+                };
+                text::terminal_safe(&format!(
+                    "{}: {}: {}{times}",
+                    entry.file, entry.code, entry.message
+                ))
+                .into_owned()
+            })
+            .collect()
+    }
+
+    /// The heading of those lines.
+    fn gone_heading(&self) -> Option<String> {
+        let baseline = self.baseline.as_ref()?;
+        let count: usize = self.gone.iter().map(|e| e.count).sum();
+        (count > 0).then(|| {
+            format!(
+                "{count} finding(s) of the baseline {baseline} no longer occur \
+(--prune-baseline removes them):"
+            )
+        })
+    }
+
+    /// Beside a JSON report (which stays one array), the entries gone are said on stderr.
+    fn gone_as_notes(&mut self) {
+        if let Some(heading) = self.gone_heading() {
+            let lines = self.gone_lines();
+            self.notes.push(heading);
+            self.notes
+                .extend(lines.into_iter().map(|l| format!("  {l}")));
+        }
     }
 }
 
@@ -145,6 +296,7 @@ fn settings_report(path: &Path, problem: &Finding) -> Report {
         format: None,
         text: Rope::from_str(&text),
         findings: vec![problem.clone()],
+        baselined: Vec::new(),
     }
 }
 
@@ -261,6 +413,7 @@ fn check_caught(
             format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
             text: Rope::new(),
             findings: vec![internal_error(&message)],
+            baselined: Vec::new(),
         }))
     })
 }
@@ -285,6 +438,7 @@ fn check_file(
             format,
             text,
             findings,
+            baselined: Vec::new(),
         }))
     };
     let bytes = match disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64) {
@@ -400,7 +554,7 @@ fn position(text: &Rope, byte: usize) -> (usize, usize) {
 /// Lines longer than this (in bytes) are not quoted under their findings.
 const LONGEST_SNIPPET_LINE: usize = 1000;
 
-fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
+fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Result<()> {
     let choice = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         termcolor::ColorChoice::Auto
     } else {
@@ -489,6 +643,21 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
             out,
             "{count} files have the note {code}: {summary} (retroboard explain {code}; --verbose shows each)"
         )?;
+    }
+    if let Some(baseline) = &said.baseline {
+        let known: usize = reports.iter().map(|r| r.baselined.len()).sum();
+        if known > 0 {
+            writeln!(
+                out,
+                "{known} finding(s) held by the baseline {baseline} are not shown"
+            )?;
+        }
+    }
+    if let Some(heading) = said.gone_heading() {
+        writeln!(out, "{heading}")?;
+        for line in said.gone_lines() {
+            writeln!(out, "  {line}")?;
+        }
     }
     let files_word = if reports.len() == 1 { "file" } else { "files" };
     writeln!(
@@ -610,7 +779,7 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
     write_json(&Value::Array(items))
 }
 
-fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
+fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
     let rules: Vec<Value> = all_codes()
         .iter()
         .map(|doc| {
@@ -622,12 +791,18 @@ fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
             })
         })
         .collect();
+    let compared = said.baseline.is_some();
     let mut results = Vec::new();
     for report in reports {
-        for finding in &report.findings {
+        let found = report
+            .findings
+            .iter()
+            .map(|f| (f, compared.then_some("new")));
+        let known = report.baselined.iter().map(|f| (f, Some("unchanged")));
+        for (finding, state) in found.chain(known) {
             let (line, column) = position(&report.text, finding.range.start);
             let (end_line, end_column) = position(&report.text, finding.range.end);
-            results.push(json!({
+            let mut result = json!({
                 "ruleId": finding.code,
                 "level": sarif_level(finding.severity),
                 "message": {"text": finding.message},
@@ -642,6 +817,40 @@ fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
                         },
                     },
                 }],
+                "partialFingerprints": {
+                    baseline::SARIF_KEY: baseline::fingerprint(&report.text, finding),
+                },
+            });
+            if let Some(state) = state {
+                result["baselineState"] = state.into();
+            }
+            if state == Some("unchanged")
+                && let Some(baseline) = &said.baseline
+            {
+                result["suppressions"] = json!([{
+                    "kind": "external",
+                    "justification": format!("held by the baseline {baseline}"),
+                }]);
+            }
+            results.push(result);
+        }
+    }
+    // The baseline's entries that no longer occur: absent, where they were recorded.
+    for entry in &said.gone {
+        let level =
+            crate::formats::code_doc(&entry.code).map_or("warning", |d| sarif_level(d.severity));
+        for _ in 0..entry.count {
+            results.push(json!({
+                "ruleId": entry.code,
+                "level": level,
+                "message": {"text": entry.message},
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(Path::new(&entry.file))},
+                    },
+                }],
+                "partialFingerprints": {baseline::SARIF_KEY: entry.fingerprint},
+                "baselineState": "absent",
             }));
         }
     }
