@@ -2,6 +2,8 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/sarif.rs"]
+mod sarif;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -119,6 +121,7 @@ fn sarif_output_is_2_1_0() {
     let path = fixture("colossus/Broken/Broken.ter");
     let out = retroboard(&["check", "--format", "sarif", &path]);
     let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    sarif::validate(&log);
     assert_eq!(log["version"], "2.1.0");
     let result = &log["runs"][0]["results"][0];
     assert_eq!(result["ruleId"], "colossus/syntax-error");
@@ -1649,4 +1652,165 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     );
     let out = retroboard(&["check", "--prune-baseline", mod_arg]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `(ruleId, baselineState, suppression kind and justification)` of each SARIF result.
+fn sarif_states(out: &Output) -> Vec<(String, String, String)> {
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    sarif::validate(&log);
+    let text = |v: &Value| v.as_str().unwrap_or("-").to_string();
+    log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let fingerprint = text(&r["partialFingerprints"]["retroboardPlace/v1"]);
+            assert_eq!(fingerprint.len(), 16, "{r}");
+            let suppression = &r["suppressions"][0];
+            let suppressed = match suppression["kind"].as_str() {
+                Some(kind) => format!("{kind}: {}", text(&suppression["justification"])),
+                None => "-".to_string(),
+            };
+            (text(&r["ruleId"]), text(&r["baselineState"]), suppressed)
+        })
+        .collect()
+}
+
+#[test]
+fn sarif_lists_suppressed_findings_fingerprints_and_baseline_states() {
+    let dir = scratch("sarif-states");
+    copy_dir(
+        Path::new(&fixture("colossus/Suppressed")),
+        &dir.join("Suppressed"),
+    );
+    let ter = dir.join("Suppressed/Suppressed.ter");
+    let ter_arg = ter.to_str().unwrap();
+    let owned = |rows: &[(&str, &str, &str)]| -> Vec<(String, String, String)> {
+        rows.iter()
+            .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+            .collect()
+    };
+
+    // Silenced in the source: suppressed results with the comment's reason and place.
+    let out = retroboard(&["check", "--format", "sarif", ter_arg]);
+    assert_eq!(
+        sarif_states(&out),
+        owned(&[
+            ("retroboard/unused-suppression", "-", "-"),
+            (
+                "colossus/titan-recruit",
+                "-",
+                "inSource: our Tower recruits a Titan on purpose"
+            ),
+            (
+                "colossus/acquirable-multiple",
+                "-",
+                "inSource: the points are a house rule"
+            ),
+        ])
+    );
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let titan = &log["runs"][0]["results"][1];
+    assert_eq!(
+        titan["suppressions"][0]["location"]["physicalLocation"]["region"],
+        serde_json::json!({"startLine": 4, "startColumn": 1, "endLine": 4, "endColumn": 83})
+    );
+    // Still exit 0: suppressed findings fail nothing.
+    assert_eq!(out.status.code(), Some(0));
+
+    // With a baseline: new, unchanged (suppressed as held by it) and absent results.
+    let base = dir.join("baseline.json");
+    let base_arg = base.to_str().unwrap();
+    let out = retroboard(&["check", "--write-baseline", base_arg, ter_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    let recorded = std::fs::read_to_string(&base).unwrap();
+    let text = std::fs::read_to_string(&ter).unwrap();
+    std::fs::write(&ter, text.replace("Brush true", "Brush maybe")).unwrap();
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "sarif",
+        "--baseline",
+        base_arg,
+        ter_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let states = sarif_states(&out);
+    let held = format!("external: held by the baseline {base_arg}");
+    assert!(
+        states.contains(&("colossus/syntax-error".into(), "new".into(), "-".into())),
+        "{states:?}"
+    );
+    assert!(
+        states.contains(&(
+            "retroboard/unused-suppression".into(),
+            "unchanged".into(),
+            held.clone()
+        )),
+        "{states:?}"
+    );
+    // The fingerprint is the baseline's.
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unchanged = log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["baselineState"] == "unchanged")
+        .unwrap();
+    let print = unchanged["partialFingerprints"]["retroboardPlace/v1"]
+        .as_str()
+        .unwrap();
+    assert!(recorded.contains(print), "{recorded}");
+
+    // The unused suppression removed: its entry is absent.
+    let text = std::fs::read_to_string(&ter).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.contains("nothing here to silence"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&ter, without).unwrap();
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "sarif",
+        "--baseline",
+        base_arg,
+        ter_arg,
+    ]);
+    let states = sarif_states(&out);
+    assert!(
+        states.contains(&(
+            "retroboard/unused-suppression".into(),
+            "absent".into(),
+            "-".into()
+        )),
+        "{states:?}"
+    );
+    assert!(!states.iter().any(|s| s.1 == "unchanged"), "{states:?}");
+}
+
+#[test]
+fn the_sarif_shape_check_refuses_what_the_schema_refuses() {
+    let good = serde_json::json!({"version": "2.1.0", "runs": [{
+        "tool": {"driver": {"name": "retroboard"}},
+        "results": [{"message": {"text": "m"}, "suppressions": [{"kind": "inSource"}]}],
+    }]});
+    sarif::validate(&good);
+    for bad in [
+        serde_json::json!({"version": "2.1.0"}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "baselineState": "old"}]}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "suppressions": [{"kind": "comment"}]}]}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "fingerprint": {}}]}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": "a"}, "region": {"startLine": 0}}}]}]}]}),
+    ] {
+        let refused = std::panic::catch_unwind(|| sarif::validate(&bad));
+        assert!(refused.is_err(), "{bad}");
+    }
 }

@@ -24,6 +24,8 @@ const MARK: &str = "retroboard:";
 struct Suppression {
     /// The comment's line, line break included (what the fix removes).
     line: Range<usize>,
+    /// Why, as written after the codes.
+    reason: String,
     /// Where the codes are written, for the finding on an unused one.
     codes_at: Range<usize>,
     codes: Vec<String>,
@@ -32,14 +34,29 @@ struct Suppression {
     used: bool,
 }
 
-/// Removes the findings the document's suppressions silence and reports the suppressions that
-/// silence nothing. `comment` is the format's line comment (`#`), `None` for formats without.
-pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>) {
-    let Some(comment) = comment else { return };
+/// A finding a comment silenced, kept for the reports that list suppressed findings (SARIF)
+/// and for audits (`check --no-suppressions`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Silenced {
+    pub finding: Finding,
+    /// The reason the comment gives (may be empty).
+    pub reason: String,
+    /// The comment's line, line break included.
+    pub comment: Range<usize>,
+}
+
+/// Removes the findings the document's suppressions silence, returning them, and reports the
+/// suppressions that silence nothing. `comment` is the format's line comment (`#`), `None` for
+/// formats without.
+pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>) -> Vec<Silenced> {
+    let Some(comment) = comment else {
+        return Vec::new();
+    };
     let mut suppressions = find(doc, comment);
     if suppressions.is_empty() {
-        return;
+        return Vec::new();
     }
+    let mut silenced_findings = Vec::new();
     findings.retain(|finding| {
         let mut silenced = false;
         for s in suppressions.iter_mut() {
@@ -52,6 +69,13 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
             };
             if applies && s.codes.iter().any(|c| c == finding.code) {
                 s.used = true;
+                if !silenced {
+                    silenced_findings.push(Silenced {
+                        finding: finding.clone(),
+                        reason: s.reason.clone(),
+                        comment: s.line.clone(),
+                    });
+                }
                 silenced = true;
             }
         }
@@ -79,6 +103,7 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
         );
     }
     findings.sort_by_key(|f| (f.range.start, f.range.end));
+    silenced_findings
 }
 
 /// The suppressions of a document, each with the line it applies to.
@@ -140,8 +165,10 @@ fn parse(directive: &str, at: usize, line: Range<usize>) -> Option<Suppression> 
     if codes.is_empty() {
         return None;
     }
+    let reason = rest[close + 1..].trim().to_string();
     Some(Suppression {
         line,
+        reason,
         codes_at: at + opened..at + opened + close,
         codes,
         // Filled in once the next line is found.

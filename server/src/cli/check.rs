@@ -12,7 +12,9 @@ use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
 use super::rewrite::{self, Source};
-use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
+use crate::analysis::{
+    analyze_silenced, analyze_with, catch_panic, fault_injection, internal_error,
+};
 use crate::disk;
 use crate::findings::{Finding, Severity, preferred_edits};
 use crate::formats::all_codes;
@@ -20,6 +22,7 @@ use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::detect;
 use crate::settings::Discovery;
+use crate::suppressions::Silenced;
 use crate::syntax::Document;
 use crate::text::{self, ColumnUnit};
 
@@ -40,6 +43,8 @@ struct Report {
     findings: Vec<Finding>,
     /// With `--baseline`, the findings it holds (shown only in SARIF, as unchanged).
     baselined: Vec<Finding>,
+    /// The findings its suppression comments silence (shown only in SARIF, as suppressed).
+    silenced: Vec<Silenced>,
 }
 
 /// A file to check, and whether it was named on the command line (a named file is always
@@ -131,6 +136,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             Ok(Some(mut report)) => {
                 if let Some(settings) = &settings {
                     settings.apply(&absolute, &mut report.findings);
+                    // A code turned off is off in SARIF's suppressed results too.
+                    report.silenced.retain_mut(|silenced| {
+                        let mut one = vec![silenced.finding.clone()];
+                        settings.apply(&absolute, &mut one);
+                        one.pop().map(|f| silenced.finding = f).is_some()
+                    });
                 }
                 reports.push(report);
             }
@@ -297,6 +308,7 @@ fn settings_report(path: &Path, problem: &Finding) -> Report {
         text: Rope::from_str(&text),
         findings: vec![problem.clone()],
         baselined: Vec::new(),
+        silenced: Vec::new(),
     }
 }
 
@@ -414,6 +426,7 @@ fn check_caught(
             text: Rope::new(),
             findings: vec![internal_error(&message)],
             baselined: Vec::new(),
+            silenced: Vec::new(),
         }))
     })
 }
@@ -432,13 +445,14 @@ fn check_file(
     // The file's place among its folders (a Colossus variant's) is the same from any working
     // directory; the path shown stays the one typed.
     let absolute = disk::absolute(path);
-    let report = |format: Option<FormatId>, text, findings| {
+    let report = |format: Option<FormatId>, text, findings, silenced| {
         Ok((format.is_some() || *named).then(|| Report {
             path: path.clone(),
             format,
             text,
             findings,
             baselined: Vec::new(),
+            silenced,
         }))
     };
     let bytes = match disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64) {
@@ -448,13 +462,23 @@ fn check_file(
             let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
                 bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
             });
-            return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
+            return report(
+                detect(Some(&absolute), ""),
+                Rope::new(),
+                vec![finding],
+                Vec::new(),
+            );
         }
         Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
     };
     let Ok((content, encoding)) = text::decode(&bytes) else {
         let finding = crate::analysis::binary_file();
-        return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
+        return report(
+            detect(Some(&absolute), ""),
+            Rope::new(),
+            vec![finding],
+            Vec::new(),
+        );
     };
     let format = detect(Some(&absolute), &content);
     if format.is_none() && !named {
@@ -473,14 +497,14 @@ fn check_file(
         _ => content,
     };
     let doc = Document::new(format, &content).with_path(Some(absolute));
-    let findings = analyze_with(&doc, files);
+    let (findings, silenced) = analyze_silenced(&doc, files);
     let slow = if solve_timeout.is_zero() {
         Vec::new()
     } else {
         crate::analysis::slow_findings(&doc, &findings, solve_timeout, &|| false)
     };
     let findings = crate::analysis::with_slow_findings(findings, slow);
-    report(format, doc.whole_rope().clone(), findings)
+    report(format, doc.whole_rope().clone(), findings, silenced)
 }
 
 /// How `check --fix` changes files.
@@ -797,9 +821,14 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
         let found = report
             .findings
             .iter()
-            .map(|f| (f, compared.then_some("new")));
-        let known = report.baselined.iter().map(|f| (f, Some("unchanged")));
-        for (finding, state) in found.chain(known) {
+            .map(|f| (f, compared.then_some("new"), None));
+        let known = report
+            .baselined
+            .iter()
+            .map(|f| (f, Some("unchanged"), None));
+        // Silenced in the source: not compared with the baseline (which never holds them).
+        let silenced = report.silenced.iter().map(|s| (&s.finding, None, Some(s)));
+        for (finding, state, silenced) in found.chain(known).chain(silenced) {
             let (line, column) = position(&report.text, finding.range.start);
             let (end_line, end_column) = position(&report.text, finding.range.end);
             let mut result = json!({
@@ -831,6 +860,27 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                     "kind": "external",
                     "justification": format!("held by the baseline {baseline}"),
                 }]);
+            }
+            if let Some(silenced) = silenced {
+                let (line, column) = position(&report.text, silenced.comment.start);
+                let end = without_line_break(&report.text, silenced.comment.clone());
+                let (end_line, end_column) = position(&report.text, end);
+                let mut suppression = json!({
+                    "kind": "inSource",
+                    "location": {"physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(&report.path)},
+                        "region": {
+                            "startLine": line,
+                            "startColumn": column,
+                            "endLine": end_line,
+                            "endColumn": end_column,
+                        },
+                    }},
+                });
+                if !silenced.reason.is_empty() {
+                    suppression["justification"] = silenced.reason.clone().into();
+                }
+                result["suppressions"] = json!([suppression]);
             }
             results.push(result);
         }
@@ -868,6 +918,14 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
         }],
     });
     write_json(&log)
+}
+
+/// The end of a line's range without its line break.
+fn without_line_break(text: &Rope, line: std::ops::Range<usize>) -> usize {
+    let end = line.end.min(text.len_bytes());
+    let start = line.start.min(end);
+    let content: std::borrow::Cow<str> = text.byte_slice(start..end).into();
+    start + content.trim_end_matches(['\r', '\n']).len()
 }
 
 fn sarif_level(severity: Severity) -> &'static str {
