@@ -1814,3 +1814,69 @@ fn the_sarif_shape_check_refuses_what_the_schema_refuses() {
         assert!(refused.is_err(), "{bad}");
     }
 }
+
+#[test]
+fn no_suppressions_reports_what_comments_and_settings_silence() {
+    let dir = scratch("no-suppressions");
+    copy_dir(
+        Path::new(&fixture("colossus/Suppressed")),
+        &dir.join("Suppressed"),
+    );
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[rules]\n\"retroboard/unused-suppression\" = \"off\"\n",
+    )
+    .unwrap();
+    let ter = dir.join("Suppressed/Suppressed.ter");
+    let ter_arg = ter.to_str().unwrap();
+    let messages = |out: &Output| -> Vec<String> {
+        let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {} {}: {}",
+                    f["line"],
+                    f["severity"].as_str().unwrap(),
+                    f["code"].as_str().unwrap(),
+                    f["message"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let out = retroboard(&["check", "--format", "json", ter_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(messages(&out), Vec::<String>::new());
+
+    let out = retroboard(&["check", "--format", "json", "--no-suppressions", ter_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        messages(&out),
+        [
+            "6 warning colossus/titan-recruit: “0 Titan” lets the Titan be recruited; a Titan as \
+recruiter should always be “-1 Titan” (it can recruit, but cannot be recruited); silenced by the \
+comment on line 4: “our Tower recruits a Titan on purpose”",
+            "8 warning retroboard/unused-suppression: this suppression silences nothing: the next \
+line has no finding colossus/unknown-creature or colossus/titan-recruit; remove it, or correct the \
+code; retroboard.toml turns this code off",
+            "9 error colossus/acquirable-multiple: Archangel is acquirable every 250 points, which \
+is not a multiple of the first ACQUIRABLE value 100 (Angel); the game stops at start-up (\"Wrong \
+Value for an Acquirable\"): use a multiple of 100 such as 200; silenced by the comment on line 1: \
+“the points are a house rule”",
+        ]
+    );
+    // SARIF in an audit: plain results, none suppressed.
+    let out = retroboard(&["check", "--format", "sarif", "--no-suppressions", ter_arg]);
+    let states = sarif_states(&out);
+    assert_eq!(states.len(), 3, "{states:?}");
+    assert!(states.iter().all(|s| s.2 == "-"), "{states:?}");
+    // An audit compares with no baseline.
+    let out = retroboard(&[
+        "check",
+        "--no-suppressions",
+        "--baseline",
+        "b.json",
+        ter_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -73,6 +73,9 @@ pub struct Options {
     pub solve_timeout: std::time::Duration,
     pub fix: Option<FixMode>,
     pub baseline: Option<BaselineMode>,
+    /// Report what inline suppressions silence and what `retroboard.toml` turns off, each
+    /// saying so (`--no-suppressions`, an audit).
+    pub no_suppressions: bool,
 }
 
 /// What `check` does with a baseline file.
@@ -93,6 +96,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         solve_timeout,
         fix,
         baseline: baseline_mode,
+        no_suppressions,
     } = options;
     // A baseline that cannot be read stops the run before any file is checked.
     let compared = match &baseline_mode {
@@ -134,7 +138,14 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         match check_caught(&found, forced, &files, solve_timeout, fix) {
             Ok(Some(mut report)) => {
-                if let Some(settings) = &settings {
+                if no_suppressions {
+                    unsilence(&mut report);
+                }
+                if let Some(settings) = &settings
+                    && no_suppressions
+                {
+                    settings.apply_auditing(&absolute, &mut report.findings);
+                } else if let Some(settings) = &settings {
                     settings.apply(&absolute, &mut report.findings);
                     // A code turned off is off in SARIF's suppressed results too.
                     report.silenced.retain_mut(|silenced| {
@@ -295,6 +306,29 @@ impl Said {
                 .extend(lines.into_iter().map(|l| format!("  {l}")));
         }
     }
+}
+
+/// For an audit: the findings the file's comments silence are reported, each naming its comment.
+fn unsilence(report: &mut Report) {
+    for silenced in std::mem::take(&mut report.silenced) {
+        let mut finding = silenced.finding;
+        let (line, _) = position(&report.text, silenced.comment.start);
+        finding.message = if silenced.reason.is_empty() {
+            format!(
+                "{}; silenced by the comment on line {line}",
+                finding.message
+            )
+        } else {
+            format!(
+                "{}; silenced by the comment on line {line}: \u{201c}{}\u{201d}",
+                finding.message, silenced.reason
+            )
+        };
+        report.findings.push(finding);
+    }
+    report
+        .findings
+        .sort_by_key(|f| (f.range.start, f.range.end));
 }
 
 /// The report of a settings file that cannot be read: its one finding, shown in its text.

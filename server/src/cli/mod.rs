@@ -72,6 +72,10 @@ errors, 1 some file has an error, 2 usage or I/O problem.",
         /// With --baseline: remove the entries that no longer occur from FILE
         #[arg(long, requires = "baseline")]
         prune_baseline: bool,
+        /// Audit the suppressions: report the findings that # retroboard: ignore comments
+        /// silence and the codes retroboard.toml turns off, each saying so
+        #[arg(long, conflicts_with_all = ["baseline", "write_baseline"])]
+        no_suppressions: bool,
         /// Files and folders to check
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
@@ -200,6 +204,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             write_baseline,
             baseline,
             prune_baseline,
+            no_suppressions,
             paths,
         } => {
             let output = match format {
@@ -225,6 +230,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     solve_timeout,
                     fix: fix.then_some(check::FixMode { diff }),
                     baseline,
+                    no_suppressions,
                 },
             )
         }
