@@ -46,6 +46,7 @@ first lines (“retroboard explain retroboard/unknown-format” says how files a
     crate::findings::cap_per_code(&mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     let silenced = crate::suppressions::apply(doc, spec.line_comment(), &mut findings);
+    crate::suppressions::offer_suppress_here(doc, spec, &mut findings);
     (findings, silenced)
 }
 
