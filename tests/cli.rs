@@ -1609,6 +1609,27 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
         stderr(&out)
     );
 
+    // A run over another file says nothing of this one's entries, and prunes none.
+    let other = tiny_variant(&dir, "Other");
+    let out = retroboard(&[
+        "check",
+        "--baseline",
+        base_arg,
+        "--prune-baseline",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        !stdout(&out).contains("no longer occur"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        std::fs::read_to_string(&base)
+            .unwrap()
+            .contains("titan-recruit")
+    );
+
     // Pruned: the entry leaves the file, and is not named again.
     let out = retroboard(&["check", "--baseline", base_arg, "--prune-baseline", mod_arg]);
     assert_eq!(out.status.code(), Some(0));

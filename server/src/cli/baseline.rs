@@ -130,9 +130,14 @@ check --write-baseline)"
         })
     }
 
+    /// How the baseline names the file at `path` (as checked).
+    pub fn file(&self, path: &Path) -> String {
+        relative(&crate::disk::absolute(path), &self.root)
+    }
+
     /// The keys of a file's findings: `path` as checked, `text` its text.
     pub fn keys(&self, path: &Path, text: &Rope, findings: &[Finding]) -> Vec<Key> {
-        let file = relative(&crate::disk::absolute(path), &self.root);
+        let file = self.file(path);
         findings
             .iter()
             .map(|finding| Key {
@@ -165,8 +170,10 @@ check --write-baseline)"
 
     /// Which of the current findings (the keys of each file's, in order) the baseline holds,
     /// and what is left of it. A key found more often than recorded: the first ones are in the
-    /// baseline, the rest new.
-    pub fn compare(&self, current: &[Vec<Key>]) -> Comparison {
+    /// baseline, the rest new. Only the entries of the files `checked` (as the baseline names
+    /// them), and of files that no longer exist, can be gone: a run over some of the files
+    /// says nothing of the others.
+    pub fn compare(&self, current: &[Vec<Key>], checked: &[String]) -> Comparison {
         let mut left: HashMap<Key, usize> = HashMap::new();
         for entry in &self.entries {
             *left.entry(entry.key()).or_default() += entry.count;
@@ -189,6 +196,11 @@ check --write-baseline)"
         let mut kept = Vec::new();
         for entry in &self.entries {
             let key = entry.key();
+            let judged = checked.contains(&entry.file) || !self.root.join(&entry.file).exists();
+            if !judged {
+                kept.push(entry.clone());
+                continue;
+            }
             let missing = left.get_mut(&key).map_or(0, |n| {
                 let missing = (*n).min(entry.count);
                 *n -= missing;
@@ -401,7 +413,7 @@ mod tests {
         baseline.record([(key("1"), &f), (key("1"), &f), (key("2"), &f)]);
         assert_eq!(baseline.entries.len(), 2);
         assert_eq!(baseline.entries[0].count, 2);
-        let comparison = baseline.compare(&[vec![key("1"), key("3")]]);
+        let comparison = baseline.compare(&[vec![key("1"), key("3")]], &["a.ter".to_string()]);
         assert_eq!(comparison.known, [vec![true, false]]);
         let gone: Vec<(&str, usize)> = comparison
             .gone
@@ -415,5 +427,15 @@ mod tests {
             .map(|e| (e.fingerprint.as_str(), e.count))
             .collect();
         assert_eq!(kept, [("1", 1)]);
+        // A run that did not check a.ter (which exists) says nothing of its entries.
+        let root = std::env::temp_dir().join(format!("retroboard-baseline-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(root.join("a.ter"), "").unwrap();
+        let mut elsewhere = Baseline::new(&root.join("baseline.json"));
+        elsewhere.entries = baseline.entries.clone();
+        let comparison = elsewhere.compare(&[], &["b.ter".to_string()]);
+        assert!(comparison.gone.is_empty());
+        assert_eq!(comparison.kept, baseline.entries);
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

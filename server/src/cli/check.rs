@@ -188,7 +188,8 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
                 .iter()
                 .map(|r| baseline.keys(&r.path, &r.text, &r.findings))
                 .collect();
-            let comparison = baseline.compare(&keys);
+            let checked: Vec<String> = reports.iter().map(|r| baseline.file(&r.path)).collect();
+            let comparison = baseline.compare(&keys, &checked);
             for (report, known) in reports.iter_mut().zip(&comparison.known) {
                 let mut known = known.iter();
                 let (old, new): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut report.findings)
