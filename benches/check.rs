@@ -274,3 +274,34 @@ fn largest_corpus_file(kind: &str) -> &'static (std::path::PathBuf, String) {
         .max_by_key(|(_, t)| t.len())
         .expect("a corpus file of this kind")
 }
+
+/// Completion in the largest corpus file of each kind, in process (what the server computes,
+/// without the transport): each sample one request, at the next word start or line end of the
+/// file, round the file (the variant's other files read through a cache, as the server does).
+#[divan::bench(args = ["map", "ter", "cre", "var", "brd"], sample_count = 1000, sample_size = 1)]
+fn corpus_completion(bencher: Bencher, kind: &str) {
+    let (path, text) = largest_corpus_file(kind);
+    let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.clone()));
+    let mut places = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\r', '\n']);
+        let mut in_word = false;
+        for (i, c) in content.char_indices() {
+            let blank = c == ' ' || c == '\t';
+            if !blank && !in_word {
+                places.push(start + i);
+            }
+            in_word = !blank;
+        }
+        places.push(start + content.len());
+        start += line.len();
+    }
+    let files = CachedFiles::new(DiskFiles);
+    let next = std::cell::Cell::new(0usize);
+    bencher.bench_local(|| {
+        let at = places[next.get() % places.len()];
+        next.set(next.get() + 1);
+        black_box(retroboard::ide::completions(&doc, at, &files))
+    });
+}

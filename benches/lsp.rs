@@ -240,6 +240,13 @@ fn main() {
         edits_on_every_file(&files);
     }
 
+    if wanted("completion") {
+        completion_on_every_file(&files);
+    }
+    if wanted("names") {
+        names_on_every_file(&files);
+    }
+
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
         let start = Instant::now();
@@ -266,8 +273,14 @@ fn main() {
 /// fix-all alone) on every corpus file and every Patience fixture (the corpus has no Patience
 /// game), end to end: each file opened, then each request sent `ROUNDS` times.
 fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::registry::FormatId, String)]) {
-    const ROUNDS: usize = 20;
-    let mut all: Vec<(std::path::PathBuf, retroboard::registry::FormatId, String)> = files.to_vec();
+    edits_requests(&with_patience_fixtures(files), files.len());
+}
+
+type File = (std::path::PathBuf, retroboard::registry::FormatId, String);
+
+/// The corpus files and every Patience fixture (the corpus has no Patience game).
+fn with_patience_fixtures(files: &[File]) -> Vec<File> {
+    let mut all: Vec<File> = files.to_vec();
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
     for folder in ["fixtures/patience", "format/patience"] {
         let Ok(entries) = std::fs::read_dir(fixtures.join(folder)) else {
@@ -285,6 +298,97 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::registry::Forma
             all.push((path, retroboard::registry::FormatId::PatienceGame, text));
         }
     }
+    all
+}
+
+/// Completion on every corpus file and every Patience fixture, end to end: on up to
+/// `LINES` lines spread over each file, at the start of each of the line's first eight words
+/// and at its end (every field kind of a TER, MAP, CRE, VAR line or pile line), each request
+/// sent `ROUNDS` times.
+fn completion_on_every_file(
+    files: &[(std::path::PathBuf, retroboard::registry::FormatId, String)],
+) {
+    const ROUNDS: usize = 5;
+    const LINES: usize = 12;
+    let all = with_patience_fixtures(files);
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let mut times: Vec<Duration> = Vec::new();
+    let mut by_format: std::collections::BTreeMap<&str, Vec<Duration>> = Default::default();
+    let mut slowest = (Duration::ZERO, String::new());
+    let mut items = 0usize;
+    for (path, format, text) in &all {
+        let uri = file_uri(path.to_str().unwrap());
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let lines: Vec<&str> = text.lines().collect();
+        let step = (lines.len() / LINES).max(1);
+        let mut positions = Vec::new();
+        for (row, line) in lines.iter().enumerate().step_by(step) {
+            let mut column = 0u32;
+            let mut in_word = false;
+            let mut words = 0;
+            for c in line.chars() {
+                let blank = c == ' ' || c == '\t';
+                if !blank && !in_word && words < 8 {
+                    positions.push((row, column));
+                    words += 1;
+                }
+                in_word = !blank;
+                column += c.len_utf16() as u32;
+            }
+            positions.push((row, column));
+        }
+        for (row, column) in positions {
+            let params = json!({"textDocument": {"uri": uri},
+                "position": {"line": row, "character": column}});
+            for _ in 0..ROUNDS {
+                let start = Instant::now();
+                let answer = black_box(client.request("textDocument/completion", params.clone()));
+                let took = start.elapsed();
+                let count = answer.as_array().map_or(0, Vec::len);
+                items += count;
+                if std::env::var_os("RB_TRACE").is_some() {
+                    println!(
+                        "trace completion {} {row}:{column} {count} items {}",
+                        path.file_name().unwrap().to_string_lossy(),
+                        ms(took)
+                    );
+                }
+                times.push(took);
+                by_format.entry(format.as_str()).or_default().push(took);
+                if took > slowest.0 {
+                    slowest = (
+                        took,
+                        path.file_name().unwrap().to_string_lossy().into_owned(),
+                    );
+                }
+            }
+        }
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    client.shutdown();
+    println!(
+        "completion on {} files ({} corpus, the rest Patience fixtures), {} requests ({ROUNDS} per place), {items} items in all:",
+        all.len(),
+        files.len(),
+        times.len()
+    );
+    times.sort();
+    times_line(&format!("completion (slowest: {})", slowest.1), &times);
+    for (format, mut times) in by_format {
+        times.sort();
+        times_line(&format!("  {format} ({} requests)", times.len()), &times);
+    }
+}
+
+fn edits_requests(
+    all: &[(std::path::PathBuf, retroboard::registry::FormatId, String)],
+    corpus: usize,
+) {
+    const ROUNDS: usize = 20;
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let names = [
         "formatting",
@@ -294,7 +398,7 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::registry::Forma
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
     let mut slowest: Vec<(Duration, String)> = vec![(Duration::ZERO, String::new()); names.len()];
-    for (path, format, text) in &all {
+    for (path, format, text) in all {
         let uri = file_uri(path.to_str().unwrap());
         client.open(&uri, format.as_str(), 1, text);
         client.diagnostics(&uri, Some(1));
@@ -346,6 +450,114 @@ fn edits_on_every_file(files: &[(std::path::PathBuf, retroboard::registry::Forma
     client.shutdown();
     println!(
         "formatting and code actions on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
+        all.len(),
+        corpus
+    );
+    for ((name, times), (_, file)) in names.iter().zip(&mut times).zip(&slowest) {
+        times.sort();
+        times_line(&format!("{name} (slowest: {file})"), times);
+    }
+}
+
+/// Go to definition, references, prepareRename, rename (answered, not applied) at the start of
+/// the middle line (a CRE's creature, a TER's terrain letter, a MAP's hex label, a pile's first
+/// number) and the inlay hints of the whole file, on every corpus file and every Patience
+/// fixture, end to end: each file opened from its place (so a variant's other files are read),
+/// then each request sent `ROUNDS` times.
+fn names_on_every_file(files: &[File]) {
+    use retroboard::registry::FormatId;
+    const ROUNDS: usize = 20;
+    let all = with_patience_fixtures(files);
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let names = [
+        "definition",
+        "references",
+        "prepareRename",
+        "rename",
+        "inlayHint (whole file)",
+        "inlayHint (60 lines)",
+    ];
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    // Per request and format: the times, to tell which kind of file a slow p99 comes from.
+    let mut by_format: std::collections::BTreeMap<(usize, &'static str), Vec<Duration>> =
+        std::collections::BTreeMap::new();
+    let mut slowest: Vec<(Duration, String)> = vec![(Duration::ZERO, String::new()); names.len()];
+    for (path, format, text) in &all {
+        let uri = file_uri(path.to_str().unwrap());
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let lines = text.lines().count() as u32 + 1;
+        let document = json!({"uri": uri});
+        let at = json!({"line": lines / 2, "character": 0});
+        let new_name = match format {
+            FormatId::ColossusCre => "Renamed",
+            FormatId::ColossusTer => "q",
+            FormatId::ColossusMap => "99999",
+            _ => "X",
+        };
+        let whole =
+            json!({"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}});
+        let requests = [
+            (
+                "textDocument/definition",
+                json!({"textDocument": document, "position": at}),
+            ),
+            (
+                "textDocument/references",
+                json!({"textDocument": document, "position": at,
+                    "context": {"includeDeclaration": true}}),
+            ),
+            (
+                "textDocument/prepareRename",
+                json!({"textDocument": document, "position": at}),
+            ),
+            (
+                "textDocument/rename",
+                json!({"textDocument": document, "position": at, "newName": new_name}),
+            ),
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": whole}),
+            ),
+            // What an editor asks for: the lines on screen.
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": {
+                    "start": {"line": (lines / 2).saturating_sub(30), "character": 0},
+                    "end": {"line": lines / 2 + 30, "character": 0}}}),
+            ),
+        ];
+        for _ in 0..ROUNDS {
+            for (i, (method, params)) in requests.iter().enumerate() {
+                let start = Instant::now();
+                // A refused rename is an answer too (an error with the reason).
+                black_box(client.request_raw(method, params.clone()));
+                let took = start.elapsed();
+                times[i].push(took);
+                by_format
+                    .entry((i, format.as_str()))
+                    .or_default()
+                    .push(took);
+                if took > slowest[i].0 {
+                    slowest[i] = (
+                        took,
+                        path.file_name().unwrap().to_string_lossy().into_owned(),
+                    );
+                }
+            }
+        }
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        );
+    }
+    client.shutdown();
+    for ((i, format), times) in &mut by_format {
+        times.sort();
+        times_line(&format!("{} on {format}", names[*i]), times);
+    }
+    println!(
+        "definition, references, rename and inlay hints on {} files ({} corpus, the rest Patience fixtures), {ROUNDS} rounds each:",
         all.len(),
         files.len()
     );

@@ -156,7 +156,7 @@ fn folders_are_walked_and_unknown_files_skipped() {
     std::fs::remove_file(dir.join("V/chit.map")).unwrap();
     let out = retroboard(&["check", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains("checked 2 files: 0 error(s), 0 warning(s), 0 note(s)"));
+    assert!(stdout(&out).contains("checked 2 files: 0 errors, 0 warnings, 0 notes"));
 
     // A file named on the command line is always reported, even when it is none of the formats.
     let notes = dir.join("V/notes.txt");
@@ -232,7 +232,7 @@ fn corpus_folders_check_clean() {
         let out = retroboard(&["check", root.join(folder).to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{folder}:\n{}", stdout(&out));
         assert!(
-            stdout(&out).contains(" 0 error(s), 0 warning(s)"),
+            stdout(&out).contains(" 0 errors, 0 warnings"),
             "{folder}:\n{}",
             stdout(&out)
         );
@@ -419,7 +419,7 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
 16.0 MB (the games' own files are a few KB), so it is not checked. Check a smaller part of it\n"
             + "  ┌─ "
             + huge.to_str().unwrap()
-            + ":1:1\n  │\n1 │ \n  │ ^\n\nchecked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n"
+            + ":1:1\n  │\n1 │ \n  │ ^\n\nchecked 1 file: 0 errors, 1 warning, 0 notes\n"
     );
     let out = retroboard(&["render", "--text", huge.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -442,7 +442,7 @@ fn files_and_lines_too_large_are_refused_in_one_clear_finding() {
 warning[retroboard/too-large]: line 2 is 1.0 MB long; Retroboard reads lines up to \
 64 KB (the games' lines are a few hundred characters at most), so the file is not checked. \
 Break the line up or remove it\n = at {0}:2:1 (the line is too long to show)\n\n\
-checked 1 file: 0 error(s), 1 warning(s), 0 note(s)\n",
+checked 1 file: 0 errors, 1 warning, 0 notes\n",
             long.display()
         )
     );
@@ -1052,7 +1052,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
         "{text}"
     );
     assert_eq!(text.matches("read as").count(), 1, "{text}");
-    assert!(text.ends_with("checked 2 files: 1 error(s), 0 warning(s), 0 note(s)\n"));
+    assert!(text.ends_with("checked 2 files: 1 error, 0 warnings, 0 notes\n"));
 
     let out = retroboard(&["check", "--verbose", clean.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
@@ -1060,7 +1060,7 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
         stdout(&out),
         format!(
             "{}: read as Peg solitaire board [peg-brd]\n\
-checked 1 file: 0 error(s), 0 warning(s), 0 note(s)\n",
+checked 1 file: 0 errors, 0 warnings, 0 notes\n",
             clean.display()
         )
     );
@@ -1278,7 +1278,7 @@ fn notes_repeated_across_many_files_are_counted_in_one_line() {
         stdout(&quiet),
         "4 files have the note colossus/unsupported-dialect: the file is in a later Colossus \
          format (retroboard explain colossus/unsupported-dialect; --verbose shows each)\n\
-         checked 4 files: 0 error(s), 0 warning(s), 4 note(s)\n"
+         checked 4 files: 0 errors, 0 warnings, 4 notes\n"
     );
     let verbose = stdout(&retroboard(&["check", "--verbose", dir_arg]));
     assert_eq!(
@@ -1502,7 +1502,7 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         stderr(&out).contains(&format!(
-            "retroboard: wrote the baseline {base_arg} (3 finding(s))"
+            "retroboard: wrote the baseline {base_arg} (3 findings)"
         )),
         "{}",
         stderr(&out)
@@ -1536,8 +1536,8 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     assert_eq!(
         stdout(&out),
         format!(
-            "3 finding(s) held by the baseline {base_arg} are not shown\n\
-             checked 6 files: 0 error(s), 0 warning(s), 0 note(s)\n"
+            "3 findings held by the baseline {base_arg} are not shown\n\
+             checked 6 files: 0 errors, 0 warnings, 0 notes\n"
         )
     );
 
@@ -1583,7 +1583,7 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     );
     assert!(
         text.contains(&format!(
-            "3 finding(s) held by the baseline {base_arg} are not shown\n"
+            "3 findings held by the baseline {base_arg} are not shown\n"
         )),
         "{text}"
     );
@@ -1595,7 +1595,7 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     let text = stdout(&out);
     assert!(
         text.contains(&format!(
-            "1 finding(s) of the baseline {base_arg} no longer occur (--prune-baseline removes them):\n  \
+            "1 finding of the baseline {base_arg} no longer occurs (--prune-baseline removes them):\n  \
              Mod/Mod.ter: colossus/titan-recruit: “0 Titan” lets the Titan be recruited"
         )),
         "{text}"
@@ -1604,7 +1604,7 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
     assert_eq!(json_codes(&out), Vec::<String>::new());
     assert!(
-        stderr(&out).contains("no longer occur (--prune-baseline removes them):\nretroboard:   Mod/Mod.ter: colossus/titan-recruit: "),
+        stderr(&out).contains("no longer occurs (--prune-baseline removes them):\nretroboard:   Mod/Mod.ter: colossus/titan-recruit: "),
         "{}",
         stderr(&out)
     );
@@ -1635,7 +1635,7 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     assert_eq!(out.status.code(), Some(0));
     assert!(
         stderr(&out).contains(&format!(
-            "retroboard: removed 1 finding(s) that no longer occur from the baseline {base_arg}"
+            "retroboard: removed 1 finding that no longer occurs from the baseline {base_arg}"
         )),
         "{}",
         stderr(&out)

@@ -5,9 +5,19 @@
 //! - `<fixture>.highlights`: every highlighted token;
 //! - `<fixture>.nav`: blocks `@ line:col` followed by where go to definition leads and what find
 //!   references (with the declaration) lists;
+//! - `<fixture>.complete`: blocks `@ line:col` followed by what completion offers there: the
+//!   range it replaces, then one item a line (label, kind, detail; the first item's
+//!   documentation below it);
+//! - `<fixture>.rename`: blocks `@ line:col NEW` followed by what prepareRename gives and the
+//!   rename's edits applied to every file (each changed line before and after), or the reason
+//!   it is refused;
+//! - `<fixture>.hints`: blocks `@ all`, `@ off` or `@ cursor line:col` followed by the lines
+//!   with inlay hints, each hint written into its line as `‹words›`;
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
 //! - `<fixture>.links`: the file names linked to their files;
 //! - `<fixture>.preview`: the terminal drawing of the board;
+//! - `<fixture>.sourcemap`: the preview's source map, each element's id, range and text (a
+//!   fixture of every format has one);
 //! - `<fixture>.deal`: a Patience game dealt with seed [`DEAL_SEED`] (every Patience fixture has
 //!   one).
 //!
@@ -105,7 +115,7 @@ fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
             .display();
         match target.format {
             Some(format) => {
-                let text = std::fs::read_to_string(&target.path).unwrap();
+                let (text, _) = text::decode(&std::fs::read(&target.path).unwrap()).unwrap();
                 let other = Document::new(Some(format), &text);
                 format!("{shown} {}", at(&other, &target.range))
             }
@@ -125,6 +135,176 @@ fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
         }
         for target in retroboard::ide::references(doc, offset, &DiskFiles, true) {
             writeln!(out, "reference {}", place(&target)).unwrap();
+        }
+    }
+    out
+}
+
+fn render_completions(doc: &Document, spec: &str) -> String {
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (line, col) = query.trim().split_once(':').expect("@ line:col");
+        let position = LineCol {
+            line: line.parse::<usize>().unwrap() - 1,
+            col: col.parse::<usize>().unwrap() - 1,
+        };
+        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        writeln!(out, "@ {}", query.trim()).unwrap();
+        let items = retroboard::ide::completions(doc, offset, &DiskFiles);
+        let Some(first) = items.first() else {
+            writeln!(out, "(none)").unwrap();
+            continue;
+        };
+        writeln!(out, "replaces {}", at(doc, &first.range)).unwrap();
+        let mut sorted = items.clone();
+        sorted.sort_by(|a, b| a.sort.cmp(&b.sort));
+        for (i, item) in sorted.iter().enumerate() {
+            let mut line = format!("{} ({:?})", item.label, item.kind);
+            if let Some(detail) = &item.detail {
+                write!(line, " {detail}").unwrap();
+            }
+            if let Some([r, g, b]) = item.color {
+                write!(line, " #{r:02x}{g:02x}{b:02x}").unwrap();
+            }
+            if let Some(insert) = &item.insert {
+                write!(line, " => {insert}").unwrap();
+            }
+            if item.range != first.range {
+                write!(line, " replacing {}", at(doc, &item.range)).unwrap();
+            }
+            writeln!(out, "{line}").unwrap();
+            if i == 0
+                && let Some(markdown) = &item.documentation
+            {
+                for doc_line in markdown.lines() {
+                    writeln!(out, "    {doc_line}").unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cursor of a block `@ line:col ...` (1-based, columns in characters) as a byte offset,
+/// and the rest of the line.
+fn cursor<'a>(doc: &Document, query: &'a str) -> (usize, &'a str) {
+    let (place, rest) = query.trim().split_once(' ').unwrap_or((query.trim(), ""));
+    let (line, col) = place.split_once(':').expect("@ line:col");
+    let position = LineCol {
+        line: line.parse::<usize>().unwrap() - 1,
+        col: col.parse::<usize>().unwrap() - 1,
+    };
+    (
+        text::byte_offset(doc.rope(), position, ColumnUnit::Char),
+        rest.trim(),
+    )
+}
+
+/// Blocks `@ line:col NEW` followed by what prepareRename gives (the range, or the refusal)
+/// and the rename's edits applied to every file, as its changed lines before (`-`) and after
+/// (`+`).
+fn render_rename(doc: &Document, spec: &str, root: &Path) -> String {
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (offset, new_name) = cursor(doc, query);
+        writeln!(out, "@ {}", query.trim()).unwrap();
+        match retroboard::ide::prepare_rename(doc, offset, &DiskFiles) {
+            Ok(Some(range)) => writeln!(
+                out,
+                "prepare {} {:?}",
+                at(doc, &range),
+                doc.slice(range.clone())
+            )
+            .unwrap(),
+            Ok(None) => writeln!(out, "prepare (none)").unwrap(),
+            Err(reason) => {
+                writeln!(out, "refused: {reason}").unwrap();
+                continue;
+            }
+        }
+        let replaces = match retroboard::ide::rename(doc, offset, new_name, &DiskFiles) {
+            Ok(replaces) => replaces,
+            Err(reason) => {
+                writeln!(out, "refused: {reason}").unwrap();
+                continue;
+            }
+        };
+        let mut paths: Vec<&Path> = Vec::new();
+        for r in &replaces {
+            if !paths.contains(&r.target.path.as_path()) {
+                paths.push(&r.target.path);
+            }
+        }
+        for path in paths {
+            let before = std::fs::read_to_string(path).unwrap();
+            let mut edits: Vec<(std::ops::Range<usize>, &str)> = replaces
+                .iter()
+                .filter(|r| r.target.path == path)
+                .map(|r| (r.target.range.clone(), r.text.as_str()))
+                .collect();
+            edits.sort_by_key(|(range, _)| range.start);
+            for pair in edits.windows(2) {
+                assert!(
+                    pair[0].0.end <= pair[1].0.start,
+                    "overlapping edits in {path:?}"
+                );
+            }
+            let mut after = before.clone();
+            for (range, text) in edits.iter().rev() {
+                after.replace_range(range.clone(), text);
+            }
+            let shown = path.strip_prefix(root).unwrap_or(path).display();
+            writeln!(out, "== {shown} ({} edits)", edits.len()).unwrap();
+            for (n, (b, a)) in before.lines().zip(after.lines()).enumerate() {
+                if b != a {
+                    writeln!(out, "-{}: {b}\n+{}: {a}", n + 1, n + 1).unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Blocks `@ all`, `@ off` or `@ cursor line:col` (the Patience setting, and the cursor whose
+/// line is asked for) followed by every line with hints, the hints written into it as
+/// `‹words›`.
+fn render_hints(doc: &Document, spec: &str) -> String {
+    use retroboard::answers::{InlayOptions, PileHints};
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let query = query.trim();
+        let (mode, rest) = query.split_once(' ').unwrap_or((query, ""));
+        let patience = PileHints::from_setting(mode).expect("@ all | cursor L:C | off");
+        let range = if rest.is_empty() {
+            0..doc.rope().len_bytes()
+        } else {
+            let (offset, _) = cursor(doc, rest);
+            offset..offset
+        };
+        let hints =
+            retroboard::ide::inlay_hints(doc, range, &InlayOptions { patience }, &DiskFiles);
+        writeln!(out, "@ {query}").unwrap();
+        let rope = doc.rope();
+        let mut lines: Vec<usize> = hints.iter().map(|h| rope.byte_to_line(h.offset)).collect();
+        lines.dedup();
+        for line in lines {
+            let start = rope.line_to_byte(line);
+            let text = rope.line(line).to_string();
+            let text = text.trim_end_matches(['\r', '\n']);
+            let mut shown = String::new();
+            let mut from = 0;
+            for hint in hints.iter().filter(|h| rope.byte_to_line(h.offset) == line) {
+                let at = (hint.offset - start).min(text.len());
+                shown.push_str(&text[from..at]);
+                from = at;
+                if hint.before {
+                    write!(shown, "‹{}› ", hint.label).unwrap();
+                } else {
+                    write!(shown, " ‹{}›", hint.label).unwrap();
+                }
+            }
+            shown.push_str(&text[from..]);
+            writeln!(out, "{}| {shown}", line + 1).unwrap();
         }
     }
     out
@@ -160,7 +340,17 @@ fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let found = snapshots(
         &root,
-        &["hover", "outline", "highlights", "folds", "links", "nav"],
+        &[
+            "hover",
+            "outline",
+            "highlights",
+            "folds",
+            "links",
+            "nav",
+            "complete",
+            "rename",
+            "hints",
+        ],
     );
     assert!(!found.is_empty());
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
@@ -177,6 +367,9 @@ fn hover_outline_and_highlight_snapshots() {
                 out
             }
             Some("nav") => render_navigation(&doc, &expected, &root),
+            Some("complete") => render_completions(&doc, &expected),
+            Some("rename") => render_rename(&doc, &expected, &root),
+            Some("hints") => render_hints(&doc, &expected),
             Some("folds") => render_folds(&doc),
             Some("links") => render_links(&doc, &root),
             _ => render_highlights(&doc),
@@ -235,6 +428,162 @@ fn preview_snapshots_and_svg_rasterises() {
             failures.join("\n")
         );
     }
+}
+
+/// The source map as snapshotted: one element a line, its id, range and the text it stands for,
+/// then where the text drawing shows it (line:column-column, 1-based, columns in characters).
+fn render_source_map(doc: &Document, preview: &retroboard::render::Preview) -> String {
+    let mut out = String::new();
+    for element in &preview.source_map {
+        let text = doc.text()[element.source.clone()].replace(['\r', '\n'], " ");
+        let drawn: Vec<String> = preview
+            .text_map
+            .iter()
+            .filter(|m| m.id == element.id)
+            .map(|m| format!("{}:{}-{}", m.line + 1, m.start + 1, m.end + 1))
+            .collect();
+        writeln!(
+            out,
+            "{} {} “{}”{}",
+            element.id,
+            at(doc, &element.source),
+            text::shorten(text.trim_end(), 40),
+            if drawn.is_empty() {
+                String::new()
+            } else {
+                format!(" text {}", drawn.join(" "))
+            }
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// `<fixture>.sourcemap`: the elements of the preview with the text they stand for. Every
+/// element is drawn (its id is a `data-rb-id` of the SVG) and its range lies in the text;
+/// a fixture of every format has a snapshot.
+#[test]
+fn source_map_snapshots() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let found = snapshots(&root, &["sourcemap"]);
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    let mut formats = std::collections::BTreeSet::new();
+    for (fixture, snapshot) in found {
+        let doc = load(&fixture);
+        formats.extend(doc.format().map(|f| f.as_str()));
+        let preview = retroboard::render::preview(&doc, &DiskFiles);
+        assert!(
+            !preview.source_map.is_empty(),
+            "{}: no element",
+            fixture.display()
+        );
+        for element in &preview.source_map {
+            let attribute = format!("data-rb-id=\"{}\"", retroboard::draw::escape(&element.id));
+            assert!(
+                preview.svg.contains(&attribute),
+                "{}: {} is not drawn",
+                fixture.display(),
+                element.id
+            );
+            assert!(
+                element.source.start <= element.source.end
+                    && element.source.end <= doc.text().len(),
+                "{}: {} {:?}",
+                fixture.display(),
+                element.id,
+                element.source
+            );
+        }
+        // The text drawing marks elements of the source map only, on its own lines.
+        let lines: Vec<&str> = preview.text.lines().collect();
+        assert!(
+            !preview.text_map.is_empty(),
+            "{}: nothing marked in the text drawing",
+            fixture.display()
+        );
+        for mark in &preview.text_map {
+            assert!(
+                preview.source_map.iter().any(|e| e.id == mark.id),
+                "{}: {} is marked in the text but not drawn",
+                fixture.display(),
+                mark.id
+            );
+            let width = lines.get(mark.line).map_or(0, |l| l.chars().count());
+            assert!(
+                mark.start < mark.end && mark.start < width,
+                "{}: {} at {}:{}-{} of {width}",
+                fixture.display(),
+                mark.id,
+                mark.line,
+                mark.start,
+                mark.end
+            );
+        }
+        let actual = render_source_map(&doc, &preview);
+        let expected = std::fs::read_to_string(&snapshot).unwrap_or_default();
+        if actual != expected {
+            if update {
+                std::fs::write(&snapshot, &actual).unwrap();
+            }
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}+++ actual\n{actual}",
+                snapshot.display()
+            ));
+        }
+    }
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} source map(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+    let all: std::collections::BTreeSet<_> = retroboard::registry::FORMATS
+        .iter()
+        .map(|entry| entry.id.as_str())
+        .collect();
+    assert_eq!(formats, all, "a format without a source map snapshot");
+}
+
+/// Every finding on a drawn thing (one whose range meets an element's) lies inside some
+/// element's range, so the text it is about is reached from the drawing; over every fixture
+/// with a preview snapshot.
+#[test]
+fn findings_on_drawn_things_lie_inside_an_element() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let fixtures: std::collections::BTreeSet<_> = snapshots(&root, &["preview", "sourcemap"])
+        .into_iter()
+        .map(|(fixture, _)| fixture)
+        .collect();
+    for fixture in fixtures {
+        let doc = load(&fixture);
+        let preview = retroboard::render::preview(&doc, &DiskFiles);
+        let findings = retroboard::analysis::analyze_with(&doc, &DiskFiles);
+        let meets = |a: &std::ops::Range<usize>, b: &std::ops::Range<usize>| {
+            a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
+        };
+        for finding in &findings {
+            let elements = || preview.source_map.iter().map(|e| &e.source);
+            if !elements().any(|e| meets(e, &finding.range)) {
+                continue;
+            }
+            checked += 1;
+            if !elements().any(|e| e.start <= finding.range.start && finding.range.end <= e.end) {
+                failures.push(format!(
+                    "{}: {} at {} is in no element",
+                    fixture.display(),
+                    finding.code,
+                    at(&doc, &finding.range)
+                ));
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} findings on drawn things");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The seed of the deal snapshots: `retroboard render FILE --text --deal 1` prints them.
@@ -358,4 +707,51 @@ fn map_highlights_match_the_highlight_query() {
         }
     }
     assert!(compared >= 80);
+}
+
+/// Completion anywhere in any fixture never panics, and every item replaces text on the
+/// cursor's line that holds the cursor (what LSP requires of a completion's edit).
+#[test]
+fn completion_anywhere_in_every_fixture_replaces_around_the_cursor() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let mut asked = 0;
+    for path in files {
+        let doc = load(&path);
+        let text = doc.text();
+        // Every line's start, end and a few places between.
+        let mut offsets: Vec<usize> = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n').take(30) {
+            let end = start + line.trim_end_matches(['\r', '\n']).len();
+            for at in [start, (start + end) / 2, end] {
+                let mut at = at.clamp(start, end);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                offsets.push(at);
+            }
+            start += line.len();
+        }
+        for offset in offsets {
+            asked += 1;
+            for item in retroboard::ide::completions(&doc, offset, &DiskFiles) {
+                let line = doc.rope().byte_to_line(offset);
+                assert!(
+                    item.range.start <= offset && offset <= item.range.end,
+                    "{}: {item:?} at {offset}",
+                    path.display()
+                );
+                assert_eq!(
+                    doc.rope().byte_to_line(item.range.start),
+                    line,
+                    "{}: {item:?}",
+                    path.display()
+                );
+                assert!(!item.label.is_empty());
+            }
+        }
+    }
+    assert!(asked > 500);
 }

@@ -416,7 +416,7 @@ fn preview_by_request_and_by_command() {
     let (mut client, init) = LspClient::initialized(&[]);
     assert_eq!(
         init["capabilities"]["executeCommandProvider"]["commands"],
-        json!(["retroboard.preview"])
+        json!(["retroboard.preview", "retroboard.revealSource"])
     );
     client.open(
         &uri,
@@ -439,6 +439,20 @@ fn preview_by_request_and_by_command() {
     );
     assert!(!svg.contains("<script") && !svg.contains("href"));
     assert!(preview["text"].as_str().unwrap().contains("▼T        ▼T"));
+    // Drawn from version 1; hex 100 (line 3) is the first element, its exits after the hexes.
+    assert_eq!(preview["version"], 1);
+    let map = preview["sourceMap"].as_array().unwrap();
+    assert_eq!(
+        map[0],
+        json!({"id": "hex:100", "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}}})
+    );
+    assert!(svg.contains(r#"<g data-rb-id="hex:100">"#), "{svg}");
+    assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");
+    // The text drawing shows hex 100 on its third and fourth lines, columns 1 to 5.
+    assert_eq!(
+        preview["textMap"][0],
+        json!({"id": "hex:100", "line": 2, "start": 1, "end": 5})
+    );
 
     let by_command = client.request(
         "workspace/executeCommand",
@@ -459,6 +473,16 @@ fn preview_by_request_and_by_command() {
         preview["title"],
         "Tiny.map — masterboard, 9 hexes, 7 towers"
     );
+    assert_eq!(preview["version"], 2);
+    assert!(
+        preview["sourceMap"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["id"] == "hex:700" && e["range"]["start"]["line"] == 9),
+        "{}",
+        preview["sourceMap"]
+    );
 
     let error = client.request_raw(
         "workspace/executeCommand",
@@ -466,6 +490,64 @@ fn preview_by_request_and_by_command() {
     );
     assert_eq!(error["error"]["code"], -32602, "{error}");
     assert_eq!(client.shutdown(), 0);
+}
+
+/// `retroboard.revealSource [uri, id]` sends `window/showDocument` selecting the element's text,
+/// its columns counted in the negotiated encoding, and answers with the same; an id the drawing
+/// lacks answers `null` and shows nothing.
+#[test]
+fn reveal_source_shows_the_element_in_the_negotiated_encoding() {
+    let uri = file_uri("/tmp/retroboard-e2e/Reveal.bord");
+    // Squares A1 “é” and A2 “😀” (one and two UTF-16 units, two and four bytes), then A3.
+    let text = format!(
+        "30\r2\rD4D5E4E5D4I9 x3e5A\ré😀{}\rM-) 1996 Yellow Lemon Software",
+        "0".repeat(62)
+    );
+    for (encodings, a2, a3) in [(vec![], [1, 3], [3, 4]), (vec!["utf-8"], [2, 6], [6, 7])] {
+        let (mut client, _) = LspClient::initialized(&encodings);
+        client.open(&uri, "othello-bord", 4, &text);
+        client.diagnostics(&uri, Some(4));
+        let range = |[start, end]: [u32; 2]| json!({"start": {"line": 3, "character": start}, "end": {"line": 3, "character": end}});
+        let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+        assert_eq!(preview["version"], 4);
+        let map = preview["sourceMap"].as_array().unwrap();
+        assert!(
+            map.contains(&json!({"id": "square:A2", "range": range(a2)})),
+            "{encodings:?}: {map:?}"
+        );
+        let id = client.start_request(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.revealSource", "arguments": [uri, "square:A3"]}),
+        );
+        let show = client.wait_for(|m| m["method"] == "window/showDocument");
+        assert_eq!(
+            show["params"],
+            json!({"uri": uri, "takeFocus": true, "selection": range(a3)}),
+            "{encodings:?}"
+        );
+        client.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+        let answer = client.response(id);
+        assert_eq!(answer["result"], show["params"], "{encodings:?}");
+
+        let none = client.request(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.revealSource", "arguments": [uri, "square:Z9"]}),
+        );
+        assert_eq!(none, Value::Null);
+        let error = client.request_raw(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.revealSource", "arguments": [uri]}),
+        );
+        assert_eq!(error["error"]["code"], -32602, "{error}");
+        assert!(
+            !client
+                .unread()
+                .iter()
+                .any(|m| m["method"] == "window/showDocument"),
+            "{encodings:?}"
+        );
+        assert_eq!(client.shutdown(), 0);
+    }
 }
 
 /// `retroboard/preview` with a `deal` seed draws a Patience game's dealt cards, as `render
@@ -879,6 +961,82 @@ fn definition_and_references_lead_across_the_variant_files() {
     }
 }
 
+#[test]
+fn completion_offers_the_cres_creatures_in_either_position_encoding() {
+    let tiny = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    // `ü` is 2 UTF-8 bytes and 1 UTF-16 code unit: the creature starts at 21 or 20.
+    for (encoding, start) in [("utf-16", 20), ("utf-8", 21)] {
+        let (mut client, init) = LspClient::initialized(&[encoding]);
+        let triggers = &init["capabilities"]["completionProvider"]["triggerCharacters"];
+        assert_eq!(triggers, &json!([":", ","]));
+        let ter = tiny.join("Tiny.ter");
+        let ter_uri = file_uri(ter.to_str().unwrap());
+        let disk = std::fs::read_to_string(&ter).unwrap();
+        let text = disk.replacen("B green Brush", "B grün Brush", 1);
+        client.open(&ter_uri, "colossus-ter", 1, &text);
+        let at = |character: u32| json!({"textDocument": {"uri": ter_uri}, "position": {"line": 0, "character": character}});
+        // In the middle of `Gargoyle`: the whole word is replaced.
+        let answer = client.request("textDocument/completion", at(start + 3));
+        let items = answer.as_array().expect("a list of items");
+        let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Angel",
+                "Archangel",
+                "Centaur",
+                "Gargoyle",
+                "Ogre",
+                "Titan",
+                "Troll",
+                "Anything",
+                "AnyNonLord",
+                "Lord"
+            ]
+        );
+        let angel = &items[0];
+        assert_eq!(angel["kind"], 7, "a class: {angel}");
+        assert_eq!(
+            angel["detail"],
+            "power 6 · skill 4 · flies, summonable, lord"
+        );
+        assert_eq!(angel["documentation"]["kind"], "markdown");
+        assert!(
+            angel["documentation"]["value"]
+                .as_str()
+                .unwrap()
+                .starts_with("**Angel** (Angels) — power 6 · skill 4"),
+            "{angel}"
+        );
+        assert_eq!(
+            angel["textEdit"],
+            json!({
+                "range": {"start": {"line": 0, "character": start}, "end": {"line": 0, "character": start + 8}},
+                "newText": "Angel",
+            })
+        );
+        // The colour: a colour item whose documentation is the colour itself.
+        let colours = client.request("textDocument/completion", at(2));
+        let green = colours
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["label"] == "green")
+            .expect("green is offered");
+        assert_eq!(green["kind"], 16);
+        assert_eq!(green["documentation"], "#00ff00");
+        assert_eq!(green["detail"], "rgb(0, 255, 0)");
+        assert_eq!(
+            green["textEdit"]["range"]["end"]["character"],
+            if encoding == "utf-8" { 7 } else { 6 }
+        );
+        client.shutdown();
+    }
+}
+
 /// The codes of a publish's diagnostics.
 fn codes(diagnostics: &[Value]) -> Vec<&str> {
     diagnostics
@@ -1126,4 +1284,207 @@ fn naming_a_map_in_the_var_clears_its_unused_note() {
                 .is_some_and(|d| d.iter().all(|d| d["code"] != "colossus/unused-file"))
     });
     assert_eq!(client.shutdown(), 0);
+}
+
+/// Starts the server as an editor with rename and inlay hints would: versioned workspace
+/// edits, inlay hints shown, and the Patience hint setting in `initializationOptions`.
+fn editor_client(encoding: &str, patience: &str) -> (LspClient, Value) {
+    let mut client = LspClient::start_with_env(&[]);
+    let init = client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "general": {"positionEncodings": [encoding]},
+                "textDocument": {"inlayHint": {}, "rename": {"prepareSupport": true}},
+                "workspace": {"workspaceEdit": {"documentChanges": true}},
+            },
+            "initializationOptions": {"retroboard": {"inlayHints": {"patience": patience}}},
+        }),
+    );
+    client.notify("initialized", json!({}));
+    (client, init)
+}
+
+#[test]
+fn a_used_square_leads_to_its_board_square_in_either_encoding_past_wide_characters() {
+    // The board's blanks written as “·” (two bytes in UTF-8, one unit in UTF-16), as the
+    // game allows: any character but W and B is an empty square.
+    let board: String = (0..64)
+        .map(|i| match i {
+            27 | 36 => 'W',
+            28 | 35 => 'B',
+            _ => '·',
+        })
+        .collect();
+    let text = format!("30\n2\nD4D5E4E5\n{board}\n© 1996 Yellow Lemon Software\n");
+    for (encoding, column) in [("utf-16", 27), ("utf-8", 27 * 2)] {
+        let (mut client, _) = editor_client(encoding, "all");
+        let uri = file_uri("/tmp/retroboard-e2e/Dots.bord");
+        client.open(&uri, "othello-bord", 1, &text);
+        // D5 on line 3 (row D, column 5: index 28).
+        let definition = client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 2}}),
+        );
+        // D4 (index 27) is the first chip, after 27 blanks; D5 follows its one-byte W.
+        let d5 = column + 1;
+        assert_eq!(
+            definition,
+            json!([{"uri": uri, "range": {
+                "start": {"line": 3, "character": d5},
+                "end": {"line": 3, "character": d5 + 1},
+            }}]),
+            "{encoding}"
+        );
+        // And back, from D4 on the board (index 27) to the used square.
+        let back = client.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": column}}),
+        );
+        assert_eq!(
+            back,
+            json!([{"uri": uri, "range": {
+                "start": {"line": 2, "character": 0},
+                "end": {"line": 2, "character": 2},
+            }}]),
+            "{encoding}"
+        );
+        client.shutdown();
+    }
+}
+
+#[test]
+fn rename_edits_every_file_keeping_the_open_documents_version() {
+    let tiny = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    for encoding in ["utf-16", "utf-8"] {
+        let (mut client, init) = editor_client(encoding, "all");
+        assert_eq!(
+            init["capabilities"]["renameProvider"]["prepareProvider"],
+            true
+        );
+        let ter = tiny.join("Tiny.ter");
+        let ter_uri = file_uri(ter.to_str().unwrap());
+        let text = format!("# Ærø\n{}", std::fs::read_to_string(&ter).unwrap());
+        client.open(&ter_uri, "colossus-ter", 7, &text);
+        let at =
+            json!({"textDocument": {"uri": ter_uri}, "position": {"line": 1, "character": 22}});
+        let prepared = client.request("textDocument/prepareRename", at.clone());
+        assert_eq!(
+            prepared,
+            json!({"start": {"line": 1, "character": 21}, "end": {"line": 1, "character": 29}})
+        );
+        let mut params = at.clone();
+        params["newName"] = json!("Gremlin");
+        let edit = client.request("textDocument/rename", params);
+        let changes = edit["documentChanges"].as_array().unwrap();
+        let files: Vec<String> = changes
+            .iter()
+            .map(|c| {
+                let uri = c["textDocument"]["uri"].as_str().unwrap();
+                let name = uri.rsplit('/').next().unwrap();
+                format!(
+                    "{name} v{} x{}",
+                    c["textDocument"]["version"],
+                    c["edits"].as_array().unwrap().len()
+                )
+            })
+            .collect();
+        // The CRE from the disk (no version), the open TER at the version the editor holds.
+        assert_eq!(
+            files,
+            [
+                "Tiny.cre vnull x1",
+                "Tiny.ter v7 x2",
+                "Mistakes.ter vnull x1",
+                "NoTower.ter vnull x1",
+                "Suppressed.ter vnull x2",
+            ],
+            "{encoding}"
+        );
+        assert_eq!(
+            changes[1]["edits"][0],
+            json!({"range": {"start": {"line": 1, "character": 21}, "end": {"line": 1, "character": 29}}, "newText": "Gremlin"})
+        );
+        // A name the game cannot read is refused with the reason, as is the Titan.
+        let mut params = at.clone();
+        params["newName"] = json!("Gar goyle");
+        let refused = client.request_raw("textDocument/rename", params);
+        assert_eq!(refused["error"]["code"], -32803);
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("cannot be a creature’s name"),
+            "{refused}"
+        );
+        let titan = client.request_raw(
+            "textDocument/prepareRename",
+            json!({"textDocument": {"uri": ter_uri}, "position": {"line": 3, "character": 66}}),
+        );
+        assert_eq!(
+            titan["error"]["message"],
+            "“Titan” cannot be renamed: the game looks it up by this name"
+        );
+        client.shutdown();
+    }
+}
+
+#[test]
+fn patience_inlay_hints_follow_the_setting() {
+    let game = "Hints\n  1   2\n 52   4   4   0   0    0 999   1  999   0   2\n  0   4 108   0   2    2 999   1    0   0   0\n";
+    let uri = file_uri("/tmp/retroboard-e2e/Hints.pat");
+    let labels = |client: &mut LspClient, line: u32| -> Vec<String> {
+        let hints = client.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": {
+                "start": {"line": line, "character": 0},
+                "end": {"line": line, "character": 0},
+            }}),
+        );
+        hints
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                format!(
+                    "{}@{}",
+                    h["label"].as_str().unwrap(),
+                    h["position"]["character"]
+                )
+            })
+            .collect()
+    };
+    let (mut client, init) = editor_client("utf-16", "cursor");
+    assert_eq!(init["capabilities"]["inlayHintProvider"], true);
+    client.open(&uri, "patience-game", 1, game);
+    let stock = labels(&mut client, 2);
+    assert_eq!(stock[0], "(1) n@3");
+    assert_eq!(stock.last().unwrap(), "(1) stock@45");
+    assert_eq!(labels(&mut client, 3).last().unwrap(), "(2) wastepile@45");
+    // The whole file asked for: in "cursor" mode that is no pile's line.
+    let whole = client.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": {
+            "start": {"line": 0, "character": 0}, "end": {"line": 4, "character": 0},
+        }}),
+    );
+    assert_eq!(whole, json!([]));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"retroboard": {"inlayHints": {"patience": "off"}}}}),
+    );
+    assert_eq!(labels(&mut client, 2), Vec::<String>::new());
+    client.shutdown();
+    // A client that shows no inlay hints is offered none.
+    let (client, init) = LspClient::initialized(&["utf-16"]);
+    assert!(
+        init["capabilities"].get("inlayHintProvider").is_none(),
+        "{init}"
+    );
+    client.shutdown();
 }

@@ -1,5 +1,5 @@
 //! Any bytes as any format, the first byte picking the format (its index in the registry):
-//! check, hover everywhere, outline, highlights, formatting and preview.
+//! check, hover and completion everywhere, outline, highlights, formatting and preview.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

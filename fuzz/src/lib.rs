@@ -48,7 +48,7 @@ fn assert_range(text: &str, range: &std::ops::Range<usize>, what: &str) {
     );
 }
 
-/// Check, hover at many offsets, outline, highlights and preview of `data` as `format`.
+/// Check, hover and completion at many offsets, outline, highlights and preview of `data` as `format`.
 pub fn exercise(format: FormatId, data: &[u8]) {
     let Ok((text, _)) = retroboard::text::decode(data) else {
         return;
@@ -65,11 +65,42 @@ pub fn exercise(format: FormatId, data: &[u8]) {
     } else {
         (0..=32).map(|i| i * text.len() / 32).collect()
     };
+    let here = |target: &retroboard::answers::Target| Some(target.path.as_path()) == doc.path();
     for offset in offsets {
         if let Some(hover) = retroboard::ide::hover(&doc, offset, &NoFiles) {
             assert_range(&text, &hover.range, "hover");
             assert!(!hover.markdown.is_empty());
         }
+        // Completion where an editor asks: at a character boundary. Each item replaces text
+        // around the cursor.
+        let mut at = offset.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        for item in retroboard::ide::completions(&doc, at, &NoFiles) {
+            assert_range(&text, &item.range, "completion");
+            assert!(item.range.start <= at && at <= item.range.end, "{item:?} at {at}");
+            assert!(!item.label.is_empty());
+        }
+        // Definitions, references and renames in this file lie in its text.
+        let targets = retroboard::ide::definition(&doc, offset, &NoFiles)
+            .into_iter()
+            .chain(retroboard::ide::references(&doc, offset, &NoFiles, true));
+        for target in targets.filter(here) {
+            assert_range(&text, &target.range, "definition or reference");
+        }
+        if let Ok(Some(range)) = retroboard::ide::prepare_rename(&doc, offset, &NoFiles) {
+            assert_range(&text, &range, "prepareRename");
+        }
+        if let Ok(edits) = retroboard::ide::rename(&doc, offset, "Renamed", &NoFiles) {
+            for edit in edits.iter().filter(|e| here(&e.target)) {
+                assert_range(&text, &edit.target.range, "rename");
+            }
+        }
+    }
+    let options = retroboard::answers::InlayOptions::default();
+    for hint in retroboard::ide::inlay_hints(&doc, 0..text.len(), &options, &NoFiles) {
+        assert_range(&text, &(hint.offset..hint.offset), "inlay hint");
     }
     fn walk(text: &str, symbols: &[retroboard::answers::Symbol]) {
         for symbol in symbols {

@@ -166,6 +166,132 @@ impl HighlightKind {
     }
 }
 
+/// A change a rename makes: the text at `target` becomes `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replace {
+    pub target: Target,
+    pub text: String,
+}
+
+/// Words shown inside a line (after a number, a flag, a letter): what it means there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Where the words stand: the end of the token they explain, or its start when `before`.
+    pub offset: usize,
+    pub label: String,
+    /// The words name the token that follows (a flag's name before its `true`).
+    pub before: bool,
+    /// More words, shown when the pointer rests on the hint.
+    pub tooltip: Option<String>,
+}
+
+/// Which Patience piles get hints: the setting `retroboard.inlayHints.patience`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PileHints {
+    /// Every pile line of the range asked for.
+    #[default]
+    All,
+    /// Only a pile line the range asked for lies in: a client asks for the cursor's line.
+    Cursor,
+    Off,
+}
+
+impl PileHints {
+    /// The setting's value: `"all"`, `"cursor"` or `"off"`.
+    pub fn from_setting(value: &str) -> Option<PileHints> {
+        match value {
+            "all" => Some(PileHints::All),
+            "cursor" => Some(PileHints::Cursor),
+            "off" => Some(PileHints::Off),
+            _ => None,
+        }
+    }
+}
+
+/// What the client wants inlay hints for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InlayOptions {
+    pub patience: PileHints,
+}
+
+/// A value an editor can offer at the cursor, with what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// What is shown in the list and, unless `insert` says otherwise, inserted.
+    pub label: String,
+    pub kind: CompletionKind,
+    /// What the value means, in a few words (shown beside the label).
+    pub detail: Option<String>,
+    /// The longer explanation, as Markdown (the hover's words for the same value).
+    pub documentation: Option<String>,
+    /// The text the item replaces: the word at the cursor (empty at a blank).
+    pub range: Range<usize>,
+    /// The text inserted, when not the label; a snippet with `$1` placeholders when `snippet`.
+    pub insert: Option<String>,
+    pub snippet: bool,
+    /// The text the editor filters on, when not the label (digit completions rewrite the
+    /// number being typed, so they all match it).
+    pub filter: Option<String>,
+    /// Orders the list (the editor sorts by it, else by label).
+    pub sort: Option<String>,
+    /// The colour a colour item stands for (shown as a swatch).
+    pub color: Option<[u8; 3]>,
+}
+
+impl Completion {
+    pub fn new(label: impl Into<String>, kind: CompletionKind, range: Range<usize>) -> Completion {
+        Completion {
+            label: label.into(),
+            kind,
+            detail: None,
+            documentation: None,
+            range,
+            insert: None,
+            snippet: false,
+            filter: None,
+            sort: None,
+            color: None,
+        }
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Completion {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    pub fn documentation(mut self, markdown: impl Into<String>) -> Completion {
+        self.documentation = Some(markdown.into());
+        self
+    }
+
+    /// Keeps the items in the order they were made: `rank` is their index.
+    pub fn rank(mut self, rank: usize) -> Completion {
+        self.sort = Some(format!("{rank:04}"));
+        self
+    }
+}
+
+/// What a completion item is, for its icon (mapped to LSP completion item kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletionKind {
+    /// A fixed value: true/false, an exit type, a digit value.
+    Value,
+    /// A keyword of the format: `ACQUIRABLE`, `MAP:`.
+    Keyword,
+    /// A creature, a pseudo-creature.
+    Creature,
+    /// A terrain letter or a board element.
+    Terrain,
+    /// A hex label, a square, a pile number.
+    Place,
+    Color,
+    File,
+    /// A variant (a folder with its VAR).
+    Variant,
+    /// A whole new line to fill in.
+    Snippet,
+}
+
 /// Markdown with everything outside code spans that could start HTML, an entity, a link or an
 /// image escaped. Hover texts interpolate file text (names, paths), and a modder's file is not
 /// trusted; the formatting Retroboard itself writes (bold, code spans) is untouched. Code spans

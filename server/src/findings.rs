@@ -366,6 +366,15 @@ pub fn cap_per_code(findings: &mut Vec<Finding>) {
     findings.extend(notes);
 }
 
+/// How the note standing for the findings of a code past the limit ends.
+const LEFT_OUT_ENDING: &str = "from here on are not shown; fix the ones above first";
+
+/// Whether a finding is the note standing for the findings of its code past the limit (an
+/// information whatever its code's severity).
+pub fn is_left_out_note(finding: &Finding) -> bool {
+    finding.severity == Severity::Information && finding.message.ends_with(LEFT_OUT_ENDING)
+}
+
 /// The note standing for `count` findings of `code` past the limit, the first at `range`.
 fn left_out(code: &'static str, count: usize, range: Range<usize>) -> Finding {
     Finding::new(
@@ -373,7 +382,7 @@ fn left_out(code: &'static str, count: usize, range: Range<usize>) -> Finding {
         code,
         range,
         format!(
-            "{} of this kind ({code}) from here on are not shown; fix the ones above first",
+            "{} of this kind ({code}) {LEFT_OUT_ENDING}",
             plural(count, "more finding", "more findings")
         ),
     )

@@ -4,7 +4,10 @@
 
 use std::ops::Range;
 
-use crate::answers::{Fold, Highlight, Hover, Link, Symbol, Target, inert_markdown};
+use crate::answers::{
+    Completion, Fold, Highlight, Hover, InlayHint, InlayOptions, Link, Replace, Symbol, Target,
+    inert_markdown,
+};
 use crate::syntax::Document;
 
 /// Hover help for the token at a byte offset of a document, in any format. The Markdown comes
@@ -120,6 +123,55 @@ fn matches_query(name: &str, query: &str) -> bool {
         .all(|q| name.any(|c| c == q))
 }
 
+/// The range of the name a rename at a byte offset would rename, in any format: `Ok(None)`
+/// where there is no such name, `Err` with the reason, in a modder's words, where the name
+/// cannot be renamed (the game looks it up by that name).
+pub fn prepare_rename(
+    doc: &Document,
+    offset: usize,
+    files: &dyn crate::formats::Files,
+) -> Result<Option<Range<usize>>, String> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if offset <= doc.rope().len_bytes() => {
+            crate::formats::spec(format).prepare_rename(doc, offset, files)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The changes that rename the name at a byte offset to `new_name` wherever it is named (the
+/// places [`references`] finds, with the declaration), in any format; `Err` with the reason
+/// where it cannot be renamed, or not to that name. Empty where there is no name.
+pub fn rename(
+    doc: &Document,
+    offset: usize,
+    new_name: &str,
+    files: &dyn crate::formats::Files,
+) -> Result<Vec<Replace>, String> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if offset <= doc.rope().len_bytes() => {
+            crate::formats::spec(format).rename(doc, offset, new_name, files)
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// The inlay hints of the tokens that `range` (bytes of the document) touches, in any format,
+/// in text order.
+pub fn inlay_hints(
+    doc: &Document,
+    range: Range<usize>,
+    options: &InlayOptions,
+    files: &dyn crate::formats::Files,
+) -> Vec<InlayHint> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => {
+            crate::formats::spec(format).inlay_hints(doc, range, options, files)
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// Where the name at a byte offset of a document is defined, in any format.
 pub fn definition(doc: &Document, offset: usize, files: &dyn crate::formats::Files) -> Vec<Target> {
     match (doc.format(), doc.tree()) {
@@ -159,4 +211,26 @@ pub fn links(doc: &Document, files: &dyn crate::formats::Files) -> Vec<Link> {
         (Some(format), Some(_)) => crate::formats::spec(format).links(doc, files),
         _ => Vec::new(),
     }
+}
+
+/// What can be written at a byte offset of a document, in any format; nothing without a tree
+/// or past the format's bound. The items' Markdown comes out inert, as hover's does.
+pub fn completions(
+    doc: &Document,
+    offset: usize,
+    files: &dyn crate::formats::Files,
+) -> Vec<Completion> {
+    let (Some(format), Some(_)) = (doc.format(), doc.tree()) else {
+        return Vec::new();
+    };
+    if offset > doc.rope().len_bytes() {
+        return Vec::new();
+    }
+    let mut items = crate::formats::spec(format).completions(doc, offset, files);
+    for item in &mut items {
+        if let Some(markdown) = &mut item.documentation {
+            *markdown = inert_markdown(markdown);
+        }
+    }
+    items
 }

@@ -50,6 +50,35 @@ pub fn ide_is_sound(format: crate::registry::FormatId, text: &str) {
         }
     }
     walk(&spec.outline(&doc), &in_text);
+    // Navigation, rename and inlay hints, on the text given a path (in a folder that does not
+    // exist): what they give lies in the text, for this file.
+    let placed = crate::syntax::Document::new(Some(format), text).with_path(Some(
+        std::path::PathBuf::from("/nonexistent-retroboard/Variant/file"),
+    ));
+    let here = |t: &crate::answers::Target| t.path != *placed.path().unwrap() || in_text(&t.range);
+    for offset in 0..=text.len() {
+        for t in crate::ide::definition(&placed, offset, &DiskFiles) {
+            assert!(here(&t), "{offset}: {t:?}");
+        }
+        for t in crate::ide::references(&placed, offset, &DiskFiles, true) {
+            assert!(here(&t), "{offset}: {t:?}");
+        }
+        if let Ok(Some(range)) = crate::ide::prepare_rename(&placed, offset, &DiskFiles) {
+            assert!(in_text(&range), "{offset}: {range:?}");
+        }
+        if let Ok(edits) = crate::ide::rename(&placed, offset, "Xy", &DiskFiles) {
+            assert!(edits.iter().all(|e| here(&e.target)), "{offset}: {edits:?}");
+        }
+    }
+    for patience in [
+        crate::answers::PileHints::All,
+        crate::answers::PileHints::Cursor,
+    ] {
+        let options = crate::answers::InlayOptions { patience };
+        for hint in crate::ide::inlay_hints(&placed, 0..text.len(), &options, &DiskFiles) {
+            assert!(in_text(&(hint.offset..hint.offset)), "{hint:?}");
+        }
+    }
     let found = crate::analysis::analyze_with(&doc, &DiskFiles);
     let board = spec
         .board(&doc, &DiskFiles, &found)

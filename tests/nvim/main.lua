@@ -444,6 +444,36 @@ return function(t)
     end)
   end)
 
+  t.test('<CR> on a hex in the text preview jumps to its line (retroboard.revealSource)', function()
+    vim.cmd('silent! only')
+    local src = t.edit(fx('colossus/Tiny/Tiny.map'))
+    t.client(src)
+    vim.cmd('RetroboardPreview')
+    local preview = require('retroboard.preview')
+    local pbuf = t.wait('the preview buffer', 5000, function()
+      return preview.buffer(src)
+    end)
+    -- Hex 200's label in the drawing (its record is line 4 of the file).
+    local at = t.wait('hex 200 drawn', 10000, function()
+      for i, line in ipairs(vim.api.nvim_buf_get_lines(pbuf, 0, -1, false)) do
+        local col = line:find('%f[%d]200%f[%D]')
+        if i > 1 and col then
+          return { i, col - 1 }
+        end
+      end
+    end)
+    local pwin = vim.fn.bufwinid(pbuf)
+    vim.api.nvim_set_current_win(pwin)
+    vim.api.nvim_win_set_cursor(pwin, at)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'xt', false)
+    t.wait('the source window at hex 200', 10000, function()
+      return vim.api.nvim_get_current_buf() == src and vim.api.nvim_win_get_cursor(0)[1] == 4
+    end)
+    t.eq(vim.api.nvim_win_get_cursor(0), { 4, 0 }, 'the cursor at the start of hex 200')
+    t.eq(#vim.api.nvim_list_wins(), 2, 'no window opened')
+    vim.api.nvim_win_close(pwin, true)
+  end)
+
   t.test(':RetroboardPreview deal SEED deals a Patience game, deal deals again', function()
     vim.cmd('silent! only')
     local src = t.edit(fx('patience/Mysteriet.pat'))
@@ -638,5 +668,95 @@ return function(t)
     end
     t.eq(left, {}, 'unknown creatures after the fix')
     vim.bo[buf].modified = false
+  end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Completion (issue 22)
+  ---------------------------------------------------------------------------------------------
+
+  t.test('completion: <C-x><C-o> (vim.lsp.omnifunc) in a TER offers the CRE creatures', function()
+    local dir = tmp .. '/complete/Tiny'
+    for _, name in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre', 'Tiny.ter' }) do
+      t.write(dir .. '/' .. name, assert(t.read(fx('colossus/Tiny/' .. name))))
+    end
+    local buf = t.edit(dir .. '/Tiny.ter')
+    t.diagnostics(buf)
+    t.eq(vim.bo[buf].omnifunc, 'v:lua.vim.lsp.omnifunc', 'the omnifunc LSP sets')
+    -- Line 2 is blank: a new terrain line, written up to its first recruit count.
+    vim.api.nvim_buf_set_lines(buf, 1, 2, false, { 'W green Woods true 1 ' })
+    vim.api.nvim_win_set_cursor(0, { 2, 0 })
+    -- Insert mode stays on (feedkeys 'x!') until a timer has seen the menu and leaves it; no
+    -- “match 1 of 10” messages in the test's output.
+    vim.opt.shortmess:append('c')
+    local seen, polls = nil, 0
+    local timer = assert(vim.uv.new_timer())
+    timer:start(100, 50, vim.schedule_wrap(function()
+      polls = polls + 1
+      local info = vim.fn.complete_info({ 'items', 'mode' })
+      if #info.items > 0 or polls > 200 then
+        seen = info
+        timer:stop()
+        timer:close()
+        vim.api.nvim_feedkeys(vim.keycode('<C-e><Esc>'), 'n', false)
+      end
+    end))
+    vim.api.nvim_feedkeys('A' .. vim.keycode('<C-x><C-o>'), 'nx!', false)
+    t.wait('the timer to see the menu', 12000, function()
+      return seen ~= nil
+    end)
+    local words, menus = {}, {}
+    for _, item in ipairs(seen.items) do
+      words[#words + 1] = item.word
+      menus[item.word] = item.menu
+    end
+    t.eq(words, { 'Angel', 'Archangel', 'Centaur', 'Gargoyle', 'Ogre', 'Titan', 'Troll', 'Anything', 'AnyNonLord', 'Lord' }, 'the creatures offered')
+    t.eq(menus.Troll, 'power 8 · skill 2 · native to bog, water dwelling', "Troll's detail")
+    t.eq(vim.api.nvim_buf_get_lines(buf, 1, 2, false)[1], 'W green Woods true 1 ', 'line 2 (the menu was closed without a choice)')
+    vim.bo[buf].modified = false
+  end)
+
+  ---------------------------------------------------------------------------------------------
+  -- Go to definition and rename
+  ---------------------------------------------------------------------------------------------
+
+  --- A copy of the Tiny variant in its own folder, so a rename can change its files.
+  local function tiny_copy(name)
+    local dir = tmp .. '/' .. name .. '/Tiny'
+    for _, file in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre', 'Tiny.ter' }) do
+      t.write(dir .. '/' .. file, assert(t.read(fx('colossus/Tiny/' .. file))))
+    end
+    return dir
+  end
+
+  t.test('definition: vim.lsp.buf.definition leads from a TER creature to its CRE line', function()
+    local dir = tiny_copy('definition')
+    local ter = t.edit(dir .. '/Tiny.ter')
+    t.client(ter)
+    vim.api.nvim_win_set_cursor(0, { 1, 22 }) -- on Gargoyle
+    vim.lsp.buf.definition()
+    t.wait('the CRE opened', 10000, function()
+      return vim.api.nvim_buf_get_name(0):match('Tiny%.cre$') ~= nil
+    end)
+    t.eq(vim.api.nvim_win_get_cursor(0), { 5, 0 }, 'the cursor on the Gargoyle line')
+  end)
+
+  t.test('rename: vim.lsp.buf.rename renames a creature in the CRE and the TER', function()
+    local dir = tiny_copy('rename')
+    local ter = t.edit(dir .. '/Tiny.ter')
+    t.client(ter)
+    vim.api.nvim_win_set_cursor(0, { 1, 22 })
+    vim.lsp.buf.rename('Gremlin')
+    t.wait('the TER renamed', 10000, function()
+      return vim.api.nvim_buf_get_lines(ter, 0, 1, false)[1]:find('Gremlin', 1, true) ~= nil
+    end)
+    local lines = vim.api.nvim_buf_get_lines(ter, 0, -1, false)
+    t.eq(lines[1], 'B green Brush true 1 Gremlin 2 Troll', 'TER line 1')
+    t.eq(lines[3], 'T black Tower false 0 Anything 3 Centaur 3 Gremlin 3 Ogre -1 Titan', 'TER line 3')
+    local cre = vim.fn.bufnr(dir .. '/Tiny.cre')
+    t.ok(cre > 0, 'the CRE is loaded to be edited')
+    t.eq(vim.api.nvim_buf_get_lines(cre, 4, 5, false)[1]:match('^%S+'), 'Gremlin', 'CRE line 5 name')
+    for _, buf in ipairs({ ter, cre }) do
+      vim.bo[buf].modified = false
+    end
   end)
 end

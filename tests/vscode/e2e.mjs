@@ -235,6 +235,10 @@ function makeWorkspace(root) {
   check(broken, `none of the broken fixtures exists: ${BROKEN.map((b) => b.fixture).join(', ')}`);
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
   copyFileSync(path.join(repo, 'examples', 'English Standard.brd'), path.join(ws, 'English.brd'));
+  // The real Default variant (read from the corpus, never kept in the project), for board → text.
+  const corpus = process.env.RETROBOARD_CORPUS ?? path.join(repo, '..', 'shared', 'corpus');
+  const original = path.join(corpus, 'colossus', 'Default');
+  if (existsSync(original)) cpSync(original, path.join(ws, 'Default'), { recursive: true });
   for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
   const tiny = path.join(repo, 'tests', 'fixtures', 'colossus', 'Tiny');
@@ -498,6 +502,34 @@ async function previewState() {
 /** A TER of the Tiny variant (its CRE names Gargoyle): a misspelt creature and a recruitable Titan. */
 const FIX_TER = 'B green Brush true 1 Gargoile 2 Troll\n\nT black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre 0 Titan\n\nACQUIRABLE 100 Angel 500 Archangel\n';
 
+// Completion (issue 22): Ctrl+Space on a creature of a TER offers the creatures of the variant's
+// CRE (with power, skill and abilities), then the pseudo-creatures of recruit chains.
+
+const TER_CREATURES = ['Angel', 'Archangel', 'Centaur', 'Gargoyle', 'Ogre', 'Titan', 'Troll', 'Anything', 'AnyNonLord', 'Lord'];
+
+async function completionSteps({ up }) {
+  await step('completion: Ctrl+Space in Tiny.ter offers the CRE\'s creatures', async () => {
+    await openFile('Tiny/Tiny.ter');
+    await goTo(1, 22); // the start of “Gargoyle”: nothing typed, every creature fits
+    const rows = page.locator('.editor-group-container.active .suggest-widget .monaco-list-row');
+    const labels = await until('the suggest widget lists Troll', async () => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Space');
+      await rows.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+      const shown = (await rows.evaluateAll((els) => els.map((e) => e.querySelector('.label-name')?.textContent?.trim() ?? '')));
+      return shown.includes('Troll') ? shown : false;
+    }, 30_000, 1_000);
+    // The list shows as many rows as fit (12 by default): all ten, in the server's order.
+    check(JSON.stringify(labels) === JSON.stringify(TER_CREATURES), `the creatures offered: ${JSON.stringify(labels)}`);
+    // The focused row carries its detail: power, skill and abilities from the CRE.
+    const focused = (await page.locator('.editor-group-container.active .suggest-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 })).replace(/\s+/g, ' ');
+    await screenshot('completion-ter-creatures');
+    await page.keyboard.press('Escape');
+    check(focused.includes('Angel'), `the focused row: ${focused}`);
+    return `offered ${labels.join(', ')}; focused row “${focused}”`;
+  }, { needs: up });
+}
+
 async function quickFixSteps({ ws, userData, up }) {
   const squiggle = async () => {
     const squiggles = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
@@ -617,6 +649,88 @@ async function quickFixSteps({ ws, userData, up }) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** Go to definition (F12) and rename (F2) across the Tiny variant's files. */
+async function navigationSteps({ ws, up }) {
+  const activeTab = async () => (await page.locator('.tabs-container .tab.active').first().getAttribute('aria-label')) ?? '';
+
+  await step('definition: F12 on a TER creature opens the CRE at its line', async () => {
+    await openFile('Tiny/Tiny.ter');
+    await goTo(1, 23); // inside “Gargoyle” (columns 22–29)
+    await page.keyboard.press('F12');
+    await until('Tiny.cre active', async () => (await activeTab()).startsWith('Tiny.cre'), 15_000);
+    const at = await until('the cursor on line 5', async () => {
+      const s = await statusItem('status.editor.selection');
+      return s.startsWith('Ln 5, Col 1') ? s : false;
+    }, 10_000);
+    const line = await editorLine(5);
+    check(line.text?.startsWith('Gargoyle'), `line 5 of the CRE: ${JSON.stringify(line)}`);
+    await screenshot('definition-f12-cre');
+    return at;
+  }, { needs: up });
+
+  /** F2 at line 1 column 23 of Tiny.ter, `name` typed into the rename box, Enter, then Save All. */
+  const rename = async (from, to) => {
+    await openFile('Tiny/Tiny.ter');
+    await goTo(1, 23);
+    await page.keyboard.press('F2');
+    const input = page.locator('.monaco-editor .rename-box input, .monaco-editor .rename-box textarea').first();
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    const offered = await input.inputValue();
+    check(offered === from, `the rename box offers ${JSON.stringify(offered)}, expected ${from}`);
+    await input.fill(to);
+    await screenshot(`rename-f2-${to}-box`);
+    await page.keyboard.press('Enter');
+    const line = await until(`“${to}” on line 1`, async () => {
+      const l = await editorLine(1);
+      return l.text?.includes(` ${to} `) ? l.text : false;
+    });
+    await runCommand('File: Save All');
+    const ter = path.join(ws, 'Tiny', 'Tiny.ter');
+    const cre = path.join(ws, 'Tiny', 'Tiny.cre');
+    await until('Tiny.ter and Tiny.cre saved with the new name', async () => {
+      const t = readFileSync(ter, 'utf8').split('\n');
+      const c = readFileSync(cre, 'utf8').split('\n');
+      return t[0].includes(` ${to} `) && t[2].includes(` ${to} `) && c[4].startsWith(`${to} `);
+    }, 15_000);
+    return line;
+  };
+
+  await step('inlay hints: the Patience pile under the cursor explains its numbers', async () => {
+    await openFile('Mysteriet.pat');
+    await goTo(3, 1); // the stock
+    const stock = await until('hints on the stock line', async () => {
+      const l = await editorLine(3);
+      return l.text?.includes('(1) stock') ? l.text : false;
+    });
+    check(stock.includes('(6) a=0 all backs'), `the stock line: ${stock}`);
+    const other = await editorLine(4);
+    check(!other.text?.includes('(2) wastepile'), `hints on a line without the cursor: ${other.text}`);
+    await screenshot('inlay-hints-patience-stock');
+    await goTo(4, 1); // the wastepile: the hints follow the cursor
+    const waste = await until('hints on the wastepile line', async () => {
+      const l = await editorLine(4);
+      return l.text?.includes('(2) wastepile') ? l.text : false;
+    });
+    await screenshot('inlay-hints-patience-wastepile');
+    return waste;
+  }, { needs: up });
+
+  await step('rename: F2 renames a creature in the TER and the CRE (across files)', async () => {
+    const line = await rename('Gargoyle', 'Gremlin');
+    check(line === 'B green Brush true 1 Gremlin 2 Troll', `line 1 after the rename: ${line}`);
+    await screenshot('rename-f2-ter');
+    await openFile('Tiny/Tiny.cre');
+    const cre = await until('the CRE line renamed', async () => {
+      const l = await editorLine(5);
+      return l.text?.startsWith('Gremlin') ? l.text : false;
+    });
+    await screenshot('rename-f2-cre');
+    // And back, so the steps after this one see the variant as it was.
+    await rename('Gremlin', 'Gargoyle');
+    return cre;
+  }, { needs: up });
+}
 
 async function main() {
   check(existsSync(vsix), `no .vsix at ${vsix} (pass --vsix)`);
@@ -902,6 +1016,9 @@ async function main() {
     }, { needs: up });
 
     await quickFixSteps({ ws, userData, up });
+    await navigationSteps({ ws, up });
+
+    await completionSteps({ up });
 
     // Formatting (issue #21): Format Document on a Patience game spaced anyhow, CRLF kept.
     await step('format: "Format Document" lays out a Patience game in the spec\'s columns', async () => {
@@ -1090,6 +1207,81 @@ async function main() {
         return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
       }, 15_000);
       return `"${end.label}"`;
+    }, { needs: [openPreview] });
+
+    await step('preview: a click on hex 9 of the Default masterboard selects its line; title and picture agree while typing', async () => {
+      const mapPath = path.join(ws, 'Default', 'Default.map');
+      check(existsSync(mapPath), `no Default variant in the corpus (${mapPath})`);
+      const lines = readFileSync(mapPath, 'latin1').split('\n').map((l) => l.replace(/\r$/, ''));
+      const index = lines.findIndex((l) => l.split(/\s+/)[0] === '9');
+      check(index >= 0, 'Default.map has no hex 9');
+      const record = lines[index].trimEnd();
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Default/Default.map');
+      const frame = await previewFrame();
+      await until('the Default masterboard', async () => {
+        const s = await previewState();
+        return s.file === 'Default.map' && s.rendered && /masterboard/.test(s.title) ? s : false;
+      }, 20_000);
+      // Hex 9's centre, in the <img>'s own pixels.
+      const at = await until('hex 9 on the board', () => frame.evaluate(() => {
+        const img = document.getElementById('board');
+        const src = img.getAttribute('src') ?? '';
+        const b64 = src.slice('data:image/svg+xml;base64,'.length);
+        const svg = new DOMParser().parseFromString(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))), 'image/svg+xml');
+        const polygon = svg.querySelector('g[data-rb-id="hex:9"] > polygon');
+        if (!polygon || !img.complete) return false;
+        const points = polygon.getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number));
+        const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
+        const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
+        const width = Number(svg.documentElement.getAttribute('width'));
+        const height = Number(svg.documentElement.getAttribute('height'));
+        const r = img.getBoundingClientRect();
+        return { x: (cx * r.width) / width, y: (cy * r.height) / height };
+      }), 10_000);
+      await frame.locator('#board').click({ position: at });
+      const clicked = await frame.evaluate(() => document.getElementById('board').dataset.clicked);
+      check(clicked === 'hex:9', `the click landed on ${clicked || 'nothing'}`);
+      const want = `Ln ${index + 1}, Col`;
+      const selected = `(${record.length} selected)`;
+      const status = await until(`the selection of hex 9's line ${index + 1}`, async () => {
+        const s = await statusItem('status.editor.selection').catch(() => '');
+        return s.startsWith(want) && s.endsWith(selected) ? s : false;
+      }, 10_000);
+      const active = await page.locator('.tabs-container .tab.active').first().getAttribute('aria-label');
+      check(active?.startsWith('Default.map'), `the active editor is ${active}`);
+      await screenshot('preview-click-hex-9');
+      // In step: type hex 9 into a tower and back; every sample shows a heading its picture agrees with.
+      const samples = [];
+      const sample = async () => {
+        const s = await previewState();
+        if (s.rendered) samples.push([s.title, s.svgTitle]);
+        return s;
+      };
+      const before = (await sample()).title;
+      const letter = lines[index].split(/\s+/)[1];
+      await page.keyboard.press('Home');
+      // (Arrow keys, not Go to Line: the status bar counts a tab as several columns.)
+      for (let i = record.indexOf(letter, 1); i > 0; i--) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.type('T', { delay: 5 });
+      const after = await until('the heading to count one more tower', async () => {
+        const s = await sample();
+        return s.title !== before ? s : false;
+      }, 15_000, 20);
+      for (let i = 0; i < 10; i++) await sample();
+      const disagree = samples.filter(([title, svg]) => title !== svg);
+      check(disagree.length === 0, `heading and picture disagree: ${JSON.stringify(disagree.slice(0, 3))}`);
+      await screenshot('preview-default-edited');
+      await runCommand('File: Revert File');
+      // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Mysteriet.pat');
+      await until('the preview of Mysteriet.pat again', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 15_000);
+      return `${status}; "${before}" → "${after.title}", ${samples.length} samples agree`;
     }, { needs: [openPreview] });
 
     await step('preview comes back after a window reload', async () => {

@@ -2,7 +2,7 @@
 // the language of `.pat`/`.brd` files by their content, and shows a live board preview.
 
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
+import { InlayHintRequest, LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
 import { ByteKeeper } from './keepBytes';
 import { PreviewManager, VIEW_TYPE } from './preview';
 import { findServer, ServerNotFound } from './serverBinary';
@@ -27,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     trace,
     preview,
     keeper,
+    followCursor(),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, preview),
     vscode.commands.registerCommand('retroboard.openPreviewToSide', (uri?: vscode.Uri) => openPreview(uri, true)),
     vscode.commands.registerCommand('retroboard.openPreview', (uri?: vscode.Uri) => openPreview(uri, false)),
@@ -131,6 +132,22 @@ async function start(): Promise<void> {
     ]);
     const clientOptions: LanguageClientOptions = {
       documentSelector,
+      // The server reads `retroboard.inlayHints.patience` from these, and again on every change.
+      initializationOptions: { retroboard: { inlayHints: { patience: patienceHints() } } },
+      synchronize: { configurationSection: 'retroboard' },
+      middleware: {
+        // "cursor": the server gives the hints of the pile line it is asked about, so ask
+        // about the cursor's line only (asked again when the cursor moves, see activate).
+        provideInlayHints: (document, range, token, next) => {
+          if (document.languageId === 'patience-game' && patienceHints() === 'cursor') {
+            const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
+            if (!editor) return [];
+            const cursor = editor.selection.active;
+            range = new vscode.Range(cursor, cursor);
+          }
+          return next(document, range, token);
+        },
+      },
       outputChannel: log,
       traceOutputChannel: trace,
       initializationFailedHandler: (error) => {
@@ -161,6 +178,24 @@ async function start(): Promise<void> {
   } finally {
     starting = undefined;
   }
+}
+
+/** The setting `retroboard.inlayHints.patience`: "cursor", "all" or "off". */
+function patienceHints(): string {
+  return vscode.workspace.getConfiguration('retroboard').get<string>('inlayHints.patience') ?? 'cursor';
+}
+
+/** Asks again for a Patience editor's inlay hints when its cursor moves to another line. */
+function followCursor(): vscode.Disposable {
+  let lastLine = -1;
+  return vscode.window.onDidChangeTextEditorSelection((e) => {
+    const document = e.textEditor.document;
+    if (document.languageId !== 'patience-game' || patienceHints() !== 'cursor') return;
+    const line = e.selections[0]?.active.line ?? -1;
+    if (line === lastLine) return;
+    lastLine = line;
+    client?.getFeature(InlayHintRequest.method)?.getProvider(document)?.onDidChangeInlayHints.fire();
+  });
 }
 
 async function restart(): Promise<void> {

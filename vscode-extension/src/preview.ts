@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { isRetroboardLanguage } from './sniff';
-import { makeNonce, previewHtml, svgBase64, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
+import { makeNonce, previewHtml, svgBase64, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
 
 export const VIEW_TYPE = 'retroboard.preview';
 
@@ -19,6 +19,19 @@ interface PreviewResult {
   deal?: number;
   /** A peg board's solution to step through (or why there is none). */
   solution?: unknown;
+  /** The document version drawn (null for a file not open). */
+  version?: number | null;
+  /** Each drawn element's id (`data-rb-id`) and the text it stands for. */
+  sourceMap?: { id: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
+}
+
+/** The source map of the board shown: where a click on an element leads. */
+interface Shown {
+  uri: string;
+  /** Versions count anew each time a document is opened: they compare within one opening. */
+  opening: number;
+  version: number | null;
+  ranges: Map<string, vscode.Range>;
 }
 
 export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSerializer<PageState> {
@@ -26,6 +39,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private resource: vscode.Uri | undefined;
   private timer: NodeJS.Timeout | undefined;
   private generation = 0;
+  /** The board last posted to the page, with its source map. */
+  private shown: Shown | undefined;
+  /** How many times a shown document was (re)opened: its versions start over each time. */
+  private opening = 0;
   /** The seed each file is dealt with in the preview (Patience), by URI. */
   private readonly seeds = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -50,7 +67,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
       }),
       vscode.workspace.onDidOpenTextDocument((doc) => {
         // A language change (content sniffing) closes and reopens the document: redraw.
-        if (this.isShown(doc.uri)) this.schedule();
+        if (this.isShown(doc.uri)) {
+          this.opening++;
+          this.schedule();
+        }
       }),
     );
   }
@@ -116,6 +136,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           else this.seeds.set(this.resource.toString(), seed);
           this.schedule(0);
         }
+        if (m?.type === 'reveal') {
+          const id = validElementId(m.id);
+          if (id !== undefined) void this.reveal(id);
+        }
       }),
       panel.onDidChangeViewState((e) => {
         if (e.webviewPanel.visible) this.schedule(0);
@@ -164,7 +188,21 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           const seed = this.seeds.get(uri.toString());
           const params = { textDocument: { uri: client.code2ProtocolConverter.asUri(uri) }, ...(seed === undefined ? {} : { deal: seed }) };
           const result = await client.sendRequest<PreviewResult>('retroboard/preview', params);
+          const version = typeof result.version === 'number' ? result.version : null;
+          // In step: never a board older than the one shown (answers can cross).
+          const before = this.shown;
+          const opening = this.opening;
+          if (version !== null && before?.uri === uri.toString() && before.opening === opening && before.version !== null && version < before.version) return;
+          const ranges = new Map<string, vscode.Range>();
+          for (const e of Array.isArray(result.sourceMap) ? result.sourceMap : []) {
+            if (typeof e?.id === 'string' && e.range) ranges.set(e.id, client.protocol2CodeConverter.asRange(e.range));
+          }
+          if (generation === this.generation && panel === this.panel && this.isShown(uri)) {
+            this.shown = { uri: uri.toString(), opening, version, ranges };
+          }
           message = {
+            version,
+            opening,
             type: 'preview',
             uri: uri.toString(),
             fileName,
@@ -178,12 +216,32 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           };
         }
       } catch (err) {
+        this.shown = undefined;
         this.log.warn(`preview of ${uri.toString()} failed: ${(err as Error).message}`);
         message = { type: 'message', uri: uri.toString(), fileName, message: `No preview: ${(err as Error).message}` };
       }
     }
     if (generation !== this.generation || panel !== this.panel || !this.isShown(uri)) return; // a newer redraw won
     this.post(message);
+  }
+
+  /** Board → text: selects the text of element `id` of the board shown, in an editor beside the
+   * preview (the one showing the file, else a new one), and reveals it. */
+  private async reveal(id: string): Promise<void> {
+    const shown = this.shown;
+    const range = shown?.ranges.get(id);
+    if (!shown || !range) return;
+    const uri = vscode.Uri.parse(shown.uri);
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === shown.uri);
+    const panelColumn = this.panel?.viewColumn;
+    const column = visible?.viewColumn ?? (panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, selection: range, preserveFocus: false });
+      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    } catch (err) {
+      this.log.warn(`cannot show ${id} of ${shown.uri}: ${(err as Error).message}`);
+    }
   }
 
   private post(message: ToPage): void {

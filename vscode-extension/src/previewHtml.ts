@@ -25,6 +25,10 @@ export type ToPage =
       deal: number | null;
       /** A peg board's solution to step through, or why there is none. */
       solution: Solution | null;
+      /** The document version drawn (null: a file not open); an older one than shown is dropped. */
+      version: number | null;
+      /** Which opening of the document the version counts in (versions start over on reopening). */
+      opening: number;
     }
   | { type: 'message'; uri: string | null; fileName: string; message: string };
 
@@ -77,7 +81,13 @@ export interface PageState {
 }
 
 /** The messages the page posts to the extension. */
-export type FromPage = { type: 'ready' } | { type: 'deal'; seed: number | null };
+export type FromPage = { type: 'ready' } | { type: 'deal'; seed: number | null } | { type: 'reveal'; id: string };
+
+/** An element id from the page (a `data-rb-id` of the board: `hex:12`, `pile:3`); anything
+ * else is `undefined` (ignored). */
+export function validElementId(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+}
 
 /** A seed from the page: a whole number from 0 to 2^53 - 1, or `null` (deal nothing); anything
  * else is `undefined` (ignored). */
@@ -135,6 +145,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
            border-radius: 2px; cursor: pointer; }
   button:hover { background: var(--vscode-button-secondaryHoverBackground, #45494e); }
   #board { display: block; max-width: 100%; height: auto; border-radius: 2px; }
+  #board.pointing { cursor: pointer; }
   #board[hidden], #drawing[hidden], #message[hidden] { display: none; }
   #drawing { font-family: var(--vscode-editor-font-family, monospace); font-size: var(--vscode-editor-font-size, 13px);
              line-height: 1.25; white-space: pre; overflow-x: auto; margin: 12px 0 0; padding: 8px;
@@ -315,6 +326,87 @@ export function previewHtml(nonce: string, initial: PageState): string {
     drawStep();
     return true;
   };
+  // Board → text: the element under a click (the last drawn whose own shapes hold the point,
+  // so a hole wins over its row and an exit over its hex), posted for the extension to select.
+  let shapes = null; // { width, height, elements: [{ id, hit(x, y) }] }
+  const number = (el, name) => Number(el.getAttribute(name)) || 0;
+  const shapeHit = (el) => {
+    switch (el.nodeName) {
+      case 'rect': {
+        const x = number(el, 'x'), y = number(el, 'y'), w = number(el, 'width'), h = number(el, 'height');
+        return (px, py) => px >= x && px <= x + w && py >= y && py <= y + h;
+      }
+      case 'circle': {
+        const cx = number(el, 'cx'), cy = number(el, 'cy'), r = number(el, 'r');
+        return (px, py) => (px - cx) ** 2 + (py - cy) ** 2 <= r * r;
+      }
+      case 'polygon': {
+        const pts = (el.getAttribute('points') || '').trim().split(' ').map((p) => p.split(',').map(Number));
+        return (px, py) => {
+          let inside = false;
+          for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+            const [xi, yi] = pts[i], [xj, yj] = pts[j];
+            if ((yi > py) !== (yj > py) && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+          }
+          return inside;
+        };
+      }
+      case 'line': {
+        const x1 = number(el, 'x1'), y1 = number(el, 'y1'), x2 = number(el, 'x2'), y2 = number(el, 'y2');
+        const reach = Math.max(number(el, 'stroke-width') / 2, 3);
+        return (px, py) => {
+          const dx = x2 - x1, dy = y2 - y1, length = dx * dx + dy * dy || 1;
+          const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / length));
+          return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy)) <= reach;
+        };
+      }
+      case 'text': {
+        const x = number(el, 'x'), y = number(el, 'y'), size = number(el, 'font-size') || 10;
+        const w = (el.textContent || '').length * size * 0.6;
+        const anchor = el.getAttribute('text-anchor');
+        const left = anchor === 'middle' ? x - w / 2 : anchor === 'end' ? x - w : x;
+        return (px, py) => px >= left && px <= left + w && py >= y - size && py <= y + size * 0.25;
+      }
+      default:
+        return null;
+    }
+  };
+  const readShapes = (b64) => {
+    shapes = null;
+    let svg;
+    try {
+      svg = new DOMParser().parseFromString(fromBase64(b64), 'image/svg+xml');
+    } catch (err) {
+      return;
+    }
+    const root = svg.documentElement;
+    if (!root || root.nodeName !== 'svg' || svg.querySelector('parsererror')) return;
+    const elements = [];
+    for (const g of svg.querySelectorAll('g[data-rb-id]')) {
+      const hits = [...g.children].map(shapeHit).filter(Boolean);
+      if (hits.length) elements.push({ id: g.getAttribute('data-rb-id'), hit: (x, y) => hits.some((h) => h(x, y)) });
+    }
+    shapes = { width: number(root, 'width') || 1, height: number(root, 'height') || 1, elements };
+  };
+  const elementAt = (event) => {
+    if (!shapes) return null;
+    const r = board.getBoundingClientRect();
+    if (!r.width || !r.height) return null;
+    const x = ((event.clientX - r.left) * shapes.width) / r.width;
+    const y = ((event.clientY - r.top) * shapes.height) / r.height;
+    for (let i = shapes.elements.length - 1; i >= 0; i--) if (shapes.elements[i].hit(x, y)) return shapes.elements[i].id;
+    return null;
+  };
+  board.addEventListener('click', (event) => {
+    const id = elementAt(event);
+    board.dataset.clicked = id || '';
+    if (id) vscode.postMessage({ type: 'reveal', id });
+  });
+  board.addEventListener('mousemove', (event) => {
+    const id = elementAt(event);
+    board.classList.toggle('pointing', !!id);
+    board.title = id ? 'Click to select ' + id + ' in the text' : '';
+  });
   let restored = false;
   const restoreScroll = () => {
     if (restored) return;
@@ -326,33 +418,51 @@ export function previewHtml(nonce: string, initial: PageState): string {
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => save({ scrollX: window.scrollX, scrollY: window.scrollY }), 100);
   });
+  // In step: a preview of an older document version than the one shown is dropped, and the
+  // heading changes only once its picture is decoded, so the two always agree.
+  let shown = { uri: null, opening: -1, version: -1 };
+  let arrivals = 0;
+  const showPreview = (m, b64, version) => {
+    $('title').textContent = String(m.title);
+    document.title = String(m.title);
+    $('problems').textContent = String(m.problems || '');
+    $('problems').classList.toggle('has', !!m.problems && !/^no problems/.test(m.problems));
+    message.hidden = true;
+    if (!showSolution(m.solution || null, b64)) board.src = 'data:image/svg+xml;base64,' + b64;
+    board.alt = String(m.title);
+    board.dataset.format = String(m.format || '');
+    board.dataset.version = version === null ? '' : String(version);
+    board.hidden = false;
+    readShapes(b64);
+    drawing.textContent = String(m.text || '');
+    showDrawing(!!state.showText);
+    $('dealing').hidden = m.format !== 'patience-game';
+    if (document.activeElement !== seed) seed.value = typeof m.deal === 'number' ? String(m.deal) : '';
+    if (board.complete) restoreScroll(); else board.addEventListener('load', restoreScroll, { once: true });
+  };
   window.addEventListener('message', (event) => {
     const m = event.data;
     if (!m || typeof m !== 'object') return;
-    if (m.uri !== state.uri) {
-      if (m.uri) save({ uri: m.uri, scrollX: 0, scrollY: 0 });
-      restored = true;
-    }
-    $('file').textContent = String(m.fileName || '');
     if (m.type === 'preview') {
-      $('title').textContent = String(m.title);
-      document.title = String(m.title);
-      $('problems').textContent = String(m.problems || '');
-      $('problems').classList.toggle('has', !!m.problems && !/^no problems/.test(m.problems));
-      message.hidden = true;
+      const version = typeof m.version === 'number' ? m.version : null;
+      if (version !== null && shown.uri === m.uri && shown.opening === m.opening && version < shown.version) return;
       const b64 = String(m.svg);
-      if (/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) {
-        if (!showSolution(m.solution || null, b64)) board.src = 'data:image/svg+xml;base64,' + b64;
-        board.alt = String(m.title);
-        board.dataset.format = String(m.format || '');
-        board.hidden = false;
-      }
-      drawing.textContent = String(m.text || '');
-      showDrawing(!!state.showText);
-      $('dealing').hidden = m.format !== 'patience-game';
-      if (document.activeElement !== seed) seed.value = typeof m.deal === 'number' ? String(m.deal) : '';
-      if (board.complete) restoreScroll(); else board.addEventListener('load', restoreScroll, { once: true });
+      if (!/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) return;
+      shown = { uri: m.uri, opening: m.opening, version: version === null ? -1 : version };
+      const arrival = ++arrivals;
+      const apply = () => {
+        if (arrival !== arrivals) return; // a newer board came meanwhile
+        placeFor(m);
+        showPreview(m, b64, version);
+      };
+      const next = new Image();
+      next.src = 'data:image/svg+xml;base64,' + b64;
+      next.decode().then(apply, apply);
     } else if (m.type === 'message') {
+      arrivals++;
+      shown = { uri: m.uri, opening: -1, version: -1 };
+      shapes = null;
+      placeFor(m);
       $('title').textContent = 'Retroboard Preview';
       $('problems').textContent = '';
       message.textContent = String(m.message);
@@ -365,6 +475,14 @@ export function previewHtml(nonce: string, initial: PageState): string {
       showSolution(null, '');
     }
   });
+  /** The file a message is about: its name shown, its scroll place kept per file. */
+  const placeFor = (m) => {
+    if (m.uri !== state.uri) {
+      if (m.uri) save({ uri: m.uri, scrollX: 0, scrollY: 0 });
+      restored = true;
+    }
+    $('file').textContent = String(m.fileName || '');
+  };
   vscode.setState(state);
   vscode.postMessage({ type: 'ready' });
 })();

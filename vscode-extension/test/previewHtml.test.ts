@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64, validSeed, validSolution } from '../src/previewHtml';
+import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64, validElementId, validSeed, validSolution } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -48,6 +48,23 @@ test('the page deals Patience games: a seed box, Deal and Deal again', () => {
   assert.ok(html.includes('>Deal again</button>'));
   assert.ok(html.includes("vscode.postMessage({ type: 'deal', seed: value })"));
   assert.ok(html.includes("$('dealing').hidden = m.format !== 'patience-game'"));
+});
+
+test('a click on the board posts the element under it; older versions are dropped', () => {
+  const html = previewHtml('n', {});
+  assert.ok(html.includes("vscode.postMessage({ type: 'reveal', id })"));
+  assert.ok(html.includes("svg.querySelectorAll('g[data-rb-id]')"));
+  assert.ok(html.includes('shown.opening === m.opening && version < shown.version) return;'));
+  // The picture is decoded before the heading changes with it.
+  assert.ok(html.includes('next.decode().then(apply, apply)'));
+});
+
+test('element ids from the page are short strings', () => {
+  assert.equal(validElementId('hex:12'), 'hex:12');
+  assert.equal(validElementId(''), undefined);
+  assert.equal(validElementId(12), undefined);
+  assert.equal(validElementId('x'.repeat(201)), undefined);
+  assert.equal(validElementId(null), undefined);
 });
 
 test('seeds from the page are whole numbers or null', () => {

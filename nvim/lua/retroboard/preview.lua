@@ -1,7 +1,10 @@
 -- :RetroboardPreview — the board a file describes, from the server's `retroboard/preview` request
 -- ({textDocument = {uri}} -> {format, title, svg, text}).
 --
---   :RetroboardPreview        the terminal drawing (`text`) in a scratch split that follows edits
+--   :RetroboardPreview        the terminal drawing (`text`) in a scratch split that follows edits;
+--                             <CR> on a hex, row, pile, square or hole there selects its text in
+--                             the source (the server's `retroboard.revealSource` answers with
+--                             window/showDocument)
 --   :RetroboardPreview svg    the SVG in a temporary file, opened with the system viewer
 --   :RetroboardPreview deal [SEED]
 --                             a Patience game dealt with SEED (a whole number; without one, a
@@ -47,7 +50,7 @@ local function set_lines(buf, lines)
 end
 
 --- The lines shown for a preview result: the title, a blank line, then the drawing (the drawing
---- may already start with the title).
+--- may already start with the title); and how many lines were put before the drawing.
 function M.lines(result)
   local text = (result.text or ''):gsub('\r\n', '\n'):gsub('\n+$', '')
   local lines = vim.split(text, '\n', { plain = true })
@@ -55,8 +58,49 @@ function M.lines(result)
   if title ~= '' and lines[1] ~= title then
     table.insert(lines, 1, '')
     table.insert(lines, 1, title)
+    return lines, 2
   end
-  return lines
+  return lines, 0
+end
+
+--- The element drawn at (row, byte column) of the preview buffer (both from 0), from the
+--- result's `textMap` ({id, line, start, end}, columns in characters of the drawing).
+function M.element_at(state, row, col)
+  local line = row - (state.offset or 0)
+  local text = state.buf and vim.api.nvim_buf_get_lines(state.buf, row, row + 1, false)[1]
+  if not text or line < 0 then
+    return nil
+  end
+  local char = vim.fn.strchars(text:sub(1, col))
+  for _, mark in ipairs(state.text_map or {}) do
+    if mark.line == line and mark.start <= char and char < mark['end'] then
+      return mark.id
+    end
+  end
+  return nil
+end
+
+--- <CR> in the text preview: the server selects the element's text in its source
+--- (`retroboard.revealSource` sends window/showDocument, which Neovim follows).
+function M.reveal(src)
+  local state = previews[src]
+  if not state or not state.buf then
+    return
+  end
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local id = M.element_at(state, cursor[1] - 1, cursor[2])
+  if not id then
+    notify('nothing of the file is drawn here', vim.log.levels.INFO)
+    return
+  end
+  local params = { command = 'retroboard.revealSource', arguments = { vim.uri_from_bufnr(src), id } }
+  lsp.request(src, 'workspace/executeCommand', params, function(err)
+    if err then
+      vim.schedule(function()
+        notify('cannot show ' .. id .. ': ' .. (err.message or vim.inspect(err)))
+      end)
+    end
+  end)
 end
 
 local function default_open(path)
@@ -110,8 +154,11 @@ local function refresh(src, on_result)
       end
       state.shown = seq
       state.title = result.title
+      state.text_map = result.textMap
       if state.buf and vim.api.nvim_buf_is_valid(state.buf) then
-        set_lines(state.buf, M.lines(result))
+        local lines, offset = M.lines(result)
+        state.offset = offset
+        set_lines(state.buf, lines)
       end
       if state.svg_path and result.svg then
         write_svg(state, result.svg)
@@ -234,6 +281,9 @@ function M.open_text(src)
     pcall(vim.api.nvim_buf_set_name, buf, ('retroboard-preview://%d/%s'):format(src, base))
     set_lines(buf, { 'loading the preview…' })
     state.buf = buf
+    vim.keymap.set('n', '<CR>', function()
+      M.reveal(src)
+    end, { buffer = buf, desc = 'Retroboard: select the source of the element under the cursor' })
     vim.api.nvim_create_autocmd('BufWipeout', {
       buffer = buf,
       callback = function()

@@ -176,8 +176,9 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
                     wrote_baseline = true;
                     let count: usize = baseline.entries.iter().map(|e| e.count).sum();
                     said.notes.push(format!(
-                        "wrote the baseline {} ({count} finding(s))",
-                        shown(path)
+                        "wrote the baseline {} ({})",
+                        shown(path),
+                        crate::findings::plural(count, "finding", "findings")
                     ));
                 }
                 Err(err) => problems.errors.push(err),
@@ -205,7 +206,9 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
                 baseline.entries = comparison.kept;
                 match baseline.write() {
                     Ok(()) => said.notes.push(format!(
-                        "removed {pruned} finding(s) that no longer occur from the baseline {typed}"
+                        "removed {} that no longer {} from the baseline {typed}",
+                        crate::findings::plural(pruned, "finding", "findings"),
+                        if pruned == 1 { "occurs" } else { "occur" }
                     )),
                     Err(err) => problems.errors.push(err),
                 }
@@ -290,9 +293,14 @@ impl Said {
     fn gone_heading(&self) -> Option<String> {
         let baseline = self.baseline.as_ref()?;
         let count: usize = self.gone.iter().map(|e| e.count).sum();
+        let (noun, verb) = if count == 1 {
+            ("finding", "occurs")
+        } else {
+            ("findings", "occur")
+        };
         (count > 0).then(|| {
             format!(
-                "{count} finding(s) of the baseline {baseline} no longer occur \
+                "{count} {noun} of the baseline {baseline} no longer {verb} \
 (--prune-baseline removes them):"
             )
         })
@@ -703,12 +711,15 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             "{count} files have the note {code}: {summary} (retroboard explain {code}; --verbose shows each)"
         )?;
     }
+    use crate::findings::plural;
     if let Some(baseline) = &said.baseline {
         let known: usize = reports.iter().map(|r| r.baselined.len()).sum();
         if known > 0 {
+            let verb = if known == 1 { "is" } else { "are" };
             writeln!(
                 out,
-                "{known} finding(s) held by the baseline {baseline} are not shown"
+                "{} held by the baseline {baseline} {verb} not shown",
+                plural(known, "finding", "findings")
             )?;
         }
     }
@@ -718,11 +729,13 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             writeln!(out, "  {line}")?;
         }
     }
-    let files_word = if reports.len() == 1 { "file" } else { "files" };
     writeln!(
         out,
-        "checked {} {files_word}: {errors} error(s), {warnings} warning(s), {others} note(s)",
-        reports.len()
+        "checked {}: {}, {}, {}",
+        plural(reports.len(), "file", "files"),
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        plural(others, "note", "notes"),
     )?;
     out.flush()
 }

@@ -4,6 +4,17 @@
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TextCanvas {
     rows: Vec<Vec<char>>,
+    marks: Vec<TextMark>,
+}
+
+/// Where an element of the drawing (the id of its SVG group, see [`super::Element`]) stands in
+/// the text: `line` from 0, `start..end` in characters.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TextMark {
+    pub id: String,
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
 }
 
 impl TextCanvas {
@@ -38,6 +49,29 @@ impl TextCanvas {
         if text.is_empty() {
             self.rows.push(Vec::new());
         }
+    }
+
+    /// Marks `width` cells from column `x` of row `y` as element `id`'s.
+    pub fn mark(&mut self, x: usize, y: usize, width: usize, id: impl Into<String>) {
+        self.marks.push(TextMark {
+            id: id.into(),
+            line: y,
+            start: x,
+            end: x + width,
+        });
+    }
+
+    /// Marks the last row written, all of it, as element `id`'s.
+    pub fn mark_last_line(&mut self, id: impl Into<String>) {
+        if let Some(y) = self.rows.len().checked_sub(1) {
+            let width = self.rows[y].len();
+            self.mark(0, y, width, id);
+        }
+    }
+
+    /// The marks, in the order they were made.
+    pub fn marks(&self) -> &[TextMark] {
+        &self.marks
     }
 
     pub fn height(&self) -> usize {

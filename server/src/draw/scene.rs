@@ -2,6 +2,7 @@
 //! references.
 
 use std::fmt::Write as _;
+use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Color(pub u8, pub u8, pub u8);
@@ -146,13 +147,31 @@ pub enum Item {
         anchor: Anchor,
         style: Style,
     },
-    /// Items with a tooltip (shown by SVG viewers on hover) and an id a viewer can address
-    /// them by (`data-rb-id`).
+    /// Items with a tooltip (shown by SVG viewers on hover), and when they stand for something
+    /// in the text, the [`Element`] they draw: its id a viewer addresses them by (`data-rb-id`)
+    /// and the source range [`Scene::source_map`] lists.
     Group {
-        id: Option<String>,
+        element: Option<Element>,
         tooltip: Option<String>,
         items: Vec<Item>,
     },
+}
+
+/// What a drawn group stands for in the text: a stable id (`hex:12`, `pile:3`, `hole:2:4`)
+/// and the byte range of the text it draws.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Element {
+    pub id: String,
+    pub source: Range<usize>,
+}
+
+impl Element {
+    pub fn new(id: impl Into<String>, source: Range<usize>) -> Element {
+        Element {
+            id: id.into(),
+            source,
+        }
+    }
 }
 
 impl Item {
@@ -199,6 +218,30 @@ impl Scene {
 
     pub fn push(&mut self, item: Item) {
         self.items.push(item);
+    }
+
+    /// Every element drawn, in drawing order (a group inside another after it), each id once:
+    /// where a viewer finds in the text what it points at.
+    pub fn source_map(&self) -> Vec<Element> {
+        fn walk<'a>(
+            items: &'a [Item],
+            seen: &mut std::collections::HashSet<&'a str>,
+            out: &mut Vec<Element>,
+        ) {
+            for item in items {
+                if let Item::Group { element, items, .. } = item {
+                    if let Some(element) = element
+                        && seen.insert(&element.id)
+                    {
+                        out.push(element.clone());
+                    }
+                    walk(items, seen, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.items, &mut std::collections::HashSet::new(), &mut out);
+        out
     }
 
     pub fn to_svg(&self) -> String {
@@ -309,10 +352,14 @@ fn write_item(out: &mut String, item: &Item) {
             out.push_str(&escape(text));
             out.push_str("</text>");
         }
-        Item::Group { id, tooltip, items } => {
-            match id {
-                Some(id) => {
-                    let _ = write!(out, r#"<g data-rb-id="{}">"#, escape(id));
+        Item::Group {
+            element,
+            tooltip,
+            items,
+        } => {
+            match element {
+                Some(element) => {
+                    let _ = write!(out, r#"<g data-rb-id="{}">"#, escape(&element.id));
                 }
                 None => out.push_str("<g>"),
             }
@@ -413,6 +460,42 @@ mod tests {
             "{svg}"
         );
         assert!(!svg.contains("<script"));
+    }
+
+    /// The source map lists each element once, nested ones after their group, and the SVG
+    /// carries their ids.
+    #[test]
+    fn source_map_lists_each_element_once() {
+        let group = |id: Option<&str>, source: std::ops::Range<usize>, items| Item::Group {
+            element: id.map(|id| Element::new(id, source)),
+            tooltip: None,
+            items,
+        };
+        let mut scene = Scene::new(10.0, 10.0, "t");
+        scene.push(group(
+            Some("row:0"),
+            0..4,
+            vec![
+                group(Some("hole:0:1"), 1..2, vec![]),
+                group(None, 2..3, vec![]),
+            ],
+        ));
+        scene.push(group(Some("hole:0:1"), 1..2, vec![]));
+        scene.push(group(Some("a\"b"), 5..6, vec![]));
+        assert_eq!(
+            scene.source_map(),
+            vec![
+                Element::new("row:0", 0..4),
+                Element::new("hole:0:1", 1..2),
+                Element::new("a\"b", 5..6),
+            ]
+        );
+        let svg = scene.to_svg();
+        assert!(
+            svg.contains(r#"<g data-rb-id="row:0"><g data-rb-id="hole:0:1"></g><g></g></g>"#),
+            "{svg}"
+        );
+        assert!(svg.contains(r#"<g data-rb-id="a&quot;b">"#), "{svg}");
     }
 
     /// The integer rounding of [`write_num`] gives exactly the text of the formatter it stands

@@ -130,6 +130,50 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// What can be written at `offset`, each value with what it means; none where nothing
+    /// fits (a comment, a free-text field).
+    fn completions(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::Completion> {
+        Vec::new()
+    }
+
+    /// The range of the name at `offset` a rename would change; `Err`: it cannot be renamed,
+    /// and why (see [`crate::ide::prepare_rename`]).
+    fn prepare_rename(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _files: &dyn Files,
+    ) -> Result<Option<std::ops::Range<usize>>, String> {
+        Ok(None)
+    }
+
+    /// The changes renaming the name at `offset` to `new_name` (see [`crate::ide::rename`]).
+    fn rename(
+        &self,
+        _doc: &Document,
+        _offset: usize,
+        _new_name: &str,
+        _files: &dyn Files,
+    ) -> Result<Vec<crate::answers::Replace>, String> {
+        Ok(Vec::new())
+    }
+
+    /// Words shown after the tokens that `range` touches (see [`crate::ide::inlay_hints`]).
+    fn inlay_hints(
+        &self,
+        _doc: &Document,
+        _range: std::ops::Range<usize>,
+        _options: &crate::answers::InlayOptions,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::InlayHint> {
+        Vec::new()
+    }
+
     /// Runs of lines an editor can fold: comments, groups of records.
     fn folds(&self, _doc: &Document) -> Vec<crate::answers::Fold> {
         Vec::new()
@@ -438,6 +482,16 @@ pub fn all_codes() -> Vec<CodeDoc> {
         codes.extend_from_slice(family_codes(family));
     }
     codes
+}
+
+/// The severity a code's documentation gives it (what `retroboard explain` says).
+pub fn documented_severity(code: &str) -> Option<Severity> {
+    static SEVERITIES: std::sync::OnceLock<HashMap<&'static str, Severity>> =
+        std::sync::OnceLock::new();
+    SEVERITIES
+        .get_or_init(|| all_codes().iter().map(|d| (d.code, d.severity)).collect())
+        .get(code)
+        .copied()
 }
 
 /// The documentation of one code.

@@ -3,10 +3,12 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentLink, DocumentSymbol, FoldingRange,
-    FoldingRangeKind, Location, NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier,
-    Position, PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
-    SymbolKind as LspSymbolKind, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
+    CompletionItem, CompletionItemKind, CompletionTextEdit, Diagnostic, DiagnosticSeverity,
+    DocumentChanges, DocumentLink, DocumentSymbol, Documentation, FoldingRange, FoldingRangeKind,
+    InsertTextFormat, Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
+    OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
+    SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
+    TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
 };
 
 use crate::answers::{Highlight, HighlightKind, Symbol, SymbolKind};
@@ -386,6 +388,53 @@ pub fn document_link(
         tooltip: Some(link.tooltip.clone()),
         data: None,
     })
+}
+
+/// A completion item; its edit replaces the item's range (on the cursor's line).
+pub fn completion(
+    text: &Rope,
+    item: &crate::answers::Completion,
+    encoding: PositionEncoding,
+) -> CompletionItem {
+    use crate::answers::CompletionKind as K;
+    let kind = match item.kind {
+        K::Value => CompletionItemKind::VALUE,
+        K::Keyword => CompletionItemKind::KEYWORD,
+        K::Creature => CompletionItemKind::CLASS,
+        K::Terrain => CompletionItemKind::ENUM_MEMBER,
+        K::Place => CompletionItemKind::REFERENCE,
+        K::Color => CompletionItemKind::COLOR,
+        K::File => CompletionItemKind::FILE,
+        K::Variant => CompletionItemKind::MODULE,
+        K::Snippet => CompletionItemKind::SNIPPET,
+    };
+    // A colour item's documentation is the colour itself, as a plain string: editors show it
+    // as a swatch. Its explanation goes into the detail.
+    let documentation = match item.color {
+        Some([r, g, b]) => Some(Documentation::String(format!("#{r:02x}{g:02x}{b:02x}"))),
+        None => item.documentation.as_ref().map(|markdown| {
+            Documentation::MarkupContent(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: markdown.clone(),
+            })
+        }),
+    };
+    CompletionItem {
+        label: item.label.clone(),
+        kind: Some(kind),
+        detail: item.detail.clone(),
+        documentation,
+        sort_text: item.sort.clone(),
+        filter_text: item.filter.clone(),
+        // Plain text is the default: only a snippet says so (the answers of a long MAP are
+        // hundreds of items).
+        insert_text_format: item.snippet.then_some(InsertTextFormat::SNIPPET),
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+            range: range(text, item.range.clone(), encoding),
+            new_text: item.insert.clone().unwrap_or_else(|| item.label.clone()),
+        })),
+        ..CompletionItem::default()
+    }
 }
 
 #[cfg(test)]

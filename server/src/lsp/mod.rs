@@ -1,5 +1,6 @@
 //! The only place that knows LSP: tower-lsp-server handlers over the format-agnostic analysis.
 
+mod bulk;
 mod convert;
 mod server;
 mod transport;
@@ -22,8 +23,9 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
-    // One async thread: the work runs on blocking threads (see server.rs), and a second async
-    // thread measured no faster for a keystroke behind a slow request (BENCHMARKS.md).
+    // One async thread: the work runs on blocking threads and requests about huge texts on the
+    // bulk thread at idle priority (see server.rs, bulk.rs); a second async thread measured no
+    // faster for a keystroke behind a slow request (BENCHMARKS.md).
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -54,7 +56,7 @@ pub async fn serve(
     let flag = shut_down.clone();
     let streams = transport::start(input, output);
     let notifier = streams.notifier.clone();
-    let (service, socket) = LspService::build(move |_client| Backend::new(notifier, flag))
+    let (service, socket) = LspService::build(move |client| Backend::new(client, notifier, flag))
         .custom_method("retroboard/preview", Backend::preview)
         .finish();
     Server::new(streams.server_input, streams.server_output, socket)

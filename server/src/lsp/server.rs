@@ -26,6 +26,7 @@ use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
+use super::bulk;
 use super::convert::{self, PositionEncoding};
 use super::transport::Notifier;
 use crate::analysis::{self, analyze_with, catch_panic};
@@ -36,9 +37,14 @@ use crate::render;
 use crate::settings::Discovery;
 use crate::syntax::Document;
 
+mod ide;
+
 pub struct Backend {
     shared: Arc<Shared>,
     shut_down: Arc<AtomicBool>,
+    /// Requests to the client (`window/showDocument`), sent from a task of their own: no
+    /// handler awaits the client.
+    client: tower_lsp_server::Client,
 }
 
 /// What the handlers and the checker tasks share.
@@ -58,6 +64,8 @@ struct Shared {
 
 struct State {
     encoding: PositionEncoding,
+    /// What the client said about rename edits and inlay hints.
+    client: ide::ClientOptions,
     documents: HashMap<Uri, OpenDocument>,
     /// Documents waiting to be checked (or, once closed, cleared), and how.
     due: HashMap<Uri, Due>,
@@ -126,6 +134,7 @@ impl OpenDocument {
 /// What requests and checks read: the open documents as they were when it was taken.
 struct Snapshot {
     encoding: PositionEncoding,
+    client: ide::ClientOptions,
     roots: Vec<PathBuf>,
     settings: Arc<Discovery>,
     documents: HashMap<Uri, OpenDocument>,
@@ -136,6 +145,7 @@ impl State {
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             encoding: self.encoding,
+            client: self.client,
             roots: self.roots.clone(),
             settings: self.settings.clone(),
             documents: self.documents.clone(),
@@ -348,11 +358,16 @@ enum Check {
 
 impl Backend {
     /// A backend and its readers' task (started on the current tokio runtime).
-    pub fn new(notifier: Notifier, shut_down: Arc<AtomicBool>) -> Backend {
+    pub fn new(
+        client: tower_lsp_server::Client,
+        notifier: Notifier,
+        shut_down: Arc<AtomicBool>,
+    ) -> Backend {
         let shared = Arc::new(Shared {
             notifier,
             state: Mutex::new(State {
                 encoding: PositionEncoding::Utf16,
+                client: ide::ClientOptions::default(),
                 documents: HashMap::new(),
                 due: HashMap::new(),
                 checking: HashSet::new(),
@@ -370,7 +385,11 @@ impl Backend {
             search_gate: tokio::sync::Semaphore::new(1),
         });
         tokio::spawn(check_readers(shared.clone()));
-        Backend { shared, shut_down }
+        Backend {
+            shared,
+            shut_down,
+            client,
+        }
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -812,27 +831,50 @@ impl Backend {
         what: &'static str,
         work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
     ) -> Result<T> {
+        self.on_snapshot_about(what, None, work).await
+    }
+
+    /// [`Backend::on_snapshot`] for a request about the open document `about`: when its text is
+    /// larger than [`bulk::BULK_BYTES`], the work runs on the bulk thread, at the lowest CPU
+    /// priority, so that it cannot slow a keystroke's check in another file.
+    async fn on_snapshot_about<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        about: Option<&Uri>,
+        work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
         let snapshot = self.state().snapshot();
+        let is_bulk = about
+            .and_then(|uri| snapshot.documents.get(uri))
+            .is_some_and(|open| open.document.whole_rope().len_bytes() > bulk::BULK_BYTES);
         let cancel = Cancel::default();
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
-        let task = tokio::task::spawn_blocking(move || {
+        let run = move || {
             cancel.check()?;
             catch_panic(|| work(&snapshot, &cancel))
                 .unwrap_or_else(|message| Err(internal_error(what, message)))
-        });
-        task.await
-            .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
+        };
+        if let Some(queue) = is_bulk.then(bulk::queue).flatten() {
+            bulk::run(&queue, run)
+                .await
+                .unwrap_or_else(|| Err(internal_error(what, "the bulk thread stopped".into())))
+        } else {
+            tokio::task::spawn_blocking(run)
+                .await
+                .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
+        }
     }
 
-    /// [`Backend::on_snapshot`] for a request about one open document: `None` when it is not
-    /// open, else `work` on it (after the test hooks).
+    /// [`Backend::on_snapshot_about`] one open document: `None` when it is not open, else
+    /// `work` on it (after the test hooks).
     async fn on_open_document<T: Send + 'static>(
         &self,
         what: &'static str,
         uri: Uri,
         work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<Option<T>> + Send + 'static,
     ) -> Result<Option<T>> {
-        self.on_snapshot(what, move |snapshot, cancel| {
+        let about = uri.clone();
+        self.on_snapshot_about(what, Some(&about), move |snapshot, cancel| {
             let Some(open) = snapshot.documents.get(&uri) else {
                 return Ok(None);
             };
@@ -911,7 +953,27 @@ pub struct PreviewResult {
     /// moves: [{from, over, to}], holes: [[row, column]], start: "1011…"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<crate::draw::Replay>,
+    /// The version of the open document drawn; `None` for a file read from disk.
+    pub version: Option<i32>,
+    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for.
+    #[serde(rename = "sourceMap")]
+    pub source_map: Vec<SourceElement>,
+    /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
+    /// in characters of the drawing.
+    #[serde(rename = "textMap")]
+    pub text_map: Vec<crate::draw::TextMark>,
 }
+
+/// One entry of a preview's source map.
+#[derive(Debug, serde::Serialize)]
+pub struct SourceElement {
+    pub id: String,
+    pub range: Range,
+}
+
+/// The command answering with `window/showDocument`: the text a drawing's element stands for,
+/// selected (arguments: the document URI and the element's `data-rb-id`).
+pub const REVEAL_COMMAND: &str = "retroboard.revealSource";
 
 /// The command that returns the same as `retroboard/preview`, for clients without custom requests.
 pub const PREVIEW_COMMAND: &str = "retroboard.preview";
@@ -921,7 +983,8 @@ impl Backend {
     pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
         let uri = params.text_document.uri;
         let deal = params.deal;
-        self.on_snapshot("preview", move |snapshot, cancel| {
+        let about = uri.clone();
+        self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
             preview_of(snapshot, cancel, &uri, deal)
         })
         .await
@@ -944,11 +1007,33 @@ fn preview_of(
             dealt_with,
         )
     };
-    let preview = match snapshot.documents.get(uri) {
+    let drawn = |document: &Document, version: Option<i32>| {
+        let (preview, deal) = draw(document);
+        let source_map = preview
+            .source_map
+            .iter()
+            .map(|e| SourceElement {
+                id: e.id.clone(),
+                range: convert::range(document.rope(), e.source.clone(), snapshot.encoding),
+            })
+            .collect();
+        PreviewResult {
+            format: preview.format.map(FormatId::as_str),
+            title: preview.title,
+            svg: preview.svg,
+            text: preview.text,
+            deal,
+            solution: preview.replay,
+            version,
+            source_map,
+            text_map: preview.text_map,
+        }
+    };
+    let result = match snapshot.documents.get(uri) {
         Some(open) => {
             test_hooks(&open.document, cancel);
             cancel.check()?;
-            draw(&open.document)
+            drawn(&open.document, Some(open.version))
         }
         None => {
             let path = file_path(uri)
@@ -958,18 +1043,69 @@ fn preview_of(
             })?;
             let document = Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
             cancel.check()?;
-            draw(&document)
+            drawn(&document, None)
         }
     };
-    let (preview, deal) = preview;
-    Ok(PreviewResult {
-        format: preview.format.map(FormatId::as_str),
-        title: preview.title,
-        svg: preview.svg,
-        text: preview.text,
-        deal,
-        solution: preview.replay,
-    })
+    Ok(result)
+}
+
+/// Where `retroboard.revealSource` leads: the element `id`'s range in the document drawn
+/// (open or on disk); `None` when no element of its drawing has that id.
+fn reveal_of(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    uri: &Uri,
+    id: &str,
+) -> Result<Option<ShowDocumentParams>> {
+    let preview = preview_of(snapshot, cancel, uri, None)?;
+    Ok(preview
+        .source_map
+        .into_iter()
+        .find(|e| e.id == id)
+        .map(|e| ShowDocumentParams {
+            uri: uri.clone(),
+            external: None,
+            take_focus: Some(true),
+            selection: Some(e.range),
+        }))
+}
+
+impl Backend {
+    /// `retroboard.revealSource [uri, id]`: sends `window/showDocument` selecting the text the
+    /// element stands for, and answers with the same `{uri, selection}` (`null` when the
+    /// drawing has no such element).
+    async fn reveal_source(&self, arguments: &[LSPAny]) -> Result<Option<LSPAny>> {
+        let usage = || {
+            invalid_params(format!(
+                "{REVEAL_COMMAND} takes the document URI and an element id (data-rb-id)"
+            ))
+        };
+        let uri = arguments
+            .first()
+            .and_then(|a| a.as_str())
+            .and_then(|u| u.parse::<Uri>().ok())
+            .ok_or_else(usage)?;
+        let id = arguments
+            .get(1)
+            .and_then(|a| a.as_str())
+            .ok_or_else(usage)?
+            .to_string();
+        let shown = self
+            .on_snapshot("revealSource", move |snapshot, cancel| {
+                reveal_of(snapshot, cancel, &uri, &id)
+            })
+            .await?;
+        let Some(params) = shown else {
+            return Ok(None);
+        };
+        let answer = serde_json::to_value(&params).map_err(|e| invalid_params(e.to_string()))?;
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            // A client that cannot show documents answers with an error; nothing else to do.
+            let _ = client.show_document(params).await;
+        });
+        Ok(Some(answer))
+    }
 }
 
 /// The kind of the action applying every preferred fix of a file.
@@ -1088,6 +1224,10 @@ fn invalid_params(message: String) -> tower_lsp_server::jsonrpc::Error {
     tower_lsp_server::jsonrpc::Error::invalid_params(message)
 }
 
+/// Characters after which the editor asks for completions by itself: a VAR's key and list
+/// separators (`MAP:`, `DEPEND:A,B`).
+const COMPLETION_TRIGGERS: [char; 2] = [':', ','];
+
 fn file_path(uri: &Uri) -> Option<PathBuf> {
     uri.to_file_path().map(|p| p.into_owned())
 }
@@ -1110,9 +1250,11 @@ impl LanguageServer for Backend {
                 .into_iter()
                 .collect(),
         };
+        let client = ide::ClientOptions::of(&params);
         let mut state = self.state();
         state.encoding = encoding;
         state.roots = roots;
+        state.client = client;
         drop(state);
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
@@ -1125,7 +1267,7 @@ impl LanguageServer for Backend {
                     },
                 )),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![PREVIEW_COMMAND.to_string()],
+                    commands: vec![PREVIEW_COMMAND.to_string(), REVEAL_COMMAND.to_string()],
                     ..ExecuteCommandOptions::default()
                 }),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
@@ -1141,8 +1283,19 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 workspace_symbol_provider: Some(OneOf::Left(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(
+                        COMPLETION_TRIGGERS.iter().map(|c| c.to_string()).collect(),
+                    ),
+                    ..CompletionOptions::default()
+                }),
                 definition_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(OneOf::Right(RenameOptions {
+                    prepare_provider: Some(true),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                })),
+                inlay_hint_provider: client.inlay_hints.then_some(OneOf::Left(true)),
                 document_link_provider: Some(DocumentLinkOptions {
                     resolve_provider: Some(false),
                     work_done_progress_options: WorkDoneProgressOptions::default(),
@@ -1325,6 +1478,24 @@ impl LanguageServer for Backend {
         .await
     }
 
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let at = params.text_document_position;
+        let uri = at.text_document.uri;
+        self.on_open_document("completion", uri, move |snapshot, document, cancel| {
+            let text = document.rope();
+            let offset = convert::offset(text, at.position, snapshot.encoding);
+            let items = crate::ide::completions(document, offset, &snapshot.overlay());
+            cancel.check()?;
+            Ok(Some(CompletionResponse::Array(
+                items
+                    .iter()
+                    .map(|item| convert::completion(text, item, snapshot.encoding))
+                    .collect(),
+            )))
+        })
+        .await
+    }
+
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let at = params.text_document_position;
         let include_declaration = params.context.include_declaration;
@@ -1337,6 +1508,54 @@ impl LanguageServer for Backend {
             Ok(Some(snapshot.locations(&targets)))
         })
         .await
+    }
+
+    async fn prepare_rename(
+        &self,
+        at: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let uri = at.text_document.uri;
+        self.on_open_document("rename", uri, move |snapshot, document, _| {
+            let text = document.rope();
+            let offset = convert::offset(text, at.position, snapshot.encoding);
+            let range = crate::ide::prepare_rename(document, offset, &snapshot.overlay())
+                .map_err(ide::refused)?;
+            Ok(range
+                .map(|r| PrepareRenameResponse::Range(convert::range(text, r, snapshot.encoding))))
+        })
+        .await
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let at = params.text_document_position;
+        let uri = at.text_document.uri;
+        self.on_open_document("rename", uri, move |snapshot, document, cancel| {
+            let offset = convert::offset(document.rope(), at.position, snapshot.encoding);
+            let replaces =
+                crate::ide::rename(document, offset, &params.new_name, &snapshot.overlay())
+                    .map_err(ide::refused)?;
+            cancel.check()?;
+            Ok((!replaces.is_empty()).then(|| snapshot.workspace_edit(&replaces, snapshot.client)))
+        })
+        .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let uri = params.text_document.uri;
+        self.on_open_document("inlay hints", uri, move |snapshot, document, _| {
+            let text = document.rope();
+            let start = convert::offset(text, params.range.start, snapshot.encoding);
+            let end = convert::offset(text, params.range.end, snapshot.encoding).max(start);
+            let options = snapshot.client.inlay;
+            let hints =
+                crate::ide::inlay_hints(document, start..end, &options, &snapshot.overlay());
+            Ok(Some(ide::inlay_hints(text, &hints, snapshot.encoding)))
+        })
+        .await
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        self.state().client.configure(&params.settings);
     }
 
     async fn symbol(
@@ -1432,6 +1651,9 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command == REVEAL_COMMAND {
+            return self.reveal_source(&params.arguments).await;
+        }
         if params.command != PREVIEW_COMMAND {
             return Err(invalid_params(format!(
                 "unknown command {}",

@@ -2,7 +2,7 @@
 //! when there is none), as `retroboard/preview` returns and `retroboard render` writes; and
 //! pictures as PNG.
 
-use crate::draw::{Anchor, Color, Item, Replay, Scene, Style};
+use crate::draw::{Anchor, Color, Element, Item, Replay, Scene, Style, TextMark};
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -16,6 +16,11 @@ pub struct Preview {
     pub text: String,
     /// Moves a viewer can step through on the drawing (a peg board's solution).
     pub replay: Option<Replay>,
+    /// What the drawing's elements stand for in the text: each `data-rb-id` of the SVG with
+    /// its byte range, in drawing order.
+    pub source_map: Vec<Element>,
+    /// Where the elements stand in `text` (the same ids as `source_map`).
+    pub text_map: Vec<TextMark>,
 }
 
 /// The preview of a document: its board, or a picture of a clear message when there is none.
@@ -45,6 +50,8 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
             svg: board.scene.to_svg(),
             text: board.text.render(),
             replay: format.and_then(|f| crate::formats::spec(f).replay(doc, &findings)),
+            source_map: board.scene.source_map(),
+            text_map: board.text.marks().to_vec(),
         },
         None => {
             let message = match format {
@@ -73,6 +80,8 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
         svg: board.scene.to_svg(),
         text: board.text.render(),
         replay: None,
+        source_map: board.scene.source_map(),
+        text_map: board.text.marks().to_vec(),
     })
 }
 
@@ -93,6 +102,8 @@ pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
         svg: scene.to_svg(),
         text: format!("{message}\n"),
         replay: None,
+        source_map: Vec::new(),
+        text_map: Vec::new(),
     }
 }
 

@@ -4,10 +4,12 @@
 mod document;
 mod errors;
 mod query;
+mod words;
 
 pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed};
 pub use errors::{GrammarWords, syntax_findings};
 pub use query::{line_runs, query_highlights, token_at};
+pub use words::LineWords;
 
 use tree_sitter::Node;
 

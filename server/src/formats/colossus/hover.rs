@@ -1,6 +1,7 @@
 //! Hover help for every Colossus token, decoded with the variant's other files: a creature shows
 //! its stats from the variant's CRE, a terrain letter its name, colour and recruits.
 
+use std::cell::OnceCell;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -18,14 +19,34 @@ use crate::registry::FormatId;
 use crate::syntax::{Document, field_name};
 
 /// What hover needs of the variant around a file.
-struct Context<'a> {
+pub(super) struct Context<'a> {
     doc: &'a Document,
     files: &'a dyn Files,
-    variant: Option<Variant>,
+    pub(super) variant: Option<Variant>,
+    /// The TER and CRE once read: completion asks for them once per item.
+    ter: OnceCell<Option<(Arc<TerView>, String)>>,
+    cre: OnceCell<Option<(Arc<CreView>, String)>>,
+}
+
+impl<'a> Context<'a> {
+    pub(super) fn new(doc: &'a Document, files: &'a dyn Files) -> Context<'a> {
+        Context {
+            doc,
+            files,
+            variant: Variant::of_doc(doc, files),
+            ter: OnceCell::new(),
+            cre: OnceCell::new(),
+        }
+    }
 }
 
 impl Context<'_> {
-    fn ter(&self) -> Option<(Arc<TerView>, String)> {
+    /// The TER this file reads (itself for a TER), and where it is, in words.
+    pub(super) fn ter(&self) -> Option<(Arc<TerView>, String)> {
+        self.ter.get_or_init(|| self.read_ter()).clone()
+    }
+
+    fn read_ter(&self) -> Option<(Arc<TerView>, String)> {
         if self.doc.format() == Some(FormatId::ColossusTer) {
             return Some((TerView::of(self.doc), "this file".to_string()));
         }
@@ -34,7 +55,12 @@ impl Context<'_> {
         Some((TerView::of(&doc), variant::shown(doc.path()?, &variant.dir)))
     }
 
-    fn cre(&self) -> Option<(Arc<CreView>, String)> {
+    /// The CRE this file reads (itself for a CRE), and where it is, in words.
+    pub(super) fn cre(&self) -> Option<(Arc<CreView>, String)> {
+        self.cre.get_or_init(|| self.read_cre()).clone()
+    }
+
+    fn read_cre(&self) -> Option<(Arc<CreView>, String)> {
         if self.doc.format() == Some(FormatId::ColossusCre) {
             return Some((CreView::of(self.doc), "this file".to_string()));
         }
@@ -55,12 +81,7 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         return None; // in a comment or a syntax error
     }
     let format = doc.format()?;
-    let variant = Variant::of_doc(doc, files);
-    let ctx = Context {
-        doc,
-        files,
-        variant,
-    };
+    let ctx = Context::new(doc, files);
     let parent = node.parent()?;
     // The fields of a CRE or MAP line are told apart by their place in it, not by the grammar.
     let line = match (format, parent.kind()) {
@@ -97,38 +118,10 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
                 x + y
             )
         }
-        (FormatId::ColossusMap, "hex", Some("exit_label")) => {
-            if text == "0" {
-                "**No exit** (label 0): the exit type after it is ignored.".to_string()
-            } else {
-                let view = MapView::of(doc);
-                match view.hex(text.parse().ok()?) {
-                    Some(hex) => format!(
-                        "**Exit to hex {text}**: {} at ({}, {}).",
-                        terrain_name(&ctx, hex.terrain_letter()),
-                        show_opt(hex.x.as_ref().and_then(|n| n.value)),
-                        show_opt(hex.y.as_ref().and_then(|n| n.value))
-                    ),
-                    None => format!("**Exit to hex {text}**: no hex has this label."),
-                }
-            }
-        }
-        (FormatId::ColossusMap, "hex", Some("way")) => format!(
-            "**Exit type {text}**: the symbol on this hexside of the masterboard ({}); the movement \
-rules read it. For an exit label of 0 it is ignored.",
-            match text.as_str() {
-                "BLOCK" => "a block",
-                "ARCH" => "an arch",
-                "ARROW" => "one arrow",
-                "ARROWS" => "three arrows",
-                _ => "unknown",
-            }
-        ),
+        (FormatId::ColossusMap, "hex", Some("exit_label")) => exit_label_help(&ctx, text.parse().ok()?),
+        (FormatId::ColossusMap, "hex", Some("way")) => exit_type_help(&text),
         (FormatId::ColossusTer, "terrain_def", Some("letter")) => terrain_help(&ctx, text.chars().next()?),
-        (FormatId::ColossusTer, "terrain_def", Some("color")) => match colors::rgb(&text) {
-            Some([r, g, b]) => format!("**Colour** `{text}`: rgb({r}, {g}, {b}), #{r:02x}{g:02x}{b:02x}, used to draw the terrain on the masterboard."),
-            None => format!("**Colour** `{text}`: not a colour Colossus knows; the terrain is drawn black."),
-        },
+        (FormatId::ColossusTer, "terrain_def", Some("color")) => color_help(&text),
         (FormatId::ColossusTer, "terrain_def", Some("name")) => {
             let found = ctx.variant.as_ref().map(|v| v.battleland(&text, files));
             let where_ = match found.as_ref().and_then(|r| r.path.as_ref()) {
@@ -140,10 +133,7 @@ rules read it. For an exit label of 0 it is ignored.",
         (FormatId::ColossusTer, "terrain_def", Some("display_name")) => {
             format!("**Display name** {text}: shown on the masterboard and used for the overlay image `{text}.gif`.")
         }
-        (FormatId::ColossusTer, "terrain_def", Some("regular")) => match text.as_str() {
-            "true" => "**Regular recruitment** true: a creature can recruit the creatures below it in the chain, and the next one when there are enough of it.".to_string(),
-            _ => "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower).".to_string(),
-        },
+        (FormatId::ColossusTer, "terrain_def", Some("regular")) => regular_help(&text).to_string(),
         (FormatId::ColossusTer, "recruit", Some("count")) => {
             let creature = field_text(&ctx, parent, "creature").unwrap_or_default();
             let previous = parent
@@ -181,26 +171,14 @@ rules read it. For an exit label of 0 it is ignored.",
             let y = field_text(&ctx, parent, "y").unwrap_or_default();
             format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
         }
-        (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
-            let c = text.chars().next()?;
-            match TERRAINS.iter().find(|(l, _)| *l == c) {
-                Some((_, name)) => format!("**Hex terrain** {c}: {name}."),
-                None => format!("**Hex terrain** {c}: unknown; the game knows p w r s t o v d l."),
-            }
-        }
+        (FormatId::ColossusBattleland, "hex", Some("terrain")) => battle_terrain_help(text.chars().next()?),
         (FormatId::ColossusBattleland, "hex", Some("elevation")) => {
             format!("**Elevation** {text}: the height of the hex (0–2); higher ground helps in battle.")
         }
         (FormatId::ColossusBattleland, "hexside", Some("side")) => {
             format!("**Hexside {text}**: one of the six sides of the hex, numbered 0 to 5.")
         }
-        (FormatId::ColossusBattleland, "hexside", Some("type")) => {
-            let c = text.chars().next()?;
-            match HEXSIDES.iter().find(|(l, _)| *l == c) {
-                Some((_, name)) => format!("**Hexside type** {c}: {name}."),
-                None => format!("**Hexside type** {c}: unknown; the game knows d c s w."),
-            }
-        }
+        (FormatId::ColossusBattleland, "hexside", Some("type")) => hexside_help(text.chars().next()?),
         (FormatId::ColossusVar, "entry", Some("key")) => var_key(&text).to_string(),
         (FormatId::ColossusVar, "entry", Some("value")) => var_value(&ctx, parent, &text)?,
         _ => return None,
@@ -222,11 +200,11 @@ fn minus_one(text: &str) -> String {
         .map_or_else(|_| "?".to_string(), |n| (n - 1).to_string())
 }
 
-fn show_opt(n: Option<i64>) -> String {
+pub(super) fn show_opt(n: Option<i64>) -> String {
     n.map_or_else(|| "?".to_string(), |n| n.to_string())
 }
 
-fn terrain_name(ctx: &Context, letter: Option<char>) -> String {
+pub(super) fn terrain_name(ctx: &Context, letter: Option<char>) -> String {
     let Some(letter) = letter else {
         return "?".to_string();
     };
@@ -260,7 +238,7 @@ fn chain(terrain: &Terrain) -> String {
     }
 }
 
-fn terrain_help(ctx: &Context, letter: char) -> String {
+pub(super) fn terrain_help(ctx: &Context, letter: char) -> String {
     let Some((ter, source)) = ctx.ter() else {
         return format!("**Terrain {letter}**: the variant's TER file was not found.");
     };
@@ -304,13 +282,18 @@ fn terrain_help(ctx: &Context, letter: char) -> String {
     )
 }
 
-fn recruit_count(count: &str, creature: &str, previous: Option<&str>) -> String {
-    let pseudo = |name: &str| match name {
+/// What a pseudo-creature of a recruit chain stands for (the Titan is a creature too).
+pub(super) fn pseudo_words(name: &str) -> Option<&'static str> {
+    match name {
         "Anything" => Some("any creature"),
         "AnyNonLord" => Some("any creature but lords and demilords"),
         "Lord" => Some("a lord"),
         _ => None,
-    };
+    }
+}
+
+pub(super) fn recruit_count(count: &str, creature: &str, previous: Option<&str>) -> String {
+    let pseudo = pseudo_words;
     let meaning = match (count, previous) {
         ("-1", _) => format!("{creature} can recruit here but cannot be recruited"),
         (_, None) if pseudo(creature).is_some() => format!(
@@ -340,7 +323,7 @@ fn recruit_count(count: &str, creature: &str, previous: Option<&str>) -> String 
     format!("**Recruiters needed** {count}: {meaning}.")
 }
 
-fn creature_help(ctx: &Context, name: &str) -> String {
+pub(super) fn creature_help(ctx: &Context, name: &str) -> String {
     if let Some(pseudo) = PSEUDO_CREATURES
         .iter()
         .find(|p| **p == name)
@@ -359,7 +342,7 @@ fn creature_help(ctx: &Context, name: &str) -> String {
     }
 }
 
-fn creature_card(c: &Creature, source: &str) -> String {
+pub(super) fn creature_card(c: &Creature, source: &str) -> String {
     let mut traits: Vec<&str> = FLAGS
         .iter()
         .filter(|(f, _)| c.flag(f))
@@ -379,7 +362,7 @@ fn creature_card(c: &Creature, source: &str) -> String {
     )
 }
 
-fn cre_field(field: &str, text: &str, name: &str) -> Option<String> {
+pub(super) fn cre_field(field: &str, text: &str, name: &str) -> Option<String> {
     let position = |f: &str| -> usize {
         match f {
             "name" => 1,
@@ -437,7 +420,7 @@ fn map_hex(ctx: &Context, label: i64) -> Option<String> {
     ))
 }
 
-fn var_key(key: &str) -> &'static str {
+pub(super) fn var_key(key: &str) -> &'static str {
     match key {
         "MAP:" => "**MAP:** the masterboard file of the variant (default `Default.map`).",
         "CRE:" => "**CRE:** the creatures file of the variant (default `Default.cre`).",
@@ -476,4 +459,81 @@ fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
             format!("**{value}** is not found (the game would fall back to the Default variant).")
         }
     })
+}
+
+/// An exit type of the MAP.
+pub(super) fn exit_type_help(text: &str) -> String {
+    format!(
+        "**Exit type {text}**: the symbol on this hexside of the masterboard ({}); the movement \
+rules read it. For an exit label of 0 it is ignored.",
+        way_words(text)
+    )
+}
+
+/// The symbol an exit type stands for.
+pub(super) fn way_words(text: &str) -> &'static str {
+    match text {
+        "BLOCK" => "a block",
+        "ARCH" => "an arch",
+        "ARROW" => "one arrow",
+        "ARROWS" => "three arrows",
+        _ => "unknown",
+    }
+}
+
+/// An exit label of the MAP: the hex it leads to.
+pub(super) fn exit_label_help(ctx: &Context, label: i64) -> String {
+    if label == 0 {
+        return "**No exit** (label 0): the exit type after it is ignored.".to_string();
+    }
+    let view = MapView::of(ctx.doc);
+    match view.hex(label) {
+        Some(hex) => format!(
+            "**Exit to hex {label}**: {} at ({}, {}).",
+            terrain_name(ctx, hex.terrain_letter()),
+            show_opt(hex.x.as_ref().and_then(|n| n.value)),
+            show_opt(hex.y.as_ref().and_then(|n| n.value))
+        ),
+        None => format!("**Exit to hex {label}**: no hex has this label."),
+    }
+}
+
+/// A TER colour name.
+pub(super) fn color_help(text: &str) -> String {
+    match colors::rgb(text) {
+        Some([r, g, b]) => format!(
+            "**Colour** `{text}`: rgb({r}, {g}, {b}), #{r:02x}{g:02x}{b:02x}, used to draw the terrain on the masterboard."
+        ),
+        None => {
+            format!("**Colour** `{text}`: not a colour Colossus knows; the terrain is drawn black.")
+        }
+    }
+}
+
+/// The regular-recruitment flag of a TER line.
+pub(super) fn regular_help(text: &str) -> &'static str {
+    match text {
+        "true" => {
+            "**Regular recruitment** true: a creature can recruit the creatures below it in the chain, and the next one when there are enough of it."
+        }
+        _ => {
+            "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower)."
+        }
+    }
+}
+
+/// A battleland hex's terrain letter.
+pub(super) fn battle_terrain_help(c: char) -> String {
+    match TERRAINS.iter().find(|(l, _)| *l == c) {
+        Some((_, name)) => format!("**Hex terrain** {c}: {name}."),
+        None => format!("**Hex terrain** {c}: unknown; the game knows p w r s t o v d l."),
+    }
+}
+
+/// A battleland hexside type.
+pub(super) fn hexside_help(c: char) -> String {
+    match HEXSIDES.iter().find(|(l, _)| *l == c) {
+        Some((_, name)) => format!("**Hexside type** {c}: {name}."),
+        None => format!("**Hexside type** {c}: unknown; the game knows d c s w."),
+    }
 }

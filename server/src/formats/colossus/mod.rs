@@ -5,10 +5,12 @@
 pub mod battleland;
 mod board;
 pub mod colors;
+mod complete;
 pub mod cre;
 mod dialect;
 mod format;
 mod highlights;
+mod hints;
 mod hover;
 pub mod map;
 mod navigate;
@@ -105,6 +107,44 @@ macro_rules! shared_methods {
             include_declaration: bool,
         ) -> Vec<crate::answers::Target> {
             navigate::references(doc, offset, files, include_declaration)
+        }
+
+        fn completions(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+        ) -> Vec<crate::answers::Completion> {
+            complete::completions(doc, offset, files)
+        }
+
+        fn inlay_hints(
+            &self,
+            doc: &Document,
+            range: std::ops::Range<usize>,
+            _options: &crate::answers::InlayOptions,
+            files: &dyn Files,
+        ) -> Vec<crate::answers::InlayHint> {
+            hints::inlay_hints(doc, range, files)
+        }
+
+        fn prepare_rename(
+            &self,
+            doc: &Document,
+            offset: usize,
+            files: &dyn Files,
+        ) -> Result<Option<std::ops::Range<usize>>, String> {
+            navigate::prepare_rename(doc, offset, files)
+        }
+
+        fn rename(
+            &self,
+            doc: &Document,
+            offset: usize,
+            new_name: &str,
+            files: &dyn Files,
+        ) -> Result<Vec<crate::answers::Replace>, String> {
+            navigate::rename(doc, offset, new_name, files)
         }
 
         fn format(&self, doc: &Document) -> Vec<crate::findings::TextEdit> {

@@ -8,10 +8,11 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::cre::CreView;
+use super::cre::REQUIRED;
 use super::map::MapView;
-use super::ter::TerView;
+use super::ter::{PSEUDO_CREATURES, TerView};
 use super::variant::{self, Variant};
-use crate::answers::Target;
+use crate::answers::{Replace, Target};
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -54,11 +55,20 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, bool)> {
                     return Some((Name::Creature(r.creature.text.clone()), false));
                 }
             }
-            let a = view
-                .acquirables
-                .iter()
-                .find(|a| contains(&a.creature.range, offset))?;
-            Some((Name::Creature(a.creature.text.clone()), false))
+            for a in &view.acquirables {
+                if contains(&a.creature.range, offset) {
+                    return Some((Name::Creature(a.creature.text.clone()), false));
+                }
+                if let Some((letter, _)) = a
+                    .terrains
+                    .iter()
+                    .flat_map(letters_of)
+                    .find(|(_, r)| contains(r, offset))
+                {
+                    return Some((Name::Terrain(letter), false));
+                }
+            }
+            None
         }
         FormatId::ColossusMap => {
             let view = MapView::of(doc);
@@ -98,6 +108,9 @@ pub fn definition(doc: &Document, offset: usize, files: &dyn Files) -> Vec<Targe
             format: None,
             range: 0..0,
         }];
+    }
+    if let Some(battleland) = battleland_at(doc, offset, files) {
+        return vec![battleland];
     }
     let Some((name, _)) = name_at(doc, offset) else {
         return Vec::new();
@@ -163,21 +176,79 @@ pub fn references(
                     .collect()
             },
         ),
-        Name::Terrain(letter) => uses(
-            (doc, offset, files, include_declaration),
-            |v| (v.ter.path.as_deref(), v.map.path.clone()),
-            FormatId::ColossusMap,
-            |map| {
-                MapView::of(map)
-                    .hexes
+        Name::Terrain(letter) => {
+            let mut found = uses(
+                (doc, offset, files, include_declaration),
+                |v| (v.ter.path.as_deref(), v.map.path.clone()),
+                FormatId::ColossusMap,
+                |map| {
+                    MapView::of(map)
+                        .hexes
+                        .iter()
+                        .filter_map(|h| h.terrain.as_ref())
+                        .filter(|t| t.text == letter)
+                        .map(|t| t.range.clone())
+                        .collect()
+                },
+            );
+            // The TER's ACQUIRABLE lines name terrain letters too.
+            let definitions = definition(doc, offset, files);
+            if let Some(ter) = definitions.first().map(|t| t.path.clone())
+                && let Some(ter_doc) = files.document(&ter, FormatId::ColossusTer)
+            {
+                let view = TerView::of(&ter_doc);
+                let acquirable = view
+                    .acquirables
                     .iter()
-                    .filter_map(|h| h.terrain.as_ref())
-                    .filter(|t| t.text == letter)
-                    .map(|t| t.range.clone())
-                    .collect()
-            },
-        ),
+                    .filter_map(|a| a.terrains.as_ref())
+                    .flat_map(letters_of)
+                    .filter(|(l, _)| *l == letter)
+                    .map(|(_, range)| target(&ter, FormatId::ColossusTer, range));
+                let at = if include_declaration {
+                    definitions.len().min(found.len())
+                } else {
+                    0
+                };
+                let rest = found.split_off(at);
+                found.extend(acquirable);
+                found.extend(rest);
+            }
+            found
+        }
     }
+}
+
+/// The letters of a terrain list (`B,J`), each with its range.
+fn letters_of(list: &super::syntax::Word) -> Vec<(String, Range<usize>)> {
+    list.text
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_alphabetic())
+        .map(|(i, c)| {
+            let start = list.range.start + i;
+            (c.to_string(), start..start + 1)
+        })
+        .collect()
+}
+
+/// The battleland file of the terrain whose name is at `offset` in a TER, found where the
+/// variant reads battlelands (its folder, its DEPEND variants, Default).
+fn battleland_at(doc: &Document, offset: usize, files: &dyn Files) -> Option<Target> {
+    if doc.format()? != FormatId::ColossusTer {
+        return None;
+    }
+    let view = TerView::of(doc);
+    let name = view
+        .terrains
+        .iter()
+        .filter_map(|t| t.name.as_ref())
+        .find(|n| contains(&n.range, offset))?;
+    let variant = Variant::of_doc(doc, files)?;
+    let path = variant.battleland(&name.text, files).path?;
+    Some(Target {
+        path,
+        format: None,
+        range: 0..0,
+    })
 }
 
 /// The places naming what the name at the cursor names, in the files of `format` that the
@@ -308,4 +379,200 @@ fn hex_lines(
         }
     }
     found
+}
+
+/// What a rename at `offset` would rename: the range of the name there. `Ok(None)`: no name
+/// that can be renamed; `Err`: a name that cannot be, and why, in a modder's words.
+pub fn prepare_rename(
+    doc: &Document,
+    offset: usize,
+    files: &dyn Files,
+) -> Result<Option<Range<usize>>, String> {
+    let Some((name, range)) = renamable_at(doc, offset) else {
+        return Ok(None);
+    };
+    match &name {
+        Name::Creature(creature)
+            if PSEUDO_CREATURES.contains(&creature.as_str())
+                || REQUIRED.contains(&creature.as_str()) =>
+        {
+            return Err(format!(
+                "“{creature}” cannot be renamed: the game looks it up by this name"
+            ));
+        }
+        Name::Terrain(letter) if letter == "T" => {
+            return Err(
+                "the Tower’s letter “T” cannot be changed: the game finds the towers by it"
+                    .to_string(),
+            );
+        }
+        _ => {}
+    }
+    if definition(doc, offset, files).is_empty() {
+        return Err(match name {
+            Name::Creature(c) => format!(
+                "“{c}” cannot be renamed: the CRE the variant reads has no creature of this name"
+            ),
+            Name::Terrain(t) => format!(
+                "“{t}” cannot be renamed: the TER the variant reads has no terrain with this letter"
+            ),
+            Name::Hex(h) => format!("hex {h} cannot be renamed: no hex of this MAP has this label"),
+        });
+    }
+    Ok(Some(range))
+}
+
+/// The edits that rename the name at `offset` to `new_name` everywhere it is named: every
+/// reference with the declaration. `Err`: the name cannot be renamed, or not to `new_name`
+/// (a name the game cannot read, or one taken already), and why.
+pub fn rename(
+    doc: &Document,
+    offset: usize,
+    new_name: &str,
+    files: &dyn Files,
+) -> Result<Vec<Replace>, String> {
+    if prepare_rename(doc, offset, files)?.is_none() {
+        return Ok(Vec::new());
+    }
+    let Some((name, _)) = renamable_at(doc, offset) else {
+        return Ok(Vec::new());
+    };
+    let definitions = definition(doc, offset, files);
+    let text = match &name {
+        Name::Creature(old) => {
+            valid_creature_name(new_name, old)?;
+            let cre = definitions.first().map(|t| t.path.as_path());
+            let taken = cre
+                .and_then(|cre| files.document(cre, FormatId::ColossusCre))
+                .is_some_and(|cre| {
+                    CreView::of(&cre)
+                        .creatures
+                        .iter()
+                        .any(|c| c.name.text == new_name)
+                });
+            if taken && new_name != old {
+                return Err(format!(
+                    "“{new_name}” is the name of another creature in this CRE; choose a name no creature has"
+                ));
+            }
+            new_name.to_string()
+        }
+        Name::Terrain(old) => {
+            let letter = valid_terrain_letter(new_name)?;
+            let ter = definitions.first().map(|t| t.path.as_path());
+            let taken = ter
+                .and_then(|ter| files.document(ter, FormatId::ColossusTer))
+                .is_some_and(|ter| TerView::of(&ter).terrain(letter).is_some());
+            if taken && new_name != old {
+                return Err(format!(
+                    "“{new_name}” is the letter of another terrain in this TER; choose a letter no terrain has"
+                ));
+            }
+            new_name.to_string()
+        }
+        Name::Hex(old) => {
+            let label = valid_hex_label(new_name)?;
+            if label != *old && MapView::of(doc).hex(label).is_some() {
+                return Err(format!(
+                    "hex {label} is in this MAP already; choose a label no hex has"
+                ));
+            }
+            label.to_string()
+        }
+    };
+    // Each place once, however many variants read its file.
+    let mut replaces: Vec<Replace> = Vec::new();
+    for target in references(doc, offset, files, true) {
+        if !replaces.iter().any(|r| r.target == target) {
+            replaces.push(Replace {
+                target,
+                text: text.clone(),
+            });
+        }
+    }
+    Ok(replaces)
+}
+
+/// The renamable name at `offset` and its range: a creature, a terrain letter or a hex label
+/// (an exit label of 0 is no hex).
+fn renamable_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
+    let (name, _) = name_at(doc, offset)?;
+    let range = crate::syntax::token_at(doc, offset)
+        .or_else(|| crate::syntax::token_at(doc, offset.checked_sub(1)?))?
+        .byte_range();
+    let range = match &name {
+        // A letter of an ACQUIRABLE terrain list (`B,J`) is one character of its token.
+        Name::Terrain(letter) if range.len() > letter.len() => {
+            let at = if offset < range.end {
+                offset
+            } else {
+                offset - 1
+            };
+            at..at + letter.len()
+        }
+        _ => range,
+    };
+    match name {
+        Name::Hex(0) => None,
+        name => Some((name, range)),
+    }
+}
+
+fn valid_creature_name(new_name: &str, old: &str) -> Result<(), String> {
+    if new_name.is_empty() || !new_name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(format!(
+            "“{new_name}” cannot be a creature’s name: the game reads only the letters A–Z and a–z in one (no digits, blanks or other signs)"
+        ));
+    }
+    if new_name.len() == 1 {
+        return Err(format!(
+            "“{new_name}” cannot be a creature’s name: a single letter is read as a terrain letter in an ACQUIRABLE line; use two letters or more"
+        ));
+    }
+    if ["true", "false", "ACQUIRABLE"].contains(&new_name) {
+        return Err(format!(
+            "“{new_name}” cannot be a creature’s name: the game reads it as a keyword"
+        ));
+    }
+    if new_name != old && (PSEUDO_CREATURES.contains(&new_name) || REQUIRED.contains(&new_name)) {
+        return Err(format!(
+            "“{new_name}” cannot be a creature’s name here: the game gives this name its own meaning"
+        ));
+    }
+    Ok(())
+}
+
+fn valid_terrain_letter(new_name: &str) -> Result<char, String> {
+    let mut chars = new_name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            if c == 'T' {
+                Err("“T” is the Tower’s letter, which the game finds the towers by; choose another letter".to_string())
+            } else {
+                Ok(c)
+            }
+        }
+        _ => Err(format!(
+            "“{new_name}” cannot be a terrain letter: a terrain is one letter, A–Z or a–z"
+        )),
+    }
+}
+
+fn valid_hex_label(new_name: &str) -> Result<i64, String> {
+    let refuse = || {
+        format!(
+            "“{new_name}” cannot be a hex label: a label is a whole number from 1 to 2147483647, written without a sign or leading zeros"
+        )
+    };
+    if new_name.is_empty()
+        || !new_name.bytes().all(|b| b.is_ascii_digit())
+        || new_name.starts_with('0')
+    {
+        return Err(refuse());
+    }
+    new_name
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (1..=i64::from(i32::MAX)).contains(n))
+        .ok_or_else(refuse)
 }

@@ -16,7 +16,8 @@ use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use super::variant::{DEFAULT, Resolved, Variant, load, shown, var_file, variant_dir};
 use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
-use crate::formats::{Files, FormatId};
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 /// More folders than any game's variants folder holds: past it the checks that read every

@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::checks::cell_index;
 use super::stamp::{Grid, Torus};
 use super::view::{HeaderField, PatternView, SquareKind};
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::syntax::Document;
 
@@ -106,6 +106,49 @@ fn faulty_squares(view: &PatternView, grid: &Grid, findings: &[Finding]) -> Vec<
         }
     }
     faulty
+}
+
+/// A grid square's element id.
+fn square_id(row: usize, column: usize) -> String {
+    format!("square:{row}:{column}")
+}
+
+/// Where the grid's squares are written: each square's text, and the grid's lines as a whole
+/// (the stamp).
+struct Sources {
+    width: usize,
+    squares: Vec<Option<Range<usize>>>,
+    stamp: Option<Range<usize>>,
+}
+
+impl Sources {
+    fn new(view: &PatternView, grid: &Grid) -> Sources {
+        let mut squares = vec![None; grid.width * grid.height];
+        for (row, line) in view.grid.iter().take(grid.height).enumerate() {
+            for square in line.squares().take(grid.width) {
+                if let Some(slot) = squares.get_mut(row * grid.width + square.column) {
+                    *slot = Some(square.range.clone());
+                }
+            }
+        }
+        let lines = &view.grid[..grid.height.min(view.grid.len())];
+        let stamp = lines
+            .first()
+            .zip(lines.last())
+            .map(|(first, last)| first.range.start..last.range.end);
+        Sources {
+            width: grid.width,
+            squares,
+            stamp,
+        }
+    }
+
+    fn square(&self, row: usize, column: usize) -> Option<&Range<usize>> {
+        if column >= self.width {
+            return None;
+        }
+        self.squares.get(row * self.width + column)?.as_ref()
+    }
 }
 
 /// A stable tint for a cell character: hues a golden angle apart, light enough for black text.
@@ -329,8 +372,9 @@ stamped as written."
     if problems > 0 {
         summary.push_str(&format!(", {problems} with problems"));
     }
-    let scene = draw_scene(&field, &fault, &title, &summary, &notes);
-    let canvas = draw_text(&field, &fault, &title, &summary, &notes);
+    let sources = Sources::new(&view, &grid);
+    let scene = draw_scene(&field, &fault, &sources, &title, &summary, &notes);
+    let canvas = draw_text(&field, &fault, &sources, &title, &summary, &notes);
     Board {
         title,
         scene,
@@ -430,6 +474,7 @@ fn stamp_field(grid: &Grid, torus: Option<&Torus>, width: usize, height: usize) 
 fn draw_scene(
     field: &Field,
     fault: &[bool],
+    sources: &Sources,
     title: &str,
     summary: &str,
     notes: &[String],
@@ -493,6 +538,40 @@ fn draw_scene(
             column = end;
         }
     }
+    // The stamp at the top left stands for the grid: each of its squares for the square
+    // written, drawn once more over the fills in a group a viewer can point at.
+    for row in 0..field.height {
+        for column in 0..field.width {
+            let Some(
+                fill @ Fill::Stamped {
+                    origin: (0, 0),
+                    row: grid_row,
+                    column: grid_column,
+                    ..
+                },
+            ) = field.at(row, column)
+            else {
+                continue;
+            };
+            let Some(source) = sources.square(grid_row, grid_column) else {
+                continue;
+            };
+            scene.push(Item::Group {
+                element: Some(Element::new(
+                    square_id(grid_row, grid_column),
+                    source.clone(),
+                )),
+                tooltip: None,
+                items: vec![Item::Rect {
+                    x: x(column),
+                    y: y(row),
+                    width: size,
+                    height: size,
+                    style: Style::fill(look(fill, false).0),
+                }],
+            });
+        }
+    }
     // Marks: bridges and uncovered squares crossed, characters when there is room.
     for row in 0..field.height {
         for column in 0..field.width {
@@ -546,11 +625,20 @@ fn draw_scene(
             Some(Fill::Stamped { origin: (0, 0), .. })
         )
     };
-    for edge in edges(field.width, field.height, |a, b| {
+    let outline = edges(field.width, field.height, |a, b| {
         in_first_stamp(a) != in_first_stamp(b)
-    }) {
-        scene.push(line(edge, Style::stroke(STAMP, 3.0)));
-    }
+    })
+    .into_iter()
+    .map(|edge| line(edge, Style::stroke(STAMP, 3.0)))
+    .collect();
+    scene.push(Item::Group {
+        element: sources
+            .stamp
+            .clone()
+            .map(|source| Element::new("stamp", source)),
+        tooltip: None,
+        items: outline,
+    });
     for row in 0..field.height {
         for column in 0..field.width {
             if fault
@@ -594,6 +682,7 @@ fn draw_scene(
 fn draw_text(
     field: &Field,
     fault: &[bool],
+    sources: &Sources,
     title: &str,
     summary: &str,
     notes: &[String],
@@ -627,6 +716,16 @@ fn draw_text(
                     .copied()
                     .unwrap_or(false);
                 canvas.put(label + 1 + column, y, look(fill, faulty).1);
+                if let Fill::Stamped {
+                    origin: (0, 0),
+                    row: grid_row,
+                    column: grid_column,
+                    ..
+                } = fill
+                    && sources.square(grid_row, grid_column).is_some()
+                {
+                    canvas.mark(label + 1 + column, y, 1, square_id(grid_row, grid_column));
+                }
             }
         }
     }

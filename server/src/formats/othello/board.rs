@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::checks::CHIPS;
 use super::view::{BordView, Chip, SIZE, SQUARES, SquarePos};
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::{Finding, is_fault};
 use crate::syntax::Document;
 
@@ -27,6 +27,10 @@ struct Square {
     chip: Option<Chip>,
     used: bool,
     faulty: bool,
+    /// The square's character in the board data (start, end in bytes).
+    source: Option<(usize, usize)>,
+    /// Its name in the list of used squares.
+    used_source: Option<(usize, usize)>,
 }
 
 pub fn board(doc: &Document, findings: &[Finding]) -> Board {
@@ -36,6 +40,7 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
     let characters: Vec<_> = view.board.characters().collect();
     for (index, c) in characters.iter().take(SQUARES) {
         squares[*index].chip = Some(c.chip);
+        squares[*index].source = Some((c.range.start, c.range.end));
     }
     // A finding on one square marks it; one over several (the board's size or layout) marks
     // the whole board.
@@ -57,6 +62,7 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
     for (square, range) in view.used_squares.squares() {
         if let Some(s) = squares.get_mut(square.index()) {
             s.used = true;
+            s.used_source.get_or_insert((range.start, range.end));
             s.faulty |= faults.iter().any(|f| touches(&f.range, &range));
         }
     }
@@ -122,7 +128,19 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
         .text()
         .map(|t| t.trim_matches([' ', '\t']).to_string())
         .filter(|t| !t.is_empty());
-    let scene = draw_scene(&title, &squares, board_fault, &lines, copyright.as_deref());
+    let board_lines = &view.board.lines;
+    let board_source = board_lines
+        .first()
+        .zip(board_lines.last())
+        .map(|(first, last)| first.range().start..last.range().end);
+    let scene = draw_scene(
+        &title,
+        &squares,
+        board_fault,
+        board_source,
+        &lines,
+        copyright.as_deref(),
+    );
     let canvas = draw_text(&title, &squares, &lines, copyright.as_deref());
     Board {
         title,
@@ -178,6 +196,7 @@ fn draw_scene(
     title: &str,
     squares: &[Square; SQUARES],
     board_fault: bool,
+    board_source: Option<Range<usize>>,
     lines: &[(String, bool)],
     copyright: Option<&str>,
 ) -> Scene {
@@ -188,13 +207,14 @@ fn draw_scene(
     let height = legend_top + 18.0 * rows as f64;
     let mut scene = Scene::new(width, height, title);
     let left = (width - side) / 2.0;
-    scene.push(Item::Rect {
+    // The felt and the squares: the board data as a whole.
+    let mut board = vec![Item::Rect {
         x: left,
         y: MARGIN,
         width: side,
         height: side,
         style: Style::filled(FELT, Color::BLACK, 2.0),
-    });
+    }];
     for i in 0..SIZE {
         let along = i as f64 * SQUARE + SQUARE / 2.0;
         let label =
@@ -237,12 +257,19 @@ fn draw_scene(
             });
         }
         if square.used {
-            items.push(Item::Rect {
+            let mark = Item::Rect {
                 x: x + 3.0,
                 y: y + 3.0,
                 width: SQUARE - 6.0,
                 height: SQUARE - 6.0,
                 style: Style::stroke(USED, 2.0).dashed(),
+            };
+            items.push(Item::Group {
+                element: square
+                    .used_source
+                    .map(|(s, e)| Element::new(format!("used:{}", position.name()), s..e)),
+                tooltip: None,
+                items: vec![mark],
             });
         }
         if square.chip.is_none() {
@@ -279,12 +306,19 @@ fn draw_scene(
                 ""
             }
         );
-        scene.push(Item::Group {
-            id: None,
+        board.push(Item::Group {
+            element: square
+                .source
+                .map(|(s, e)| Element::new(format!("square:{}", position.name()), s..e)),
             tooltip: Some(tip),
             items,
         });
     }
+    scene.push(Item::Group {
+        element: board_source.map(|source| Element::new("board", source)),
+        tooltip: None,
+        items: board,
+    });
     if board_fault {
         scene.push(Item::Rect {
             x: left - 3.0,
@@ -355,6 +389,9 @@ fn draw_text(
         canvas.put(x + 1, y, chip);
         if square.faulty {
             canvas.put(x + 3, y, '!');
+        }
+        if square.source.is_some() {
+            canvas.mark(x, y, 3, format!("square:{}", position.name()));
         }
     }
     canvas.line("");

@@ -156,7 +156,7 @@ unknown."
     }
 }
 
-fn chip_words(chip: Chip, c: char) -> String {
+pub(super) fn chip_words(chip: Chip, c: char) -> String {
     let shown = code_span(&c.to_string());
     match chip {
         Chip::Black if c == 'b' => format!("black chip ({shown}; letter case does not matter)"),
@@ -170,7 +170,7 @@ fn chip_words(chip: Chip, c: char) -> String {
     }
 }
 
-fn used_entry(view: &BordView, entry: &UsedEntry) -> String {
+pub(super) fn used_entry(view: &BordView, entry: &UsedEntry) -> String {
     let line = view.used_squares.line.number;
     match entry {
         UsedEntry::Square { square, range } => {

@@ -6,7 +6,9 @@
 pub mod board;
 pub mod checks;
 mod codes;
+mod complete;
 pub mod hover;
+mod navigate;
 pub mod outline;
 pub mod view;
 
@@ -48,6 +50,34 @@ impl Format for Bord {
 
     fn outline(&self, doc: &Document) -> Vec<Symbol> {
         outline::outline(doc)
+    }
+
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::Completion> {
+        complete::completions(doc, offset)
+    }
+
+    fn definition(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::Target> {
+        navigate::definition(doc, offset)
+    }
+
+    fn references(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+        include_declaration: bool,
+    ) -> Vec<crate::answers::Target> {
+        navigate::references(doc, offset, include_declaration)
     }
 
     fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {

@@ -13,7 +13,7 @@
 
 use super::deal::{self, Deal, DealtPile, shows_face};
 use super::view::{GameView, Pile};
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::{Finding, plural};
 use crate::syntax::Document;
 
@@ -582,7 +582,7 @@ fn picture(
             hand_words(d).map_or_else(String::new, |h| format!(" — {h}"))
         );
         scene.push(Item::Group {
-            id: None,
+            element: Some(Element::new(pile_id(d.pile.number), d.pile.range.clone())),
             tooltip: Some(tip),
             items,
         });
@@ -637,6 +637,11 @@ fn picture(
     scene
 }
 
+/// A pile's element id.
+fn pile_id(number: impl std::fmt::Display) -> String {
+    format!("pile:{number}")
+}
+
 /// A card's back: the card, a frame and a cross.
 fn card_back(x: f64, y: f64, w: f64, h: f64, style: Style) -> Vec<Item> {
     let inset = 4.0;
@@ -676,7 +681,7 @@ fn badge(p: &Placed, right: f64, top: f64) -> Item {
     let width = 7.0 * number.len() as f64 + 6.0;
     let fill = if p.dealt.bad { Color::FAULT } else { INK };
     Item::Group {
-        id: None,
+        element: None,
         tooltip: None,
         items: vec![
             Item::Rect {
@@ -793,6 +798,12 @@ fn terminal(
         let label = format!("{}{}", if d.bad { "!" } else { "" }, d.pile.number);
         let label_col = (col + LABEL_COLUMNS).saturating_sub(label.chars().count());
         canvas.write(label_col, top_row + row, &label);
+        canvas.mark(
+            label_col,
+            top_row + row,
+            label.chars().count(),
+            pile_id(d.pile.number),
+        );
         let (dc, dr) = (
             step(p.spread.0, col_px, col_px / 2),
             step(p.spread.1, row_px, row_px / 3),
@@ -847,6 +858,7 @@ fn terminal(
             d.pile.number,
             pile_words(d)
         ));
+        canvas.mark_last_line(pile_id(d.pile.number));
         if let Some(cards) = hand_words(d) {
             for line in wrap(&cards, HAND_COLUMNS) {
                 canvas.line(&format!("      {line}"));

@@ -11,6 +11,7 @@ mod board;
 pub mod cards;
 pub mod checks;
 pub mod codes;
+mod complete;
 pub mod deal;
 mod deal_checks;
 pub mod fields;
@@ -18,6 +19,7 @@ mod fixes;
 mod format;
 mod highlight;
 mod hover;
+mod navigate;
 mod outline;
 pub mod view;
 
@@ -45,8 +47,46 @@ impl Format for Game {
         highlight::highlights(doc)
     }
 
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::answers::Completion> {
+        complete::completions(doc, offset)
+    }
+
     fn outline(&self, doc: &Document) -> Vec<crate::answers::Symbol> {
         outline::outline(doc)
+    }
+
+    fn definition(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::answers::Target> {
+        navigate::definition(doc, offset)
+    }
+
+    fn references(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn super::Files,
+        include_declaration: bool,
+    ) -> Vec<crate::answers::Target> {
+        navigate::references(doc, offset, include_declaration)
+    }
+
+    fn inlay_hints(
+        &self,
+        doc: &Document,
+        range: std::ops::Range<usize>,
+        options: &crate::answers::InlayOptions,
+        _files: &dyn super::Files,
+    ) -> Vec<crate::answers::InlayHint> {
+        navigate::inlay_hints(doc, range, options)
     }
 
     /// Groups of pile lines between blank lines (the name and counts lines stay out).
@@ -590,10 +630,21 @@ dealt. There may well be several foundation values.",
 
     /// Hover at every byte offset answers inside the text, on character boundaries.
     fn assert_hover_everywhere(text: &str) {
-        let doc = doc(text);
+        let doc = doc(text).with_path(Some(std::path::PathBuf::from("/nonexistent/Game.pat")));
+        let files = crate::formats::DiskFiles;
         for offset in 0..=text.len() {
-            if let Some(hover) = Game.hover(&doc, offset, &crate::formats::DiskFiles) {
+            if let Some(hover) = Game.hover(&doc, offset, &files) {
                 assert_range(text, &hover.range, &hover);
+            }
+            for target in crate::ide::references(&doc, offset, &files, true) {
+                assert_range(text, &target.range, &target);
+            }
+            // Hints for the cursor's line, as VS Code asks.
+            let options = crate::answers::InlayOptions {
+                patience: crate::answers::PileHints::Cursor,
+            };
+            for hint in Game.inlay_hints(&doc, offset..offset, &options, &files) {
+                assert_range(text, &(hint.offset..hint.offset), &hint);
             }
         }
     }

@@ -39,6 +39,15 @@ fn stone_color(colour: Colour) -> Color {
     }
 }
 
+/// A square's element id: a hole by its place on the jump grid (what a replay names), any other
+/// field by its row and place in the row as written.
+fn square_id(square: &Square) -> String {
+    match square.hole {
+        Some((r, c)) => format!("hole:{r}:{c}"),
+        None => format!("field:{}:{}", square.row, square.element.index()),
+    }
+}
+
 /// One element placed on the drawing.
 struct Square {
     element: Element,
@@ -293,6 +302,9 @@ fn scene(
         Color::rgb(70, 70, 70)
     };
     scene.push(text_item(MARGIN, 38.0, about, 11.0, about_color));
+    // Each row's squares in a group of their own: the row as written (what a finding over
+    // several of its elements is about).
+    let mut rows_drawn: Vec<(usize, Range<usize>, Vec<Item>)> = Vec::new();
     for square in squares {
         let x = MARGIN + square.left as f64 * HALF;
         let y = TOP + square.row as f64 * 2.0 * HALF;
@@ -370,9 +382,26 @@ fn scene(
                 });
             }
         }
-        scene.push(Item::Group {
-            id: square.hole.map(|(r, c)| format!("hole:{r}:{c}")),
+        let id = square_id(square);
+        let source = square.element.full_range();
+        let group = Item::Group {
+            element: Some(draw::Element::new(id, source.clone())),
             tooltip: Some(describe(square)),
+            items,
+        };
+        match rows_drawn.last_mut() {
+            Some((row, range, items)) if *row == square.row => {
+                range.start = range.start.min(source.start);
+                range.end = range.end.max(source.end);
+                items.push(group);
+            }
+            _ => rows_drawn.push((square.row, source, vec![group])),
+        }
+    }
+    for (row, source, items) in rows_drawn {
+        scene.push(Item::Group {
+            element: Some(draw::Element::new(format!("row:{row}"), source)),
+            tooltip: None,
             items,
         });
     }
@@ -432,6 +461,7 @@ fn text(
                 }
             }
         }
+        canvas.mark(x, y, 1, square_id(square));
     }
     canvas.line("");
     let mut seen: Vec<char> = squares.iter().map(|s| glyph(&s.element)).collect();

@@ -216,7 +216,22 @@ row; the game refuses more (\"There are multiple width indicators\").",
     Some((range.clone(), markdown))
 }
 
-fn kind_name(kind: Kind) -> &'static str {
+/// What an element of a kind is, in one sentence (a half-width field's depends on its row).
+pub(super) fn kind_meaning(kind: Kind) -> String {
+    match kind {
+        Kind::Locked => "No stone can stand here; the game draws nothing.".to_string(),
+        Kind::HalfLocked => "A locked field half a square wide, for triangle boards.".to_string(),
+        Kind::Empty => "A slot without a stone, where a jump can land.".to_string(),
+        Kind::Stone(colour) => format!(
+            "A slot with a {} stone: {} points when a jump removes it.",
+            colour.name(),
+            colour.points()
+        ),
+        Kind::Invalid(_) => "Not an element: the game rejects the file.".to_string(),
+    }
+}
+
+pub(super) fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Locked => "Locked field",
         Kind::HalfLocked => "Half-width locked field",
@@ -257,15 +272,9 @@ fn element_help(doc: &Document, board: &Board, element: &Element) -> String {
         place(board, element)
     );
     let meaning = match kind {
-        Kind::Locked => "No stone can stand here; the game draws nothing.".to_string(),
         Kind::HalfLocked => half_width(board, element),
-        Kind::Empty => "A slot without a stone, where a jump can land.".to_string(),
-        Kind::Stone(colour) => format!(
-            "A slot with a {} stone: {} points when a jump removes it.",
-            colour.name(),
-            colour.points()
-        ),
         Kind::Invalid(ch) => invalid(board.version, ch),
+        kind => kind_meaning(kind),
     };
     markdown.push_str("\n\n");
     markdown.push_str(&meaning);

@@ -8,6 +8,7 @@
 mod board;
 mod checks;
 mod codes;
+mod complete;
 mod format;
 mod highlight;
 mod hover;
@@ -67,6 +68,15 @@ impl Format for Board {
 
     fn slow_known(&self, doc: &Document, budget: std::time::Duration) -> Option<Vec<Finding>> {
         solvability::slow_known(doc, budget)
+    }
+
+    fn completions(
+        &self,
+        doc: &Document,
+        offset: usize,
+        _files: &dyn Files,
+    ) -> Vec<crate::answers::Completion> {
+        complete::completions(doc, offset)
     }
 
     fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {

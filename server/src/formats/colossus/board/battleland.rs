@@ -1,7 +1,7 @@
 //! A battleland: its hexes, terrains, hexsides and elevations.
 
 use super::{SQRT3, file_name};
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::colossus::battleland::{BattlelandView, COLUMNS, HEXSIDES, TERRAINS};
 use crate::syntax::Document;
@@ -109,21 +109,28 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 fill.contrast(),
             ));
             if let Some(record) = record {
-                for (side, kind) in &record.sides {
-                    let (Some(side), Some(kind)) = (
-                        side.value.filter(|s| (0..6).contains(s)),
-                        kind.as_ref().and_then(|k| k.text.chars().next()),
+                for (side_num, kind_word) in &record.sides {
+                    let (Some(side), Some(kind_word), Some(kind)) = (
+                        side_num.value.filter(|s| (0..6).contains(s)),
+                        kind_word.as_ref(),
+                        kind_word.as_ref().and_then(|k| k.text.chars().next()),
                     ) else {
                         continue;
                     };
+                    let source = side_num.range.start.min(kind_word.range.start)
+                        ..side_num.range.end.max(kind_word.range.end);
                     // Sides 0–5 run n, ne, se, s, sw, nw; on a flat-topped hex side n joins the
                     // vertices at 240° and 300°.
                     let k = (4 + side as usize) % 6;
                     let (a, b) = (vertex(c, k), vertex(c, (k + 1) % 6));
-                    items.push(Item::Line {
-                        from: a,
-                        to: b,
-                        style: Style::stroke(hexside_color(kind), 5.0),
+                    items.push(Item::Group {
+                        element: Some(Element::new(format!("hexside:{x}:{y}:{side}"), source)),
+                        tooltip: None,
+                        items: vec![Item::Line {
+                            from: a,
+                            to: b,
+                            style: Style::stroke(hexside_color(kind), 5.0),
+                        }],
                     });
                 }
             }
@@ -132,7 +139,7 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 if bad { " — has problems" } else { "" }
             );
             scene.push(Item::Group {
-                id: None,
+                element: record.map(|h| Element::new(format!("battle:{x}:{y}"), h.range.clone())),
                 tooltip: Some(tip),
                 items,
             });
@@ -150,6 +157,9 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                 }
             );
             canvas.write(col, row, &cell);
+            if record.is_some() {
+                canvas.mark(col, row, cell.chars().count(), format!("battle:{x}:{y}"));
+            }
         }
     }
     let legend: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();

@@ -1,7 +1,7 @@
 //! A CRE drawn as the creature table: power, skill and flags.
 
 use super::file_name;
-use crate::draw::{Anchor, Board, Color, Item, Scene, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::colossus::cre::{CreView, FLAGS};
 use crate::syntax::Document;
@@ -35,6 +35,7 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
     ));
     for (i, c) in view.creatures.iter().enumerate() {
         let y = 40.0 + i as f64 * row_height;
+        let mut items = Vec::new();
         let bad = crate::findings::faulty(findings, &c.range);
         let color = if bad { Color::FAULT } else { Color::BLACK };
         let value = |n: &Option<crate::formats::colossus::syntax::Num>| {
@@ -55,8 +56,16 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             abilities.join(", "),
         ];
         for (cell, x) in cells.iter().zip(xs) {
-            scene.push(Item::text(x, y, cell.clone(), 12.0, Anchor::Start, color));
+            items.push(Item::text(x, y, cell.clone(), 12.0, Anchor::Start, color));
         }
+        scene.push(Item::Group {
+            element: Some(Element::new(
+                format!("creature:{}", c.name.text),
+                c.range.clone(),
+            )),
+            tooltip: None,
+            items,
+        });
         canvas.line(&format!(
             "{}{:<12} {:>5} {:>5} {:>5}  {}",
             if bad { '!' } else { ' ' },
@@ -66,6 +75,7 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             cells[3],
             cells[4]
         ));
+        canvas.mark_last_line(format!("creature:{}", c.name.text));
     }
     Board {
         title,

@@ -2,7 +2,7 @@
 //! colours and names, exits and their gates.
 
 use super::{SQRT3, center, file_name};
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::Files;
 use crate::formats::colossus::colors;
@@ -43,6 +43,14 @@ fn master_hex(i: i64, j: i64, scale: f64, margin: f64) -> (Vec<(f64, f64)>, bool
         ]
     };
     (points, inverted)
+}
+
+/// A hex's element id: `hex:LABEL`, or `hex:?X,Y` while its label is not a number.
+fn hex_id(hex: &Hex, x: i64, y: i64) -> String {
+    match hex.label.value {
+        Some(label) => format!("hex:{label}"),
+        None => format!("hex:?{x},{y}"),
+    }
 }
 
 /// A hex and its position.
@@ -137,17 +145,25 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             if bad { " — has problems" } else { "" }
         );
         scene.push(Item::Group {
-            id: None,
+            element: Some(Element::new(hex_id(hex, *x, *y), hex.range.clone())),
             tooltip: Some(tip),
             items,
         });
         for exit in &hex.exits {
             if let (Some(target), Some(way)) = (exit.label.value.filter(|l| *l != 0), &exit.way) {
-                gates.push((hex.label.value, target, way.text.clone()));
+                let source = exit.label.range.start.min(way.range.start)
+                    ..exit.label.range.end.max(way.range.end);
+                let id = format!("exit:{label}:{target}");
+                gates.push((
+                    hex.label.value,
+                    target,
+                    way.text.clone(),
+                    Element::new(id, source),
+                ));
             }
         }
     }
-    for (from, to, way) in gates {
+    for (from, to, way, element) in gates {
         let (Some((a, ax, ay)), Some((b, bx, by))) =
             (centers.get(&from).copied(), centers.get(&Some(to)).copied())
         else {
@@ -162,6 +178,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             (b.0 - a.0, b.1 - a.1),
             &way,
             scale,
+            element,
         ));
     }
     let legend_y = height - 16.0;
@@ -213,6 +230,8 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
                 .value
                 .map_or_else(|| "?".to_string(), |l| l.to_string()),
         );
+        canvas.mark(col, row, 4, hex_id(hex, *x, *y));
+        canvas.mark(col, row + 1, 4, hex_id(hex, *x, *y));
     }
     let mut line = String::new();
     canvas.line("");
@@ -245,7 +264,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
 }
 
 /// An exit symbol on the way from one hex to the next.
-fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> Item {
+fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64, element: Element) -> Item {
     let length = (direction.0.powi(2) + direction.1.powi(2)).sqrt().max(1.0);
     let (dx, dy) = (direction.0 / length, direction.1 / length);
     let (px, py) = (-dy, dx);
@@ -283,7 +302,7 @@ fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> Item {
         }],
     };
     Item::Group {
-        id: None,
+        element: Some(element),
         tooltip: Some(format!("exit: {way}")),
         items,
     }

@@ -1,7 +1,7 @@
 //! A TER drawn as its recruit chains: which creatures each terrain recruits, and how many.
 
 use super::file_name;
-use crate::draw::{Anchor, Board, Color, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::colossus::colors;
 use crate::formats::colossus::ter::TerView;
@@ -24,6 +24,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
     canvas.line(&title);
     for (i, t) in view.terrains.iter().enumerate() {
         let y = 20.0 + i as f64 * row_height;
+        let mut items = Vec::new();
         let fill = t
             .color
             .as_ref()
@@ -35,14 +36,14 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
         } else {
             Style::filled(fill, Color::BLACK, 1.0)
         };
-        scene.push(Item::Rect {
+        items.push(Item::Rect {
             x: 10.0,
             y,
             width: 22.0,
             height: 20.0,
             style,
         });
-        scene.push(Item::text(
+        items.push(Item::text(
             21.0,
             y + 15.0,
             t.letter.text.clone(),
@@ -51,7 +52,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             fill.contrast(),
         ));
         let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
-        scene.push(Item::text(
+        items.push(Item::text(
             40.0,
             y + 15.0,
             name,
@@ -70,7 +71,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
                 )
             })
             .collect();
-        scene.push(Item::text(
+        items.push(Item::text(
             150.0,
             y + 15.0,
             chain.join(" → "),
@@ -78,6 +79,14 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             Anchor::Start,
             if bad { Color::FAULT } else { Color::BLACK },
         ));
+        scene.push(Item::Group {
+            element: Some(Element::new(
+                format!("terrain:{}", t.letter.text),
+                t.range.clone(),
+            )),
+            tooltip: None,
+            items,
+        });
         canvas.line(&format!(
             "{}{} {:<11} {}",
             if bad { '!' } else { ' ' },
@@ -85,6 +94,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             name,
             chain.join(" → ")
         ));
+        canvas.mark_last_line(format!("terrain:{}", t.letter.text));
     }
     if !view.acquirables.is_empty() {
         let list: Vec<String> = view

@@ -1,7 +1,7 @@
 //! A VAR drawn resolved: the files the game reads for it, and where it found them.
 
 use super::file_name;
-use crate::draw::{Anchor, Board, Color, Item, Scene, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::Files;
 use crate::formats::colossus::var::VarView;
@@ -29,6 +29,8 @@ pub(super) fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Findin
             lines.push((
                 format!("{kind}: {} → {found}", resolved.name),
                 bad || resolved.path.is_none(),
+                view.last(kind)
+                    .map(|e| Element::new(format!("record:{kind}"), e.range.clone())),
             ));
         }
         let search: Vec<String> = variant
@@ -36,21 +38,29 @@ pub(super) fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Findin
             .iter()
             .map(|d| variant::shown(d, dir))
             .collect();
-        lines.push((format!("search path: {}", search.join(", ")), false));
+        lines.push((format!("search path: {}", search.join(", ")), false, None));
     }
     let mut scene = Scene::new(560.0, 30.0 + 20.0 * lines.len() as f64, title.clone());
     let mut canvas = TextCanvas::new();
     canvas.line(&title);
-    for (i, (line, bad)) in lines.iter().enumerate() {
-        scene.push(Item::text(
+    for (i, (line, bad, element)) in lines.iter().enumerate() {
+        let text = Item::text(
             10.0,
             24.0 + 20.0 * i as f64,
             line.clone(),
             12.0,
             Anchor::Start,
             if *bad { Color::FAULT } else { Color::BLACK },
-        ));
+        );
+        scene.push(Item::Group {
+            element: element.clone(),
+            tooltip: None,
+            items: vec![text],
+        });
         canvas.line(&format!("{}{line}", if *bad { '!' } else { ' ' }));
+        if let Some(element) = element {
+            canvas.mark_last_line(element.id.clone());
+        }
     }
     Board {
         title,

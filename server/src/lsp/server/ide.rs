@@ -1,0 +1,151 @@
+//! The LSP shapes of rename and inlay hints, and what the client says about them (its
+//! capabilities and the `retroboard.inlayHints.patience` setting). The handlers in the parent
+//! module stay a few lines each.
+
+use std::collections::HashMap;
+
+use tower_lsp_server::jsonrpc::{Error, ErrorCode};
+use tower_lsp_server::ls_types::*;
+
+use super::{Snapshot, open_at};
+use crate::answers::{InlayOptions, PileHints, Replace};
+use crate::formats::Files;
+
+/// What the client said about rename and inlay hints.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ClientOptions {
+    /// The client takes versioned document edits in a workspace edit.
+    pub document_changes: bool,
+    /// The client shows inlay hints at all.
+    pub inlay_hints: bool,
+    pub inlay: InlayOptions,
+}
+
+impl ClientOptions {
+    /// From `initialize`: the capabilities and the settings in `initializationOptions`.
+    pub fn of(params: &InitializeParams) -> ClientOptions {
+        let caps = &params.capabilities;
+        let mut options = ClientOptions {
+            document_changes: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.workspace_edit.as_ref())
+                .and_then(|e| e.document_changes)
+                .unwrap_or(false),
+            inlay_hints: caps
+                .text_document
+                .as_ref()
+                .is_some_and(|t| t.inlay_hint.is_some()),
+            inlay: InlayOptions::default(),
+        };
+        if let Some(settings) = &params.initialization_options {
+            options.configure(settings);
+        }
+        options
+    }
+
+    /// Reads the settings the client sends (`initializationOptions`, or the `settings` of
+    /// `workspace/didChangeConfiguration`), with or without the `retroboard` section around
+    /// them; what is absent or not understood stays as it was.
+    pub fn configure(&mut self, settings: &serde_json::Value) {
+        let section = settings.get("retroboard").unwrap_or(settings);
+        let patience = section
+            .get("inlayHints")
+            .and_then(|h| h.get("patience"))
+            .and_then(|v| v.as_str())
+            .and_then(PileHints::from_setting);
+        if let Some(patience) = patience {
+            self.inlay.patience = patience;
+        }
+    }
+}
+
+/// A refusal to rename, with its reason for the modder (the editor shows the message).
+pub(super) fn refused(reason: String) -> Error {
+    Error {
+        code: ErrorCode::ServerError(-32803), // RequestFailed
+        message: reason.into(),
+        data: None,
+    }
+}
+
+impl Snapshot {
+    /// Rename changes as a workspace edit: per file, its edits in the columns of the file as
+    /// the editor holds it; an open document's edit carries its version, so an editor that
+    /// moved on refuses it instead of editing the wrong text.
+    pub(super) fn workspace_edit(
+        &self,
+        replaces: &[Replace],
+        client: ClientOptions,
+    ) -> WorkspaceEdit {
+        let overlay = self.overlay();
+        let mut files: Vec<(Uri, Option<i32>, Vec<TextEdit>)> = Vec::new();
+        for replace in replaces {
+            let target = &replace.target;
+            let Some(format) = target.format else {
+                continue;
+            };
+            let Some(doc) = overlay.document(&target.path, format) else {
+                continue;
+            };
+            let (uri, version) = match open_at(&self.documents, &target.path) {
+                Some((uri, open)) => (uri.clone(), Some(open.version)),
+                None => match Uri::from_file_path(&target.path) {
+                    Some(uri) => (uri, None),
+                    None => continue,
+                },
+            };
+            let edit = TextEdit {
+                range: super::convert::range(doc.rope(), target.range.clone(), self.encoding),
+                new_text: replace.text.clone(),
+            };
+            match files.iter_mut().find(|(u, _, _)| *u == uri) {
+                Some((_, _, edits)) => edits.push(edit),
+                None => files.push((uri, version, vec![edit])),
+            }
+        }
+        if client.document_changes {
+            let edits = files
+                .into_iter()
+                .map(|(uri, version, edits)| TextDocumentEdit {
+                    text_document: OptionalVersionedTextDocumentIdentifier { uri, version },
+                    edits: edits.into_iter().map(OneOf::Left).collect(),
+                })
+                .collect();
+            WorkspaceEdit {
+                document_changes: Some(DocumentChanges::Edits(edits)),
+                ..WorkspaceEdit::default()
+            }
+        } else {
+            let changes: HashMap<Uri, Vec<TextEdit>> = files
+                .into_iter()
+                .map(|(uri, _, edits)| (uri, edits))
+                .collect();
+            WorkspaceEdit {
+                changes: Some(changes),
+                ..WorkspaceEdit::default()
+            }
+        }
+    }
+}
+
+/// Inlay hints in LSP terms.
+pub(super) fn inlay_hints(
+    text: &ropey::Rope,
+    hints: &[crate::answers::InlayHint],
+    encoding: super::convert::PositionEncoding,
+) -> Vec<InlayHint> {
+    hints
+        .iter()
+        .map(|hint| InlayHint {
+            position: super::convert::position(text, hint.offset, encoding),
+            label: InlayHintLabel::String(hint.label.clone()),
+            kind: None,
+            text_edits: None,
+            tooltip: hint.tooltip.clone().map(InlayHintTooltip::String),
+            padding_left: Some(!hint.before),
+            padding_right: Some(hint.before),
+            data: None,
+        })
+        .collect()
+}
