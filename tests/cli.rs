@@ -2,6 +2,8 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/sarif.rs"]
+mod sarif;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -119,6 +121,7 @@ fn sarif_output_is_2_1_0() {
     let path = fixture("colossus/Broken/Broken.ter");
     let out = retroboard(&["check", "--format", "sarif", &path]);
     let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    sarif::validate(&log);
     assert_eq!(log["version"], "2.1.0");
     let result = &log["runs"][0]["results"][0];
     assert_eq!(result["ruleId"], "colossus/syntax-error");
@@ -1450,4 +1453,451 @@ use): add “MAP:Mine.map”"
         dir.join("Mine").to_str().unwrap(),
     ]);
     assert_eq!(findings_by_name(&out), Vec::new());
+}
+
+/// A TER file of these lines.
+fn baseline_ter(lines: &[&str]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+const BRUSH_MAYBE: &str = "B green Brush maybe 1 Gargoyle 2 Troll";
+const TOWER_0_TITAN: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre 0 Titan";
+const TOWER_TITAN: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan";
+const ACQUIRABLE: &str = "ACQUIRABLE 100 Angel 500 Archangel";
+
+/// The codes of the findings `check --format json` reports, as `line code`.
+fn json_codes(out: &Output) -> Vec<String> {
+    let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    findings
+        .iter()
+        .map(|f| format!("{} {}", f["line"], f["code"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
+    let dir = scratch("baseline");
+    let variant = tiny_variant(&dir, "Mod");
+    let ter = variant.join("Mod.ter");
+    std::fs::write(
+        &ter,
+        baseline_ter(&[BRUSH_MAYBE, "", TOWER_0_TITAN, "", ACQUIRABLE]),
+    )
+    .unwrap();
+    let base = dir.join("retroboard-baseline.json");
+    let (base_arg, mod_arg) = (base.to_str().unwrap(), variant.to_str().unwrap());
+    let before = retroboard(&["check", "--format", "json", mod_arg]);
+    assert_eq!(before.status.code(), Some(1));
+    assert_eq!(
+        json_codes(&before),
+        [
+            "1 colossus/syntax-error",
+            "1 colossus/missing-battleland",
+            "3 colossus/titan-recruit"
+        ]
+    );
+
+    // Written: every finding recorded, by file (relative to the baseline), code, fingerprint.
+    let out = retroboard(&["check", "--write-baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "retroboard: wrote the baseline {base_arg} (3 findings)"
+        )),
+        "{}",
+        stderr(&out)
+    );
+    let written: Value = serde_json::from_slice(&std::fs::read(&base).unwrap()).unwrap();
+    assert_eq!(written["retroboard_baseline"], 1);
+    let entries = written["findings"].as_array().unwrap();
+    let recorded: Vec<(&str, &str, u64)> = entries
+        .iter()
+        .map(|e| {
+            assert_eq!(e["fingerprint"].as_str().unwrap().len(), 16);
+            (
+                e["file"].as_str().unwrap(),
+                e["code"].as_str().unwrap(),
+                e["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        recorded,
+        [
+            ("Mod/Mod.ter", "colossus/missing-battleland", 1),
+            ("Mod/Mod.ter", "colossus/syntax-error", 1),
+            ("Mod/Mod.ter", "colossus/titan-recruit", 1),
+        ]
+    );
+
+    // Checked against it: nothing to report, exit 0.
+    let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "3 findings held by the baseline {base_arg} are not shown\n\
+             checked 6 files: 0 errors, 0 warnings, 0 notes\n"
+        )
+    );
+
+    // Lines moved, added and blanks changed around the findings: still all in the baseline.
+    std::fs::write(
+        &ter,
+        baseline_ter(&[
+            "# terrains of Mod",
+            ACQUIRABLE,
+            &TOWER_0_TITAN.replace(' ', "   "),
+            "",
+            "",
+            BRUSH_MAYBE,
+        ]),
+    )
+    .unwrap();
+    let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(json_codes(&out), Vec::<String>::new());
+    assert_eq!(stderr(&out), "");
+
+    // A new finding: exit 1, and only it is named.
+    std::fs::write(
+        &ter,
+        baseline_ter(&[
+            "# terrains of Mod",
+            &ACQUIRABLE.replace("500", "550"),
+            TOWER_0_TITAN,
+            BRUSH_MAYBE,
+        ]),
+    )
+    .unwrap();
+    let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_codes(&out), ["2 colossus/acquirable-multiple"]);
+    let human = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert_eq!(human.status.code(), Some(1));
+    let text = stdout(&human);
+    assert_eq!(text.matches("error[").count(), 1, "{text}");
+    assert!(
+        text.contains("error[colossus/acquirable-multiple]"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "3 findings held by the baseline {base_arg} are not shown\n"
+        )),
+        "{text}"
+    );
+
+    // A baselined finding mended: named as gone, still exit 0 without the new one.
+    std::fs::write(&ter, baseline_ter(&[ACQUIRABLE, TOWER_TITAN, BRUSH_MAYBE])).unwrap();
+    let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "1 finding of the baseline {base_arg} no longer occurs (--prune-baseline removes them):\n  \
+             Mod/Mod.ter: colossus/titan-recruit: “0 Titan” lets the Titan be recruited"
+        )),
+        "{text}"
+    );
+    // Beside JSON, on stderr.
+    let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
+    assert_eq!(json_codes(&out), Vec::<String>::new());
+    assert!(
+        stderr(&out).contains("no longer occurs (--prune-baseline removes them):\nretroboard:   Mod/Mod.ter: colossus/titan-recruit: "),
+        "{}",
+        stderr(&out)
+    );
+
+    // A run over another file says nothing of this one's entries, and prunes none.
+    let other = tiny_variant(&dir, "Other");
+    let out = retroboard(&[
+        "check",
+        "--baseline",
+        base_arg,
+        "--prune-baseline",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        !stdout(&out).contains("no longer occur"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        std::fs::read_to_string(&base)
+            .unwrap()
+            .contains("titan-recruit")
+    );
+
+    // Pruned: the entry leaves the file, and is not named again.
+    let out = retroboard(&["check", "--baseline", base_arg, "--prune-baseline", mod_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains(&format!(
+            "retroboard: removed 1 finding that no longer occurs from the baseline {base_arg}"
+        )),
+        "{}",
+        stderr(&out)
+    );
+    let pruned = std::fs::read_to_string(&base).unwrap();
+    assert!(!pruned.contains("titan-recruit"), "{pruned}");
+    assert_eq!(pruned.matches("\"count\": 1").count(), 2, "{pruned}");
+    let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
+    assert!(
+        !stdout(&out).contains("no longer occur"),
+        "{}",
+        stdout(&out)
+    );
+
+    // A baseline that cannot be read, or --prune-baseline alone: usage problems.
+    let out = retroboard(&["check", "--baseline", "/no/such/baseline.json", mod_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("retroboard: cannot read the baseline /no/such/baseline.json"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(dir.join("not.json"), "[1, 2]").unwrap();
+    let out = retroboard(&[
+        "check",
+        "--baseline",
+        dir.join("not.json").to_str().unwrap(),
+        mod_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is not a Retroboard baseline"),
+        "{}",
+        stderr(&out)
+    );
+    let out = retroboard(&["check", "--prune-baseline", mod_arg]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `(ruleId, baselineState, suppression kind and justification)` of each SARIF result.
+fn sarif_states(out: &Output) -> Vec<(String, String, String)> {
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    sarif::validate(&log);
+    let text = |v: &Value| v.as_str().unwrap_or("-").to_string();
+    log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let fingerprint = text(&r["partialFingerprints"]["retroboardPlace/v1"]);
+            assert_eq!(fingerprint.len(), 16, "{r}");
+            let suppression = &r["suppressions"][0];
+            let suppressed = match suppression["kind"].as_str() {
+                Some(kind) => format!("{kind}: {}", text(&suppression["justification"])),
+                None => "-".to_string(),
+            };
+            (text(&r["ruleId"]), text(&r["baselineState"]), suppressed)
+        })
+        .collect()
+}
+
+#[test]
+fn sarif_lists_suppressed_findings_fingerprints_and_baseline_states() {
+    let dir = scratch("sarif-states");
+    copy_dir(
+        Path::new(&fixture("colossus/Suppressed")),
+        &dir.join("Suppressed"),
+    );
+    let ter = dir.join("Suppressed/Suppressed.ter");
+    let ter_arg = ter.to_str().unwrap();
+    let owned = |rows: &[(&str, &str, &str)]| -> Vec<(String, String, String)> {
+        rows.iter()
+            .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+            .collect()
+    };
+
+    // Silenced in the source: suppressed results with the comment's reason and place.
+    let out = retroboard(&["check", "--format", "sarif", ter_arg]);
+    assert_eq!(
+        sarif_states(&out),
+        owned(&[
+            ("retroboard/unused-suppression", "-", "-"),
+            (
+                "colossus/titan-recruit",
+                "-",
+                "inSource: our Tower recruits a Titan on purpose"
+            ),
+            (
+                "colossus/acquirable-multiple",
+                "-",
+                "inSource: the points are a house rule"
+            ),
+        ])
+    );
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let titan = &log["runs"][0]["results"][1];
+    assert_eq!(
+        titan["suppressions"][0]["location"]["physicalLocation"]["region"],
+        serde_json::json!({"startLine": 4, "startColumn": 1, "endLine": 4, "endColumn": 83})
+    );
+    // Still exit 0: suppressed findings fail nothing.
+    assert_eq!(out.status.code(), Some(0));
+
+    // With a baseline: new, unchanged (suppressed as held by it) and absent results.
+    let base = dir.join("baseline.json");
+    let base_arg = base.to_str().unwrap();
+    let out = retroboard(&["check", "--write-baseline", base_arg, ter_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    let recorded = std::fs::read_to_string(&base).unwrap();
+    let text = std::fs::read_to_string(&ter).unwrap();
+    std::fs::write(&ter, text.replace("Brush true", "Brush maybe")).unwrap();
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "sarif",
+        "--baseline",
+        base_arg,
+        ter_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let states = sarif_states(&out);
+    let held = format!("external: held by the baseline {base_arg}");
+    assert!(
+        states.contains(&("colossus/syntax-error".into(), "new".into(), "-".into())),
+        "{states:?}"
+    );
+    assert!(
+        states.contains(&(
+            "retroboard/unused-suppression".into(),
+            "unchanged".into(),
+            held.clone()
+        )),
+        "{states:?}"
+    );
+    // The fingerprint is the baseline's.
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unchanged = log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["baselineState"] == "unchanged")
+        .unwrap();
+    let print = unchanged["partialFingerprints"]["retroboardPlace/v1"]
+        .as_str()
+        .unwrap();
+    assert!(recorded.contains(print), "{recorded}");
+
+    // The unused suppression removed: its entry is absent.
+    let text = std::fs::read_to_string(&ter).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.contains("nothing here to silence"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&ter, without).unwrap();
+    let out = retroboard(&[
+        "check",
+        "--format",
+        "sarif",
+        "--baseline",
+        base_arg,
+        ter_arg,
+    ]);
+    let states = sarif_states(&out);
+    assert!(
+        states.contains(&(
+            "retroboard/unused-suppression".into(),
+            "absent".into(),
+            "-".into()
+        )),
+        "{states:?}"
+    );
+    assert!(!states.iter().any(|s| s.1 == "unchanged"), "{states:?}");
+}
+
+#[test]
+fn the_sarif_shape_check_refuses_what_the_schema_refuses() {
+    let good = serde_json::json!({"version": "2.1.0", "runs": [{
+        "tool": {"driver": {"name": "retroboard"}},
+        "results": [{"message": {"text": "m"}, "suppressions": [{"kind": "inSource"}]}],
+    }]});
+    sarif::validate(&good);
+    for bad in [
+        serde_json::json!({"version": "2.1.0"}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "baselineState": "old"}]}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "suppressions": [{"kind": "comment"}]}]}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "fingerprint": {}}]}]}),
+        serde_json::json!({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "r"}},
+            "results": [{"message": {"text": "m"}, "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": "a"}, "region": {"startLine": 0}}}]}]}]}),
+    ] {
+        let refused = std::panic::catch_unwind(|| sarif::validate(&bad));
+        assert!(refused.is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn no_suppressions_reports_what_comments_and_settings_silence() {
+    let dir = scratch("no-suppressions");
+    copy_dir(
+        Path::new(&fixture("colossus/Suppressed")),
+        &dir.join("Suppressed"),
+    );
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[rules]\n\"retroboard/unused-suppression\" = \"off\"\n",
+    )
+    .unwrap();
+    let ter = dir.join("Suppressed/Suppressed.ter");
+    let ter_arg = ter.to_str().unwrap();
+    let messages = |out: &Output| -> Vec<String> {
+        let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {} {}: {}",
+                    f["line"],
+                    f["severity"].as_str().unwrap(),
+                    f["code"].as_str().unwrap(),
+                    f["message"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let out = retroboard(&["check", "--format", "json", ter_arg]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(messages(&out), Vec::<String>::new());
+
+    let out = retroboard(&["check", "--format", "json", "--no-suppressions", ter_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        messages(&out),
+        [
+            "6 warning colossus/titan-recruit: “0 Titan” lets the Titan be recruited; a Titan as \
+recruiter should always be “-1 Titan” (it can recruit, but cannot be recruited); silenced by the \
+comment on line 4: “our Tower recruits a Titan on purpose”",
+            "8 warning retroboard/unused-suppression: this suppression silences nothing: the next \
+line has no finding colossus/unknown-creature or colossus/titan-recruit; remove it, or correct the \
+code; retroboard.toml turns this code off",
+            "9 error colossus/acquirable-multiple: Archangel is acquirable every 250 points, which \
+is not a multiple of the first ACQUIRABLE value 100 (Angel); the game stops at start-up (\"Wrong \
+Value for an Acquirable\"): use a multiple of 100 such as 200; silenced by the comment on line 1: \
+“the points are a house rule”",
+        ]
+    );
+    // SARIF in an audit: plain results, none suppressed.
+    let out = retroboard(&["check", "--format", "sarif", "--no-suppressions", ter_arg]);
+    let states = sarif_states(&out);
+    assert_eq!(states.len(), 3, "{states:?}");
+    assert!(states.iter().all(|s| s.2 == "-"), "{states:?}");
+    // An audit compares with no baseline.
+    let out = retroboard(&[
+        "check",
+        "--no-suppressions",
+        "--baseline",
+        "b.json",
+        ter_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -145,6 +145,8 @@ fn an_empty_range_at_the_cursor_offers_the_fix_of_the_finding_it_touches() {
         titles(&actions),
         [
             "Replace with 'Gargoyle'",
+            "Suppress colossus/unused-file in this file",
+            "Suppress colossus/unknown-creature here",
             "Fix all safe Retroboard problems in this file"
         ]
     );
@@ -207,7 +209,14 @@ fn a_diagnostic_of_an_older_version_gets_no_action() {
         [[0, 21], [0, 29]],
         json!({"diagnostics": [current], "only": ["quickfix"]}),
     );
-    assert_eq!(titles(&actions), ["Replace with 'Gargoyle'"]);
+    assert_eq!(
+        titles(&actions),
+        [
+            "Replace with 'Gargoyle'",
+            "Suppress colossus/unused-file in this file",
+            "Suppress colossus/unknown-creature here"
+        ]
+    );
     assert_eq!(
         edits(&actions[0], &uri, 2),
         [([0, 21], [0, 29], "Gargoyle".to_string())]
@@ -356,5 +365,47 @@ fn fix_all_asked_with_older_diagnostics_comes_for_the_current_text() {
         json!({"diagnostics": old, "only": ["quickfix"]}),
     );
     assert_eq!(actions, Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn suppress_here_comes_last_never_preferred_and_silences_the_finding() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = tiny_uri("Quiet.ter");
+    client.open(&uri, "plaintext", 1, TER);
+    let before = client.diagnostics(&uri, Some(1));
+    let codes = |diagnostics: &[Value]| -> Vec<String> {
+        diagnostics
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(codes(&before).contains(&"colossus/titan-recruit".to_string()));
+    // The cursor on the Titan's count.
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[2, 59], [2, 59]],
+        json!({"diagnostics": [], "only": ["quickfix"]}),
+    );
+    assert_eq!(
+        titles(&actions),
+        ["Write -1 Titan", "Suppress colossus/titan-recruit here"]
+    );
+    assert_eq!(actions[1]["isPreferred"], Value::Null);
+    let inserted = edits(&actions[1], &uri, 1);
+    assert_eq!(
+        inserted,
+        [(
+            [2, 0],
+            [2, 0],
+            "# retroboard: ignore[colossus/titan-recruit] reason\n".to_string()
+        )]
+    );
+    client.change(&uri, 2, [[2, 0], [2, 0]], &inserted[0].2);
+    let after = client.diagnostics(&uri, Some(2));
+    let mut expected = codes(&before);
+    expected.retain(|c| c != "colossus/titan-recruit");
+    assert_eq!(codes(&after), expected);
     assert_eq!(client.shutdown(), 0);
 }

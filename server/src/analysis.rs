@@ -2,6 +2,7 @@
 
 use crate::findings::{Finding, Severity};
 use crate::formats::{DiskFiles, Files};
+use crate::suppressions::Silenced;
 use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
@@ -11,8 +12,13 @@ pub fn analyze(doc: &Document) -> Vec<Finding> {
 
 /// Everything wrong with a document, reading other files through `files`.
 pub fn analyze_with(doc: &Document, files: &dyn Files) -> Vec<Finding> {
+    analyze_silenced(doc, files).0
+}
+
+/// Everything wrong with a document, and apart the findings its suppression comments silence.
+pub fn analyze_silenced(doc: &Document, files: &dyn Files) -> (Vec<Finding>, Vec<Silenced>) {
     let Some(format) = doc.format() else {
-        return vec![Finding::new(
+        let finding = Finding::new(
             Severity::Information,
             "retroboard/unknown-format",
             0..0,
@@ -21,14 +27,15 @@ pub fn analyze_with(doc: &Document, files: &dyn Files) -> Vec<Finding> {
 first lines (“retroboard explain retroboard/unknown-format” says how files are recognised)",
                 crate::registry::games()
             ),
-        )];
+        );
+        return (vec![finding], Vec::new());
     };
     if let Some(limit) = doc.unparsed() {
-        return vec![unparsed(limit)];
+        return (vec![unparsed(limit)], Vec::new());
     }
     let spec = crate::formats::spec(format);
     if let Some(note) = crate::formats::unsupported_dialect(doc) {
-        return vec![note];
+        return (vec![note], Vec::new());
     }
     let mut findings = syntax_findings(doc, spec);
     spec.check_with(doc, files, &mut findings);
@@ -49,8 +56,9 @@ first lines (“retroboard explain retroboard/unknown-format” says how files a
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     crate::findings::cap_per_code(&mut findings);
     findings.sort_by_key(|f| (f.range.start, f.range.end));
-    crate::suppressions::apply(doc, spec.line_comment(), &mut findings);
-    findings
+    let silenced = crate::suppressions::apply(doc, spec.line_comment(), &mut findings);
+    crate::suppressions::offer_suppress_here(doc, spec, &mut findings);
+    (findings, silenced)
 }
 
 /// The findings that take long to find (whether a peg board can be won; see

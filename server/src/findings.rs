@@ -94,6 +94,9 @@ pub struct Fix {
     /// Sorted, inside the text, not overlapping.
     pub edits: Vec<TextEdit>,
     pub preferred: bool,
+    /// It silences the finding instead of mending it (a suppression comment): never
+    /// preferred, offered after the fixes that mend.
+    pub suppression: bool,
 }
 
 impl Fix {
@@ -107,6 +110,7 @@ impl Fix {
             title: title.into(),
             edits: sorted_edits(text, edits)?,
             preferred: false,
+            suppression: false,
         })
     }
 
@@ -117,6 +121,15 @@ impl Fix {
             title: title.into(),
             edits: vec![edit],
             preferred: false,
+            suppression: false,
+        }
+    }
+
+    /// A fix of one edit that silences its finding instead of mending it.
+    pub fn suppression(title: impl Into<String>, edit: TextEdit) -> Fix {
+        Fix {
+            suppression: true,
+            ..Fix::one(title, edit)
         }
     }
 
@@ -149,6 +162,7 @@ impl Fix {
             title: title.into(),
             edits,
             preferred: false,
+            suppression: false,
         }
     }
 

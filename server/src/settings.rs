@@ -211,6 +211,20 @@ impl Settings {
         });
     }
 
+    /// As [`Settings::apply`] for an audit (`check --no-suppressions`): severities changed,
+    /// but a finding of a code turned off is kept, at its own severity, its message saying so.
+    pub fn apply_auditing(&self, path: &Path, findings: &mut [Finding]) {
+        for finding in findings.iter_mut().filter(|f| f.code != CONFIG) {
+            match self.level(path, finding.code) {
+                Some(Level::Off) => finding
+                    .message
+                    .push_str(&format!("; {} turns this code off", file_name(&self.path))),
+                Some(Level::Severity(severity)) => finding.severity = severity,
+                None => {}
+            }
+        }
+    }
+
     /// The format `[files]` reads the file at `path` as, if it names one.
     pub fn format_for(&self, path: &Path) -> Option<FormatId> {
         let relative = self.relative(path)?;
@@ -359,6 +373,38 @@ mod tests {
             Some(Level::Severity(Severity::Hint))
         );
         assert_eq!(s.level(normal, "colossus/missing-tower"), None);
+    }
+
+    #[test]
+    fn an_audit_keeps_the_codes_turned_off_and_says_so() {
+        let s = settings(
+            "[rules]\n\"patience/file-name\" = \"off\"\n\"colossus/titan-recruit\" = \"error\"\n",
+        );
+        let path = Path::new("/mod/a.pat");
+        let found = || {
+            vec![
+                Finding::new(Severity::Warning, "patience/file-name", 0..0, "named so"),
+                Finding::new(Severity::Warning, "colossus/titan-recruit", 1..2, "a Titan"),
+            ]
+        };
+        let mut applied = found();
+        s.apply(path, &mut applied);
+        assert_eq!(applied.len(), 1);
+        let mut audited = found();
+        s.apply_auditing(path, &mut audited);
+        assert_eq!(
+            audited
+                .iter()
+                .map(|f| (f.severity, f.message.as_str()))
+                .collect::<Vec<_>>(),
+            [
+                (
+                    Severity::Warning,
+                    "named so; retroboard.toml turns this code off"
+                ),
+                (Severity::Error, "a Titan"),
+            ]
+        );
     }
 
     #[test]

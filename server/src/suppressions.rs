@@ -15,6 +15,7 @@
 use std::ops::Range;
 
 use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::formats::Format;
 use crate::syntax::Document;
 
 pub const UNUSED: &str = "retroboard/unused-suppression";
@@ -24,6 +25,8 @@ const MARK: &str = "retroboard:";
 struct Suppression {
     /// The comment's line, line break included (what the fix removes).
     line: Range<usize>,
+    /// Why, as written after the codes.
+    reason: String,
     /// Where the codes are written, for the finding on an unused one.
     codes_at: Range<usize>,
     codes: Vec<String>,
@@ -32,14 +35,29 @@ struct Suppression {
     used: bool,
 }
 
-/// Removes the findings the document's suppressions silence and reports the suppressions that
-/// silence nothing. `comment` is the format's line comment (`#`), `None` for formats without.
-pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>) {
-    let Some(comment) = comment else { return };
+/// A finding a comment silenced, kept for the reports that list suppressed findings (SARIF)
+/// and for audits (`check --no-suppressions`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Silenced {
+    pub finding: Finding,
+    /// The reason the comment gives (may be empty).
+    pub reason: String,
+    /// The comment's line, line break included.
+    pub comment: Range<usize>,
+}
+
+/// Removes the findings the document's suppressions silence, returning them, and reports the
+/// suppressions that silence nothing. `comment` is the format's line comment (`#`), `None` for
+/// formats without.
+pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>) -> Vec<Silenced> {
+    let Some(comment) = comment else {
+        return Vec::new();
+    };
     let mut suppressions = find(doc, comment);
     if suppressions.is_empty() {
-        return;
+        return Vec::new();
     }
+    let mut silenced_findings = Vec::new();
     findings.retain(|finding| {
         let mut silenced = false;
         for s in suppressions.iter_mut() {
@@ -52,6 +70,13 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
             };
             if applies && s.codes.iter().any(|c| c == finding.code) {
                 s.used = true;
+                if !silenced {
+                    silenced_findings.push(Silenced {
+                        finding: finding.clone(),
+                        reason: s.reason.clone(),
+                        comment: s.line.clone(),
+                    });
+                }
                 silenced = true;
             }
         }
@@ -79,6 +104,107 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
         );
     }
     findings.sort_by_key(|f| (f.range.start, f.range.end));
+    silenced_findings
+}
+
+/// What a "suppress here" comment says after the codes, for the modder to replace.
+pub const REASON_PLACEHOLDER: &str = "reason";
+
+/// Adds to each finding that a comment can silence a fix inserting one (never preferred):
+/// `# retroboard: ignore[code] reason` before its line, for findings that start inside a line
+/// that is not blank or a comment (a comment silences the next such line); for a finding that
+/// starts at the file's first byte (those about the whole file are marked on its first line,
+/// and would move to a comment put before it), `ignore-file[code]` at the first place a comment
+/// may stand. Only where the format reads the file the same with a comment there; Retroboard's
+/// own findings (about the file, the settings or a suppression) and syntax errors are not
+/// offered one.
+pub fn offer_suppress_here(doc: &Document, format: &dyn Format, findings: &mut [Finding]) {
+    let Some(comment) = format.line_comment() else {
+        return;
+    };
+    let rope = doc.rope();
+    let line_break = first_line_break(rope);
+    for finding in findings.iter_mut() {
+        // Retroboard's own findings, and syntax errors: what the game cannot read (the MAP, TER
+        // and CRE loaders stop the game) is mended, not silenced.
+        if finding.code.starts_with("retroboard/")
+            || finding.code.ends_with("/syntax-error")
+            || finding.range.start >= rope.len_bytes()
+        {
+            continue;
+        }
+        let directive = |kind: &str, ending: &str| {
+            format!(
+                "{comment} {MARK} {kind}[{}] {REASON_PLACEHOLDER}{ending}",
+                finding.code
+            )
+        };
+        if finding.range.start == 0 {
+            // Before the first line where a comment may stand (in a MAP, after the size line).
+            let first = (0..rope.len_lines())
+                .take_while(|l| rope.line_to_byte(*l) < rope.len_bytes())
+                .find(|l| format.comment_may_precede(doc, *l));
+            let edit = if let Some(line) = first {
+                TextEdit::insert(
+                    rope.line_to_byte(line),
+                    directive("ignore-file", line_break),
+                )
+            } else {
+                // A one-line file: the comment after it, ended by a line break of its own (one
+                // on the last line without a break is a lexical error in Colossus files).
+                let at = rope.len_bytes();
+                let before = if rope.line_to_byte(rope.len_lines() - 1) == at {
+                    ""
+                } else {
+                    line_break
+                };
+                TextEdit::insert(
+                    at,
+                    format!("{before}{}", directive("ignore-file", line_break)),
+                )
+            };
+            finding.fixes.push(Fix::suppression(
+                format!("Suppress {} in this file", finding.code),
+                edit,
+            ));
+            continue;
+        }
+        let line = rope.byte_to_line(finding.range.start);
+        let start = rope.line_to_byte(line);
+        let text: std::borrow::Cow<str> = rope.line(line).into();
+        let content = text.trim_end_matches(['\r', '\n']);
+        let trimmed = content.trim_start();
+        let silenced_there = finding.range.start < start + content.len();
+        if trimmed.is_empty()
+            || trimmed.starts_with(comment)
+            || !silenced_there
+            || !format.comment_may_precede(doc, line)
+        {
+            continue;
+        }
+        let ending = match &text[content.len()..] {
+            "" => line_break,
+            own => own,
+        };
+        finding.fixes.push(Fix::suppression(
+            format!("Suppress {} here", finding.code),
+            TextEdit::insert(start, directive("ignore", ending)),
+        ));
+    }
+}
+
+/// The text's first line break (`\n` when it has none).
+fn first_line_break(rope: &ropey::Rope) -> &'static str {
+    let mut chars = rope.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.next() == Some('\n') => return "\r\n",
+            '\r' => return "\r",
+            '\n' => return "\n",
+            _ => {}
+        }
+    }
+    "\n"
 }
 
 /// The suppressions of a document, each with the line it applies to.
@@ -140,8 +266,10 @@ fn parse(directive: &str, at: usize, line: Range<usize>) -> Option<Suppression> 
     if codes.is_empty() {
         return None;
     }
+    let reason = rest[close + 1..].trim().to_string();
     Some(Suppression {
         line,
+        reason,
         codes_at: at + opened..at + opened + close,
         codes,
         // Filled in once the next line is found.

@@ -583,6 +583,44 @@ async function quickFixSteps({ ws, userData, up }) {
     return `offered ${JSON.stringify(offered)}; lightbulb ${bulb ? 'shown' : 'not seen'}`;
   }, { needs: up });
 
+  await step('suppress here: Ctrl+. on the Titan inserts the comment and the warning goes', async () => {
+    const file = path.join(ws, 'Tiny', 'Quiet.ter');
+    writeFileSync(file, FIX_TER);
+    await openFile('Tiny/Quiet.ter');
+    await squiggle();
+    const warnings = page.locator('.editor-group-container.active .monaco-editor .squiggly-warning');
+    await until('the Titan warning squiggle', async () => (await warnings.count()) > 0, 15_000);
+    await goTo(3, 60); // before the “0” of “0 Titan”
+    await page.keyboard.press(`${mod}+Period`);
+    const title = 'Suppress colossus/titan-recruit here';
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+    const offered = (await page.locator('.action-widget .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    // Offered after the fix that mends it, which stays the one selected.
+    const selected = await page.locator('.action-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 });
+    check(selected.includes('Write -1 Titan'), `the selected action: ${selected} (offered ${JSON.stringify(offered)})`);
+    check(offered.indexOf(title) > offered.indexOf('Write -1 Titan'), `the suppression comes after the fix: ${JSON.stringify(offered)}`);
+    // Down to it and Enter, as a user would.
+    for (let i = 0; i < offered.length; i += 1) {
+      const focused = await page.locator('.action-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 });
+      if (focused.includes(title)) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await screenshot('suppress-here-menu');
+    await page.keyboard.press('Enter');
+    const line = await until('the comment on line 3', async () => {
+      const l = await editorLine(3);
+      return l.text?.startsWith('# retroboard:') ? l.text : false;
+    });
+    check(line === '# retroboard: ignore[colossus/titan-recruit] reason', `line 3: ${line}`);
+    await until('no warning squiggle left', async () => (await warnings.count()) === 0, 15_000);
+    await screenshot('suppress-here-applied');
+    await page.keyboard.press(`${mod}+KeyS`);
+    const want = FIX_TER.replace('T black', '# retroboard: ignore[colossus/titan-recruit] reason\nT black');
+    await until('Quiet.ter saved with the comment', async () => readFileSync(file, 'utf8') === want, 10_000);
+    return `offered ${JSON.stringify(offered)}`;
+  }, { needs: up });
+
   await step('fix-all on save: editor.codeActionsOnSave with source.fixAll.retroboard', async () => {
     // The workspace's settings, for TER files only: the other steps save other files byte for byte.
     const settingsFile = path.join(ws, '.vscode', 'settings.json');

@@ -10,8 +10,11 @@ use codespan_reporting::term::{self, termcolor};
 use ropey::Rope;
 use serde_json::{Value, json};
 
+use super::baseline::{self, Baseline};
 use super::rewrite::{self, Source};
-use crate::analysis::{analyze_with, catch_panic, fault_injection, internal_error};
+use crate::analysis::{
+    analyze_silenced, analyze_with, catch_panic, fault_injection, internal_error,
+};
 use crate::disk;
 use crate::findings::{Finding, Severity, preferred_edits};
 use crate::formats::all_codes;
@@ -19,6 +22,7 @@ use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::detect;
 use crate::settings::Discovery;
+use crate::suppressions::Silenced;
 use crate::syntax::Document;
 use crate::text::{self, ColumnUnit};
 
@@ -35,7 +39,12 @@ struct Report {
     path: PathBuf,
     format: Option<FormatId>,
     text: Rope,
+    /// The findings reported: with `--baseline`, those it does not hold.
     findings: Vec<Finding>,
+    /// With `--baseline`, the findings it holds (shown only in SARIF, as unchanged).
+    baselined: Vec<Finding>,
+    /// The findings its suppression comments silence (shown only in SARIF, as suppressed).
+    silenced: Vec<Silenced>,
 }
 
 /// A file to check, and whether it was named on the command line (a named file is always
@@ -54,16 +63,52 @@ pub(super) struct Problems {
     pub skipped: Vec<String>,
 }
 
-/// Checks the files and folders; `forced` reads every file as that format (`--as`), `verbose`
-/// names the format of every file, not only of those with findings.
-pub fn run(
-    paths: &[PathBuf],
-    output: OutputFormat,
-    forced: Option<FormatId>,
-    verbose: bool,
-    solve_timeout: std::time::Duration,
-    fix: Option<FixMode>,
-) -> ExitCode {
+/// How `check` runs.
+pub struct Options {
+    pub output: OutputFormat,
+    /// Read every file as this format (`--as`).
+    pub forced: Option<FormatId>,
+    /// Name the format of every file, not only of those with findings; show every note.
+    pub verbose: bool,
+    pub solve_timeout: std::time::Duration,
+    pub fix: Option<FixMode>,
+    pub baseline: Option<BaselineMode>,
+    /// Report what inline suppressions silence and what `retroboard.toml` turns off, each
+    /// saying so (`--no-suppressions`, an audit).
+    pub no_suppressions: bool,
+}
+
+/// What `check` does with a baseline file.
+pub enum BaselineMode {
+    /// `--write-baseline FILE`: record the findings of this run.
+    Write(PathBuf),
+    /// `--baseline FILE`: report only the findings it does not hold; with `prune`
+    /// (`--prune-baseline`), remove the entries that no longer occur from it.
+    Compare { path: PathBuf, prune: bool },
+}
+
+/// Checks the files and folders.
+pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
+    let Options {
+        output,
+        forced,
+        verbose,
+        solve_timeout,
+        fix,
+        baseline: baseline_mode,
+        no_suppressions,
+    } = options;
+    // A baseline that cannot be read stops the run before any file is checked.
+    let compared = match &baseline_mode {
+        Some(BaselineMode::Compare { path, prune }) => match Baseline::read(path) {
+            Ok(baseline) => Some((baseline, shown(path), *prune)),
+            Err(err) => {
+                eprintln!("retroboard: {err}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => None,
+    };
     let mut problems = Problems::default();
     let mut reports = Vec::new();
     // The files of a Colossus variant read each other: each is parsed once for the whole run.
@@ -93,8 +138,21 @@ pub fn run(
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         match check_caught(&found, forced, &files, solve_timeout, fix) {
             Ok(Some(mut report)) => {
-                if let Some(settings) = &settings {
+                if no_suppressions {
+                    unsilence(&mut report);
+                }
+                if let Some(settings) = &settings
+                    && no_suppressions
+                {
+                    settings.apply_auditing(&absolute, &mut report.findings);
+                } else if let Some(settings) = &settings {
                     settings.apply(&absolute, &mut report.findings);
+                    // A code turned off is off in SARIF's suppressed results too.
+                    report.silenced.retain_mut(|silenced| {
+                        let mut one = vec![silenced.finding.clone()];
+                        settings.apply(&absolute, &mut one);
+                        one.pop().map(|f| silenced.finding = f).is_some()
+                    });
                 }
                 reports.push(report);
             }
@@ -104,10 +162,68 @@ pub fn run(
     }
     std::panic::set_hook(panic_hook);
 
+    let mut said = Said::default();
+    let mut wrote_baseline = false;
+    match (&baseline_mode, compared) {
+        (Some(BaselineMode::Write(path)), _) => {
+            let mut baseline = Baseline::new(path);
+            for report in &reports {
+                let keys = baseline.keys(&report.path, &report.text, &report.findings);
+                baseline.record(keys.into_iter().zip(&report.findings));
+            }
+            match baseline.write() {
+                Ok(()) => {
+                    wrote_baseline = true;
+                    let count: usize = baseline.entries.iter().map(|e| e.count).sum();
+                    said.notes.push(format!(
+                        "wrote the baseline {} ({})",
+                        shown(path),
+                        crate::findings::plural(count, "finding", "findings")
+                    ));
+                }
+                Err(err) => problems.errors.push(err),
+            }
+        }
+        (_, Some((mut baseline, typed, prune))) => {
+            let keys: Vec<Vec<baseline::Key>> = reports
+                .iter()
+                .map(|r| baseline.keys(&r.path, &r.text, &r.findings))
+                .collect();
+            let checked: Vec<String> = reports.iter().map(|r| baseline.file(&r.path)).collect();
+            let comparison = baseline.compare(&keys, &checked);
+            for (report, known) in reports.iter_mut().zip(&comparison.known) {
+                let mut known = known.iter();
+                let (old, new): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut report.findings)
+                    .into_iter()
+                    .partition(|_| known.next() == Some(&true));
+                report.findings = new;
+                report.baselined = old;
+            }
+            said.baseline = Some(typed.clone());
+            said.gone = comparison.gone;
+            if prune && !said.gone.is_empty() {
+                let pruned: usize = said.gone.iter().map(|e| e.count).sum();
+                baseline.entries = comparison.kept;
+                match baseline.write() {
+                    Ok(()) => said.notes.push(format!(
+                        "removed {} that no longer {} from the baseline {typed}",
+                        crate::findings::plural(pruned, "finding", "findings"),
+                        if pruned == 1 { "occurs" } else { "occur" }
+                    )),
+                    Err(err) => problems.errors.push(err),
+                }
+            }
+        }
+        _ => {}
+    }
+
     let printed = match output {
-        OutputFormat::Human => print_human(&reports, verbose),
-        OutputFormat::Json => print_json(&reports),
-        OutputFormat::Sarif => print_sarif(&reports),
+        OutputFormat::Human => print_human(&reports, verbose, &said),
+        OutputFormat::Json => {
+            said.gone_as_notes();
+            print_json(&reports)
+        }
+        OutputFormat::Sarif => print_sarif(&reports, &said),
     };
     // A reader that closed the pipe (`check | head`) has all it wanted.
     if let Err(err) = printed
@@ -118,14 +234,21 @@ pub fn run(
             .push(format!("cannot write the report: {err}"));
     }
     let mut stderr = std::io::stderr().lock();
-    for line in problems.skipped.iter().chain(&problems.errors) {
+    for line in problems
+        .skipped
+        .iter()
+        .chain(&said.notes)
+        .chain(&problems.errors)
+    {
         let _ = writeln!(stderr, "retroboard: {line}");
     }
 
-    let has_error = reports
-        .iter()
-        .flat_map(|r| &r.findings)
-        .any(|f| f.severity == Severity::Error);
+    // The findings just written to a baseline are all in it: they fail nothing.
+    let has_error = !wrote_baseline
+        && reports
+            .iter()
+            .flat_map(|r| &r.findings)
+            .any(|f| f.severity == Severity::Error);
     if !problems.errors.is_empty() {
         ExitCode::from(2)
     } else if has_error {
@@ -133,6 +256,88 @@ pub fn run(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// What a run says besides its findings: what it wrote, and the baseline compared with.
+#[derive(Default)]
+struct Said {
+    /// Lines for standard error (a baseline written or pruned).
+    notes: Vec<String>,
+    /// The baseline the findings were compared with, as shown.
+    baseline: Option<String>,
+    /// Its entries that no longer occur.
+    gone: Vec<baseline::Entry>,
+}
+
+impl Said {
+    /// One line for each entry of the baseline that no longer occurs.
+    fn gone_lines(&self) -> Vec<String> {
+        self.gone
+            .iter()
+            .map(|entry| {
+                let times = if entry.count > 1 {
+                    format!(" ({} times)", entry.count)
+                } else {
+                    String::new()
+                };
+                text::terminal_safe(&format!(
+                    "{}: {}: {}{times}",
+                    entry.file, entry.code, entry.message
+                ))
+                .into_owned()
+            })
+            .collect()
+    }
+
+    /// The heading of those lines.
+    fn gone_heading(&self) -> Option<String> {
+        let baseline = self.baseline.as_ref()?;
+        let count: usize = self.gone.iter().map(|e| e.count).sum();
+        let (noun, verb) = if count == 1 {
+            ("finding", "occurs")
+        } else {
+            ("findings", "occur")
+        };
+        (count > 0).then(|| {
+            format!(
+                "{count} {noun} of the baseline {baseline} no longer {verb} \
+(--prune-baseline removes them):"
+            )
+        })
+    }
+
+    /// Beside a JSON report (which stays one array), the entries gone are said on stderr.
+    fn gone_as_notes(&mut self) {
+        if let Some(heading) = self.gone_heading() {
+            let lines = self.gone_lines();
+            self.notes.push(heading);
+            self.notes
+                .extend(lines.into_iter().map(|l| format!("  {l}")));
+        }
+    }
+}
+
+/// For an audit: the findings the file's comments silence are reported, each naming its comment.
+fn unsilence(report: &mut Report) {
+    for silenced in std::mem::take(&mut report.silenced) {
+        let mut finding = silenced.finding;
+        let (line, _) = position(&report.text, silenced.comment.start);
+        finding.message = if silenced.reason.is_empty() {
+            format!(
+                "{}; silenced by the comment on line {line}",
+                finding.message
+            )
+        } else {
+            format!(
+                "{}; silenced by the comment on line {line}: \u{201c}{}\u{201d}",
+                finding.message, silenced.reason
+            )
+        };
+        report.findings.push(finding);
+    }
+    report
+        .findings
+        .sort_by_key(|f| (f.range.start, f.range.end));
 }
 
 /// The report of a settings file that cannot be read: its one finding, shown in its text.
@@ -145,6 +350,8 @@ fn settings_report(path: &Path, problem: &Finding) -> Report {
         format: None,
         text: Rope::from_str(&text),
         findings: vec![problem.clone()],
+        baselined: Vec::new(),
+        silenced: Vec::new(),
     }
 }
 
@@ -195,6 +402,8 @@ fn check_caught(
             format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
             text: Rope::new(),
             findings: vec![internal_error(&message)],
+            baselined: Vec::new(),
+            silenced: Vec::new(),
         }))
     })
 }
@@ -213,12 +422,14 @@ fn check_file(
     // The file's place among its folders (a Colossus variant's) is the same from any working
     // directory; the path shown stays the one typed.
     let absolute = disk::absolute(path);
-    let report = |format: Option<FormatId>, text, findings| {
+    let report = |format: Option<FormatId>, text, findings, silenced| {
         Ok((format.is_some() || *named).then(|| Report {
             path: path.clone(),
             format,
             text,
             findings,
+            baselined: Vec::new(),
+            silenced,
         }))
     };
     let bytes = match disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64) {
@@ -228,13 +439,23 @@ fn check_file(
             let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
                 bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
             });
-            return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
+            return report(
+                detect(Some(&absolute), ""),
+                Rope::new(),
+                vec![finding],
+                Vec::new(),
+            );
         }
         Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
     };
     let Ok((content, encoding)) = text::decode(&bytes) else {
         let finding = crate::analysis::binary_file();
-        return report(detect(Some(&absolute), ""), Rope::new(), vec![finding]);
+        return report(
+            detect(Some(&absolute), ""),
+            Rope::new(),
+            vec![finding],
+            Vec::new(),
+        );
     };
     let format = detect(Some(&absolute), &content);
     if format.is_none() && !named {
@@ -253,14 +474,14 @@ fn check_file(
         _ => content,
     };
     let doc = Document::new(format, &content).with_path(Some(absolute));
-    let findings = analyze_with(&doc, files);
+    let (findings, silenced) = analyze_silenced(&doc, files);
     let slow = if solve_timeout.is_zero() {
         Vec::new()
     } else {
         crate::analysis::slow_findings(&doc, &findings, solve_timeout, &|| false)
     };
     let findings = crate::analysis::with_slow_findings(findings, slow);
-    report(format, doc.whole_rope().clone(), findings)
+    report(format, doc.whole_rope().clone(), findings, silenced)
 }
 
 /// How `check --fix` changes files.
@@ -334,7 +555,7 @@ fn position(text: &Rope, byte: usize) -> (usize, usize) {
 /// Lines longer than this (in bytes) are not quoted under their findings.
 const LONGEST_SNIPPET_LINE: usize = 1000;
 
-fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
+fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Result<()> {
     let choice = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         termcolor::ColorChoice::Auto
     } else {
@@ -425,6 +646,23 @@ fn print_human(reports: &[Report], verbose: bool) -> std::io::Result<()> {
         )?;
     }
     use crate::findings::plural;
+    if let Some(baseline) = &said.baseline {
+        let known: usize = reports.iter().map(|r| r.baselined.len()).sum();
+        if known > 0 {
+            let verb = if known == 1 { "is" } else { "are" };
+            writeln!(
+                out,
+                "{} held by the baseline {baseline} {verb} not shown",
+                plural(known, "finding", "findings")
+            )?;
+        }
+    }
+    if let Some(heading) = said.gone_heading() {
+        writeln!(out, "{heading}")?;
+        for line in said.gone_lines() {
+            writeln!(out, "  {line}")?;
+        }
+    }
     writeln!(
         out,
         "checked {}: {}, {}, {}",
@@ -547,7 +785,7 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
     write_json(&Value::Array(items))
 }
 
-fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
+fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
     let rules: Vec<Value> = all_codes()
         .iter()
         .map(|doc| {
@@ -559,12 +797,23 @@ fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
             })
         })
         .collect();
+    let compared = said.baseline.is_some();
     let mut results = Vec::new();
     for report in reports {
-        for finding in &report.findings {
+        let found = report
+            .findings
+            .iter()
+            .map(|f| (f, compared.then_some("new"), None));
+        let known = report
+            .baselined
+            .iter()
+            .map(|f| (f, Some("unchanged"), None));
+        // Silenced in the source: not compared with the baseline (which never holds them).
+        let silenced = report.silenced.iter().map(|s| (&s.finding, None, Some(s)));
+        for (finding, state, silenced) in found.chain(known).chain(silenced) {
             let (line, column) = position(&report.text, finding.range.start);
             let (end_line, end_column) = position(&report.text, finding.range.end);
-            results.push(json!({
+            let mut result = json!({
                 "ruleId": finding.code,
                 "level": sarif_level(finding.severity),
                 "message": {"text": finding.message},
@@ -579,6 +828,61 @@ fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
                         },
                     },
                 }],
+                "partialFingerprints": {
+                    baseline::SARIF_KEY: baseline::fingerprint(&report.text, finding),
+                },
+            });
+            if let Some(state) = state {
+                result["baselineState"] = state.into();
+            }
+            if state == Some("unchanged")
+                && let Some(baseline) = &said.baseline
+            {
+                result["suppressions"] = json!([{
+                    "kind": "external",
+                    "justification": format!("held by the baseline {baseline}"),
+                }]);
+            }
+            if let Some(silenced) = silenced {
+                let (line, column) = position(&report.text, silenced.comment.start);
+                let end = without_line_break(&report.text, silenced.comment.clone());
+                let (end_line, end_column) = position(&report.text, end);
+                let mut suppression = json!({
+                    "kind": "inSource",
+                    "location": {"physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(&report.path)},
+                        "region": {
+                            "startLine": line,
+                            "startColumn": column,
+                            "endLine": end_line,
+                            "endColumn": end_column,
+                        },
+                    }},
+                });
+                if !silenced.reason.is_empty() {
+                    suppression["justification"] = silenced.reason.clone().into();
+                }
+                result["suppressions"] = json!([suppression]);
+            }
+            results.push(result);
+        }
+    }
+    // The baseline's entries that no longer occur: absent, where they were recorded.
+    for entry in &said.gone {
+        let level =
+            crate::formats::code_doc(&entry.code).map_or("warning", |d| sarif_level(d.severity));
+        for _ in 0..entry.count {
+            results.push(json!({
+                "ruleId": entry.code,
+                "level": level,
+                "message": {"text": entry.message},
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(Path::new(&entry.file))},
+                    },
+                }],
+                "partialFingerprints": {baseline::SARIF_KEY: entry.fingerprint},
+                "baselineState": "absent",
             }));
         }
     }
@@ -596,6 +900,14 @@ fn print_sarif(reports: &[Report]) -> std::io::Result<()> {
         }],
     });
     write_json(&log)
+}
+
+/// The end of a line's range without its line break.
+fn without_line_break(text: &Rope, line: std::ops::Range<usize>) -> usize {
+    let end = line.end.min(text.len_bytes());
+    let start = line.start.min(end);
+    let content: std::borrow::Cow<str> = text.byte_slice(start..end).into();
+    start + content.trim_end_matches(['\r', '\n']).len()
 }
 
 fn sarif_level(severity: Severity) -> &'static str {

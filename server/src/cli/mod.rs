@@ -1,5 +1,6 @@
 //! The `retroboard` command line: `check`, `format`, `render`, `solve`, `explain`, `lsp`.
 
+mod baseline;
 mod check;
 mod explain;
 mod format;
@@ -60,6 +61,21 @@ errors, 1 some file has an error, 2 usage or I/O problem.",
         /// With --fix: print the fixes as a unified diff instead of writing them
         #[arg(long, requires = "fix")]
         diff: bool,
+        /// Record this run's findings in FILE (by file, code and a fingerprint of their place,
+        /// never their line numbers), for --baseline; exits 0 once written
+        #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+        write_baseline: Option<PathBuf>,
+        /// Report and fail only on the findings FILE does not hold (written by
+        /// --write-baseline), and name its entries that no longer occur
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
+        /// With --baseline: remove the entries that no longer occur from FILE
+        #[arg(long, requires = "baseline")]
+        prune_baseline: bool,
+        /// Audit the suppressions: report the findings that # retroboard: ignore comments
+        /// silence and the codes retroboard.toml turns off, each saying so
+        #[arg(long, conflicts_with_all = ["baseline", "write_baseline"])]
+        no_suppressions: bool,
         /// Files and folders to check
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
@@ -185,6 +201,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             solve_timeout,
             fix,
             diff,
+            write_baseline,
+            baseline,
+            prune_baseline,
+            no_suppressions,
             paths,
         } => {
             let output = match format {
@@ -193,8 +213,26 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 Format::Sarif => OutputFormat::Sarif,
             };
             let solve_timeout = std::time::Duration::from_secs_f64(solve_timeout);
-            let fix = fix.then_some(check::FixMode { diff });
-            check::run(&paths, output, as_format, verbose, solve_timeout, fix)
+            let baseline = match (write_baseline, baseline) {
+                (Some(path), _) => Some(check::BaselineMode::Write(path)),
+                (None, Some(path)) => Some(check::BaselineMode::Compare {
+                    path,
+                    prune: prune_baseline,
+                }),
+                (None, None) => None,
+            };
+            check::run(
+                &paths,
+                check::Options {
+                    output,
+                    forced: as_format,
+                    verbose,
+                    solve_timeout,
+                    fix: fix.then_some(check::FixMode { diff }),
+                    baseline,
+                    no_suppressions,
+                },
+            )
         }
         Command::Format {
             check,

@@ -92,6 +92,12 @@ pub trait Format: Sync {
         None
     }
 
+    /// Whether the game still reads the document the same with a comment line inserted before
+    /// its line `line` (0-based); only asked of formats with a [`Format::line_comment`].
+    fn comment_may_precede(&self, _doc: &Document, _line: usize) -> bool {
+        true
+    }
+
     /// Whether files of this format define names (creatures, terrains, variants) that other
     /// files refer to: only those are read for workspace symbols.
     fn defines_names(&self) -> bool {

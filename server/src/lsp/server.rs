@@ -1359,22 +1359,25 @@ fn code_actions(
         let touched = findings
             .iter()
             .filter(|f| f.range.start <= end && start <= f.range.end);
-        for finding in touched {
+        // The fixes that mend first, then those that silence.
+        let mut fixes: Vec<(&crate::findings::Finding, &crate::findings::Fix)> = touched
+            .flat_map(|finding| finding.fixes.iter().map(move |fix| (finding, fix)))
+            .collect();
+        fixes.sort_by_key(|(_, fix)| fix.suppression);
+        for (finding, fix) in fixes {
+            let Some(edit) = edit(&fix.edits) else {
+                continue;
+            };
             let diagnostic =
                 convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
-            for fix in &finding.fixes {
-                let Some(edit) = edit(&fix.edits) else {
-                    continue;
-                };
-                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: fix.title.clone(),
-                    kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![diagnostic.clone()]),
-                    edit: Some(edit),
-                    is_preferred: fix.preferred.then_some(true),
-                    ..CodeAction::default()
-                }));
-            }
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: fix.title.clone(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![diagnostic]),
+                edit: Some(edit),
+                is_preferred: fix.preferred.then_some(true),
+                ..CodeAction::default()
+            }));
         }
     }
     if asked(FIX_ALL_KIND) || (only.is_none() && !actions.is_empty()) {

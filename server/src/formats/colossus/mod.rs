@@ -58,6 +58,21 @@ macro_rules! shared_methods {
             Some("#")
         }
 
+        fn comment_may_precede(&self, doc: &Document, line: usize) -> bool {
+            // The MAP's size line must be its first: no comment or blank line before it
+            // (NOTES.md, MAP), so a comment may stand only after it; in the other files, and
+            // after the size line, before any line.
+            if doc.format() != Some(crate::registry::FormatId::ColossusMap) {
+                return true;
+            }
+            let rope = doc.rope();
+            (0..line.min(rope.len_lines())).any(|l| {
+                let text: std::borrow::Cow<str> = rope.line(l).into();
+                let text = text.trim();
+                !text.is_empty() && !text.starts_with('#')
+            })
+        }
+
         fn folds(&self, doc: &Document) -> Vec<crate::answers::Fold> {
             crate::syntax::line_runs(doc, |_, line| {
                 let line = line.trim_start_matches([' ', '\t']);

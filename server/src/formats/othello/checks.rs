@@ -380,6 +380,7 @@ fn chip_total_fixes(view: &BordView, left: u32, placed: u32) -> Vec<Fix> {
                     TextEdit::replace(view.chips_placed.line.value_range(), n.to_string()),
                 ],
                 preferred: true,
+                suppression: false,
             };
             vec![both, line_1, line_2]
         }
