@@ -53,12 +53,7 @@ fn at(doc: &Document, range: &std::ops::Range<usize>) -> String {
 fn render_hover(doc: &Document, spec: &str) -> String {
     let mut out = String::new();
     for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
-        let (line, col) = query.trim().split_once(':').expect("@ line:col");
-        let position = LineCol {
-            line: line.parse::<usize>().unwrap() - 1,
-            col: col.parse::<usize>().unwrap() - 1,
-        };
-        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        let (offset, _) = cursor(doc, query);
         let hover = retroboard::ide::hover(doc, offset, &DiskFiles);
         writeln!(out, "@ {}", query.trim()).unwrap();
         match hover {
@@ -123,12 +118,7 @@ fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
         }
     };
     for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
-        let (line, col) = query.trim().split_once(':').expect("@ line:col");
-        let position = LineCol {
-            line: line.parse::<usize>().unwrap() - 1,
-            col: col.parse::<usize>().unwrap() - 1,
-        };
-        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        let (offset, _) = cursor(doc, query);
         writeln!(out, "@ {}", query.trim()).unwrap();
         for target in retroboard::ide::definition(doc, offset, &DiskFiles) {
             writeln!(out, "definition {}", place(&target)).unwrap();
@@ -143,12 +133,7 @@ fn render_navigation(doc: &Document, spec: &str, root: &Path) -> String {
 fn render_completions(doc: &Document, spec: &str) -> String {
     let mut out = String::new();
     for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
-        let (line, col) = query.trim().split_once(':').expect("@ line:col");
-        let position = LineCol {
-            line: line.parse::<usize>().unwrap() - 1,
-            col: col.parse::<usize>().unwrap() - 1,
-        };
-        let offset = text::byte_offset(doc.rope(), position, ColumnUnit::Char);
+        let (offset, _) = cursor(doc, query);
         writeln!(out, "@ {}", query.trim()).unwrap();
         let items = retroboard::ide::completions(doc, offset, &DiskFiles);
         let Some(first) = items.first() else {
