@@ -284,13 +284,18 @@ pub fn preferred_edits(text: &(impl Bytes + ?Sized), findings: &[Finding]) -> Ve
 
 /// Whether a finding marks something faulty in a drawing: errors and warnings do, notes do not.
 /// A count with its noun, singular for 1: `plural(3, "column", "columns")` is "3 columns".
-pub fn plural<N: std::fmt::Display + PartialEq + From<u8>>(
+pub fn plural<N: std::fmt::Display + PartialEq + From<u8> + Copy>(
     count: N,
     one: &str,
     many: &str,
 ) -> String {
-    let noun = if count == N::from(1) { one } else { many };
-    format!("{count} {noun}")
+    format!("{count} {}", noun(count, one, many))
+}
+
+/// The noun for a count, singular for 1, where the count is written otherwise (as the file
+/// has it): `noun(2, "deck", "decks")` is "decks".
+pub fn noun<'a, N: PartialEq + From<u8>>(count: N, one: &'a str, many: &'a str) -> &'a str {
+    if count == N::from(1) { one } else { many }
 }
 
 pub fn is_fault(finding: &Finding) -> bool {

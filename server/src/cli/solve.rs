@@ -67,9 +67,9 @@ solved)"
         .count();
     if errors > 0 {
         return Err(format!(
-            "cannot solve {shown}: the game does not load this board ({errors} error{}; run \
+            "cannot solve {shown}: the game does not load this board ({}; run \
 “retroboard check {shown}”)",
-            if errors == 1 { "" } else { "s" }
+            crate::findings::plural(errors, "error", "errors")
         ));
     }
     Ok(doc)
@@ -89,9 +89,8 @@ fn reason(report: &Report, detailed: bool) -> String {
                 None => "a single stone".to_string(),
             };
             format!(
-                "these {} jump{} leave {end}",
-                moves.len(),
-                if moves.len() == 1 { "" } else { "s" }
+                "these {} leave {end}",
+                crate::findings::plural(moves.len(), "jump", "jumps")
             )
         }
         Verdict::Unsolvable(proof) => proof_text(proof, goal.is_some(), detailed),

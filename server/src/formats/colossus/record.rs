@@ -330,8 +330,8 @@ game reads no minus sign here, cannot read “-” and stops loading the file (a
         }
         let whole = fields[0].range.start..fields[n - 1].range.end;
         let counted = format!(
-            "{n} field{}; a {} has {count}",
-            if n == 1 { "" } else { "s" },
+            "{}; a {} has {count}",
+            crate::findings::plural(n, "field", "fields"),
             layout.line
         );
         let run = layout.run.as_ref();

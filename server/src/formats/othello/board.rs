@@ -84,12 +84,11 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
     let (claims, claims_faulty) = claims(&view, &faults);
     let mut lines = vec![(
         format!(
-            "{} black · {} white · {} empty · {} used square{}",
+            "{} black · {} white · {} empty · {}",
             counts.black,
             counts.white,
             counts.empty,
-            used,
-            if used == 1 { "" } else { "s" }
+            crate::findings::plural(used, "used square", "used squares")
         ),
         false,
     )];

@@ -7,6 +7,7 @@ use std::ops::Range;
 use super::fields::{Context, field_doc};
 use super::view::{FIELDS, GameView, Pile, Text};
 use crate::answers::{Symbol, SymbolKind};
+use crate::findings::{noun, plural};
 use crate::syntax::Document;
 
 pub fn outline(doc: &Document) -> Vec<Symbol> {
@@ -26,7 +27,11 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
     if let Some(counts) = &view.counts {
         if let Some(decks) = &counts.decks {
             let value = decks.value.unwrap_or_default();
-            let name = format!("{} {}", written(doc, &decks.range), plural(value, "deck"));
+            let name = format!(
+                "{} {}",
+                written(doc, &decks.range),
+                noun(value, "deck", "decks")
+            );
             let detail = format!("{} cards in the stock", value.saturating_mul(52));
             out.push(
                 Symbol::new(
@@ -40,9 +45,13 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
         }
         if let Some(piles) = &counts.piles {
             let value = piles.value.unwrap_or_default();
-            let name = format!("{} {}", written(doc, &piles.range), plural(value, "pile"));
+            let name = format!(
+                "{} {}",
+                written(doc, &piles.range),
+                noun(value, "pile", "piles")
+            );
             let lines = view.piles.len();
-            let detail = format!("{lines} {} written", plural(lines as i64, "pile line"));
+            let detail = format!("{} written", plural(lines, "pile line", "pile lines"));
             out.push(
                 Symbol::new(
                     name,
@@ -137,14 +146,6 @@ fn ignored_text(text: &Text) -> Symbol {
 
 fn written(doc: &Document, range: &Range<usize>) -> String {
     doc.slice(range.clone()).into_owned()
-}
-
-fn plural(count: i64, word: &str) -> String {
-    if count == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
 }
 
 /// At most 40 characters of free text.

@@ -5,9 +5,9 @@
 
 use std::ops::Range;
 
-use super::checks::plural;
 use super::view::{Board, Colour, DotRule, Element, Header, Kind, Version};
 use crate::draw::{self, Anchor, Color, Item, Scene, Style, TextCanvas};
+use crate::findings::plural;
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
 
@@ -181,10 +181,10 @@ fn title(doc: &Document, board: &Board) -> String {
     };
     let stones = board.stones();
     format!(
-        "{name} — peg solitaire v{version}, {} wide × {} high, {stones} stone{}",
+        "{name} — peg solitaire v{version}, {} wide × {} high, {}",
         board.columns(),
         board.rows.len(),
-        plural(stones)
+        plural(stones, "stone", "stones")
     )
 }
 
@@ -221,12 +221,12 @@ fn problem_counts(findings: &[Finding]) -> String {
         .count();
     match (errors, warnings) {
         (0, 0) => String::new(),
-        (e, 0) => format!("{e} error{} in the file", plural(e)),
-        (0, w) => format!("{w} warning{} in the file", plural(w)),
+        (e, 0) => format!("{} in the file", plural(e, "error", "errors")),
+        (0, w) => format!("{} in the file", plural(w, "warning", "warnings")),
         (e, w) => format!(
-            "{e} error{}, {w} warning{} in the file",
-            plural(e),
-            plural(w)
+            "{}, {} in the file",
+            plural(e, "error", "errors"),
+            plural(w, "warning", "warnings")
         ),
     }
 }

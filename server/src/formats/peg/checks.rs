@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::jumps::jump_possible;
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break};
+use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break, plural};
 use crate::syntax::Document;
 
 pub const HEADER: &str = "peg/header";
@@ -144,15 +144,15 @@ fn incomplete(range: Range<usize>, width: usize, after: usize) -> Finding {
         INCOMPLETE_ROWS,
         range,
         format!(
-            "the last row has {left} element{ls}, but the board is {width} wide (the \
-{width} element{ws} before “!”): the {after} element{as_} after “!” make {full} full row{fs} \
-and {left} left over; add {missing} element{ms} here, or look in the rows above for a missing \
+            "the last row has {ls}, but the board is {width} wide (the \
+{ws} before “!”): the {as_} after “!” make {fs} \
+and {left} left over; add {ms} here, or look in the rows above for a missing \
 or extra element (the game says {GAME_INCOMPLETE})",
-            ls = plural(left),
-            ws = plural(width),
-            as_ = plural(after),
-            fs = plural(full),
-            ms = plural(missing),
+            ls = plural(left, "element", "elements"),
+            ws = plural(width, "element", "elements"),
+            as_ = plural(after, "element", "elements"),
+            fs = plural(full, "full row", "full rows"),
+            ms = plural(missing, "element", "elements"),
         ),
     )
 }
@@ -388,9 +388,9 @@ slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {G
                 range,
                 format!(
                     "the board has no row separator “!”: the game takes the board width from \
-the number of elements before “!”; put “!” right after the first row (after the {count} \
-element{s} of line {line}) (the game says {GAME_NO_WIDTH})",
-                    s = plural(count)
+the number of elements before “!”; put “!” right after the first row (after the \
+{s} of line {line}) (the game says {GAME_NO_WIDTH})",
+                    s = plural(count, "element", "elements")
                 ),
             );
             let fix = Fix::one("Put “!” after the first row", TextEdit::insert(end, "!"));
@@ -842,25 +842,25 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
                     "without dots"
                 };
                 format!(
-                    "row {} (line {line}) has {counted_len} element{cs} counting the half-width \
+                    "row {} (line {line}) has {cs} counting the half-width \
 dots “.” and {stripped_len} without; the rows must be equally long under one of the games' \
 rules, but counting dots (the game of 11 Nov 2018) they are {} long and without dots (the \
-final game) {}; make this row {usual_len} element{us} long {how}, like {like} (the game says \
+final game) {}; make this row {us} long {how}, like {like} (the game says \
 {GAME_LENGTH})",
                     i + 1,
                     list(&counted),
                     list(&stripped),
-                    cs = plural(counted_len),
-                    us = plural(usual_len),
+                    cs = plural(counted_len, "element", "elements"),
+                    us = plural(usual_len, "element", "elements"),
                 )
             } else {
                 format!(
-                    "row {} (line {line}) has {counted_len} element{cs}, but {like} {have} \
+                    "row {} (line {line}) has {cs}, but {like} {have} \
 {usual_len} (the rows are {} elements long); every row must be equally long: make this one \
 {usual_len} long, filling up with “*” for locked fields (the game says {GAME_LENGTH})",
                     i + 1,
                     list(&counted),
-                    cs = plural(counted_len),
+                    cs = plural(counted_len, "element", "elements"),
                     have = if like == "most rows" { "have" } else { "has" },
                 )
             };
@@ -1057,10 +1057,6 @@ fn list(lens: &[usize]) -> String {
         out.push("…".to_string());
     }
     out.join(", ")
-}
-
-pub(super) fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A character in words: "a space", "a tab", "`x`".

@@ -4,9 +4,10 @@
 
 use std::ops::Range;
 
-use super::checks::{plural, shorten, v1_hint, v2_hint};
+use super::checks::{shorten, v1_hint, v2_hint};
 use super::view::{Board, Colour, DotRule, Element, GoalMarker, Header, HeaderLine, Kind, Version};
 use crate::answers::{Hover, code_span as code};
+use crate::findings::plural;
 use crate::syntax::Document;
 
 pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
@@ -87,11 +88,15 @@ fn written_line(line: &HeaderLine) -> (String, Option<String>) {
         (0, 1) => "a tab".to_string(),
         (n, 0) => format!("{n} spaces"),
         (0, n) => format!("{n} tabs"),
-        (s, t) => format!("{s} space{} and {t} tab{}", plural(s), plural(t)),
+        (s, t) => format!(
+            "{} and {}",
+            plural(s, "space", "spaces"),
+            plural(t, "tab", "tabs")
+        ),
     };
     let note = format!(
-        "The line ends in {what}, which make{} the game refuse it: it compares the whole line.",
-        if spaces + tabs == 1 { "s" } else { "" }
+        "The line ends in {what}, which {} the game refuse it: it compares the whole line.",
+        crate::findings::noun(spaces + tabs, "makes", "make")
     );
     (written, Some(note))
 }
@@ -199,12 +204,10 @@ would be 0 elements wide; put it right after the first row."
         (0, width) => {
             let width = width.unwrap_or(0);
             format!(
-                "**Row separator** `!`: ends the first row, so the board is {width} element{} \
-wide (the elements before it) and {} row{} high. The game deletes line breaks: this `!` alone \
-makes the rows.",
-                plural(width),
-                board.rows.len(),
-                plural(board.rows.len()),
+                "**Row separator** `!`: ends the first row, so the board is {} wide (the \
+elements before it) and {} high. The game deletes line breaks: this `!` alone makes the rows.",
+                plural(width, "element", "elements"),
+                plural(board.rows.len(), "row", "rows"),
             )
         }
         (n, _) => format!(

@@ -1,9 +1,10 @@
 //! The outline of a peg board: the header with its values, the board with its rows, and the
 //! goals.
 
-use super::checks::{plural, shorten};
+use super::checks::shorten;
 use super::view::{Board, DotRule, Header, HeaderLine, Kind, Row, Version};
 use crate::answers::{Symbol, SymbolKind};
+use crate::findings::plural;
 use crate::syntax::Document;
 
 /// Rows listed one by one; a generated board may have millions.
@@ -133,10 +134,10 @@ fn rows(board: &Board) -> Option<Symbol> {
     let rule = board.dot_rule();
     let (columns, height, stones) = (board.columns(), board.rows.len(), board.stones());
     let mut detail = format!(
-        "{columns} column{} × {height} row{}, {stones} stone{}",
-        plural(columns),
-        plural(height),
-        plural(stones)
+        "{} × {}, {}",
+        plural(columns, "column", "columns"),
+        plural(height, "row", "rows"),
+        plural(stones, "stone", "stones")
     );
     if height > MAX_LISTED_ROWS {
         detail.push_str(&format!(", the first {MAX_LISTED_ROWS} rows listed"));
@@ -159,17 +160,20 @@ fn rows(board: &Board) -> Option<Symbol> {
             let halves = row.half_fields();
             let without = count - halves;
             let detail = match (board.version, rule) {
-                _ if halves == 0 => format!("{count} element{}", plural(count)),
+                _ if halves == 0 => plural(count, "element", "elements"),
                 (Version::V1, _) => {
-                    format!("{count} element{}, {halves} half-width", plural(count))
+                    format!(
+                        "{}, {halves} half-width",
+                        plural(count, "element", "elements")
+                    )
                 }
                 (Version::V2, DotRule::Stripped) => format!(
-                    "{without} element{} without dots, {count} with",
-                    plural(without)
+                    "{} without dots, {count} with",
+                    plural(without, "element", "elements")
                 ),
                 (Version::V2, DotRule::Counted) => format!(
-                    "{count} element{} counting dots, {without} without",
-                    plural(count)
+                    "{} counting dots, {without} without",
+                    plural(count, "element", "elements")
                 ),
             };
             Some(

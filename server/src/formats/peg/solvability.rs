@@ -183,11 +183,10 @@ pub fn proof_text(proof: &Proof, has_goal: bool, detailed: bool) -> String {
         } => {
             let mut text = format!(
                 "no sequence of jumps leaves {end}: the start and the goal are in different \
-position classes (every line of three holes a jump uses holds 0 or 2 of a set of {} hole{}, so a \
+position classes (every line of three holes a jump uses holds 0 or 2 of a set of {}, so a \
 jump changes the number of stones there by 0 or 2; it is {} at the start and {} with one stone \
 on the goal at {})",
-                holes.len(),
-                if holes.len() == 1 { "" } else { "s" },
+                crate::findings::plural(holes.len(), "hole", "holes"),
                 parity(*start_odd),
                 parity(!*start_odd),
                 place(*end_place)
@@ -389,9 +388,8 @@ pub fn preview_solution(board: &Board) -> Vec<String> {
         return Vec::new();
     };
     let mut lines = vec![format!(
-        "a win in {} jump{}, as (row,column) from 1:",
-        moves.len(),
-        if moves.len() == 1 { "" } else { "s" }
+        "a win in {}, as (row,column) from 1:",
+        crate::findings::plural(moves.len(), "jump", "jumps")
     )];
     let mut line = String::new();
     for (n, jump) in moves.iter().enumerate() {
@@ -420,9 +418,8 @@ pub fn goal_note(board: &Board) -> Option<String> {
     }
     match prepared.solve(HOVER_BUDGET, &|| false) {
         Verdict::Solvable(moves) => Some(format!(
-            "Reachable: a solution of {} jump{} ends here (`retroboard solve` lists them).",
-            moves.len(),
-            if moves.len() == 1 { "" } else { "s" }
+            "Reachable: a solution of {} ends here (`retroboard solve` lists them).",
+            crate::findings::plural(moves.len(), "jump", "jumps")
         )),
         Verdict::Unsolvable(proof) => Some(format!(
             "Not reachable: {}.",
