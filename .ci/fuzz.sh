@@ -22,8 +22,11 @@ export CARGO_TARGET_DIR="$cache/fuzz-target"
 
 # Seeds: the fixtures, each prefixed with the registry index of the format it is read as (the
 # byte the `formats` target reads first). Built with the project's own target dir.
-CARGO_TARGET_DIR="$project_target" \
-    cargo run --quiet --locked --example fuzz_seeds -- tests/fixtures fuzz/corpus/formats
+seeded=$(CARGO_TARGET_DIR="$project_target" \
+    cargo run --quiet --locked --example fuzz_seeds -- tests/fixtures fuzz/corpus/formats)
+echo "$seeded"
+# "fuzz_seeds: N seeds of M formats in DIR": the formats target runs M times FUZZ_SECONDS.
+formats=$(sed -E 's/.* seeds of ([0-9]+) formats.*/\1/' <<<"$seeded")
 mkdir -p fuzz/corpus/edits fuzz/corpus/lsp
 # The server's: each malformed message shape and message order tests/lsp_abuse.rs sends.
 python3 fuzz/seeds/lsp.py fuzz/corpus/lsp
@@ -36,8 +39,7 @@ targets=(formats edits lsp)
 for target in "${targets[@]}"; do
     run_seconds="$seconds"
     if [ "$target" = formats ]; then
-        # As long as one target per format would run: the formats with seeds, each FUZZ_SECONDS.
-        formats=$(ls fuzz/corpus/formats | sed 's/-[0-9]*$//' | sort -u | wc -l)
+        # As long as one target per format would run: FUZZ_SECONDS for each format seeded.
         run_seconds=$((seconds * formats))
     fi
     echo "-- $target (${run_seconds}s)"

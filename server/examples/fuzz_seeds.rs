@@ -16,6 +16,7 @@ fn main() {
     };
     std::fs::create_dir_all(to).expect("the output folder can be made");
     let mut written = 0;
+    let mut formats = std::collections::BTreeSet::new();
     for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
         let Ok(entry) = entry else { continue };
         if !entry.file_type().is_file() {
@@ -31,11 +32,15 @@ fn main() {
             continue;
         };
         let index = FormatId::ALL.iter().position(|f| *f == format).unwrap_or(0);
+        formats.insert(index);
         let mut seed = vec![u8::try_from(index).unwrap_or(0)];
         seed.extend_from_slice(&bytes);
         written += 1;
         let out = Path::new(to).join(format!("{}-{written}", format.as_str()));
         std::fs::write(out, seed).expect("the seed can be written");
     }
-    println!("fuzz_seeds: {written} seeds in {to}");
+    println!(
+        "fuzz_seeds: {written} seeds of {} formats in {to}",
+        formats.len()
+    );
 }
