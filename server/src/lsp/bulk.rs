@@ -1,8 +1,10 @@
-//! Requests about texts far larger than any game's file (a 10 MB "Patience game") run on one
-//! thread of their own at the lowest CPU priority Linux has (`SCHED_IDLE`): on a machine with
-//! few cores, a keystroke's check in another file then gets a CPU the moment it wakes, instead
-//! of waiting for the bulk work's time slice to end. Requests about ordinary files never come
-//! here, so a busy machine cannot starve a hover.
+//! Work that may take long and that no keystroke waits for runs on threads of its own at the
+//! lowest CPU priority Linux has (`SCHED_IDLE`): requests about texts far larger than any
+//! game's file (a 10 MB "Patience game") and the workspace check on the bulk lane, the search
+//! whether a peg board can be won on the search lane. On a machine with few cores a keystroke's
+//! check, or a request on the board being searched, then gets a CPU the moment it wakes,
+//! instead of waiting for that work's time slice to end. Requests about ordinary files never
+//! come here, so a busy machine cannot starve a hover.
 
 use std::sync::Mutex;
 use std::sync::mpsc::{Sender, channel};
@@ -13,15 +15,28 @@ pub const BULK_BYTES: usize = 1 << 20;
 
 pub type Job = Box<dyn FnOnce() + Send>;
 
-/// The bulk thread's queue, the thread started on first use; `None` when it cannot be started
-/// (the caller then runs the work as any other request).
-pub fn queue() -> Option<Sender<Job>> {
-    static QUEUE: Mutex<Option<Sender<Job>>> = Mutex::new(None);
-    let mut queue = QUEUE.lock().unwrap_or_else(|p| p.into_inner());
+/// A thread of its own at the lowest priority, for one kind of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Requests about huge texts and the workspace check.
+    Bulk,
+    /// Searches whether a peg board can be won (one at a time already).
+    Search,
+}
+
+/// The queue of a lane's thread, the thread started on first use; `None` when it cannot be
+/// started (the caller then runs the work as any other).
+pub fn queue_of(lane: Lane) -> Option<Sender<Job>> {
+    static QUEUES: [Mutex<Option<Sender<Job>>>; 2] = [Mutex::new(None), Mutex::new(None)];
+    let (slot, name) = match lane {
+        Lane::Bulk => (&QUEUES[0], "retroboard-bulk"),
+        Lane::Search => (&QUEUES[1], "retroboard-search"),
+    };
+    let mut queue = slot.lock().unwrap_or_else(|p| p.into_inner());
     if queue.is_none() {
         let (sender, jobs) = channel::<Job>();
         std::thread::Builder::new()
-            .name("retroboard-bulk".into())
+            .name(name.into())
             .spawn(move || {
                 lowest_priority();
                 for job in jobs {
@@ -32,6 +47,11 @@ pub fn queue() -> Option<Sender<Job>> {
         *queue = Some(sender);
     }
     queue.clone()
+}
+
+/// The bulk lane's queue (see [`queue_of`]).
+pub fn queue() -> Option<Sender<Job>> {
+    queue_of(Lane::Bulk)
 }
 
 /// Runs `work` on the bulk thread of `queue` and waits for its answer; `None` when the thread
@@ -89,14 +109,25 @@ mod tests {
         assert_eq!(again, thread);
     }
 
+    #[tokio::test]
+    async fn each_lane_has_a_thread_of_its_own() {
+        let bulk = queue_of(Lane::Bulk).unwrap();
+        let search = queue_of(Lane::Search).unwrap();
+        let on_bulk = run(&bulk, || std::thread::current().id()).await.unwrap();
+        let on_search = run(&search, || std::thread::current().id()).await.unwrap();
+        assert_ne!(on_bulk, on_search);
+    }
+
     #[cfg(target_os = "linux")]
     #[tokio::test]
-    async fn the_bulk_thread_runs_at_idle_priority() {
-        let queue = queue().expect("the bulk thread starts");
-        // SAFETY: sched_getscheduler(0) only reads the calling thread's policy.
-        let policy = run(&queue, || unsafe { libc::sched_getscheduler(0) })
-            .await
-            .unwrap();
-        assert_eq!(policy, libc::SCHED_IDLE);
+    async fn the_lanes_run_at_idle_priority() {
+        for lane in [Lane::Bulk, Lane::Search] {
+            let queue = queue_of(lane).expect("the lane's thread starts");
+            // SAFETY: sched_getscheduler(0) only reads the calling thread's policy.
+            let policy = run(&queue, || unsafe { libc::sched_getscheduler(0) })
+                .await
+                .unwrap();
+            assert_eq!(policy, libc::SCHED_IDLE, "{lane:?}");
+        }
     }
 }

@@ -699,7 +699,8 @@ async fn search_slow(
     };
     let flag = cancelled.clone();
     let target = uri.clone();
-    let slow = tokio::task::spawn_blocking(move || {
+    // The search yields the CPU to everything else: on its own thread at idle priority.
+    let search = move || {
         let stop = || flag.is_set();
         let found = catch_panic(|| {
             test_delay(&document, &stop);
@@ -713,8 +714,11 @@ async fn search_slow(
         });
         crate::analysis::release_memory();
         found
-    })
-    .await;
+    };
+    let slow = match bulk::queue_of(bulk::Lane::Search) {
+        Some(queue) => bulk::run(&queue, search).await,
+        None => tokio::task::spawn_blocking(search).await.ok(),
+    };
     {
         let mut state = shared.state();
         if state
@@ -730,9 +734,9 @@ async fn search_slow(
         }
     }
     let notification = match slow {
-        Ok(Ok(Some(notification))) => notification,
-        Ok(Ok(None)) | Err(_) => return,
-        Ok(Err(message)) => {
+        Some(Ok(Some(notification))) => notification,
+        Some(Ok(None)) | None => return,
+        Some(Err(message)) => {
             eprintln!("retroboard: internal error in a slow check: {message}");
             return;
         }
