@@ -585,7 +585,7 @@ fn times_line(what: &str, times: &[Duration]) {
 /// first.
 fn behind_a_slow_request() {
     const ALONE: usize = 200;
-    const BEHIND: usize = 40;
+    const BEHIND: usize = 100;
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let small_uri = file_uri("/tmp/retroboard-bench-behind/Small.pat");
     let patience_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");

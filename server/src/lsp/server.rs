@@ -28,7 +28,7 @@ use tower_lsp_server::ls_types::*;
 
 use super::bulk;
 use super::convert::{self, PositionEncoding};
-use super::transport::Notifier;
+use super::transport::{Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::{DiskFiles, DocumentCache, Files, Loaded};
 use crate::registry::FormatId;
@@ -45,6 +45,8 @@ pub struct Backend {
     /// Requests to the client (`window/showDocument`, the registration of watched files),
     /// sent from a task of their own: no handler awaits the client.
     client: tower_lsp_server::Client,
+    /// Where answers serialised on the request's own thread wait for the transport.
+    prepared: Prepared,
 }
 
 /// What the handlers and the checker tasks share.
@@ -376,6 +378,7 @@ impl Backend {
     pub fn new(
         client: tower_lsp_server::Client,
         notifier: Notifier,
+        prepared: Prepared,
         shut_down: Arc<AtomicBool>,
     ) -> Backend {
         let shared = Arc::new(Shared {
@@ -407,6 +410,7 @@ impl Backend {
             shared,
             shut_down,
             client,
+            prepared,
         }
     }
 
@@ -1088,6 +1092,32 @@ impl Backend {
         })
         .await
     }
+
+    /// [`Backend::on_open_document`] for a request renamed by the transport (see
+    /// `transport::Prepared`): the answer is serialised where it is made, and its token is
+    /// answered instead (null when the document is not open).
+    async fn prepared_on_open_document<T: serde::Serialize + Send + 'static>(
+        &self,
+        what: &'static str,
+        uri: Uri,
+        work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<T> + Send + 'static,
+    ) -> Result<LSPAny> {
+        let prepared = self.prepared.clone();
+        let token = self
+            .on_open_document(what, uri, move |snapshot, document, cancel| {
+                let answer = work(snapshot, document, cancel)?;
+                cancel.check()?;
+                prepare(&prepared, what, &answer).map(Some)
+            })
+            .await?;
+        Ok(token.unwrap_or(LSPAny::Null))
+    }
+}
+
+/// `answer` serialised and kept for the transport; its token, to be answered in its place.
+fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<LSPAny> {
+    let json = serde_json::to_vec(answer).map_err(|err| internal_error(what, err.to_string()))?;
+    Ok(prepared.keep(json))
 }
 
 /// Test builds only: the fault injection of [`analysis::fault_injection`] and the delay of
@@ -1184,12 +1214,14 @@ pub const PREVIEW_COMMAND: &str = "retroboard.preview";
 
 impl Backend {
     /// `retroboard/preview`: the board of an open document (or of a file on disk).
-    pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
+    pub async fn preview(&self, params: PreviewParams) -> Result<LSPAny> {
         let uri = params.text_document.uri;
         let deal = params.deal;
         let about = uri.clone();
+        let prepared = self.prepared.clone();
         self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
-            preview_of(snapshot, cancel, &uri, deal)
+            let preview = preview_of(snapshot, cancel, &uri, deal)?;
+            prepare(&prepared, "preview", &preview)
         })
         .await
     }
@@ -1738,24 +1770,6 @@ impl LanguageServer for Backend {
         .await
     }
 
-    async fn document_symbol(
-        &self,
-        params: DocumentSymbolParams,
-    ) -> Result<Option<DocumentSymbolResponse>> {
-        let uri = params.text_document.uri;
-        self.on_open_document("the outline", uri, move |snapshot, document, cancel| {
-            let symbols = crate::ide::outline(document);
-            cancel.check()?;
-            let text = document.rope();
-            let symbols = symbols
-                .iter()
-                .map(|s| convert::symbol(text, s, snapshot.encoding))
-                .collect();
-            Ok(Some(DocumentSymbolResponse::Nested(symbols)))
-        })
-        .await
-    }
-
     async fn goto_definition(
         &self,
         params: GotoDefinitionParams,
@@ -1857,45 +1871,6 @@ impl LanguageServer for Backend {
         self.state().client.configure(&params.settings);
     }
 
-    async fn symbol(
-        &self,
-        params: WorkspaceSymbolParams,
-    ) -> Result<Option<WorkspaceSymbolResponse>> {
-        self.on_snapshot("workspace symbols", move |snapshot, cancel| {
-            let mut found = Vec::new();
-            crate::ide::workspace_symbols(
-                &snapshot.roots,
-                &params.query,
-                &snapshot.overlay(),
-                |path, doc, symbol| {
-                    if let Some(symbol) =
-                        convert::workspace_symbol(path, doc.rope(), &symbol, snapshot.encoding)
-                    {
-                        found.push(symbol);
-                    }
-                },
-            );
-            cancel.check()?;
-            Ok(Some(WorkspaceSymbolResponse::Nested(found)))
-        })
-        .await
-    }
-
-    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        let uri = params.text_document.uri;
-        self.on_open_document("folding", uri, move |_, document, _| {
-            let folds = crate::ide::folds(document);
-            let text = document.rope();
-            Ok(Some(
-                folds
-                    .iter()
-                    .map(|f| convert::folding_range(text, f))
-                    .collect(),
-            ))
-        })
-        .await
-    }
-
     async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
         let uri = params.text_document.uri;
         self.on_open_document("links", uri, move |snapshot, document, _| {
@@ -1907,44 +1882,6 @@ impl LanguageServer for Backend {
                     .filter_map(|l| convert::document_link(text, l, snapshot.encoding))
                     .collect(),
             ))
-        })
-        .await
-    }
-
-    async fn semantic_tokens_full(
-        &self,
-        params: SemanticTokensParams,
-    ) -> Result<Option<SemanticTokensResult>> {
-        let uri = params.text_document.uri;
-        self.on_open_document("highlighting", uri, move |snapshot, document, cancel| {
-            let highlights = crate::ide::highlights(document);
-            cancel.check()?;
-            let data = convert::semantic_tokens(document.rope(), &highlights, snapshot.encoding);
-            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            })))
-        })
-        .await
-    }
-
-    async fn semantic_tokens_range(
-        &self,
-        params: SemanticTokensRangeParams,
-    ) -> Result<Option<SemanticTokensRangeResult>> {
-        let uri = params.text_document.uri;
-        let range = params.range;
-        self.on_open_document("highlighting", uri, move |snapshot, document, cancel| {
-            let text = document.rope();
-            let start = convert::offset(text, range.start, snapshot.encoding);
-            let end = convert::offset(text, range.end, snapshot.encoding).max(start);
-            let highlights = crate::ide::highlights_in(document, start..end);
-            cancel.check()?;
-            let data = convert::semantic_tokens(text, &highlights, snapshot.encoding);
-            Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            })))
         })
         .await
     }
@@ -1971,14 +1908,13 @@ impl LanguageServer for Backend {
             })?;
         // An optional second argument: a seed to deal a card game with.
         let deal = params.arguments.get(1).and_then(|a| a.as_u64());
-        let preview = self
-            .on_snapshot("preview", move |snapshot, cancel| {
-                preview_of(snapshot, cancel, &uri, deal)
-            })
-            .await?;
-        serde_json::to_value(preview)
-            .map(Some)
-            .map_err(|e| invalid_params(e.to_string()))
+        let about = uri.clone();
+        let prepared = self.prepared.clone();
+        self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
+            let preview = preview_of(snapshot, cancel, &uri, deal)?;
+            prepare(&prepared, "preview", &preview).map(Some)
+        })
+        .await
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -1987,5 +1923,101 @@ impl LanguageServer for Backend {
         if state.documents.remove(&uri).is_some() {
             self.shared.queue(&mut state, &uri, Due::Own);
         }
+    }
+}
+
+/// The requests whose answers may be large: the transport renames them to these methods, which
+/// serialise their answers on the request's own thread (see `transport::Prepared`).
+impl Backend {
+    pub const DOCUMENT_SYMBOL: &str = "retroboard/prepared/documentSymbol";
+    pub const WORKSPACE_SYMBOL: &str = "retroboard/prepared/workspaceSymbol";
+    pub const FOLDING_RANGE: &str = "retroboard/prepared/foldingRange";
+    pub const SEMANTIC_TOKENS_FULL: &str = "retroboard/prepared/semanticTokensFull";
+    pub const SEMANTIC_TOKENS_RANGE: &str = "retroboard/prepared/semanticTokensRange";
+
+    pub async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<LSPAny> {
+        let uri = params.text_document.uri;
+        self.prepared_on_open_document("the outline", uri, move |snapshot, document, cancel| {
+            let symbols = crate::ide::outline(document);
+            cancel.check()?;
+            let text = document.rope();
+            let symbols = symbols
+                .iter()
+                .map(|s| convert::symbol(text, s, snapshot.encoding))
+                .collect();
+            Ok(DocumentSymbolResponse::Nested(symbols))
+        })
+        .await
+    }
+
+    pub async fn workspace_symbol(&self, params: WorkspaceSymbolParams) -> Result<LSPAny> {
+        let prepared = self.prepared.clone();
+        self.on_snapshot("workspace symbols", move |snapshot, cancel| {
+            let mut found = Vec::new();
+            crate::ide::workspace_symbols(
+                &snapshot.roots,
+                &params.query,
+                &snapshot.overlay(),
+                |path, doc, symbol| {
+                    if let Some(symbol) =
+                        convert::workspace_symbol(path, doc.rope(), &symbol, snapshot.encoding)
+                    {
+                        found.push(symbol);
+                    }
+                },
+            );
+            cancel.check()?;
+            prepare(
+                &prepared,
+                "workspace symbols",
+                &WorkspaceSymbolResponse::Nested(found),
+            )
+        })
+        .await
+    }
+
+    pub async fn folding_range(&self, params: FoldingRangeParams) -> Result<LSPAny> {
+        let uri = params.text_document.uri;
+        self.prepared_on_open_document("folding", uri, move |_, document, _| {
+            let folds = crate::ide::folds(document);
+            let text = document.rope();
+            Ok(folds
+                .iter()
+                .map(|f| convert::folding_range(text, f))
+                .collect::<Vec<_>>())
+        })
+        .await
+    }
+
+    pub async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<LSPAny> {
+        let uri = params.text_document.uri;
+        self.prepared_on_open_document("highlighting", uri, move |snapshot, document, cancel| {
+            let highlights = crate::ide::highlights(document);
+            cancel.check()?;
+            let data = convert::semantic_tokens(document.rope(), &highlights, snapshot.encoding);
+            Ok(SemanticTokensResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            }))
+        })
+        .await
+    }
+
+    pub async fn semantic_tokens_range(&self, params: SemanticTokensRangeParams) -> Result<LSPAny> {
+        let uri = params.text_document.uri;
+        let range = params.range;
+        self.prepared_on_open_document("highlighting", uri, move |snapshot, document, cancel| {
+            let text = document.rope();
+            let start = convert::offset(text, range.start, snapshot.encoding);
+            let end = convert::offset(text, range.end, snapshot.encoding).max(start);
+            let highlights = crate::ide::highlights_in(document, start..end);
+            cancel.check()?;
+            let data = convert::semantic_tokens(text, &highlights, snapshot.encoding);
+            Ok(SemanticTokensRangeResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            }))
+        })
+        .await
     }
 }

@@ -14,11 +14,18 @@
 //! and serialised on the check's thread, never queued behind tower-lsp-server's answers), and
 //! small frames before large ones waiting with them, so that a keystroke's diagnostics never wait
 //! behind a large answer (the LSP orders no answer against a notification or another answer).
+//!
+//! Answers serialised where they are made ([`Prepared`]): tower-lsp-server turns every answer
+//! into a `serde_json::Value` and then into text on its one async thread, where a large answer
+//! (a preview's 2 MB, semantic tokens' 100 KB) holds up every message behind it. A request whose
+//! answer may be large is renamed on its way in (`start`'s `prepared_methods`) to a method that
+//! serialises its answer on the request's own thread and answers a token; the token's answer is
+//! put in its place on the way out.
 
 mod message;
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::io::{
@@ -46,7 +53,90 @@ pub struct Streams {
     pub server_input: DuplexStream,
     pub server_output: DuplexStream,
     pub notifier: Notifier,
+    pub prepared: Prepared,
     pub finished: JoinHandle<()>,
+}
+
+/// Requests renamed on their way to the server: `(the client's method, the server's)`.
+pub type Renames = &'static [(&'static str, &'static str)];
+
+/// Answers serialised on the thread that made them, each waiting for tower-lsp-server's answer
+/// that carries its token.
+#[derive(Clone, Default)]
+pub struct Prepared(Arc<Mutex<PreparedAnswers>>);
+
+#[derive(Default)]
+struct PreparedAnswers {
+    next: u64,
+    /// Oldest first; an answer whose request was cancelled after it was made is never taken.
+    waiting: VecDeque<(u64, Vec<u8>)>,
+}
+
+/// The member of the token object tower-lsp-server answers in place of a prepared answer.
+const PREPARED_MEMBER: &str = "$retroboard/prepared";
+/// Prepared answers kept at most (each is taken within a moment of being kept).
+const MAX_PREPARED: usize = 64;
+
+impl Prepared {
+    /// Keeps `result`, an answer's `result` as JSON text; the request's handler answers the
+    /// token returned, which the transport replaces by `result`.
+    pub fn keep(&self, result: Vec<u8>) -> serde_json::Value {
+        let mut answers = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let token = answers.next;
+        answers.next += 1;
+        if answers.waiting.len() == MAX_PREPARED {
+            answers.waiting.pop_front();
+        }
+        answers.waiting.push_back((token, result));
+        serde_json::json!({ PREPARED_MEMBER: token })
+    }
+
+    /// The answer `body` stands for: itself, or the prepared answer its token names, with its
+    /// id (`None` when the token's answer is gone).
+    fn answer(&self, body: Vec<u8>, id: &str) -> Option<Vec<u8>> {
+        let Some(token) = prepared_token(&body) else {
+            return Some(body);
+        };
+        let mut answers = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let at = answers.waiting.iter().position(|(t, _)| *t == token)?;
+        let (_, result) = answers.waiting.remove(at)?;
+        drop(answers);
+        const START: &[u8] = b"{\"jsonrpc\":\"2.0\",\"result\":";
+        let mut full = Vec::with_capacity(START.len() + result.len() + id.len() + 8);
+        full.extend_from_slice(START);
+        full.extend_from_slice(&result);
+        full.extend_from_slice(b",\"id\":");
+        full.extend_from_slice(id.as_bytes());
+        full.push(b'}');
+        Some(full)
+    }
+}
+
+/// The token of an answer tower-lsp-server wrote for a prepared one:
+/// `{"jsonrpc":"2.0","result":{"$retroboard/prepared":N},"id":ID}`.
+fn prepared_token(body: &[u8]) -> Option<u64> {
+    let start = format!("{{\"jsonrpc\":\"2.0\",\"result\":{{\"{PREPARED_MEMBER}\":");
+    let rest = body.strip_prefix(start.as_bytes())?;
+    let end = rest.iter().position(|b| *b == b'}')?;
+    std::str::from_utf8(&rest[..end]).ok()?.parse().ok()
+}
+
+/// `body` (a canonical call) with its method renamed where `renames` says.
+fn renamed(body: Vec<u8>, method: &str, renames: Renames) -> Vec<u8> {
+    let Some((_, to)) = renames.iter().find(|(from, _)| *from == method) else {
+        return body;
+    };
+    // A canonical call starts with its method: `{"jsonrpc":"2.0","method":"…"`.
+    const START: &[u8] = b"{\"jsonrpc\":\"2.0\",\"method\":";
+    let old = serde_json::Value::from(method).to_string();
+    let Some(rest) = body
+        .strip_prefix(START)
+        .and_then(|rest| rest.strip_prefix(old.as_bytes()))
+    else {
+        return body;
+    };
+    let new = serde_json::Value::from(*to).to_string();
+    [START, new.as_bytes(), rest].concat()
 }
 
 /// Sends notifications straight to the client, past tower-lsp-server's output.
@@ -65,6 +155,7 @@ impl Notifier {
 pub fn start(
     stdin: impl AsyncRead + Unpin + Send + 'static,
     stdout: impl AsyncWrite + Unpin + Send + 'static,
+    prepared_methods: Renames,
 ) -> Streams {
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     let (server_output, from_server) = tokio::io::duplex(1 << 16);
@@ -75,13 +166,22 @@ pub fn start(
         to_server,
         out_tx.clone(),
         outstanding.clone(),
+        prepared_methods,
     ));
     let notifier = Notifier(out_tx.clone());
-    tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer()));
+    let prepared = Prepared::default();
+    tokio::spawn(read_server(
+        from_server,
+        out_tx,
+        outstanding,
+        prepared.clone(),
+        max_answer(),
+    ));
     Streams {
         server_input,
         server_output,
         notifier,
+        prepared,
         finished: tokio::spawn(write_client(stdout, out_rx)),
     }
 }
@@ -440,6 +540,7 @@ async fn read_client(
     mut to_server: DuplexStream,
     out: mpsc::Sender<Out>,
     outstanding: Arc<watch::Sender<Outstanding>>,
+    renames: Renames,
 ) {
     let mut framer = Framer::default();
     let mut held: VecDeque<Call> = VecDeque::new();
@@ -462,7 +563,8 @@ async fn read_client(
                     holds.initialize = Some((id.clone(), Instant::now() + HOLD_LIMIT));
                 }
             }
-            if to_server.write_all(&frame(&call.body)).await.is_err() || call.method == "exit" {
+            let body = renamed(call.body, &call.method, renames);
+            if to_server.write_all(&frame(&body)).await.is_err() || call.method == "exit" {
                 return; // the server reads no more
             }
         }
@@ -503,14 +605,26 @@ async fn read_client(
 }
 
 /// Reads the server's frames (tower-lsp-server writes `Content-Length: N\r\n\r\n` and the body),
-/// notes which requests are answered, and replaces an answer over `max_answer` bytes by an
-/// error; nothing it writes can stop the forwarding.
+/// notes which requests are answered, puts prepared answers in place of their tokens, and
+/// replaces an answer over `max_answer` bytes by an error; nothing it writes can stop the
+/// forwarding.
 async fn read_server(
     from_server: DuplexStream,
     out: mpsc::Sender<Out>,
     outstanding: Arc<watch::Sender<Outstanding>>,
+    prepared: Prepared,
     max_answer: usize,
 ) {
+    let refused = |id: &str, length: usize| {
+        let mb = |n: usize| n as f64 / (1024.0 * 1024.0);
+        let why = format!(
+            "the answer is {:.1} MB, over the limit of {:.1} MB: Retroboard does not send it",
+            mb(length),
+            mb(max_answer)
+        );
+        let id = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
+        frame(&message::error(&id, message::INTERNAL_ERROR, &why))
+    };
     let mut reader = tokio::io::BufReader::with_capacity(1 << 16, from_server);
     while let Some(length) = read_length(&mut reader).await {
         let (frame_out, id) = if length <= max_answer {
@@ -518,22 +632,27 @@ async fn read_server(
             if reader.read_exact(&mut body).await.is_err() {
                 break;
             }
-            (Some(frame(&body)), answered_id(&body, &body))
+            let id = answered_id(&body, &body);
+            let body = match &id {
+                Some(id) => prepared.answer(body, id).unwrap_or_else(|| {
+                    let gone = "the answer was lost on its way: ask again";
+                    let id = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
+                    message::error(&id, message::INTERNAL_ERROR, gone)
+                }),
+                None => body,
+            };
+            match &id {
+                Some(id) if body.len() > max_answer => {
+                    (Some(refused(id, body.len())), Some(id.clone()))
+                }
+                _ => (Some(frame(&body)), id),
+            }
         } else {
             let Some((head, tail)) = skip_body(&mut reader, length).await else {
                 break;
             };
             let id = answered_id(&head, &tail);
-            let refused = id.as_ref().map(|id| {
-                let mb = |n: usize| n as f64 / (1024.0 * 1024.0);
-                let why = format!(
-                    "the answer is {:.1} MB, over the limit of {:.1} MB: Retroboard does not send it",
-                    mb(length),
-                    mb(max_answer)
-                );
-                let id = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
-                frame(&message::error(&id, message::INTERNAL_ERROR, &why))
-            });
+            let refused = id.as_deref().map(|id| refused(id, length));
             if refused.is_none() {
                 eprintln!("retroboard: a message of {length} bytes to the client was dropped");
             }
@@ -833,7 +952,14 @@ mod tests {
         let (out_tx, mut out_rx) = mpsc::channel(64);
         let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
         outstanding.send_modify(|o| o.add("1"));
-        tokio::spawn(read_server(from_server, out_tx, outstanding.clone(), 100));
+        let prepared = Prepared::default();
+        tokio::spawn(read_server(
+            from_server,
+            out_tx,
+            outstanding.clone(),
+            prepared,
+            100,
+        ));
         let big = format!(
             "{{\"jsonrpc\":\"2.0\",\"result\":\"{}\",\"id\":1}}",
             "x".repeat(300_000)
@@ -852,6 +978,57 @@ mod tests {
                      \"the answer is 0.3 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
         assert_eq!(got, [ok(error), ok(note), ok(small)]);
         assert!(outstanding.borrow().0.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_prepared_answer_takes_the_place_of_its_token() {
+        let (mut server, from_server) = tokio::io::duplex(1 << 16);
+        let (out_tx, mut out_rx) = mpsc::channel(64);
+        let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
+        let prepared = Prepared::default();
+        let first = prepared.keep(b"[1,2,3]".to_vec());
+        let second = prepared.keep(format!("\"{}\"", "x".repeat(300)).into_bytes());
+        let lost = serde_json::json!({ PREPARED_MEMBER: 99 });
+        tokio::spawn(read_server(from_server, out_tx, outstanding, prepared, 200));
+        for (id, token) in [("\"a\"", &first), ("2", &second), ("3", &lost)] {
+            let body = format!("{{\"jsonrpc\":\"2.0\",\"result\":{token},\"id\":{id}}}");
+            server.write_all(&frame(body.as_bytes())).await.unwrap();
+        }
+        drop(server);
+        let mut got = Vec::new();
+        while let Some(Out::Frame(frame)) = out_rx.recv().await {
+            got.push(String::from_utf8(frame).unwrap());
+        }
+        let over = "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,\"message\":\
+                    \"the answer is 0.0 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
+        let lost = "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32603,\"message\":\
+                    \"the answer was lost on its way: ask again\"}}";
+        assert_eq!(
+            got,
+            [
+                ok("{\"jsonrpc\":\"2.0\",\"result\":[1,2,3],\"id\":\"a\"}"),
+                ok(over),
+                ok(lost)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_renamed_request_keeps_its_id_and_params() {
+        const RENAMES: Renames = &[("textDocument/documentSymbol", "retroboard/x")];
+        let call = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/documentSymbol\",\"id\":4,\"params\":{}}";
+        let renamed = renamed(
+            call.as_bytes().to_vec(),
+            "textDocument/documentSymbol",
+            RENAMES,
+        );
+        assert_eq!(
+            String::from_utf8(renamed).unwrap(),
+            "{\"jsonrpc\":\"2.0\",\"method\":\"retroboard/x\",\"id\":4,\"params\":{}}"
+        );
+        let other = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/hover\",\"id\":4}";
+        let kept = super::renamed(other.as_bytes().to_vec(), "textDocument/hover", RENAMES);
+        assert_eq!(kept, other.as_bytes());
     }
 
     #[tokio::test]
