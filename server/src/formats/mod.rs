@@ -18,6 +18,7 @@ pub mod layout;
 pub mod othello;
 pub mod patience;
 pub mod peg;
+pub mod place;
 
 /// Everything a format means: the one place that names each family's modules.
 pub fn spec(format: FormatId) -> &'static dyn Format {
@@ -96,6 +97,14 @@ pub trait Format: Sync {
     /// its line `line` (0-based); only asked of formats with a [`Format::line_comment`].
     fn comment_may_precede(&self, _doc: &Document, _line: usize) -> bool {
         true
+    }
+
+    /// The logical places of a finding at `range` in the game's terms, most precise first
+    /// (`pile:7`, `square:D4`, `board`; see [`place`]): what a `[[suppress]]` entry of
+    /// retroboard.toml names. The generic ones (`file`, `line-text:…`) are added by
+    /// [`place::places`].
+    fn places(&self, _doc: &Document, _range: &std::ops::Range<usize>) -> Vec<String> {
+        Vec::new()
     }
 
     /// Whether files of this format define names (creatures, terrains, variants) that other
