@@ -136,8 +136,15 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         }
         let forced = forced.or_else(|| settings.as_ref()?.format_for(&absolute));
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
-        let suppress = settings.as_deref().filter(|_| !no_suppressions);
-        match check_caught(&found, forced, &files, solve_timeout, fix, suppress) {
+        // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
+        match check_caught(
+            &found,
+            forced,
+            &files,
+            solve_timeout,
+            fix,
+            settings.as_deref(),
+        ) {
             Ok(Some(mut report)) => {
                 if no_suppressions {
                     unsilence(&mut report);
