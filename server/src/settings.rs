@@ -80,8 +80,11 @@ pub struct Settings {
     pub entry_problems: Vec<Finding>,
     /// Which entries the files checked so far are named by, and which they used: checked file
     /// → (entries whose `file` names it, entries that silenced one of its findings).
-    usage: Mutex<HashMap<PathBuf, (Vec<usize>, Vec<usize>)>>,
+    usage: Mutex<HashMap<PathBuf, Usage>>,
 }
+
+/// Of one checked file: the entries naming it, and those that silenced one of its findings.
+type Usage = (Vec<usize>, Vec<usize>);
 
 /// One `[[suppress]]` entry.
 #[derive(Debug)]
@@ -470,9 +473,7 @@ place = \"pile:7\", reason = \"why\""
 /// The text that appends a `[[suppress]]` entry to a settings file holding `text` (empty for a
 /// new file), as one insertion at its end: `file` relative to the settings file's folder.
 pub fn suppress_entry_edit(text: &str, file: &str, code: &str, place: &str) -> TextEdit {
-    let separator = if text.is_empty() {
-        ""
-    } else if text.ends_with("\n\n") {
+    let separator = if text.is_empty() || text.ends_with("\n\n") {
         ""
     } else if text.ends_with('\n') {
         "\n"
@@ -869,7 +870,7 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
                 Some(Level::Off)
             );
             assert_eq!(s.suppressions_for(Path::new("/mod/Games/K.pat")).len(), 1);
-            assert_eq!(s.findings(), [problem.clone()]);
+            assert_eq!(s.findings(), std::slice::from_ref(problem));
         }
     }
 
