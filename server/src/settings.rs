@@ -51,6 +51,12 @@ use crate::registry::FormatId;
 /// The names a settings file may have, in the order they are looked for in each folder.
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];
 
+/// The code of a suppression (a comment, a `[[suppress]]` entry) that silences nothing.
+pub const UNUSED: &str = "retroboard/unused-suppression";
+
+/// What a "suppress here" comment or entry says as its reason, for the modder to replace.
+pub const REASON_PLACEHOLDER: &str = "reason";
+
 /// The code of a settings file's own problem.
 pub const CONFIG: &str = "retroboard/config";
 
@@ -276,7 +282,7 @@ impl Settings {
             findings.push(
                 Finding::new(
                     Severity::Warning,
-                    crate::suppressions::UNUSED,
+                    UNUSED,
                     header,
                     format!(
                         "this [[suppress]] entry silences nothing: {} has no finding {} at {}; \
@@ -487,7 +493,7 @@ pub fn suppress_entry_edit(text: &str, file: &str, code: &str, place: &str) -> T
             toml_string(file),
             toml_string(code),
             toml_string(place),
-            toml_string(crate::suppressions::REASON_PLACEHOLDER),
+            toml_string(REASON_PLACEHOLDER),
         ),
     )
 }
@@ -780,7 +786,7 @@ mod tests {
         let [unused] = findings.as_slice() else {
             panic!("{findings:?}")
         };
-        assert_eq!(unused.code, crate::suppressions::UNUSED);
+        assert_eq!(unused.code, UNUSED);
         assert_eq!(unused.severity, Severity::Warning);
         assert_eq!(&text[unused.range.clone()], "[[suppress]]");
         assert!(unused.range.start > ENTRY.len());
@@ -895,7 +901,7 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
             assert_eq!(entry.file, "Games/K\\\"l\u{e9}.pat");
             assert_eq!(entry.code, "othello/chip-total");
             assert_eq!(entry.place, "line-text:a \"b\"");
-            assert_eq!(entry.reason, crate::suppressions::REASON_PLACEHOLDER);
+            assert_eq!(entry.reason, REASON_PLACEHOLDER);
         }
     }
 }

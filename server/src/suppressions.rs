@@ -24,7 +24,7 @@ use crate::formats::Format;
 use crate::settings::Settings;
 use crate::syntax::Document;
 
-pub const UNUSED: &str = "retroboard/unused-suppression";
+pub use crate::settings::{REASON_PLACEHOLDER, UNUSED};
 
 const MARK: &str = "retroboard:";
 
@@ -235,9 +235,6 @@ pub fn settings_fix(
         edit: crate::settings::suppress_entry_edit(text, &relative.join("/"), finding.code, &place),
     })
 }
-
-/// What a "suppress here" comment says after the codes, for the modder to replace.
-pub const REASON_PLACEHOLDER: &str = "reason";
 
 /// Adds to each finding that a comment can silence a fix inserting one (never preferred):
 /// `# retroboard: ignore[code] reason` before its line, for findings that start inside a line
