@@ -1994,6 +1994,22 @@ line-text:TEXT"
         "{text}"
     );
 
+    // The settings' own rules apply to their findings too.
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        format!("[rules]\n\"retroboard/unused-suppression\" = \"off\"\n\n{settings}"),
+    )
+    .unwrap();
+    let quiet = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(
+        quiet,
+        [
+            "retroboard.toml:25 retroboard/config error",
+            "games/c.pat:12 crossmines/grid-width error",
+            "games/c.pat:15 crossmines/grid-width error",
+        ]
+    );
+
     // An audit: what the entries silence is reported, saying so.
     let out = retroboard(&["check", "--format", "json", "--no-suppressions", dir_arg]);
     let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();

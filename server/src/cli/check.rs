@@ -170,7 +170,13 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     }
     std::panic::set_hook(panic_hook);
     for (settings, at) in settings_met.into_iter().rev() {
-        let findings = settings.findings();
+        // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
+        let mut findings = settings.findings();
+        if no_suppressions {
+            settings.apply_auditing(&settings.path, &mut findings);
+        } else {
+            settings.apply(&settings.path, &mut findings);
+        }
         if !findings.is_empty() {
             reports.insert(at, settings_report(&settings.path, findings));
         }

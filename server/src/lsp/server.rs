@@ -289,7 +289,8 @@ impl Snapshot {
     /// when it reads well and every `[[suppress]]` entry was used).
     fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
         let settings = self.settings.for_file(path)?;
-        let findings = settings.findings();
+        let mut findings = settings.findings();
+        settings.apply(&settings.path, &mut findings);
         let diagnostics = if findings.is_empty() {
             Vec::new()
         } else {
@@ -1379,7 +1380,14 @@ fn code_actions(
     // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
     let settings = open.path.as_deref().and_then(|path| {
         let settings = snapshot.settings.for_file(path)?;
-        crate::suppressions::apply_settings(&open.document, &settings, path, &mut findings);
+        // (Noted as more of the last check: what it found used stays so.)
+        crate::suppressions::apply_settings_noting(
+            &open.document,
+            &settings,
+            path,
+            &mut findings,
+            true,
+        );
         Some(settings)
     });
     cancel.check()?;
