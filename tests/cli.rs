@@ -2027,3 +2027,30 @@ line-text:TEXT"
         "{audited:?}"
     );
 }
+
+/// A `[[suppress]]` entry silences a Colossus finding too, by the generic `line-text:` place.
+#[test]
+fn a_suppress_entry_silences_a_colossus_finding_by_its_line_text() {
+    let dir = scratch("suppress-colossus");
+    let variant = tiny_variant(&dir, "Mod");
+    let ter = variant.join("Mod.ter");
+    let text = std::fs::read_to_string(&ter)
+        .unwrap()
+        .replace("-1 Titan", "0 Titan");
+    std::fs::write(&ter, &text).unwrap();
+    let line = text.lines().find(|l| l.contains("0 Titan")).unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let before = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(before, ["Mod/Mod.ter:3 colossus/titan-recruit warning"]);
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        format!(
+            "[[suppress]]\nfile = \"*/Mod.ter\"\ncode = \"colossus/titan-recruit\"\n\
+place = \"line-text:  {}  \"\nreason = \"on purpose\"\n",
+            line.replace(' ', "   ")
+        ),
+    )
+    .unwrap();
+    let after = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(after, Vec::<String>::new());
+}
