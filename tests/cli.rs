@@ -1901,3 +1901,156 @@ Value for an Acquirable\"): use a multiple of 100 such as 200; silenced by the c
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `[[suppress]]` entries of retroboard.toml silence findings of the formats without comments
+/// by their logical place, which survives edits elsewhere; SARIF lists what they silence as
+/// `external` suppressions with the reason; an unused entry and a malformed one are findings
+/// of the settings file; `--no-suppressions` reports what they silence, saying so.
+#[test]
+fn suppress_entries_silence_findings_at_their_logical_place() {
+    let dir = scratch("suppress-entries");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::copy(fixture("othello/chip-total.bord"), dir.join("games/b.bord")).unwrap();
+    std::fs::copy(
+        fixture("crossmines/grid-width.pat"),
+        dir.join("games/c.pat"),
+    )
+    .unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let before = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(
+        before,
+        [
+            "games/b.bord:1 othello/chip-total error",
+            "games/c.pat:12 crossmines/grid-width error",
+            "games/c.pat:14 crossmines/grid-width error",
+            "games/c.pat:15 crossmines/grid-width error",
+        ]
+    );
+    let settings = "[[suppress]]\nfile = \"games/b.bord\"\ncode = \"othello/chip-total\"\n\
+place = \"line:1\"\nreason = \"the house rule gives 33 chips\"\n\n\
+[[suppress]]\nfile = \"games/*.pat\"\ncode = \"crossmines/grid-width\"\nplace = \"cell:4:1\"\n\
+reason = \"a short line on purpose\"\n\n\
+[[suppress]]\nfile = \"games/*.pat\"\ncode = \"crossmines/grid-width\"\nplace = \"cell:9:1\"\n\
+reason = \"gone\"\n\n\
+[[suppress]]\nfile = \"games/*.pat\"\ncode = \"crossmines/grid-width\"\nplace = \"row:5\"\n\
+reason = \"malformed\"\n";
+    std::fs::write(dir.join("retroboard.toml"), settings).unwrap();
+    let after = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(
+        after,
+        [
+            "retroboard.toml:13 retroboard/unused-suppression warning",
+            "retroboard.toml:22 retroboard/config error",
+            "games/c.pat:12 crossmines/grid-width error",
+            "games/c.pat:15 crossmines/grid-width error",
+        ]
+    );
+    // Edits elsewhere (the description, another grid line) leave the place as it was.
+    let edited = std::fs::read_to_string(dir.join("games/c.pat"))
+        .unwrap()
+        .replace("All squares.", "Every square.")
+        .replace("22011.--", "22011.---");
+    std::fs::write(dir.join("games/c.pat"), &edited).unwrap();
+
+    let out = retroboard(&["check", "--format", "sarif", dir_arg]);
+    let states = sarif_states(&out);
+    let external: Vec<_> = states
+        .iter()
+        .filter(|s| s.2 != "-")
+        .map(|s| (s.0.as_str(), s.2.as_str()))
+        .collect();
+    assert_eq!(
+        external,
+        [
+            (
+                "othello/chip-total",
+                "external: the house rule gives 33 chips"
+            ),
+            ("crossmines/grid-width", "external: a short line on purpose"),
+        ]
+    );
+
+    // The human report names the settings file for its own findings.
+    let out = retroboard(&["check", dir_arg]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("retroboard.toml: settings of the files below it\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "warning[retroboard/unused-suppression]: this [[suppress]] entry silences nothing: \
+games/*.pat has no finding crossmines/grid-width at cell:9:1; remove it, or correct its file, \
+code or place"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "error[retroboard/config]: \u{201c}row:5\u{201d} is no place: write file, \
+line-text:TEXT"
+        ),
+        "{text}"
+    );
+
+    // The settings' own rules apply to their findings too.
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        format!("[rules]\n\"retroboard/unused-suppression\" = \"off\"\n\n{settings}"),
+    )
+    .unwrap();
+    let quiet = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(
+        quiet,
+        [
+            "retroboard.toml:25 retroboard/config error",
+            "games/c.pat:12 crossmines/grid-width error",
+            "games/c.pat:15 crossmines/grid-width error",
+        ]
+    );
+
+    // An audit: what the entries silence is reported, saying so.
+    let out = retroboard(&["check", "--format", "json", "--no-suppressions", dir_arg]);
+    let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let audited: Vec<&str> = findings
+        .iter()
+        .filter_map(|f| f["message"].as_str())
+        .filter(|m| m.contains("[[suppress]] entry of"))
+        .collect();
+    assert_eq!(audited.len(), 2, "{findings:?}");
+    assert!(
+        audited[0].ends_with(
+            "; silenced by a [[suppress]] entry of retroboard.toml: \u{201c}the house rule gives \
+33 chips\u{201d}"
+        ),
+        "{audited:?}"
+    );
+}
+
+/// A `[[suppress]]` entry silences a Colossus finding too, by the generic `line-text:` place.
+#[test]
+fn a_suppress_entry_silences_a_colossus_finding_by_its_line_text() {
+    let dir = scratch("suppress-colossus");
+    let variant = tiny_variant(&dir, "Mod");
+    let ter = variant.join("Mod.ter");
+    let text = std::fs::read_to_string(&ter)
+        .unwrap()
+        .replace("-1 Titan", "0 Titan");
+    std::fs::write(&ter, &text).unwrap();
+    let line = text.lines().find(|l| l.contains("0 Titan")).unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let before = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(before, ["Mod/Mod.ter:3 colossus/titan-recruit warning"]);
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        format!(
+            "[[suppress]]\nfile = \"*/Mod.ter\"\ncode = \"colossus/titan-recruit\"\n\
+place = \"line-text:  {}  \"\nreason = \"on purpose\"\n",
+            line.replace(' ', "   ")
+        ),
+    )
+    .unwrap();
+    let after = json_findings(&["check", "--format", "json", dir_arg], &dir);
+    assert_eq!(after, Vec::<String>::new());
+}

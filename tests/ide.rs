@@ -14,6 +14,9 @@
 //! - `<fixture>.hints`: blocks `@ all`, `@ off` or `@ cursor line:col` followed by the lines
 //!   with inlay hints, each hint written into its line as `‹words›`;
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
+//! - `<fixture>.places`: blocks `@ line:col` followed by the logical places (what a
+//!   `[[suppress]]` entry of retroboard.toml names) of a finding starting there, then every
+//!   finding of the fixture with its places;
 //! - `<fixture>.links`: the file names linked to their files;
 //! - `<fixture>.preview`: the terminal drawing of the board;
 //! - `<fixture>.sourcemap`: the preview's source map, each element's id, range and text (a
@@ -320,6 +323,32 @@ fn render_links(doc: &Document, root: &Path) -> String {
     out
 }
 
+/// The places of a one-character finding at each `@ line:col`, then of every finding.
+fn render_places(doc: &Document, spec: &str) -> String {
+    let format = retroboard::formats::spec(doc.format().unwrap());
+    let places = |range: &std::ops::Range<usize>| {
+        retroboard::formats::place::places(format, doc, range).join(" | ")
+    };
+    let mut out = String::new();
+    for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
+        let (offset, _) = cursor(doc, query);
+        writeln!(out, "@ {}\n{}", query.trim(), places(&(offset..offset + 1))).unwrap();
+    }
+    out.push_str("findings:\n");
+    for finding in retroboard::analysis::analyze_with(doc, &DiskFiles) {
+        let range = &finding.range;
+        writeln!(
+            out,
+            "{} {}: {}",
+            at(doc, range),
+            finding.code,
+            places(range)
+        )
+        .unwrap();
+    }
+    out
+}
+
 #[test]
 fn hover_outline_and_highlight_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
@@ -335,6 +364,7 @@ fn hover_outline_and_highlight_snapshots() {
             "complete",
             "rename",
             "hints",
+            "places",
         ],
     );
     assert!(!found.is_empty());
@@ -356,6 +386,7 @@ fn hover_outline_and_highlight_snapshots() {
             Some("rename") => render_rename(&doc, &expected, &root),
             Some("hints") => render_hints(&doc, &expected),
             Some("folds") => render_folds(&doc),
+            Some("places") => render_places(&doc, &expected),
             Some("links") => render_links(&doc, &root),
             _ => render_highlights(&doc),
         };

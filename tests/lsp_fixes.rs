@@ -409,3 +409,154 @@ fn suppress_here_comes_last_never_preferred_and_silences_the_finding() {
     assert_eq!(codes(&after), expected);
     assert_eq!(client.shutdown(), 0);
 }
+
+/// A fresh folder for one test, its links resolved (the server names files by real paths).
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rb-fix-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.canonicalize().unwrap()
+}
+
+/// A client that takes versioned document edits and, with `create`, creates files.
+fn client_creating(create: bool) -> LspClient {
+    let mut client = LspClient::start_with_env(&[]);
+    let operations: &[&str] = if create { &["create"] } else { &[] };
+    client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {"workspace": {"workspaceEdit": {
+                "documentChanges": true,
+                "resourceOperations": operations,
+            }}},
+        }),
+    );
+    client.notify("initialized", json!({}));
+    client
+}
+
+const CHIP_TOTAL: &str = "28\r\n5\r\nD4D5E4E5\r\n\
+000000000000000000000000000WB000000BW000000000000000000000000000\r\n\
+\u{a9} 1996 Yellow Lemon Software";
+
+/// "Suppress here" in a format without comments: a `[[suppress]]` entry in a new
+/// retroboard.toml beside the file (only for a client that creates files), never preferred;
+/// once the file is written and the client says so, the finding is gone. An entry whose place
+/// no longer has the finding is reported in the settings file.
+#[test]
+fn suppress_here_without_comments_writes_a_settings_entry() {
+    let dir = folder("suppress-entry");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    let board = dir.join("games/b.bord");
+    std::fs::write(&board, CHIP_TOTAL).unwrap();
+    let uri = file_uri(board.to_str().unwrap());
+    let settings = dir.join("games/retroboard.toml");
+    let settings_uri = file_uri(settings.to_str().unwrap());
+    let codes = |diagnostics: &[Value]| -> Vec<String> {
+        diagnostics
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let ask = |client: &mut LspClient| {
+        code_actions(
+            client,
+            &uri,
+            [[0, 0], [0, 0]],
+            json!({"diagnostics": [], "only": ["quickfix"]}),
+        )
+    };
+
+    // A client that cannot create files is offered no entry (there is no settings file).
+    let mut client = client_creating(false);
+    client.open(&uri, "othello-bord", 1, CHIP_TOTAL);
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(1))),
+        ["othello/chip-total"]
+    );
+    let actions = ask(&mut client);
+    assert!(
+        !titles(&actions).iter().any(|t| t.starts_with("Suppress")),
+        "{actions:#?}"
+    );
+    assert_eq!(client.shutdown(), 0);
+
+    let mut client = client_creating(true);
+    client.open(&uri, "othello-bord", 1, CHIP_TOTAL);
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(1))),
+        ["othello/chip-total"]
+    );
+    let actions = ask(&mut client);
+    let title = "Suppress othello/chip-total here (a [[suppress]] entry in retroboard.toml)";
+    let action = actions
+        .iter()
+        .find(|a| a["title"] == title)
+        .unwrap_or_else(|| panic!("{actions:#?}"));
+    assert_eq!(action["isPreferred"], Value::Null);
+    assert_eq!(action["kind"], "quickfix");
+    let changes = action["edit"]["documentChanges"].as_array().unwrap();
+    assert_eq!(
+        changes[0],
+        json!({"kind": "create", "uri": settings_uri,
+               "options": {"overwrite": false, "ignoreIfExists": true}})
+    );
+    assert_eq!(changes[1]["textDocument"]["uri"], settings_uri);
+    assert_eq!(changes[1]["textDocument"]["version"], Value::Null);
+    let entry = "[[suppress]]\nfile = \"b.bord\"\ncode = \"othello/chip-total\"\n\
+place = \"line:1\"\nreason = \"reason\"\n";
+    assert_eq!(
+        changes[1]["edits"],
+        json!([{"range": {"start": {"line": 0, "character": 0},
+                          "end": {"line": 0, "character": 0}},
+                "newText": entry}])
+    );
+
+    // The editor writes the file and says so: the finding is gone.
+    std::fs::write(&settings, entry).unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": settings_uri, "type": 1}]}),
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(1))),
+        Vec::<String>::new()
+    );
+    // Nothing to suppress any more at the cursor.
+    assert!(
+        !titles(&ask(&mut client))
+            .iter()
+            .any(|t| t.starts_with("Suppress")),
+    );
+
+    // With a settings file, a second entry is appended to it; one whose place has no finding
+    // is reported there, with the fix that removes it.
+    let wrong = entry.replace("line:1", "line:2");
+    std::fs::write(&settings, &wrong).unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": settings_uri, "type": 2}]}),
+    );
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(1))),
+        ["othello/chip-total"]
+    );
+    let unused = client.diagnostics(&settings_uri, None);
+    assert_eq!(codes(&unused), ["retroboard/unused-suppression"]);
+    assert_eq!(
+        unused[0]["range"],
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 12}})
+    );
+    let actions = ask(&mut client);
+    let action = actions.iter().find(|a| a["title"] == title).unwrap();
+    let changes = action["edit"]["documentChanges"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{action:#}");
+    assert_eq!(
+        changes[0]["edits"][0]["range"]["start"],
+        json!({"line": 5, "character": 0})
+    );
+    assert_eq!(changes[0]["edits"][0]["newText"], format!("\n{entry}"));
+    assert_eq!(client.shutdown(), 0);
+}

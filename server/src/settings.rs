@@ -14,10 +14,28 @@
 //! include = ["**/*.pat", "**/*.brd"]   # `check` of a folder reads only these (default: all)
 //! exclude = ["old/**"]                 # and never these
 //! "patterns/**/*.pat" = "crossmines-pattern"   # read these files as this format
+//!
+//! [[suppress]]                   # silence one finding, in the formats without comments
+//! file = "Games/Klondike.pat"    # a path or glob, relative to this file
+//! code = "patience/foundation-value"
+//! place = "pile:7"               # where, in the game's terms (below)
+//! reason = "the eighth foundation starts at a Queen on purpose"
 //! ```
 //!
+//! A `[[suppress]]` entry silences the findings of its `code` at its `place` in the files its
+//! `file` names (Colossus files too, though a `# retroboard: ignore[...]` comment says it where
+//! it applies). Places survive edits elsewhere in the file ([`crate::formats::place`] lists
+//! them): `pile:7`, `name`, `header` (Patience); `square:D4`, `line:2`, `board` (Othello);
+//! `cell:3:5` (row and column from 1), `header`, `board` (peg); `cell:3:5`, a header field
+//! such as `large-grid-size-x`, `board` (Crossmines); `file` and `line-text:TEXT` (the line's
+//! text, blanks collapsed) in every format. What an entry silences is reported as suppressed
+//! (SARIF: `external`, the reason as justification; `check --no-suppressions` shows it). An
+//! entry that silences nothing in the files it names that were checked is reported as
+//! `retroboard/unused-suppression` in this file, with a fix that removes it.
+//!
 //! A settings file that cannot be read as such is one `retroboard/config` finding in that file;
-//! the checks then run with the defaults.
+//! the checks then run with the defaults. A `[[suppress]]` entry that cannot be read (a key
+//! missing, an unknown place) is one `retroboard/config` finding on it; the rest applies.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -26,12 +44,18 @@ use std::sync::{Arc, Mutex};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::code_doc;
 use crate::registry::FormatId;
 
 /// The names a settings file may have, in the order they are looked for in each folder.
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];
+
+/// The code of a suppression (a comment, a `[[suppress]]` entry) that silences nothing.
+pub const UNUSED: &str = "retroboard/unused-suppression";
+
+/// What a "suppress here" comment or entry says as its reason, for the modder to replace.
+pub const REASON_PLACEHOLDER: &str = "reason";
 
 /// The code of a settings file's own problem.
 pub const CONFIG: &str = "retroboard/config";
@@ -54,8 +78,32 @@ pub struct Settings {
     include: Option<GlobSet>,
     exclude: GlobSet,
     formats: Vec<(globset::GlobMatcher, FormatId)>,
+    /// The `[[suppress]]` entries that could be read.
+    suppress: Vec<SuppressEntry>,
     /// Why the file could not be read as settings (the defaults apply then).
     pub problem: Option<Finding>,
+    /// The `[[suppress]]` entries that cannot be read, one finding each (the rest applies).
+    pub entry_problems: Vec<Finding>,
+    /// Which entries the files checked so far are named by, and which they used: checked file
+    /// → (entries whose `file` names it, entries that silenced one of its findings).
+    usage: Mutex<HashMap<PathBuf, Usage>>,
+}
+
+/// Of one checked file: the entries naming it, and those that silenced one of its findings.
+type Usage = (Vec<usize>, Vec<usize>);
+
+/// One `[[suppress]]` entry.
+#[derive(Debug)]
+pub struct SuppressEntry {
+    files: globset::GlobMatcher,
+    /// As written.
+    pub file: String,
+    pub code: String,
+    /// In its normal form ([`crate::formats::place::parse`]).
+    pub place: String,
+    pub reason: String,
+    /// Its lines in the settings file, from `[[suppress]]` to its last key's line break.
+    pub range: std::ops::Range<usize>,
 }
 
 #[derive(Deserialize)]
@@ -67,6 +115,8 @@ struct RawSettings {
     overrides: Vec<RawOverride>,
     #[serde(default)]
     files: RawFiles,
+    #[serde(default)]
+    suppress: Vec<toml::Spanned<BTreeMap<String, toml::Spanned<toml::Value>>>>,
 }
 
 #[derive(Deserialize)]
@@ -98,7 +148,10 @@ impl Settings {
             include: None,
             exclude: GlobSet::empty(),
             formats: Vec::new(),
+            suppress: Vec::new(),
             problem: None,
+            entry_problems: Vec::new(),
+            usage: Mutex::default(),
         }
     }
 
@@ -166,7 +219,88 @@ impl Settings {
             };
             settings.formats.push((matcher, format));
         }
+        for entry in &raw.suppress {
+            match suppress_entry(text, entry) {
+                Ok(entry) => settings.suppress.push(entry),
+                Err((message, range)) => settings.entry_problems.push(Finding::new(
+                    Severity::Error,
+                    CONFIG,
+                    range,
+                    format!("{message}; the other settings apply"),
+                )),
+            }
+        }
         Ok(settings)
+    }
+
+    /// The `[[suppress]]` entries that name the file at `path`, with their indexes.
+    pub fn suppressions_for(&self, path: &Path) -> Vec<(usize, &SuppressEntry)> {
+        let Some(relative) = self.relative(path) else {
+            return Vec::new();
+        };
+        self.suppress
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.files.is_match(relative))
+            .collect()
+    }
+
+    /// Notes which entries the check of the file at `path` found naming it (`named`) and which
+    /// of them silenced a finding (`used`), replacing what its earlier check noted; with
+    /// `more`, adding to it (the slow findings of the same check, which come later).
+    pub fn record_use(&self, path: &Path, named: Vec<usize>, used: Vec<usize>, more: bool) {
+        let mut usage = self.usage.lock().unwrap_or_else(|p| p.into_inner());
+        if more {
+            if let Some((_, before)) = usage.get_mut(path) {
+                before.extend(used);
+            }
+        } else if named.is_empty() {
+            usage.remove(path);
+        } else {
+            usage.insert(path.to_path_buf(), (named, used));
+        }
+    }
+
+    /// The settings file's own findings: its problem or its entries' problems, and the entries
+    /// that silenced nothing in the files they name that were checked (each with a fix that
+    /// removes it), in text order.
+    pub fn findings(&self) -> Vec<Finding> {
+        let mut findings: Vec<Finding> = self
+            .problem
+            .iter()
+            .chain(&self.entry_problems)
+            .cloned()
+            .collect();
+        let usage = self.usage.lock().unwrap_or_else(|p| p.into_inner());
+        for (index, entry) in self.suppress.iter().enumerate() {
+            let named = usage.values().any(|(named, _)| named.contains(&index));
+            let used = usage.values().any(|(_, used)| used.contains(&index));
+            if !named || used {
+                continue;
+            }
+            let header = entry.range.start..entry.range.start + "[[suppress]]".len();
+            findings.push(
+                Finding::new(
+                    Severity::Warning,
+                    UNUSED,
+                    header,
+                    format!(
+                        "this [[suppress]] entry silences nothing: {} has no finding {} at {}; \
+remove it, or correct its file, code or place",
+                        entry.file, entry.code, entry.place
+                    ),
+                )
+                .with_fix(Some(
+                    Fix::one(
+                        "Remove the unused [[suppress]] entry",
+                        TextEdit::delete(entry.range.clone()),
+                    )
+                    .preferred(),
+                )),
+            );
+        }
+        findings.sort_by_key(|f| (f.range.start, f.range.end));
+        findings
     }
 
     /// The path of a file relative to the settings file's folder, as its globs read it.
@@ -243,6 +377,144 @@ impl Settings {
         !self.exclude.is_match(relative)
             && self.include.as_ref().is_none_or(|i| i.is_match(relative))
     }
+}
+
+/// A `[[suppress]]` entry of `text`, read, or why it cannot be and where.
+fn suppress_entry(
+    text: &str,
+    entry: &toml::Spanned<BTreeMap<String, toml::Spanned<toml::Value>>>,
+) -> Result<SuppressEntry, (String, std::ops::Range<usize>)> {
+    let span = entry.span();
+    // The entry's lines: from its `[[suppress]]` header (the last one before its first key) to
+    // the line break after its last key.
+    let first = entry
+        .get_ref()
+        .values()
+        .map(|v| v.span().start)
+        .min()
+        .unwrap_or(span.start)
+        .min(text.len());
+    let header = text[..first].rfind("[[suppress]]").unwrap_or(span.start);
+    let start = text[..header].rfind('\n').map_or(0, |n| n + 1);
+    let last = entry
+        .get_ref()
+        .values()
+        .map(|v| v.span().end)
+        .max()
+        .unwrap_or(span.end)
+        .max(header + "[[suppress]]".len());
+    let end = text[last.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |n| last + n + 1);
+    let header_range = header..(header + "[[suppress]]".len()).min(text.len());
+    let keys = entry.get_ref();
+    if let Some((key, value)) = keys
+        .iter()
+        .find(|(k, _)| !["file", "code", "place", "reason"].contains(&k.as_str()))
+    {
+        let at = text[start..end]
+            .find(key.as_str())
+            .map_or(value.span(), |i| start + i..start + i + key.len());
+        return Err((
+            format!(
+                "a [[suppress]] entry has no key \u{201c}{key}\u{201d}: it takes file, code, place and reason"
+            ),
+            at,
+        ));
+    }
+    let string =
+        |key: &str| -> Result<(String, std::ops::Range<usize>), (String, std::ops::Range<usize>)> {
+            match keys.get(key) {
+                None => Err((
+                    format!(
+                        "this [[suppress]] entry has no `{key}`: every entry names the file, the code, \
+the place and the reason, as file = \"Klondike.pat\", code = \"patience/foundation-value\", \
+place = \"pile:7\", reason = \"why\""
+                    ),
+                    header_range.clone(),
+                )),
+                Some(value) => match value.get_ref().as_str() {
+                    Some(s) => Ok((s.to_string(), value.span())),
+                    None => Err((
+                        format!("`{key}` of a [[suppress]] entry is text, in quotes"),
+                        value.span(),
+                    )),
+                },
+            }
+        };
+    let (file, file_at) = string("file")?;
+    let (code, code_at) = string("code")?;
+    let (place, place_at) = string("place")?;
+    let (reason, _) = string("reason")?;
+    let files = Glob::new(&file)
+        .map_err(|err| {
+            (
+                format!(
+                    "the file pattern \u{201c}{file}\u{201d} is not valid: {}",
+                    err.kind()
+                ),
+                file_at,
+            )
+        })?
+        .compile_matcher();
+    if code_doc(&code).is_none() || code.starts_with("retroboard/") {
+        return Err((
+            format!(
+                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence (`retroboard explain` lists the codes)"
+            ),
+            code_at,
+        ));
+    }
+    let place = crate::formats::place::parse(&place).map_err(|why| (why, place_at))?;
+    Ok(SuppressEntry {
+        files,
+        file,
+        code,
+        place,
+        reason,
+        range: start..end,
+    })
+}
+
+/// The text that appends a `[[suppress]]` entry to a settings file holding `text` (empty for a
+/// new file), as one insertion at its end: `file` relative to the settings file's folder.
+pub fn suppress_entry_edit(text: &str, file: &str, code: &str, place: &str) -> TextEdit {
+    let separator = if text.is_empty() || text.ends_with("\n\n") {
+        ""
+    } else if text.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    };
+    TextEdit::insert(
+        text.len(),
+        format!(
+            "{separator}[[suppress]]\nfile = {}\ncode = {}\nplace = {}\nreason = {}\n",
+            toml_string(file),
+            toml_string(code),
+            toml_string(place),
+            toml_string(REASON_PLACEHOLDER),
+        ),
+    )
+}
+
+/// `text` as a TOML basic string.
+fn toml_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn file_name(path: &Path) -> String {
@@ -473,6 +745,163 @@ mod tests {
                 s.level(Path::new("/mod/a.ter"), "colossus/missing-tower"),
                 None
             );
+        }
+    }
+
+    const ENTRY: &str = "[[suppress]]\nfile = \"Games/*.pat\"\ncode = \"patience/foundation-value\"\nplace = \"Pile:7\"\nreason = \"a Queen on purpose\"\n";
+
+    #[test]
+    fn a_suppress_entry_names_files_code_place_and_reason() {
+        let text = format!("[rules]\n\"patience/file-name\" = \"off\"\n\n{ENTRY}");
+        let s = settings(&text);
+        assert_eq!(s.problem, None);
+        assert_eq!(s.entry_problems, []);
+        let named = s.suppressions_for(Path::new("/mod/Games/Klondike.pat"));
+        let [(0, entry)] = named.as_slice() else {
+            panic!("{named:?}")
+        };
+        assert_eq!(entry.file, "Games/*.pat");
+        assert_eq!(entry.code, "patience/foundation-value");
+        assert_eq!(entry.place, "pile:7");
+        assert_eq!(entry.reason, "a Queen on purpose");
+        assert_eq!(&text[entry.range.clone()], ENTRY);
+        assert!(
+            s.suppressions_for(Path::new("/mod/Other/Klondike.pat"))
+                .is_empty()
+        );
+        assert!(
+            s.suppressions_for(Path::new("/elsewhere/Games/Klondike.pat"))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_entry_is_unused_once_a_file_it_names_was_checked_without_using_it() {
+        let text = format!("{ENTRY}\n{}", ENTRY.replace("Pile:7", "pile:8"));
+        let s = settings(&text);
+        let file = Path::new("/mod/Games/Klondike.pat");
+        assert_eq!(s.findings(), [], "nothing checked yet");
+        s.record_use(file, vec![0, 1], vec![0], false);
+        let findings = s.findings();
+        let [unused] = findings.as_slice() else {
+            panic!("{findings:?}")
+        };
+        assert_eq!(unused.code, UNUSED);
+        assert_eq!(unused.severity, Severity::Warning);
+        assert_eq!(&text[unused.range.clone()], "[[suppress]]");
+        assert!(unused.range.start > ENTRY.len());
+        assert_eq!(
+            unused.message,
+            "this [[suppress]] entry silences nothing: Games/*.pat has no finding \
+patience/foundation-value at pile:8; remove it, or correct its file, code or place"
+        );
+        let fix = &unused.fixes[0];
+        let after = crate::findings::apply_edits(&text, &fix.edits).unwrap();
+        assert_eq!(after, format!("{ENTRY}\n"));
+        // The slow findings of the same check use the second one: no finding then.
+        s.record_use(file, Vec::new(), vec![1], true);
+        assert_eq!(s.findings(), []);
+        // Checked again, without using either: both unused.
+        s.record_use(file, vec![0, 1], Vec::new(), false);
+        assert_eq!(s.findings().len(), 2);
+    }
+
+    #[test]
+    fn a_malformed_entry_is_one_finding_and_the_rest_applies() {
+        for (broken, message, at) in [
+            (
+                ENTRY.replace("file = \"Games/*.pat\"\n", ""),
+                "this [[suppress]] entry has no `file`",
+                "[[suppress]]",
+            ),
+            (
+                ENTRY.replace("code = \"patience/foundation-value\"\n", ""),
+                "this [[suppress]] entry has no `code`",
+                "[[suppress]]",
+            ),
+            (
+                ENTRY.replace("place = \"Pile:7\"\n", ""),
+                "this [[suppress]] entry has no `place`",
+                "[[suppress]]",
+            ),
+            (
+                ENTRY.replace("reason = \"a Queen on purpose\"\n", ""),
+                "this [[suppress]] entry has no `reason`",
+                "[[suppress]]",
+            ),
+            (
+                ENTRY.replace("Pile:7", "row:7"),
+                "\u{201c}row:7\u{201d} is no place: write file, line-text:TEXT",
+                "\"row:7\"",
+            ),
+            (
+                ENTRY.replace("Pile:7", "pile:0"),
+                "`pile:0`: a pile is a number from 1 (the stock), as `pile:7`",
+                "\"pile:0\"",
+            ),
+            (
+                ENTRY.replace("patience/foundation-value", "patience/nothing"),
+                "\u{201c}patience/nothing\u{201d} is no code a [[suppress]] entry can silence",
+                "\"patience/nothing\"",
+            ),
+            (
+                ENTRY.replace("Games/*.pat", "Games/[.pat"),
+                "the file pattern \u{201c}Games/[.pat\u{201d} is not valid",
+                "\"Games/[.pat\"",
+            ),
+            (
+                ENTRY.replace("reason =", "line =  3\nreason ="),
+                "a [[suppress]] entry has no key \u{201c}line\u{201d}: it takes file, code, place and reason",
+                "line",
+            ),
+            (
+                ENTRY.replace("\"Pile:7\"", "7"),
+                "`place` of a [[suppress]] entry is text, in quotes",
+                "7",
+            ),
+        ] {
+            let text = format!("[rules]\n\"colossus/missing-tower\" = \"off\"\n{broken}{ENTRY}");
+            let s = settings(&text);
+            assert_eq!(s.problem, None, "{broken}");
+            let [problem] = s.entry_problems.as_slice() else {
+                panic!("{broken}: {:?}", s.entry_problems)
+            };
+            assert_eq!(problem.code, CONFIG);
+            assert!(problem.message.starts_with(message), "{}", problem.message);
+            assert!(problem.message.ends_with("; the other settings apply"));
+            assert_eq!(&text[problem.range.clone()], at, "{broken}");
+            // The rest applies: the rules, and the entry that reads well.
+            assert_eq!(
+                s.level(Path::new("/mod/a.ter"), "colossus/missing-tower"),
+                Some(Level::Off)
+            );
+            assert_eq!(s.suppressions_for(Path::new("/mod/Games/K.pat")).len(), 1);
+            assert_eq!(s.findings(), std::slice::from_ref(problem));
+        }
+    }
+
+    #[test]
+    fn a_suppress_here_entry_reads_back_as_what_it_names() {
+        for before in ["", "[rules]\n", "[rules]", "[rules]\n\n"] {
+            let edit = suppress_entry_edit(
+                before,
+                "Games/K\\\"l\u{e9}.pat",
+                "othello/chip-total",
+                "line-text:a \"b\"",
+            );
+            let text = crate::findings::apply_edits(before, &[edit]).unwrap();
+            assert!(
+                text.contains("\n\n[[suppress]]") || before.is_empty(),
+                "{text:?}"
+            );
+            let s = settings(&text);
+            assert_eq!(s.problem, None, "{text}");
+            assert_eq!(s.entry_problems, [], "{text}");
+            let entry = &s.suppress[0];
+            assert_eq!(entry.file, "Games/K\\\"l\u{e9}.pat");
+            assert_eq!(entry.code, "othello/chip-total");
+            assert_eq!(entry.place, "line-text:a \"b\"");
+            assert_eq!(entry.reason, REASON_PLACEHOLDER);
         }
     }
 }

@@ -11,14 +11,20 @@
 //! or blank; `ignore-file[codes] reason` silences them in the whole file. A suppression that
 //! silences nothing is itself reported (`retroboard/unused-suppression`), with a fix that
 //! removes its line.
+//!
+//! The formats without comments are silenced by `[[suppress]]` entries of `retroboard.toml`
+//! ([`crate::settings`]), which name a logical place ([`crate::formats::place`]):
+//! [`apply_settings`] silences what they name, [`settings_fix`] makes the "suppress here" entry.
 
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::Format;
+use crate::settings::Settings;
 use crate::syntax::Document;
 
-pub const UNUSED: &str = "retroboard/unused-suppression";
+pub use crate::settings::{REASON_PLACEHOLDER, UNUSED};
 
 const MARK: &str = "retroboard:";
 
@@ -40,10 +46,18 @@ struct Suppression {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Silenced {
     pub finding: Finding,
-    /// The reason the comment gives (may be empty).
+    /// The reason the comment or entry gives (may be empty).
     pub reason: String,
-    /// The comment's line, line break included.
-    pub comment: Range<usize>,
+    pub by: SilencedBy,
+}
+
+/// What silenced a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SilencedBy {
+    /// A comment of the file: its line, line break included.
+    Comment(Range<usize>),
+    /// A `[[suppress]]` entry of this settings file.
+    Settings(PathBuf),
 }
 
 /// Removes the findings the document's suppressions silence, returning them, and reports the
@@ -74,7 +88,7 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
                     silenced_findings.push(Silenced {
                         finding: finding.clone(),
                         reason: s.reason.clone(),
-                        comment: s.line.clone(),
+                        by: SilencedBy::Comment(s.line.clone()),
                     });
                 }
                 silenced = true;
@@ -107,8 +121,120 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
     silenced_findings
 }
 
-/// What a "suppress here" comment says after the codes, for the modder to replace.
-pub const REASON_PLACEHOLDER: &str = "reason";
+/// Removes the findings of the document at `path` that the `[[suppress]]` entries of
+/// `settings` silence, returning them, and notes in `settings` which entries named the file and
+/// which silenced something (for [`Settings::findings`]).
+pub fn apply_settings(
+    doc: &Document,
+    settings: &Settings,
+    path: &Path,
+    findings: &mut Vec<Finding>,
+) -> Vec<Silenced> {
+    apply_settings_noting(doc, settings, path, findings, false)
+}
+
+/// As [`apply_settings`]; with `more`, what is used is added to what the same check of the
+/// file noted before (its slow findings, which come later).
+pub fn apply_settings_noting(
+    doc: &Document,
+    settings: &Settings,
+    path: &Path,
+    findings: &mut Vec<Finding>,
+    more: bool,
+) -> Vec<Silenced> {
+    let entries = settings.suppressions_for(path);
+    let mut used: Vec<usize> = Vec::new();
+    let mut silenced = Vec::new();
+    if let Some(format) = doc.format().filter(|_| !entries.is_empty()) {
+        let format = crate::formats::spec(format);
+        findings.retain(|finding| {
+            let candidates: Vec<_> = entries
+                .iter()
+                .filter(|(_, e)| e.code == finding.code)
+                .collect();
+            if candidates.is_empty() {
+                return true;
+            }
+            let places = crate::formats::place::places(format, doc, &finding.range);
+            let Some((index, entry)) = candidates
+                .into_iter()
+                .find(|(_, e)| places.contains(&e.place))
+            else {
+                return true;
+            };
+            if !used.contains(index) {
+                used.push(*index);
+            }
+            silenced.push(Silenced {
+                finding: finding.clone(),
+                reason: entry.reason.clone(),
+                by: SilencedBy::Settings(settings.path.clone()),
+            });
+            false
+        });
+    }
+    settings.record_use(path, entries.iter().map(|(i, _)| *i).collect(), used, more);
+    silenced
+}
+
+/// A "suppress here" fix that is an entry of a settings file, not an edit of the document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsFix {
+    pub title: String,
+    /// The settings file the entry goes to.
+    pub file: PathBuf,
+    /// It does not exist yet: the fix creates it (with the edit as its text).
+    pub create: bool,
+    /// The insertion into its text.
+    pub edit: TextEdit,
+}
+
+/// The "suppress here" fix of a finding of the document at `path`, in a format without
+/// comments: a `[[suppress]]` entry naming the finding's most precise logical place, appended
+/// to `settings` (the settings file that governs the document, and its text) or, without one,
+/// to a new `retroboard.toml` beside the document. None for Retroboard's own findings and
+/// syntax errors (what the game cannot read is mended, not silenced), and in the formats with
+/// comments (their fix is the comment).
+pub fn settings_fix(
+    doc: &Document,
+    path: &Path,
+    finding: &Finding,
+    settings: Option<(&Path, &str)>,
+) -> Option<SettingsFix> {
+    let format = crate::formats::spec(doc.format()?);
+    if format.line_comment().is_some()
+        || finding.code.starts_with("retroboard/")
+        || finding.code.ends_with("/syntax-error")
+    {
+        return None;
+    }
+    let place = crate::formats::place::places(format, doc, &finding.range)
+        .into_iter()
+        .next()?;
+    let (file, text, create) = match settings {
+        Some((file, text)) => (file.to_path_buf(), text, false),
+        None => (
+            path.parent()?.join(crate::settings::FILE_NAMES[0]),
+            "",
+            true,
+        ),
+    };
+    let relative = path.strip_prefix(file.parent()?).ok()?;
+    let relative: Vec<String> = relative
+        .components()
+        .map(|c| globset::escape(&c.as_os_str().to_string_lossy()))
+        .collect();
+    Some(SettingsFix {
+        title: format!(
+            "Suppress {} here (a [[suppress]] entry in {})",
+            finding.code,
+            file.file_name()?.to_string_lossy()
+        ),
+        file,
+        create,
+        edit: crate::settings::suppress_entry_edit(text, &relative.join("/"), finding.code, &place),
+    })
+}
 
 /// Adds to each finding that a comment can silence a fix inserting one (never preferred):
 /// `# retroboard: ignore[code] reason` before its line, for findings that start inside a line

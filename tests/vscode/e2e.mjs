@@ -621,6 +621,42 @@ async function quickFixSteps({ ws, userData, up }) {
     return `offered ${JSON.stringify(offered)}`;
   }, { needs: up });
 
+  await step('suppress here without comments: Ctrl+. on an Othello board writes retroboard.toml and the error goes', async () => {
+    // Chips left 28 + chips placed 5 = 33, not 32: othello/chip-total on line 1.
+    const dir = path.join(ws, 'Suppress');
+    mkdirSync(dir, { recursive: true });
+    const board = '28\r\n5\r\nD4D5E4E5\r\n000000000000000000000000000WB000000BW000000000000000000000000000\r\n\u00a9 1996 Yellow Lemon Software';
+    writeFileSync(path.join(dir, 'Chips.bord'), board);
+    const settings = path.join(dir, 'retroboard.toml');
+    rmSync(settings, { force: true });
+    await openFile('Suppress/Chips.bord');
+    await squiggle();
+    await goTo(1, 1);
+    await page.keyboard.press(`${mod}+Period`);
+    const title = 'Suppress othello/chip-total here (a [[suppress]] entry in retroboard.toml)';
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+    const offered = (await page.locator('.action-widget .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    for (let i = 0; i < offered.length; i += 1) {
+      const focused = await page.locator('.action-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 });
+      if (focused.includes(title)) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await screenshot('suppress-entry-menu');
+    await page.keyboard.press('Enter');
+    // VS Code creates the file, inserts the entry and saves it (files.refactoring.autoSave).
+    const want = '[[suppress]]\nfile = "Chips.bord"\ncode = "othello/chip-total"\nplace = "line:1"\nreason = "reason"\n';
+    await until('retroboard.toml written with the entry', async () => existsSync(settings) && readFileSync(settings, 'utf8') === want, 15_000);
+    await openFile('Suppress/Chips.bord');
+    const errors = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
+    await until('no error squiggle left', async () => (await errors.count()) === 0, 20_000);
+    await screenshot('suppress-entry-applied');
+    await runCommand('View: Focus Problems');
+    await until('no othello/chip-total in Problems', async () => (await page.locator('.markers-panel .monaco-list-row', { hasText: 'othello/chip-total' }).count()) === 0, 10_000);
+    await screenshot('suppress-entry-problems');
+    return `offered ${JSON.stringify(offered)}`;
+  }, { needs: up });
+
   await step('fix-all on save: editor.codeActionsOnSave with source.fixAll.retroboard', async () => {
     // The workspace's settings, for TER files only: the other steps save other files byte for byte.
     const settingsFile = path.join(ws, '.vscode', 'settings.json');

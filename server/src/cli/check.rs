@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
@@ -21,8 +22,8 @@ use crate::formats::all_codes;
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::detect;
-use crate::settings::Discovery;
-use crate::suppressions::Silenced;
+use crate::settings::{Discovery, Settings};
+use crate::suppressions::{Silenced, SilencedBy};
 use crate::syntax::Document;
 use crate::text::{self, ColumnUnit};
 
@@ -118,7 +119,9 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     // The settings (retroboard.toml) of each file, found by walking up from its folder.
     let discovery = Discovery::default();
-    let mut settings_reported: Vec<PathBuf> = Vec::new();
+    // Each settings file met, with the place of its report among the reports (before the
+    // files it governs): its findings (problems, unused entries) are known once all are checked.
+    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
     for found in collect(paths, &mut problems) {
         let absolute = disk::absolute(&found.path);
         let settings = discovery.for_file(&absolute);
@@ -127,16 +130,21 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             if !found.named && !settings.includes(&absolute) {
                 continue;
             }
-            if let Some(problem) = &settings.problem
-                && !settings_reported.contains(&settings.path)
-            {
-                settings_reported.push(settings.path.clone());
-                reports.push(settings_report(&settings.path, problem));
+            if !settings_met.iter().any(|(s, _)| s.path == settings.path) {
+                settings_met.push((settings.clone(), reports.len()));
             }
         }
         let forced = forced.or_else(|| settings.as_ref()?.format_for(&absolute));
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
-        match check_caught(&found, forced, &files, solve_timeout, fix) {
+        // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
+        match check_caught(
+            &found,
+            forced,
+            &files,
+            solve_timeout,
+            fix,
+            settings.as_deref(),
+        ) {
             Ok(Some(mut report)) => {
                 if no_suppressions {
                     unsilence(&mut report);
@@ -161,6 +169,18 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         }
     }
     std::panic::set_hook(panic_hook);
+    for (settings, at) in settings_met.into_iter().rev() {
+        // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
+        let mut findings = settings.findings();
+        if no_suppressions {
+            settings.apply_auditing(&settings.path, &mut findings);
+        } else {
+            settings.apply(&settings.path, &mut findings);
+        }
+        if !findings.is_empty() {
+            reports.insert(at, settings_report(&settings.path, findings));
+        }
+    }
 
     let mut said = Said::default();
     let mut wrote_baseline = false;
@@ -321,15 +341,23 @@ impl Said {
 fn unsilence(report: &mut Report) {
     for silenced in std::mem::take(&mut report.silenced) {
         let mut finding = silenced.finding;
-        let (line, _) = position(&report.text, silenced.comment.start);
+        let by = match &silenced.by {
+            SilencedBy::Comment(comment) => {
+                format!(
+                    "the comment on line {}",
+                    position(&report.text, comment.start).0
+                )
+            }
+            SilencedBy::Settings(file) => format!(
+                "a [[suppress]] entry of {}",
+                file.file_name().unwrap_or_default().to_string_lossy()
+            ),
+        };
         finding.message = if silenced.reason.is_empty() {
-            format!(
-                "{}; silenced by the comment on line {line}",
-                finding.message
-            )
+            format!("{}; silenced by {by}", finding.message)
         } else {
             format!(
-                "{}; silenced by the comment on line {line}: \u{201c}{}\u{201d}",
+                "{}; silenced by {by}: \u{201c}{}\u{201d}",
                 finding.message, silenced.reason
             )
         };
@@ -340,8 +368,8 @@ fn unsilence(report: &mut Report) {
         .sort_by_key(|f| (f.range.start, f.range.end));
 }
 
-/// The report of a settings file that cannot be read: its one finding, shown in its text.
-fn settings_report(path: &Path, problem: &Finding) -> Report {
+/// The report of a settings file: its findings (a problem, unused entries), shown in its text.
+fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
     let text = disk::read(path, 1 << 20)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
@@ -349,7 +377,7 @@ fn settings_report(path: &Path, problem: &Finding) -> Report {
         path: path.to_path_buf(),
         format: None,
         text: Rope::from_str(&text),
-        findings: vec![problem.clone()],
+        findings,
         baselined: Vec::new(),
         silenced: Vec::new(),
     }
@@ -395,17 +423,20 @@ fn check_caught(
     files: &dyn Files,
     solve_timeout: std::time::Duration,
     fix: Option<(FixMode, bool)>,
+    settings: Option<&Settings>,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files, solve_timeout, fix)).unwrap_or_else(|message| {
-        Ok(Some(Report {
-            path: found.path.clone(),
-            format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
-            text: Rope::new(),
-            findings: vec![internal_error(&message)],
-            baselined: Vec::new(),
-            silenced: Vec::new(),
-        }))
-    })
+    catch_panic(|| check_file(found, forced, files, solve_timeout, fix, settings)).unwrap_or_else(
+        |message| {
+            Ok(Some(Report {
+                path: found.path.clone(),
+                format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
+                text: Rope::new(),
+                findings: vec![internal_error(&message)],
+                baselined: Vec::new(),
+                silenced: Vec::new(),
+            }))
+        },
+    )
 }
 
 /// Checks one file, its slow findings (whether a peg board can be won) searched for within
@@ -416,6 +447,7 @@ fn check_file(
     files: &dyn Files,
     solve_timeout: std::time::Duration,
     fix: Option<(FixMode, bool)>,
+    settings: Option<&Settings>,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
@@ -473,14 +505,23 @@ fn check_file(
         }
         _ => content,
     };
-    let doc = Document::new(format, &content).with_path(Some(absolute));
-    let (findings, silenced) = analyze_silenced(&doc, files);
+    let doc = Document::new(format, &content).with_path(Some(absolute.clone()));
+    let (findings, mut silenced) = analyze_silenced(&doc, files);
     let slow = if solve_timeout.is_zero() {
         Vec::new()
     } else {
         crate::analysis::slow_findings(&doc, &findings, solve_timeout, &|| false)
     };
-    let findings = crate::analysis::with_slow_findings(findings, slow);
+    let mut findings = crate::analysis::with_slow_findings(findings, slow);
+    // The `[[suppress]]` entries of retroboard.toml, which may name a slow finding too.
+    if let Some(settings) = settings {
+        silenced.extend(crate::suppressions::apply_settings(
+            &doc,
+            settings,
+            &absolute,
+            &mut findings,
+        ));
+    }
     report(format, doc.whole_rope().clone(), findings, silenced)
 }
 
@@ -593,16 +634,16 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             }
         }
         if verbose || !shown.is_empty() {
-            let what = if report
-                .findings
-                .iter()
-                .all(|f| f.code == crate::settings::CONFIG)
-                && !report.findings.is_empty()
-            {
-                "settings of the files below it".to_string()
-            } else {
-                read_as(report.format)
-            };
+            let what =
+                if report.findings.iter().all(|f| {
+                    f.code == crate::settings::CONFIG || f.code == crate::suppressions::UNUSED
+                }) && report.format.is_none()
+                    && !report.findings.is_empty()
+                {
+                    "settings of the files below it".to_string()
+                } else {
+                    read_as(report.format)
+                };
             writeln!(out, "{path}: {what}")?;
         }
         for finding in shown {
@@ -843,9 +884,31 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                     "justification": format!("held by the baseline {baseline}"),
                 }]);
             }
-            if let Some(silenced) = silenced {
-                let (line, column) = position(&report.text, silenced.comment.start);
-                let end = without_line_break(&report.text, silenced.comment.clone());
+            if let Some(Silenced {
+                reason,
+                by: SilencedBy::Settings(file),
+                ..
+            }) = silenced
+            {
+                let mut suppression = json!({
+                    "kind": "external",
+                    "location": {"physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(file)},
+                    }},
+                });
+                if !reason.is_empty() {
+                    suppression["justification"] = reason.clone().into();
+                }
+                result["suppressions"] = json!([suppression]);
+            }
+            if let Some(Silenced {
+                by: SilencedBy::Comment(comment),
+                ..
+            }) = silenced
+            {
+                let silenced = silenced.expect("matched above");
+                let (line, column) = position(&report.text, comment.start);
+                let end = without_line_break(&report.text, comment.clone());
                 let (end_line, end_column) = position(&report.text, end);
                 let mut suppression = json!({
                     "kind": "inSource",

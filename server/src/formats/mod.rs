@@ -18,6 +18,7 @@ pub mod layout;
 pub mod othello;
 pub mod patience;
 pub mod peg;
+pub mod place;
 
 /// Everything a format means: the one place that names each family's modules.
 pub fn spec(format: FormatId) -> &'static dyn Format {
@@ -96,6 +97,14 @@ pub trait Format: Sync {
     /// its line `line` (0-based); only asked of formats with a [`Format::line_comment`].
     fn comment_may_precede(&self, _doc: &Document, _line: usize) -> bool {
         true
+    }
+
+    /// The logical places of a finding at `range` in the game's terms, most precise first
+    /// (`pile:7`, `square:D4`, `board`; see [`place`]): what a `[[suppress]]` entry of
+    /// retroboard.toml names. The generic ones (`file`, `line-text:…`) are added by
+    /// [`place::places`].
+    fn places(&self, _doc: &Document, _range: &std::ops::Range<usize>) -> Vec<String> {
+        Vec::new()
     }
 
     /// Whether files of this format define names (creatures, terrains, variants) that other
@@ -440,17 +449,27 @@ turns it off, `[[overrides]]` does so for some files (`files = [\"Experimental/*
 `[files]` says which files a folder check reads (`include`, `exclude`) and which format a file \
 is read as (`\"patterns/**/*.pat\" = \"crossmines-pattern\"`). The finding names what is wrong \
 (a code Retroboard does not report, a level or format it does not know, a pattern that is not \
-valid, TOML it cannot read); until it is fixed, every file is checked with the default settings.",
+valid, TOML it cannot read); until it is fixed, every file is checked with the default settings. \
+`[[suppress]]` entries silence one finding each: `file = \"Games/Klondike.pat\"` (a path or glob \
+relative to the settings file), `code = \"patience/foundation-value\"`, `place = \"pile:7\"` (a \
+logical place: `file`, `line-text:TEXT`, `name`, `header`, `pile:N`, `line:N`, `square:D4`, \
+`board`, `cell:ROW:COL` from 1, or a Crossmines header field such as `large-grid-size-x`) and \
+`reason = \"why\"`, all four required. An entry that cannot be read (a key missing or unknown, a \
+code that is not reported or is Retroboard's own, a place it does not know) is one finding on \
+it; the other settings still apply.",
     },
     CodeDoc {
         code: "retroboard/unused-suppression",
         severity: Severity::Warning,
-        summary: "A suppression comment silences nothing",
+        summary: "A suppression comment or [[suppress]] entry silences nothing",
         explanation: "In a Colossus file, `# retroboard: ignore[code] reason` silences the findings \
 of those codes on the next line that is not a comment or blank, and `# retroboard: \
 ignore-file[code] reason` silences them in the whole file. One that silences nothing (the finding \
 is gone, or the code is misspelt) is reported, so that suppressions do not outlive their reason; \
-the quick fix removes its line.",
+the quick fix removes its line. The same holds for a `[[suppress]]` entry of retroboard.toml \
+(`file = \"Games/Klondike.pat\"`, `code = \"patience/foundation-value\"`, `place = \"pile:7\"`, \
+`reason = \"why\"`) that silences nothing in the files it names that were checked: it is \
+reported on its `[[suppress]]` line, and the quick fix removes the entry.",
     },
     CodeDoc {
         code: "retroboard/not-text",

@@ -240,7 +240,10 @@ impl Snapshot {
             analyze_with(document, &self.overlay())
         });
         match findings {
-            Ok(findings) => (self.convert(document, &findings, version), Some(findings)),
+            Ok(findings) => (
+                self.convert(document, &findings, version, false),
+                Some(findings),
+            ),
             Err(message) => {
                 eprintln!("retroboard: internal error while checking a document: {message}");
                 // The whole text: a line too long or a NUL past the format's bound is found
@@ -253,12 +256,15 @@ impl Snapshot {
         }
     }
 
-    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them.
+    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them: its
+    /// `[[suppress]]` entries silence some (noting which were used; with `slow`, the slow
+    /// findings of a check whose others were converted before) and its rules set severities.
     fn convert(
         &self,
         document: &Document,
         findings: &[crate::findings::Finding],
         version: Option<i32>,
+        slow: bool,
     ) -> Vec<Diagnostic> {
         let text = document.whole_rope();
         let settings = document.path().and_then(|p| self.settings.for_file(p));
@@ -266,6 +272,9 @@ impl Snapshot {
         let findings = match (&settings, document.path()) {
             (Some(settings), Some(path)) => {
                 let mut kept = findings.to_vec();
+                crate::suppressions::apply_settings_noting(
+                    document, settings, path, &mut kept, slow,
+                );
                 settings.apply(path, &mut kept);
                 adjusted = kept;
                 &adjusted[..]
@@ -278,23 +287,36 @@ impl Snapshot {
             .collect()
     }
 
-    /// The settings file that governs `path`, its problem's message and its diagnostics (none
-    /// when it reads well).
+    /// The settings file that governs `path`, its findings' messages and its diagnostics (none
+    /// when it reads well and every `[[suppress]]` entry was used).
     fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
         let settings = self.settings.for_file(path)?;
-        let diagnostics = match &settings.problem {
-            Some(problem) => {
-                let text = crate::disk::read(&settings.path, 1 << 20)
-                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-                    .unwrap_or_default();
-                let rope = ropey::Rope::from_str(&text);
-                vec![convert::diagnostic(&rope, problem, self.encoding)]
-            }
-            None => Vec::new(),
+        let mut findings = settings.findings();
+        settings.apply(&settings.path, &mut findings);
+        let diagnostics = if findings.is_empty() {
+            Vec::new()
+        } else {
+            let text = self
+                .overlay()
+                .read(&settings.path)
+                .map(|t| t.to_string())
+                .unwrap_or_default();
+            let rope = ropey::Rope::from_str(&text);
+            findings
+                .iter()
+                .map(|f| convert::diagnostic(&rope, f, self.encoding))
+                .collect()
         };
+        let message = (!findings.is_empty()).then(|| {
+            findings
+                .iter()
+                .map(|f| format!("{:?} {}", f.range, f.message))
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
         Some(SettingsProblem {
             file: settings.path.clone(),
-            message: settings.problem.as_ref().map(|p| p.message.clone()),
+            message,
             diagnostics,
         })
     }
@@ -521,7 +543,12 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     .unwrap_or(Some(Vec::new()));
                     match known {
                         Some(slow) => {
-                            diagnostics.extend(snapshot.convert(&document, &slow, Some(version)));
+                            diagnostics.extend(snapshot.convert(
+                                &document,
+                                &slow,
+                                Some(version),
+                                true,
+                            ));
                             sort_diagnostics(&mut diagnostics);
                         }
                         None => search = Some((snapshot, document, findings)),
@@ -712,7 +739,7 @@ async fn search_slow(
             if slow.is_empty() {
                 return None;
             }
-            diagnostics.extend(snapshot.convert(&document, &slow, version));
+            diagnostics.extend(snapshot.convert(&document, &slow, version, true));
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
         });
@@ -1381,7 +1408,20 @@ fn code_actions(
         return Ok(Some(Vec::new()));
     }
     test_hooks(&open.document, cancel);
-    let findings = analyze_with(&open.document, &snapshot.overlay());
+    let mut findings = analyze_with(&open.document, &snapshot.overlay());
+    // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
+    let settings = open.path.as_deref().and_then(|path| {
+        let settings = snapshot.settings.for_file(path)?;
+        // (Noted as more of the last check: what it found used stays so.)
+        crate::suppressions::apply_settings_noting(
+            &open.document,
+            &settings,
+            path,
+            &mut findings,
+            true,
+        );
+        Some(settings)
+    });
     cancel.check()?;
     let text = open.document.whole_rope();
     let encoding = snapshot.encoding;
@@ -1415,6 +1455,44 @@ fn code_actions(
                 ..CodeAction::default()
             }));
         }
+        // "Suppress here" as an entry of retroboard.toml, in the formats without comments.
+        if let Some(path) = open.path.as_deref() {
+            let settings_text = settings.as_ref().map(|s| {
+                let text = snapshot.overlay().read(&s.path);
+                (
+                    s.path.clone(),
+                    text.map(|t| t.to_string()).unwrap_or_default(),
+                )
+            });
+            for finding in findings
+                .iter()
+                .filter(|f| f.range.start <= end && start <= f.range.end)
+            {
+                let fix = crate::suppressions::settings_fix(
+                    &open.document,
+                    path,
+                    finding,
+                    settings_text
+                        .as_ref()
+                        .map(|(p, t)| (p.as_path(), t.as_str())),
+                );
+                let Some(fix) = fix.filter(|f| !f.create || snapshot.client.create_files) else {
+                    continue;
+                };
+                let Some(edit) = settings_edit(snapshot, &fix) else {
+                    continue;
+                };
+                let diagnostic =
+                    convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.title.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic]),
+                    edit: Some(edit),
+                    ..CodeAction::default()
+                }));
+            }
+        }
     }
     if asked(FIX_ALL_KIND) || (only.is_none() && !actions.is_empty()) {
         let edits = crate::findings::preferred_edits(text, &findings);
@@ -1428,6 +1506,52 @@ fn code_actions(
         }
     }
     Ok(Some(actions))
+}
+
+/// The workspace edit of a "suppress here" entry: an insertion into the settings file (as the
+/// editor holds it, when open), after creating it when it does not exist yet.
+fn settings_edit(
+    snapshot: &Snapshot,
+    fix: &crate::suppressions::SettingsFix,
+) -> Option<WorkspaceEdit> {
+    let uri = Uri::from_file_path(&fix.file)?;
+    let open = open_at(&snapshot.documents, &fix.file);
+    let text = match open {
+        Some((_, open)) => open.document.whole_rope().clone(),
+        None if fix.create => ropey::Rope::new(),
+        None => ropey::Rope::from_str(&DiskFiles.read(&fix.file)?),
+    };
+    let edits = crate::findings::sorted_edits(&text, vec![fix.edit.clone()])?;
+    let edits = convert::text_edits(&text, &edits, snapshot.encoding)
+        .into_iter()
+        .map(OneOf::Left)
+        .collect();
+    let edit = TextDocumentEdit {
+        text_document: OptionalVersionedTextDocumentIdentifier {
+            uri: uri.clone(),
+            version: open.map(|(_, open)| open.version),
+        },
+        edits,
+    };
+    let changes = if fix.create {
+        DocumentChanges::Operations(vec![
+            DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
+                uri,
+                options: Some(CreateFileOptions {
+                    overwrite: Some(false),
+                    ignore_if_exists: Some(true),
+                }),
+                annotation_id: None,
+            })),
+            DocumentChangeOperation::Edit(edit),
+        ])
+    } else {
+        DocumentChanges::Edits(vec![edit])
+    };
+    Some(WorkspaceEdit {
+        document_changes: Some(changes),
+        ..WorkspaceEdit::default()
+    })
 }
 
 /// The edits formatting an open document (the lines `range` touches, when given), columns in
@@ -1645,6 +1769,21 @@ impl LanguageServer for Backend {
                 .notifier
                 .send(&publish_diagnostics(&uri, &[], None))
                 .await;
+        }
+        // A settings file changed: the open documents' rules and `[[suppress]]` entries too.
+        let settings_changed = params.changes.iter().any(|change| {
+            file_path(&change.uri).is_some_and(|path| {
+                path.file_name()
+                    .is_some_and(|name| crate::settings::FILE_NAMES.iter().any(|n| name == *n))
+            })
+        });
+        if settings_changed {
+            let shared = self.shared.clone();
+            let mut state = self.state();
+            let open: Vec<Uri> = state.documents.keys().cloned().collect();
+            for uri in open {
+                shared.queue(&mut state, &uri, Due::Own);
+            }
         }
         self.shared.check_workspace();
     }

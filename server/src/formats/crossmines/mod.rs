@@ -10,6 +10,7 @@ mod codes;
 pub mod hover;
 pub mod neighbours;
 pub mod outline;
+pub mod place;
 pub mod stamp;
 pub mod view;
 
@@ -25,6 +26,10 @@ pub use view::PatternView;
 pub struct Pattern;
 
 impl Format for Pattern {
+    fn places(&self, doc: &Document, range: &std::ops::Range<usize>) -> Vec<String> {
+        place::places(doc, range)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "registered_id" => "the Registered ID (line 1)",

@@ -10,6 +10,7 @@ mod complete;
 pub mod hover;
 mod navigate;
 pub mod outline;
+mod place;
 pub mod view;
 
 use super::{Files, Format};
@@ -24,6 +25,10 @@ pub use view::BordView;
 pub struct Bord;
 
 impl Format for Bord {
+    fn places(&self, doc: &Document, range: &std::ops::Range<usize>) -> Vec<String> {
+        place::places(doc, range)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "chips_left" => "the number of chips left for each player (line 1)",

@@ -21,6 +21,7 @@ mod highlight;
 mod hover;
 mod navigate;
 mod outline;
+mod place;
 pub mod view;
 
 use super::Format;
@@ -34,6 +35,10 @@ pub struct Game;
 pub const CODES: &[CodeDoc] = codes::CODES;
 
 impl Format for Game {
+    fn places(&self, doc: &Document, range: &std::ops::Range<usize>) -> Vec<String> {
+        place::places(doc, range)
+    }
+
     fn hover(
         &self,
         doc: &Document,

@@ -14,6 +14,7 @@ mod highlight;
 mod hover;
 mod jumps;
 mod outline;
+mod place;
 pub mod solvability;
 pub mod solve;
 #[cfg(test)]
@@ -29,6 +30,10 @@ pub use codes::CODES;
 pub struct Board;
 
 impl Format for Board {
+    fn places(&self, doc: &Document, range: &std::ops::Range<usize>) -> Vec<String> {
+        place::places(doc, range)
+    }
+
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
         Some(match kind {
             "v1_header" => "the version 1 header (1, D or N, ~)",

@@ -18,6 +18,9 @@ pub(super) struct ClientOptions {
     pub document_changes: bool,
     /// The client shows inlay hints at all.
     pub inlay_hints: bool,
+    /// The client creates files a workspace edit asks for (`resourceOperations` holds
+    /// `create`): only then is a "suppress here" entry offered in a new retroboard.toml.
+    pub create_files: bool,
     pub inlay: InlayOptions,
 }
 
@@ -36,6 +39,12 @@ impl ClientOptions {
                 .text_document
                 .as_ref()
                 .is_some_and(|t| t.inlay_hint.is_some()),
+            create_files: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.workspace_edit.as_ref())
+                .and_then(|e| e.resource_operations.as_ref())
+                .is_some_and(|ops| ops.contains(&ResourceOperationKind::Create)),
             inlay: InlayOptions::default(),
         };
         if let Some(settings) = &params.initialization_options {
