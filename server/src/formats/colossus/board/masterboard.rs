@@ -100,7 +100,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         let terrain = letter.and_then(|l| ter.terrain(l));
         let fill = terrain
             .and_then(|t| t.color.as_ref())
-            .and_then(|c| colors::rgb(&c.text))
+            .map(|c| colors::drawn(&c.text))
             .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b));
         let name = terrain.and_then(|t| t.name.as_ref()).map_or_else(
             || letter.map(String::from).unwrap_or_default(),
