@@ -118,17 +118,19 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             .value
             .map_or_else(|| "?".to_string(), |l| l.to_string());
         let ink = fill.contrast();
-        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 12.0 };
-        let name_y = if inverted { c.1 + 6.0 } else { c.1 - 2.0 };
+        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 14.0 };
+        let name_y = if inverted { c.1 + 8.0 } else { c.1 - 1.0 };
         let mut items = vec![Item::Polygon {
             points,
             style: outline,
         }];
+        // As large as the hex allows at its middle (about 60 px wide): legible beside the
+        // editor without zooming.
         items.push(Item::text(
             c.0,
             label_y,
             label.clone(),
-            9.0,
+            11.0,
             Anchor::Middle,
             ink,
         ));
@@ -136,7 +138,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             c.0,
             name_y,
             name.to_uppercase(),
-            if name.len() > 7 { 6.0 } else { 7.0 },
+            if name.len() > 7 { 8.0 } else { 9.5 },
             Anchor::Middle,
             ink,
         ));
