@@ -183,10 +183,11 @@ export function previewHtml(nonce: string, initial: PageState): string {
   #board[hidden], #drawing[hidden], #message[hidden] { display: none; }
   #overlay { position: absolute; left: 0; top: 0; width: 100%; height: 100%; pointer-events: none; overflow: visible; }
   #overlay .highlight { fill: var(--vscode-editor-findMatchHighlightBackground, rgba(234, 92, 0, 0.33));
-                        fill-opacity: 0.45; stroke: var(--vscode-focusBorder, #007fd4); stroke-width: 4;
+                        fill-opacity: 0.3; stroke: var(--vscode-focusBorder, #007fd4); stroke-width: 4;
                         vector-effect: non-scaling-stroke; }
   #overlay line.highlight { stroke-width: 8; }
-  #zoombar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; margin: 0 0 8px; }
+  #zoombar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; margin: 0 -16px 8px; padding: 4px 16px;
+             position: sticky; top: 0; z-index: 5; background: var(--vscode-editor-background, #1e1e1e); }
   #zoom-level { min-width: 4em; text-align: center; font-variant-numeric: tabular-nums; }
   #tip { position: fixed; z-index: 10; max-width: min(36em, 80vw); padding: 4px 8px; white-space: pre-wrap;
          pointer-events: none; color: var(--vscode-editorHoverWidget-foreground, var(--vscode-foreground, #ccc));
@@ -641,6 +642,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     message.hidden = true;
     // The same picture again (a redraw for new diagnostics) is not set again: nothing blinks.
     const src = 'data:image/svg+xml;base64,' + b64;
+    if (board.getAttribute('src') !== src) hideTip(); // it may explain what was there before
     if (!showSolution(m.solution || null, b64) && board.getAttribute('src') !== src) board.src = src;
     board.alt = String(m.title);
     board.dataset.format = String(m.format || '');
