@@ -1386,6 +1386,11 @@ async function main() {
       // The highlight stays on its hex, zoomed with it.
       const highlight = await frame.evaluate(() => document.getElementById('board').dataset.highlighted);
       check(highlight === 'hex:9', `highlighted after zooming: ${highlight}`);
+      // The zoom bar stays in view while the zoomed board is scrolled.
+      const bar = await until('the zoom bar in view', () => frame.evaluate(() => {
+        const r = document.getElementById('zoombar').getBoundingClientRect();
+        return r.top >= -1 && r.left >= -1 && r.left < 40 ? { top: r.top, left: r.left, x: window.scrollX, y: window.scrollY } : false;
+      }), 3_000);
       await screenshot('preview-zoomed-in');
       // 100 % shows the board at its own size; Fit width brings it back.
       await frame.locator('#actual').click();
@@ -1416,7 +1421,7 @@ async function main() {
         const s = await previewState();
         return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
       }, 15_000);
-      return `highlight ${lit.ids} (${lit.kinds.length} shapes), tooltip ${JSON.stringify(tip.text.split('\n')[0])}, zoom ${before.label} → ${after.label}`;
+      return `highlight ${lit.ids} (${lit.kinds.length} shapes), tooltip ${JSON.stringify(tip.text.split('\n')[0])}, zoom ${before.label} → ${after.label} (zoom bar at ${bar.left},${bar.top} scrolled ${bar.x},${bar.y})`;
     }, { needs: [openPreview] });
 
     await step('preview comes back after a window reload', async () => {

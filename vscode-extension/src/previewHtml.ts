@@ -627,6 +627,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   };
   let scrollTimer;
   window.addEventListener('scroll', () => {
+    // The zoom bar stays in view when the board is scrolled sideways too (sticky is only top).
+    zoombar.style.transform = window.scrollX ? 'translateX(' + window.scrollX + 'px)' : '';
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => save({ scrollX: window.scrollX, scrollY: window.scrollY }), 100);
   });
