@@ -979,3 +979,48 @@ fn a_file_in_a_later_colossus_format_says_it_is_not_drawn() {
         "the message fits"
     );
 }
+
+#[test]
+fn masterboard_legend_names_the_terrain_letters_and_the_exit_symbols() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny/Tiny.map");
+    let doc = load(&path);
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let texts = svg_texts(&preview.svg);
+    let words: Vec<&str> = texts.iter().map(|t| t.3.as_str()).collect();
+    let width = svg_width(&preview.svg);
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("B ") && w.contains("T ")),
+        "{words:?}"
+    );
+    let exits = texts
+        .iter()
+        .position(|t| t.3 == "exits:")
+        .unwrap_or_else(|| panic!("no exit legend: {words:?}"));
+    let names: Vec<&str> = texts[exits + 1..].iter().map(|t| t.3.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ARROW",
+            "ARROWS",
+            "ARCH",
+            "BLOCK",
+            "· thick outline: a tower"
+        ]
+    );
+    // Each name has its symbol before it, as drawn on the board: triangles, a circle, a square.
+    let legend = &preview.svg[preview.svg.find(">exits:<").unwrap()..];
+    assert_eq!(
+        legend.matches("<polygon").count(),
+        4,
+        "one arrow and three: {legend}"
+    );
+    assert_eq!(legend.matches("<circle").count(), 1, "{legend}");
+    assert_eq!(legend.matches("<rect").count(), 1, "{legend}");
+    for (x, _, size, line) in &texts[exits..] {
+        let end = x + line.chars().count() as f64 * size * 0.6;
+        assert!(end <= width, "{line:?} ends at {end} of {width}");
+    }
+}
