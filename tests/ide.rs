@@ -771,3 +771,287 @@ fn completion_anywhere_in_every_fixture_replaces_around_the_cursor() {
     }
     assert!(asked > 500);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Readable previews (issue 25, item 4 and 6).
+
+/// A document of `format` with `text`, as if read from `path` (its file name is in titles).
+fn doc_at(format: retroboard::registry::FormatId, path: &str, text: &str) -> Document {
+    Document::new(Some(format), text).with_path(Some(std::path::PathBuf::from(path)))
+}
+
+/// The SVG group of element `id`: from its `data-rb-id` to the end of its group.
+fn svg_group<'a>(svg: &'a str, id: &str) -> &'a str {
+    let start = svg
+        .find(&format!("data-rb-id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no element {id} in {svg}"));
+    let end = svg[start..].find("</g>").map_or(svg.len(), |e| start + e);
+    &svg[start..end]
+}
+
+/// The texts of `<text>` elements in an SVG fragment, with their x, y and font size.
+fn svg_texts(svg: &str) -> Vec<(f64, f64, f64, String)> {
+    let number = |tag: &str, name: &str| -> f64 {
+        let at = tag.find(&format!(" {name}=\"")).map(|i| i + name.len() + 3);
+        at.and_then(|i| tag[i..].split('"').next()?.parse().ok())
+            .unwrap_or(0.0)
+    };
+    let mut out = Vec::new();
+    let mut rest = svg;
+    while let Some(i) = rest.find("<text") {
+        let tag_end = rest[i..].find('>').unwrap() + i;
+        let close = rest[tag_end..].find("</text>").unwrap() + tag_end;
+        let tag = &rest[i..tag_end];
+        let text = rest[tag_end + 1..close]
+            .replace("&amp;", "&")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">");
+        out.push((
+            number(tag, "x"),
+            number(tag, "y"),
+            number(tag, "font-size"),
+            text,
+        ));
+        rest = &rest[close..];
+    }
+    out
+}
+
+fn svg_width(svg: &str) -> f64 {
+    let at = svg.find(" width=\"").unwrap() + 8;
+    svg[at..].split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn ter_drawing_shows_the_towers_whole_recruit_chain() {
+    // The Tower of the Default variant: the longest chain of the corpus.
+    let text = "B brown Brush true 2 Gargoyle 2 Cyclops 2 Gorgon\n\
+T grey        Tower     false 0 Anything 0 Centaur 0 Anything 0 Gargoyle 0 Anything 0  Ogre 0 AnyNonLord 3 Guardian -1 Titan 1 Warlock\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusTer,
+        "/v/Default.ter",
+        text,
+    );
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let width = svg_width(&preview.svg);
+    let texts = svg_texts(svg_group(&preview.svg, "terrain:T"));
+    let chain: Vec<&(f64, f64, f64, String)> = texts.iter().filter(|t| t.0 == 150.0).collect();
+    assert!(chain.len() >= 2, "the Tower's chain wraps: {texts:?}");
+    let joined = chain
+        .iter()
+        .map(|t| t.3.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        joined,
+        "0 Anything → 0 Centaur → 0 Anything → 0 Gargoyle → 0 Anything → 0 Ogre → \
+0 AnyNonLord → 3 Guardian → -1 Titan → 1 Warlock"
+    );
+    for (x, _, size, line) in &chain {
+        // About 0.6 of the font size a character: every line ends inside the drawing.
+        let end = x + line.chars().count() as f64 * size * 0.6;
+        assert!(
+            end <= width,
+            "{line:?} ends at {end}, the drawing is {width} wide"
+        );
+    }
+    // The rows below move down: the Brush row's text is above the Tower's last line.
+    let lines_y: Vec<f64> = chain.iter().map(|t| t.1).collect();
+    assert!(lines_y.windows(2).all(|w| w[1] > w[0]), "{lines_y:?}");
+    assert!(preview.text.contains("3 Guardian → -1 Titan → 1 Warlock"));
+    let png = retroboard::render::png(&preview.svg).unwrap();
+    assert!(!png.is_empty());
+}
+
+#[test]
+fn a_terrain_colour_colossus_does_not_know_is_drawn_black() {
+    // `gray` is not a colour of the game (`grey` is): it paints the terrain black.
+    let text = "B gray Brush true 2 Gargoyle\nP grey Plains true 2 Centaur\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusTer,
+        "/v/Colours.ter",
+        text,
+    );
+    let findings = retroboard::analysis::analyze_with(&doc, &DiskFiles);
+    assert!(
+        findings.iter().any(|f| f.message.contains("black")),
+        "the finding says the game draws it black: {findings:?}"
+    );
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let brush = svg_group(&preview.svg, "terrain:B");
+    assert!(
+        brush.contains("<rect") && brush.contains("fill=\"#000000\""),
+        "{brush}"
+    );
+    // Its letter stays readable on black.
+    assert!(brush.contains("fill=\"#ffffff\""), "{brush}");
+    let plains = svg_group(&preview.svg, "terrain:P");
+    assert!(plains.contains("fill=\"#bebebe\""), "{plains}");
+}
+
+#[test]
+fn battleland_legend_names_every_colour_letter_and_number_drawn() {
+    let text = "3 2 v 1 2 c\n2 2 t 0\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusBattleland,
+        "/v/Battlelands/Volcano",
+        text,
+    );
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let svg = &preview.svg;
+    let width = svg_width(svg);
+    let texts = svg_texts(svg);
+    let words: Vec<&str> = texts.iter().map(|t| t.3.as_str()).collect();
+    // Each hexside type drawn with its colour beside its name.
+    for (letter, name, colour) in [
+        ('d', "dune", "#e0b060"),
+        ('c', "cliff", "#7a4a1a"),
+        ('s', "slope", "#8a9a40"),
+        ('w', "wall", "#464646"),
+    ] {
+        let label = format!("{letter} {name}");
+        let (x, y, _, _) = texts
+            .iter()
+            .find(|t| t.3 == label)
+            .unwrap_or_else(|| panic!("no {label:?} in {words:?}"));
+        let swatch = format!(
+            "x2=\"{}\" y2=\"{}\" fill=\"none\" stroke=\"{colour}\"",
+            x - 4.0,
+            y - 4.0
+        );
+        assert!(
+            svg.contains(&swatch),
+            "no {colour} swatch before {label:?}: {svg}"
+        );
+    }
+    // The letters and numbers on the hexes are explained.
+    let legend = words.join(" ");
+    for needed in ["p plains", "t tree", "v volcano", "+N elevation"] {
+        assert!(
+            legend.contains(needed),
+            "{needed:?} is not in the legend: {words:?}"
+        );
+    }
+    assert!(
+        !legend.contains("w tower"),
+        "only the terrains drawn: {words:?}"
+    );
+    assert!(
+        words.contains(&"v +1"),
+        "the volcano at elevation 1: {words:?}"
+    );
+    for (x, _, size, line) in &texts {
+        let end = x + line.chars().count() as f64 * size * 0.6;
+        assert!(end <= width + 0.5, "{line:?} ends at {end} of {width}");
+    }
+    assert!(
+        preview
+            .text
+            .contains("terrains: p plains · t tree · v volcano")
+    );
+    assert!(
+        preview
+            .text
+            .contains("hexsides: d dune · c cliff · s slope · w wall")
+    );
+}
+
+#[test]
+fn a_peg_board_shows_its_title_once() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/peg/clean-v1.brd");
+    let doc = load(&path);
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let title = retroboard::draw::escape(&preview.title);
+    assert_eq!(
+        preview.svg.matches(&title).count(),
+        1,
+        "the title only as the SVG's <title> (the preview shows it as its heading): {}",
+        preview.svg
+    );
+    assert!(preview.svg.contains(&format!("<title>{title}</title>")));
+}
+
+#[test]
+fn a_file_in_a_later_colossus_format_says_it_is_not_drawn() {
+    // The 2003-10 dialect: terrain names where the letters were (Pantheon.map of 2003-10-19).
+    let text = "15 8\n\n1\tPlains\t2\tARROWS\t1000\tARCH\t0\tARROW\t7\t5\n\
+2\tWoods\t3\tARROWS\t7\tARCH\t0\tARROW\t8\t5\n\
+3\tBrush\t4\tARROWS\t100\tARCH\t0\tARROW\t8\t6\n\
+4\tHills\t5\tARROWS\t103\tBLOCK\t0\tARROW\t9\t6\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusMap,
+        "/later/Pantheon.map",
+        text,
+    );
+    let findings = retroboard::analysis::analyze_with(&doc, &DiskFiles);
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.code == "colossus/unsupported-dialect"),
+        "{findings:?}"
+    );
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let said =
+        "This file is in a later Colossus format and is not drawn yet (see the note on line 3).";
+    assert_eq!(preview.title, said);
+    assert_eq!(preview.text, format!("{said}\n"));
+    assert!(
+        !preview.svg.contains("<polygon"),
+        "no hexes drawn: {}",
+        preview.svg
+    );
+    assert!(preview.source_map.is_empty());
+    let texts = svg_texts(&preview.svg);
+    assert_eq!(texts.len(), 1);
+    let (x, _, size, line) = &texts[0];
+    let half = line.chars().count() as f64 * size * 0.6 / 2.0;
+    assert!(
+        x - half >= 0.0 && x + half <= svg_width(&preview.svg),
+        "the message fits"
+    );
+}
+
+#[test]
+fn masterboard_legend_names_the_terrain_letters_and_the_exit_symbols() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny/Tiny.map");
+    let doc = load(&path);
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let texts = svg_texts(&preview.svg);
+    let words: Vec<&str> = texts.iter().map(|t| t.3.as_str()).collect();
+    let width = svg_width(&preview.svg);
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("B ") && w.contains("T ")),
+        "{words:?}"
+    );
+    let exits = texts
+        .iter()
+        .position(|t| t.3 == "exits:")
+        .unwrap_or_else(|| panic!("no exit legend: {words:?}"));
+    let names: Vec<&str> = texts[exits + 1..].iter().map(|t| t.3.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ARROW",
+            "ARROWS",
+            "ARCH",
+            "BLOCK",
+            "· thick outline: a tower"
+        ]
+    );
+    // Each name has its symbol before it, as drawn on the board: triangles, a circle, a square.
+    let legend = &preview.svg[preview.svg.find(">exits:<").unwrap()..];
+    assert_eq!(
+        legend.matches("<polygon").count(),
+        4,
+        "one arrow and three: {legend}"
+    );
+    assert_eq!(legend.matches("<circle").count(), 1, "{legend}");
+    assert_eq!(legend.matches("<rect").count(), 1, "{legend}");
+    for (x, _, size, line) in &texts[exits..] {
+        let end = x + line.chars().count() as f64 * size * 0.6;
+        assert!(end <= width, "{line:?} ends at {end} of {width}");
+    }
+}

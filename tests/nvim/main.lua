@@ -474,6 +474,48 @@ return function(t)
     vim.api.nvim_win_close(pwin, true)
   end)
 
+  t.test('the source cursor highlights its hex in the text preview (CursorMoved, extmarks)', function()
+    vim.cmd('silent! only')
+    local src = t.edit(fx('colossus/Tiny/Tiny.map'))
+    t.client(src)
+    vim.cmd('RetroboardPreview')
+    local preview = require('retroboard.preview')
+    local pbuf = t.wait('the preview buffer', 5000, function()
+      return preview.buffer(src)
+    end)
+    t.wait('hex 200 drawn', 10000, function()
+      for i, line in ipairs(vim.api.nvim_buf_get_lines(pbuf, 0, -1, false)) do
+        if i > 1 and line:find('%f[%d]200%f[%D]') then
+          return true
+        end
+      end
+    end)
+    local swin = vim.fn.bufwinid(src)
+    vim.api.nvim_set_current_win(swin)
+    -- Line 4 is hex 200's record; the cursor on its exits is still in the hex.
+    vim.api.nvim_win_set_cursor(swin, { 4, 10 })
+    vim.api.nvim_exec_autocmds('CursorMoved', { buffer = src })
+    t.eq(preview.highlighted(src), { 'hex:200' }, 'highlighted on line 4')
+    local marks = vim.api.nvim_buf_get_extmarks(pbuf, preview.ns, 0, -1, { details = true })
+    t.eq(#marks, 2, 'hex 200 takes two cells of the drawing (shape and label)')
+    local texts = {}
+    for _, m in ipairs(marks) do
+      local line = vim.api.nvim_buf_get_lines(pbuf, m[2], m[2] + 1, false)[1]
+      t.eq(m[4].hl_group, 'RetroboardPreviewCursor', 'the highlight group')
+      table.insert(texts, vim.trim(line:sub(m[3] + 1, m[4].end_col)))
+    end
+    t.eq(texts, { '▼T', '200' }, 'the marked cells')
+    -- Moving on follows the cursor; a comment line is in no element.
+    vim.api.nvim_win_set_cursor(swin, { 9, 0 })
+    vim.api.nvim_exec_autocmds('CursorMoved', { buffer = src })
+    t.eq(preview.highlighted(src), { 'hex:1' }, 'highlighted on line 9')
+    vim.api.nvim_win_set_cursor(swin, { 2, 3 })
+    vim.api.nvim_exec_autocmds('CursorMoved', { buffer = src })
+    t.eq(preview.highlighted(src), {}, 'nothing highlighted on the comment')
+    t.eq(#vim.api.nvim_buf_get_extmarks(pbuf, preview.ns, 0, -1, {}), 0, 'no extmarks left')
+    vim.api.nvim_win_close(vim.fn.bufwinid(pbuf), true)
+  end)
+
   t.test(':RetroboardPreview deal SEED deals a Patience game, deal deals again', function()
     vim.cmd('silent! only')
     local src = t.edit(fx('patience/Mysteriet.pat'))
@@ -691,6 +733,10 @@ return function(t)
     local seen, polls = nil, 0
     local timer = assert(vim.uv.new_timer())
     timer:start(100, 50, vim.schedule_wrap(function()
+      -- Ticks scheduled before the timer stopped still run: only the first one closes it.
+      if seen then
+        return
+      end
       polls = polls + 1
       local info = vim.fn.complete_info({ 'items', 'mode' })
       if #info.items > 0 or polls > 200 then

@@ -1351,6 +1351,115 @@ async function main() {
       return `${status}; "${before}" → "${after.title}", ${samples.length} samples agree`;
     }, { needs: [openPreview] });
 
+    await step('preview: the cursor on a MAP line highlights its hex; hovering it explains it; zoom makes labels larger', async () => {
+      const mapPath = path.join(ws, 'Default', 'Default.map');
+      const lines = readFileSync(mapPath, 'latin1').split('\n').map((l) => l.replace(/\r$/, ''));
+      const index = lines.findIndex((l) => l.split(/\s+/)[0] === '7');
+      check(index >= 0, 'Default.map has no hex 7');
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Default/Default.map');
+      const frame = await previewFrame();
+      await until('the Default masterboard', async () => {
+        const s = await previewState();
+        return s.file === 'Default.map' && s.rendered && /masterboard/.test(s.title) ? s : false;
+      }, 20_000);
+      // Text → board: the cursor on hex 7's line, at its end (on its exits, not its label).
+      await goTo(index + 1, 1);
+      await page.keyboard.press('End');
+      const lit = await until('hex 7 highlighted on the board', () => frame.evaluate(() => {
+        const board = document.getElementById('board');
+        const shapes = [...document.querySelectorAll('#overlay .highlight')];
+        if (board.dataset.highlighted !== 'hex:7' || shapes.length === 0) return false;
+        return { ids: [...new Set(shapes.map((e) => e.getAttribute('data-rb-id')))], kinds: shapes.map((e) => e.nodeName), stroke: getComputedStyle(shapes[0]).stroke };
+      }), 10_000);
+      check(JSON.stringify(lit.ids) === '["hex:7"]', `highlighted ${JSON.stringify(lit.ids)}`);
+      check(lit.kinds.includes('polygon'), `the highlight's shapes: ${lit.kinds}`);
+      await screenshot('preview-cursor-highlights-hex-7');
+      // Another line moves the highlight.
+      const other = lines.findIndex((l) => l.split(/\s+/)[0] === '9');
+      await goTo(other + 1, 1);
+      await until('hex 9 highlighted instead', () => frame.evaluate(() => document.getElementById('board').dataset.highlighted === 'hex:9' && document.querySelectorAll('#overlay .highlight[data-rb-id="hex:7"]').length === 0), 10_000);
+      // Board → explanation: the pointer on hex 7 shows the text hover of its line as a tooltip.
+      const centre = (id) => frame.evaluate((id) => {
+        const img = document.getElementById('board');
+        const src = img.getAttribute('src') ?? '';
+        const b64 = src.slice('data:image/svg+xml;base64,'.length);
+        const svg = new DOMParser().parseFromString(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))), 'image/svg+xml');
+        const polygon = svg.querySelector(`g[data-rb-id="${id}"] > polygon`);
+        if (!polygon) return false;
+        const points = polygon.getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number));
+        const width = Number(svg.documentElement.getAttribute('width'));
+        const height = Number(svg.documentElement.getAttribute('height'));
+        const r = img.getBoundingClientRect();
+        return {
+          x: (points.reduce((a, p) => a + p[0], 0) / points.length) * r.width / width,
+          y: (points.reduce((a, p) => a + p[1], 0) / points.length) * r.height / height,
+        };
+      }, id);
+      const at = await until('hex 7 on the board', () => centre('hex:7'), 10_000);
+      await frame.locator('#board').hover({ position: at });
+      const tip = await until('the tooltip of hex 7', () => frame.evaluate(() => {
+        const t = document.getElementById('tip');
+        return !t.hidden && t.textContent ? { text: t.textContent, box: t.getBoundingClientRect().toJSON() } : false;
+      }), 10_000);
+      check(/^Hex 7\b/.test(tip.text), `the tooltip says: ${JSON.stringify(tip.text)}`);
+      check(!/\*\*|`/.test(tip.text), `the tooltip shows Markdown marks: ${JSON.stringify(tip.text)}`);
+      await screenshot('preview-hover-hex-7');
+      // Zoom: "+" twice; the picture, and with it every label, is drawn 1.25² times larger.
+      const size = () => frame.evaluate(() => {
+        const img = document.getElementById('board');
+        return { width: img.getBoundingClientRect().width, css: getComputedStyle(img).width, zoom: Number(img.dataset.zoom), natural: img.naturalWidth, label: document.getElementById('zoom-level').textContent };
+      });
+      const before = await size();
+      await frame.locator('#zoom-in').click();
+      await frame.locator('#zoom-in').click();
+      const after = await size();
+      const ratio = after.width / before.width;
+      check(Math.abs(ratio - 1.5625) < 0.02, `zoomed ${before.width} → ${after.width} px (×${ratio.toFixed(3)}), labels ${before.label} → ${after.label}`);
+      // A hex label is 11 px on the board: on screen it is 11 × zoom.
+      const onScreen = (s) => (11 * s.width) / s.natural;
+      check(onScreen(after) > onScreen(before) && onScreen(after) >= 11 * after.zoom - 0.1, `a hex label is ${onScreen(before).toFixed(1)} → ${onScreen(after).toFixed(1)} px`);
+      // The highlight stays on its hex, zoomed with it.
+      const highlight = await frame.evaluate(() => document.getElementById('board').dataset.highlighted);
+      check(highlight === 'hex:9', `highlighted after zooming: ${highlight}`);
+      // The zoom bar stays in view while the zoomed board is scrolled.
+      const bar = await until('the zoom bar in view', () => frame.evaluate(() => {
+        const r = document.getElementById('zoombar').getBoundingClientRect();
+        return r.top >= -1 && r.left >= -1 && r.left < 40 ? { top: r.top, left: r.left, x: window.scrollX, y: window.scrollY } : false;
+      }), 3_000);
+      await screenshot('preview-zoomed-in');
+      // 100 % shows the board at its own size; Fit width brings it back.
+      await frame.locator('#actual').click();
+      const actual = await size();
+      check(Math.abs(actual.width - actual.natural) < 1, `100 %: ${actual.width} px of ${actual.natural}`);
+      await frame.locator('#fit').click();
+      const fit = await size();
+      check(Math.abs(fit.width - before.width) < 1, `fit width again: ${fit.width} px, was ${before.width}`);
+      // An edit redraws the board with the zoom kept (a zoomed board stays zoomed).
+      await frame.locator('#zoom-in').click();
+      const zoomed = await size();
+      const version = await frame.evaluate(() => document.getElementById('board').dataset.version);
+      await runCommand('View: Focus First Editor Group');
+      await goTo(index + 1, 1);
+      await page.keyboard.press('End');
+      await page.keyboard.type(' ', { delay: 5 });
+      const kept = await until('a redraw after the edit', async () => {
+        const now = await frame.evaluate(() => document.getElementById('board').dataset.version);
+        return now !== version ? size() : false;
+      }, 10_000);
+      check(Math.abs(kept.width - zoomed.width) < 1, `the zoom after an edit: ${kept.width} px, was ${zoomed.width}`);
+      await runCommand('File: Revert File');
+      await frame.locator('#fit').click();
+      // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.
+      await runCommand('View: Focus First Editor Group');
+      await openFile('Mysteriet.pat');
+      await until('the preview of Mysteriet.pat again', async () => {
+        const s = await previewState();
+        return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+      }, 15_000);
+      return `highlight ${lit.ids} (${lit.kinds.length} shapes), tooltip ${JSON.stringify(tip.text.split('\n')[0])}, zoom ${before.label} → ${after.label} (zoom bar at ${bar.left},${bar.top} scrolled ${bar.x},${bar.y})`;
+    }, { needs: [openPreview] });
+
     await step('preview comes back after a window reload', async () => {
       // As a user would: "Developer: Reload Window" (the workbench saves its state first).
       const loaded = page.waitForEvent('load', { timeout: 60_000 });

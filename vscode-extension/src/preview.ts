@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { isRetroboardLanguage } from './sniff';
-import { makeNonce, previewHtml, svgBase64, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
+import { makeNonce, plainHover, previewHtml, svgBase64, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
 
 export const VIEW_TYPE = 'retroboard.preview';
 
@@ -47,6 +47,11 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private readonly seeds = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [];
   private panelDisposables: vscode.Disposable[] = [];
+  /** Text → board: the highlight is sent at most this often while the cursor moves. */
+  private highlightTimer: NodeJS.Timeout | undefined;
+  private highlightDue = false;
+  /** The ids last highlighted (not sent again while the cursor stays in them). */
+  private highlighted = '';
 
   constructor(
     private readonly client: () => LanguageClient | undefined,
@@ -64,6 +69,9 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
         if (this.panel && editor && isRetroboardLanguage(editor.document.languageId)) {
           this.show(editor.document.uri);
         }
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (this.isShown(e.textEditor.document.uri)) this.scheduleHighlight();
       }),
       vscode.workspace.onDidOpenTextDocument((doc) => {
         // A language change (content sniffing) closes and reopens the document: redraw.
@@ -139,6 +147,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
         if (m?.type === 'reveal') {
           const id = validElementId(m.id);
           if (id !== undefined) void this.reveal(id);
+        }
+        if (m?.type === 'hover') {
+          const id = validElementId(m.id);
+          if (id !== undefined) void this.explain(id);
         }
       }),
       panel.onDidChangeViewState((e) => {
@@ -223,6 +235,63 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     }
     if (generation !== this.generation || panel !== this.panel || !this.isShown(uri)) return; // a newer redraw won
     this.post(message);
+    // The ids may have changed with the text: highlight the cursor's elements of this board.
+    this.highlighted = '';
+    if (message.type === 'preview') this.sendHighlight();
+  }
+
+  /** Text → board, throttled: the first cursor move is sent at once, the moves in the next
+   * 80 ms together after them. */
+  private scheduleHighlight(): void {
+    if (this.highlightTimer) {
+      this.highlightDue = true;
+      return;
+    }
+    this.sendHighlight();
+    this.highlightTimer = setTimeout(() => {
+      this.highlightTimer = undefined;
+      if (this.highlightDue) {
+        this.highlightDue = false;
+        this.sendHighlight();
+      }
+    }, 80);
+  }
+
+  /** Posts the ids of the elements whose text holds the cursor of the editor of the file shown
+   * (the active one, else a visible one). */
+  private sendHighlight(): void {
+    const shown = this.shown;
+    if (!this.panel || !shown || !this.isShown(vscode.Uri.parse(shown.uri))) return;
+    const active = vscode.window.activeTextEditor;
+    const editor =
+      active && active.document.uri.toString() === shown.uri ? active : vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === shown.uri);
+    if (!editor) return;
+    const ids = elementsAt(shown.ranges, editor.selection.active);
+    const key = ids.join('\n');
+    if (key === this.highlighted) return;
+    this.highlighted = key;
+    this.post({ type: 'highlight', uri: shown.uri, ids });
+  }
+
+  /** The text hover at the start of element `id`, as a tooltip for the page. */
+  private async explain(id: string): Promise<void> {
+    const shown = this.shown;
+    const range = shown?.ranges.get(id);
+    if (!shown || !range) return;
+    try {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', vscode.Uri.parse(shown.uri), range.start);
+      const parts: string[] = [];
+      for (const hover of hovers ?? []) {
+        for (const c of hover.contents) {
+          const value = typeof c === 'string' ? c : 'value' in c ? c.value : '';
+          if (value.trim()) parts.push(plainHover(value));
+        }
+      }
+      const text = parts.join('\n\n') || id;
+      if (this.shown === shown) this.post({ type: 'tip', id, text });
+    } catch (err) {
+      this.log.warn(`no hover for ${id} of ${shown.uri}: ${(err as Error).message}`);
+    }
   }
 
   /** Board → text: selects the text of element `id` of the board shown, in an editor beside the
@@ -250,10 +319,18 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.highlightTimer);
     this.panel?.dispose();
     this.disposables.forEach((d) => d.dispose());
     this.panelDisposables.forEach((d) => d.dispose());
   }
+}
+
+/** The ids of the elements whose range holds `position`. */
+export function elementsAt(ranges: ReadonlyMap<string, vscode.Range>, position: vscode.Position): string[] {
+  const ids: string[] = [];
+  for (const [id, range] of ranges) if (range.contains(position)) ids.push(id);
+  return ids;
 }
 
 function problemsSummary(diagnostics: readonly vscode.Diagnostic[]): string {

@@ -30,7 +30,11 @@ export type ToPage =
       /** Which opening of the document the version counts in (versions start over on reopening). */
       opening: number;
     }
-  | { type: 'message'; uri: string | null; fileName: string; message: string };
+  | { type: 'message'; uri: string | null; fileName: string; message: string }
+  /** Text → board: the elements to highlight (those whose text holds the editor's cursor). */
+  | { type: 'highlight'; uri: string; ids: string[] }
+  /** The explanation of an element the pointer rests on (the text hover at its start). */
+  | { type: 'tip'; id: string; text: string };
 
 /** A place on a peg board's jump grid: row and column from 0. */
 export type Place = [number, number];
@@ -78,10 +82,37 @@ export interface PageState {
   scrollX?: number;
   scrollY?: number;
   showText?: boolean;
+  /** The zoom: 'fit' (the board as wide as the page) or a factor (1 is 100 %). */
+  zoom?: 'fit' | number;
 }
 
 /** The messages the page posts to the extension. */
-export type FromPage = { type: 'ready' } | { type: 'deal'; seed: number | null } | { type: 'reveal'; id: string };
+export type FromPage =
+  | { type: 'ready' }
+  | { type: 'deal'; seed: number | null }
+  | { type: 'reveal'; id: string }
+  | { type: 'hover'; id: string };
+
+/** The zoom factors the page allows. */
+export const MIN_ZOOM = 0.1;
+export const MAX_ZOOM = 8;
+
+/** A hover's Markdown as the plain text of a tooltip: no code fences, emphasis, links' targets
+ * or headings' hashes; at most `limit` characters. */
+export function plainHover(markdown: string, limit = 1500): string {
+  const text = markdown
+    .replace(/^```.*$/gm, '')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\\([\\`*_{}\[\]()#+\-.!|<>])/g, '$1')
+    .replace(/^\s*(---|\*\*\*)\s*$/gm, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return text.length > limit ? text.slice(0, limit - 1) + '…' : text;
+}
 
 /** An element id from the page (a `data-rb-id` of the board: `hex:12`, `pile:3`); anything
  * else is `undefined` (ignored). */
@@ -144,9 +175,26 @@ export function previewHtml(nonce: string, initial: PageState): string {
            background: var(--vscode-button-secondaryBackground, #3a3d41); border: none; padding: 2px 8px;
            border-radius: 2px; cursor: pointer; }
   button:hover { background: var(--vscode-button-secondaryHoverBackground, #45494e); }
-  #board { display: block; max-width: 100%; height: auto; border-radius: 2px; }
+  #stage { position: relative; width: max-content; }
+  #stage[hidden], #zoombar[hidden] { display: none; }
+  #board { display: block; border-radius: 2px; user-select: none; -webkit-user-drag: none; }
   #board.pointing { cursor: pointer; }
+  #board.panning { cursor: grabbing; }
   #board[hidden], #drawing[hidden], #message[hidden] { display: none; }
+  #overlay { position: absolute; left: 0; top: 0; width: 100%; height: 100%; pointer-events: none; overflow: visible; }
+  #overlay .highlight { fill: var(--vscode-editor-findMatchHighlightBackground, rgba(234, 92, 0, 0.33));
+                        fill-opacity: 0.3; stroke: var(--vscode-focusBorder, #007fd4); stroke-width: 4;
+                        vector-effect: non-scaling-stroke; }
+  #overlay line.highlight { stroke-width: 8; }
+  #zoombar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; margin: 0 -16px 8px; padding: 4px 16px;
+             position: sticky; top: 0; z-index: 5; background: var(--vscode-editor-background, #1e1e1e); }
+  #zoom-level { min-width: 4em; text-align: center; font-variant-numeric: tabular-nums; }
+  #tip { position: fixed; z-index: 10; max-width: min(36em, 80vw); padding: 4px 8px; white-space: pre-wrap;
+         pointer-events: none; color: var(--vscode-editorHoverWidget-foreground, var(--vscode-foreground, #ccc));
+         background: var(--vscode-editorHoverWidget-background, #252526);
+         border: 1px solid var(--vscode-editorHoverWidget-border, #454545); border-radius: 3px;
+         box-shadow: 0 2px 8px var(--vscode-widget-shadow, rgba(0,0,0,0.36)); }
+  #tip[hidden] { display: none; }
   #drawing { font-family: var(--vscode-editor-font-family, monospace); font-size: var(--vscode-editor-font-size, 13px);
              line-height: 1.25; white-space: pre; overflow-x: auto; margin: 12px 0 0; padding: 8px;
              background: var(--vscode-textCodeBlock-background, rgba(127,127,127,0.1)); }
@@ -183,7 +231,18 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <span id="step" aria-live="polite"></span>
 </div>
 <p id="verdict" hidden></p>
-<img id="board" alt="" hidden>
+<div id="zoombar" role="toolbar" aria-label="Zoom" hidden>
+  <button id="zoom-out" type="button" title="Zoom out (-, Ctrl+wheel)">−</button>
+  <span id="zoom-level" aria-live="polite">100 %</span>
+  <button id="zoom-in" type="button" title="Zoom in (+, Ctrl+wheel or pinch)">+</button>
+  <button id="fit" type="button" title="The board as wide as the preview (W)">Fit width</button>
+  <button id="actual" type="button" title="The board at its own size (0)">100 %</button>
+</div>
+<div id="stage" hidden>
+  <img id="board" alt="" hidden>
+  <svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>
+</div>
+<div id="tip" role="tooltip" hidden></div>
 <pre id="drawing" hidden></pre>
 <script nonce="${nonce}">
 (function () {
@@ -371,6 +430,143 @@ export function previewHtml(nonce: string, initial: PageState): string {
         return null;
     }
   };
+  // An element's shape for the highlight: only its geometry, as numbers, is copied from the
+  // untrusted SVG (a text becomes the box it takes).
+  const outlineOf = (el) => {
+    const pick = (names) => {
+      const attrs = {};
+      for (const n of names) attrs[n] = number(el, n);
+      return attrs;
+    };
+    switch (el.nodeName) {
+      case 'rect': return { name: 'rect', attrs: pick(['x', 'y', 'width', 'height']) };
+      case 'circle': return { name: 'circle', attrs: pick(['cx', 'cy', 'r']) };
+      case 'line': return { name: 'line', attrs: pick(['x1', 'y1', 'x2', 'y2']) };
+      case 'polygon': {
+        const points = (el.getAttribute('points') || '').trim().split(/\\s+/).map((p) => p.split(',').map(Number));
+        if (!points.every((p) => p.length === 2 && p.every(Number.isFinite))) return null;
+        return { name: 'polygon', attrs: { points: points.map((p) => p.join(',')).join(' ') } };
+      }
+      case 'text': {
+        const x = number(el, 'x'), y = number(el, 'y'), size = number(el, 'font-size') || 10;
+        const w = (el.textContent || '').length * size * 0.6;
+        const anchor = el.getAttribute('text-anchor');
+        const left = anchor === 'middle' ? x - w / 2 : anchor === 'end' ? x - w : x;
+        return { name: 'rect', attrs: { x: left - 2, y: y - size, width: w + 4, height: size * 1.3 } };
+      }
+      default: return null;
+    }
+  };
+  // Text → board: the elements the extension says the cursor is in, outlined over the picture.
+  const overlay = $('overlay');
+  const SVG = 'http://www.w3.org/2000/svg';
+  let highlighted = []; // ids
+  const drawHighlight = () => {
+    while (overlay.firstChild) overlay.firstChild.remove();
+    const drawn = [];
+    for (const id of highlighted) {
+      const outline = shapes && shapes.outlines.get(id);
+      if (!outline) continue;
+      drawn.push(id);
+      for (const o of outline) {
+        const el = document.createElementNS(SVG, o.name);
+        for (const [k, v] of Object.entries(o.attrs)) el.setAttribute(k, String(v));
+        el.setAttribute('class', 'highlight');
+        el.setAttribute('data-rb-id', id);
+        overlay.appendChild(el);
+      }
+    }
+    board.dataset.highlighted = drawn.join(' ');
+  };
+  // Zoom and pan: the picture is drawn at its own size times the zoom (an SVG stays sharp);
+  // the page scrolls to pan (wheel, scroll bars, or dragging the board); Ctrl+wheel and pinch
+  // zoom around the pointer.
+  const stage = $('stage'), zoombar = $('zoombar'), zoomLevel = $('zoom-level');
+  let natural = { width: 0, height: 0 };
+  const available = () => Math.max(50, document.documentElement.clientWidth - 32);
+  const clampZoom = (z) => Math.min(${MAX_ZOOM}, Math.max(${MIN_ZOOM}, z));
+  const zoomFactor = () => {
+    if (!natural.width) return 1;
+    return state.zoom === 'fit' || typeof state.zoom !== 'number' ? clampZoom(Math.min(3, available() / natural.width)) : clampZoom(state.zoom);
+  };
+  const applyZoom = () => {
+    const z = zoomFactor();
+    if (natural.width) {
+      board.style.width = Math.round(natural.width * z * 100) / 100 + 'px';
+      board.style.height = Math.round(natural.height * z * 100) / 100 + 'px';
+    }
+    board.dataset.zoom = String(Math.round(z * 1000) / 1000);
+    zoomLevel.textContent = Math.round(z * 100) + ' %';
+    $('fit').setAttribute('aria-pressed', state.zoom === 'fit' || typeof state.zoom !== 'number' ? 'true' : 'false');
+  };
+  /** Zooms to \`z\` keeping the board's point under (clientX, clientY) where it is. */
+  const zoomTo = (z, clientX, clientY) => {
+    const before = board.getBoundingClientRect();
+    const old = zoomFactor();
+    const next = clampZoom(z);
+    const cx = clientX ?? Math.min(before.right, document.documentElement.clientWidth) / 2 + Math.max(before.left, 0) / 2;
+    const cy = clientY ?? Math.min(before.bottom, document.documentElement.clientHeight) / 2 + Math.max(before.top, 0) / 2;
+    const bx = (cx - before.left) / old, by = (cy - before.top) / old;
+    save({ zoom: next });
+    applyZoom();
+    const after = board.getBoundingClientRect();
+    window.scrollBy(after.left + bx * next - cx, after.top + by * next - cy);
+  };
+  $('zoom-in').addEventListener('click', () => zoomTo(zoomFactor() * 1.25));
+  $('zoom-out').addEventListener('click', () => zoomTo(zoomFactor() / 1.25));
+  $('fit').addEventListener('click', () => { save({ zoom: 'fit' }); applyZoom(); });
+  $('actual').addEventListener('click', () => zoomTo(1));
+  window.addEventListener('resize', () => { if (state.zoom === 'fit' || typeof state.zoom !== 'number') applyZoom(); });
+  stage.addEventListener('wheel', (e) => {
+    if (!e.ctrlKey && !e.metaKey) return; // a plain wheel scrolls (pans)
+    e.preventDefault();
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+    zoomTo(zoomFactor() * Math.exp(-e.deltaY * unit * 0.0025), e.clientX, e.clientY);
+  }, { passive: false });
+  document.addEventListener('keydown', (e) => {
+    if (stage.hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
+    if (e.key === '+' || e.key === '=') zoomTo(zoomFactor() * 1.25);
+    else if (e.key === '-') zoomTo(zoomFactor() / 1.25);
+    else if (e.key === '0') zoomTo(1);
+    else if (e.key === 'w' || e.key === 'W') { save({ zoom: 'fit' }); applyZoom(); }
+    else return;
+    e.preventDefault();
+  });
+  // Dragging the board pans; a drag is not a click.
+  let drag = null; // { x, y, moved }
+  board.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, moved: false };
+  });
+  window.addEventListener('pointermove', (e) => {
+    if (!drag || !(e.buttons & 1)) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    if (!drag.moved) { drag.moved = true; board.classList.add('panning'); hideTip(); }
+    window.scrollBy(-dx, -dy);
+    drag.x = e.clientX;
+    drag.y = e.clientY;
+  });
+  window.addEventListener('pointerup', () => {
+    board.classList.remove('panning');
+    if (drag && drag.moved) setTimeout(() => { drag = null; }, 0);
+    else drag = null;
+  });
+  // Board → explanation: resting the pointer on an element shows the text hover of its start
+  // (the extension asks the language server), as a tooltip.
+  const tip = $('tip');
+  let tipFor = null, tipTimer, tipAt = { x: 0, y: 0 };
+  const hideTip = () => { tip.hidden = true; tip.textContent = ''; tipFor = null; clearTimeout(tipTimer); };
+  const placeTip = () => {
+    const w = document.documentElement.clientWidth, h = document.documentElement.clientHeight;
+    const r = tip.getBoundingClientRect();
+    const x = Math.min(tipAt.x + 14, Math.max(0, w - r.width - 4));
+    const y = tipAt.y + 18 + r.height > h ? Math.max(0, tipAt.y - r.height - 8) : tipAt.y + 18;
+    tip.style.left = x + 'px';
+    tip.style.top = y + 'px';
+  };
   const readShapes = (b64) => {
     shapes = null;
     let svg;
@@ -382,11 +578,18 @@ export function previewHtml(nonce: string, initial: PageState): string {
     const root = svg.documentElement;
     if (!root || root.nodeName !== 'svg' || svg.querySelector('parsererror')) return;
     const elements = [];
+    const outlines = new Map();
     for (const g of svg.querySelectorAll('g[data-rb-id]')) {
-      const hits = [...g.children].map(shapeHit).filter(Boolean);
-      if (hits.length) elements.push({ id: g.getAttribute('data-rb-id'), hit: (x, y) => hits.some((h) => h(x, y)) });
+      const id = g.getAttribute('data-rb-id');
+      const own = [...g.children].filter((el) => shapeHit(el));
+      const hits = own.map(shapeHit);
+      if (hits.length) elements.push({ id, hit: (x, y) => hits.some((h) => h(x, y)) });
+      const outline = own.map(outlineOf).filter(Boolean);
+      if (outline.length) outlines.set(id, (outlines.get(id) || []).concat(outline));
     }
-    shapes = { width: number(root, 'width') || 1, height: number(root, 'height') || 1, elements };
+    shapes = { width: number(root, 'width') || 1, height: number(root, 'height') || 1, elements, outlines };
+    overlay.setAttribute('viewBox', '0 0 ' + shapes.width + ' ' + shapes.height);
+    drawHighlight();
   };
   const elementAt = (event) => {
     if (!shapes) return null;
@@ -398,15 +601,24 @@ export function previewHtml(nonce: string, initial: PageState): string {
     return null;
   };
   board.addEventListener('click', (event) => {
+    if (drag && drag.moved) return;
     const id = elementAt(event);
     board.dataset.clicked = id || '';
     if (id) vscode.postMessage({ type: 'reveal', id });
   });
   board.addEventListener('mousemove', (event) => {
+    if (drag && drag.moved) return;
     const id = elementAt(event);
     board.classList.toggle('pointing', !!id);
-    board.title = id ? 'Click to select ' + id + ' in the text' : '';
+    tipAt = { x: event.clientX, y: event.clientY };
+    if (id === tipFor) { if (!tip.hidden) placeTip(); return; }
+    hideTip();
+    if (!id) return;
+    tipFor = id;
+    tipTimer = setTimeout(() => vscode.postMessage({ type: 'hover', id }), 150);
   });
+  board.addEventListener('mouseleave', hideTip);
+  window.addEventListener('scroll', hideTip, { passive: true });
   let restored = false;
   const restoreScroll = () => {
     if (restored) return;
@@ -415,6 +627,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   };
   let scrollTimer;
   window.addEventListener('scroll', () => {
+    // The zoom bar stays in view when the board is scrolled sideways too (sticky is only top).
+    zoombar.style.transform = window.scrollX ? 'translateX(' + window.scrollX + 'px)' : '';
     clearTimeout(scrollTimer);
     scrollTimer = setTimeout(() => save({ scrollX: window.scrollX, scrollY: window.scrollY }), 100);
   });
@@ -428,12 +642,19 @@ export function previewHtml(nonce: string, initial: PageState): string {
     $('problems').textContent = String(m.problems || '');
     $('problems').classList.toggle('has', !!m.problems && !/^no problems/.test(m.problems));
     message.hidden = true;
-    if (!showSolution(m.solution || null, b64)) board.src = 'data:image/svg+xml;base64,' + b64;
+    // The same picture again (a redraw for new diagnostics) is not set again: nothing blinks.
+    const src = 'data:image/svg+xml;base64,' + b64;
+    if (board.getAttribute('src') !== src) hideTip(); // it may explain what was there before
+    if (!showSolution(m.solution || null, b64) && board.getAttribute('src') !== src) board.src = src;
     board.alt = String(m.title);
     board.dataset.format = String(m.format || '');
     board.dataset.version = version === null ? '' : String(version);
     board.hidden = false;
+    stage.hidden = false;
+    zoombar.hidden = false;
     readShapes(b64);
+    natural = shapes ? { width: shapes.width, height: shapes.height } : { width: board.naturalWidth, height: board.naturalHeight };
+    applyZoom();
     drawing.textContent = String(m.text || '');
     showDrawing(!!state.showText);
     $('dealing').hidden = m.format !== 'patience-game';
@@ -448,6 +669,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
       if (version !== null && shown.uri === m.uri && shown.opening === m.opening && version < shown.version) return;
       const b64 = String(m.svg);
       if (!/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) return;
+      if (m.uri !== shown.uri) highlighted = []; // another file: its own ids
       shown = { uri: m.uri, opening: m.opening, version: version === null ? -1 : version };
       const arrival = ++arrivals;
       const apply = () => {
@@ -458,10 +680,24 @@ export function previewHtml(nonce: string, initial: PageState): string {
       const next = new Image();
       next.src = 'data:image/svg+xml;base64,' + b64;
       next.decode().then(apply, apply);
+    } else if (m.type === 'highlight') {
+      if (m.uri !== shown.uri || !Array.isArray(m.ids)) return;
+      highlighted = m.ids.filter((id) => typeof id === 'string').slice(0, 500);
+      drawHighlight();
+    } else if (m.type === 'tip') {
+      if (typeof m.id !== 'string' || m.id !== tipFor || typeof m.text !== 'string' || !m.text) return;
+      tip.textContent = m.text + '\\n\\nClick to select it in the text.';
+      tip.hidden = false;
+      placeTip();
     } else if (m.type === 'message') {
       arrivals++;
       shown = { uri: m.uri, opening: -1, version: -1 };
       shapes = null;
+      highlighted = [];
+      drawHighlight();
+      hideTip();
+      stage.hidden = true;
+      zoombar.hidden = true;
       placeFor(m);
       $('title').textContent = 'Retroboard Preview';
       $('problems').textContent = '';

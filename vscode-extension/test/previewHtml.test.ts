@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, previewHtml, svgBase64, validElementId, validSeed, validSolution } from '../src/previewHtml';
+import { contentSecurityPolicy, makeNonce, plainHover, previewHtml, svgBase64, validElementId, validSeed, validSolution } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -37,7 +37,7 @@ test('the board goes in as base64, never as markup', () => {
   assert.match(b64, /^[A-Za-z0-9+/]*={0,2}$/);
   assert.equal(Buffer.from(b64, 'base64').toString('utf8'), svg);
   const html = previewHtml('n', {});
-  assert.ok(html.includes("board.src = 'data:image/svg+xml;base64,' + b64"));
+  assert.ok(html.includes("const src = 'data:image/svg+xml;base64,' + b64;"));
   assert.doesNotMatch(html, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
 });
 
@@ -103,4 +103,36 @@ test('solutions from the server are checked piece by piece', () => {
   assert.equal(validSolution({ ...good, holes: [[0, -1], [0, 1], [0, 2]] }), null);
   assert.equal(validSolution({ ...good, moves: [{ from: [0, 0], over: [0, 1] }] }), null);
   assert.equal(validSolution({ ...good, moves: [{ from: [0, 0], over: [0, 1], to: ['0', 2] }] }), null);
+});
+
+test('text → board: the highlight is drawn from numbers only, over the picture, keyed by id', () => {
+  const html = previewHtml('n', {});
+  assert.ok(html.includes('<svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>'));
+  assert.ok(html.includes("} else if (m.type === 'highlight') {"));
+  assert.ok(html.includes("el.setAttribute('class', 'highlight');"));
+  // Only geometry is copied from the untrusted SVG: numbers, and polygon points checked as such.
+  assert.ok(html.includes('for (const n of names) attrs[n] = number(el, n);'));
+  assert.ok(html.includes('if (!points.every((p) => p.length === 2 && p.every(Number.isFinite))) return null;'));
+  assert.ok(html.includes("pointer-events: none"));
+});
+
+test('zoom: buttons, Ctrl+wheel around the pointer, the zoom kept in the page state', () => {
+  const html = previewHtml('n', { zoom: 2 });
+  for (const label of ['−', '+', 'Fit width', '100 %']) assert.ok(html.includes(`>${label}</button>`), label);
+  assert.ok(html.includes('"zoom":2'));
+  assert.ok(html.includes("stage.addEventListener('wheel', (e) => {"));
+  assert.ok(html.includes('if (!e.ctrlKey && !e.metaKey) return; // a plain wheel scrolls (pans)'));
+  assert.ok(html.includes("board.style.width = "));
+});
+
+test('hover on the board asks for the explanation; the tooltip is set as text', () => {
+  const html = previewHtml('n', {});
+  assert.ok(html.includes("vscode.postMessage({ type: 'hover', id })"));
+  assert.ok(html.includes("tip.textContent = m.text + '\\n\\nClick to select it in the text.';"));
+});
+
+test('hover Markdown becomes plain tooltip text', () => {
+  const md = '**hex 9** — `Brush` at (3, 2)\n\n```\n9 B 10 ARCH\n```\n\n[docs](https://x.invalid) \\* not bold';
+  assert.equal(plainHover(md), 'hex 9 — Brush at (3, 2)\n\n9 B 10 ARCH\n\ndocs * not bold');
+  assert.equal(plainHover('x'.repeat(20), 10), 'x'.repeat(9) + '…');
 });

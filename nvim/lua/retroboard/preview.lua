@@ -5,6 +5,10 @@
 --                             <CR> on a hex, row, pile, square or hole there selects its text in
 --                             the source (the server's `retroboard.revealSource` answers with
 --                             window/showDocument)
+--                             Moving the cursor in the source highlights, in the text preview,
+--                             the cells of the elements whose text holds it (extmarks in the
+--                             namespace `retroboard.preview.cursor`, highlight group
+--                             RetroboardPreviewCursor, linked to Visual)
 --   :RetroboardPreview svg    the SVG in a temporary file, opened with the system viewer
 --   :RetroboardPreview deal [SEED]
 --                             a Patience game dealt with SEED (a whole number; without one, a
@@ -34,6 +38,10 @@ M.options = {
 local previews = {}
 
 local group = vim.api.nvim_create_augroup('retroboard.preview', { clear = true })
+
+--- The namespace of the cursor highlight in text previews.
+M.ns = vim.api.nvim_create_namespace('retroboard.preview.cursor')
+vim.api.nvim_set_hl(0, 'RetroboardPreviewCursor', { default = true, link = 'Visual' })
 
 local function notify(msg, level)
   vim.notify('retroboard: ' .. msg, level or vim.log.levels.WARN)
@@ -78,6 +86,79 @@ function M.element_at(state, row, col)
     end
   end
   return nil
+end
+
+--- The ids of the elements whose source range (from the result's `sourceMap`, in the client's
+--- position encoding) holds the cursor of the source buffer, (row, byte column) from 0.
+function M.elements_at(state, src, row, col)
+  local map = state.source_map
+  if not map or #map == 0 then
+    return {}
+  end
+  local client = lsp.client(src)
+  local encoding = client and client.offset_encoding or 'utf-16'
+  local line = vim.api.nvim_buf_get_lines(src, row, row + 1, false)[1] or ''
+  local character = col
+  if encoding ~= 'utf-8' then
+    local ok, index = pcall(vim.str_utfindex, line, encoding, math.min(col, #line), false)
+    if ok and index then
+      character = index
+    else
+      local utf32, utf16 = vim.str_utfindex(line, math.min(col, #line))
+      character = encoding == 'utf-32' and utf32 or utf16
+    end
+  end
+  local function before(a, b) -- position a <= b
+    return a.line < b.line or (a.line == b.line and a.character <= b.character)
+  end
+  local here = { line = row, character = character }
+  local ids = {}
+  for _, e in ipairs(map) do
+    local r = e.range
+    if r and before(r.start, here) and before(here, r['end']) then
+      table.insert(ids, e.id)
+    end
+  end
+  return ids
+end
+
+--- Text → board: the cells of the elements under the source cursor, marked in the text preview.
+function M.highlight_cursor(src)
+  local state = previews[src]
+  if not state or not (state.buf and vim.api.nvim_buf_is_valid(state.buf)) then
+    return
+  end
+  local buf = state.buf
+  vim.api.nvim_buf_clear_namespace(buf, M.ns, 0, -1)
+  state.highlighted = {}
+  local win = vim.fn.bufwinid(src)
+  if win == -1 then
+    return
+  end
+  local cursor = vim.api.nvim_win_get_cursor(win)
+  local ids = M.elements_at(state, src, cursor[1] - 1, cursor[2])
+  if #ids == 0 then
+    return
+  end
+  local wanted = {}
+  for _, id in ipairs(ids) do
+    wanted[id] = true
+  end
+  local offset = state.offset or 0
+  local count = vim.api.nvim_buf_line_count(buf)
+  for _, mark in ipairs(state.text_map or {}) do
+    local row = mark.line + offset
+    if wanted[mark.id] and row < count then
+      local text = vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1] or ''
+      local chars = vim.fn.strchars(text)
+      local from = vim.fn.byteidx(text, math.min(mark.start, chars))
+      local to = vim.fn.byteidx(text, math.min(mark['end'], chars))
+      if from >= 0 and to > from then
+        vim.api.nvim_buf_set_extmark(buf, M.ns, row, from, { end_col = to, hl_group = 'RetroboardPreviewCursor', priority = 200 })
+        state.highlighted[mark.id] = true
+      end
+    end
+  end
 end
 
 --- <CR> in the text preview: the server selects the element's text in its source
@@ -155,10 +236,12 @@ local function refresh(src, on_result)
       state.shown = seq
       state.title = result.title
       state.text_map = result.textMap
+      state.source_map = result.sourceMap
       if state.buf and vim.api.nvim_buf_is_valid(state.buf) then
         local lines, offset = M.lines(result)
         state.offset = offset
         set_lines(state.buf, lines)
+        M.highlight_cursor(src)
       end
       if state.svg_path and result.svg then
         write_svg(state, result.svg)
@@ -221,6 +304,13 @@ local function track(src)
     buffer = src,
     callback = function()
       M.schedule(src)
+    end,
+  })
+  vim.api.nvim_create_autocmd({ 'CursorMoved', 'CursorMovedI' }, {
+    group = g,
+    buffer = src,
+    callback = function()
+      M.highlight_cursor(src)
     end,
   })
   vim.api.nvim_create_autocmd('LspAttach', {
@@ -360,6 +450,17 @@ function M.command(args)
   else
     notify(('unknown preview mode %q (text, svg or deal)'):format(mode), vim.log.levels.ERROR)
   end
+end
+
+--- The ids highlighted in the text preview of a source buffer (for tests).
+function M.highlighted(src)
+  local state = previews[src or vim.api.nvim_get_current_buf()]
+  local ids = {}
+  for id in pairs(state and state.highlighted or {}) do
+    table.insert(ids, id)
+  end
+  table.sort(ids)
+  return ids
 end
 
 --- The preview buffer of a source buffer (for tests and statuslines).

@@ -23,6 +23,9 @@ pub struct Preview {
     pub text_map: Vec<TextMark>,
 }
 
+/// The note on a file in a later Colossus dialect, which is read only once that dialect is.
+const LATER_DIALECT: &str = "colossus/unsupported-dialect";
+
 /// The preview of a document: its board, or a picture of a clear message when there is none.
 pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
     let format = doc.format();
@@ -42,6 +45,19 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
         return message_preview(format, &message);
     }
     let findings = crate::analysis::analyze_with(doc, files);
+    if let Some(note) = findings.iter().find(|f| f.code == LATER_DIALECT) {
+        // Not read, so not drawn: a board of default hexes would look like a board that is fine.
+        let line = doc
+            .rope()
+            .byte_to_line(note.range.start.min(doc.rope().len_bytes()))
+            + 1;
+        return message_preview(
+            format,
+            &format!(
+                "This file is in a later Colossus format and is not drawn yet (see the note on line {line})."
+            ),
+        );
+    }
     let board = format.and_then(|f| crate::formats::spec(f).board(doc, files, &findings));
     match board {
         Some(board) => Preview {
@@ -87,9 +103,11 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
 
 /// A preview that only says something.
 pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
-    let mut scene = Scene::new(480.0, 60.0, message);
+    // Wide enough for the message (14 px text needs about 0.6 of that per character).
+    let width = (message.chars().count() as f64 * 14.0 * 0.6 + 40.0).max(480.0);
+    let mut scene = Scene::new(width, 60.0, message);
     scene.push(Item::Text {
-        x: 240.0,
+        x: width / 2.0,
         y: 34.0,
         text: message.to_string(),
         size: 14.0,

@@ -167,6 +167,13 @@ pub fn rgb(name: &str) -> Option<[u8; 3]> {
         .map(|i| COLORS[i].1)
 }
 
+/// The colour the game paints a terrain written with colour `name`: its RGB value, or black for
+/// a name it does not know (it only prints `I know nothing about color "x"`; NOTES.md, the
+/// terrain record).
+pub fn drawn(name: &str) -> [u8; 3] {
+    rgb(name).unwrap_or([0, 0, 0])
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -19,7 +19,7 @@ const MAX_HALVES: i64 = 80;
 /// Pixels per half square (the game: 37 pixel boxes 3 pixels apart).
 const HALF: f64 = 20.0;
 const MARGIN: f64 = 16.0;
-const TOP: f64 = 52.0;
+const TOP: f64 = 34.0;
 
 const SLOT: Color = Color::rgb(222, 222, 222);
 const SLOT_EDGE: Color = Color::rgb(120, 120, 120);
@@ -283,7 +283,6 @@ fn scene(
     // Text needs about 0.6 of its font size per character.
     let text_width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.6;
     let width = (MARGIN * 2.0 + right as f64 * HALF)
-        .max(MARGIN * 2.0 + text_width(title, 13.0))
         .max(MARGIN * 2.0 + text_width(about, 11.0))
         .max(
             MARGIN * 2.0
@@ -295,13 +294,13 @@ fn scene(
         .max(320.0);
     let height = TOP + rows as f64 * 2.0 * HALF + footer + 8.0;
     let mut scene = Scene::new(width, height, title);
-    scene.push(text_item(MARGIN, 20.0, title, 13.0, Color::BLACK));
+    // The title is the scene's <title> and the preview's heading: drawn once, not here too.
     let about_color = if header_faulty {
         Color::FAULT
     } else {
         Color::rgb(70, 70, 70)
     };
-    scene.push(text_item(MARGIN, 38.0, about, 11.0, about_color));
+    scene.push(text_item(MARGIN, 20.0, about, 11.0, about_color));
     // Each row's squares in a group of their own: the row as written (what a finding over
     // several of its elements is about).
     let mut rows_drawn: Vec<(usize, Range<usize>, Vec<Item>)> = Vec::new();

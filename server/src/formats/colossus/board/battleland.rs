@@ -31,6 +31,36 @@ fn hexside_color(kind: char) -> Color {
     }
 }
 
+/// The width of the drawing, enough for the legend's hexside swatches.
+const LEGEND_WIDTH: f64 = 380.0;
+/// How many characters of 10 px text fit on a line of the legend.
+const LEGEND_CHARS: usize = 58;
+/// The distance between the legend's lines.
+const LEGEND_LINE: f64 = 15.0;
+
+/// `entries` after `head`, joined by " · " in lines of at most `width` characters (the lines
+/// after the first indented as far as `head`).
+pub(super) fn wrap_entries(head: &str, entries: &[String], width: usize) -> Vec<String> {
+    let indent = " ".repeat(head.chars().count());
+    let mut lines = Vec::new();
+    let mut line = head.to_string();
+    let mut empty = true;
+    for entry in entries {
+        let more = if empty { 0 } else { 3 } + entry.chars().count();
+        if !empty && line.chars().count() + more > width {
+            lines.push(std::mem::replace(&mut line, indent.clone()));
+            empty = true;
+        }
+        if !empty {
+            line.push_str(" · ");
+        }
+        line.push_str(entry);
+        empty = false;
+    }
+    lines.push(line);
+    lines
+}
+
 pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
     let view = BattlelandView::of(doc);
     let (r, margin) = (30.0, 12.0);
@@ -50,8 +80,36 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
         file_name(doc),
         view.hexes.len()
     );
-    let width = margin * 2.0 + r * 2.0 + 5.0 * 1.5 * r;
-    let height = margin * 2.0 + 6.5 * SQRT3 * r + 24.0;
+    // The terrains drawn (plains where nothing is written), for the legend.
+    let mut drawn: Vec<char> = vec!['p'];
+    for h in &view.hexes {
+        if let Some(letter) = h.terrain.as_ref().and_then(|t| t.text.chars().next()) {
+            drawn.push(letter);
+        }
+    }
+    drawn.sort_by_key(|l| {
+        TERRAINS
+            .iter()
+            .position(|(t, _)| t == l)
+            .unwrap_or(usize::MAX)
+    });
+    drawn.dedup();
+    let terrain_legend: Vec<String> = drawn
+        .iter()
+        .map(|l| {
+            let name = TERRAINS
+                .iter()
+                .find(|(t, _)| t == l)
+                .map_or("unknown terrain", |(_, n)| n);
+            format!("{l} {name}")
+        })
+        .collect();
+    let mut legend_lines = wrap_entries("terrains: ", &terrain_legend, LEGEND_CHARS);
+    legend_lines.push("+N elevation (levels above the plain) · x,y the hex".to_string());
+    let width = (margin * 2.0 + r * 2.0 + 5.0 * 1.5 * r).max(LEGEND_WIDTH);
+    let board_bottom = margin * 2.0 + 6.5 * SQRT3 * r;
+    // The hexside swatches, then the lines of text.
+    let height = board_bottom + LEGEND_LINE * (1 + legend_lines.len()) as f64 + 8.0;
     let mut scene = Scene::new(width, height, title.clone());
     let mut canvas = TextCanvas::new();
     canvas.line(&title);
@@ -162,19 +220,55 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
             }
         }
     }
-    let legend: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    // The legend: each hexside's colour named, then the terrain letters and numbers drawn.
+    let mut y = board_bottom + LEGEND_LINE - 4.0;
     scene.push(Item::text(
         margin,
-        height - 8.0,
-        format!("hexsides: {}", legend.join(" · ")),
+        y,
+        "hexsides:",
         10.0,
         Anchor::Start,
         Color::BLACK,
     ));
+    let mut x = margin + 52.0;
+    for (letter, name) in HEXSIDES {
+        scene.push(Item::Line {
+            from: (x, y - 4.0),
+            to: (x + 16.0, y - 4.0),
+            style: Style::stroke(hexside_color(letter), 5.0),
+        });
+        let label = format!("{letter} {name}");
+        let advance = 22.0 + label.chars().count() as f64 * 6.0 + 8.0;
+        scene.push(Item::text(
+            x + 20.0,
+            y,
+            label,
+            10.0,
+            Anchor::Start,
+            Color::BLACK,
+        ));
+        x += advance;
+    }
+    for line in &legend_lines {
+        y += LEGEND_LINE;
+        scene.push(Item::text(
+            margin,
+            y,
+            line.clone(),
+            10.0,
+            Anchor::Start,
+            Color::BLACK,
+        ));
+    }
     canvas.line("");
     canvas.line(
         "each hex: terrain letter, elevation, /number of special hexsides; ! a hex with problems",
     );
+    for line in wrap_entries("terrains: ", &terrain_legend, 78) {
+        canvas.line(&line);
+    }
+    let hexsides: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    canvas.line(&format!("hexsides: {}", hexsides.join(" · ")));
     Board {
         title,
         scene,

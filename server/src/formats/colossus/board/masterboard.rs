@@ -82,7 +82,8 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         }
     }
     let width = right + margin;
-    let height = bottom + margin + 24.0;
+    // Below the board: the terrain letters, then the exit symbols.
+    let height = bottom + margin + 42.0;
     let title = format!(
         "{} — masterboard, {} hexes, {} towers",
         file_name(doc),
@@ -100,7 +101,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         let terrain = letter.and_then(|l| ter.terrain(l));
         let fill = terrain
             .and_then(|t| t.color.as_ref())
-            .and_then(|c| colors::rgb(&c.text))
+            .map(|c| colors::drawn(&c.text))
             .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b));
         let name = terrain.and_then(|t| t.name.as_ref()).map_or_else(
             || letter.map(String::from).unwrap_or_default(),
@@ -118,17 +119,19 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             .value
             .map_or_else(|| "?".to_string(), |l| l.to_string());
         let ink = fill.contrast();
-        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 12.0 };
-        let name_y = if inverted { c.1 + 6.0 } else { c.1 - 2.0 };
+        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 14.0 };
+        let name_y = if inverted { c.1 + 8.0 } else { c.1 - 1.0 };
         let mut items = vec![Item::Polygon {
             points,
             style: outline,
         }];
+        // As large as the hex allows at its middle (about 60 px wide): legible beside the
+        // editor without zooming.
         items.push(Item::text(
             c.0,
             label_y,
             label.clone(),
-            9.0,
+            11.0,
             Anchor::Middle,
             ink,
         ));
@@ -136,7 +139,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             c.0,
             name_y,
             name.to_uppercase(),
-            if name.len() > 7 { 6.0 } else { 7.0 },
+            if name.len() > 7 { 8.0 } else { 9.5 },
             Anchor::Middle,
             ink,
         ));
@@ -181,7 +184,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             element,
         ));
     }
-    let legend_y = height - 16.0;
+    let legend_y = height - 34.0;
     let mut letters: Vec<char> = placed.iter().filter_map(|p| p.0.terrain_letter()).collect();
     letters.sort_unstable();
     letters.dedup();
@@ -204,6 +207,50 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         Anchor::Start,
         Color::BLACK,
     ));
+    let exits_y = height - 14.0;
+    scene.push(Item::text(
+        margin,
+        exits_y,
+        "exits:",
+        10.0,
+        Anchor::Start,
+        Color::BLACK,
+    ));
+    let mut x = margin + 40.0;
+    for way in ["ARROW", "ARROWS", "ARCH", "BLOCK"] {
+        // Three arrows side by side need more room.
+        let wide = if way == "ARROWS" { 10.0 } else { 0.0 };
+        let symbol = gate_items((x + 6.0 + wide, exits_y - 4.0), (0.0, 1.0), way, scale);
+        scene.push(Item::Group {
+            element: None,
+            tooltip: Some(format!("exit: {way}")),
+            items: symbol,
+        });
+        scene.push(Item::text(
+            x + 16.0 + 2.0 * wide,
+            exits_y,
+            way,
+            10.0,
+            Anchor::Start,
+            Color::BLACK,
+        ));
+        x += 16.0 + 2.0 * wide + way.len() as f64 * 7.0 + 14.0;
+    }
+    let tower_note = "· thick outline: a tower";
+    scene.push(Item::text(
+        x,
+        exits_y,
+        tower_note,
+        10.0,
+        Anchor::Start,
+        Color::BLACK,
+    ));
+    // A small board widens for its legend (10 px text takes about 6 px a character).
+    let terrain_width = legend.join(" · ").chars().count() as f64 * 6.0;
+    let exits_width = x - margin + tower_note.chars().count() as f64 * 6.0;
+    scene.width = scene
+        .width
+        .max(margin * 2.0 + terrain_width.max(exits_width));
 
     // Terminal: two lines per row, five columns per hex: the shape and terrain, then the label.
     let mut canvas = TextCanvas::new();
@@ -265,6 +312,15 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
 
 /// An exit symbol on the way from one hex to the next.
 fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64, element: Element) -> Item {
+    Item::Group {
+        element: Some(element),
+        tooltip: Some(format!("exit: {way}")),
+        items: gate_items(at, direction, way, scale),
+    }
+}
+
+/// The shapes of an exit symbol at `at`, pointing along `direction`.
+fn gate_items(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> Vec<Item> {
     let length = (direction.0.powi(2) + direction.1.powi(2)).sqrt().max(1.0);
     let (dx, dy) = (direction.0 / length, direction.1 / length);
     let (px, py) = (-dy, dx);
@@ -278,7 +334,7 @@ fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64, element: E
         ],
         style,
     };
-    let items = match way {
+    match way {
         "ARROW" => vec![arrow(at)],
         "ARROWS" => (-1..=1)
             .map(|k| {
@@ -300,10 +356,5 @@ fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64, element: E
             height: 2.0 * r,
             style,
         }],
-    };
-    Item::Group {
-        element: Some(element),
-        tooltip: Some(format!("exit: {way}")),
-        items,
     }
 }

@@ -7,6 +7,37 @@ use crate::formats::colossus::colors;
 use crate::formats::colossus::ter::TerView;
 use crate::syntax::Document;
 
+/// How many characters of a chain fit on one line of the drawing (12 px text from x = 150 on a
+/// 760 px board).
+const CHAIN_CHARS: usize = 80;
+/// The distance between the lines of a wrapped chain.
+const LINE_HEIGHT: f64 = 15.0;
+
+/// A recruit chain `steps` (each "count creature") joined by arrows, in lines of at most
+/// `width` characters broken after an arrow (a step longer than that on a line of its own).
+fn wrap_chain(steps: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for (i, step) in steps.iter().enumerate() {
+        let piece = if i + 1 < steps.len() {
+            format!("{step} →")
+        } else {
+            step.clone()
+        };
+        if !line.is_empty() && line.chars().count() + 1 + piece.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
     let view = TerView::of(doc);
     let title = format!(
@@ -15,20 +46,44 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
         view.terrains.len()
     );
     let row_height = 26.0;
+    // Each terrain's chain, in lines short enough for the drawing (the Tower's is long).
+    let chains: Vec<(Vec<String>, Vec<String>)> = view
+        .terrains
+        .iter()
+        .map(|t| {
+            let steps: Vec<String> = t
+                .recruits
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} {}",
+                        r.count.value.map_or("?".to_string(), |c| c.to_string()),
+                        r.creature.text
+                    )
+                })
+                .collect();
+            let lines = wrap_chain(&steps, CHAIN_CHARS);
+            (steps, lines)
+        })
+        .collect();
+    let rows_height: f64 = chains
+        .iter()
+        .map(|(_, lines)| row_height + LINE_HEIGHT * (lines.len().max(1) - 1) as f64)
+        .sum();
     let mut scene = Scene::new(
         760.0,
-        30.0 + row_height * (view.terrains.len() + view.acquirables.len().min(1)) as f64 + 10.0,
+        30.0 + rows_height + row_height * view.acquirables.len().min(1) as f64 + 10.0,
         title.clone(),
     );
     let mut canvas = TextCanvas::new();
     canvas.line(&title);
-    for (i, t) in view.terrains.iter().enumerate() {
-        let y = 20.0 + i as f64 * row_height;
+    let mut y = 20.0;
+    for (t, (steps, lines)) in view.terrains.iter().zip(&chains) {
         let mut items = Vec::new();
         let fill = t
             .color
             .as_ref()
-            .and_then(|c| colors::rgb(&c.text))
+            .map(|c| colors::drawn(&c.text))
             .map_or(Color(200, 200, 200), |[r, g, b]| Color(r, g, b));
         let bad = crate::findings::faulty(findings, &t.range);
         let style = if bad {
@@ -60,25 +115,16 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             Anchor::Start,
             Color::BLACK,
         ));
-        let chain: Vec<String> = t
-            .recruits
-            .iter()
-            .map(|r| {
-                format!(
-                    "{} {}",
-                    r.count.value.map_or("?".to_string(), |c| c.to_string()),
-                    r.creature.text
-                )
-            })
-            .collect();
-        items.push(Item::text(
-            150.0,
-            y + 15.0,
-            chain.join(" → "),
-            12.0,
-            Anchor::Start,
-            if bad { Color::FAULT } else { Color::BLACK },
-        ));
+        for (k, line) in lines.iter().enumerate() {
+            items.push(Item::text(
+                150.0,
+                y + 15.0 + LINE_HEIGHT * k as f64,
+                line.clone(),
+                12.0,
+                Anchor::Start,
+                if bad { Color::FAULT } else { Color::BLACK },
+            ));
+        }
         scene.push(Item::Group {
             element: Some(Element::new(
                 format!("terrain:{}", t.letter.text),
@@ -92,9 +138,10 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             if bad { '!' } else { ' ' },
             t.letter.text,
             name,
-            chain.join(" → ")
+            steps.join(" → ")
         ));
         canvas.mark_last_line(format!("terrain:{}", t.letter.text));
+        y += row_height + LINE_HEIGHT * (lines.len().max(1) - 1) as f64;
     }
     if !view.acquirables.is_empty() {
         let list: Vec<String> = view
@@ -108,7 +155,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
                 )
             })
             .collect();
-        let y = 20.0 + view.terrains.len() as f64 * row_height + 15.0;
+        let y = y + 15.0;
         scene.push(Item::text(
             10.0,
             y,
