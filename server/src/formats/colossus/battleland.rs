@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
@@ -17,6 +18,29 @@ pub const TERRAINS: [(char, &str); 9] = [
     ('v', "volcano"),
     ('d', "drift"),
     ('l', "lake"),
+];
+
+/// The hex terrains of the 2002-11 game (`BattleHex` at c51d0c34 adds stone).
+pub const TERRAINS_2002_11: [(char, &str); 10] = [
+    ('p', "plains"),
+    ('w', "tower"),
+    ('r', "bramble"),
+    ('s', "sand"),
+    ('t', "tree"),
+    ('o', "bog"),
+    ('v', "volcano"),
+    ('d', "drift"),
+    ('l', "lake"),
+    ('n', "stone"),
+];
+
+/// The hexside types of the 2002-11 game (`BattleHex` at c51d0c34 adds the river).
+pub const HEXSIDES_2002_11: [(char, &str); 5] = [
+    ('d', "dune"),
+    ('c', "cliff"),
+    ('s', "slope"),
+    ('w', "wall"),
+    ('r', "river"),
 ];
 
 /// The hexside types, with their names.
@@ -91,7 +115,7 @@ fn letters(table: &[(char, &str)]) -> String {
 }
 
 /// Checks of a battleland on its own.
-pub fn check(view: &BattlelandView, out: &mut Vec<Finding>) {
+pub fn check(view: &BattlelandView, era: &Era, out: &mut Vec<Finding>) {
     for hex in &view.hexes {
         if let (Some(x), Some(Some(y))) = (hex.x.value, hex.y.as_ref().map(|y| y.value))
             && !is_battle_hex(x, y)
@@ -109,7 +133,10 @@ leaves the rest plain"
             ));
         }
         if let Some(terrain) = &hex.terrain
-            && !TERRAINS.iter().any(|(c, _)| terrain.text.starts_with(*c))
+            && !era
+                .battle_terrains
+                .iter()
+                .any(|(c, _)| terrain.text.starts_with(*c))
         {
             out.push(Finding::new(
                 Severity::Error,
@@ -118,22 +145,25 @@ leaves the rest plain"
                 format!(
                     "“{}” is not a battle hex terrain; the game knows {}",
                     terrain.text,
-                    letters(&TERRAINS)
+                    letters(era.battle_terrains)
                 ),
             ));
         }
         if let Some(elevation) = &hex.elevation
-            && !elevation.value.is_some_and(|e| (0..=2).contains(&e))
+            && !elevation
+                .value
+                .is_some_and(|e| (0..=era.max_elevation).contains(&e))
         {
             out.push(Finding::new(
                 Severity::Warning,
                 "colossus/elevation",
                 elevation.range.clone(),
                 format!(
-                    "elevation {} is outside 0–2, the heights the game's battle rules are made for",
+                    "elevation {} is outside 0–{}, the heights the game's battle rules are made for",
                     elevation
                         .value
-                        .map_or_else(|| "(too large)".to_string(), |e| e.to_string())
+                        .map_or_else(|| "(too large)".to_string(), |e| e.to_string()),
+                    era.max_elevation
                 ),
             ));
         }
@@ -152,7 +182,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
                 ));
             }
             if let Some(kind) = kind
-                && !HEXSIDES.iter().any(|(c, _)| kind.text.starts_with(*c))
+                && !era.hexsides.iter().any(|(c, _)| kind.text.starts_with(*c))
             {
                 out.push(Finding::new(
                     Severity::Error,
@@ -161,7 +191,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
                     format!(
                         "“{}” is not a hexside type; the game knows {}",
                         kind.text,
-                        letters(&HEXSIDES)
+                        letters(era.hexsides)
                     ),
                 ));
             }
