@@ -201,6 +201,24 @@ pub const CODES: &[CodeDoc] = &[
     },
     // VAR
     CodeDoc {
+        code: "colossus/startlist",
+        severity: Warning,
+        summary: "a battleland's STARTLIST is ignored or names a hex off the battle map",
+        explanation: "From 2002-11 a battleland may say where the defenders start: `STARTLIST` and hex labels, a column letter A–F and a row counted from the bottom (A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4). The game uses the list only when it names at least 7 hexes (a legion has up to 7 creatures) and ignores a shorter one; a label that is no hex leaves a defender nowhere to stand.",
+    },
+    CodeDoc {
+        code: "colossus/subtitle",
+        severity: Error,
+        summary: "a battleland's SUBTITLE holds characters the game cannot read",
+        explanation: "From 2002-11 a battleland may have a `SUBTITLE`: one word of letters, or a quoted text of letters, digits, spaces and `_` (at least one). Any other character between the quotes is a lexical error, which the game does not catch: it crashes.",
+    },
+    CodeDoc {
+        code: "colossus/max-players",
+        severity: Warning,
+        summary: "a VAR's MAXPLAYERS: is not a number of players the game uses",
+        explanation: "From 2002-11 a VAR may say how many players a game of the variant has at most: `MAXPLAYERS: n`. The game reads a number; below 1 it uses the default 6, and above 9 (the number of legion marker colours) it says \"Can't use more than 9 players\" and uses 9.",
+    },
+    CodeDoc {
         code: "colossus/missing-file",
         severity: Error,
         summary: "a file or variant named in the VAR is not found",

@@ -214,14 +214,36 @@ fn xml_variant(dir: &Path) -> Option<PathBuf> {
 /// The dialect of the variant a document belongs to; a document without a path (or outside
 /// a variant folder) is a variant of its own.
 pub fn of_doc(doc: &Document, files: &dyn Files) -> VariantDialect {
-    let own = || VariantDialect {
-        dialect: Dialect::Feb2002,
-        sign: None,
+    let own = || match own_sign(doc) {
+        Some((dialect, range, what)) => VariantDialect {
+            dialect,
+            sign: Some(Sign {
+                dialect,
+                path: doc.path().map(Path::to_path_buf),
+                line: doc.rope().byte_to_line(range.start) + 1,
+                range,
+                what,
+            }),
+        },
+        None => VariantDialect {
+            dialect: Dialect::Feb2002,
+            sign: None,
+        },
     };
     let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
         return own();
     };
-    super::variant::variant_dir(path, format).map_or_else(own, |dir| of_variant(&dir, files))
+    let Some(dir) = super::variant::variant_dir(path, format) else {
+        return own();
+    };
+    // The open text may differ from the disk's: its own signs count too.
+    let variant = of_variant(&dir, files);
+    let own = own();
+    if own.dialect > variant.dialect {
+        own
+    } else {
+        variant
+    }
 }
 
 /// The note of a file whose own records Retroboard does not read ([`crate::formats::
@@ -229,7 +251,15 @@ pub fn of_doc(doc: &Document, files: &dyn Files) -> VariantDialect {
 /// Retroboard does not read at all.
 pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
     let variant = of_doc(doc, files);
-    if variant.era().is_some() {
+    let format = doc.format()?;
+    // A file without a sign of its own has only records the 2002-02 grammar reads too, and
+    // the same rules hold for them in 2002-11, but for a CRE: its 2002-11 lines have 21
+    // fields, so a line of 18 would be misread.
+    let unsigned_read = match variant.dialect {
+        Dialect::Nov2002 => format != FormatId::ColossusCre,
+        dialect => reads(format, dialect),
+    };
+    if unsigned_read {
         return None;
     }
     let sign = variant.sign?;
@@ -401,10 +431,34 @@ fn var_sign(text: &str) -> Found {
     find(text, false, later).map(|r| (Dialect::Nov2002, r, "HINT: or MAXPLAYERS: records"))
 }
 
-/// The note of a file whose own records show a later dialect.
+/// The dialect a document's own records show, where and how (memoised per text).
+pub fn own_sign(doc: &Document) -> Found {
+    struct Own(Found);
+    let format = doc.format()?;
+    doc.memo(|| Own(sign(format, &doc.rope().to_string())))
+        .0
+        .clone()
+}
+
+/// Whether Retroboard reads files of `format` in `dialect`: the 2002-02 format, and of the
+/// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
+/// SUBTITLE, river hexsides) and the VAR (HINT:, MAXPLAYERS:).
+pub fn reads(format: FormatId, dialect: Dialect) -> bool {
+    match dialect {
+        Dialect::Feb2002 => true,
+        Dialect::Nov2002 => matches!(
+            format,
+            FormatId::ColossusMap | FormatId::ColossusBattleland | FormatId::ColossusVar
+        ),
+        Dialect::Oct2003 | Dialect::Unreadable => false,
+    }
+}
+
+/// The note of a file whose own records show a dialect Retroboard does not read in it.
 pub fn own_note(doc: &Document) -> Option<Finding> {
-    let (dialect, range, what) = sign(doc.format()?, &doc.rope().to_string())?;
-    Some(note(doc, range, dialect, what))
+    let format = doc.format()?;
+    let (dialect, range, what) = own_sign(doc)?;
+    (!reads(format, dialect)).then(|| note(doc, range, dialect, what))
 }
 
 /// The game's comment token must end with a line break: a comment on a last line without one

@@ -96,12 +96,27 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         None => field_name(node),
     };
     let text = ctx.text(node);
+    let era = || {
+        super::dialect::of_doc(doc, files)
+            .era()
+            .unwrap_or(&super::dialect::FEB_2002)
+    };
+    if format == FormatId::ColossusBattleland && node.kind() == "tower" {
+        return Some(Hover {
+            range: node.byte_range(),
+            markdown: "**TOWER** (2002-11): this terrain is a tower. Its hexes on the masterboard \
+are where players start, and the MAP's tower count is of the terrains whose battleland has this line."
+                .to_string(),
+        });
+    }
     let markdown = match (format, parent.kind(), field) {
         (FormatId::ColossusMap, "size", Some("width")) => {
-            format!("**Map width** {text}: the masterboard is {text} hexes wide (x 0 to {}). The game accepts 15–20.", minus_one(&text))
+            let widths = &era().widths;
+            format!("**Map width** {text}: the masterboard is {text} hexes wide (x 0 to {}). The game accepts {}–{}.", minus_one(&text), widths.start(), widths.end())
         }
         (FormatId::ColossusMap, "size", Some("height")) => {
-            format!("**Map height** {text}: the masterboard is {text} hexes high (y 0 to {}). The game accepts 8–12.", minus_one(&text))
+            let heights = &era().heights;
+            format!("**Map height** {text}: the masterboard is {text} hexes high (y 0 to {}). The game accepts {}–{}.", minus_one(&text), heights.start(), heights.end())
         }
         (FormatId::ColossusMap, "hex", Some("label")) => map_hex(&ctx, text.parse().ok()?)?,
         (FormatId::ColossusMap, "hex", Some("terrain")) => terrain_help(&ctx, text.chars().next()?),
@@ -171,14 +186,28 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             let y = field_text(&ctx, parent, "y").unwrap_or_default();
             format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
         }
-        (FormatId::ColossusBattleland, "hex", Some("terrain")) => battle_terrain_help(text.chars().next()?),
+        (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
+            letter_help("Hex terrain", era().battle_terrains, text.chars().next()?)
+        }
         (FormatId::ColossusBattleland, "hex", Some("elevation")) => {
-            format!("**Elevation** {text}: the height of the hex (0–2); higher ground helps in battle.")
+            format!("**Elevation** {text}: the height of the hex (0–{}); higher ground helps in battle.", era().max_elevation)
+        }
+        (FormatId::ColossusBattleland, "startlist", Some("label")) => start_hex_help(&text),
+        (FormatId::ColossusBattleland, "startlist", _) => format!(
+            "**STARTLIST** (2002-11): the battle hexes where the defenders start, by label (a column letter A–F and a row counted from the bottom); the game uses the list only when it names at least {} hexes.",
+            super::battleland::STARTLIST_MIN
+        ),
+        (FormatId::ColossusBattleland, "subtitle", Some("text")) => {
+            let shown = text.trim_matches('"');
+            format!("**Subtitle** “{shown}”: shown with the terrain's name in the title of its battle map.")
+        }
+        (FormatId::ColossusBattleland, "subtitle", _) => {
+            "**SUBTITLE** (2002-11): a text shown with the terrain's name in the title of its battle map: one word, or quoted letters, digits, spaces and _.".to_string()
         }
         (FormatId::ColossusBattleland, "hexside", Some("side")) => {
             format!("**Hexside {text}**: one of the six sides of the hex, numbered 0 to 5.")
         }
-        (FormatId::ColossusBattleland, "hexside", Some("type")) => hexside_help(text.chars().next()?),
+        (FormatId::ColossusBattleland, "hexside", Some("type")) => letter_help("Hexside type", era().hexsides, text.chars().next()?),
         (FormatId::ColossusVar, "entry", Some("key")) => var_key(&text).to_string(),
         (FormatId::ColossusVar, "entry", Some("value")) => var_value(&ctx, parent, &text)?,
         _ => return None,
@@ -425,6 +454,12 @@ pub(super) fn var_key(key: &str) -> &'static str {
         "MAP:" => "**MAP:** the masterboard file of the variant (default `Default.map`).",
         "CRE:" => "**CRE:** the creatures file of the variant (default `Default.cre`).",
         "TER:" => "**TER:** the terrains and recruits file of the variant (default `Default.ter`).",
+        "HINT:" => {
+            "**HINT:** (2002-11) the AI's hint files, comma-separated (default `Default.hin`); Retroboard does not read them."
+        }
+        "MAXPLAYERS:" => {
+            "**MAXPLAYERS:** (2002-11) the most players a game of the variant has, 1 to 9 (default 6)."
+        }
         _ => {
             "**DEPEND:** the variants this one builds on, comma-separated; their folders are searched after this one's and before Default."
         }
@@ -433,6 +468,33 @@ pub(super) fn var_key(key: &str) -> &'static str {
 
 fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
     let key = field_text(ctx, entry, "key")?;
+    match key.as_str() {
+        "MAXPLAYERS:" => {
+            let max = super::dialect::NOV_2002.max_players.unwrap_or_default();
+            return Some(match value.parse::<usize>() {
+                Ok(n) if (1..=max).contains(&n) => {
+                    format!("**{n} players** at most in a game of this variant.")
+                }
+                Ok(n) => format!(
+                    "**{n} players**: the game uses {} instead (it takes 1 to {max}).",
+                    if n == 0 {
+                        super::dialect::NOV_2002.players
+                    } else {
+                        max
+                    }
+                ),
+                Err(_) => format!("**{value}**: not a number of players."),
+            });
+        }
+        "HINT:" => {
+            let list: Vec<String> = value.split(',').map(|h| format!("`{h}`")).collect();
+            return Some(format!(
+                "**AI hint files** {}: the game's AI reads them, in this order; Retroboard does not.",
+                list.join(", ")
+            ));
+        }
+        _ => {}
+    }
     let dir = ctx.doc.path().and_then(Path::parent)?;
     if key == "DEPEND:" {
         let root = dir.parent().unwrap_or(dir);
@@ -519,6 +581,32 @@ pub(super) fn regular_help(text: &str) -> &'static str {
         _ => {
             "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower)."
         }
+    }
+}
+
+/// A letter of an era's table (battle hex terrains or hexside types).
+fn letter_help(what: &str, table: &[(char, &str)], c: char) -> String {
+    match table.iter().find(|(l, _)| *l == c) {
+        Some((_, name)) => format!("**{what}** {c}: {name}."),
+        None => {
+            let known: Vec<String> = table.iter().map(|(l, _)| l.to_string()).collect();
+            format!(
+                "**{what}** {c}: unknown; the game knows {}.",
+                known.join(" ")
+            )
+        }
+    }
+}
+
+/// A STARTLIST hex label.
+fn start_hex_help(label: &str) -> String {
+    match super::battleland::hex_of_label(label) {
+        Some((x, y)) => format!(
+            "**Start hex** {label}: the battle hex at column {x}, row {y} (`{x} {y}` in the hex lines); a defender starts here."
+        ),
+        None => format!(
+            "**Start hex** {label}: not a hex of the battle map (the hexes are A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4)."
+        ),
     }
 }
 
