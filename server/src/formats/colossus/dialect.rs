@@ -255,11 +255,13 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
     // A file without a sign of its own has only records the 2002-02 grammar reads too, and
     // the same rules hold for them in 2002-11, but for a CRE: its 2002-11 lines have 21
     // fields, so a line of 18 would be misread.
-    let unsigned_read = match variant.dialect {
+    let own = own_sign(doc).map(|(dialect, _, _)| dialect);
+    let read = match variant.dialect {
+        Dialect::Nov2002 if own == Some(Dialect::Nov2002) => reads(format, Dialect::Nov2002),
         Dialect::Nov2002 => format != FormatId::ColossusCre,
         dialect => reads(format, dialect),
     };
-    if unsigned_read {
+    if read {
         return None;
     }
     let sign = variant.sign?;
@@ -442,13 +444,17 @@ pub fn own_sign(doc: &Document) -> Found {
 
 /// Whether Retroboard reads files of `format` in `dialect`: the 2002-02 format, and of the
 /// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
-/// SUBTITLE, river hexsides) and the VAR (HINT:, MAXPLAYERS:).
+/// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:) and the CRE (16 flags, base colour,
+/// Special: class).
 pub fn reads(format: FormatId, dialect: Dialect) -> bool {
     match dialect {
         Dialect::Feb2002 => true,
         Dialect::Nov2002 => matches!(
             format,
-            FormatId::ColossusMap | FormatId::ColossusBattleland | FormatId::ColossusVar
+            FormatId::ColossusMap
+                | FormatId::ColossusBattleland
+                | FormatId::ColossusVar
+                | FormatId::ColossusCre
         ),
         Dialect::Oct2003 | Dialect::Unreadable => false,
     }

@@ -179,7 +179,13 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
         (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
             let name = line.as_ref().and_then(|line| line.slot(0));
-            cre_field(field, &text, name.map_or("", |f| f.text.as_ref()))?
+            let slot = line.as_ref().and_then(|l| l.slot_at(node.start_byte()));
+            // The whole field: a 2002-11 word is several tokens (`Special:Balrog.CreatureBalrog`).
+            let whole = line.as_ref().zip(slot).and_then(|(l, s)| l.slot(s));
+            let text = whole.map_or(text.clone(), |f| f.text.to_string());
+            let markdown = cre_field(field, slot.map_or(0, |s| s + 1), &text, name.map_or("", |f| f.text.as_ref()))?;
+            let range = whole.map_or(node.byte_range(), |f| f.range.clone());
+            return Some(Hover { range, markdown });
         }
         (FormatId::ColossusBattleland, "hex", Some("x" | "y")) => {
             let x = field_text(&ctx, parent, "x").unwrap_or_default();
@@ -391,19 +397,35 @@ pub(super) fn creature_card(c: &Creature, source: &str) -> String {
     )
 }
 
-pub(super) fn cre_field(field: &str, text: &str, name: &str) -> Option<String> {
-    let position = |f: &str| -> usize {
-        match f {
-            "name" => 1,
-            "power" => 2,
-            "skill" => 3,
-            "max_count" => 17,
-            "plural_name" => 18,
-            _ => FLAGS.iter().position(|(x, _)| *x == f).map_or(0, |i| i + 4),
-        }
-    };
-    let n = position(field);
+/// The place of a field in a 2002-02 creature line (1-based).
+pub(super) fn cre_position(field: &str) -> usize {
+    match field {
+        "name" => 1,
+        "power" => 2,
+        "skill" => 3,
+        "max_count" => 17,
+        "plural_name" => 18,
+        _ => FLAGS
+            .iter()
+            .position(|(x, _)| *x == field)
+            .map_or(0, |i| i + 4),
+    }
+}
+
+/// Hover of field `field`, the `n`th of its creature line.
+pub(super) fn cre_field(field: &str, n: usize, text: &str, name: &str) -> Option<String> {
     Some(match field {
+        "native_river" | "native_stone" | "native_tree" => format!(
+            "**native to {}** (field {n}, 2002-11) of {name}: {text}.",
+            field.trim_start_matches("native_")
+        ),
+        "base_color" => format!(
+            "**Base colour** (field {n}, 2002-11) of {name}: {text}, the colour its picture is drawn in."
+        ),
+        "special" => format!(
+            "**Special class** (field {n}, 2002-11) of {name}: the game makes this creature with the Java class `{}` instead of its usual one.",
+            text.trim_start_matches("Special:")
+        ),
         "power" => format!(
             "**Power** (field {n}) of {name}: {text} dice in a strike. The Titan's is −1: its power grows with its player's score."
         ),
