@@ -444,8 +444,9 @@ pub fn own_sign(doc: &Document) -> Found {
 
 /// Whether Retroboard reads files of `format` in `dialect`: the 2002-02 format, and of the
 /// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
-/// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:) and the CRE (16 flags, base colour,
-/// Special: class).
+/// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:), the CRE (16 flags, base colour,
+/// Special: class) and the TER (TITANIMPROVE, TITANTELEPORT, Special: recruiters; quoted
+/// names are not read yet).
 pub fn reads(format: FormatId, dialect: Dialect) -> bool {
     match dialect {
         Dialect::Feb2002 => true,
@@ -455,6 +456,7 @@ pub fn reads(format: FormatId, dialect: Dialect) -> bool {
                 | FormatId::ColossusBattleland
                 | FormatId::ColossusVar
                 | FormatId::ColossusCre
+                | FormatId::ColossusTer
         ),
         Dialect::Oct2003 | Dialect::Unreadable => false,
     }

@@ -157,6 +157,10 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
                 .and_then(|p| field_text(&ctx, p, "creature"));
             recruit_count(&text, &creature, previous.as_deref())
         }
+        (FormatId::ColossusTer, "recruit", Some("creature")) if text.starts_with("Special:") => format!(
+            "**Special recruiter** (2002-11): the game asks the Java class `{}` which creatures this terrain recruits.",
+            text.trim_start_matches("Special:")
+        ),
         (FormatId::ColossusTer, "recruit" | "acquirable", Some("creature")) | (FormatId::ColossusCre, "creature", Some("name")) => {
             creature_help(&ctx, &text)
         }
@@ -176,6 +180,14 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             let names: Vec<String> = text.chars().filter(char::is_ascii_alphabetic).map(|c| format!("{c} ({})", terrain_name(&ctx, Some(c)))).collect();
             format!("**Terrains** where it can be acquired: {}.", names.join(", "))
         }
+        (FormatId::ColossusTer, "titan_improve", _) => format!(
+            "**TITANIMPROVE** (2002-11): the Titan's power grows by one every {} points of its player's score (above 0).",
+            field_text(&ctx, parent, "value").unwrap_or_default()
+        ),
+        (FormatId::ColossusTer, "titan_teleport", _) => format!(
+            "**TITANTELEPORT** (2002-11): a Titan may teleport once its player has {} points (above 0).",
+            field_text(&ctx, parent, "value").unwrap_or_default()
+        ),
         (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
             let name = line.as_ref().and_then(|line| line.slot(0));

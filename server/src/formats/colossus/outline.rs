@@ -86,6 +86,17 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                     doc.slice(a.points.range.clone())
                 ))
             }));
+            // TITANIMPROVE and TITANTELEPORT (2002-11).
+            out.extend(view.titan.iter().map(|t| {
+                Symbol::new(
+                    t.keyword,
+                    SymbolKind::Entry,
+                    t.range.clone(),
+                    t.range.start..t.range.start + t.keyword.len(),
+                )
+                .detail(format!("{} points", doc.slice(t.value.range.clone())))
+            }));
+            out.sort_by_key(|s| s.range.start);
             out
         }
         Some(FormatId::ColossusCre) => CreView::of(doc)
