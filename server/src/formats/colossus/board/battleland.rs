@@ -3,7 +3,9 @@
 use super::{SQRT3, file_name};
 use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
-use crate::formats::colossus::battleland::{BattlelandView, COLUMNS, HEXSIDES, TERRAINS};
+use crate::formats::Files;
+use crate::formats::colossus::battleland::{BattlelandView, COLUMNS};
+use crate::formats::colossus::dialect;
 use crate::syntax::Document;
 
 fn battle_color(terrain: char) -> Color {
@@ -17,6 +19,7 @@ fn battle_color(terrain: char) -> Color {
         'v' => Color(208, 64, 32),
         'd' => Color(224, 240, 255),
         'l' => Color(80, 128, 208),
+        'n' => Color(140, 140, 150),
         _ => Color(255, 255, 255),
     }
 }
@@ -27,12 +30,17 @@ fn hexside_color(kind: char) -> Color {
         'c' => Color(122, 74, 26),
         's' => Color(138, 154, 64),
         'w' => Color(70, 70, 70),
+        'r' => Color(40, 110, 220),
         _ => Color::FAULT,
     }
 }
 
-pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
+pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board {
     let view = BattlelandView::of(doc);
+    // The terrains and hexsides of the variant's era (2002-11 adds stone and river).
+    let era = dialect::of_doc(doc, files)
+        .era()
+        .unwrap_or(&dialect::FEB_2002);
     let (r, margin) = (30.0, 12.0);
     let center = |x: i64, y: i64| {
         let shift = if x % 2 == 1 { 0.5 } else { 0.0 };
@@ -80,7 +88,8 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
             } else {
                 Style::filled(fill, Color::BLACK, 1.0)
             };
-            let name = TERRAINS
+            let name = era
+                .battle_terrains
                 .iter()
                 .find(|(l, _)| *l == terrain)
                 .map_or("unknown", |(_, n)| n);
@@ -129,7 +138,14 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                         items: vec![Item::Line {
                             from: a,
                             to: b,
-                            style: Style::stroke(hexside_color(kind), 5.0),
+                            style: Style::stroke(
+                                if era.hexsides.iter().any(|(l, _)| *l == kind) {
+                                    hexside_color(kind)
+                                } else {
+                                    Color::FAULT
+                                },
+                                5.0,
+                            ),
                         }],
                     });
                 }
@@ -162,7 +178,11 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
             }
         }
     }
-    let legend: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    let legend: Vec<String> = era
+        .hexsides
+        .iter()
+        .map(|(l, n)| format!("{l} {n}"))
+        .collect();
     scene.push(Item::text(
         margin,
         height - 8.0,
