@@ -4,6 +4,12 @@
  *
  *   X Y TERRAIN ELEVATION (SIDE TYPE)*
  *
+ * The 2002-11 game (BattlelandLoader.jj at c51d0c34) also reads three records:
+ *
+ *   STARTLIST D4 C4 E4 D3 C3 E3 D5    <- where the defenders start (7 or more)
+ *   TOWER                             <- this terrain is a tower
+ *   SUBTITLE "Valley of Kings"        <- a word, or quoted letters, digits, _ and spaces
+ *
  * As in the game's JavaCC lexer, spaces, tabs and CR are skipped, `\n` is a real
  * token, and numbers and letters need no separator (`5s` is 5 then s).
  * Positions, sides and letters are checked by the server, not here.
@@ -19,9 +25,24 @@ module.exports = grammar({
     // the game); the last record may lack its newline. Blank lines are bare
     // newlines, so an empty file or a single empty line is a valid battleland.
     source_file: $ => seq(
-      repeat(choice(seq($.hex, $._newline), $._newline)),
-      optional($.hex),
+      repeat(choice(seq($._record, $._newline), $._newline)),
+      optional($._record),
     ),
+
+    _record: $ => choice($.hex, $.startlist, $.tower, $.subtitle),
+
+    // A hex label is a column letter A-F and a row 1-6 (the game's lexer takes
+    // either case); which are real hexes is for the server.
+    startlist: $ => seq('STARTLIST', repeat(field('label', $.hex_label))),
+    hex_label: _ => /[A-Fa-f][1-6]/,
+
+    tower: _ => 'TOWER',
+
+    subtitle: $ => seq('SUBTITLE', field('text', choice($.name, $.quoted))),
+    name: _ => /[A-Za-z]+/,
+    // The game takes letters, digits, `_` and spaces between the quotes; the
+    // server says so of any other character.
+    quoted: _ => /"[^"\n]*"/,
 
     hex: $ => seq(
       field('x', $.number),

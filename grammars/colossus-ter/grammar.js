@@ -23,7 +23,7 @@ module.exports = grammar({
 
   // The game never reads these as a word, wherever a word is due.
   reserved: {
-    global: $ => ['ACQUIRABLE', $.boolean],
+    global: $ => ['ACQUIRABLE', 'TITANIMPROVE', 'TITANTELEPORT', $.boolean],
   },
 
   extras: $ => [/[ \t\r]/, $.comment],
@@ -36,7 +36,13 @@ module.exports = grammar({
       repeat(seq($._newline, optional($._record))),
     ),
 
-    _record: $ => choice($.terrain_def, $.acquirable_def),
+    _record: $ => choice($.terrain_def, $.acquirable_def, $.titan_improve, $.titan_teleport),
+
+    // The 2002-11 game (TerrainRecruitLoader.jj at c51d0c34): every `value`
+    // points the Titan's power grows by one, and the score from which it may
+    // teleport; both must be above 0 (checked by the server).
+    titan_improve: $ => seq('TITANIMPROVE', field('value', $.number)),
+    titan_teleport: $ => seq('TITANTELEPORT', field('value', $.number)),
 
     terrain_def: $ => seq(
       field('letter', $.terrain_list),
@@ -47,7 +53,10 @@ module.exports = grammar({
       field('display_name', optional($.name)),
     ),
 
-    recruit: $ => seq(field('count', $.number), field('creature', $.name)),
+    // A `Special:` class instead of a creature (2002-11): the game asks that
+    // class which creatures the terrain recruits.
+    recruit: $ => seq(field('count', $.number), field('creature', choice($.name, $.special))),
+    special: _ => token(seq('Special:', /[A-Za-z0-9._]+/)),
 
     acquirable_def: $ => seq('ACQUIRABLE', repeat($.acquirable)),
 

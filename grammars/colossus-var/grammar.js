@@ -27,7 +27,9 @@ module.exports = grammar({
     ),
 
     // One token: `MAP :` or `map:` do not lex as a key (the game crashes).
-    key: _ => token(choice('MAP:', 'CRE:', 'TER:', 'DEPEND:')),
+    // `HINT:` (the AI's hint files, comma-separated) and `MAXPLAYERS:` are
+    // those of the 2002-11 game (VariantLoader.jj at c51d0c34).
+    key: _ => token(choice('MAP:', 'CRE:', 'TER:', 'DEPEND:', 'HINT:', 'MAXPLAYERS:')),
 
     // No `/` (no subdirectories), no spaces, no `:`.
     value: _ => /[A-Za-z0-9_\-.,]+/,

@@ -34,7 +34,9 @@ first lines (“retroboard explain retroboard/unknown-format” says how files a
         return (vec![unparsed(limit)], Vec::new());
     }
     let spec = crate::formats::spec(format);
-    if let Some(note) = crate::formats::unsupported_dialect(doc) {
+    if let Some(note) =
+        crate::formats::unsupported_dialect(doc).or_else(|| spec.variant_note(doc, files))
+    {
         return (vec![note], Vec::new());
     }
     let mut findings = syntax_findings(doc, spec);

@@ -7,62 +7,116 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 17
-#define LARGE_STATE_COUNT 7
-#define SYMBOL_COUNT 11
+#define STATE_COUNT 23
+#define LARGE_STATE_COUNT 4
+#define SYMBOL_COUNT 21
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 5
+#define TOKEN_COUNT 11
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 6
+#define FIELD_COUNT 8
 #define MAX_ALIAS_SEQUENCE_LENGTH 5
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 3
+#define PRODUCTION_ID_COUNT 7
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
-  sym_number = 1,
-  sym_letter = 2,
-  sym_comment = 3,
-  anon_sym_LF = 4,
-  sym_source_file = 5,
-  sym_hex = 6,
-  sym_hexside = 7,
-  sym__newline = 8,
-  aux_sym_source_file_repeat1 = 9,
-  aux_sym_hex_repeat1 = 10,
+  anon_sym_STARTLIST = 1,
+  sym_hex_label = 2,
+  sym_tower = 3,
+  anon_sym_SUBTITLE = 4,
+  sym_name = 5,
+  sym_quoted = 6,
+  sym_number = 7,
+  sym_letter = 8,
+  sym_comment = 9,
+  anon_sym_LF = 10,
+  sym_source_file = 11,
+  sym__record = 12,
+  sym_startlist = 13,
+  sym_subtitle = 14,
+  sym_hex = 15,
+  sym_hexside = 16,
+  sym__newline = 17,
+  aux_sym_source_file_repeat1 = 18,
+  aux_sym_startlist_repeat1 = 19,
+  aux_sym_hex_repeat1 = 20,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
+  [anon_sym_STARTLIST] = "STARTLIST",
+  [sym_hex_label] = "hex_label",
+  [sym_tower] = "tower",
+  [anon_sym_SUBTITLE] = "SUBTITLE",
+  [sym_name] = "name",
+  [sym_quoted] = "quoted",
   [sym_number] = "number",
   [sym_letter] = "letter",
   [sym_comment] = "comment",
   [anon_sym_LF] = "\n",
   [sym_source_file] = "source_file",
+  [sym__record] = "_record",
+  [sym_startlist] = "startlist",
+  [sym_subtitle] = "subtitle",
   [sym_hex] = "hex",
   [sym_hexside] = "hexside",
   [sym__newline] = "_newline",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
+  [aux_sym_startlist_repeat1] = "startlist_repeat1",
   [aux_sym_hex_repeat1] = "hex_repeat1",
 };
 
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
+  [anon_sym_STARTLIST] = anon_sym_STARTLIST,
+  [sym_hex_label] = sym_hex_label,
+  [sym_tower] = sym_tower,
+  [anon_sym_SUBTITLE] = anon_sym_SUBTITLE,
+  [sym_name] = sym_name,
+  [sym_quoted] = sym_quoted,
   [sym_number] = sym_number,
   [sym_letter] = sym_letter,
   [sym_comment] = sym_comment,
   [anon_sym_LF] = anon_sym_LF,
   [sym_source_file] = sym_source_file,
+  [sym__record] = sym__record,
+  [sym_startlist] = sym_startlist,
+  [sym_subtitle] = sym_subtitle,
   [sym_hex] = sym_hex,
   [sym_hexside] = sym_hexside,
   [sym__newline] = sym__newline,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
+  [aux_sym_startlist_repeat1] = aux_sym_startlist_repeat1,
   [aux_sym_hex_repeat1] = aux_sym_hex_repeat1,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
   [ts_builtin_sym_end] = {
     .visible = false,
+    .named = true,
+  },
+  [anon_sym_STARTLIST] = {
+    .visible = true,
+    .named = false,
+  },
+  [sym_hex_label] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_tower] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_SUBTITLE] = {
+    .visible = true,
+    .named = false,
+  },
+  [sym_name] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_quoted] = {
+    .visible = true,
     .named = true,
   },
   [sym_number] = {
@@ -85,6 +139,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym__record] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym_startlist] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_subtitle] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_hex] = {
     .visible = true,
     .named = true,
@@ -101,6 +167,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_startlist_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_hex_repeat1] = {
     .visible = false,
     .named = false,
@@ -109,35 +179,52 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
 
 enum ts_field_identifiers {
   field_elevation = 1,
-  field_side = 2,
-  field_terrain = 3,
-  field_type = 4,
-  field_x = 5,
-  field_y = 6,
+  field_label = 2,
+  field_side = 3,
+  field_terrain = 4,
+  field_text = 5,
+  field_type = 6,
+  field_x = 7,
+  field_y = 8,
 };
 
 static const char * const ts_field_names[] = {
   [0] = NULL,
   [field_elevation] = "elevation",
+  [field_label] = "label",
   [field_side] = "side",
   [field_terrain] = "terrain",
+  [field_text] = "text",
   [field_type] = "type",
   [field_x] = "x",
   [field_y] = "y",
 };
 
 static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
-  [1] = {.index = 0, .length = 4},
-  [2] = {.index = 4, .length = 2},
+  [1] = {.index = 0, .length = 1},
+  [2] = {.index = 1, .length = 1},
+  [3] = {.index = 2, .length = 1},
+  [4] = {.index = 3, .length = 2},
+  [5] = {.index = 5, .length = 4},
+  [6] = {.index = 9, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
   [0] =
+    {field_label, 0},
+  [1] =
+    {field_label, 1, .inherited = true},
+  [2] =
+    {field_text, 1},
+  [3] =
+    {field_label, 0, .inherited = true},
+    {field_label, 1, .inherited = true},
+  [5] =
     {field_elevation, 3},
     {field_terrain, 2},
     {field_x, 0},
     {field_y, 1},
-  [4] =
+  [9] =
     {field_side, 0},
     {field_type, 1},
 };
@@ -168,6 +255,12 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [14] = 14,
   [15] = 15,
   [16] = 16,
+  [17] = 17,
+  [18] = 18,
+  [19] = 19,
+  [20] = 20,
+  [21] = 21,
+  [22] = 22,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -175,32 +268,157 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(1);
-      if (lookahead == '\n') ADVANCE(5);
-      if (lookahead == '#') ADVANCE(4);
+      if (eof) ADVANCE(24);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '"') ADVANCE(2);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == 'S') ADVANCE(34);
+      if (lookahead == 'T') ADVANCE(33);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(3);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
       END_STATE();
     case 1:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == '"') ADVANCE(2);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(1);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
       END_STATE();
     case 2:
-      ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      if (lookahead == '"') ADVANCE(30);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(2);
       END_STATE();
     case 3:
-      ACCEPT_TOKEN(sym_letter);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(3);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
       END_STATE();
     case 4:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(4);
+      if (lookahead == 'A') ADVANCE(14);
       END_STATE();
     case 5:
+      if (lookahead == 'B') ADVANCE(17);
+      END_STATE();
+    case 6:
+      if (lookahead == 'E') ADVANCE(28);
+      END_STATE();
+    case 7:
+      if (lookahead == 'E') ADVANCE(13);
+      END_STATE();
+    case 8:
+      if (lookahead == 'I') ADVANCE(15);
+      END_STATE();
+    case 9:
+      if (lookahead == 'I') ADVANCE(20);
+      END_STATE();
+    case 10:
+      if (lookahead == 'L') ADVANCE(6);
+      END_STATE();
+    case 11:
+      if (lookahead == 'L') ADVANCE(8);
+      END_STATE();
+    case 12:
+      if (lookahead == 'O') ADVANCE(21);
+      END_STATE();
+    case 13:
+      if (lookahead == 'R') ADVANCE(27);
+      END_STATE();
+    case 14:
+      if (lookahead == 'R') ADVANCE(18);
+      END_STATE();
+    case 15:
+      if (lookahead == 'S') ADVANCE(19);
+      END_STATE();
+    case 16:
+      if (lookahead == 'T') ADVANCE(4);
+      if (lookahead == 'U') ADVANCE(5);
+      END_STATE();
+    case 17:
+      if (lookahead == 'T') ADVANCE(9);
+      END_STATE();
+    case 18:
+      if (lookahead == 'T') ADVANCE(11);
+      END_STATE();
+    case 19:
+      if (lookahead == 'T') ADVANCE(25);
+      END_STATE();
+    case 20:
+      if (lookahead == 'T') ADVANCE(10);
+      END_STATE();
+    case 21:
+      if (lookahead == 'W') ADVANCE(7);
+      END_STATE();
+    case 22:
+      if (('1' <= lookahead && lookahead <= '6')) ADVANCE(26);
+      END_STATE();
+    case 23:
+      if (eof) ADVANCE(24);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == 'S') ADVANCE(16);
+      if (lookahead == 'T') ADVANCE(12);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
+      if (('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(22);
+      END_STATE();
+    case 24:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
+      END_STATE();
+    case 25:
+      ACCEPT_TOKEN(anon_sym_STARTLIST);
+      END_STATE();
+    case 26:
+      ACCEPT_TOKEN(sym_hex_label);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(sym_tower);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(anon_sym_SUBTITLE);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(sym_name);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(sym_quoted);
+      END_STATE();
+    case 31:
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
+      END_STATE();
+    case 32:
+      ACCEPT_TOKEN(sym_letter);
+      END_STATE();
+    case 33:
+      ACCEPT_TOKEN(sym_letter);
+      if (lookahead == 'O') ADVANCE(21);
+      END_STATE();
+    case 34:
+      ACCEPT_TOKEN(sym_letter);
+      if (lookahead == 'T') ADVANCE(4);
+      if (lookahead == 'U') ADVANCE(5);
+      END_STATE();
+    case 35:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(35);
+      END_STATE();
+    case 36:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -210,164 +428,262 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 0},
-  [2] = {.lex_state = 0},
-  [3] = {.lex_state = 0},
-  [4] = {.lex_state = 0},
+  [1] = {.lex_state = 23},
+  [2] = {.lex_state = 23},
+  [3] = {.lex_state = 23},
+  [4] = {.lex_state = 23},
   [5] = {.lex_state = 0},
   [6] = {.lex_state = 0},
   [7] = {.lex_state = 0},
-  [8] = {.lex_state = 0},
-  [9] = {.lex_state = 0},
-  [10] = {.lex_state = 0},
-  [11] = {.lex_state = 0},
+  [8] = {.lex_state = 23},
+  [9] = {.lex_state = 23},
+  [10] = {.lex_state = 23},
+  [11] = {.lex_state = 23},
   [12] = {.lex_state = 0},
   [13] = {.lex_state = 0},
   [14] = {.lex_state = 0},
-  [15] = {.lex_state = 0},
+  [15] = {.lex_state = 1},
   [16] = {.lex_state = 0},
+  [17] = {.lex_state = 0},
+  [18] = {.lex_state = 0},
+  [19] = {.lex_state = 0},
+  [20] = {.lex_state = 3},
+  [21] = {.lex_state = 0},
+  [22] = {.lex_state = 3},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
+    [anon_sym_STARTLIST] = ACTIONS(1),
+    [sym_tower] = ACTIONS(1),
+    [anon_sym_SUBTITLE] = ACTIONS(1),
+    [sym_quoted] = ACTIONS(1),
     [sym_number] = ACTIONS(1),
     [sym_letter] = ACTIONS(1),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(13),
-    [sym_hex] = STATE(7),
+    [sym_source_file] = STATE(18),
+    [sym__record] = STATE(12),
+    [sym_startlist] = STATE(12),
+    [sym_subtitle] = STATE(12),
+    [sym_hex] = STATE(12),
     [sym__newline] = STATE(2),
     [aux_sym_source_file_repeat1] = STATE(2),
     [ts_builtin_sym_end] = ACTIONS(5),
-    [sym_number] = ACTIONS(7),
+    [anon_sym_STARTLIST] = ACTIONS(7),
+    [sym_tower] = ACTIONS(9),
+    [anon_sym_SUBTITLE] = ACTIONS(11),
+    [sym_number] = ACTIONS(13),
     [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(9),
+    [anon_sym_LF] = ACTIONS(15),
   },
   [STATE(2)] = {
-    [sym_hex] = STATE(9),
+    [sym__record] = STATE(13),
+    [sym_startlist] = STATE(13),
+    [sym_subtitle] = STATE(13),
+    [sym_hex] = STATE(13),
     [sym__newline] = STATE(3),
     [aux_sym_source_file_repeat1] = STATE(3),
-    [ts_builtin_sym_end] = ACTIONS(11),
-    [sym_number] = ACTIONS(7),
+    [ts_builtin_sym_end] = ACTIONS(17),
+    [anon_sym_STARTLIST] = ACTIONS(7),
+    [sym_tower] = ACTIONS(19),
+    [anon_sym_SUBTITLE] = ACTIONS(11),
+    [sym_number] = ACTIONS(13),
     [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(13),
+    [anon_sym_LF] = ACTIONS(21),
   },
   [STATE(3)] = {
-    [sym_hex] = STATE(11),
+    [sym__record] = STATE(17),
+    [sym_startlist] = STATE(17),
+    [sym_subtitle] = STATE(17),
+    [sym_hex] = STATE(17),
     [sym__newline] = STATE(3),
     [aux_sym_source_file_repeat1] = STATE(3),
-    [ts_builtin_sym_end] = ACTIONS(15),
-    [sym_number] = ACTIONS(17),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(20),
-  },
-  [STATE(4)] = {
-    [sym_hexside] = STATE(5),
-    [aux_sym_hex_repeat1] = STATE(5),
     [ts_builtin_sym_end] = ACTIONS(23),
-    [sym_number] = ACTIONS(25),
+    [anon_sym_STARTLIST] = ACTIONS(25),
+    [sym_tower] = ACTIONS(28),
+    [anon_sym_SUBTITLE] = ACTIONS(31),
+    [sym_number] = ACTIONS(34),
     [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(23),
-  },
-  [STATE(5)] = {
-    [sym_hexside] = STATE(6),
-    [aux_sym_hex_repeat1] = STATE(6),
-    [ts_builtin_sym_end] = ACTIONS(27),
-    [sym_number] = ACTIONS(25),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(27),
-  },
-  [STATE(6)] = {
-    [sym_hexside] = STATE(6),
-    [aux_sym_hex_repeat1] = STATE(6),
-    [ts_builtin_sym_end] = ACTIONS(29),
-    [sym_number] = ACTIONS(31),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(29),
+    [anon_sym_LF] = ACTIONS(37),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 4,
+  [0] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
+    ACTIONS(23), 6,
       ts_builtin_sym_end,
-    ACTIONS(34), 1,
-      anon_sym_LF,
-    STATE(8), 1,
-      sym__newline,
-  [13] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 3,
-      ts_builtin_sym_end,
+      anon_sym_STARTLIST,
+      sym_tower,
+      anon_sym_SUBTITLE,
       sym_number,
       anon_sym_LF,
-  [22] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(34), 1,
-      anon_sym_LF,
-    ACTIONS(36), 1,
-      ts_builtin_sym_end,
-    STATE(8), 1,
-      sym__newline,
-  [35] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(38), 3,
-      ts_builtin_sym_end,
-      sym_number,
-      anon_sym_LF,
-  [44] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(34), 1,
-      anon_sym_LF,
-    STATE(8), 1,
-      sym__newline,
-  [54] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(40), 1,
-      sym_number,
-  [61] = 2,
+  [12] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(42), 1,
-      ts_builtin_sym_end,
-  [68] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(44), 1,
-      sym_letter,
-  [75] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(46), 1,
       sym_number,
-  [82] = 2,
+    ACTIONS(40), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(6), 2,
+      sym_hexside,
+      aux_sym_hex_repeat1,
+  [27] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(42), 1,
+      sym_number,
+    ACTIONS(44), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(7), 2,
+      sym_hexside,
+      aux_sym_hex_repeat1,
+  [42] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(48), 1,
+      sym_number,
+    ACTIONS(46), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(7), 2,
+      sym_hexside,
+      aux_sym_hex_repeat1,
+  [57] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(53), 1,
+      sym_hex_label,
+    STATE(9), 1,
+      aux_sym_startlist_repeat1,
+    ACTIONS(51), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [71] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(53), 1,
+      sym_hex_label,
+    STATE(10), 1,
+      aux_sym_startlist_repeat1,
+    ACTIONS(55), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [85] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(59), 1,
+      sym_hex_label,
+    STATE(10), 1,
+      aux_sym_startlist_repeat1,
+    ACTIONS(57), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [99] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(62), 3,
+      ts_builtin_sym_end,
+      sym_hex_label,
+      anon_sym_LF,
+  [108] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(17), 1,
+      ts_builtin_sym_end,
+    ACTIONS(64), 1,
+      anon_sym_LF,
+    STATE(4), 1,
+      sym__newline,
+  [121] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(64), 1,
+      anon_sym_LF,
+    ACTIONS(66), 1,
+      ts_builtin_sym_end,
+    STATE(4), 1,
+      sym__newline,
+  [134] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(68), 3,
+      ts_builtin_sym_end,
+      sym_number,
+      anon_sym_LF,
+  [143] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(70), 2,
+      sym_name,
+      sym_quoted,
+  [151] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(72), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [159] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(64), 1,
+      anon_sym_LF,
+    STATE(4), 1,
+      sym__newline,
+  [169] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(74), 1,
+      ts_builtin_sym_end,
+  [176] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(76), 1,
+      sym_number,
+  [183] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(78), 1,
+      sym_letter,
+  [190] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(80), 1,
+      sym_number,
+  [197] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(82), 1,
       sym_letter,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(7)] = 0,
-  [SMALL_STATE(8)] = 13,
-  [SMALL_STATE(9)] = 22,
-  [SMALL_STATE(10)] = 35,
-  [SMALL_STATE(11)] = 44,
-  [SMALL_STATE(12)] = 54,
-  [SMALL_STATE(13)] = 61,
-  [SMALL_STATE(14)] = 68,
-  [SMALL_STATE(15)] = 75,
-  [SMALL_STATE(16)] = 82,
+  [SMALL_STATE(4)] = 0,
+  [SMALL_STATE(5)] = 12,
+  [SMALL_STATE(6)] = 27,
+  [SMALL_STATE(7)] = 42,
+  [SMALL_STATE(8)] = 57,
+  [SMALL_STATE(9)] = 71,
+  [SMALL_STATE(10)] = 85,
+  [SMALL_STATE(11)] = 99,
+  [SMALL_STATE(12)] = 108,
+  [SMALL_STATE(13)] = 121,
+  [SMALL_STATE(14)] = 134,
+  [SMALL_STATE(15)] = 143,
+  [SMALL_STATE(16)] = 151,
+  [SMALL_STATE(17)] = 159,
+  [SMALL_STATE(18)] = 169,
+  [SMALL_STATE(19)] = 176,
+  [SMALL_STATE(20)] = 183,
+  [SMALL_STATE(21)] = 190,
+  [SMALL_STATE(22)] = 197,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -375,26 +691,41 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [11] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [15] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [17] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
-  [20] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 4, 0, 1),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 5, 0, 1),
-  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hex_repeat1, 2, 0, 0),
-  [31] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hex_repeat1, 2, 0, 0), SHIFT_REPEAT(16),
-  [34] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [36] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [38] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexside, 2, 0, 2),
-  [40] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [42] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [44] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [46] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [48] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [25] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
+  [28] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [31] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(15),
+  [34] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(19),
+  [37] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [40] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 4, 0, 5),
+  [42] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [44] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 5, 0, 5),
+  [46] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hex_repeat1, 2, 0, 0),
+  [48] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hex_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_startlist, 1, 0, 0),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_startlist, 2, 0, 2),
+  [57] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_startlist_repeat1, 2, 0, 4),
+  [59] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_startlist_repeat1, 2, 0, 4), SHIFT_REPEAT(11),
+  [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_startlist_repeat1, 1, 0, 1),
+  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexside, 2, 0, 6),
+  [70] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_subtitle, 2, 0, 3),
+  [74] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [80] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [82] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
 };
 
 #ifdef __cplusplus

@@ -7,41 +7,49 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 25
-#define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 18
+#define STATE_COUNT 29
+#define LARGE_STATE_COUNT 3
+#define SYMBOL_COUNT 23
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 8
+#define TOKEN_COUNT 11
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 9
+#define FIELD_COUNT 10
 #define MAX_ALIAS_SEQUENCE_LENGTH 6
-#define MAX_RESERVED_WORD_SET_SIZE 2
-#define PRODUCTION_ID_COUNT 7
+#define MAX_RESERVED_WORD_SET_SIZE 4
+#define PRODUCTION_ID_COUNT 8
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
   sym_name = 1,
-  anon_sym_ACQUIRABLE = 2,
-  sym_number = 3,
-  sym_boolean = 4,
-  sym_terrain_list = 5,
-  sym_comment = 6,
-  anon_sym_LF = 7,
-  sym_source_file = 8,
-  sym__record = 9,
-  sym_terrain_def = 10,
-  sym_recruit = 11,
-  sym_acquirable_def = 12,
-  sym_acquirable = 13,
-  sym__newline = 14,
-  aux_sym_source_file_repeat1 = 15,
-  aux_sym_terrain_def_repeat1 = 16,
-  aux_sym_acquirable_def_repeat1 = 17,
+  anon_sym_TITANIMPROVE = 2,
+  anon_sym_TITANTELEPORT = 3,
+  sym_special = 4,
+  anon_sym_ACQUIRABLE = 5,
+  sym_number = 6,
+  sym_boolean = 7,
+  sym_terrain_list = 8,
+  sym_comment = 9,
+  anon_sym_LF = 10,
+  sym_source_file = 11,
+  sym__record = 12,
+  sym_titan_improve = 13,
+  sym_titan_teleport = 14,
+  sym_terrain_def = 15,
+  sym_recruit = 16,
+  sym_acquirable_def = 17,
+  sym_acquirable = 18,
+  sym__newline = 19,
+  aux_sym_source_file_repeat1 = 20,
+  aux_sym_terrain_def_repeat1 = 21,
+  aux_sym_acquirable_def_repeat1 = 22,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym_name] = "name",
+  [anon_sym_TITANIMPROVE] = "TITANIMPROVE",
+  [anon_sym_TITANTELEPORT] = "TITANTELEPORT",
+  [sym_special] = "special",
   [anon_sym_ACQUIRABLE] = "ACQUIRABLE",
   [sym_number] = "number",
   [sym_boolean] = "boolean",
@@ -50,6 +58,8 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_LF] = "\n",
   [sym_source_file] = "source_file",
   [sym__record] = "_record",
+  [sym_titan_improve] = "titan_improve",
+  [sym_titan_teleport] = "titan_teleport",
   [sym_terrain_def] = "terrain_def",
   [sym_recruit] = "recruit",
   [sym_acquirable_def] = "acquirable_def",
@@ -63,6 +73,9 @@ static const char * const ts_symbol_names[] = {
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym_name] = sym_name,
+  [anon_sym_TITANIMPROVE] = anon_sym_TITANIMPROVE,
+  [anon_sym_TITANTELEPORT] = anon_sym_TITANTELEPORT,
+  [sym_special] = sym_special,
   [anon_sym_ACQUIRABLE] = anon_sym_ACQUIRABLE,
   [sym_number] = sym_number,
   [sym_boolean] = sym_boolean,
@@ -71,6 +84,8 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_LF] = anon_sym_LF,
   [sym_source_file] = sym_source_file,
   [sym__record] = sym__record,
+  [sym_titan_improve] = sym_titan_improve,
+  [sym_titan_teleport] = sym_titan_teleport,
   [sym_terrain_def] = sym_terrain_def,
   [sym_recruit] = sym_recruit,
   [sym_acquirable_def] = sym_acquirable_def,
@@ -87,6 +102,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_name] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_TITANIMPROVE] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_TITANTELEPORT] = {
+    .visible = true,
+    .named = false,
+  },
+  [sym_special] = {
     .visible = true,
     .named = true,
   },
@@ -120,6 +147,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   },
   [sym__record] = {
     .visible = false,
+    .named = true,
+  },
+  [sym_titan_improve] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_titan_teleport] = {
+    .visible = true,
     .named = true,
   },
   [sym_terrain_def] = {
@@ -166,6 +201,7 @@ enum ts_field_identifiers {
   field_points = 7,
   field_regular = 8,
   field_terrains = 9,
+  field_value = 10,
 };
 
 static const char * const ts_field_names[] = {
@@ -179,40 +215,44 @@ static const char * const ts_field_names[] = {
   [field_points] = "points",
   [field_regular] = "regular",
   [field_terrains] = "terrains",
+  [field_value] = "value",
 };
 
 static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
-  [1] = {.index = 0, .length = 2},
-  [2] = {.index = 2, .length = 3},
-  [3] = {.index = 5, .length = 4},
-  [4] = {.index = 9, .length = 5},
-  [5] = {.index = 14, .length = 2},
-  [6] = {.index = 16, .length = 5},
+  [1] = {.index = 0, .length = 1},
+  [2] = {.index = 1, .length = 2},
+  [3] = {.index = 3, .length = 3},
+  [4] = {.index = 6, .length = 4},
+  [5] = {.index = 10, .length = 5},
+  [6] = {.index = 15, .length = 2},
+  [7] = {.index = 17, .length = 5},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
   [0] =
+    {field_value, 1},
+  [1] =
     {field_creature, 1},
     {field_points, 0},
-  [2] =
+  [3] =
     {field_creature, 1},
     {field_points, 0},
     {field_terrains, 2},
-  [5] =
+  [6] =
     {field_color, 1},
     {field_letter, 0},
     {field_name, 2},
     {field_regular, 3},
-  [9] =
+  [10] =
     {field_color, 1},
     {field_display_name, 4},
     {field_letter, 0},
     {field_name, 2},
     {field_regular, 3},
-  [14] =
+  [15] =
     {field_count, 0},
     {field_creature, 1},
-  [16] =
+  [17] =
     {field_color, 1},
     {field_display_name, 5},
     {field_letter, 0},
@@ -254,6 +294,10 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [22] = 22,
   [23] = 23,
   [24] = 24,
+  [25] = 25,
+  [26] = 26,
+  [27] = 27,
+  [28] = 28,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -261,76 +305,134 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(5);
-      if (lookahead == '\n') ADVANCE(11);
-      if (lookahead == '#') ADVANCE(10);
+      if (eof) ADVANCE(6);
+      if (lookahead == '\n') ADVANCE(20);
+      if (lookahead == '#') ADVANCE(19);
       if (lookahead == '-') ADVANCE(1);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(6);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
       END_STATE();
     case 1:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(6);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
       END_STATE();
     case 2:
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(7);
-      END_STATE();
-    case 3:
-      if (eof) ADVANCE(5);
-      if (lookahead == '\n') ADVANCE(11);
-      if (lookahead == '#') ADVANCE(10);
-      if (lookahead == '-') ADVANCE(1);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(3);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(6);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
       END_STATE();
+    case 3:
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(7);
+      END_STATE();
     case 4:
-      if (eof) ADVANCE(5);
-      if (lookahead == '\n') ADVANCE(11);
-      if (lookahead == '#') ADVANCE(10);
+      if (eof) ADVANCE(6);
+      if (lookahead == '\n') ADVANCE(20);
+      if (lookahead == '#') ADVANCE(19);
       if (lookahead == '-') ADVANCE(1);
+      if (lookahead == 'S') ADVANCE(17);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(4);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(6);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(7);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
       END_STATE();
     case 5:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(6);
+      if (lookahead == '\n') ADVANCE(20);
+      if (lookahead == '#') ADVANCE(19);
+      if (lookahead == '-') ADVANCE(1);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(5);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
       END_STATE();
     case 6:
-      ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(6);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 7:
-      ACCEPT_TOKEN(sym_terrain_list);
-      if (lookahead == ',') ADVANCE(2);
+      ACCEPT_TOKEN(sym_special);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(7);
       END_STATE();
     case 8:
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
+      END_STATE();
+    case 9:
+      ACCEPT_TOKEN(sym_terrain_list);
+      if (lookahead == ',') ADVANCE(2);
+      END_STATE();
+    case 10:
       ACCEPT_TOKEN(sym_terrain_list);
       if (lookahead == ',') ADVANCE(2);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
-      END_STATE();
-    case 9:
-      ACCEPT_TOKEN(sym_name);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
-      END_STATE();
-    case 10:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(10);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
       END_STATE();
     case 11:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == ':') ADVANCE(3);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 12:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'a') ADVANCE(16);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 13:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'c') ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 14:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'e') ADVANCE(13);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 15:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'i') ADVANCE(12);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 16:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'l') ADVANCE(11);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 17:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'p') ADVANCE(14);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 18:
+      ACCEPT_TOKEN(sym_name);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 19:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(19);
+      END_STATE();
+    case 20:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -344,65 +446,127 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
   switch (state) {
     case 0:
       if (lookahead == 'A') ADVANCE(1);
-      if (lookahead == 'f') ADVANCE(2);
-      if (lookahead == 't') ADVANCE(3);
+      if (lookahead == 'T') ADVANCE(2);
+      if (lookahead == 'f') ADVANCE(3);
+      if (lookahead == 't') ADVANCE(4);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
       END_STATE();
     case 1:
-      if (lookahead == 'C') ADVANCE(4);
+      if (lookahead == 'C') ADVANCE(5);
       END_STATE();
     case 2:
-      if (lookahead == 'a') ADVANCE(5);
+      if (lookahead == 'I') ADVANCE(6);
       END_STATE();
     case 3:
-      if (lookahead == 'r') ADVANCE(6);
+      if (lookahead == 'a') ADVANCE(7);
       END_STATE();
     case 4:
-      if (lookahead == 'Q') ADVANCE(7);
+      if (lookahead == 'r') ADVANCE(8);
       END_STATE();
     case 5:
-      if (lookahead == 'l') ADVANCE(8);
+      if (lookahead == 'Q') ADVANCE(9);
       END_STATE();
     case 6:
-      if (lookahead == 'u') ADVANCE(9);
+      if (lookahead == 'T') ADVANCE(10);
       END_STATE();
     case 7:
-      if (lookahead == 'U') ADVANCE(10);
+      if (lookahead == 'l') ADVANCE(11);
       END_STATE();
     case 8:
-      if (lookahead == 's') ADVANCE(11);
+      if (lookahead == 'u') ADVANCE(12);
       END_STATE();
     case 9:
-      if (lookahead == 'e') ADVANCE(12);
+      if (lookahead == 'U') ADVANCE(13);
       END_STATE();
     case 10:
-      if (lookahead == 'I') ADVANCE(13);
+      if (lookahead == 'A') ADVANCE(14);
       END_STATE();
     case 11:
-      if (lookahead == 'e') ADVANCE(12);
+      if (lookahead == 's') ADVANCE(15);
       END_STATE();
     case 12:
-      ACCEPT_TOKEN(sym_boolean);
+      if (lookahead == 'e') ADVANCE(16);
       END_STATE();
     case 13:
-      if (lookahead == 'R') ADVANCE(14);
+      if (lookahead == 'I') ADVANCE(17);
       END_STATE();
     case 14:
-      if (lookahead == 'A') ADVANCE(15);
+      if (lookahead == 'N') ADVANCE(18);
       END_STATE();
     case 15:
-      if (lookahead == 'B') ADVANCE(16);
+      if (lookahead == 'e') ADVANCE(16);
       END_STATE();
     case 16:
-      if (lookahead == 'L') ADVANCE(17);
+      ACCEPT_TOKEN(sym_boolean);
       END_STATE();
     case 17:
-      if (lookahead == 'E') ADVANCE(18);
+      if (lookahead == 'R') ADVANCE(19);
       END_STATE();
     case 18:
+      if (lookahead == 'I') ADVANCE(20);
+      if (lookahead == 'T') ADVANCE(21);
+      END_STATE();
+    case 19:
+      if (lookahead == 'A') ADVANCE(22);
+      END_STATE();
+    case 20:
+      if (lookahead == 'M') ADVANCE(23);
+      END_STATE();
+    case 21:
+      if (lookahead == 'E') ADVANCE(24);
+      END_STATE();
+    case 22:
+      if (lookahead == 'B') ADVANCE(25);
+      END_STATE();
+    case 23:
+      if (lookahead == 'P') ADVANCE(26);
+      END_STATE();
+    case 24:
+      if (lookahead == 'L') ADVANCE(27);
+      END_STATE();
+    case 25:
+      if (lookahead == 'L') ADVANCE(28);
+      END_STATE();
+    case 26:
+      if (lookahead == 'R') ADVANCE(29);
+      END_STATE();
+    case 27:
+      if (lookahead == 'E') ADVANCE(30);
+      END_STATE();
+    case 28:
+      if (lookahead == 'E') ADVANCE(31);
+      END_STATE();
+    case 29:
+      if (lookahead == 'O') ADVANCE(32);
+      END_STATE();
+    case 30:
+      if (lookahead == 'P') ADVANCE(33);
+      END_STATE();
+    case 31:
       ACCEPT_TOKEN(anon_sym_ACQUIRABLE);
+      END_STATE();
+    case 32:
+      if (lookahead == 'V') ADVANCE(34);
+      END_STATE();
+    case 33:
+      if (lookahead == 'O') ADVANCE(35);
+      END_STATE();
+    case 34:
+      if (lookahead == 'E') ADVANCE(36);
+      END_STATE();
+    case 35:
+      if (lookahead == 'R') ADVANCE(37);
+      END_STATE();
+    case 36:
+      ACCEPT_TOKEN(anon_sym_TITANIMPROVE);
+      END_STATE();
+    case 37:
+      if (lookahead == 'T') ADVANCE(38);
+      END_STATE();
+    case 38:
+      ACCEPT_TOKEN(anon_sym_TITANTELEPORT);
       END_STATE();
     default:
       return false;
@@ -413,32 +577,38 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
   [1] = {.lex_state = 0},
   [2] = {.lex_state = 0},
-  [3] = {.lex_state = 3, .reserved_word_set_id = 1},
-  [4] = {.lex_state = 3, .reserved_word_set_id = 1},
-  [5] = {.lex_state = 3, .reserved_word_set_id = 1},
+  [3] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [4] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [5] = {.lex_state = 4, .reserved_word_set_id = 1},
   [6] = {.lex_state = 0},
   [7] = {.lex_state = 0},
   [8] = {.lex_state = 0},
   [9] = {.lex_state = 0},
   [10] = {.lex_state = 0},
   [11] = {.lex_state = 0},
-  [12] = {.lex_state = 0},
-  [13] = {.lex_state = 4},
-  [14] = {.lex_state = 3, .reserved_word_set_id = 1},
+  [12] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [13] = {.lex_state = 0},
+  [14] = {.lex_state = 5},
   [15] = {.lex_state = 0},
   [16] = {.lex_state = 0},
   [17] = {.lex_state = 0},
   [18] = {.lex_state = 0},
-  [19] = {.lex_state = 3, .reserved_word_set_id = 1},
+  [19] = {.lex_state = 4, .reserved_word_set_id = 1},
   [20] = {.lex_state = 0},
-  [21] = {.lex_state = 3, .reserved_word_set_id = 1},
-  [22] = {.lex_state = 3, .reserved_word_set_id = 1},
-  [23] = {.lex_state = 3, .reserved_word_set_id = 1},
-  [24] = {.lex_state = 3},
+  [21] = {.lex_state = 0},
+  [22] = {.lex_state = 0},
+  [23] = {.lex_state = 0},
+  [24] = {.lex_state = 0},
+  [25] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [26] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [27] = {.lex_state = 4},
+  [28] = {.lex_state = 4, .reserved_word_set_id = 1},
 };
 
 static const TSSymbol ts_reserved_words[2][MAX_RESERVED_WORD_SET_SIZE] = {
   [1] = {
+    anon_sym_TITANIMPROVE,
+    anon_sym_TITANTELEPORT,
     anon_sym_ACQUIRABLE,
     sym_boolean,
   },
@@ -448,6 +618,8 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym_name] = ACTIONS(1),
+    [anon_sym_TITANIMPROVE] = ACTIONS(1),
+    [anon_sym_TITANTELEPORT] = ACTIONS(1),
     [anon_sym_ACQUIRABLE] = ACTIONS(1),
     [sym_number] = ACTIONS(1),
     [sym_boolean] = ACTIONS(1),
@@ -456,17 +628,35 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_LF] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(20),
-    [sym__record] = STATE(9),
-    [sym_terrain_def] = STATE(9),
-    [sym_acquirable_def] = STATE(9),
+    [sym_source_file] = STATE(24),
+    [sym__record] = STATE(10),
+    [sym_titan_improve] = STATE(10),
+    [sym_titan_teleport] = STATE(10),
+    [sym_terrain_def] = STATE(10),
+    [sym_acquirable_def] = STATE(10),
     [sym__newline] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(10),
+    [aux_sym_source_file_repeat1] = STATE(9),
     [ts_builtin_sym_end] = ACTIONS(5),
-    [anon_sym_ACQUIRABLE] = ACTIONS(7),
-    [sym_terrain_list] = ACTIONS(9),
+    [anon_sym_TITANIMPROVE] = ACTIONS(7),
+    [anon_sym_TITANTELEPORT] = ACTIONS(9),
+    [anon_sym_ACQUIRABLE] = ACTIONS(11),
+    [sym_terrain_list] = ACTIONS(13),
     [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(11),
+    [anon_sym_LF] = ACTIONS(15),
+  },
+  [STATE(2)] = {
+    [sym__record] = STATE(18),
+    [sym_titan_improve] = STATE(18),
+    [sym_titan_teleport] = STATE(18),
+    [sym_terrain_def] = STATE(18),
+    [sym_acquirable_def] = STATE(18),
+    [ts_builtin_sym_end] = ACTIONS(17),
+    [anon_sym_TITANIMPROVE] = ACTIONS(7),
+    [anon_sym_TITANTELEPORT] = ACTIONS(9),
+    [anon_sym_ACQUIRABLE] = ACTIONS(11),
+    [sym_terrain_list] = ACTIONS(13),
+    [sym_comment] = ACTIONS(3),
+    [anon_sym_LF] = ACTIONS(17),
   },
 };
 
@@ -474,230 +664,243 @@ static const uint16_t ts_small_parse_table[] = {
   [0] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      anon_sym_ACQUIRABLE,
-    ACTIONS(9), 1,
-      sym_terrain_list,
-    ACTIONS(13), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-    STATE(18), 3,
-      sym__record,
-      sym_terrain_def,
-      sym_acquirable_def,
-  [19] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(17), 1,
-      sym_number,
-    STATE(3), 2,
-      sym_recruit,
-      aux_sym_terrain_def_repeat1,
-    ACTIONS(15), 3,
-      ts_builtin_sym_end,
+    ACTIONS(21), 1,
       sym_name,
-      anon_sym_LF,
-  [35] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(22), 1,
-      sym_name,
-    ACTIONS(24), 1,
+    ACTIONS(23), 1,
       sym_number,
-    ACTIONS(20), 2,
+    ACTIONS(19), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(5), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-  [53] = 5,
+  [18] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(24), 1,
+    ACTIONS(23), 1,
       sym_number,
-    ACTIONS(28), 1,
+    ACTIONS(27), 1,
       sym_name,
-    ACTIONS(26), 2,
+    ACTIONS(25), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(3), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-  [71] = 4,
+  [36] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(32), 1,
+    ACTIONS(31), 1,
       sym_number,
-    ACTIONS(30), 2,
+    STATE(5), 2,
+      sym_recruit,
+      aux_sym_terrain_def_repeat1,
+    ACTIONS(29), 3,
+      ts_builtin_sym_end,
+      sym_name,
+      anon_sym_LF,
+  [52] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(36), 1,
+      sym_number,
+    ACTIONS(34), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(7), 2,
       sym_acquirable,
       aux_sym_acquirable_def_repeat1,
-  [86] = 4,
+  [67] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(32), 1,
+    ACTIONS(36), 1,
       sym_number,
-    ACTIONS(34), 2,
+    ACTIONS(38), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(8), 2,
       sym_acquirable,
       aux_sym_acquirable_def_repeat1,
-  [101] = 4,
+  [82] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(38), 1,
+    ACTIONS(42), 1,
       sym_number,
-    ACTIONS(36), 2,
+    ACTIONS(40), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(8), 2,
       sym_acquirable,
       aux_sym_acquirable_def_repeat1,
-  [116] = 5,
+  [97] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
+    ACTIONS(15), 1,
       anon_sym_LF,
-    ACTIONS(41), 1,
+    ACTIONS(45), 1,
+      ts_builtin_sym_end,
+    STATE(2), 1,
+      sym__newline,
+    STATE(13), 1,
+      aux_sym_source_file_repeat1,
+  [113] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(15), 1,
+      anon_sym_LF,
+    ACTIONS(45), 1,
       ts_builtin_sym_end,
     STATE(2), 1,
       sym__newline,
     STATE(11), 1,
       aux_sym_source_file_repeat1,
-  [132] = 5,
+  [129] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
+    ACTIONS(15), 1,
       anon_sym_LF,
-    ACTIONS(41), 1,
-      ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(12), 1,
-      aux_sym_source_file_repeat1,
-  [148] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(11), 1,
-      anon_sym_LF,
-    ACTIONS(43), 1,
-      ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(12), 1,
-      aux_sym_source_file_repeat1,
-  [164] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
     ACTIONS(47), 1,
+      ts_builtin_sym_end,
+    STATE(2), 1,
+      sym__newline,
+    STATE(13), 1,
+      aux_sym_source_file_repeat1,
+  [145] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(49), 4,
+      ts_builtin_sym_end,
+      sym_number,
+      sym_name,
+      anon_sym_LF,
+  [155] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(51), 1,
+      ts_builtin_sym_end,
+    ACTIONS(53), 1,
       anon_sym_LF,
     STATE(2), 1,
       sym__newline,
-    STATE(12), 1,
+    STATE(13), 1,
       aux_sym_source_file_repeat1,
-  [180] = 3,
+  [171] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(52), 1,
+    ACTIONS(58), 1,
       sym_terrain_list,
-    ACTIONS(50), 3,
+    ACTIONS(56), 3,
+      ts_builtin_sym_end,
+      sym_number,
+      anon_sym_LF,
+  [183] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(60), 3,
       ts_builtin_sym_end,
       sym_number,
       anon_sym_LF,
   [192] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(54), 4,
-      ts_builtin_sym_end,
-      sym_number,
-      sym_name,
-      anon_sym_LF,
-  [202] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(56), 3,
-      ts_builtin_sym_end,
-      sym_number,
-      anon_sym_LF,
-  [211] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(58), 2,
+    ACTIONS(62), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [219] = 2,
+  [200] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(60), 2,
+    ACTIONS(64), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [227] = 2,
+  [208] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(45), 2,
+    ACTIONS(51), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [235] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(62), 1,
-      sym_name,
-  [242] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(64), 1,
-      ts_builtin_sym_end,
-  [249] = 2,
+  [216] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(66), 1,
       sym_name,
+    ACTIONS(68), 1,
+      sym_special,
+  [226] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(70), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [234] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(72), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [242] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(74), 1,
+      sym_number,
+  [249] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(76), 1,
+      sym_number,
   [256] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(68), 1,
-      sym_name,
+    ACTIONS(78), 1,
+      ts_builtin_sym_end,
   [263] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(70), 1,
+    ACTIONS(80), 1,
       sym_name,
   [270] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(72), 1,
+    ACTIONS(82), 1,
+      sym_name,
+  [277] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(84), 1,
       sym_boolean,
+  [284] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(86), 1,
+      sym_name,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 19,
-  [SMALL_STATE(4)] = 35,
-  [SMALL_STATE(5)] = 53,
-  [SMALL_STATE(6)] = 71,
-  [SMALL_STATE(7)] = 86,
-  [SMALL_STATE(8)] = 101,
-  [SMALL_STATE(9)] = 116,
-  [SMALL_STATE(10)] = 132,
-  [SMALL_STATE(11)] = 148,
-  [SMALL_STATE(12)] = 164,
-  [SMALL_STATE(13)] = 180,
-  [SMALL_STATE(14)] = 192,
-  [SMALL_STATE(15)] = 202,
-  [SMALL_STATE(16)] = 211,
-  [SMALL_STATE(17)] = 219,
-  [SMALL_STATE(18)] = 227,
-  [SMALL_STATE(19)] = 235,
-  [SMALL_STATE(20)] = 242,
-  [SMALL_STATE(21)] = 249,
-  [SMALL_STATE(22)] = 256,
-  [SMALL_STATE(23)] = 263,
-  [SMALL_STATE(24)] = 270,
+  [SMALL_STATE(3)] = 0,
+  [SMALL_STATE(4)] = 18,
+  [SMALL_STATE(5)] = 36,
+  [SMALL_STATE(6)] = 52,
+  [SMALL_STATE(7)] = 67,
+  [SMALL_STATE(8)] = 82,
+  [SMALL_STATE(9)] = 97,
+  [SMALL_STATE(10)] = 113,
+  [SMALL_STATE(11)] = 129,
+  [SMALL_STATE(12)] = 145,
+  [SMALL_STATE(13)] = 155,
+  [SMALL_STATE(14)] = 171,
+  [SMALL_STATE(15)] = 183,
+  [SMALL_STATE(16)] = 192,
+  [SMALL_STATE(17)] = 200,
+  [SMALL_STATE(18)] = 208,
+  [SMALL_STATE(19)] = 216,
+  [SMALL_STATE(20)] = 226,
+  [SMALL_STATE(21)] = 234,
+  [SMALL_STATE(22)] = 242,
+  [SMALL_STATE(23)] = 249,
+  [SMALL_STATE(24)] = 256,
+  [SMALL_STATE(25)] = 263,
+  [SMALL_STATE(26)] = 270,
+  [SMALL_STATE(27)] = 277,
+  [SMALL_STATE(28)] = 284,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -705,38 +908,45 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(19),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [13] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
-  [15] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
-  [17] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [20] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 4, 0, 3),
-  [22] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [24] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [26] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 3),
-  [28] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [30] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 1, 0, 0),
-  [32] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [34] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 2, 0, 0),
-  [36] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0),
-  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0), SHIFT_REPEAT(21),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [43] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [50] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 2, 0, 1),
-  [52] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [54] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_recruit, 2, 0, 5),
-  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 3, 0, 2),
-  [58] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 6, 0, 6),
-  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 4),
-  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [64] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [66] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [70] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [72] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(25),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
+  [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 4),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 4, 0, 4),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
+  [31] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0), SHIFT_REPEAT(19),
+  [34] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 1, 0, 0),
+  [36] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [38] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 2, 0, 0),
+  [40] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0),
+  [42] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_recruit, 2, 0, 6),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
+  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 2, 0, 2),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 3, 0, 3),
+  [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_teleport, 2, 0, 1),
+  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_improve, 2, 0, 1),
+  [66] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
+  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 5),
+  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 6, 0, 7),
+  [74] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [78] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [80] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [82] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [84] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [86] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
 };
 
 #ifdef __cplusplus
@@ -782,7 +992,7 @@ TS_PUBLIC const TSLanguage *tree_sitter_colossus_ter(void) {
     .primary_state_ids = ts_primary_state_ids,
     .name = "colossus_ter",
     .reserved_words = &ts_reserved_words[0][0],
-    .max_reserved_word_set_size = 2,
+    .max_reserved_word_set_size = 4,
     .metadata = {
       .major_version = 0,
       .minor_version = 0,

@@ -137,13 +137,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(15);
-      if (lookahead == '\n') ADVANCE(31);
-      if (lookahead == '#') ADVANCE(30);
-      if (lookahead == 'C') ADVANCE(28);
-      if (lookahead == 'D') ADVANCE(20);
-      if (lookahead == 'M') ADVANCE(18);
-      if (lookahead == 'T') ADVANCE(23);
+      if (eof) ADVANCE(25);
+      if (lookahead == '\n') ADVANCE(51);
+      if (lookahead == '#') ADVANCE(50);
+      if (lookahead == 'C') ADVANCE(45);
+      if (lookahead == 'D') ADVANCE(31);
+      if (lookahead == 'H') ADVANCE(36);
+      if (lookahead == 'M') ADVANCE(28);
+      if (lookahead == 'T') ADVANCE(33);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
@@ -151,10 +152,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(30);
+      if (lookahead == '#') ADVANCE(50);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(1);
@@ -162,184 +163,307 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
     case 2:
-      if (lookahead == ':') ADVANCE(16);
+      if (lookahead == ':') ADVANCE(26);
       END_STATE();
     case 3:
-      if (lookahead == 'A') ADVANCE(10);
+      if (lookahead == 'A') ADVANCE(15);
       END_STATE();
     case 4:
-      if (lookahead == 'D') ADVANCE(2);
+      if (lookahead == 'A') ADVANCE(23);
       END_STATE();
     case 5:
-      if (lookahead == 'E') ADVANCE(11);
+      if (lookahead == 'D') ADVANCE(2);
       END_STATE();
     case 6:
-      if (lookahead == 'E') ADVANCE(2);
+      if (lookahead == 'E') ADVANCE(17);
       END_STATE();
     case 7:
-      if (lookahead == 'E') ADVANCE(9);
+      if (lookahead == 'E') ADVANCE(2);
       END_STATE();
     case 8:
-      if (lookahead == 'E') ADVANCE(12);
+      if (lookahead == 'E') ADVANCE(18);
       END_STATE();
     case 9:
-      if (lookahead == 'N') ADVANCE(4);
+      if (lookahead == 'E') ADVANCE(14);
       END_STATE();
     case 10:
-      if (lookahead == 'P') ADVANCE(2);
+      if (lookahead == 'E') ADVANCE(19);
       END_STATE();
     case 11:
-      if (lookahead == 'P') ADVANCE(7);
+      if (lookahead == 'I') ADVANCE(13);
       END_STATE();
     case 12:
-      if (lookahead == 'R') ADVANCE(2);
+      if (lookahead == 'L') ADVANCE(4);
       END_STATE();
     case 13:
-      if (lookahead == 'R') ADVANCE(6);
+      if (lookahead == 'N') ADVANCE(22);
       END_STATE();
     case 14:
-      if (eof) ADVANCE(15);
-      if (lookahead == '\n') ADVANCE(31);
-      if (lookahead == '#') ADVANCE(30);
-      if (lookahead == 'C') ADVANCE(13);
-      if (lookahead == 'D') ADVANCE(5);
+      if (lookahead == 'N') ADVANCE(5);
+      END_STATE();
+    case 15:
+      if (lookahead == 'P') ADVANCE(2);
+      if (lookahead == 'X') ADVANCE(16);
+      END_STATE();
+    case 16:
+      if (lookahead == 'P') ADVANCE(12);
+      END_STATE();
+    case 17:
+      if (lookahead == 'P') ADVANCE(9);
+      END_STATE();
+    case 18:
+      if (lookahead == 'R') ADVANCE(2);
+      END_STATE();
+    case 19:
+      if (lookahead == 'R') ADVANCE(21);
+      END_STATE();
+    case 20:
+      if (lookahead == 'R') ADVANCE(7);
+      END_STATE();
+    case 21:
+      if (lookahead == 'S') ADVANCE(2);
+      END_STATE();
+    case 22:
+      if (lookahead == 'T') ADVANCE(2);
+      END_STATE();
+    case 23:
+      if (lookahead == 'Y') ADVANCE(10);
+      END_STATE();
+    case 24:
+      if (eof) ADVANCE(25);
+      if (lookahead == '\n') ADVANCE(51);
+      if (lookahead == '#') ADVANCE(50);
+      if (lookahead == 'C') ADVANCE(20);
+      if (lookahead == 'D') ADVANCE(6);
+      if (lookahead == 'H') ADVANCE(11);
       if (lookahead == 'M') ADVANCE(3);
       if (lookahead == 'T') ADVANCE(8);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(14);
+          lookahead == ' ') SKIP(24);
       END_STATE();
-    case 15:
+    case 25:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 16:
+    case 26:
       ACCEPT_TOKEN(sym_key);
       END_STATE();
-    case 17:
+    case 27:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == ':') ADVANCE(16);
+      if (lookahead == ':') ADVANCE(26);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 18:
+    case 28:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'A') ADVANCE(25);
+      if (lookahead == 'A') ADVANCE(40);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('B' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 19:
+    case 29:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'D') ADVANCE(17);
+      if (lookahead == 'A') ADVANCE(48);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('B' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'D') ADVANCE(27);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 20:
+    case 31:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'E') ADVANCE(26);
+      if (lookahead == 'E') ADVANCE(42);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 21:
-      ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'E') ADVANCE(17);
-      if ((',' <= lookahead && lookahead <= '.') ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
-      END_STATE();
-    case 22:
-      ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'E') ADVANCE(24);
-      if ((',' <= lookahead && lookahead <= '.') ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
-      END_STATE();
-    case 23:
+    case 32:
       ACCEPT_TOKEN(sym_value);
       if (lookahead == 'E') ADVANCE(27);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 24:
+    case 33:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'N') ADVANCE(19);
+      if (lookahead == 'E') ADVANCE(43);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 25:
+    case 34:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'P') ADVANCE(17);
+      if (lookahead == 'E') ADVANCE(39);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 26:
+    case 35:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'P') ADVANCE(22);
+      if (lookahead == 'E') ADVANCE(44);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 27:
+    case 36:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'R') ADVANCE(17);
+      if (lookahead == 'I') ADVANCE(38);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 28:
+    case 37:
       ACCEPT_TOKEN(sym_value);
-      if (lookahead == 'R') ADVANCE(21);
+      if (lookahead == 'L') ADVANCE(29);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 29:
+    case 38:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'N') ADVANCE(47);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 39:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'N') ADVANCE(30);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 40:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'P') ADVANCE(27);
+      if (lookahead == 'X') ADVANCE(41);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 41:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'P') ADVANCE(37);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 42:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'P') ADVANCE(34);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 43:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'R') ADVANCE(27);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 44:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'R') ADVANCE(46);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 45:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'R') ADVANCE(32);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 46:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'S') ADVANCE(27);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 47:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'T') ADVANCE(27);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 48:
+      ACCEPT_TOKEN(sym_value);
+      if (lookahead == 'Y') ADVANCE(35);
+      if ((',' <= lookahead && lookahead <= '.') ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
+      END_STATE();
+    case 49:
       ACCEPT_TOKEN(sym_value);
       if ((',' <= lookahead && lookahead <= '.') ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
       END_STATE();
-    case 30:
+    case 50:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(30);
+          lookahead != '\n') ADVANCE(50);
       END_STATE();
-    case 31:
+    case 51:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -349,10 +473,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 14},
-  [2] = {.lex_state = 14},
-  [3] = {.lex_state = 14},
-  [4] = {.lex_state = 14},
+  [1] = {.lex_state = 24},
+  [2] = {.lex_state = 24},
+  [3] = {.lex_state = 24},
+  [4] = {.lex_state = 24},
   [5] = {.lex_state = 1},
   [6] = {.lex_state = 0},
 };

@@ -257,6 +257,13 @@ pub trait Format: Sync {
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {
         None
     }
+
+    /// The note of a document whose own records are readable but whose other files (the
+    /// variant it belongs to, for Colossus) are in a dialect Retroboard does not read: its
+    /// checks would apply the wrong rules.
+    fn variant_note(&self, _doc: &Document, _files: &dyn Files) -> Option<Finding> {
+        None
+    }
 }
 
 /// The later-dialect note of a document (see [`Format::unsupported_dialect`]), found once per

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
 use crate::findings::{Finding, Severity};
 use crate::syntax::Document;
@@ -19,6 +20,29 @@ pub const TERRAINS: [(char, &str); 9] = [
     ('l', "lake"),
 ];
 
+/// The hex terrains of the 2002-11 game (`BattleHex` at c51d0c34 adds stone).
+pub const TERRAINS_2002_11: [(char, &str); 10] = [
+    ('p', "plains"),
+    ('w', "tower"),
+    ('r', "bramble"),
+    ('s', "sand"),
+    ('t', "tree"),
+    ('o', "bog"),
+    ('v', "volcano"),
+    ('d', "drift"),
+    ('l', "lake"),
+    ('n', "stone"),
+];
+
+/// The hexside types of the 2002-11 game (`BattleHex` at c51d0c34 adds the river).
+pub const HEXSIDES_2002_11: [(char, &str); 5] = [
+    ('d', "dune"),
+    ('c', "cliff"),
+    ('s', "slope"),
+    ('w', "wall"),
+    ('r', "river"),
+];
+
 /// The hexside types, with their names.
 pub const HEXSIDES: [(char, &str); 4] =
     [('d', "dune"), ('c', "cliff"), ('s', "slope"), ('w', "wall")];
@@ -29,7 +53,54 @@ pub const COLUMNS: [(i64, i64); 6] = [(2, 4), (1, 4), (1, 5), (0, 5), (1, 5), (1
 #[derive(Debug, Default)]
 pub struct BattlelandView {
     pub hexes: Vec<BattleHex>,
+    /// `STARTLIST` lines (2002-11): where the defenders start; the game keeps the last one.
+    pub startlists: Vec<Startlist>,
+    /// `TOWER` lines (2002-11): the terrain is a tower.
+    pub towers: Vec<Range<usize>>,
+    /// `SUBTITLE` lines (2002-11): the text shown under the terrain's name; the last counts.
+    pub subtitles: Vec<Subtitle>,
 }
+
+#[derive(Debug)]
+pub struct Startlist {
+    pub labels: Vec<Word>,
+    pub range: Range<usize>,
+}
+
+#[derive(Debug)]
+pub struct Subtitle {
+    /// As written, with its quotes if it has them.
+    pub text: Word,
+    pub range: Range<usize>,
+}
+
+impl Subtitle {
+    /// The text the game shows: without the quotes.
+    pub fn shown(&self) -> &str {
+        let t = self.text.text.as_str();
+        t.strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .unwrap_or(t)
+    }
+}
+
+/// The battle hex of a label such as `D4` (`HexMap.getHexByLabel` at c51d0c34: the letter is
+/// the column, the number counts rows from the bottom), when it is a real hex.
+pub fn hex_of_label(label: &str) -> Option<(i64, i64)> {
+    let mut chars = label.chars();
+    let column = chars.next()?.to_ascii_uppercase();
+    let row = chars.next()?.to_digit(10)? as i64;
+    let x = i64::from(u8::try_from(column).ok()?.checked_sub(b'A')?);
+    // Java's integer division truncates towards zero: (x - 3) / 2 is -1, -1, 0, 0, 0, 1.
+    let y = 6 - row - ((x - 3) / 2).abs();
+    is_battle_hex(x, y).then_some((x, y))
+}
+
+/// The labels of the real hexes of a column: A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4.
+const LABELS: &str = "A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4";
+
+/// The fewest hexes a STARTLIST must name for the game to use it (`b_startlist`).
+pub const STARTLIST_MIN: usize = 7;
 
 #[derive(Debug)]
 pub struct BattleHex {
@@ -71,6 +142,28 @@ impl BattlelandView {
                 range: node.byte_range(),
             });
         }
+        for node in children(tree.root_node(), "startlist") {
+            let mut cursor = node.walk();
+            let labels = node
+                .children_by_field_name("label", &mut cursor)
+                .map(|n| super::syntax::word(doc, n))
+                .collect();
+            view.startlists.push(Startlist {
+                labels,
+                range: node.byte_range(),
+            });
+        }
+        for node in children(tree.root_node(), "tower") {
+            view.towers.push(node.byte_range());
+        }
+        for node in children(tree.root_node(), "subtitle") {
+            if let Some(text) = Fields::of(node).word(doc, "text") {
+                view.subtitles.push(Subtitle {
+                    text,
+                    range: node.byte_range(),
+                });
+            }
+        }
         view
     }
 }
@@ -90,8 +183,73 @@ fn letters(table: &[(char, &str)]) -> String {
         .join(", ")
 }
 
+/// Checks of the records of the 2002-11 game: STARTLIST and SUBTITLE.
+fn check_later_records(view: &BattlelandView, out: &mut Vec<Finding>) {
+    for list in &view.startlists {
+        for label in &list.labels {
+            if hex_of_label(&label.text).is_none() {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "colossus/startlist",
+                    label.range.clone(),
+                    format!(
+                        "{} is not a hex of the battle map (the hexes are {LABELS}); no defender \
+can start there: name a real hex",
+                        label.text
+                    ),
+                ));
+            }
+        }
+        if list.labels.len() < STARTLIST_MIN {
+            out.push(Finding::new(
+                Severity::Warning,
+                "colossus/startlist",
+                list.range.clone(),
+                format!(
+                    "this STARTLIST names {} {}; the game uses a STARTLIST only when it names at \
+least {STARTLIST_MIN} hexes (a legion has up to 7 creatures) and ignores this one: name at least \
+{STARTLIST_MIN} hexes",
+                    list.labels.len(),
+                    crate::findings::noun(list.labels.len(), "hex", "hexes")
+                ),
+            ));
+        }
+    }
+    for subtitle in &view.subtitles {
+        let text = &subtitle.text.text;
+        if !text.starts_with('"') {
+            continue;
+        }
+        let inner = subtitle.shown();
+        let bad: Vec<char> = inner
+            .chars()
+            .filter(|c| !(c.is_ascii_alphanumeric() || *c == ' ' || *c == '_'))
+            .collect();
+        if inner.is_empty() || !bad.is_empty() || !text.ends_with('"') || text.len() < 2 {
+            let what = if bad.is_empty() {
+                "an empty subtitle".to_string()
+            } else {
+                let mut shown: Vec<String> = bad.iter().map(|c| format!("“{c}”")).collect();
+                shown.dedup();
+                format!("{} in the subtitle", shown.join(", "))
+            };
+            out.push(Finding::new(
+                Severity::Error,
+                "colossus/subtitle",
+                subtitle.text.range.clone(),
+                format!(
+                    "the game's lexer takes only letters, digits, spaces and _ between a \
+SUBTITLE's quotes, and at least one; {what} is a lexical error, which the game does not catch \
+(it crashes): remove or replace it"
+                ),
+            ));
+        }
+    }
+}
+
 /// Checks of a battleland on its own.
-pub fn check(view: &BattlelandView, out: &mut Vec<Finding>) {
+pub fn check(view: &BattlelandView, era: &Era, out: &mut Vec<Finding>) {
+    check_later_records(view, out);
     for hex in &view.hexes {
         if let (Some(x), Some(Some(y))) = (hex.x.value, hex.y.as_ref().map(|y| y.value))
             && !is_battle_hex(x, y)
@@ -109,7 +267,10 @@ leaves the rest plain"
             ));
         }
         if let Some(terrain) = &hex.terrain
-            && !TERRAINS.iter().any(|(c, _)| terrain.text.starts_with(*c))
+            && !era
+                .battle_terrains
+                .iter()
+                .any(|(c, _)| terrain.text.starts_with(*c))
         {
             out.push(Finding::new(
                 Severity::Error,
@@ -118,22 +279,25 @@ leaves the rest plain"
                 format!(
                     "“{}” is not a battle hex terrain; the game knows {}",
                     terrain.text,
-                    letters(&TERRAINS)
+                    letters(era.battle_terrains)
                 ),
             ));
         }
         if let Some(elevation) = &hex.elevation
-            && !elevation.value.is_some_and(|e| (0..=2).contains(&e))
+            && !elevation
+                .value
+                .is_some_and(|e| (0..=era.max_elevation).contains(&e))
         {
             out.push(Finding::new(
                 Severity::Warning,
                 "colossus/elevation",
                 elevation.range.clone(),
                 format!(
-                    "elevation {} is outside 0–2, the heights the game's battle rules are made for",
+                    "elevation {} is outside 0–{}, the heights the game's battle rules are made for",
                     elevation
                         .value
-                        .map_or_else(|| "(too large)".to_string(), |e| e.to_string())
+                        .map_or_else(|| "(too large)".to_string(), |e| e.to_string()),
+                    era.max_elevation
                 ),
             ));
         }
@@ -152,7 +316,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
                 ));
             }
             if let Some(kind) = kind
-                && !HEXSIDES.iter().any(|(c, _)| kind.text.starts_with(*c))
+                && !era.hexsides.iter().any(|(c, _)| kind.text.starts_with(*c))
             {
                 out.push(Finding::new(
                     Severity::Error,
@@ -161,7 +325,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
                     format!(
                         "“{}” is not a hexside type; the game knows {}",
                         kind.text,
-                        letters(&HEXSIDES)
+                        letters(era.hexsides)
                     ),
                 ));
             }

@@ -7,8 +7,8 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: "colossus/size-out-of-range",
         severity: Error,
-        summary: "the map size is outside 15–20 × 8–12",
-        explanation: "The first line of a MAP is `width height`. The game of the documented format accepts widths 15 to 20 and heights 8 to 12 and exits with \"MasterBoard size out of range\" otherwise (the 2002-11 and later games accept up to 60 × 32).",
+        summary: "the map size is outside what the variant's game accepts",
+        explanation: "The first line of a MAP is `width height`. The game of the documented format accepts widths 15 to 20 and heights 8 to 12 and exits with \"MasterBoard size out of range\" otherwise; the game of 2002-11 accepts 15 to 60 × 8 to 32, and a variant in that format (told by its files: HINT:, MAXPLAYERS:, TOWER lines…) is checked against those.",
     },
     CodeDoc {
         code: "colossus/comment-before-size",
@@ -50,7 +50,7 @@ pub const CODES: &[CodeDoc] = &[
         code: "colossus/too-few-towers",
         severity: Warning,
         summary: "the map has fewer than 6 tower hexes",
-        explanation: "Hexes with terrain T are towers; each player starts in one. With fewer towers than players (up to 6), some players get no tower. The documentation asks for at least 6; labels 100, 200, … 600 are customary.",
+        explanation: "Hexes with terrain T are towers; each player starts in one. With fewer towers than players (up to 6), some players get no tower. From 2002-11 the towers are the terrains whose battleland has a TOWER line, and the VAR's MAXPLAYERS: (up to 9) gives the number of players. The documentation asks for at least 6; labels 100, 200, … 600 are customary.",
     },
     CodeDoc {
         code: "colossus/unknown-terrain",
@@ -185,21 +185,39 @@ pub const CODES: &[CodeDoc] = &[
         code: "colossus/battle-terrain",
         severity: Error,
         summary: "a battle hex terrain letter is unknown",
-        explanation: "Battle hex terrains are p (plains), w (tower), r (bramble), s (sand), t (tree), o (bog), v (volcano), d (drift) and l (lake).",
+        explanation: "Battle hex terrains are p (plains), w (tower), r (bramble), s (sand), t (tree), o (bog), v (volcano), d (drift) and l (lake); the game of 2002-11 adds n (stone).",
     },
     CodeDoc {
         code: "colossus/hexside",
         severity: Error,
         summary: "a hexside number or type is invalid",
-        explanation: "Hexsides are numbered 0 to 5; another number makes the game stop reading the battleland. Types are d (dune), c (cliff), s (slope) and w (wall).",
+        explanation: "Hexsides are numbered 0 to 5; another number makes the game stop reading the battleland. Types are d (dune), c (cliff), s (slope) and w (wall); the game of 2002-11 adds r (river).",
     },
     CodeDoc {
         code: "colossus/elevation",
         severity: Warning,
-        summary: "an elevation is outside 0–2",
-        explanation: "The documentation gives elevations 0 to 2; the game reads any number, but its battle rules are made for these.",
+        summary: "an elevation is outside 0–2 (0–3 from 2002-11)",
+        explanation: "The documentation gives elevations 0 to 2; the game reads any number, but its battle rules are made for these. The game of 2002-11 also knows 3 (\"Also 3 for JDG Badlands\").",
     },
     // VAR
+    CodeDoc {
+        code: "colossus/startlist",
+        severity: Warning,
+        summary: "a battleland's STARTLIST is ignored or names a hex off the battle map",
+        explanation: "From 2002-11 a battleland may say where the defenders start: `STARTLIST` and hex labels, a column letter A–F and a row counted from the bottom (A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4). The game uses the list only when it names at least 7 hexes (a legion has up to 7 creatures) and ignores a shorter one; a label that is no hex leaves a defender nowhere to stand.",
+    },
+    CodeDoc {
+        code: "colossus/subtitle",
+        severity: Error,
+        summary: "a battleland's SUBTITLE holds characters the game cannot read",
+        explanation: "From 2002-11 a battleland may have a `SUBTITLE`: one word of letters, or a quoted text of letters, digits, spaces and `_` (at least one). Any other character between the quotes is a lexical error, which the game does not catch: it crashes.",
+    },
+    CodeDoc {
+        code: "colossus/max-players",
+        severity: Warning,
+        summary: "a VAR's MAXPLAYERS: is not a number of players the game uses",
+        explanation: "From 2002-11 a VAR may say how many players a game of the variant has at most: `MAXPLAYERS: n`. The game reads a number; below 1 it uses the default 6, and above 9 (the number of legion marker colours) it says \"Can't use more than 9 players\" and uses 9.",
+    },
     CodeDoc {
         code: "colossus/missing-file",
         severity: Error,
@@ -241,6 +259,6 @@ pub const CODES: &[CodeDoc] = &[
         code: "colossus/unsupported-dialect",
         severity: Information,
         summary: "the file is in a later Colossus format",
-        explanation: "Colossus changed its text formats after the documented 2002-02 format: 2002-11 added TITANIMPROVE, STARTLIST, SUBTITLE, river hexsides, 16-native creatures, HINT: and more; 2003-10 replaced terrain letters by names. Retroboard checks the documented format and reports such files once instead of flooding them with errors.",
+        explanation: "Colossus changed its text formats after the documented 2002-02 format: 2002-11 added TITANIMPROVE, STARTLIST, SUBTITLE, river hexsides, 16-native creatures, HINT: and more; 2003-10 replaced terrain letters by names. A variant is in one format, told from all its files (its VAR, the MAP, TER and CRE it names, its battlelands). Retroboard reads the documented format and the 2002-11 one (checked with the limits of the 2002-11 game); a file of a 2003-10 or XML variant, or a file whose own records are in a format Retroboard does not read, is reported once instead of flooding it with errors.",
     },
 ];

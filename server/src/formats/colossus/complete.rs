@@ -321,7 +321,7 @@ fn cre(line: &LineWords) -> Vec<Completion> {
         .map(|value| {
             let item = Completion::new(*value, CompletionKind::Value, line.range.clone())
                 .detail(format!("{words}: {value}"));
-            match hover::cre_field(field, value, name) {
+            match hover::cre_field(field, hover::cre_position(field), value, name) {
                 Some(help) => item.documentation(help),
                 None => item,
             }

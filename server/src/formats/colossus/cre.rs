@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::record::{FieldDef, Kind, Layout, Line, Run, TokenKinds};
+use super::record::{FieldDef, Kind, Layout, Line, Run, Token, TokenKinds};
 use super::syntax::{Num, Word};
 use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
 use crate::syntax::Document;
@@ -34,11 +34,25 @@ const FIRST_FLAG: usize = 3;
 /// Creatures the game looks up by name.
 pub const REQUIRED: [&str; 3] = ["Angel", "Archangel", "Titan"];
 
+/// Creatures the 2002-11 game looks up by name: only the Titan (`Game.java` at c51d0c34 sets
+/// its maximum count; Angel and Archangel are no longer named in the code).
+pub const REQUIRED_2002_11: [&str; 1] = ["Titan"];
+
 #[derive(Debug, Default)]
 pub struct CreView {
     pub creatures: Vec<Creature>,
     /// What is wrong with the lines' fields (`colossus/syntax-error`), in text order.
     pub line_errors: Vec<Finding>,
+}
+
+/// The 2002-11 fields beyond the 2002-02 ones: three more natives, and the optional base
+/// colour and `Special:` class after the plural name.
+#[derive(Debug, Default)]
+pub struct Later {
+    /// Native to river, stone and tree (after native to volcano).
+    pub natives: Vec<Option<Word>>,
+    pub base_color: Option<Word>,
+    pub special: Option<Word>,
 }
 
 #[derive(Debug)]
@@ -50,6 +64,8 @@ pub struct Creature {
     pub flags: Vec<Option<Word>>,
     pub max_count: Option<Num>,
     pub plural_name: Option<Word>,
+    /// The 2002-11 fields, in a file of that dialect.
+    pub later: Option<Later>,
     pub range: Range<usize>,
 }
 
@@ -77,13 +93,14 @@ impl CreView {
         let creature = tree.language().id_for_node_kind("creature", true);
         let mut text = ChunkReader::new(doc.rope());
         let mut tokens = Vec::with_capacity(LAYOUT.fields.len());
+        let later = is_later(doc);
         let mut cursor = tree.root_node().walk();
         let mut more = cursor.goto_first_child();
         while more {
             let node = cursor.node();
             if node.kind_id() == creature {
                 kinds.line(&mut cursor, &mut tokens);
-                let line = Line::read(&LAYOUT, &tokens, &mut text);
+                let line = read_line(later, &tokens, &mut text);
                 line.errors(&mut view.line_errors);
                 if let Some(creature) = read_creature(node.byte_range(), &line) {
                     view.creatures.push(creature);
@@ -134,6 +151,137 @@ water dwelling, magic missile, summonable, lord, demilord",
     }),
 };
 
+/// The fields of a 2002-11 creature line (`CreatureLoader.jj` at c51d0c34): 16 flags (native
+/// to river, stone and tree after volcano), words that may hold digits, `.` and `_`, and after
+/// the plural name an optional base colour and an optional `Special:` class.
+const FIELDS_2002_11: [FieldDef; 23] = [
+    FieldDef("name", Kind::LaterWord, "creature name"),
+    FieldDef("power", Kind::Number, "power"),
+    FieldDef("skill", Kind::Number, "skill"),
+    FieldDef("rangestrikes", Kind::Flag, "rangestrikes flag"),
+    FieldDef("flies", Kind::Flag, "flies flag"),
+    FieldDef("native_bramble", Kind::Flag, "native-to-bramble flag"),
+    FieldDef("native_drift", Kind::Flag, "native-to-drift flag"),
+    FieldDef("native_bog", Kind::Flag, "native-to-bog flag"),
+    FieldDef("native_sand_dune", Kind::Flag, "native-to-sand-dune flag"),
+    FieldDef("native_slope", Kind::Flag, "native-to-slope flag"),
+    FieldDef("native_volcano", Kind::Flag, "native-to-volcano flag"),
+    FieldDef("native_river", Kind::Flag, "native-to-river flag"),
+    FieldDef("native_stone", Kind::Flag, "native-to-stone flag"),
+    FieldDef("native_tree", Kind::Flag, "native-to-tree flag"),
+    FieldDef("water_dwelling", Kind::Flag, "water-dwelling flag"),
+    FieldDef("magic_missile", Kind::Flag, "magic-missile flag"),
+    FieldDef("summonable", Kind::Flag, "summonable flag"),
+    FieldDef("lord", Kind::Flag, "lord flag"),
+    FieldDef("demilord", Kind::Flag, "demilord flag"),
+    FieldDef("max_count", Kind::Number, "maximum count"),
+    FieldDef("plural_name", Kind::LaterWord, "plural name"),
+    FieldDef("base_color", Kind::LaterWord, "base colour"),
+    FieldDef("special", Kind::Special, "Special: class"),
+];
+
+/// The 16 flags of a 2002-11 line.
+const RUN_2002_11: Run = Run {
+    slots: FIRST_FLAG..FIRST_FLAG + 16,
+    words: "true/false flags",
+    order: "rangestrikes, flies, native to bramble, drift, bog, sand dune, slope, volcano, \
+river, stone, tree, water dwelling, magic missile, summonable, lord, demilord",
+};
+
+const ORDER_2002_11: &str = "name, power, skill, 16 true/false flags, maximum count and plural \
+name, then optionally a base colour and a Special: class";
+
+/// A 2002-11 line without the optional fields.
+static LAYOUT_2002_11: Layout = Layout {
+    line: "creature line",
+    fields: FIELDS_2002_11.split_at(21).0,
+    order: ORDER_2002_11,
+    touching_is_one_field: true,
+    subject: Some((0, "")),
+    run: Some(RUN_2002_11),
+};
+
+/// A 2002-11 line with its base colour.
+static LAYOUT_2002_11_COLOR: Layout = Layout {
+    line: "creature line",
+    fields: FIELDS_2002_11.split_at(22).0,
+    order: ORDER_2002_11,
+    touching_is_one_field: true,
+    subject: Some((0, "")),
+    run: Some(RUN_2002_11),
+};
+
+/// A 2002-11 line with its base colour and `Special:` class.
+static LAYOUT_2002_11_FULL: Layout = Layout {
+    line: "creature line",
+    fields: &FIELDS_2002_11,
+    order: ORDER_2002_11,
+    touching_is_one_field: true,
+    subject: Some((0, "")),
+    run: Some(RUN_2002_11),
+};
+
+/// A 2002-11 line with a `Special:` class and no base colour.
+static LAYOUT_2002_11_SPECIAL: Layout = Layout {
+    line: "creature line",
+    fields: &SPECIAL_2002_11,
+    order: ORDER_2002_11,
+    touching_is_one_field: true,
+    subject: Some((0, "")),
+    run: Some(RUN_2002_11),
+};
+
+const SPECIAL_2002_11: [FieldDef; 22] = {
+    let mut fields = [const { FieldDef("", Kind::Name, "") }; 22];
+    let mut i = 0;
+    while i < 21 {
+        fields[i] = FieldDef(
+            FIELDS_2002_11[i].0,
+            FIELDS_2002_11[i].1,
+            FIELDS_2002_11[i].2,
+        );
+        i += 1;
+    }
+    fields[21] = FieldDef("special", Kind::Special, "Special: class");
+    fields
+};
+
+/// Whether a CRE is in the 2002-11 dialect: its own lines say so (a CRE without them in a
+/// 2002-11 variant is not read, see [`super::dialect::variant_note`]).
+fn is_later(doc: &Document) -> bool {
+    super::dialect::own_sign(doc).is_some_and(|(d, _, _)| d == super::dialect::Dialect::Nov2002)
+}
+
+/// A line read into the layout of its dialect; a 2002-11 line with more than 21 fields takes
+/// the optional base colour and `Special:` class.
+fn read_line<'a>(
+    later: bool,
+    tokens: &[(Token, Range<usize>)],
+    text: &mut ChunkReader<'a>,
+) -> Line<'a> {
+    if !later {
+        return Line::read(&LAYOUT, tokens, text);
+    }
+    let line = Line::read(&LAYOUT_2002_11, tokens, text);
+    // The optional fields follow the plural name, which follows the maximum count: the last
+    // number of the line tells how many there are, also when a field before it is missing.
+    let fields = &line.fields;
+    let after_count = fields
+        .iter()
+        .rposition(|f| f.text.parse::<i64>().is_ok())
+        .map_or(fields.len().saturating_sub(20), |i| fields.len() - 1 - i);
+    let special = fields
+        .last()
+        .is_some_and(|f| f.text.starts_with("Special:"));
+    let layout = match after_count {
+        2 if special => &LAYOUT_2002_11_SPECIAL,
+        2 => &LAYOUT_2002_11_COLOR,
+        n if n >= 3 => &LAYOUT_2002_11_FULL,
+        _ => return line,
+    };
+    Line::read(layout, tokens, text)
+}
+
 /// The grammar's token kinds of a creature line.
 fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
     TokenKinds::new(language, "name", "boolean")
@@ -142,19 +290,47 @@ fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
 /// The fields of the creature line `node` (a `creature` node), read alone: for hover.
 pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
     let kinds = token_kinds(&node.language());
-    Line::of_node(&LAYOUT, &kinds, node, &mut ChunkReader::new(doc.rope()))
+    let mut tokens = Vec::with_capacity(FIELDS_2002_11.len());
+    kinds.line(&mut node.walk(), &mut tokens);
+    read_line(is_later(doc), &tokens, &mut ChunkReader::new(doc.rope()))
 }
 
 /// A creature from its line's fields; `None` without a name.
 fn read_creature(range: Range<usize>, line: &Line) -> Option<Creature> {
     let (word, number) = (|slot| line.word(slot), |slot| line.number(slot));
+    let fields = line.layout().fields;
+    if fields.len() < 21 {
+        return Some(Creature {
+            name: word(0)?,
+            power: number(1),
+            skill: number(2),
+            flags: (FIRST_FLAG..FIRST_FLAG + FLAGS.len()).map(word).collect(),
+            max_count: number(16),
+            plural_name: word(17),
+            later: None,
+            range,
+        });
+    }
+    // 2002-11: the flags in FLAGS order, with river, stone and tree apart.
+    let slot_of = |name: &str| fields.iter().position(|f| f.0 == name);
     Some(Creature {
         name: word(0)?,
         power: number(1),
         skill: number(2),
-        flags: (FIRST_FLAG..FIRST_FLAG + FLAGS.len()).map(word).collect(),
-        max_count: number(16),
-        plural_name: word(17),
+        flags: FLAGS
+            .iter()
+            .map(|(f, _)| slot_of(f).and_then(word))
+            .collect(),
+        max_count: number(19),
+        plural_name: word(20),
+        later: Some(Later {
+            natives: ["native_river", "native_stone", "native_tree"]
+                .iter()
+                .map(|f| slot_of(f).and_then(word))
+                .collect(),
+            base_color: slot_of("base_color").and_then(word),
+            special: slot_of("special").and_then(word),
+        }),
         range,
     })
 }
@@ -174,14 +350,18 @@ one a name finds is not defined: remove one",
 }
 
 /// The game needs `missing` of the [`REQUIRED`] creatures; reported at the first name.
-pub(super) fn missing_creatures(missing: &[&str], first_name: Range<usize>) -> Finding {
+pub(super) fn missing_creatures(
+    required: &[&str],
+    missing: &[&str],
+    first_name: Range<usize>,
+) -> Finding {
     Finding::new(
         Severity::Error,
         "colossus/missing-creature",
         first_name,
         format!(
             "the game needs the creatures {} by name, and this file does not define {}; add {} line",
-            REQUIRED.join(", "),
+            required.join(", "),
             missing.join(" and "),
             if missing.len() == 1 { "its" } else { "their" }
         ),
@@ -201,7 +381,9 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
         } else {
             seen.insert(&creature.name.text, creature);
         }
-        if creature.flag("lord") && creature.flag("demilord") {
+        // The 2002-11 game's own Balrog is both (a creature of its own class): that era's
+        // variants do it on purpose.
+        if creature.flag("lord") && creature.flag("demilord") && creature.later.is_none() {
             let range = FLAGS
                 .iter()
                 .position(|(f, _)| *f == "lord")
@@ -213,6 +395,7 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
                         .and_then(Option::as_ref)
                         .map(|w| w.range.end),
                 )
+                .filter(|(s, e)| s < e)
                 .map_or(creature.name.range.clone(), |(s, e)| s..e);
             out.push(Finding::new(
                 Severity::Warning,
@@ -229,7 +412,9 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
     if view.creatures.is_empty() || !view.line_errors.is_empty() {
         return; // an empty or broken file: the syntax errors say enough
     }
-    let missing: Vec<&str> = REQUIRED
+    let later = view.creatures[0].later.is_some();
+    let required: &[&str] = if later { &REQUIRED_2002_11 } else { &REQUIRED };
+    let missing: Vec<&str> = required
         .iter()
         .copied()
         .filter(|n| view.creature(n).is_none())
@@ -237,7 +422,7 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
     if !missing.is_empty() {
         let fix = add_creatures(doc, view, &missing);
         out.push(
-            missing_creatures(&missing, view.creatures[0].name.range.clone())
+            missing_creatures(required, &missing, view.creatures[0].name.range.clone())
                 .with_fix(Some(fix.preferred())),
         );
     }
@@ -261,6 +446,13 @@ Angels",
 6 Titans",
     ),
 ];
+
+/// The Titan's line of the 2002-11 Default variant (21 fields).
+const DEFAULT_LINES_2002_11: [(&str, &str); 1] = [(
+    "Titan",
+    "Titan -1 4 false false false false false false false false false false false false false \
+false true false 6 Titans",
+)];
 
 /// Lines for the `missing` required creatures, with the Default variant's values to change as
 /// the variant needs, added at the end of the file in the columns of its first creature line.
@@ -290,7 +482,12 @@ fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
     } else {
         String::new()
     };
-    for (_, line) in DEFAULT_LINES.iter().filter(|(n, _)| missing.contains(n)) {
+    let lines: &[(&str, &str)] = if first.later.is_some() {
+        &DEFAULT_LINES_2002_11
+    } else {
+        &DEFAULT_LINES
+    };
+    for (_, line) in lines.iter().filter(|(n, _)| missing.contains(n)) {
         let mut written = String::new();
         for (i, field) in line.split(' ').enumerate() {
             if i > 0 {

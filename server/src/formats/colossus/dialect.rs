@@ -1,16 +1,308 @@
-//! The later text dialects of Colossus (2002-11 and 2003-10, see NOTES.md §5.4) and the one
-//! lexical trap all five loaders share.
+//! The text dialects of Colossus (NOTES.md §5): the 2002-02 format of the documentation, and
+//! the later 2002-11 and 2003-10 ones, told apart per variant, with the limits each era's game
+//! has; and the one lexical trap all five loaders share.
 //!
-//! A file in a later dialect gets one `colossus/unsupported-dialect` note instead of a flood of
-//! errors. The signs are features the 2002-02 format never had; where a sign could also be a
-//! typo (a terrain name where a letter belongs), most records must show it.
+//! A variant is in one dialect: the game of one era loads all its files. The dialect is told
+//! from signs in the variant's files, features the 2002-02 format never had; where a sign could
+//! also be a typo (a terrain name where a letter belongs), most records of the file must show
+//! it. A file Retroboard cannot read in its dialect gets one `colossus/unsupported-dialect`
+//! note instead of a flood of errors.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
+use std::path::{Path, PathBuf};
 
+use super::battleland::{HEXSIDES, HEXSIDES_2002_11, TERRAINS, TERRAINS_2002_11};
+use super::variant::{Variant, var_file};
 use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
+use crate::formats::Files;
+use crate::registry::FormatId;
 use crate::syntax::Document;
 
 const CODE: &str = "colossus/unsupported-dialect";
+
+/// A text dialect of Colossus, by the commit of `cleka/colossus-titan` whose loaders read it
+/// (NOTES.md §5.1, §5.4). Later dialects sort after earlier ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Dialect {
+    /// 9ae7dffe (2002-02-06): the format of the documentation.
+    Feb2002,
+    /// c51d0c34 (2002-11-21): the last with terrain letters, with grammar extensions.
+    Nov2002,
+    /// 1b50e238 (2003-10-19): terrain names instead of letters.
+    Oct2003,
+    /// A variant no text loader reads: the XML files of the game after 2003-10.
+    Unreadable,
+}
+
+/// What the game of one era accepts, where the eras differ, each with where the game says so.
+#[derive(Debug)]
+pub struct Era {
+    /// Masterboard widths and heights: `Constants.MIN_HORIZ_SIZE`…`MAX_HORIZ_SIZE` and
+    /// `MIN_VERT_SIZE`…`MAX_VERT_SIZE`, checked by `StrategicMapLoader.getHexArraySize`
+    /// ("MasterBoard size out of range"). 15–20 × 8–12 at 9ae7dffe, 15–60 × 8–32 from
+    /// c51d0c34 (Abyssal9 is 24 × 16).
+    pub widths: RangeInclusive<i64>,
+    pub heights: RangeInclusive<i64>,
+    /// Players of a game when the VAR does not say: `Constants.DEFAULT_MAX_PLAYERS` (6).
+    pub players: usize,
+    /// The most players a VAR's `MAXPLAYERS:` may ask for (`Constants.MAX_MAX_PLAYERS`, 9, the
+    /// number of legion marker colours; `VariantSupport` lowers a larger value to it); `None`
+    /// when the era has no `MAXPLAYERS:` (9ae7dffe).
+    pub max_players: Option<usize>,
+    /// Whether the towers are the terrains whose battleland has a `TOWER` line
+    /// (`HexMap.towerStatusMap`, c51d0c34) instead of the hexes of letter `T` (9ae7dffe).
+    pub towers_by_battleland: bool,
+    /// The highest battle hex elevation: 2 in the documentation; `BattleHex` at c51d0c34 says
+    /// "Valid elevations are 0, 1, and 2. Also 3 for JDG Badlands."
+    pub max_elevation: i64,
+    /// Battle hex terrains (`BattleHex.getTerrainName`): c51d0c34 adds `n` (stone).
+    pub battle_terrains: &'static [(char, &'static str)],
+    /// Hexside types (`BattleHex.getHexsideName`): c51d0c34 adds `r` (river).
+    pub hexsides: &'static [(char, &'static str)],
+}
+
+pub const FEB_2002: Era = Era {
+    widths: 15..=20,
+    heights: 8..=12,
+    players: 6,
+    max_players: None,
+    towers_by_battleland: false,
+    max_elevation: 2,
+    battle_terrains: &TERRAINS,
+    hexsides: &HEXSIDES,
+};
+
+pub const NOV_2002: Era = Era {
+    widths: 15..=60,
+    heights: 8..=32,
+    players: 6,
+    max_players: Some(9),
+    towers_by_battleland: true,
+    max_elevation: 3,
+    battle_terrains: &TERRAINS_2002_11,
+    hexsides: &HEXSIDES_2002_11,
+};
+
+impl Dialect {
+    /// The name modders know it by.
+    pub fn label(self) -> &'static str {
+        match self {
+            Dialect::Feb2002 => "2002-02",
+            Dialect::Nov2002 => "2002-11",
+            Dialect::Oct2003 => "2003-10",
+            Dialect::Unreadable => "XML",
+        }
+    }
+
+    /// The limits of the era, for the dialects Retroboard reads.
+    pub fn era(self) -> Option<&'static Era> {
+        match self {
+            Dialect::Feb2002 => Some(&FEB_2002),
+            Dialect::Nov2002 => Some(&NOV_2002),
+            Dialect::Oct2003 | Dialect::Unreadable => None,
+        }
+    }
+}
+
+/// Where a dialect shows: the file, its line (1-based), and what it is.
+#[derive(Debug, Clone)]
+pub struct Sign {
+    pub dialect: Dialect,
+    pub path: Option<PathBuf>,
+    pub range: Range<usize>,
+    pub line: usize,
+    pub what: &'static str,
+}
+
+/// The dialect of a variant and the sign that tells it (none for the 2002-02 format).
+#[derive(Debug, Clone)]
+pub struct VariantDialect {
+    pub dialect: Dialect,
+    pub sign: Option<Sign>,
+}
+
+impl VariantDialect {
+    pub fn era(&self) -> Option<&'static Era> {
+        self.dialect.era()
+    }
+}
+
+/// The dialect of the variant in folder `dir`, from its files: its VAR, the MAP, TER and CRE
+/// that VAR names (where the game finds them), and its own battlelands. The latest dialect
+/// any of them shows is the variant's; a folder with an XML variant file and no VAR is
+/// unreadable.
+pub fn of_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
+    let mut best = VariantDialect {
+        dialect: Dialect::Feb2002,
+        sign: None,
+    };
+    let mut consider = |path: &Path, format: FormatId| {
+        let Some(text) = files.read(path) else {
+            return;
+        };
+        if let Some((dialect, range, what)) = sign(format, &text)
+            && dialect > best.dialect
+        {
+            let line = text[..range.start].matches('\n').count() + 1;
+            best = VariantDialect {
+                dialect,
+                sign: Some(Sign {
+                    dialect,
+                    path: Some(path.to_path_buf()),
+                    range,
+                    line,
+                    what,
+                }),
+            };
+        }
+    };
+    let var = var_file(dir, files);
+    if let Some(var) = &var {
+        consider(var, FormatId::ColossusVar);
+    } else if let Some(xml) = xml_variant(dir) {
+        return VariantDialect {
+            dialect: Dialect::Unreadable,
+            sign: Some(Sign {
+                dialect: Dialect::Unreadable,
+                path: Some(xml),
+                range: 0..0,
+                line: 1,
+                what: "an XML variant file",
+            }),
+        };
+    }
+    let variant = Variant::of_dir(dir, files);
+    for (resolved, format) in [
+        (&variant.map, FormatId::ColossusMap),
+        (&variant.ter, FormatId::ColossusTer),
+        (&variant.cre, FormatId::ColossusCre),
+    ] {
+        if let Some(path) = &resolved.path {
+            consider(path, format);
+        }
+    }
+    let mut lands: Vec<PathBuf> = std::fs::read_dir(dir.join("Battlelands"))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_none())
+                .collect()
+        })
+        .unwrap_or_default();
+    lands.sort();
+    for land in lands {
+        consider(&land, FormatId::ColossusBattleland);
+    }
+    best
+}
+
+/// The XML variant file of a folder (`<V>Var.xml` and the like), if any.
+fn xml_variant(dir: &Path) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml"))
+                && p.file_stem()
+                    .is_some_and(|s| s.to_string_lossy().to_ascii_lowercase().ends_with("var"))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().next()
+}
+
+/// The dialect of the variant a document belongs to; a document without a path (or outside
+/// a variant folder) is a variant of its own.
+pub fn of_doc(doc: &Document, files: &dyn Files) -> VariantDialect {
+    let own = || match own_sign(doc) {
+        Some((dialect, range, what)) => VariantDialect {
+            dialect,
+            sign: Some(Sign {
+                dialect,
+                path: doc.path().map(Path::to_path_buf),
+                line: doc.rope().byte_to_line(range.start) + 1,
+                range,
+                what,
+            }),
+        },
+        None => VariantDialect {
+            dialect: Dialect::Feb2002,
+            sign: None,
+        },
+    };
+    let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
+        return own();
+    };
+    let Some(dir) = super::variant::variant_dir(path, format) else {
+        return own();
+    };
+    // The open text may differ from the disk's: its own signs count too.
+    let variant = of_variant(&dir, files);
+    let own = own();
+    if own.dialect > variant.dialect {
+        own
+    } else {
+        variant
+    }
+}
+
+/// The note of a file whose own records Retroboard does not read ([`crate::formats::
+/// unsupported_dialect`] finds it once per text), or of a file whose variant is in a dialect
+/// Retroboard does not read at all.
+pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
+    let variant = of_doc(doc, files);
+    let format = doc.format()?;
+    // A file without a sign of its own has only records the 2002-02 grammar reads too, and
+    // the same rules hold for them in 2002-11, but for a CRE: its 2002-11 lines have 21
+    // fields, so a line of 18 would be misread.
+    let own = own_sign(doc).map(|(dialect, _, _)| dialect);
+    let read = match variant.dialect {
+        Dialect::Nov2002 if own == Some(Dialect::Nov2002) => reads(format, Dialect::Nov2002),
+        Dialect::Nov2002 => format != FormatId::ColossusCre,
+        dialect => reads(format, dialect),
+    };
+    if read {
+        return None;
+    }
+    let sign = variant.sign?;
+    let shown = sign.path.as_deref().map_or_else(String::new, |p| {
+        p.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    });
+    Some(Finding::new(
+        Severity::Information,
+        CODE,
+        0..0,
+        format!(
+            "this file belongs to a variant written in a later Colossus format ({}: {}, {shown} \
+line {}); Retroboard reads the 2002-02 format of the Colossus documentation and the 2002-11 one, \
+and does not check this file",
+            sign.dialect.label(),
+            sign.what,
+            sign.line
+        ),
+    ))
+}
+
+fn note(doc: &Document, range: Range<usize>, dialect: Dialect, sign: &str) -> Finding {
+    let line = doc.rope().byte_to_line(range.start) + 1;
+    Finding::new(
+        Severity::Information,
+        CODE,
+        range,
+        format!(
+            "this file is written in a later Colossus format ({}: {sign}, line {line}); \
+Retroboard checks the 2002-02 format of the Colossus documentation and does not check this file",
+            dialect.label()
+        ),
+    )
+}
+
+fn is_word(token: &str) -> bool {
+    token.len() >= 2
+        && token.chars().all(|c| c.is_ascii_alphanumeric() || c == '"')
+        && token.starts_with(|c: char| c.is_ascii_alphabetic() || c == '"')
+}
 
 /// Lines of a file without comments, with their byte ranges.
 fn lines(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
@@ -21,25 +313,6 @@ fn lines(text: &str) -> impl Iterator<Item = (Range<usize>, &str)> {
         let content = raw.split('#').next().unwrap_or("");
         (range, content)
     })
-}
-
-fn note(doc: &Document, range: Range<usize>, dialect: &str, sign: &str) -> Finding {
-    let line = doc.rope().byte_to_line(range.start) + 1;
-    Finding::new(
-        Severity::Information,
-        CODE,
-        range,
-        format!(
-            "this file is written in a later Colossus format ({dialect}: {sign}, line {line}); \
-Retroboard checks the 2002-02 format of the Colossus documentation and does not check this file"
-        ),
-    )
-}
-
-fn is_word(token: &str) -> bool {
-    token.len() >= 2
-        && token.chars().all(|c| c.is_ascii_alphanumeric() || c == '"')
-        && token.starts_with(|c: char| c.is_ascii_alphabetic() || c == '"')
 }
 
 /// How many records a text has, how many of them show a sign, and the first that does.
@@ -78,9 +351,10 @@ impl Signs {
     }
 }
 
-/// The first line showing a sign, when the sign is in most of the records (`mostly`) or anywhere.
-fn find(doc: &Document, mostly: bool, sign: impl FnMut(&[&str]) -> bool) -> Option<Range<usize>> {
-    Signs::of(&doc.rope().to_string(), sign).found(mostly)
+/// The first line of `text` showing a sign, when the sign is in most of the records (`mostly`)
+/// or anywhere.
+fn find(text: &str, mostly: bool, sign: impl FnMut(&[&str]) -> bool) -> Option<Range<usize>> {
+    Signs::of(text, sign).found(mostly)
 }
 
 fn has_quote_or_special(tokens: &[&str]) -> bool {
@@ -89,59 +363,110 @@ fn has_quote_or_special(tokens: &[&str]) -> bool {
         .any(|t| t.contains('"') || t.starts_with("Special:"))
 }
 
-pub fn map(doc: &Document) -> Option<Finding> {
-    let terrain_name = |t: &[&str]| t.len() > 2 && is_word(t[1]);
-    find(doc, true, terrain_name)
-        .map(|r| note(doc, r, "2003-10", "terrain names instead of letters"))
+type Found = Option<(Dialect, Range<usize>, &'static str)>;
+
+/// The later dialect a file of `format` shows in its own records, where, and how.
+pub fn sign(format: FormatId, text: &str) -> Found {
+    match format {
+        FormatId::ColossusMap => map_sign(text),
+        FormatId::ColossusTer => ter_sign(text),
+        FormatId::ColossusCre => cre_sign(text),
+        FormatId::ColossusBattleland => battleland_sign(text),
+        FormatId::ColossusVar => var_sign(text),
+        _ => None,
+    }
 }
 
-pub fn ter(doc: &Document) -> Option<Finding> {
-    let later_keyword =
-        |t: &[&str]| matches!(t[0], "TITANIMPROVE" | "TITANTELEPORT") || has_quote_or_special(t);
-    if let Some(r) = find(doc, false, later_keyword) {
-        return Some(note(
-            doc,
-            r,
-            "2002-11",
-            "TITANIMPROVE, TITANTELEPORT, Special: or quoted names",
-        ));
-    }
+fn map_sign(text: &str) -> Found {
+    let terrain_name = |t: &[&str]| t.len() > 2 && is_word(t[1]);
+    find(text, true, terrain_name)
+        .map(|r| (Dialect::Oct2003, r, "terrain names instead of letters"))
+}
+
+fn ter_sign(text: &str) -> Found {
     let no_letter = |t: &[&str]| {
         t[0] != "ACQUIRABLE"
             && is_word(t[0])
             && t.get(2).is_some_and(|b| *b == "true" || *b == "false")
     };
-    find(doc, true, no_letter).map(|r| note(doc, r, "2003-10", "terrain lines without a letter"))
-}
-
-pub fn cre(doc: &Document) -> Option<Finding> {
-    let sixteen_natives = |t: &[&str]| t.len() > 18 || has_quote_or_special(t);
-    let found = find(doc, true, sixteen_natives);
-    found.map(|r| note(doc, r, "2002-11", "creature lines with more than 18 fields"))
-}
-
-pub fn battleland(doc: &Document) -> Option<Finding> {
-    let keyword = |t: &[&str]| matches!(t[0], "STARTLIST" | "SUBTITLE" | "TOWER");
-    if let Some(r) = find(doc, false, keyword) {
-        return Some(note(
-            doc,
+    if let Some(r) = find(text, true, no_letter) {
+        return Some((Dialect::Oct2003, r, "terrain lines without a letter"));
+    }
+    let later_keyword =
+        |t: &[&str]| matches!(t[0], "TITANIMPROVE" | "TITANTELEPORT") || has_quote_or_special(t);
+    find(text, false, later_keyword).map(|r| {
+        (
+            Dialect::Nov2002,
             r,
-            "2002-11",
-            "STARTLIST, SUBTITLE or TOWER lines",
-        ));
+            "TITANIMPROVE, TITANTELEPORT, Special: or quoted names",
+        )
+    })
+}
+
+fn cre_sign(text: &str) -> Found {
+    let sixteen_natives = |t: &[&str]| t.len() > 18 || has_quote_or_special(t);
+    find(text, true, sixteen_natives).map(|r| {
+        (
+            Dialect::Nov2002,
+            r,
+            "creature lines with more than 18 fields",
+        )
+    })
+}
+
+fn battleland_sign(text: &str) -> Found {
+    let terrain_name =
+        |t: &[&str]| t.len() > 2 && is_word(t[2]) && !matches!(t[0], "SUBTITLE" | "STARTLIST");
+    if let Some(r) = find(text, true, terrain_name) {
+        return Some((Dialect::Oct2003, r, "hex terrain names instead of letters"));
+    }
+    let keyword = |t: &[&str]| matches!(t[0], "STARTLIST" | "SUBTITLE" | "TOWER");
+    if let Some(r) = find(text, false, keyword) {
+        return Some((Dialect::Nov2002, r, "STARTLIST, SUBTITLE or TOWER lines"));
     }
     let river = |t: &[&str]| t.len() > 4 && t[4..].iter().skip(1).step_by(2).any(|s| *s == "r");
-    if let Some(r) = find(doc, false, river) {
-        return Some(note(doc, r, "2002-11", "river hexsides (r)"));
-    }
-    let terrain_name = |t: &[&str]| t.len() > 2 && is_word(t[2]);
-    find(doc, true, terrain_name)
-        .map(|r| note(doc, r, "2003-10", "hex terrain names instead of letters"))
+    find(text, false, river).map(|r| (Dialect::Nov2002, r, "river hexsides (r)"))
 }
 
-pub fn var(doc: &Document) -> Option<Finding> {
+fn var_sign(text: &str) -> Found {
     let later = |t: &[&str]| t[0].starts_with("HINT:") || t[0].starts_with("MAXPLAYERS:");
-    find(doc, false, later).map(|r| note(doc, r, "2002-11", "HINT: or MAXPLAYERS: records"))
+    find(text, false, later).map(|r| (Dialect::Nov2002, r, "HINT: or MAXPLAYERS: records"))
+}
+
+/// The dialect a document's own records show, where and how (memoised per text).
+pub fn own_sign(doc: &Document) -> Found {
+    struct Own(Found);
+    let format = doc.format()?;
+    doc.memo(|| Own(sign(format, &doc.rope().to_string())))
+        .0
+        .clone()
+}
+
+/// Whether Retroboard reads files of `format` in `dialect`: the 2002-02 format, and of the
+/// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
+/// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:), the CRE (16 flags, base colour,
+/// Special: class) and the TER (TITANIMPROVE, TITANTELEPORT, Special: recruiters; quoted
+/// names are not read yet).
+pub fn reads(format: FormatId, dialect: Dialect) -> bool {
+    match dialect {
+        Dialect::Feb2002 => true,
+        Dialect::Nov2002 => matches!(
+            format,
+            FormatId::ColossusMap
+                | FormatId::ColossusBattleland
+                | FormatId::ColossusVar
+                | FormatId::ColossusCre
+                | FormatId::ColossusTer
+        ),
+        Dialect::Oct2003 | Dialect::Unreadable => false,
+    }
+}
+
+/// The note of a file whose own records show a dialect Retroboard does not read in it.
+pub fn own_note(doc: &Document) -> Option<Finding> {
+    let format = doc.format()?;
+    let (dialect, range, what) = own_sign(doc)?;
+    (!reads(format, dialect)).then(|| note(doc, range, dialect, what))
 }
 
 /// The game's comment token must end with a line break: a comment on a last line without one

@@ -96,12 +96,27 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
         None => field_name(node),
     };
     let text = ctx.text(node);
+    let era = || {
+        super::dialect::of_doc(doc, files)
+            .era()
+            .unwrap_or(&super::dialect::FEB_2002)
+    };
+    if format == FormatId::ColossusBattleland && node.kind() == "tower" {
+        return Some(Hover {
+            range: node.byte_range(),
+            markdown: "**TOWER** (2002-11): this terrain is a tower. Its hexes on the masterboard \
+are where players start, and the MAP's tower count is of the terrains whose battleland has this line."
+                .to_string(),
+        });
+    }
     let markdown = match (format, parent.kind(), field) {
         (FormatId::ColossusMap, "size", Some("width")) => {
-            format!("**Map width** {text}: the masterboard is {text} hexes wide (x 0 to {}). The game accepts 15–20.", minus_one(&text))
+            let widths = &era().widths;
+            format!("**Map width** {text}: the masterboard is {text} hexes wide (x 0 to {}). The game accepts {}–{}.", minus_one(&text), widths.start(), widths.end())
         }
         (FormatId::ColossusMap, "size", Some("height")) => {
-            format!("**Map height** {text}: the masterboard is {text} hexes high (y 0 to {}). The game accepts 8–12.", minus_one(&text))
+            let heights = &era().heights;
+            format!("**Map height** {text}: the masterboard is {text} hexes high (y 0 to {}). The game accepts {}–{}.", minus_one(&text), heights.start(), heights.end())
         }
         (FormatId::ColossusMap, "hex", Some("label")) => map_hex(&ctx, text.parse().ok()?)?,
         (FormatId::ColossusMap, "hex", Some("terrain")) => terrain_help(&ctx, text.chars().next()?),
@@ -142,6 +157,10 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
                 .and_then(|p| field_text(&ctx, p, "creature"));
             recruit_count(&text, &creature, previous.as_deref())
         }
+        (FormatId::ColossusTer, "recruit", Some("creature")) if text.starts_with("Special:") => format!(
+            "**Special recruiter** (2002-11): the game asks the Java class `{}` which creatures this terrain recruits.",
+            text.trim_start_matches("Special:")
+        ),
         (FormatId::ColossusTer, "recruit" | "acquirable", Some("creature")) | (FormatId::ColossusCre, "creature", Some("name")) => {
             creature_help(&ctx, &text)
         }
@@ -161,24 +180,52 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             let names: Vec<String> = text.chars().filter(char::is_ascii_alphabetic).map(|c| format!("{c} ({})", terrain_name(&ctx, Some(c)))).collect();
             format!("**Terrains** where it can be acquired: {}.", names.join(", "))
         }
+        (FormatId::ColossusTer, "titan_improve", _) => format!(
+            "**TITANIMPROVE** (2002-11): the Titan's power grows by one every {} points of its player's score (above 0).",
+            field_text(&ctx, parent, "value").unwrap_or_default()
+        ),
+        (FormatId::ColossusTer, "titan_teleport", _) => format!(
+            "**TITANTELEPORT** (2002-11): a Titan may teleport once its player has {} points (above 0).",
+            field_text(&ctx, parent, "value").unwrap_or_default()
+        ),
         (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
             let name = line.as_ref().and_then(|line| line.slot(0));
-            cre_field(field, &text, name.map_or("", |f| f.text.as_ref()))?
+            let slot = line.as_ref().and_then(|l| l.slot_at(node.start_byte()));
+            // The whole field: a 2002-11 word is several tokens (`Special:Balrog.CreatureBalrog`).
+            let whole = line.as_ref().zip(slot).and_then(|(l, s)| l.slot(s));
+            let text = whole.map_or(text.clone(), |f| f.text.to_string());
+            let markdown = cre_field(field, slot.map_or(0, |s| s + 1), &text, name.map_or("", |f| f.text.as_ref()))?;
+            let range = whole.map_or(node.byte_range(), |f| f.range.clone());
+            return Some(Hover { range, markdown });
         }
         (FormatId::ColossusBattleland, "hex", Some("x" | "y")) => {
             let x = field_text(&ctx, parent, "x").unwrap_or_default();
             let y = field_text(&ctx, parent, "y").unwrap_or_default();
             format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
         }
-        (FormatId::ColossusBattleland, "hex", Some("terrain")) => battle_terrain_help(text.chars().next()?),
+        (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
+            letter_help("Hex terrain", era().battle_terrains, text.chars().next()?)
+        }
         (FormatId::ColossusBattleland, "hex", Some("elevation")) => {
-            format!("**Elevation** {text}: the height of the hex (0–2); higher ground helps in battle.")
+            format!("**Elevation** {text}: the height of the hex (0–{}); higher ground helps in battle.", era().max_elevation)
+        }
+        (FormatId::ColossusBattleland, "startlist", Some("label")) => start_hex_help(&text),
+        (FormatId::ColossusBattleland, "startlist", _) => format!(
+            "**STARTLIST** (2002-11): the battle hexes where the defenders start, by label (a column letter A–F and a row counted from the bottom); the game uses the list only when it names at least {} hexes.",
+            super::battleland::STARTLIST_MIN
+        ),
+        (FormatId::ColossusBattleland, "subtitle", Some("text")) => {
+            let shown = text.trim_matches('"');
+            format!("**Subtitle** “{shown}”: shown with the terrain's name in the title of its battle map.")
+        }
+        (FormatId::ColossusBattleland, "subtitle", _) => {
+            "**SUBTITLE** (2002-11): a text shown with the terrain's name in the title of its battle map: one word, or quoted letters, digits, spaces and _.".to_string()
         }
         (FormatId::ColossusBattleland, "hexside", Some("side")) => {
             format!("**Hexside {text}**: one of the six sides of the hex, numbered 0 to 5.")
         }
-        (FormatId::ColossusBattleland, "hexside", Some("type")) => hexside_help(text.chars().next()?),
+        (FormatId::ColossusBattleland, "hexside", Some("type")) => letter_help("Hexside type", era().hexsides, text.chars().next()?),
         (FormatId::ColossusVar, "entry", Some("key")) => var_key(&text).to_string(),
         (FormatId::ColossusVar, "entry", Some("value")) => var_value(&ctx, parent, &text)?,
         _ => return None,
@@ -362,19 +409,35 @@ pub(super) fn creature_card(c: &Creature, source: &str) -> String {
     )
 }
 
-pub(super) fn cre_field(field: &str, text: &str, name: &str) -> Option<String> {
-    let position = |f: &str| -> usize {
-        match f {
-            "name" => 1,
-            "power" => 2,
-            "skill" => 3,
-            "max_count" => 17,
-            "plural_name" => 18,
-            _ => FLAGS.iter().position(|(x, _)| *x == f).map_or(0, |i| i + 4),
-        }
-    };
-    let n = position(field);
+/// The place of a field in a 2002-02 creature line (1-based).
+pub(super) fn cre_position(field: &str) -> usize {
+    match field {
+        "name" => 1,
+        "power" => 2,
+        "skill" => 3,
+        "max_count" => 17,
+        "plural_name" => 18,
+        _ => FLAGS
+            .iter()
+            .position(|(x, _)| *x == field)
+            .map_or(0, |i| i + 4),
+    }
+}
+
+/// Hover of field `field`, the `n`th of its creature line.
+pub(super) fn cre_field(field: &str, n: usize, text: &str, name: &str) -> Option<String> {
     Some(match field {
+        "native_river" | "native_stone" | "native_tree" => format!(
+            "**native to {}** (field {n}, 2002-11) of {name}: {text}.",
+            field.trim_start_matches("native_")
+        ),
+        "base_color" => format!(
+            "**Base colour** (field {n}, 2002-11) of {name}: {text}, the colour its picture is drawn in."
+        ),
+        "special" => format!(
+            "**Special class** (field {n}, 2002-11) of {name}: the game makes this creature with the Java class `{}` instead of its usual one.",
+            text.trim_start_matches("Special:")
+        ),
         "power" => format!(
             "**Power** (field {n}) of {name}: {text} dice in a strike. The Titan's is −1: its power grows with its player's score."
         ),
@@ -425,6 +488,12 @@ pub(super) fn var_key(key: &str) -> &'static str {
         "MAP:" => "**MAP:** the masterboard file of the variant (default `Default.map`).",
         "CRE:" => "**CRE:** the creatures file of the variant (default `Default.cre`).",
         "TER:" => "**TER:** the terrains and recruits file of the variant (default `Default.ter`).",
+        "HINT:" => {
+            "**HINT:** (2002-11) the AI's hint files, comma-separated (default `Default.hin`); Retroboard does not read them."
+        }
+        "MAXPLAYERS:" => {
+            "**MAXPLAYERS:** (2002-11) the most players a game of the variant has, 1 to 9 (default 6)."
+        }
         _ => {
             "**DEPEND:** the variants this one builds on, comma-separated; their folders are searched after this one's and before Default."
         }
@@ -433,6 +502,33 @@ pub(super) fn var_key(key: &str) -> &'static str {
 
 fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
     let key = field_text(ctx, entry, "key")?;
+    match key.as_str() {
+        "MAXPLAYERS:" => {
+            let max = super::dialect::NOV_2002.max_players.unwrap_or_default();
+            return Some(match value.parse::<usize>() {
+                Ok(n) if (1..=max).contains(&n) => {
+                    format!("**{n} players** at most in a game of this variant.")
+                }
+                Ok(n) => format!(
+                    "**{n} players**: the game uses {} instead (it takes 1 to {max}).",
+                    if n == 0 {
+                        super::dialect::NOV_2002.players
+                    } else {
+                        max
+                    }
+                ),
+                Err(_) => format!("**{value}**: not a number of players."),
+            });
+        }
+        "HINT:" => {
+            let list: Vec<String> = value.split(',').map(|h| format!("`{h}`")).collect();
+            return Some(format!(
+                "**AI hint files** {}: the game's AI reads them, in this order; Retroboard does not.",
+                list.join(", ")
+            ));
+        }
+        _ => {}
+    }
     let dir = ctx.doc.path().and_then(Path::parent)?;
     if key == "DEPEND:" {
         let root = dir.parent().unwrap_or(dir);
@@ -519,6 +615,32 @@ pub(super) fn regular_help(text: &str) -> &'static str {
         _ => {
             "**Regular recruitment** false: only the listed recruiters recruit (usual for the Tower)."
         }
+    }
+}
+
+/// A letter of an era's table (battle hex terrains or hexside types).
+fn letter_help(what: &str, table: &[(char, &str)], c: char) -> String {
+    match table.iter().find(|(l, _)| *l == c) {
+        Some((_, name)) => format!("**{what}** {c}: {name}."),
+        None => {
+            let known: Vec<String> = table.iter().map(|(l, _)| l.to_string()).collect();
+            format!(
+                "**{what}** {c}: unknown; the game knows {}.",
+                known.join(" ")
+            )
+        }
+    }
+}
+
+/// A STARTLIST hex label.
+fn start_hex_help(label: &str) -> String {
+    match super::battleland::hex_of_label(label) {
+        Some((x, y)) => format!(
+            "**Start hex** {label}: the battle hex at column {x}, row {y} (`{x} {y}` in the hex lines); a defender starts here."
+        ),
+        None => format!(
+            "**Start hex** {label}: not a hex of the battle map (the hexes are A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4)."
+        ),
     }
 }
 

@@ -6,17 +6,130 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
+use super::dialect::{self, Era};
 use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
 use super::syntax::{Num, Word, line_range};
+use super::variant::{Variant, var_file};
 use crate::findings::{Finding, Severity};
+use crate::formats::Files;
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
-/// The size limits of the spec-era game (`MasterBoard size out of range`).
-pub const WIDTHS: std::ops::RangeInclusive<i64> = 15..=20;
-pub const HEIGHTS: std::ops::RangeInclusive<i64> = 8..=12;
-/// Fewer towers than players leaves some players without one.
-pub const MIN_TOWERS: usize = 6;
+/// What the MAP checks need of the variant's era (see [`Era`]): its size limits, which terrain
+/// letters are towers, and how many players a game may have (fewer towers than players leaves
+/// some players without one).
+#[derive(Debug)]
+pub struct EraOf {
+    pub era: &'static Era,
+    /// The tower terrain letters.
+    pub towers: Vec<char>,
+    /// How the tower letters were told, for messages: “terrain T”.
+    pub towers_told: String,
+    pub players: usize,
+    /// How the number of players was told, for messages: “up to 6”.
+    pub players_told: String,
+}
+
+impl EraOf {
+    /// The 2002-02 game: towers are the hexes of letter T, up to six players.
+    pub fn feb_2002() -> EraOf {
+        EraOf {
+            era: &dialect::FEB_2002,
+            towers: vec!['T'],
+            towers_told: "terrain T".to_string(),
+            players: dialect::FEB_2002.players,
+            players_told: format!("up to {}", dialect::FEB_2002.players),
+        }
+    }
+
+    /// The era of the variant `doc` belongs to. From 2002-11 the towers are the terrains of
+    /// the variant's TER whose battleland has a `TOWER` line, and the VAR's `MAXPLAYERS:` (at
+    /// most `Era::max_players`) gives the number of players.
+    pub fn of(doc: &Document, files: &dyn Files) -> EraOf {
+        let dialect = dialect::of_doc(doc, files);
+        let Some(era) = dialect.era() else {
+            return EraOf::feb_2002();
+        };
+        let mut of = EraOf::feb_2002();
+        of.era = era;
+        if !era.towers_by_battleland {
+            return of;
+        }
+        let Some(variant) = Variant::of_doc(doc, files) else {
+            return of;
+        };
+        if let Some(ter) = variant.ter.path.as_ref().and_then(|p| files.read(p)) {
+            let towers: Vec<char> = terrain_lines(&ter)
+                .filter(|(_, name)| {
+                    variant
+                        .battleland(name, files)
+                        .path
+                        .and_then(|p| files.read(&p))
+                        .is_some_and(|land| {
+                            land.lines()
+                                .any(|l| l.split_whitespace().next() == Some("TOWER"))
+                        })
+                })
+                .map(|(letter, _)| letter)
+                .collect();
+            let shown: Vec<String> = towers.iter().map(char::to_string).collect();
+            of.towers_told = format!(
+                "{} {}: {} a TOWER line",
+                crate::findings::noun(towers.len(), "terrain", "terrains"),
+                shown.join(", "),
+                if towers.len() == 1 {
+                    "its battleland has"
+                } else {
+                    "their battlelands have"
+                }
+            );
+            of.towers = towers;
+        }
+        if let (Some(max), Some(var)) = (era.max_players, var_file(&variant.dir, files))
+            && let Some(text) = files.read(&var)
+            && let Some(asked) = max_players(&text)
+        {
+            of.players = asked.min(max);
+            of.players_told = format!(
+                "up to {}, MAXPLAYERS: in {}",
+                of.players,
+                var.file_name().unwrap_or_default().to_string_lossy()
+            );
+        }
+        of
+    }
+}
+
+/// The terrain lines of a TER text with a letter (2002-02 and 2002-11): letter and name.
+fn terrain_lines(text: &str) -> impl Iterator<Item = (char, &str)> {
+    text.lines().filter_map(|line| {
+        let mut tokens = line.split('#').next()?.split_whitespace();
+        let letter = tokens.next()?;
+        let mut chars = letter.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return None;
+        };
+        let name = tokens.nth(1)?;
+        c.is_ascii_alphabetic().then_some((c, name))
+    })
+}
+
+/// The number of players a VAR text asks for (`MAXPLAYERS: n`, the last one; the game
+/// ignores a value below 1).
+fn max_players(text: &str) -> Option<usize> {
+    let mut asked = None;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("");
+        if let Some(rest) = line.trim_start().strip_prefix("MAXPLAYERS:") {
+            asked = rest
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| *n > 0);
+        }
+    }
+    asked
+}
 
 #[derive(Debug, Default)]
 pub struct MapView {
@@ -193,16 +306,22 @@ impl MapView {
     }
 
     pub fn towers(&self) -> usize {
+        self.towers_of(&['T'])
+    }
+
+    /// The number of hexes whose terrain is one of the tower letters `towers`.
+    pub fn towers_of(&self, towers: &[char]) -> usize {
         self.hexes
             .iter()
-            .filter(|h| h.terrain_letter() == Some('T'))
+            .filter(|h| h.terrain_letter().is_some_and(|t| towers.contains(&t)))
             .count()
     }
 }
 
 /// Checks of the MAP on its own. Findings about what is absent (an exit's target, towers) need
 /// a file without syntax errors; a broken record is not checked.
-pub fn check(doc: &Document, view: &MapView, out: &mut Vec<Finding>) {
+pub fn check(doc: &Document, view: &MapView, era_of: &EraOf, out: &mut Vec<Finding>) {
+    let (widths, heights) = (&era_of.era.widths, &era_of.era.heights);
     out.extend(view.line_errors.iter().cloned());
     let complete = view.line_errors.is_empty();
     for comment in &view.misplaced_comments {
@@ -218,7 +337,7 @@ a comment before it or on its line makes loading fail: move the comment below th
     if let Some(size) = size {
         let (w, h) = (size.width.value, size.height.value);
         let fits =
-            w.is_some_and(|w| WIDTHS.contains(&w)) && h.is_some_and(|h| HEIGHTS.contains(&h));
+            w.is_some_and(|w| widths.contains(&w)) && h.is_some_and(|h| heights.contains(&h));
         if !fits {
             out.push(Finding::new(
                 Severity::Error,
@@ -229,10 +348,10 @@ a comment before it or on its line makes loading fail: move the comment below th
 {}–{} (\"MasterBoard size out of range\")",
                     show(&size.width),
                     show(&size.height),
-                    WIDTHS.start(),
-                    WIDTHS.end(),
-                    HEIGHTS.start(),
-                    HEIGHTS.end()
+                    widths.start(),
+                    widths.end(),
+                    heights.start(),
+                    heights.end()
                 ),
             ));
         }
@@ -344,16 +463,17 @@ is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game
         }
     }
 
-    let towers = view.towers();
-    if complete && towers < MIN_TOWERS && !view.hexes.is_empty() {
+    let towers = view.towers_of(&era_of.towers);
+    if complete && towers < era_of.players && !view.hexes.is_empty() {
         let range = size.map_or(0..0, |s| s.width.range.start..s.height.range.end);
         out.push(Finding::new(
             Severity::Warning,
             "colossus/too-few-towers",
             range,
             format!(
-                "the map has {towers} tower hex(es) (terrain T); with fewer towers than players \
-(up to {MIN_TOWERS}) some players start without one: add tower hexes"
+                "the map has {towers} tower hex(es) ({}); with fewer towers than players \
+({}) some players start without one: add tower hexes",
+                era_of.towers_told, era_of.players_told
             ),
         ));
     }

@@ -7,7 +7,7 @@ mod board;
 pub mod colors;
 mod complete;
 pub mod cre;
-mod dialect;
+pub mod dialect;
 mod format;
 mod highlights;
 mod hints;
@@ -56,6 +56,10 @@ macro_rules! shared_methods {
 
         fn line_comment(&self) -> Option<&'static str> {
             Some("#")
+        }
+
+        fn variant_note(&self, doc: &Document, files: &dyn Files) -> Option<Finding> {
+            dialect::variant_note(doc, files)
         }
 
         fn comment_may_precede(&self, doc: &Document, line: usize) -> bool {
@@ -182,15 +186,16 @@ impl Format for Map {
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = map::MapView::of(doc);
-        map::check(doc, &view, out);
+        let era = map::EraOf::of(doc, files);
+        map::check(doc, &view, &era, out);
         variant::check_map(doc, &view, files, out);
-        sense::check_map(&view, out);
+        sense::check_map(&view, &era, out);
         sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
-        dialect::map(doc)
+        dialect::own_note(doc)
     }
 
     /// The grammar has no syntax errors of its own: the checks read a line's fields
@@ -232,7 +237,7 @@ impl Format for Ter {
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
-        dialect::ter(doc)
+        dialect::own_note(doc)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -283,7 +288,7 @@ impl Format for Cre {
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
-        dialect::cre(doc)
+        dialect::own_note(doc)
     }
 
     /// The grammar has no syntax errors of its own: the checks read a line's fields
@@ -305,13 +310,16 @@ impl Format for Battleland {
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
-        battleland::check(&battleland::BattlelandView::of(doc), out);
+        let era = dialect::of_doc(doc, files)
+            .era()
+            .unwrap_or(&dialect::FEB_2002);
+        battleland::check(&battleland::BattlelandView::of(doc), era, out);
         sense::check_unused(doc, files, out);
         dialect::check_final_comment(doc, out);
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
-        dialect::battleland(doc)
+        dialect::own_note(doc)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
@@ -355,7 +363,7 @@ impl Format for Var {
     }
 
     fn unsupported_dialect(&self, doc: &Document) -> Option<Finding> {
-        dialect::var(doc)
+        dialect::own_note(doc)
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {

@@ -86,6 +86,17 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                     doc.slice(a.points.range.clone())
                 ))
             }));
+            // TITANIMPROVE and TITANTELEPORT (2002-11).
+            out.extend(view.titan.iter().map(|t| {
+                Symbol::new(
+                    t.keyword,
+                    SymbolKind::Entry,
+                    t.range.clone(),
+                    t.range.start..t.range.start + t.keyword.len(),
+                )
+                .detail(format!("{} points", doc.slice(t.value.range.clone())))
+            }));
+            out.sort_by_key(|s| s.range.start);
             out
         }
         Some(FormatId::ColossusCre) => CreView::of(doc)
@@ -110,19 +121,56 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                 .detail(stats)
             })
             .collect(),
-        Some(FormatId::ColossusBattleland) => BattlelandView::of(doc)
-            .hexes
-            .iter()
-            .map(|h| {
-                let y =
-                    h.y.as_ref()
-                        .map_or("?".into(), |n| doc.slice(n.range.clone()));
-                let name = format!("hex ({}, {y})", doc.slice(h.x.range.clone()));
-                let detail = h.terrain.as_ref().map_or(String::new(), |t| t.text.clone());
-                Symbol::new(name, SymbolKind::Place, h.range.clone(), h.x.range.clone())
-                    .detail(detail)
-            })
-            .collect(),
+        Some(FormatId::ColossusBattleland) => {
+            let view = BattlelandView::of(doc);
+            let mut symbols: Vec<Symbol> = view
+                .hexes
+                .iter()
+                .map(|h| {
+                    let y =
+                        h.y.as_ref()
+                            .map_or("?".into(), |n| doc.slice(n.range.clone()));
+                    let name = format!("hex ({}, {y})", doc.slice(h.x.range.clone()));
+                    let detail = h.terrain.as_ref().map_or(String::new(), |t| t.text.clone());
+                    Symbol::new(name, SymbolKind::Place, h.range.clone(), h.x.range.clone())
+                        .detail(detail)
+                })
+                .collect();
+            // The 2002-11 records.
+            for list in &view.startlists {
+                let labels: Vec<&str> = list.labels.iter().map(|l| l.text.as_str()).collect();
+                symbols.push(
+                    Symbol::new(
+                        "STARTLIST",
+                        SymbolKind::Entry,
+                        list.range.clone(),
+                        list.range.start..list.range.start + "STARTLIST".len(),
+                    )
+                    .detail(labels.join(" ")),
+                );
+            }
+            for tower in &view.towers {
+                symbols.push(Symbol::new(
+                    "TOWER",
+                    SymbolKind::Entry,
+                    tower.clone(),
+                    tower.clone(),
+                ));
+            }
+            for subtitle in &view.subtitles {
+                symbols.push(
+                    Symbol::new(
+                        "SUBTITLE",
+                        SymbolKind::Entry,
+                        subtitle.range.clone(),
+                        subtitle.text.range.clone(),
+                    )
+                    .detail(subtitle.shown().to_string()),
+                );
+            }
+            symbols.sort_by_key(|s| s.range.start);
+            symbols
+        }
         Some(FormatId::ColossusVar) => VarView::of(doc)
             .entries
             .iter()

@@ -25,6 +25,19 @@ pub enum Kind {
     Letter,
     /// `ARROW`, `ARROWS`, `ARCH` or `BLOCK`.
     Way,
+    /// A word of the 2002-11 lexer (`CHAINE`): a letter, `.` or `_`, then letters, digits, `.`
+    /// and `_` (`Balrog100`).
+    LaterWord,
+    /// `Special:` and the Java class the game uses for the creature (2002-11).
+    Special,
+}
+
+/// Whether `text` is a word of the 2002-11 lexer: `[A-Za-z._][A-Za-z0-9._]*`.
+pub fn is_later_word(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '.' || c == '_')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
 }
 
 /// One field of a layout: the name the checks and hover know it by, what it must be, and the
@@ -125,6 +138,12 @@ impl Field<'_> {
             (Shape::One(Token::Word), Kind::Letter) => self.text.len() == 1,
             (Shape::One(Token::Number), Kind::Number) => true,
             (Shape::One(Token::Keyword), Kind::Flag | Kind::Way) => true,
+            (Shape::One(Token::Keyword), Kind::LaterWord) => false,
+            (_, Kind::LaterWord) => is_later_word(&self.text),
+            (_, Kind::Special) => self
+                .text
+                .strip_prefix("Special:")
+                .is_some_and(|class| !class.is_empty() && is_later_word(&format!("a{class}"))),
             _ => false,
         }
     }
@@ -526,8 +545,11 @@ fn misfit(layout: &Layout, slot: usize, field: &Field, subject: Option<String>) 
             format!("exit types are in capitals: write {upper}")
         }
         Kind::Way => "it must be an exit type: ARROW, ARROWS, ARCH or BLOCK".to_string(),
+        Kind::LaterWord => "it must be a name: a letter, then letters, digits, . or _".to_string(),
+        Kind::Special => "it must be Special: and a class name".to_string(),
     };
     let why = match (field.unread, kind, field.shape) {
+        (_, Kind::LaterWord | Kind::Special, _) => String::new(),
         (Some(_), _, _) => unreadable(std::slice::from_ref(field)),
         (None, Kind::Name, Shape::One(Token::Keyword)) => {
             ": the game reads true and false as flags, never as names".to_string()

@@ -539,9 +539,10 @@ pub fn obtainable_creatures(ter: &TerView) -> BTreeSet<String> {
         .collect()
 }
 
-/// MAP: hexes no tower reaches. Legions start in the towers (terrain T) and move out of a hex
-/// only along its exits, to a neighbouring hex (the game ignores other exits).
-pub fn check_map(view: &MapView, out: &mut Vec<Finding>) {
+/// MAP: hexes no tower reaches. Legions start in the towers (of the era: terrain T, or from
+/// 2002-11 the terrains whose battleland says TOWER) and move out of a hex only along its
+/// exits, to a neighbouring hex (the game ignores other exits).
+pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>) {
     if !view.line_errors.is_empty() || view.hexes.iter().any(|h| h.broken) {
         return;
     }
@@ -554,7 +555,9 @@ pub fn check_map(view: &MapView, out: &mut Vec<Finding>) {
     let mut reached = vec![false; view.hexes.len()];
     let mut queue: VecDeque<usize> = VecDeque::new();
     for (i, hex) in view.hexes.iter().enumerate() {
-        if hex.terrain_letter() == Some('T')
+        if hex
+            .terrain_letter()
+            .is_some_and(|t| era.towers.contains(&t))
             && hex.label.value.and_then(|l| first.get(&l)) == Some(&i)
         {
             reached[i] = true;
@@ -596,9 +599,10 @@ pub fn check_map(view: &MapView, out: &mut Vec<Finding>) {
             "colossus/unreachable-hex",
             hex.label.range.clone(),
             format!(
-                "no legion can reach hex {label}: legions start in the towers (terrain T) and leave a \
+                "no legion can reach hex {label}: legions start in the towers ({}) and leave a \
 hex only along its exits, and no chain of exits from a tower leads here; give a neighbouring hex \
-that is reached an exit “{label} ARROW” to it"
+that is reached an exit “{label} ARROW” to it",
+                era.towers_told
             ),
         ));
     }

@@ -18,6 +18,8 @@ pub struct TerView {
     pub acquirables: Vec<Acquirable>,
     /// Every name token, for the lexer checks (one letter, digits glued on).
     pub names: Vec<Word>,
+    /// `TITANIMPROVE` and `TITANTELEPORT` lines (2002-11), in file order.
+    pub titan: Vec<TitanRecord>,
 }
 
 #[derive(Debug)]
@@ -27,10 +29,21 @@ pub struct Terrain {
     pub name: Option<Word>,
     pub regular: Option<Word>,
     pub recruits: Vec<Recruit>,
+    /// `Special:` recruiters (2002-11): Java classes the game asks which creatures the terrain
+    /// recruits; not creatures.
+    pub specials: Vec<Word>,
     pub display_name: Option<Word>,
     pub range: Range<usize>,
     /// The line has a syntax error: its recruits may be cut short.
     pub broken: bool,
+}
+
+/// A `TITANIMPROVE n` or `TITANTELEPORT n` line (2002-11).
+#[derive(Debug)]
+pub struct TitanRecord {
+    pub keyword: &'static str,
+    pub value: Num,
+    pub range: Range<usize>,
 }
 
 #[derive(Debug)]
@@ -81,16 +94,18 @@ impl TerView {
                     let Some(letter) = fields.word(doc, "letter") else {
                         continue;
                     };
-                    let recruits: Vec<Recruit> = children(node, "recruit")
-                        .into_iter()
-                        .filter_map(|r| {
-                            let r = Fields::of(r);
-                            Some(Recruit {
-                                count: r.num(doc, "count")?,
-                                creature: r.word(doc, "creature")?,
+                    let (specials, recruits): (Vec<Recruit>, Vec<Recruit>) =
+                        children(node, "recruit")
+                            .into_iter()
+                            .filter_map(|r| {
+                                let r = Fields::of(r);
+                                Some(Recruit {
+                                    count: r.num(doc, "count")?,
+                                    creature: r.word(doc, "creature")?,
+                                })
                             })
-                        })
-                        .collect();
+                            .partition(|r| r.creature.text.starts_with("Special:"));
+                    let specials = specials.into_iter().map(|r| r.creature).collect();
                     let terrain = Terrain {
                         letter,
                         color: fields.word(doc, "color"),
@@ -98,6 +113,7 @@ impl TerView {
                         regular: fields.word(doc, "regular"),
                         display_name: fields.word(doc, "display_name"),
                         recruits,
+                        specials,
                         range: node.byte_range(),
                         broken: node.has_error(),
                     };
@@ -107,6 +123,19 @@ impl TerView {
                     view.names
                         .extend(terrain.recruits.iter().map(|r| r.creature.clone()));
                     view.terrains.push(terrain);
+                }
+                "titan_improve" | "titan_teleport" => {
+                    if let Some(value) = Fields::of(node).num(doc, "value") {
+                        view.titan.push(TitanRecord {
+                            keyword: if node.kind() == "titan_improve" {
+                                "TITANIMPROVE"
+                            } else {
+                                "TITANTELEPORT"
+                            },
+                            value,
+                            range: node.byte_range(),
+                        });
+                    }
                 }
                 "acquirable_def" => {
                     for a in children(node, "acquirable") {
@@ -158,6 +187,28 @@ impl TerView {
 pub fn check(doc: &Document, view: &TerView, out: &mut Vec<Finding>) {
     for name in &view.names {
         check_name(doc, name, out);
+    }
+    // TerrainRecruitLoader.jj at c51d0c34: "Wrong Value for Titan Improvement" / "… Teleport"
+    // below 1, a parse failure: the game stops.
+    for record in &view.titan {
+        if record.value.value.is_none_or(|v| v <= 0) {
+            out.push(Finding::new(
+                Severity::Error,
+                "colossus/syntax-error",
+                record.value.range.clone(),
+                format!(
+                    "{} takes a number of points above 0, not {}; the game stops loading the \
+file (\"Wrong Value for Titan {}\"): write a positive number",
+                    record.keyword,
+                    doc.slice(record.value.range.clone()),
+                    if record.keyword == "TITANIMPROVE" {
+                        "Improvement"
+                    } else {
+                        "Teleport"
+                    }
+                ),
+            ));
+        }
     }
 
     let mut seen: HashMap<char, &Terrain> = HashMap::new();

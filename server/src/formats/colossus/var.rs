@@ -13,14 +13,14 @@ pub struct VarView {
 
 #[derive(Debug)]
 pub struct Entry {
-    /// `MAP:`, `CRE:`, `TER:` or `DEPEND:`.
+    /// `MAP:`, `CRE:`, `TER:` or `DEPEND:`; from 2002-11 also `HINT:` and `MAXPLAYERS:`.
     pub key: Word,
     pub value: Word,
     pub range: Range<usize>,
 }
 
 impl Entry {
-    /// The key without its colon: `MAP`, `CRE`, `TER`, `DEPEND`.
+    /// The key without its colon: `MAP`, `CRE`, `TER`, `DEPEND`, `HINT`, `MAXPLAYERS`.
     pub fn kind(&self) -> &str {
         self.key.text.trim_end_matches(':')
     }

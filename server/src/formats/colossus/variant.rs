@@ -400,6 +400,46 @@ fn creature_fixes(range: &std::ops::Range<usize>, candidates: Vec<&str>) -> Vec<
 }
 
 /// VAR: every named file and variant must exist; a later record overrides an earlier one.
+/// `MAXPLAYERS: n` (2002-11): a number; below 1 the game uses its default, above
+/// `Era::max_players` it uses that (`VariantSupport.loadVariant` at c51d0c34).
+fn check_max_players(entry: &super::var::Entry, out: &mut Vec<Finding>) {
+    let era = &super::dialect::NOV_2002;
+    let max = era.max_players.unwrap_or(era.players);
+    let value = &entry.value;
+    let Ok(n) = value.text.parse::<u64>() else {
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/syntax-error",
+            value.range.clone(),
+            format!(
+                "MAXPLAYERS: takes a number of players, not “{}”; the game fails reading the VAR \
+and plays the Default variant instead: write a number from 1 to {max}",
+                value.text
+            ),
+        ));
+        return;
+    };
+    let problem = if n == 0 {
+        format!(
+            "MAXPLAYERS: 0 is no number of players; the game uses its default, {}",
+            era.players
+        )
+    } else if n > max as u64 {
+        format!(
+            "MAXPLAYERS: {n} is more players than the game has legion colours for; it says \
+“Can't use more than {max} players” and uses {max}"
+        )
+    } else {
+        return;
+    };
+    out.push(Finding::new(
+        Severity::Warning,
+        "colossus/max-players",
+        value.range.clone(),
+        format!("{problem}: write a number from 1 to {max}"),
+    ));
+}
+
 pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Vec<Finding>) {
     for entry in &view.entries {
         let is_last = view
@@ -420,7 +460,11 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
                 TextEdit::delete(line_with_break(doc.rope(), entry.range.start)),
             ))));
         }
-        let names: Vec<&str> = if entry.kind() == "DEPEND" {
+        if entry.kind() == "MAXPLAYERS" {
+            check_max_players(entry, out);
+            continue;
+        }
+        let names: Vec<&str> = if matches!(entry.kind(), "DEPEND" | "HINT") {
             entry.value.text.split(',').collect()
         } else {
             vec![entry.value.text.as_str()]

@@ -3,7 +3,9 @@
 use super::{SQRT3, file_name};
 use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
-use crate::formats::colossus::battleland::{BattlelandView, COLUMNS, HEXSIDES, TERRAINS};
+use crate::formats::Files;
+use crate::formats::colossus::battleland::{BattlelandView, COLUMNS};
+use crate::formats::colossus::dialect;
 use crate::syntax::Document;
 
 fn battle_color(terrain: char) -> Color {
@@ -17,6 +19,7 @@ fn battle_color(terrain: char) -> Color {
         'v' => Color(208, 64, 32),
         'd' => Color(224, 240, 255),
         'l' => Color(80, 128, 208),
+        'n' => Color(140, 140, 150),
         _ => Color(255, 255, 255),
     }
 }
@@ -27,6 +30,7 @@ fn hexside_color(kind: char) -> Color {
         'c' => Color(122, 74, 26),
         's' => Color(138, 154, 64),
         'w' => Color(70, 70, 70),
+        'r' => Color(40, 110, 220),
         _ => Color::FAULT,
     }
 }
@@ -61,8 +65,12 @@ pub(super) fn wrap_entries(head: &str, entries: &[String], width: usize) -> Vec<
     lines
 }
 
-pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
+pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Board {
     let view = BattlelandView::of(doc);
+    // The terrains and hexsides of the variant's era (2002-11 adds stone and river).
+    let era = dialect::of_doc(doc, files)
+        .era()
+        .unwrap_or(&dialect::FEB_2002);
     let (r, margin) = (30.0, 12.0);
     let center = |x: i64, y: i64| {
         let shift = if x % 2 == 1 { 0.5 } else { 0.0 };
@@ -88,7 +96,7 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
         }
     }
     drawn.sort_by_key(|l| {
-        TERRAINS
+        era.battle_terrains
             .iter()
             .position(|(t, _)| t == l)
             .unwrap_or(usize::MAX)
@@ -97,7 +105,7 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
     let terrain_legend: Vec<String> = drawn
         .iter()
         .map(|l| {
-            let name = TERRAINS
+            let name = era.battle_terrains
                 .iter()
                 .find(|(t, _)| t == l)
                 .map_or("unknown terrain", |(_, n)| n);
@@ -138,7 +146,7 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
             } else {
                 Style::filled(fill, Color::BLACK, 1.0)
             };
-            let name = TERRAINS
+            let name = era.battle_terrains
                 .iter()
                 .find(|(l, _)| *l == terrain)
                 .map_or("unknown", |(_, n)| n);
@@ -187,7 +195,14 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
                         items: vec![Item::Line {
                             from: a,
                             to: b,
-                            style: Style::stroke(hexside_color(kind), 5.0),
+                            style: Style::stroke(
+                                if era.hexsides.iter().any(|(l, _)| *l == kind) {
+                                    hexside_color(kind)
+                                } else {
+                                    Color::FAULT
+                                },
+                                5.0,
+                            ),
                         }],
                     });
                 }
@@ -231,7 +246,7 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
         Color::BLACK,
     ));
     let mut x = margin + 52.0;
-    for (letter, name) in HEXSIDES {
+    for &(letter, name) in era.hexsides {
         scene.push(Item::Line {
             from: (x, y - 4.0),
             to: (x + 16.0, y - 4.0),
@@ -267,7 +282,7 @@ pub(super) fn battleland(doc: &Document, findings: &[Finding]) -> Board {
     for line in wrap_entries("terrains: ", &terrain_legend, 78) {
         canvas.line(&line);
     }
-    let hexsides: Vec<String> = HEXSIDES.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    let hexsides: Vec<String> = era.hexsides.iter().map(|(l, n)| format!("{l} {n}")).collect();
     canvas.line(&format!("hexsides: {}", hexsides.join(" · ")));
     Board {
         title,

@@ -24,7 +24,7 @@ pub(super) const SQRT3: f64 = 1.732_050_807_568_877_2;
 pub fn board(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Option<Board> {
     match doc.format()? {
         FormatId::ColossusMap => Some(masterboard(doc, files, findings)),
-        FormatId::ColossusBattleland => Some(battleland(doc, findings)),
+        FormatId::ColossusBattleland => Some(battleland(doc, files, findings)),
         FormatId::ColossusTer => Some(recruit_chains(doc, findings)),
         FormatId::ColossusCre => Some(creatures(doc, findings)),
         FormatId::ColossusVar => Some(resolved_var(doc, files, findings)),

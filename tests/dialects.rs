@@ -1,0 +1,396 @@
+//! The later Colossus dialects (issue 27) on the real files of `../shared/corpus/colossus/_later`:
+//! each variant is read in its own era's dialect, so the real files check clean file by file,
+//! and single realistic mistakes put into copies of them (in memory) are caught on their line.
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use retroboard::analysis::analyze_with;
+use retroboard::findings::{Finding, Severity};
+use retroboard::formats::{DiskFiles, Files};
+use retroboard::registry::detect;
+use retroboard::syntax::Document;
+
+const NOV_2002: &str = "colossus/_later/2002-11-21_c51d0c34";
+const OCT_2003: &str = "colossus/_later/2003-10-19_1b50e238";
+
+/// The disk, with one file's text replaced.
+struct Changed {
+    path: PathBuf,
+    text: String,
+}
+
+impl Files for Changed {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        if path == self.path {
+            return Some(self.text.as_str().into());
+        }
+        DiskFiles.read(path)
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        path == self.path || DiskFiles.exists(path)
+    }
+}
+
+fn findings(path: &Path, text: &str, files: &dyn Files) -> Vec<Finding> {
+    let doc = Document::new(detect(Some(path), text), text).with_path(Some(path.to_path_buf()));
+    analyze_with(&doc, files)
+}
+
+fn line_of(text: &str, finding: &Finding) -> usize {
+    text[..finding.range.start].matches('\n').count() + 1
+}
+
+/// The findings of `file` (below the corpus) once `edit` has changed the text of `changed`.
+fn mutated(
+    root: &Path,
+    changed: &str,
+    edit: impl Fn(&str) -> String,
+    file: &str,
+) -> (String, Vec<Finding>) {
+    let changed = root.join(changed);
+    let original = std::fs::read_to_string(&changed).unwrap();
+    let text = edit(&original);
+    assert!(text != original, "the mutation changes nothing");
+    let files = Changed {
+        path: changed.clone(),
+        text: text.clone(),
+    };
+    let file = root.join(file);
+    let checked = files.read(&file).unwrap().to_string();
+    let found = findings(&file, &checked, &files);
+    (checked, found)
+}
+
+fn faults(found: &[Finding]) -> Vec<&Finding> {
+    found
+        .iter()
+        .filter(|f| matches!(f.severity, Severity::Error | Severity::Warning))
+        .collect()
+}
+
+/// `retroboard check` of each later folder: no error or warning in any file; every 2002-11 file
+/// is read (checked with the 2002-11 rules, no unsupported-dialect note), and every file of the
+/// 2003-10 variants gets the note (that dialect is not read yet).
+#[test]
+fn later_folders_check_clean_file_by_file() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let mut problems = Vec::new();
+    let mut noted = Vec::new();
+    let mut read = Vec::new();
+    for folder in [NOV_2002, OCT_2003] {
+        for path in corpus::files_below(&root.join(folder)) {
+            let relative = path.strip_prefix(&root).unwrap().display().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let found = findings(&path, &text, &DiskFiles);
+            for f in faults(&found) {
+                problems.push(format!("{relative}: {} {}", f.code, f.message));
+            }
+            if found
+                .iter()
+                .any(|f| f.code == "colossus/unsupported-dialect")
+            {
+                noted.push(relative);
+            } else {
+                read.push(relative);
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let nov_noted: Vec<&String> = noted.iter().filter(|p| p.starts_with(NOV_2002)).collect();
+    assert!(nov_noted.is_empty(), "{nov_noted:?}");
+    assert_eq!(read.len(), 132);
+    assert!(read.iter().all(|p| p.starts_with(NOV_2002)), "{read:?}");
+    assert_eq!(noted.len() - nov_noted.len(), 163);
+}
+
+/// Abyssal9.map is 24 × 16: the 2002-11 game reads up to 60 × 32, and says so when a map is
+/// larger.
+#[test]
+fn map_size_follows_the_era() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{NOV_2002}/Abyssal9/Abyssal9.map");
+    let (_, found) = mutated(&root, &map, |t| t.replacen("24 16", "61 16", 1), &map);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/size-out-of-range");
+    assert_eq!(
+        faults[0].message,
+        "the map size 61 × 16 is out of range: the game accepts widths 15–60 and heights 8–32 \
+(\"MasterBoard size out of range\")"
+    );
+}
+
+/// SmallTitan has three towers for its three players (`MAXPLAYERS:3`); asking for four
+/// players leaves one without a tower.
+#[test]
+fn towers_are_counted_against_maxplayers() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let (_, found) = mutated(
+        &root,
+        &format!("{NOV_2002}/SmallTitan/SmallTitan.var"),
+        |t| t.replacen("MAXPLAYERS:3", "MAXPLAYERS:4", 1),
+        &format!("{NOV_2002}/SmallTitan/SmallTitan.map"),
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/too-few-towers");
+    assert_eq!(
+        faults[0].message,
+        "the map has 3 tower hex(es) (terrain T: its battleland has a TOWER line); with fewer \
+towers than players (up to 4, MAXPLAYERS: in SmallTitan.var) some players start without one: \
+add tower hexes"
+    );
+}
+
+/// Badlands-JDG's towers are T and u (TowerAlt), both battlelands with a `TOWER` line:
+/// without that line in TowerAlt, only the three T hexes are towers.
+#[test]
+fn towers_are_the_terrains_whose_battleland_says_tower() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let (_, found) = mutated(
+        &root,
+        &format!("{NOV_2002}/Badlands-JDG/Battlelands/TowerAlt"),
+        |t| {
+            t.lines()
+                .filter(|l| l.trim() != "TOWER")
+                .map(|l| format!("{l}\n"))
+                .collect()
+        },
+        &format!("{NOV_2002}/Badlands-JDG/Badlands-JDG.map"),
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(
+        faults[0].message,
+        "the map has 3 tower hex(es) (terrain T: its battleland has a TOWER line); with fewer \
+towers than players (up to 6) some players start without one: add tower hexes"
+    );
+}
+
+/// An exit to a hex no line has, in a 2002-11 map: caught on its line.
+#[test]
+fn exit_to_a_missing_hex_in_a_later_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{NOV_2002}/Abyssal9/Abyssal9.map");
+    let original = std::fs::read_to_string(root.join(&map)).unwrap();
+    // The second exit of the first hex that has one (the first exits keep every hex reached)
+    // leads to 9999.
+    let (row, line) = original
+        .lines()
+        .enumerate()
+        .skip(1)
+        .find(|(_, l)| l.split_whitespace().nth(4).is_some_and(|e| e != "0"))
+        .unwrap();
+    let mut fields: Vec<&str> = line.split_whitespace().collect();
+    fields[4] = "9999";
+    let changed_line = fields.join("\t");
+    let (text, found) = mutated(&root, &map, |t| t.replacen(line, &changed_line, 1), &map);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-exit");
+    assert_eq!(line_of(&text, faults[0]), row + 1);
+    assert!(faults[0].message.contains("9999"), "{}", faults[0].message);
+}
+
+/// Elevation 3 is the 2002-11 game's (JDG's mountains); 4 is not.
+#[test]
+fn elevation_follows_the_era() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let land = format!("{NOV_2002}/Badlands-JDG/Battlelands/MountainsAlt");
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("2 3 v 3 ", "2 3 v 4 ", 1),
+        &land,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/elevation");
+    assert_eq!(
+        faults[0].message,
+        "elevation 4 is outside 0–3, the heights the game's battle rules are made for"
+    );
+    assert_eq!(&text[faults[0].range.clone()], "4");
+}
+
+/// A variant in the 2003-10 dialect is not read: each file gets one note naming the sign.
+#[test]
+fn the_2003_10_variants_get_one_note_per_file() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let var = root.join(format!("{OCT_2003}/Pantheon/Pantheon.var"));
+    let text = std::fs::read_to_string(&var).unwrap();
+    let found = findings(&var, &text, &DiskFiles);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].code, "colossus/unsupported-dialect");
+    assert!(
+        found[0].message.starts_with(
+            "this file belongs to a variant written in a later Colossus format (2003-10: "
+        ),
+        "{}",
+        found[0].message
+    );
+}
+
+/// A 2002-11 VAR (with HINT: and MAXPLAYERS:) naming a MAP that is not there: caught on its
+/// line.
+#[test]
+fn var_pointing_at_a_missing_file() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let var = format!("{NOV_2002}/SmallTitan/SmallTitan.var");
+    let (text, found) = mutated(
+        &root,
+        &var,
+        |t| t.replacen("MAP:SmallTitan.map", "MAP:SmallTitn.map", 1),
+        &var,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/missing-file");
+    assert_eq!(line_of(&text, faults[0]), 1);
+    assert!(
+        faults[0].message.starts_with("SmallTitn.map is not found"),
+        "{}",
+        faults[0].message
+    );
+}
+
+/// A STARTLIST hex off the battle map (A5: column A has A1-A3) in Default's 2002-11 Tower.
+#[test]
+fn startlist_hex_off_the_battle_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let land = format!("{NOV_2002}/Default/Battlelands/Tower");
+    let (text, found) = mutated(&root, &land, |t| t.replacen("E3 D5", "E3 A5", 1), &land);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/startlist");
+    assert_eq!(&text[faults[0].range.clone()], "A5");
+    assert!(
+        text.lines()
+            .nth(line_of(&text, faults[0]) - 1)
+            .unwrap()
+            .starts_with("STARTLIST")
+    );
+}
+
+/// A 2002-11 creature line missing one of its 16 flags (Balrog.cre, whose lines carry a base
+/// colour and a Special: class): one error on that line, counting the flags.
+#[test]
+fn creature_line_missing_a_flag() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let cre = format!("{NOV_2002}/Balrog/Balrog.cre");
+    let original = std::fs::read_to_string(root.join(&cre)).unwrap();
+    let (row, line) = original
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("Balrog100"))
+        .unwrap();
+    let changed = line.replacen("false ", "", 1);
+    let (text, found) = mutated(&root, &cre, |t| t.replacen(line, &changed, 1), &cre);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(line_of(&text, faults[0]), row + 1);
+    assert_eq!(
+        faults[0].message,
+        "Balrog100 has 15 true/false flags; a creature line has 16 (fields 4–19: rangestrikes, \
+flies, native to bramble, drift, bog, sand dune, slope, volcano, river, stone, tree, water \
+dwelling, magic missile, summonable, lord, demilord): add the missing one"
+    );
+}
+
+/// A misspelt creature in a recruit chain of the 2002-11 Default.ter, checked against the
+/// 2002-11 Default.cre.
+#[test]
+fn misspelt_creature_in_a_recruit_chain() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{NOV_2002}/Default/Default.ter");
+    let (text, found) = mutated(&root, &ter, |t| t.replacen("Cyclops", "Cyclop", 1), &ter);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-creature");
+    assert_eq!(&text[faults[0].range.clone()], "Cyclop");
+    assert!(
+        faults[0].message.contains("Cyclops"),
+        "{}",
+        faults[0].message
+    );
+}
+
+/// A terrain letter no terrain of the TER has, on a hex of the 2002-11 Default.map.
+#[test]
+fn undefined_terrain_on_a_later_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{NOV_2002}/Default/Default.map");
+    let original = std::fs::read_to_string(root.join(&map)).unwrap();
+    let (row, line) = original
+        .lines()
+        .enumerate()
+        .skip(1)
+        .find(|(_, l)| l.split_whitespace().nth(1) == Some("P"))
+        .unwrap();
+    let mut fields: Vec<&str> = line.split_whitespace().collect();
+    fields[1] = "Q";
+    let changed = fields.join("\t");
+    let (text, found) = mutated(&root, &map, |t| t.replacen(line, &changed, 1), &map);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-terrain");
+    assert_eq!(line_of(&text, faults[0]), row + 1);
+}
+
+/// TITANIMPROVE must be above 0 (the 2002-11 loader throws "Wrong Value for Titan
+/// Improvement"): in Undead.ter, caught on its line.
+#[test]
+fn titan_improve_of_zero() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{NOV_2002}/Undead/Undead.ter");
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| t.replacen("TITANIMPROVE 75", "TITANIMPROVE 0", 1),
+        &ter,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(
+        text.lines()
+            .nth(line_of(&text, faults[0]) - 1)
+            .unwrap()
+            .starts_with("TITANIMPROVE")
+    );
+    assert_eq!(
+        faults[0].message,
+        "TITANIMPROVE takes a number of points above 0, not 0; the game stops loading the file \
+(\"Wrong Value for Titan Improvement\"): write a positive number"
+    );
+}
