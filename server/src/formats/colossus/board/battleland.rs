@@ -42,6 +42,23 @@ const LEGEND_CHARS: usize = 58;
 /// The distance between the legend's lines.
 const LEGEND_LINE: f64 = 15.0;
 
+/// Where each hexside's swatch and name go: its x from `start` and its legend line, a new line
+/// where the next would pass `end`.
+fn swatch_places(hexsides: &[(char, &str)], start: f64, end: f64) -> Vec<(f64, usize)> {
+    let mut places = Vec::new();
+    let (mut x, mut line) = (start, 0);
+    for (letter, name) in hexsides {
+        let label = format!("{letter} {name}");
+        let advance = 22.0 + label.chars().count() as f64 * 6.0 + 8.0;
+        if x > start && x + advance - 8.0 > end {
+            (x, line) = (start, line + 1);
+        }
+        places.push((x, line));
+        x += advance;
+    }
+    places
+}
+
 /// `entries` after `head`, joined by " · " in lines of at most `width` characters (the lines
 /// after the first indented as far as `head`).
 pub(super) fn wrap_entries(head: &str, entries: &[String], width: usize) -> Vec<String> {
@@ -105,7 +122,8 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
     let terrain_legend: Vec<String> = drawn
         .iter()
         .map(|l| {
-            let name = era.battle_terrains
+            let name = era
+                .battle_terrains
                 .iter()
                 .find(|(t, _)| t == l)
                 .map_or("unknown terrain", |(_, n)| n);
@@ -116,8 +134,10 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
     legend_lines.push("+N elevation (levels above the plain) · x,y the hex".to_string());
     let width = (margin * 2.0 + r * 2.0 + 5.0 * 1.5 * r).max(LEGEND_WIDTH);
     let board_bottom = margin * 2.0 + 6.5 * SQRT3 * r;
-    // The hexside swatches, then the lines of text.
-    let height = board_bottom + LEGEND_LINE * (1 + legend_lines.len()) as f64 + 8.0;
+    // The hexside swatches, as many to a line as fit (2002-11 has five), then the lines of text.
+    let swatches = swatch_places(era.hexsides, margin + 52.0, width - margin);
+    let swatch_lines = swatches.last().map_or(1, |(_, line)| line + 1);
+    let height = board_bottom + LEGEND_LINE * (swatch_lines + legend_lines.len()) as f64 + 8.0;
     let mut scene = Scene::new(width, height, title.clone());
     let mut canvas = TextCanvas::new();
     canvas.line(&title);
@@ -146,7 +166,8 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
             } else {
                 Style::filled(fill, Color::BLACK, 1.0)
             };
-            let name = era.battle_terrains
+            let name = era
+                .battle_terrains
                 .iter()
                 .find(|(l, _)| *l == terrain)
                 .map_or("unknown", |(_, n)| n);
@@ -245,24 +266,22 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
         Anchor::Start,
         Color::BLACK,
     ));
-    let mut x = margin + 52.0;
-    for &(letter, name) in era.hexsides {
+    let swatch_top = y;
+    for (&(letter, name), &(x, line)) in era.hexsides.iter().zip(&swatches) {
+        y = swatch_top + LEGEND_LINE * line as f64;
         scene.push(Item::Line {
             from: (x, y - 4.0),
             to: (x + 16.0, y - 4.0),
             style: Style::stroke(hexside_color(letter), 5.0),
         });
-        let label = format!("{letter} {name}");
-        let advance = 22.0 + label.chars().count() as f64 * 6.0 + 8.0;
         scene.push(Item::text(
             x + 20.0,
             y,
-            label,
+            format!("{letter} {name}"),
             10.0,
             Anchor::Start,
             Color::BLACK,
         ));
-        x += advance;
     }
     for line in &legend_lines {
         y += LEGEND_LINE;
@@ -282,7 +301,11 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
     for line in wrap_entries("terrains: ", &terrain_legend, 78) {
         canvas.line(&line);
     }
-    let hexsides: Vec<String> = era.hexsides.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    let hexsides: Vec<String> = era
+        .hexsides
+        .iter()
+        .map(|(l, n)| format!("{l} {n}"))
+        .collect();
     canvas.line(&format!("hexsides: {}", hexsides.join(" · ")));
     Board {
         title,
