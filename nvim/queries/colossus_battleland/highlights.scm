@@ -15,3 +15,11 @@
 (hexside
   side: (number) @label
   type: (letter) @constant)
+
+; 2002-11 records
+"STARTLIST" @keyword
+"SUBTITLE" @keyword
+(tower) @keyword
+(hex_label) @label
+(subtitle
+  text: (_) @string)

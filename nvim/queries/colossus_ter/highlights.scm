@@ -26,3 +26,9 @@
 
 (acquirable
   creature: (name) @variable)
+
+; 2002-11 records
+"TITANIMPROVE" @keyword
+"TITANTELEPORT" @keyword
+(recruit
+  creature: (special) @function)
