@@ -217,6 +217,19 @@ fn corpus_check_all(bencher: Bencher) {
     });
 }
 
+/// Workspace symbols with an empty query (every creature, terrain and variant) over the whole
+/// corpus as one workspace folder, each file read from the disk (target: ≤ 20 ms, issue #22).
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn corpus_workspace_symbols(bencher: Bencher) {
+    let root = corpus::corpus_dir().expect("the corpus, at ../shared/corpus");
+    let roots = [root];
+    bencher.bench(|| {
+        let mut symbols = 0;
+        retroboard::ide::workspace_symbols(&roots, "", &DiskFiles, |_, _, _| symbols += 1);
+        black_box(symbols)
+    });
+}
+
 /// The largest corpus masterboard, previewed (target: well under 10 ms).
 #[divan::bench(sample_count = 50, sample_size = 1)]
 fn preview_largest_corpus_map(bencher: Bencher) {
