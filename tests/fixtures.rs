@@ -191,3 +191,25 @@ fn every_finding_has_the_severity_its_code_documents() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Messages are plain text in every client (VS Code's Problems, Neovim's virtual text, the
+/// CLI): no Markdown backticks; names are quoted “like this”.
+#[test]
+fn no_message_holds_markdown_backticks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    let mut marked = Vec::new();
+    for path in files {
+        let mut expected = path.clone().into_os_string();
+        expected.push(".expected");
+        for line in std::fs::read_to_string(&expected)
+            .unwrap_or_default()
+            .lines()
+            .filter(|line| line.contains('`'))
+        {
+            marked.push(format!("{}: {line}", path.display()));
+        }
+    }
+    assert!(marked.is_empty(), "{}", marked.join("\n"));
+}

@@ -175,15 +175,15 @@ fn lost_header_line(doc: &Document, findings: &mut Vec<Finding>) {
         (
             codes::NAME,
             0,
-            "line 1 is a pile line: the name line and the counts line `decks piles` are missing, \
+            "line 1 is a pile line: the name line and the counts line “decks piles” are missing, \
 so the game reads this pile as the game's name and the next one as the counts; write the name on \
-line 1 and the counts (e.g. `1 13`) on line 2, above the piles",
+line 1 and the counts (e.g. “1 13”) on line 2, above the piles",
         )
     } else if is_counts(&first) && numbers(&second) >= 6 {
         (
             codes::NAME,
             0,
-            "line 1 is the counts line `decks piles` and line 2 a pile line: the name line is \
+            "line 1 is the counts line “decks piles” and line 2 a pile line: the name line is \
 missing, so the game reads the counts as the game's name and the stock as the counts; write the \
 game's name above line 1",
         )
@@ -191,9 +191,9 @@ game's name above line 1",
         (
             codes::COUNTS_MISSING,
             1,
-            "line 2 must hold the number of decks and the number of piles (e.g. `1 13`), but it \
+            "line 2 must hold the number of decks and the number of piles (e.g. “1 13”), but it \
 is a pile line: the counts line is missing, so the game reads the stock as the counts; insert \
-`decks piles` as line 2",
+“decks piles” as line 2",
         )
     } else {
         return;
@@ -229,9 +229,9 @@ pub fn file_name_findings(doc: &Document, file_name: &str) -> Vec<Finding> {
             codes::FILE_NAME,
             at.clone(),
             format!(
-                "the file name `{base}` contains `-`, but Patience names each player's \
-statistics `<game>-<player>.pst` and splits those names at `-`: rename the file without `-`, \
-e.g. `{suggestion}` (spaces are fine)"
+                "the file name “{base}” contains “-”, but Patience names each player's \
+statistics “<game>-<player>.pst” and splits those names at “-”: rename the file without “-”, \
+e.g. “{suggestion}” (spaces are fine)"
             ),
         ));
     }
@@ -244,7 +244,7 @@ e.g. `{suggestion}` (spaces are fine)"
             codes::FILE_NAME,
             at,
             format!(
-                "the file name `{base}` does not end in `.pat`, and Patience lists only the games \
+                "the file name “{base}” does not end in “.pat”, and Patience lists only the games \
 in .pat files: rename it to end in .pat"
             ),
         ));
