@@ -427,7 +427,7 @@ fn suppress_entry(
             match keys.get(key) {
                 None => Err((
                     format!(
-                        "this [[suppress]] entry has no `{key}`: every entry names the file, the code, \
+                        "this [[suppress]] entry has no “{key}”: every entry names the file, the code, \
 the place and the reason, as file = \"Klondike.pat\", code = \"patience/foundation-value\", \
 place = \"pile:7\", reason = \"why\""
                     ),
@@ -436,7 +436,7 @@ place = \"pile:7\", reason = \"why\""
                 Some(value) => match value.get_ref().as_str() {
                     Some(s) => Ok((s.to_string(), value.span())),
                     None => Err((
-                        format!("`{key}` of a [[suppress]] entry is text, in quotes"),
+                        format!("“{key}” of a [[suppress]] entry is text, in quotes"),
                         value.span(),
                     )),
                 },
@@ -460,7 +460,7 @@ place = \"pile:7\", reason = \"why\""
     if code_doc(&code).is_none() || code.starts_with("retroboard/") {
         return Err((
             format!(
-                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence (`retroboard explain` lists the codes)"
+                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence (“retroboard explain” lists the codes)"
             ),
             code_at,
         ));
@@ -524,8 +524,18 @@ fn file_name(path: &Path) -> String {
     )
 }
 
+/// The TOML reader's message on one line, its Markdown quotes (`x`) as typographic ones (“x”):
+/// messages are plain text in every client.
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut quoted = String::with_capacity(line.len());
+    for (i, part) in line.split('`').enumerate() {
+        if i > 0 {
+            quoted.push(if i % 2 == 1 { '“' } else { '”' });
+        }
+        quoted.push_str(part);
+    }
+    quoted
 }
 
 type Problem = (String, Option<std::ops::Range<usize>>);
@@ -539,7 +549,7 @@ fn rules(
         if code_doc(code).is_none() || code == CONFIG {
             return Err((
                 format!(
-                    "\u{201c}{code}\u{201d} is no code Retroboard reports (`retroboard explain` lists them)"
+                    "\u{201c}{code}\u{201d} is no code Retroboard reports (“retroboard explain” lists them)"
                 ),
                 at(code),
             ));
@@ -700,7 +710,7 @@ mod tests {
         for (text, message, at) in [
             (
                 "[rules]\n\"colossus/nothing\" = \"off\"\n",
-                "\u{201c}colossus/nothing\u{201d} is no code Retroboard reports (`retroboard explain` lists them)",
+                "\u{201c}colossus/nothing\u{201d} is no code Retroboard reports (“retroboard explain” lists them)",
                 "colossus/nothing",
             ),
             (
@@ -716,7 +726,7 @@ mod tests {
             ("[rules\n", "retroboard.toml: ", "["),
             (
                 "[colours]\nx = 1\n",
-                "retroboard.toml: unknown field `colours`",
+                "retroboard.toml: unknown field “colours”",
                 "[colours]",
             ),
         ] {
@@ -811,22 +821,22 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
         for (broken, message, at) in [
             (
                 ENTRY.replace("file = \"Games/*.pat\"\n", ""),
-                "this [[suppress]] entry has no `file`",
+                "this [[suppress]] entry has no “file”",
                 "[[suppress]]",
             ),
             (
                 ENTRY.replace("code = \"patience/foundation-value\"\n", ""),
-                "this [[suppress]] entry has no `code`",
+                "this [[suppress]] entry has no “code”",
                 "[[suppress]]",
             ),
             (
                 ENTRY.replace("place = \"Pile:7\"\n", ""),
-                "this [[suppress]] entry has no `place`",
+                "this [[suppress]] entry has no “place”",
                 "[[suppress]]",
             ),
             (
                 ENTRY.replace("reason = \"a Queen on purpose\"\n", ""),
-                "this [[suppress]] entry has no `reason`",
+                "this [[suppress]] entry has no “reason”",
                 "[[suppress]]",
             ),
             (
@@ -836,7 +846,7 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
             ),
             (
                 ENTRY.replace("Pile:7", "pile:0"),
-                "`pile:0`: a pile is a number from 1 (the stock), as `pile:7`",
+                "“pile:0”: a pile is a number from 1 (the stock), as “pile:7”",
                 "\"pile:0\"",
             ),
             (
@@ -856,7 +866,7 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
             ),
             (
                 ENTRY.replace("\"Pile:7\"", "7"),
-                "`place` of a [[suppress]] entry is text, in quotes",
+                "“place” of a [[suppress]] entry is text, in quotes",
                 "7",
             ),
         ] {

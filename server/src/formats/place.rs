@@ -53,7 +53,7 @@ pub fn parse(written: &str) -> Result<String, String> {
     if let Some(text) = trimmed.strip_prefix("line-text:") {
         let text = collapse(text);
         if text.is_empty() {
-            return Err("`line-text:` needs the line's text after it".to_string());
+            return Err("“line-text:” needs the line's text after it".to_string());
         }
         return Ok(format!("line-text:{text}"));
     }
@@ -67,13 +67,13 @@ pub fn parse(written: &str) -> Result<String, String> {
     let number = |n: &str| n.parse::<usize>().ok().filter(|n| *n >= 1);
     if let Some(n) = lower.strip_prefix("pile:") {
         return number(n).map(|n| format!("pile:{n}")).ok_or_else(|| {
-            format!("`{trimmed}`: a pile is a number from 1 (the stock), as `pile:7`")
+            format!("“{trimmed}”: a pile is a number from 1 (the stock), as “pile:7”")
         });
     }
     if let Some(n) = lower.strip_prefix("line:") {
         return number(n)
             .map(|n| format!("line:{n}"))
-            .ok_or_else(|| format!("`{trimmed}`: a line is a number from 1, as `line:2`"));
+            .ok_or_else(|| format!("“{trimmed}”: a line is a number from 1, as “line:2”"));
     }
     if let Some(square) = lower.strip_prefix("square:") {
         let mut chars = square.chars();
@@ -82,7 +82,7 @@ pub fn parse(written: &str) -> Result<String, String> {
                 Ok(format!("square:{}{r}", c.to_ascii_uppercase()))
             }
             _ => Err(format!(
-                "`{trimmed}`: a square is a column A–H and a row 1–8, as `square:D4`"
+                "“{trimmed}”: a square is a column A–H and a row 1–8, as “square:D4”"
             )),
         };
     }
@@ -96,7 +96,7 @@ pub fn parse(written: &str) -> Result<String, String> {
                 ))
             }
             _ => Err(format!(
-                "`{trimmed}`: a cell is its row and column, both from 1, as `cell:3:5`"
+                "“{trimmed}”: a cell is its row and column, both from 1, as “cell:3:5”"
             )),
         };
     }
