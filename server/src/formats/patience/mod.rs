@@ -538,7 +538,7 @@ dealt. There may well be several foundation values.",
         assert_eq!(found[0].severity, Severity::Warning);
         assert_eq!(found[0].range, 0..9);
         assert!(
-            found[0].message.contains("`Mysteriet 2.pat`"),
+            found[0].message.contains("“Mysteriet 2.pat”"),
             "{}",
             found[0].message
         );
