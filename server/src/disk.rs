@@ -106,19 +106,22 @@ fn open_without_waiting(path: &Path) -> io::Result<std::fs::File> {
     options.open(path)
 }
 
-/// The real paths (links resolved) of the folders that exist.
-pub fn real_folders(folders: &[&Path]) -> Vec<PathBuf> {
+/// A path with its links resolved (`std::fs::canonicalize`), `None` when it is not on disk.
+pub type RealPath<'a> = &'a dyn Fn(&Path) -> Option<PathBuf>;
+
+/// The real paths (links resolved by `real_path`) of the folders that exist.
+pub fn real_folders(folders: &[&Path], real_path: RealPath) -> Vec<PathBuf> {
     folders
         .iter()
-        .filter_map(|folder| std::fs::canonicalize(folder).ok())
+        .filter_map(|folder| real_path(folder))
         .collect()
 }
 
 /// Whether `path`, its links resolved, lies inside one of `real_folders` (see
 /// [`real_folders`]). A path that is not on disk (an editor's unsaved buffer) has no link to
 /// follow.
-pub fn stays_inside(path: &Path, real_folders: &[PathBuf]) -> bool {
-    let Ok(real) = std::fs::canonicalize(path) else {
+pub fn stays_inside(path: &Path, real_folders: &[PathBuf], real_path: RealPath) -> bool {
+    let Some(real) = real_path(path) else {
         return true;
     };
     real_folders.iter().any(|folder| real.starts_with(folder))
@@ -195,16 +198,18 @@ mod tests {
         std::os::unix::fs::symlink("a", dir.join("in/near")).unwrap();
         std::os::unix::fs::symlink("../out", dir.join("in/far")).unwrap();
         let inside = dir.join("in");
-        let only_in = real_folders(&[&inside, &dir.join("missing")]);
+        let real = &|p: &Path| std::fs::canonicalize(p).ok();
+        let only_in = real_folders(&[&inside, &dir.join("missing")], real);
         assert_eq!(only_in, [inside.canonicalize().unwrap()]);
-        assert!(stays_inside(&inside.join("a"), &only_in));
-        assert!(stays_inside(&inside.join("near"), &only_in));
-        assert!(!stays_inside(&inside.join("far"), &only_in));
+        assert!(stays_inside(&inside.join("a"), &only_in, real));
+        assert!(stays_inside(&inside.join("near"), &only_in, real));
+        assert!(!stays_inside(&inside.join("far"), &only_in, real));
         assert!(stays_inside(
             &inside.join("far"),
-            &real_folders(&[&inside, &dir])
+            &real_folders(&[&inside, &dir], real),
+            real
         ));
-        assert!(stays_inside(&inside.join("unsaved"), &only_in));
+        assert!(stays_inside(&inside.join("unsaved"), &only_in, real));
     }
 
     #[test]

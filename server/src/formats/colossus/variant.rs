@@ -73,14 +73,14 @@ pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
             vars.into_iter().next()?
         }
     };
-    crate::disk::stays_inside(&var, &reachable(dir)).then_some(var)
+    crate::disk::stays_inside(&var, &reachable(dir, files), &|p| files.real_path(p)).then_some(var)
 }
 
 /// Where a file looked up for the variant in `dir` may lead, links resolved: into the
 /// variants' folder (which holds the variant, its DEPEND variants and Default), or into the
 /// variant's own folder (a variant kept elsewhere may be linked into the game's folder).
-pub fn reachable(dir: &Path) -> Vec<PathBuf> {
-    crate::disk::real_folders(&[dir, dir.parent().unwrap_or(dir)])
+pub fn reachable(dir: &Path, files: &dyn Files) -> Vec<PathBuf> {
+    crate::disk::real_folders(&[dir, dir.parent().unwrap_or(dir)], &|p| files.real_path(p))
 }
 
 /// A name the game could look up: a plain file or folder name, nothing that leaves the
@@ -124,7 +124,7 @@ impl Variant {
         }
         search_path.push(root.join(DEFAULT));
         search_path.dedup();
-        let reachable = reachable(dir);
+        let reachable = reachable(dir, files);
         let resolve = |kind: &str, default: &str| {
             let name = var
                 .and_then(|v| v.last(kind))
@@ -167,7 +167,9 @@ pub fn resolve_in(
         None
     };
     let (path, outside) = match found {
-        Some(p) if !crate::disk::stays_inside(&p, reachable) => (None, Some(p)),
+        Some(p) if !crate::disk::stays_inside(&p, reachable, &|p| files.real_path(p)) => {
+            (None, Some(p))
+        }
         found => (found, None),
     };
     Resolved {
