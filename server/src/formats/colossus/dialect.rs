@@ -83,6 +83,19 @@ pub const NOV_2002: Era = Era {
     hexsides: &HEXSIDES_2002_11,
 };
 
+/// The 2003-10 game (1b50e238): the limits of `Constants.java` and the loaders are those of
+/// 2002-11; the terrains are names instead of letters.
+pub const OCT_2003: Era = Era {
+    widths: 15..=60,
+    heights: 8..=32,
+    players: 6,
+    max_players: Some(9),
+    towers_by_battleland: true,
+    max_elevation: 3,
+    battle_terrains: &TERRAINS_2002_11,
+    hexsides: &HEXSIDES_2002_11,
+};
+
 impl Dialect {
     /// The name modders know it by.
     pub fn label(self) -> &'static str {
@@ -99,7 +112,8 @@ impl Dialect {
         match self {
             Dialect::Feb2002 => Some(&FEB_2002),
             Dialect::Nov2002 => Some(&NOV_2002),
-            Dialect::Oct2003 | Dialect::Unreadable => None,
+            Dialect::Oct2003 => Some(&OCT_2003),
+            Dialect::Unreadable => None,
         }
     }
 }
@@ -259,6 +273,14 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
     let read = match variant.dialect {
         Dialect::Nov2002 if own == Some(Dialect::Nov2002) => reads(format, Dialect::Nov2002),
         Dialect::Nov2002 => format != FormatId::ColossusCre,
+        // 2003-10 changed the MAP, TER and battlelands; its CRE and VAR are those of 2002-11
+        // (a CRE of 18 fields would be misread). A file of a changed format without the sign
+        // of its own (terrain letters) would be misread too.
+        Dialect::Oct2003 => match format {
+            FormatId::ColossusCre => own == Some(Dialect::Nov2002),
+            FormatId::ColossusVar => true,
+            _ => own == Some(Dialect::Oct2003) && reads(format, Dialect::Oct2003),
+        },
         dialect => reads(format, dialect),
     };
     if read {
@@ -446,7 +468,7 @@ pub fn own_sign(doc: &Document) -> Found {
 /// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
 /// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:), the CRE (16 flags, base colour,
 /// Special: class) and the TER (TITANIMPROVE, TITANTELEPORT, Special: recruiters; quoted
-/// names are not read yet).
+/// names are not read yet); of the 2003-10 one the MAP.
 pub fn reads(format: FormatId, dialect: Dialect) -> bool {
     match dialect {
         Dialect::Feb2002 => true,
@@ -458,7 +480,9 @@ pub fn reads(format: FormatId, dialect: Dialect) -> bool {
                 | FormatId::ColossusCre
                 | FormatId::ColossusTer
         ),
-        Dialect::Oct2003 | Dialect::Unreadable => false,
+        // The MAP (terrain names in the hexes).
+        Dialect::Oct2003 => format == FormatId::ColossusMap,
+        Dialect::Unreadable => false,
     }
 }
 

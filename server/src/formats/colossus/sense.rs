@@ -543,7 +543,7 @@ pub fn obtainable_creatures(ter: &TerView) -> BTreeSet<String> {
 /// 2002-11 the terrains whose battleland says TOWER) and move out of a hex only along its
 /// exits, to a neighbouring hex (the game ignores other exits).
 pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>) {
-    if !view.line_errors.is_empty() || view.hexes.iter().any(|h| h.broken) {
+    if !view.line_errors.is_empty() || view.hexes.iter().any(|h| h.broken) || !era.towers_known {
         return;
     }
     let mut first: HashMap<i64, usize> = HashMap::new();
@@ -555,9 +555,7 @@ pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>
     let mut reached = vec![false; view.hexes.len()];
     let mut queue: VecDeque<usize> = VecDeque::new();
     for (i, hex) in view.hexes.iter().enumerate() {
-        if hex
-            .terrain_letter()
-            .is_some_and(|t| era.towers.contains(&t))
+        if hex.terrain_key().is_some_and(|t| era.towers.contains(&t))
             && hex.label.value.and_then(|l| first.get(&l)) == Some(&i)
         {
             reached[i] = true;
