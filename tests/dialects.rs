@@ -118,10 +118,10 @@ fn later_folders_check_clean_file_by_file() {
     assert_eq!(oct_read.len() + noted.len(), 163);
 }
 
-/// Whether Retroboard reads a file of the 2003-10 corpus in its dialect: its MAP (terrain
-/// names), and its CRE and VAR (as in 2002-11).
+/// Whether Retroboard reads a file of the 2003-10 corpus in its dialect: its MAP and TER
+/// (terrain names), and its CRE and VAR (as in 2002-11).
 fn read_in_2003(relative: &str) -> bool {
-    [".map", ".cre", ".var"]
+    [".map", ".ter", ".cre", ".var"]
         .iter()
         .any(|ext| relative.ends_with(ext))
 }
@@ -466,5 +466,93 @@ fn exit_to_a_missing_hex_and_size_in_a_2003_10_map() {
         sized[0].message,
         "the map size 61 × 8 is out of range: the game accepts widths 15–60 and heights 8–32 \
 (\"MasterBoard size out of range\")"
+    );
+}
+
+/// A 2003-10 map naming a terrain its TER does not define: caught on the hex's line, with the
+/// TER's names and the near one.
+#[test]
+fn undefined_terrain_name_on_a_2003_10_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{OCT_2003}/Default/Default.map");
+    let (text, found) = mutated(
+        &root,
+        &map,
+        |t| t.replacen("2\tWoods\t3", "2\tWods\t3", 1),
+        &map,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-terrain");
+    assert_eq!(line_of(&text, faults[0]), 4);
+    assert_eq!(&text[faults[0].range.clone()], "Wods");
+    assert_eq!(
+        faults[0].message,
+        "terrain Wods of hex 2 is not defined in Default/Default.ter (terrains: Brush Desert Hills Jungle \
+Marsh Mountains Plains Swamp Tower Tundra Woods); names are case-sensitive; did you mean “Woods”?"
+    );
+}
+
+/// A misspelt creature in a 2003-10 TER recruit chain: caught on its line.
+#[test]
+fn misspelt_creature_in_a_2003_10_recruit_chain() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{OCT_2003}/Default/Default.ter");
+    let (text, found) = mutated(&root, &ter, |t| t.replacen("2 Gorgon", "2 Gorgn", 1), &ter);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-creature");
+    assert_eq!(line_of(&text, faults[0]), 1);
+    assert_eq!(
+        faults[0].message,
+        "there is no creature called Gorgn in Default/Default.cre (names are case-sensitive); did you \
+mean “Gorgon”?"
+    );
+}
+
+/// A terrain line with a letter in a 2003-10 TER (the game reads the letter as the colour and
+/// fails), and a terrain defined twice by name: each caught on its line.
+#[test]
+fn letter_line_and_duplicate_name_in_a_2003_10_ter() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{OCT_2003}/Default/Default.ter");
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| t.replacen("orange      Desert", "D orange Desert", 1),
+        &ter,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/syntax-error");
+    assert_eq!(line_of(&text, faults[0]), 3);
+    assert!(
+        faults[0]
+            .message
+            .starts_with("this terrain line starts with a letter (D)"),
+        "{}",
+        faults[0].message
+    );
+
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| t.replacen("orange      Desert", "orange      Hills", 1),
+        &ter,
+    );
+    let faults = self::faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/duplicate-terrain");
+    assert_eq!(line_of(&text, faults[0]), 5);
+    assert_eq!(
+        faults[0].message,
+        "terrain Hills is defined twice (first on line 3); the game keeps this later definition \
+and lists the terrain twice: use another name"
     );
 }

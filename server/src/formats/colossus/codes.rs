@@ -259,6 +259,6 @@ pub const CODES: &[CodeDoc] = &[
         code: "colossus/unsupported-dialect",
         severity: Information,
         summary: "the file is in a later Colossus format",
-        explanation: "Colossus changed its text formats after the documented 2002-02 format: 2002-11 added TITANIMPROVE, STARTLIST, SUBTITLE, river hexsides, 16-native creatures, HINT: and more; 2003-10 replaced terrain letters by names. A variant is in one format, told from all its files (its VAR, the MAP, TER and CRE it names, its battlelands). Retroboard reads the documented format and the 2002-11 one (checked with the limits of the 2002-11 game); a file of a 2003-10 or XML variant, or a file whose own records are in a format Retroboard does not read, is reported once instead of flooding it with errors.",
+        explanation: "Colossus changed its text formats after the documented 2002-02 format: 2002-11 added TITANIMPROVE, STARTLIST, SUBTITLE, river hexsides, 16-native creatures, HINT: and more; 2003-10 replaced terrain letters by names. A variant is in one format, told from all its files (its VAR, the MAP, TER and CRE it names, its battlelands). Retroboard reads the documented format and the 2002-11 one (checked with the limits of the 2002-11 game), and of the 2003-10 one the masterboards, terrain files, creatures and VAR files; a 2003-10 battleland, a file of an XML variant, or a file whose own records are in a format Retroboard does not read, is reported once instead of flooding it with errors.",
     },
 ];

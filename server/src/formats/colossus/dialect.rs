@@ -297,8 +297,8 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
         0..0,
         format!(
             "this file belongs to a variant written in a later Colossus format ({}: {}, {shown} \
-line {}); Retroboard reads the 2002-02 format of the Colossus documentation and the 2002-11 one, \
-and does not check this file",
+line {}); Retroboard reads the 2002-02 format of the Colossus documentation, the 2002-11 one, \
+and of the 2003-10 one the masterboards and terrain files, and does not check this file",
             sign.dialect.label(),
             sign.what,
             sign.line
@@ -314,7 +314,7 @@ fn note(doc: &Document, range: Range<usize>, dialect: Dialect, sign: &str) -> Fi
         range,
         format!(
             "this file is written in a later Colossus format ({}: {sign}, line {line}); \
-Retroboard checks the 2002-02 format of the Colossus documentation and does not check this file",
+Retroboard does not read this kind of file in that format yet, and does not check this file",
             dialect.label()
         ),
     )
@@ -468,7 +468,7 @@ pub fn own_sign(doc: &Document) -> Found {
 /// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
 /// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:), the CRE (16 flags, base colour,
 /// Special: class) and the TER (TITANIMPROVE, TITANTELEPORT, Special: recruiters; quoted
-/// names are not read yet); of the 2003-10 one the MAP.
+/// names are not read yet); of the 2003-10 one the MAP and the TER.
 pub fn reads(format: FormatId, dialect: Dialect) -> bool {
     match dialect {
         Dialect::Feb2002 => true,
@@ -480,8 +480,8 @@ pub fn reads(format: FormatId, dialect: Dialect) -> bool {
                 | FormatId::ColossusCre
                 | FormatId::ColossusTer
         ),
-        // The MAP (terrain names in the hexes).
-        Dialect::Oct2003 => format == FormatId::ColossusMap,
+        // The MAP (terrain names in the hexes) and the TER (terrain lines without a letter).
+        Dialect::Oct2003 => matches!(format, FormatId::ColossusMap | FormatId::ColossusTer),
         Dialect::Unreadable => false,
     }
 }

@@ -91,16 +91,20 @@ impl EraOf {
                 .collect();
             of.towers_known = known;
             let shown = towers.clone();
-            of.towers_told = format!(
-                "{} {}: {} a TOWER line",
-                crate::findings::noun(towers.len(), "terrain", "terrains"),
-                shown.join(", "),
-                if towers.len() == 1 {
-                    "its battleland has"
-                } else {
-                    "their battlelands have"
-                }
-            );
+            of.towers_told = if towers.is_empty() {
+                "no terrain's battleland has a TOWER line".to_string()
+            } else {
+                format!(
+                    "{} {}: {} a TOWER line",
+                    crate::findings::noun(towers.len(), "terrain", "terrains"),
+                    shown.join(", "),
+                    if towers.len() == 1 {
+                        "its battleland has"
+                    } else {
+                        "their battlelands have"
+                    }
+                )
+            };
             of.towers = towers;
         } else if named {
             return of;
