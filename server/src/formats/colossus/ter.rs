@@ -194,7 +194,8 @@ impl TerView {
     /// The terrain names of a 2003-10 TER, in file order, each once.
     pub fn names_listed(&self) -> String {
         let mut names: Vec<&str> = Vec::new();
-        for t in &self.terrains {
+        let named = self.named();
+        for t in self.terrains.iter().filter(|t| t.named == named) {
             if !names.contains(&t.key()) {
                 names.push(t.key());
             }
