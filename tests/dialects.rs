@@ -556,3 +556,28 @@ fn letter_line_and_duplicate_name_in_a_2003_10_ter() {
 and lists the terrain twice: use another name"
     );
 }
+
+/// The 2003-10 Pantheon.map is drawn with its TER's colours by terrain name, its six towers
+/// counted by their battlelands, and a legend of the names (it was 96 grey hexes).
+#[test]
+fn a_2003_10_masterboard_is_drawn_by_terrain_name() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let path = root.join(format!("{OCT_2003}/Pantheon/Pantheon.map"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc = Document::new(detect(Some(&path), &text), &text).with_path(Some(path.clone()));
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    assert_eq!(
+        preview.title,
+        "Pantheon.map — masterboard, 96 hexes, 6 towers"
+    );
+    assert!(
+        preview.text.contains(
+            "Brush · Desert · Hills · Jungle · Mantio · Marsh · Mountains · Plains · Swamp"
+        ),
+        "{}",
+        preview.text
+    );
+    assert!(!preview.svg.contains("rgb(200,200,200)") && !preview.svg.contains("#c8c8c8"));
+}
