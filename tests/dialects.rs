@@ -118,12 +118,10 @@ fn later_folders_check_clean_file_by_file() {
     assert_eq!(oct_read.len() + noted.len(), 163);
 }
 
-/// Whether Retroboard reads a file of the 2003-10 corpus in its dialect: its MAP and TER
-/// (terrain names), and its CRE and VAR (as in 2002-11).
+/// Whether Retroboard reads a file of the 2003-10 corpus in its dialect: every one, its MAP,
+/// TER and battlelands (terrain names) and its CRE and VAR (as in 2002-11).
 fn read_in_2003(relative: &str) -> bool {
-    [".map", ".ter", ".cre", ".var"]
-        .iter()
-        .any(|ext| relative.ends_with(ext))
+    relative.starts_with(OCT_2003)
 }
 
 /// Abyssal9.map is 24 × 16: the 2002-11 game reads up to 60 × 32, and says so when a map is
@@ -246,26 +244,54 @@ fn elevation_follows_the_era() {
     assert_eq!(&text[faults[0].range.clone()], "4");
 }
 
-/// A file of a 2003-10 variant Retroboard does not read in that dialect gets one note naming
-/// the sign.
+/// A 2003-10 battleland names its hex terrains: a misspelt name, or a letter of the older
+/// format (the game's TERRAIN token where it wants a name), is caught on its line; a hexside out
+/// of range too.
 #[test]
-fn the_2003_10_files_not_read_get_one_note() {
+fn bad_terrain_and_hexside_in_a_2003_10_battleland() {
     let Some(root) = corpus::corpus_dir() else {
         return;
     };
-    let var = root.join(format!("{OCT_2003}/Pantheon/Battlelands/Brush"));
-    let text = std::fs::read_to_string(&var).unwrap();
-    let found = findings(&var, &text, &DiskFiles);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].code, "colossus/unsupported-dialect");
-    assert!(
-        found[0].message.starts_with(
-            "this file is written in a later Colossus format (2003-10: hex terrain names instead \
-of letters, line "
-        ),
-        "{}",
-        found[0].message
+    let land = format!("{OCT_2003}/Pantheon/Battlelands/Brush");
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("0 4 Brambles 0", "0 4 Bramble 0", 1),
+        &land,
     );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/battle-terrain");
+    assert_eq!(line_of(&text, faults[0]), 2);
+    assert_eq!(
+        faults[0].message,
+        "“Bramble” is not a battle hex terrain; the game of 2003-10 knows Plains, Tower, Brambles, \
+Sand, Tree, Bog, Volcano, Drift, Lake, Stone (names are case-sensitive); did you mean “Brambles”?"
+    );
+
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("1 3 Brambles 0", "1 3 r 0", 1),
+        &land,
+    );
+    let faults = self::faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/battle-terrain");
+    assert_eq!(line_of(&text, faults[0]), 3);
+    assert_eq!(&text[faults[0].range.clone()], "r");
+
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("3 3 Brambles 1 0 s", "3 3 Brambles 1 6 s", 1),
+        &land,
+    );
+    let faults = self::faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/hexside");
+    assert_eq!(line_of(&text, faults[0]), 9);
+    assert_eq!(&text[faults[0].range.clone()], "6");
 }
 
 /// A 2002-11 VAR (with HINT: and MAXPLAYERS:) naming a MAP that is not there: caught on its

@@ -225,8 +225,16 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             let y = field_text(&ctx, parent, "y").unwrap_or_default();
             format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
         }
+        (FormatId::ColossusBattleland, "hex", Some("terrain")) if text.chars().count() > 1 => {
+            let known = super::battleland::TERRAIN_NAMES_2003_10.contains(&text.as_str());
+            let letter = super::battleland::terrain_letter(&text)?;
+            match super::battleland::TERRAINS_2002_11.iter().find(|(l, _)| *l == letter) {
+                Some((_, name)) if known => format!("**Hex terrain** {text} (2003-10): {name}, the terrain of letter {letter} before."),
+                _ => format!("**Hex terrain** {text}: not a terrain the game knows."),
+            }
+        }
         (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
-            letter_help("Hex terrain", era().battle_terrains, text.chars().next()?)
+            letter_help("Hex terrain", era().battle_terrains, super::battleland::terrain_letter(&text)?)
         }
         (FormatId::ColossusBattleland, "hex", Some("elevation")) => {
             format!("**Elevation** {text}: the height of the hex (0–{}); higher ground helps in battle.", era().max_elevation)
