@@ -74,8 +74,9 @@ fn faults(found: &[Finding]) -> Vec<&Finding> {
 }
 
 /// `retroboard check` of each later folder: no error or warning in any file; every 2002-11 file
-/// is read (checked with the 2002-11 rules, no unsupported-dialect note), and every file of the
-/// 2003-10 variants gets the note (that dialect is not read yet).
+/// is read (checked with the 2002-11 rules, no unsupported-dialect note), and so is every file
+/// of the 2003-10 variants that Retroboard reads in that dialect ([`read_in_2003`]); the others
+/// get the note.
 #[test]
 fn later_folders_check_clean_file_by_file() {
     let Some(root) = corpus::corpus_dir() else {
@@ -105,9 +106,22 @@ fn later_folders_check_clean_file_by_file() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let nov_noted: Vec<&String> = noted.iter().filter(|p| p.starts_with(NOV_2002)).collect();
     assert!(nov_noted.is_empty(), "{nov_noted:?}");
-    assert_eq!(read.len(), 132);
-    assert!(read.iter().all(|p| p.starts_with(NOV_2002)), "{read:?}");
-    assert_eq!(noted.len() - nov_noted.len(), 163);
+    let oct_read: Vec<&String> = read.iter().filter(|p| p.starts_with(OCT_2003)).collect();
+    let misread: Vec<&&String> = oct_read.iter().filter(|p| !read_in_2003(p)).collect();
+    assert!(
+        misread.is_empty(),
+        "read, yet not in a format read in 2003-10: {misread:?}"
+    );
+    let unread: Vec<&String> = noted.iter().filter(|p| read_in_2003(p)).collect();
+    assert!(unread.is_empty(), "2003-10 files with the note: {unread:?}");
+    assert_eq!(read.len() - oct_read.len(), 132);
+    assert_eq!(oct_read.len() + noted.len(), 163);
+}
+
+/// Whether Retroboard reads a file of the 2003-10 corpus in its dialect: every one, its MAP,
+/// TER and battlelands (terrain names) and its CRE and VAR (as in 2002-11).
+fn read_in_2003(relative: &str) -> bool {
+    relative.starts_with(OCT_2003)
 }
 
 /// Abyssal9.map is 24 × 16: the 2002-11 game reads up to 60 × 32, and says so when a map is
@@ -230,24 +244,54 @@ fn elevation_follows_the_era() {
     assert_eq!(&text[faults[0].range.clone()], "4");
 }
 
-/// A variant in the 2003-10 dialect is not read: each file gets one note naming the sign.
+/// A 2003-10 battleland names its hex terrains: a misspelt name, or a letter of the older
+/// format (the game's TERRAIN token where it wants a name), is caught on its line; a hexside out
+/// of range too.
 #[test]
-fn the_2003_10_variants_get_one_note_per_file() {
+fn bad_terrain_and_hexside_in_a_2003_10_battleland() {
     let Some(root) = corpus::corpus_dir() else {
         return;
     };
-    let var = root.join(format!("{OCT_2003}/Pantheon/Pantheon.var"));
-    let text = std::fs::read_to_string(&var).unwrap();
-    let found = findings(&var, &text, &DiskFiles);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].code, "colossus/unsupported-dialect");
-    assert!(
-        found[0].message.starts_with(
-            "this file belongs to a variant written in a later Colossus format (2003-10: "
-        ),
-        "{}",
-        found[0].message
+    let land = format!("{OCT_2003}/Pantheon/Battlelands/Brush");
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("0 4 Brambles 0", "0 4 Bramble 0", 1),
+        &land,
     );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/battle-terrain");
+    assert_eq!(line_of(&text, faults[0]), 2);
+    assert_eq!(
+        faults[0].message,
+        "“Bramble” is not a battle hex terrain; the game of 2003-10 knows Plains, Tower, Brambles, \
+Sand, Tree, Bog, Volcano, Drift, Lake, Stone (names are case-sensitive); did you mean “Brambles”?"
+    );
+
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("1 3 Brambles 0", "1 3 r 0", 1),
+        &land,
+    );
+    let faults = self::faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/battle-terrain");
+    assert_eq!(line_of(&text, faults[0]), 3);
+    assert_eq!(&text[faults[0].range.clone()], "r");
+
+    let (text, found) = mutated(
+        &root,
+        &land,
+        |t| t.replacen("3 3 Brambles 1 0 s", "3 3 Brambles 1 6 s", 1),
+        &land,
+    );
+    let faults = self::faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/hexside");
+    assert_eq!(line_of(&text, faults[0]), 9);
+    assert_eq!(&text[faults[0].range.clone()], "6");
 }
 
 /// A 2002-11 VAR (with HINT: and MAXPLAYERS:) naming a MAP that is not there: caught on its
@@ -393,4 +437,173 @@ fn titan_improve_of_zero() {
         "TITANIMPROVE takes a number of points above 0, not 0; the game stops loading the file \
 (\"Wrong Value for Titan Improvement\"): write a positive number"
     );
+}
+
+/// A 2003-10 map names its terrains; a name the game's lexer cannot read (a digit first, a
+/// dash) is caught on its line, with what a terrain name must be.
+#[test]
+fn bad_terrain_name_in_a_2003_10_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{OCT_2003}/Pantheon/Pantheon.map");
+    let (text, found) = mutated(
+        &root,
+        &map,
+        |t| t.replacen("2\tWoods\t3", "2\tWoods-Alt\t3", 1),
+        &map,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/syntax-error");
+    assert_eq!(line_of(&text, faults[0]), 4);
+    assert!(
+        faults[0].message.contains("terrain name"),
+        "{}",
+        faults[0].message
+    );
+}
+
+/// An exit to a hex no line has, in a 2003-10 map (terrain names with digits, Random.map):
+/// caught on its line; the map's size follows the era (60 × 32).
+#[test]
+fn exit_to_a_missing_hex_and_size_in_a_2003_10_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{OCT_2003}/Random/Random.map");
+    let (text, found) = mutated(
+        &root,
+        &map,
+        |t| t.replacen("3\tBrush1\t4\tARROWS", "3\tBrush1\t9999\tARROWS", 1),
+        &map,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-exit");
+    assert_eq!(line_of(&text, faults[0]), 3);
+    assert!(faults[0].message.contains("9999"), "{}", faults[0].message);
+
+    let (_, found) = mutated(&root, &map, |t| t.replacen("15 8", "61 8", 1), &map);
+    let sized = self::faults(&found);
+    assert_eq!(sized.len(), 1, "{sized:?}");
+    assert_eq!(sized[0].code, "colossus/size-out-of-range");
+    assert_eq!(
+        sized[0].message,
+        "the map size 61 × 8 is out of range: the game accepts widths 15–60 and heights 8–32 \
+(\"MasterBoard size out of range\")"
+    );
+}
+
+/// A 2003-10 map naming a terrain its TER does not define: caught on the hex's line, with the
+/// TER's names and the near one.
+#[test]
+fn undefined_terrain_name_on_a_2003_10_map() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let map = format!("{OCT_2003}/Default/Default.map");
+    let (text, found) = mutated(
+        &root,
+        &map,
+        |t| t.replacen("2\tWoods\t3", "2\tWods\t3", 1),
+        &map,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-terrain");
+    assert_eq!(line_of(&text, faults[0]), 4);
+    assert_eq!(&text[faults[0].range.clone()], "Wods");
+    assert_eq!(
+        faults[0].message,
+        "terrain Wods of hex 2 is not defined in Default/Default.ter (terrains: Brush Desert Hills Jungle \
+Marsh Mountains Plains Swamp Tower Tundra Woods); names are case-sensitive; did you mean “Woods”?"
+    );
+}
+
+/// A misspelt creature in a 2003-10 TER recruit chain: caught on its line.
+#[test]
+fn misspelt_creature_in_a_2003_10_recruit_chain() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{OCT_2003}/Default/Default.ter");
+    let (text, found) = mutated(&root, &ter, |t| t.replacen("2 Gorgon", "2 Gorgn", 1), &ter);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-creature");
+    assert_eq!(line_of(&text, faults[0]), 1);
+    assert_eq!(
+        faults[0].message,
+        "there is no creature called Gorgn in Default/Default.cre (names are case-sensitive); did you \
+mean “Gorgon”?"
+    );
+}
+
+/// A terrain line with a letter in a 2003-10 TER (the game reads the letter as the colour and
+/// fails), and a terrain defined twice by name: each caught on its line.
+#[test]
+fn letter_line_and_duplicate_name_in_a_2003_10_ter() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{OCT_2003}/Default/Default.ter");
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| t.replacen("orange      Desert", "D orange Desert", 1),
+        &ter,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/syntax-error");
+    assert_eq!(line_of(&text, faults[0]), 3);
+    assert!(
+        faults[0]
+            .message
+            .starts_with("this terrain line starts with a letter (D)"),
+        "{}",
+        faults[0].message
+    );
+
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| t.replacen("orange      Desert", "orange      Hills", 1),
+        &ter,
+    );
+    let faults = self::faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/duplicate-terrain");
+    assert_eq!(line_of(&text, faults[0]), 5);
+    assert_eq!(
+        faults[0].message,
+        "terrain Hills is defined twice (first on line 3); the game keeps this later definition \
+and lists the terrain twice: use another name"
+    );
+}
+
+/// The 2003-10 Pantheon.map is drawn with its TER's colours by terrain name, its six towers
+/// counted by their battlelands, and a legend of the names (it was 96 grey hexes).
+#[test]
+fn a_2003_10_masterboard_is_drawn_by_terrain_name() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let path = root.join(format!("{OCT_2003}/Pantheon/Pantheon.map"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc = Document::new(detect(Some(&path), &text), &text).with_path(Some(path.clone()));
+    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    assert_eq!(
+        preview.title,
+        "Pantheon.map — masterboard, 96 hexes, 6 towers"
+    );
+    assert!(
+        preview.text.contains(
+            "Brush · Desert · Hills · Jungle · Mantio · Marsh · Mountains · Plains · Swamp"
+        ),
+        "{}",
+        preview.text
+    );
+    assert!(!preview.svg.contains("rgb(200,200,200)") && !preview.svg.contains("#c8c8c8"));
 }

@@ -973,26 +973,39 @@ fn a_peg_board_shows_its_title_once() {
 
 #[test]
 fn a_file_in_a_later_colossus_format_says_it_is_not_drawn() {
-    // The 2003-10 dialect: terrain names where the letters were (Pantheon.map of 2003-10-19).
-    let text = "15 8\n\n1\tPlains\t2\tARROWS\t1000\tARCH\t0\tARROW\t7\t5\n\
-2\tWoods\t3\tARROWS\t7\tARCH\t0\tARROW\t8\t5\n\
-3\tBrush\t4\tARROWS\t100\tARCH\t0\tARROW\t8\t6\n\
-4\tHills\t5\tARROWS\t103\tBLOCK\t0\tARROW\t9\t6\n";
+    // A TER with terrain letters in a variant whose masterboard names its terrains (2003-10):
+    // the game of that era would misread it, so it is not read.
+    struct Mixed;
+    impl retroboard::formats::Files for Mixed {
+        fn read(&self, path: &Path) -> Option<std::sync::Arc<str>> {
+            let text = match path.to_str()? {
+                "/later/Mixed/Mixed.var" => "MAP:Mixed.map\nTER:Mixed.ter\n",
+                "/later/Mixed/Mixed.map" => {
+                    "15 8\n\n1\tPlains\t2\tARROWS\t0\tARCH\t0\tARROW\t7\t5\n\
+2\tWoods\t1\tARROWS\t0\tARCH\t0\tARROW\t8\t5\n"
+                }
+                "/later/Mixed/Mixed.ter" => TER,
+                _ => return None,
+            };
+            Some(text.into())
+        }
+    }
+    const TER: &str = "P yellow Plains true 1 Centaur 2 Lion\nW olive Woods true 1 Centaur\n";
     let doc = doc_at(
-        retroboard::registry::FormatId::ColossusMap,
-        "/later/Pantheon.map",
-        text,
+        retroboard::registry::FormatId::ColossusTer,
+        "/later/Mixed/Mixed.ter",
+        TER,
     );
-    let findings = retroboard::analysis::analyze_with(&doc, &DiskFiles);
+    let findings = retroboard::analysis::analyze_with(&doc, &Mixed);
     assert!(
         findings
             .iter()
             .any(|f| f.code == "colossus/unsupported-dialect"),
         "{findings:?}"
     );
-    let preview = retroboard::render::preview(&doc, &DiskFiles);
+    let preview = retroboard::render::preview(&doc, &Mixed);
     let said =
-        "This file is in a later Colossus format and is not drawn yet (see the note on line 3).";
+        "This file is in a later Colossus format and is not drawn yet (see the note on line 1).";
     assert_eq!(preview.title, said);
     assert_eq!(preview.text, format!("{said}\n"));
     assert!(

@@ -47,7 +47,9 @@ module.exports = grammar({
     hex: $ => seq(
       field('x', $.number),
       field('y', $.number),
-      field('terrain', $.letter),
+      // A letter, or from 2003-10 a name (BattlelandLoader.jj at 1b50e238
+      // reads the game's CHAINE: `Brambles`).
+      field('terrain', choice($.letter, $.terrain_name)),
       field('elevation', $.number),
       repeat($.hexside),
     ),
@@ -61,6 +63,10 @@ module.exports = grammar({
 
     // One letter only: `ps` is two letters, which the game rejects.
     letter: _ => /[A-Za-z]/,
+
+    // After `letter`: on a tie (one letter) the letter wins, as the game's
+    // TERRAIN token does.
+    terrain_name: _ => /[A-Za-z._][A-Za-z0-9._]*/,
 
     // Runs to the end of the line; the newline stays a separate token.
     comment: _ => token(seq('#', /[^\n]*/)),

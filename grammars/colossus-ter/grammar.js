@@ -36,7 +36,9 @@ module.exports = grammar({
       repeat(seq($._newline, optional($._record))),
     ),
 
-    _record: $ => choice($.terrain_def, $.acquirable_def, $.titan_improve, $.titan_teleport),
+    _record: $ => choice(
+      $.terrain_def, $.named_terrain_def, $.acquirable_def, $.titan_improve, $.titan_teleport,
+    ),
 
     // The 2002-11 game (TerrainRecruitLoader.jj at c51d0c34): every `value`
     // points the Titan's power grows by one, and the score from which it may
@@ -53,6 +55,25 @@ module.exports = grammar({
       field('display_name', optional($.name)),
     ),
 
+    // The 2003-10 game (TerrainRecruitLoader.jj at 1b50e238): no letter, the
+    // name is the terrain's key (the MAP names it), and a battleland may be
+    // made at random from a `Random:` file.
+    //
+    //   green Brush1 true 1 Gargoyle 2 Cyclops 2 Gorgon Brush Random:Brush.rnd
+    //
+    // After the colour only a terrain name may come, so its token (the game's
+    // CHAINE, with digits, `.` and `_`) is lexed there alone.
+    named_terrain_def: $ => seq(
+      field('color', $.name),
+      field('name', $.terrain_name),
+      field('regular', $.boolean),
+      repeat($.recruit),
+      field('display_name', optional($.name)),
+      field('random', optional($.random)),
+    ),
+    terrain_name: _ => /[A-Za-z._][A-Za-z0-9._]*/,
+    random: _ => token(seq('Random:', /[A-Za-z0-9._]+/)),
+
     // A `Special:` class instead of a creature (2002-11): the game asks that
     // class which creatures the terrain recruits.
     recruit: $ => seq(field('count', $.number), field('creature', choice($.name, $.special))),
@@ -63,8 +84,12 @@ module.exports = grammar({
     acquirable: $ => seq(
       field('points', $.number),
       field('creature', $.name),
-      field('terrains', optional($.terrain_list)),
+      field('terrains', optional(choice($.terrain_list, $.terrain_names))),
     ),
+
+    // The 2003-10 game restricts an acquirable to terrains by name: `Tower`,
+    // `Desert,Tower`.
+    terrain_names: $ => seq($.name, repeat(seq(',', $.name))),
 
     // Tokens need no blank between them (longest match).
     number: _ => /-?[0-9]+/,

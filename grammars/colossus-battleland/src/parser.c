@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 15
 #define STATE_COUNT 23
 #define LARGE_STATE_COUNT 4
-#define SYMBOL_COUNT 21
+#define SYMBOL_COUNT 22
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 11
+#define TOKEN_COUNT 12
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 8
 #define MAX_ALIAS_SEQUENCE_LENGTH 5
@@ -28,18 +28,19 @@ enum ts_symbol_identifiers {
   sym_quoted = 6,
   sym_number = 7,
   sym_letter = 8,
-  sym_comment = 9,
-  anon_sym_LF = 10,
-  sym_source_file = 11,
-  sym__record = 12,
-  sym_startlist = 13,
-  sym_subtitle = 14,
-  sym_hex = 15,
-  sym_hexside = 16,
-  sym__newline = 17,
-  aux_sym_source_file_repeat1 = 18,
-  aux_sym_startlist_repeat1 = 19,
-  aux_sym_hex_repeat1 = 20,
+  sym_terrain_name = 9,
+  sym_comment = 10,
+  anon_sym_LF = 11,
+  sym_source_file = 12,
+  sym__record = 13,
+  sym_startlist = 14,
+  sym_subtitle = 15,
+  sym_hex = 16,
+  sym_hexside = 17,
+  sym__newline = 18,
+  aux_sym_source_file_repeat1 = 19,
+  aux_sym_startlist_repeat1 = 20,
+  aux_sym_hex_repeat1 = 21,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -52,6 +53,7 @@ static const char * const ts_symbol_names[] = {
   [sym_quoted] = "quoted",
   [sym_number] = "number",
   [sym_letter] = "letter",
+  [sym_terrain_name] = "terrain_name",
   [sym_comment] = "comment",
   [anon_sym_LF] = "\n",
   [sym_source_file] = "source_file",
@@ -76,6 +78,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_quoted] = sym_quoted,
   [sym_number] = sym_number,
   [sym_letter] = sym_letter,
+  [sym_terrain_name] = sym_terrain_name,
   [sym_comment] = sym_comment,
   [anon_sym_LF] = anon_sym_LF,
   [sym_source_file] = sym_source_file,
@@ -124,6 +127,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_letter] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_terrain_name] = {
     .visible = true,
     .named = true,
   },
@@ -268,157 +275,183 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(24);
-      if (lookahead == '\n') ADVANCE(36);
+      if (eof) ADVANCE(25);
+      if (lookahead == '\n') ADVANCE(39);
       if (lookahead == '"') ADVANCE(2);
-      if (lookahead == '#') ADVANCE(35);
-      if (lookahead == 'S') ADVANCE(34);
-      if (lookahead == 'T') ADVANCE(33);
+      if (lookahead == '#') ADVANCE(38);
+      if (lookahead == 'S') ADVANCE(35);
+      if (lookahead == 'T') ADVANCE(34);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(32);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
       END_STATE();
     case 1:
       if (lookahead == '"') ADVANCE(2);
-      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '#') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(1);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(30);
       END_STATE();
     case 2:
-      if (lookahead == '"') ADVANCE(30);
+      if (lookahead == '"') ADVANCE(31);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(2);
       END_STATE();
     case 3:
-      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '#') ADVANCE(38);
+      if (lookahead == '.' ||
+          lookahead == '_') ADVANCE(37);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(3);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(36);
       END_STATE();
     case 4:
-      if (lookahead == 'A') ADVANCE(14);
-      END_STATE();
-    case 5:
-      if (lookahead == 'B') ADVANCE(17);
-      END_STATE();
-    case 6:
-      if (lookahead == 'E') ADVANCE(28);
-      END_STATE();
-    case 7:
-      if (lookahead == 'E') ADVANCE(13);
-      END_STATE();
-    case 8:
-      if (lookahead == 'I') ADVANCE(15);
-      END_STATE();
-    case 9:
-      if (lookahead == 'I') ADVANCE(20);
-      END_STATE();
-    case 10:
-      if (lookahead == 'L') ADVANCE(6);
-      END_STATE();
-    case 11:
-      if (lookahead == 'L') ADVANCE(8);
-      END_STATE();
-    case 12:
-      if (lookahead == 'O') ADVANCE(21);
-      END_STATE();
-    case 13:
-      if (lookahead == 'R') ADVANCE(27);
-      END_STATE();
-    case 14:
-      if (lookahead == 'R') ADVANCE(18);
-      END_STATE();
-    case 15:
-      if (lookahead == 'S') ADVANCE(19);
-      END_STATE();
-    case 16:
-      if (lookahead == 'T') ADVANCE(4);
-      if (lookahead == 'U') ADVANCE(5);
-      END_STATE();
-    case 17:
-      if (lookahead == 'T') ADVANCE(9);
-      END_STATE();
-    case 18:
-      if (lookahead == 'T') ADVANCE(11);
-      END_STATE();
-    case 19:
-      if (lookahead == 'T') ADVANCE(25);
-      END_STATE();
-    case 20:
-      if (lookahead == 'T') ADVANCE(10);
-      END_STATE();
-    case 21:
-      if (lookahead == 'W') ADVANCE(7);
-      END_STATE();
-    case 22:
-      if (('1' <= lookahead && lookahead <= '6')) ADVANCE(26);
-      END_STATE();
-    case 23:
-      if (eof) ADVANCE(24);
-      if (lookahead == '\n') ADVANCE(36);
-      if (lookahead == '#') ADVANCE(35);
-      if (lookahead == 'S') ADVANCE(16);
-      if (lookahead == 'T') ADVANCE(12);
+      if (lookahead == '#') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(23);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
-      if (('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(22);
+          lookahead == ' ') SKIP(4);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      END_STATE();
+    case 5:
+      if (lookahead == 'A') ADVANCE(15);
+      END_STATE();
+    case 6:
+      if (lookahead == 'B') ADVANCE(18);
+      END_STATE();
+    case 7:
+      if (lookahead == 'E') ADVANCE(29);
+      END_STATE();
+    case 8:
+      if (lookahead == 'E') ADVANCE(14);
+      END_STATE();
+    case 9:
+      if (lookahead == 'I') ADVANCE(16);
+      END_STATE();
+    case 10:
+      if (lookahead == 'I') ADVANCE(21);
+      END_STATE();
+    case 11:
+      if (lookahead == 'L') ADVANCE(7);
+      END_STATE();
+    case 12:
+      if (lookahead == 'L') ADVANCE(9);
+      END_STATE();
+    case 13:
+      if (lookahead == 'O') ADVANCE(22);
+      END_STATE();
+    case 14:
+      if (lookahead == 'R') ADVANCE(28);
+      END_STATE();
+    case 15:
+      if (lookahead == 'R') ADVANCE(19);
+      END_STATE();
+    case 16:
+      if (lookahead == 'S') ADVANCE(20);
+      END_STATE();
+    case 17:
+      if (lookahead == 'T') ADVANCE(5);
+      if (lookahead == 'U') ADVANCE(6);
+      END_STATE();
+    case 18:
+      if (lookahead == 'T') ADVANCE(10);
+      END_STATE();
+    case 19:
+      if (lookahead == 'T') ADVANCE(12);
+      END_STATE();
+    case 20:
+      if (lookahead == 'T') ADVANCE(26);
+      END_STATE();
+    case 21:
+      if (lookahead == 'T') ADVANCE(11);
+      END_STATE();
+    case 22:
+      if (lookahead == 'W') ADVANCE(8);
+      END_STATE();
+    case 23:
+      if (('1' <= lookahead && lookahead <= '6')) ADVANCE(27);
       END_STATE();
     case 24:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(25);
+      if (lookahead == '\n') ADVANCE(39);
+      if (lookahead == '#') ADVANCE(38);
+      if (lookahead == 'S') ADVANCE(17);
+      if (lookahead == 'T') ADVANCE(13);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(24);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(32);
+      if (('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(23);
       END_STATE();
     case 25:
-      ACCEPT_TOKEN(anon_sym_STARTLIST);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 26:
-      ACCEPT_TOKEN(sym_hex_label);
+      ACCEPT_TOKEN(anon_sym_STARTLIST);
       END_STATE();
     case 27:
-      ACCEPT_TOKEN(sym_tower);
+      ACCEPT_TOKEN(sym_hex_label);
       END_STATE();
     case 28:
-      ACCEPT_TOKEN(anon_sym_SUBTITLE);
+      ACCEPT_TOKEN(sym_tower);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(sym_name);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(29);
+      ACCEPT_TOKEN(anon_sym_SUBTITLE);
       END_STATE();
     case 30:
-      ACCEPT_TOKEN(sym_quoted);
+      ACCEPT_TOKEN(sym_name);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(30);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
+      ACCEPT_TOKEN(sym_quoted);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(sym_letter);
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(32);
       END_STATE();
     case 33:
       ACCEPT_TOKEN(sym_letter);
-      if (lookahead == 'O') ADVANCE(21);
       END_STATE();
     case 34:
       ACCEPT_TOKEN(sym_letter);
-      if (lookahead == 'T') ADVANCE(4);
-      if (lookahead == 'U') ADVANCE(5);
+      if (lookahead == 'O') ADVANCE(22);
       END_STATE();
     case 35:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(35);
+      ACCEPT_TOKEN(sym_letter);
+      if (lookahead == 'T') ADVANCE(5);
+      if (lookahead == 'U') ADVANCE(6);
       END_STATE();
     case 36:
+      ACCEPT_TOKEN(sym_letter);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(37);
+      END_STATE();
+    case 37:
+      ACCEPT_TOKEN(sym_terrain_name);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(37);
+      END_STATE();
+    case 38:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(38);
+      END_STATE();
+    case 39:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -428,28 +461,28 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 23},
-  [2] = {.lex_state = 23},
-  [3] = {.lex_state = 23},
-  [4] = {.lex_state = 23},
+  [1] = {.lex_state = 24},
+  [2] = {.lex_state = 24},
+  [3] = {.lex_state = 24},
+  [4] = {.lex_state = 24},
   [5] = {.lex_state = 0},
   [6] = {.lex_state = 0},
   [7] = {.lex_state = 0},
-  [8] = {.lex_state = 23},
-  [9] = {.lex_state = 23},
-  [10] = {.lex_state = 23},
-  [11] = {.lex_state = 23},
+  [8] = {.lex_state = 24},
+  [9] = {.lex_state = 24},
+  [10] = {.lex_state = 24},
+  [11] = {.lex_state = 24},
   [12] = {.lex_state = 0},
   [13] = {.lex_state = 0},
   [14] = {.lex_state = 0},
   [15] = {.lex_state = 1},
   [16] = {.lex_state = 0},
-  [17] = {.lex_state = 0},
+  [17] = {.lex_state = 3},
   [18] = {.lex_state = 0},
   [19] = {.lex_state = 0},
-  [20] = {.lex_state = 3},
+  [20] = {.lex_state = 0},
   [21] = {.lex_state = 0},
-  [22] = {.lex_state = 3},
+  [22] = {.lex_state = 4},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -465,7 +498,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_LF] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(18),
+    [sym_source_file] = STATE(19),
     [sym__record] = STATE(12),
     [sym_startlist] = STATE(12),
     [sym_subtitle] = STATE(12),
@@ -496,10 +529,10 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_LF] = ACTIONS(21),
   },
   [STATE(3)] = {
-    [sym__record] = STATE(17),
-    [sym_startlist] = STATE(17),
-    [sym_subtitle] = STATE(17),
-    [sym_hex] = STATE(17),
+    [sym__record] = STATE(18),
+    [sym_startlist] = STATE(18),
+    [sym_subtitle] = STATE(18),
+    [sym_hex] = STATE(18),
     [sym__newline] = STATE(3),
     [aux_sym_source_file_repeat1] = STATE(3),
     [ts_builtin_sym_end] = ACTIONS(23),
@@ -630,34 +663,35 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(72), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [159] = 3,
+  [159] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(74), 2,
+      sym_letter,
+      sym_terrain_name,
+  [167] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(64), 1,
       anon_sym_LF,
     STATE(4), 1,
       sym__newline,
-  [169] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(74), 1,
-      ts_builtin_sym_end,
-  [176] = 2,
+  [177] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(76), 1,
-      sym_number,
-  [183] = 2,
+      ts_builtin_sym_end,
+  [184] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(78), 1,
-      sym_letter,
-  [190] = 2,
+      sym_number,
+  [191] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(80), 1,
       sym_number,
-  [197] = 2,
+  [198] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(82), 1,
@@ -679,11 +713,11 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(15)] = 143,
   [SMALL_STATE(16)] = 151,
   [SMALL_STATE(17)] = 159,
-  [SMALL_STATE(18)] = 169,
-  [SMALL_STATE(19)] = 176,
-  [SMALL_STATE(20)] = 183,
-  [SMALL_STATE(21)] = 190,
-  [SMALL_STATE(22)] = 197,
+  [SMALL_STATE(18)] = 167,
+  [SMALL_STATE(19)] = 177,
+  [SMALL_STATE(20)] = 184,
+  [SMALL_STATE(21)] = 191,
+  [SMALL_STATE(22)] = 198,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -694,16 +728,16 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
   [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
   [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
   [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
   [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
   [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
   [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [25] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
-  [28] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [28] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(18),
   [31] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(15),
-  [34] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(19),
+  [34] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(20),
   [37] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
   [40] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hex, 4, 0, 5),
   [42] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
@@ -721,9 +755,9 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexside, 2, 0, 6),
   [70] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
   [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_subtitle, 2, 0, 3),
-  [74] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [74] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
+  [76] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
   [80] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
   [82] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
 };

@@ -7,41 +7,47 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 29
-#define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 23
+#define STATE_COUNT 44
+#define LARGE_STATE_COUNT 2
+#define SYMBOL_COUNT 29
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 11
+#define TOKEN_COUNT 14
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 10
+#define FIELD_COUNT 11
 #define MAX_ALIAS_SEQUENCE_LENGTH 6
 #define MAX_RESERVED_WORD_SET_SIZE 4
-#define PRODUCTION_ID_COUNT 8
+#define PRODUCTION_ID_COUNT 15
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
   sym_name = 1,
   anon_sym_TITANIMPROVE = 2,
   anon_sym_TITANTELEPORT = 3,
-  sym_special = 4,
-  anon_sym_ACQUIRABLE = 5,
-  sym_number = 6,
-  sym_boolean = 7,
-  sym_terrain_list = 8,
-  sym_comment = 9,
-  anon_sym_LF = 10,
-  sym_source_file = 11,
-  sym__record = 12,
-  sym_titan_improve = 13,
-  sym_titan_teleport = 14,
-  sym_terrain_def = 15,
-  sym_recruit = 16,
-  sym_acquirable_def = 17,
-  sym_acquirable = 18,
-  sym__newline = 19,
-  aux_sym_source_file_repeat1 = 20,
-  aux_sym_terrain_def_repeat1 = 21,
-  aux_sym_acquirable_def_repeat1 = 22,
+  sym_terrain_name = 4,
+  sym_random = 5,
+  sym_special = 6,
+  anon_sym_ACQUIRABLE = 7,
+  anon_sym_COMMA = 8,
+  sym_number = 9,
+  sym_boolean = 10,
+  sym_terrain_list = 11,
+  sym_comment = 12,
+  anon_sym_LF = 13,
+  sym_source_file = 14,
+  sym__record = 15,
+  sym_titan_improve = 16,
+  sym_titan_teleport = 17,
+  sym_terrain_def = 18,
+  sym_named_terrain_def = 19,
+  sym_recruit = 20,
+  sym_acquirable_def = 21,
+  sym_acquirable = 22,
+  sym_terrain_names = 23,
+  sym__newline = 24,
+  aux_sym_source_file_repeat1 = 25,
+  aux_sym_terrain_def_repeat1 = 26,
+  aux_sym_acquirable_def_repeat1 = 27,
+  aux_sym_terrain_names_repeat1 = 28,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -49,8 +55,11 @@ static const char * const ts_symbol_names[] = {
   [sym_name] = "name",
   [anon_sym_TITANIMPROVE] = "TITANIMPROVE",
   [anon_sym_TITANTELEPORT] = "TITANTELEPORT",
+  [sym_terrain_name] = "terrain_name",
+  [sym_random] = "random",
   [sym_special] = "special",
   [anon_sym_ACQUIRABLE] = "ACQUIRABLE",
+  [anon_sym_COMMA] = ",",
   [sym_number] = "number",
   [sym_boolean] = "boolean",
   [sym_terrain_list] = "terrain_list",
@@ -61,13 +70,16 @@ static const char * const ts_symbol_names[] = {
   [sym_titan_improve] = "titan_improve",
   [sym_titan_teleport] = "titan_teleport",
   [sym_terrain_def] = "terrain_def",
+  [sym_named_terrain_def] = "named_terrain_def",
   [sym_recruit] = "recruit",
   [sym_acquirable_def] = "acquirable_def",
   [sym_acquirable] = "acquirable",
+  [sym_terrain_names] = "terrain_names",
   [sym__newline] = "_newline",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_terrain_def_repeat1] = "terrain_def_repeat1",
   [aux_sym_acquirable_def_repeat1] = "acquirable_def_repeat1",
+  [aux_sym_terrain_names_repeat1] = "terrain_names_repeat1",
 };
 
 static const TSSymbol ts_symbol_map[] = {
@@ -75,8 +87,11 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_name] = sym_name,
   [anon_sym_TITANIMPROVE] = anon_sym_TITANIMPROVE,
   [anon_sym_TITANTELEPORT] = anon_sym_TITANTELEPORT,
+  [sym_terrain_name] = sym_terrain_name,
+  [sym_random] = sym_random,
   [sym_special] = sym_special,
   [anon_sym_ACQUIRABLE] = anon_sym_ACQUIRABLE,
+  [anon_sym_COMMA] = anon_sym_COMMA,
   [sym_number] = sym_number,
   [sym_boolean] = sym_boolean,
   [sym_terrain_list] = sym_terrain_list,
@@ -87,13 +102,16 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_titan_improve] = sym_titan_improve,
   [sym_titan_teleport] = sym_titan_teleport,
   [sym_terrain_def] = sym_terrain_def,
+  [sym_named_terrain_def] = sym_named_terrain_def,
   [sym_recruit] = sym_recruit,
   [sym_acquirable_def] = sym_acquirable_def,
   [sym_acquirable] = sym_acquirable,
+  [sym_terrain_names] = sym_terrain_names,
   [sym__newline] = sym__newline,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_terrain_def_repeat1] = aux_sym_terrain_def_repeat1,
   [aux_sym_acquirable_def_repeat1] = aux_sym_acquirable_def_repeat1,
+  [aux_sym_terrain_names_repeat1] = aux_sym_terrain_names_repeat1,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
@@ -113,11 +131,23 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [sym_terrain_name] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_random] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_special] = {
     .visible = true,
     .named = true,
   },
   [anon_sym_ACQUIRABLE] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_COMMA] = {
     .visible = true,
     .named = false,
   },
@@ -161,6 +191,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_named_terrain_def] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_recruit] = {
     .visible = true,
     .named = true,
@@ -170,6 +204,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_acquirable] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_terrain_names] = {
     .visible = true,
     .named = true,
   },
@@ -189,6 +227,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_terrain_names_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
 };
 
 enum ts_field_identifiers {
@@ -199,9 +241,10 @@ enum ts_field_identifiers {
   field_letter = 5,
   field_name = 6,
   field_points = 7,
-  field_regular = 8,
-  field_terrains = 9,
-  field_value = 10,
+  field_random = 8,
+  field_regular = 9,
+  field_terrains = 10,
+  field_value = 11,
 };
 
 static const char * const ts_field_names[] = {
@@ -213,6 +256,7 @@ static const char * const ts_field_names[] = {
   [field_letter] = "letter",
   [field_name] = "name",
   [field_points] = "points",
+  [field_random] = "random",
   [field_regular] = "regular",
   [field_terrains] = "terrains",
   [field_value] = "value",
@@ -222,10 +266,17 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [1] = {.index = 0, .length = 1},
   [2] = {.index = 1, .length = 2},
   [3] = {.index = 3, .length = 3},
-  [4] = {.index = 6, .length = 4},
-  [5] = {.index = 10, .length = 5},
-  [6] = {.index = 15, .length = 2},
-  [7] = {.index = 17, .length = 5},
+  [4] = {.index = 6, .length = 3},
+  [5] = {.index = 9, .length = 4},
+  [6] = {.index = 13, .length = 4},
+  [7] = {.index = 17, .length = 4},
+  [8] = {.index = 21, .length = 5},
+  [9] = {.index = 26, .length = 2},
+  [10] = {.index = 28, .length = 5},
+  [11] = {.index = 33, .length = 4},
+  [12] = {.index = 37, .length = 4},
+  [13] = {.index = 41, .length = 5},
+  [14] = {.index = 46, .length = 5},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -235,29 +286,65 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_creature, 1},
     {field_points, 0},
   [3] =
+    {field_color, 0},
+    {field_name, 1},
+    {field_regular, 2},
+  [6] =
     {field_creature, 1},
     {field_points, 0},
     {field_terrains, 2},
-  [6] =
+  [9] =
     {field_color, 1},
     {field_letter, 0},
     {field_name, 2},
     {field_regular, 3},
-  [10] =
+  [13] =
+    {field_color, 0},
+    {field_name, 1},
+    {field_random, 3},
+    {field_regular, 2},
+  [17] =
+    {field_color, 0},
+    {field_display_name, 3},
+    {field_name, 1},
+    {field_regular, 2},
+  [21] =
     {field_color, 1},
     {field_display_name, 4},
     {field_letter, 0},
     {field_name, 2},
     {field_regular, 3},
-  [15] =
+  [26] =
     {field_count, 0},
     {field_creature, 1},
-  [17] =
+  [28] =
+    {field_color, 0},
+    {field_display_name, 3},
+    {field_name, 1},
+    {field_random, 4},
+    {field_regular, 2},
+  [33] =
+    {field_color, 0},
+    {field_name, 1},
+    {field_random, 4},
+    {field_regular, 2},
+  [37] =
+    {field_color, 0},
+    {field_display_name, 4},
+    {field_name, 1},
+    {field_regular, 2},
+  [41] =
     {field_color, 1},
     {field_display_name, 5},
     {field_letter, 0},
     {field_name, 2},
     {field_regular, 3},
+  [46] =
+    {field_color, 0},
+    {field_display_name, 4},
+    {field_name, 1},
+    {field_random, 5},
+    {field_regular, 2},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -298,6 +385,21 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [26] = 26,
   [27] = 27,
   [28] = 28,
+  [29] = 29,
+  [30] = 30,
+  [31] = 31,
+  [32] = 32,
+  [33] = 33,
+  [34] = 34,
+  [35] = 35,
+  [36] = 36,
+  [37] = 37,
+  [38] = 38,
+  [39] = 39,
+  [40] = 40,
+  [41] = 41,
+  [42] = 42,
+  [43] = 43,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -305,134 +407,196 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(20);
-      if (lookahead == '#') ADVANCE(19);
-      if (lookahead == '-') ADVANCE(1);
+      if (eof) ADVANCE(7);
+      if (lookahead == '\n') ADVANCE(30);
+      if (lookahead == '#') ADVANCE(29);
+      if (lookahead == ',') ADVANCE(11);
+      if (lookahead == '-') ADVANCE(2);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(14);
       END_STATE();
     case 1:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
+      if (lookahead == '#') ADVANCE(29);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(1);
+      if (lookahead == '.' ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
       END_STATE();
     case 2:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
       END_STATE();
     case 3:
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+      END_STATE();
+    case 4:
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(7);
-      END_STATE();
-    case 4:
-      if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(20);
-      if (lookahead == '#') ADVANCE(19);
-      if (lookahead == '-') ADVANCE(1);
-      if (lookahead == 'S') ADVANCE(17);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(4);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
-      END_STATE();
-    case 5:
-      if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(20);
-      if (lookahead == '#') ADVANCE(19);
-      if (lookahead == '-') ADVANCE(1);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(5);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
       END_STATE();
+    case 5:
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
+      END_STATE();
     case 6:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(7);
+      if (lookahead == '\n') ADVANCE(30);
+      if (lookahead == '#') ADVANCE(29);
+      if (lookahead == '-') ADVANCE(2);
+      if (lookahead == 'R') ADVANCE(17);
+      if (lookahead == 'S') ADVANCE(27);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(6);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 7:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
+      END_STATE();
+    case 8:
+      ACCEPT_TOKEN(sym_terrain_name);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
+      END_STATE();
+    case 9:
+      ACCEPT_TOKEN(sym_random);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
+      END_STATE();
+    case 10:
       ACCEPT_TOKEN(sym_special);
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(7);
-      END_STATE();
-    case 8:
-      ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(8);
-      END_STATE();
-    case 9:
-      ACCEPT_TOKEN(sym_terrain_list);
-      if (lookahead == ',') ADVANCE(2);
-      END_STATE();
-    case 10:
-      ACCEPT_TOKEN(sym_terrain_list);
-      if (lookahead == ',') ADVANCE(2);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
       END_STATE();
     case 11:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == ':') ADVANCE(3);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 12:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'a') ADVANCE(16);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
       END_STATE();
     case 13:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'c') ADVANCE(15);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      ACCEPT_TOKEN(sym_terrain_list);
+      if (lookahead == ',') ADVANCE(3);
       END_STATE();
     case 14:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'e') ADVANCE(13);
+      ACCEPT_TOKEN(sym_terrain_list);
+      if (lookahead == ',') ADVANCE(3);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 15:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'i') ADVANCE(12);
+      if (lookahead == ':') ADVANCE(4);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 16:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'l') ADVANCE(11);
+      if (lookahead == ':') ADVANCE(5);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 17:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'p') ADVANCE(14);
+      if (lookahead == 'a') ADVANCE(25);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 18:
       ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'a') ADVANCE(23);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 19:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(19);
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'c') ADVANCE(22);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
       END_STATE();
     case 20:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'd') ADVANCE(26);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 21:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'e') ADVANCE(19);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 22:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'i') ADVANCE(18);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 23:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'l') ADVANCE(16);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 24:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'm') ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 25:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'n') ADVANCE(20);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 26:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'o') ADVANCE(24);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'p') ADVANCE(21);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(sym_name);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(29);
+      END_STATE();
+    case 30:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -575,34 +739,49 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 0},
-  [2] = {.lex_state = 0},
-  [3] = {.lex_state = 4, .reserved_word_set_id = 1},
-  [4] = {.lex_state = 4, .reserved_word_set_id = 1},
-  [5] = {.lex_state = 4, .reserved_word_set_id = 1},
-  [6] = {.lex_state = 0},
-  [7] = {.lex_state = 0},
-  [8] = {.lex_state = 0},
+  [1] = {.lex_state = 0, .reserved_word_set_id = 1},
+  [2] = {.lex_state = 0, .reserved_word_set_id = 1},
+  [3] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [4] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [5] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [6] = {.lex_state = 0, .reserved_word_set_id = 1},
+  [7] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [8] = {.lex_state = 6, .reserved_word_set_id = 1},
   [9] = {.lex_state = 0},
   [10] = {.lex_state = 0},
   [11] = {.lex_state = 0},
-  [12] = {.lex_state = 4, .reserved_word_set_id = 1},
-  [13] = {.lex_state = 0},
-  [14] = {.lex_state = 5},
+  [12] = {.lex_state = 0},
+  [13] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [14] = {.lex_state = 0},
   [15] = {.lex_state = 0},
   [16] = {.lex_state = 0},
   [17] = {.lex_state = 0},
   [18] = {.lex_state = 0},
-  [19] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [19] = {.lex_state = 0},
   [20] = {.lex_state = 0},
-  [21] = {.lex_state = 0},
+  [21] = {.lex_state = 6},
   [22] = {.lex_state = 0},
-  [23] = {.lex_state = 0},
+  [23] = {.lex_state = 6},
   [24] = {.lex_state = 0},
-  [25] = {.lex_state = 4, .reserved_word_set_id = 1},
-  [26] = {.lex_state = 4, .reserved_word_set_id = 1},
-  [27] = {.lex_state = 4},
-  [28] = {.lex_state = 4, .reserved_word_set_id = 1},
+  [25] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [26] = {.lex_state = 0},
+  [27] = {.lex_state = 0},
+  [28] = {.lex_state = 0},
+  [29] = {.lex_state = 0},
+  [30] = {.lex_state = 0},
+  [31] = {.lex_state = 0},
+  [32] = {.lex_state = 0},
+  [33] = {.lex_state = 0},
+  [34] = {.lex_state = 0},
+  [35] = {.lex_state = 6},
+  [36] = {.lex_state = 0},
+  [37] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [38] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [39] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [40] = {.lex_state = 0},
+  [41] = {.lex_state = 1},
+  [42] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [43] = {.lex_state = 6},
 };
 
 static const TSSymbol ts_reserved_words[2][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -621,6 +800,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_TITANIMPROVE] = ACTIONS(1),
     [anon_sym_TITANTELEPORT] = ACTIONS(1),
     [anon_sym_ACQUIRABLE] = ACTIONS(1),
+    [anon_sym_COMMA] = ACTIONS(1),
     [sym_number] = ACTIONS(1),
     [sym_boolean] = ACTIONS(1),
     [sym_terrain_list] = ACTIONS(1),
@@ -628,279 +808,440 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_LF] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(24),
-    [sym__record] = STATE(10),
-    [sym_titan_improve] = STATE(10),
-    [sym_titan_teleport] = STATE(10),
-    [sym_terrain_def] = STATE(10),
-    [sym_acquirable_def] = STATE(10),
+    [sym_source_file] = STATE(36),
+    [sym__record] = STATE(19),
+    [sym_titan_improve] = STATE(19),
+    [sym_titan_teleport] = STATE(19),
+    [sym_terrain_def] = STATE(19),
+    [sym_named_terrain_def] = STATE(19),
+    [sym_acquirable_def] = STATE(19),
     [sym__newline] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(9),
+    [aux_sym_source_file_repeat1] = STATE(17),
     [ts_builtin_sym_end] = ACTIONS(5),
-    [anon_sym_TITANIMPROVE] = ACTIONS(7),
-    [anon_sym_TITANTELEPORT] = ACTIONS(9),
-    [anon_sym_ACQUIRABLE] = ACTIONS(11),
-    [sym_terrain_list] = ACTIONS(13),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_LF] = ACTIONS(15),
-  },
-  [STATE(2)] = {
-    [sym__record] = STATE(18),
-    [sym_titan_improve] = STATE(18),
-    [sym_titan_teleport] = STATE(18),
-    [sym_terrain_def] = STATE(18),
-    [sym_acquirable_def] = STATE(18),
-    [ts_builtin_sym_end] = ACTIONS(17),
-    [anon_sym_TITANIMPROVE] = ACTIONS(7),
-    [anon_sym_TITANTELEPORT] = ACTIONS(9),
-    [anon_sym_ACQUIRABLE] = ACTIONS(11),
-    [sym_terrain_list] = ACTIONS(13),
+    [sym_name] = ACTIONS(7),
+    [anon_sym_TITANIMPROVE] = ACTIONS(9),
+    [anon_sym_TITANTELEPORT] = ACTIONS(11),
+    [anon_sym_ACQUIRABLE] = ACTIONS(13),
+    [sym_terrain_list] = ACTIONS(15),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(17),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 5,
+  [0] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(21), 1,
+    ACTIONS(7), 1,
       sym_name,
-    ACTIONS(23), 1,
-      sym_number,
+    ACTIONS(9), 1,
+      anon_sym_TITANIMPROVE,
+    ACTIONS(11), 1,
+      anon_sym_TITANTELEPORT,
+    ACTIONS(13), 1,
+      anon_sym_ACQUIRABLE,
+    ACTIONS(15), 1,
+      sym_terrain_list,
     ACTIONS(19), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-    STATE(5), 2,
-      sym_recruit,
-      aux_sym_terrain_def_repeat1,
-  [18] = 5,
+    STATE(28), 6,
+      sym__record,
+      sym_titan_improve,
+      sym_titan_teleport,
+      sym_terrain_def,
+      sym_named_terrain_def,
+      sym_acquirable_def,
+  [31] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(23), 1,
-      sym_number,
-    ACTIONS(27), 1,
       sym_name,
-    ACTIONS(25), 2,
+    ACTIONS(25), 1,
+      sym_random,
+    ACTIONS(27), 1,
+      sym_number,
+    ACTIONS(21), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-    STATE(3), 2,
+    STATE(4), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-  [36] = 4,
+  [52] = 6,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(27), 1,
+      sym_number,
     ACTIONS(31), 1,
+      sym_name,
+    ACTIONS(33), 1,
+      sym_random,
+    ACTIONS(29), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(5), 2,
+      sym_recruit,
+      aux_sym_terrain_def_repeat1,
+  [73] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(37), 1,
+      sym_name,
+    ACTIONS(39), 1,
       sym_number,
     STATE(5), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-    ACTIONS(29), 3,
+    ACTIONS(35), 3,
       ts_builtin_sym_end,
-      sym_name,
+      sym_random,
       anon_sym_LF,
-  [52] = 4,
+  [92] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(36), 1,
+    ACTIONS(44), 1,
+      sym_name,
+    ACTIONS(46), 1,
+      sym_terrain_list,
+    STATE(22), 1,
+      sym_terrain_names,
+    ACTIONS(42), 3,
+      ts_builtin_sym_end,
       sym_number,
-    ACTIONS(34), 2,
+      anon_sym_LF,
+  [110] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(27), 1,
+      sym_number,
+    ACTIONS(50), 1,
+      sym_name,
+    ACTIONS(48), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(5), 2,
+      sym_recruit,
+      aux_sym_terrain_def_repeat1,
+  [128] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(27), 1,
+      sym_number,
+    ACTIONS(54), 1,
+      sym_name,
+    ACTIONS(52), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(7), 2,
-      sym_acquirable,
-      aux_sym_acquirable_def_repeat1,
-  [67] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(36), 1,
-      sym_number,
-    ACTIONS(38), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-    STATE(8), 2,
-      sym_acquirable,
-      aux_sym_acquirable_def_repeat1,
-  [82] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(42), 1,
-      sym_number,
-    ACTIONS(40), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-    STATE(8), 2,
-      sym_acquirable,
-      aux_sym_acquirable_def_repeat1,
-  [97] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 1,
-      anon_sym_LF,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(13), 1,
-      aux_sym_source_file_repeat1,
-  [113] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 1,
-      anon_sym_LF,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(11), 1,
-      aux_sym_source_file_repeat1,
-  [129] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 1,
-      anon_sym_LF,
-    ACTIONS(47), 1,
-      ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(13), 1,
-      aux_sym_source_file_repeat1,
-  [145] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(49), 4,
-      ts_builtin_sym_end,
-      sym_number,
-      sym_name,
-      anon_sym_LF,
-  [155] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(51), 1,
-      ts_builtin_sym_end,
-    ACTIONS(53), 1,
-      anon_sym_LF,
-    STATE(2), 1,
-      sym__newline,
-    STATE(13), 1,
-      aux_sym_source_file_repeat1,
-  [171] = 3,
+      sym_recruit,
+      aux_sym_terrain_def_repeat1,
+  [146] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(58), 1,
-      sym_terrain_list,
-    ACTIONS(56), 3,
-      ts_builtin_sym_end,
       sym_number,
+    ACTIONS(56), 2,
+      ts_builtin_sym_end,
       anon_sym_LF,
-  [183] = 2,
+    STATE(11), 2,
+      sym_acquirable,
+      aux_sym_acquirable_def_repeat1,
+  [161] = 4,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(62), 1,
+      anon_sym_COMMA,
+    STATE(10), 1,
+      aux_sym_terrain_names_repeat1,
     ACTIONS(60), 3,
       ts_builtin_sym_end,
       sym_number,
       anon_sym_LF,
-  [192] = 2,
+  [176] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(62), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [200] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(64), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [208] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(51), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [216] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(66), 1,
-      sym_name,
-    ACTIONS(68), 1,
-      sym_special,
-  [226] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(70), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [234] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(72), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [242] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(74), 1,
+    ACTIONS(58), 1,
       sym_number,
-  [249] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(76), 1,
-      sym_number,
-  [256] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(78), 1,
+    ACTIONS(65), 2,
       ts_builtin_sym_end,
-  [263] = 2,
+      anon_sym_LF,
+    STATE(14), 2,
+      sym_acquirable,
+      aux_sym_acquirable_def_repeat1,
+  [191] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(80), 1,
+    ACTIONS(69), 1,
+      anon_sym_COMMA,
+    STATE(15), 1,
+      aux_sym_terrain_names_repeat1,
+    ACTIONS(67), 3,
+      ts_builtin_sym_end,
+      sym_number,
+      anon_sym_LF,
+  [206] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(73), 1,
       sym_name,
-  [270] = 2,
+    ACTIONS(71), 4,
+      ts_builtin_sym_end,
+      sym_random,
+      sym_number,
+      anon_sym_LF,
+  [219] = 4,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(77), 1,
+      sym_number,
+    ACTIONS(75), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(14), 2,
+      sym_acquirable,
+      aux_sym_acquirable_def_repeat1,
+  [234] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(69), 1,
+      anon_sym_COMMA,
+    STATE(10), 1,
+      aux_sym_terrain_names_repeat1,
+    ACTIONS(80), 3,
+      ts_builtin_sym_end,
+      sym_number,
+      anon_sym_LF,
+  [249] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(17), 1,
+      anon_sym_LF,
     ACTIONS(82), 1,
-      sym_name,
-  [277] = 2,
+      ts_builtin_sym_end,
+    STATE(2), 1,
+      sym__newline,
+    STATE(18), 1,
+      aux_sym_source_file_repeat1,
+  [265] = 5,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(17), 1,
+      anon_sym_LF,
     ACTIONS(84), 1,
-      sym_boolean,
-  [284] = 2,
+      ts_builtin_sym_end,
+    STATE(2), 1,
+      sym__newline,
+    STATE(18), 1,
+      aux_sym_source_file_repeat1,
+  [281] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(86), 1,
+      ts_builtin_sym_end,
+    ACTIONS(88), 1,
+      anon_sym_LF,
+    STATE(2), 1,
+      sym__newline,
+    STATE(18), 1,
+      aux_sym_source_file_repeat1,
+  [297] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(17), 1,
+      anon_sym_LF,
+    ACTIONS(84), 1,
+      ts_builtin_sym_end,
+    STATE(2), 1,
+      sym__newline,
+    STATE(16), 1,
+      aux_sym_source_file_repeat1,
+  [313] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(60), 4,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      sym_number,
+      anon_sym_LF,
+  [323] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(93), 1,
+      sym_random,
+    ACTIONS(91), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [334] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(95), 3,
+      ts_builtin_sym_end,
+      sym_number,
+      anon_sym_LF,
+  [343] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(99), 1,
+      sym_random,
+    ACTIONS(97), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [354] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(101), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [362] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(103), 1,
       sym_name,
+    ACTIONS(105), 1,
+      sym_special,
+  [372] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(107), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [380] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(109), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [388] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(86), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [396] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(111), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [404] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(113), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [412] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(115), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [420] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(117), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [428] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(119), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [436] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(121), 1,
+      sym_number,
+  [443] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(123), 1,
+      sym_boolean,
+  [450] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 1,
+      ts_builtin_sym_end,
+  [457] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(127), 1,
+      sym_name,
+  [464] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(129), 1,
+      sym_name,
+  [471] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(131), 1,
+      sym_name,
+  [478] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(133), 1,
+      sym_number,
+  [485] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(135), 1,
+      sym_terrain_name,
+  [492] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(137), 1,
+      sym_name,
+  [499] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(139), 1,
+      sym_boolean,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 18,
-  [SMALL_STATE(5)] = 36,
-  [SMALL_STATE(6)] = 52,
-  [SMALL_STATE(7)] = 67,
-  [SMALL_STATE(8)] = 82,
-  [SMALL_STATE(9)] = 97,
-  [SMALL_STATE(10)] = 113,
-  [SMALL_STATE(11)] = 129,
-  [SMALL_STATE(12)] = 145,
-  [SMALL_STATE(13)] = 155,
-  [SMALL_STATE(14)] = 171,
-  [SMALL_STATE(15)] = 183,
-  [SMALL_STATE(16)] = 192,
-  [SMALL_STATE(17)] = 200,
-  [SMALL_STATE(18)] = 208,
-  [SMALL_STATE(19)] = 216,
-  [SMALL_STATE(20)] = 226,
-  [SMALL_STATE(21)] = 234,
-  [SMALL_STATE(22)] = 242,
-  [SMALL_STATE(23)] = 249,
-  [SMALL_STATE(24)] = 256,
-  [SMALL_STATE(25)] = 263,
-  [SMALL_STATE(26)] = 270,
-  [SMALL_STATE(27)] = 277,
-  [SMALL_STATE(28)] = 284,
+  [SMALL_STATE(2)] = 0,
+  [SMALL_STATE(3)] = 31,
+  [SMALL_STATE(4)] = 52,
+  [SMALL_STATE(5)] = 73,
+  [SMALL_STATE(6)] = 92,
+  [SMALL_STATE(7)] = 110,
+  [SMALL_STATE(8)] = 128,
+  [SMALL_STATE(9)] = 146,
+  [SMALL_STATE(10)] = 161,
+  [SMALL_STATE(11)] = 176,
+  [SMALL_STATE(12)] = 191,
+  [SMALL_STATE(13)] = 206,
+  [SMALL_STATE(14)] = 219,
+  [SMALL_STATE(15)] = 234,
+  [SMALL_STATE(16)] = 249,
+  [SMALL_STATE(17)] = 265,
+  [SMALL_STATE(18)] = 281,
+  [SMALL_STATE(19)] = 297,
+  [SMALL_STATE(20)] = 313,
+  [SMALL_STATE(21)] = 323,
+  [SMALL_STATE(22)] = 334,
+  [SMALL_STATE(23)] = 343,
+  [SMALL_STATE(24)] = 354,
+  [SMALL_STATE(25)] = 362,
+  [SMALL_STATE(26)] = 372,
+  [SMALL_STATE(27)] = 380,
+  [SMALL_STATE(28)] = 388,
+  [SMALL_STATE(29)] = 396,
+  [SMALL_STATE(30)] = 404,
+  [SMALL_STATE(31)] = 412,
+  [SMALL_STATE(32)] = 420,
+  [SMALL_STATE(33)] = 428,
+  [SMALL_STATE(34)] = 436,
+  [SMALL_STATE(35)] = 443,
+  [SMALL_STATE(36)] = 450,
+  [SMALL_STATE(37)] = 457,
+  [SMALL_STATE(38)] = 464,
+  [SMALL_STATE(39)] = 471,
+  [SMALL_STATE(40)] = 478,
+  [SMALL_STATE(41)] = 485,
+  [SMALL_STATE(42)] = 492,
+  [SMALL_STATE(43)] = 499,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -908,45 +1249,71 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(25),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [17] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
-  [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 4),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 4, 0, 4),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
-  [31] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0), SHIFT_REPEAT(19),
-  [34] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 1, 0, 0),
-  [36] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [38] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 2, 0, 0),
-  [40] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0),
-  [42] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_recruit, 2, 0, 6),
-  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 2, 0, 2),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 3, 0, 3),
-  [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_teleport, 2, 0, 1),
-  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_improve, 2, 0, 1),
-  [66] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
-  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 5),
-  [72] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 6, 0, 7),
-  [74] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [78] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [80] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [82] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [84] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [86] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(34),
+  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(9),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(37),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
+  [21] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 3, 0, 3),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 3),
+  [31] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [35] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
+  [37] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
+  [39] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0), SHIFT_REPEAT(25),
+  [42] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 2, 0, 2),
+  [44] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
+  [46] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
+  [48] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 5),
+  [50] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [52] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 4, 0, 5),
+  [54] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 1, 0, 0),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_names_repeat1, 2, 0, 0),
+  [62] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_names_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
+  [65] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 2, 0, 0),
+  [67] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_names, 1, 0, 0),
+  [69] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [71] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_recruit, 2, 0, 9),
+  [73] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_recruit, 2, 0, 9),
+  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0),
+  [77] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0), SHIFT_REPEAT(39),
+  [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_names, 2, 0, 0),
+  [82] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [86] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
+  [91] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 12),
+  [93] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 3, 0, 4),
+  [97] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 7),
+  [99] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [101] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_improve, 2, 0, 1),
+  [103] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 6),
+  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 8),
+  [111] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_teleport, 2, 0, 1),
+  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 10),
+  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 11),
+  [117] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 6, 0, 13),
+  [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 6, 0, 14),
+  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [125] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
 };
 
 #ifdef __cplusplus

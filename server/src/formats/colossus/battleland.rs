@@ -34,6 +34,21 @@ pub const TERRAINS_2002_11: [(char, &str); 10] = [
     ('n', "stone"),
 ];
 
+/// The hex terrains of the 2003-10 game by name (`BattleHex.allTerrains` at 1b50e238), in the
+/// order of [`TERRAINS_2002_11`].
+pub const TERRAIN_NAMES_2003_10: [&str; 10] = [
+    "Plains", "Tower", "Brambles", "Sand", "Tree", "Bog", "Volcano", "Drift", "Lake", "Stone",
+];
+
+/// The letter a hex terrain is drawn and explained by: the letter itself, or the letter of a
+/// 2003-10 name (`Brambles` is `r`).
+pub fn terrain_letter(text: &str) -> Option<char> {
+    match TERRAIN_NAMES_2003_10.iter().position(|n| *n == text) {
+        Some(i) => Some(TERRAINS_2002_11[i].0),
+        None => text.chars().next(),
+    }
+}
+
 /// The hexside types of the 2002-11 game (`BattleHex` at c51d0c34 adds the river).
 pub const HEXSIDES_2002_11: [(char, &str); 5] = [
     ('d', "dune"),
@@ -266,11 +281,29 @@ leaves the rest plain"
                 ),
             ));
         }
-        if let Some(terrain) = &hex.terrain
-            && !era
-                .battle_terrains
-                .iter()
-                .any(|(c, _)| terrain.text.starts_with(*c))
+        if let (Some(terrain), Some(names)) = (&hex.terrain, era.battle_terrain_names) {
+            if !names.contains(&terrain.text.as_str()) {
+                let hint = super::syntax::nearest(&terrain.text, names.iter().copied())
+                    .map(|n| format!("; did you mean “{n}”?"))
+                    .unwrap_or_default();
+                out.push(Finding::new(
+                    Severity::Error,
+                    "colossus/battle-terrain",
+                    terrain.range.clone(),
+                    format!(
+                        "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names are \
+case-sensitive){hint}",
+                        terrain.text,
+                        names.join(", ")
+                    ),
+                ));
+            }
+        } else if let Some(terrain) = &hex.terrain
+            && (terrain.text.chars().count() > 1
+                || !era
+                    .battle_terrains
+                    .iter()
+                    .any(|(c, _)| terrain.text.starts_with(*c)))
         {
             out.push(Finding::new(
                 Severity::Error,

@@ -288,7 +288,7 @@ fn exit_labels(ctx: &Context, view: &MapView, line: &LineWords) -> Vec<Completio
         };
         let mut detail = format!(
             "{} at ({}, {})",
-            hover::terrain_name(ctx, hex.terrain_letter()),
+            hover::hex_terrain(ctx, hex),
             hover::show_opt(hex.x.as_ref().and_then(|n| n.value)),
             hover::show_opt(hex.y.as_ref().and_then(|n| n.value))
         );

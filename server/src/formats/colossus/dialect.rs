@@ -11,7 +11,9 @@
 use std::ops::{Range, RangeInclusive};
 use std::path::{Path, PathBuf};
 
-use super::battleland::{HEXSIDES, HEXSIDES_2002_11, TERRAINS, TERRAINS_2002_11};
+use super::battleland::{
+    HEXSIDES, HEXSIDES_2002_11, TERRAIN_NAMES_2003_10, TERRAINS, TERRAINS_2002_11,
+};
 use super::variant::{Variant, var_file};
 use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
 use crate::formats::Files;
@@ -59,6 +61,9 @@ pub struct Era {
     pub battle_terrains: &'static [(char, &'static str)],
     /// Hexside types (`BattleHex.getHexsideName`): c51d0c34 adds `r` (river).
     pub hexsides: &'static [(char, &'static str)],
+    /// Battle hex terrains by name (`BattleHex.allTerrains` at 1b50e238), where the era names
+    /// them instead of giving letters.
+    pub battle_terrain_names: Option<&'static [&'static str]>,
 }
 
 pub const FEB_2002: Era = Era {
@@ -70,6 +75,7 @@ pub const FEB_2002: Era = Era {
     max_elevation: 2,
     battle_terrains: &TERRAINS,
     hexsides: &HEXSIDES,
+    battle_terrain_names: None,
 };
 
 pub const NOV_2002: Era = Era {
@@ -81,6 +87,21 @@ pub const NOV_2002: Era = Era {
     max_elevation: 3,
     battle_terrains: &TERRAINS_2002_11,
     hexsides: &HEXSIDES_2002_11,
+    battle_terrain_names: None,
+};
+
+/// The 2003-10 game (1b50e238): the limits of `Constants.java` and the loaders are those of
+/// 2002-11; the terrains are names instead of letters.
+pub const OCT_2003: Era = Era {
+    widths: 15..=60,
+    heights: 8..=32,
+    players: 6,
+    max_players: Some(9),
+    towers_by_battleland: true,
+    max_elevation: 3,
+    battle_terrains: &TERRAINS_2002_11,
+    hexsides: &HEXSIDES_2002_11,
+    battle_terrain_names: Some(&TERRAIN_NAMES_2003_10),
 };
 
 impl Dialect {
@@ -99,7 +120,8 @@ impl Dialect {
         match self {
             Dialect::Feb2002 => Some(&FEB_2002),
             Dialect::Nov2002 => Some(&NOV_2002),
-            Dialect::Oct2003 | Dialect::Unreadable => None,
+            Dialect::Oct2003 => Some(&OCT_2003),
+            Dialect::Unreadable => None,
         }
     }
 }
@@ -259,6 +281,17 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
     let read = match variant.dialect {
         Dialect::Nov2002 if own == Some(Dialect::Nov2002) => reads(format, Dialect::Nov2002),
         Dialect::Nov2002 => format != FormatId::ColossusCre,
+        // 2003-10 changed the MAP, TER and battlelands; its CRE and VAR are those of 2002-11
+        // (a CRE of 18 fields would be misread). A file of a changed format without the sign
+        // of its own (terrain letters) would be misread too.
+        Dialect::Oct2003 => match format {
+            FormatId::ColossusCre => own == Some(Dialect::Nov2002),
+            FormatId::ColossusVar => true,
+            // A hex letter is the game's TERRAIN token where 2003-10 wants a name: the checks
+            // of the era flag it, so any battleland is read (an empty one is all plains).
+            FormatId::ColossusBattleland => true,
+            _ => own == Some(Dialect::Oct2003) && reads(format, Dialect::Oct2003),
+        },
         dialect => reads(format, dialect),
     };
     if read {
@@ -273,14 +306,24 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
         Severity::Information,
         CODE,
         0..0,
-        format!(
-            "this file belongs to a variant written in a later Colossus format ({}: {}, {shown} \
-line {}); Retroboard reads the 2002-02 format of the Colossus documentation and the 2002-11 one, \
-and does not check this file",
-            sign.dialect.label(),
-            sign.what,
-            sign.line
-        ),
+        if sign.dialect == Dialect::Unreadable {
+            format!(
+                "this file belongs to a variant written in a later Colossus format ({}: {}, \
+{shown} line {}); Retroboard does not read that format, and does not check this file",
+                sign.dialect.label(),
+                sign.what,
+                sign.line
+            )
+        } else {
+            format!(
+                "this file belongs to a variant written in a later Colossus format ({}: {}, \
+{shown} line {}), but is not written in it itself: the game of that era would misread it, and \
+Retroboard does not check it; write it in the variant's format",
+                sign.dialect.label(),
+                sign.what,
+                sign.line
+            )
+        },
     ))
 }
 
@@ -292,7 +335,7 @@ fn note(doc: &Document, range: Range<usize>, dialect: Dialect, sign: &str) -> Fi
         range,
         format!(
             "this file is written in a later Colossus format ({}: {sign}, line {line}); \
-Retroboard checks the 2002-02 format of the Colossus documentation and does not check this file",
+Retroboard does not read this kind of file in that format yet, and does not check this file",
             dialect.label()
         ),
     )
@@ -446,7 +489,7 @@ pub fn own_sign(doc: &Document) -> Found {
 /// 2002-11 one the MAP (its grammar did not change), the battlelands (STARTLIST, TOWER,
 /// SUBTITLE, river hexsides), the VAR (HINT:, MAXPLAYERS:), the CRE (16 flags, base colour,
 /// Special: class) and the TER (TITANIMPROVE, TITANTELEPORT, Special: recruiters; quoted
-/// names are not read yet).
+/// names are not read yet); of the 2003-10 one the MAP, the TER and the battlelands.
 pub fn reads(format: FormatId, dialect: Dialect) -> bool {
     match dialect {
         Dialect::Feb2002 => true,
@@ -458,7 +501,13 @@ pub fn reads(format: FormatId, dialect: Dialect) -> bool {
                 | FormatId::ColossusCre
                 | FormatId::ColossusTer
         ),
-        Dialect::Oct2003 | Dialect::Unreadable => false,
+        // The MAP (terrain names in the hexes), the TER (terrain lines without a letter) and
+        // the battlelands (hex terrain names).
+        Dialect::Oct2003 => matches!(
+            format,
+            FormatId::ColossusMap | FormatId::ColossusTer | FormatId::ColossusBattleland
+        ),
+        Dialect::Unreadable => false,
     }
 }
 

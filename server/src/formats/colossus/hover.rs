@@ -119,6 +119,12 @@ are where players start, and the MAP's tower count is of the terrains whose batt
             format!("**Map height** {text}: the masterboard is {text} hexes high (y 0 to {}). The game accepts {}–{}.", minus_one(&text), heights.start(), heights.end())
         }
         (FormatId::ColossusMap, "hex", Some("label")) => map_hex(&ctx, text.parse().ok()?)?,
+        (FormatId::ColossusMap, "hex", Some("terrain")) if super::map::names_terrains(doc) => {
+            // The whole name: `Tower3` is one field of tokens `Tower` and `3`.
+            let view = MapView::of(doc);
+            let hex = view.hexes.iter().find(|h| h.range.contains(&node.start_byte()))?;
+            terrain_help_named(&ctx, &hex.terrain_key()?)
+        }
         (FormatId::ColossusMap, "hex", Some("terrain")) => terrain_help(&ctx, text.chars().next()?),
         (FormatId::ColossusMap, "hex", Some("x" | "y")) => {
             let view = MapView::of(doc);
@@ -136,7 +142,22 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
         (FormatId::ColossusMap, "hex", Some("exit_label")) => exit_label_help(&ctx, text.parse().ok()?),
         (FormatId::ColossusMap, "hex", Some("way")) => exit_type_help(&text),
         (FormatId::ColossusTer, "terrain_def", Some("letter")) => terrain_help(&ctx, text.chars().next()?),
-        (FormatId::ColossusTer, "terrain_def", Some("color")) => color_help(&text),
+        (FormatId::ColossusTer, "terrain_def" | "named_terrain_def", Some("color")) => color_help(&text),
+        (FormatId::ColossusTer, "named_terrain_def", Some("name")) => {
+            let found = ctx.variant.as_ref().map(|v| v.battleland(&text, files));
+            let where_ = match found.as_ref().and_then(|r| r.path.as_ref()) {
+                Some(path) => format!("battleland `{}`", variant::shown(path, &ctx.variant.as_ref()?.dir)),
+                None => format!("no battleland file `Battlelands/{text}`"),
+            };
+            format!("{}\n\nThe masterboard names this terrain in its hexes (2003-10: no letter); {where_}.", terrain_help_named(&ctx, &text))
+        }
+        (FormatId::ColossusTer, "named_terrain_def", Some("random")) => {
+            let file = text.strip_prefix("Random:").unwrap_or(&text);
+            format!("**Random battleland** (2003-10): the game makes this terrain's battlelands at random from `{file}` in the variant's Battlelands folder, which also says whether the terrain is a tower.")
+        }
+        (FormatId::ColossusTer, "named_terrain_def", Some("display_name")) => {
+            format!("**Display name** {text}: shown on the masterboard and used for the overlay image `{text}.gif`.")
+        }
         (FormatId::ColossusTer, "terrain_def", Some("name")) => {
             let found = ctx.variant.as_ref().map(|v| v.battleland(&text, files));
             let where_ = match found.as_ref().and_then(|r| r.path.as_ref()) {
@@ -204,8 +225,16 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             let y = field_text(&ctx, parent, "y").unwrap_or_default();
             format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
         }
+        (FormatId::ColossusBattleland, "hex", Some("terrain")) if text.chars().count() > 1 => {
+            let known = super::battleland::TERRAIN_NAMES_2003_10.contains(&text.as_str());
+            let letter = super::battleland::terrain_letter(&text)?;
+            match super::battleland::TERRAINS_2002_11.iter().find(|(l, _)| *l == letter) {
+                Some((_, name)) if known => format!("**Hex terrain** {text} (2003-10): {name}, the terrain of letter {letter} before."),
+                _ => format!("**Hex terrain** {text}: not a terrain the game knows."),
+            }
+        }
         (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
-            letter_help("Hex terrain", era().battle_terrains, text.chars().next()?)
+            letter_help("Hex terrain", era().battle_terrains, super::battleland::terrain_letter(&text)?)
         }
         (FormatId::ColossusBattleland, "hex", Some("elevation")) => {
             format!("**Elevation** {text}: the height of the hex (0–{}); higher ground helps in battle.", era().max_elevation)
@@ -283,6 +312,55 @@ fn chain(terrain: &Terrain) -> String {
     } else {
         steps.join(" → ")
     }
+}
+
+/// A 2003-10 terrain, by the name the MAP and the TER know it by.
+pub(super) fn terrain_help_named(ctx: &Context, key: &str) -> String {
+    let Some((ter, source)) = ctx.ter() else {
+        return format!("**Terrain {key}**: the variant's TER file was not found.");
+    };
+    let Some(t) = ter.terrain_by_key(key) else {
+        return format!(
+            "**Terrain {key}**: not defined in {source} (terrains: {}).",
+            ter.names_listed()
+        );
+    };
+    let color = t.color.as_ref().map_or("?", |c| c.text.as_str());
+    let swatch = colors::rgb(color)
+        .map(|[r, g, b]| format!(" (#{r:02x}{g:02x}{b:02x})"))
+        .unwrap_or_default();
+    let display = t
+        .display_name
+        .as_ref()
+        .map(|d| format!(", shown as {}", d.text))
+        .unwrap_or_default();
+    let random = t
+        .random
+        .as_ref()
+        .map(|r| {
+            format!(
+                "\n\nBattlelands made at random from `{}`.",
+                r.text.strip_prefix("Random:").unwrap_or(&r.text)
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "**Terrain {key}**{display} · colour `{color}`{swatch} · {} recruitment\n\nRecruits: {}{random}\n\nfrom {source}",
+        if t.regular.as_ref().is_some_and(|r| r.text == "true") {
+            "regular"
+        } else {
+            "listed-only"
+        },
+        chain(t)
+    )
+}
+
+/// What a hex's terrain is called: its name from 2003-10, else its letter's terrain name.
+pub(super) fn hex_terrain(ctx: &Context, hex: &super::map::Hex) -> String {
+    if hex.named {
+        return hex.terrain_key().unwrap_or_else(|| "?".to_string());
+    }
+    terrain_name(ctx, hex.terrain_letter())
 }
 
 pub(super) fn terrain_help(ctx: &Context, letter: char) -> String {
@@ -472,7 +550,7 @@ fn map_hex(ctx: &Context, label: i64) -> Option<String> {
         .collect();
     Some(format!(
         "**Hex {label}** — {} at ({}, {})\n\nexits: {}",
-        terrain_name(ctx, hex.terrain_letter()),
+        hex_terrain(ctx, hex),
         show_opt(hex.x.as_ref().and_then(|n| n.value)),
         show_opt(hex.y.as_ref().and_then(|n| n.value)),
         if exits.is_empty() {
@@ -586,7 +664,7 @@ pub(super) fn exit_label_help(ctx: &Context, label: i64) -> String {
     match view.hex(label) {
         Some(hex) => format!(
             "**Exit to hex {label}**: {} at ({}, {}).",
-            terrain_name(ctx, hex.terrain_letter()),
+            hex_terrain(ctx, hex),
             show_opt(hex.x.as_ref().and_then(|n| n.value)),
             show_opt(hex.y.as_ref().and_then(|n| n.value))
         ),

@@ -21,11 +21,14 @@ use crate::text::ChunkReader;
 #[derive(Debug)]
 pub struct EraOf {
     pub era: &'static Era,
-    /// The tower terrain letters.
-    pub towers: Vec<char>,
+    /// The tower terrains: letters, or names from 2003-10 (see [`Hex::terrain_key`]).
+    pub towers: Vec<String>,
     /// How the tower letters were told, for messages: “terrain T”.
     pub towers_told: String,
     pub players: usize,
+    /// Whether every terrain's tower status is known: a 2003-10 terrain with a `Random:` file
+    /// takes it from that file (`HexMap`), which may be absent here.
+    pub towers_known: bool,
     /// How the number of players was told, for messages: “up to 6”.
     pub players_told: String,
 }
@@ -35,9 +38,10 @@ impl EraOf {
     pub fn feb_2002() -> EraOf {
         EraOf {
             era: &dialect::FEB_2002,
-            towers: vec!['T'],
+            towers: vec!["T".to_string()],
             towers_told: "terrain T".to_string(),
             players: dialect::FEB_2002.players,
+            towers_known: true,
             players_told: format!("up to {}", dialect::FEB_2002.players),
         }
     }
@@ -55,35 +59,55 @@ impl EraOf {
         if !era.towers_by_battleland {
             return of;
         }
+        // A 2003-10 map names its terrains: without the variant's TER no name is known to be a
+        // tower (2002-11 falls back on terrain T).
+        let named = names_terrains(doc);
+        of.towers_known = !named;
         let Some(variant) = Variant::of_doc(doc, files) else {
             return of;
         };
         if let Some(ter) = variant.ter.path.as_ref().and_then(|p| files.read(p)) {
-            let towers: Vec<char> = terrain_lines(&ter)
-                .filter(|(_, name)| {
-                    variant
+            let has_tower = |land: std::sync::Arc<str>| {
+                land.lines()
+                    .any(|l| l.split_whitespace().next() == Some("TOWER"))
+            };
+            let mut known = true;
+            let towers: Vec<String> = terrain_lines(&ter)
+                .filter(|(_, name, random)| match random {
+                    // `HexMap` at 1b50e238 reads the tower status of a terrain with a random
+                    // battleland from its `.rnd` file, in the variant's Battlelands folder.
+                    Some(file) => {
+                        let text = files.read(&variant.dir.join("Battlelands").join(file));
+                        known &= text.is_some();
+                        text.is_some_and(has_tower)
+                    }
+                    None => variant
                         .battleland(name, files)
                         .path
                         .and_then(|p| files.read(&p))
-                        .is_some_and(|land| {
-                            land.lines()
-                                .any(|l| l.split_whitespace().next() == Some("TOWER"))
-                        })
+                        .is_some_and(has_tower),
                 })
-                .map(|(letter, _)| letter)
+                .map(|(key, _, _)| key.to_string())
                 .collect();
-            let shown: Vec<String> = towers.iter().map(char::to_string).collect();
-            of.towers_told = format!(
-                "{} {}: {} a TOWER line",
-                crate::findings::noun(towers.len(), "terrain", "terrains"),
-                shown.join(", "),
-                if towers.len() == 1 {
-                    "its battleland has"
-                } else {
-                    "their battlelands have"
-                }
-            );
+            of.towers_known = known;
+            let shown = towers.clone();
+            of.towers_told = if towers.is_empty() {
+                "no terrain's battleland has a TOWER line".to_string()
+            } else {
+                format!(
+                    "{} {}: {} a TOWER line",
+                    crate::findings::noun(towers.len(), "terrain", "terrains"),
+                    shown.join(", "),
+                    if towers.len() == 1 {
+                        "its battleland has"
+                    } else {
+                        "their battlelands have"
+                    }
+                )
+            };
             of.towers = towers;
+        } else if named {
+            return of;
         }
         if let (Some(max), Some(var)) = (era.max_players, var_file(&variant.dir, files))
             && let Some(text) = files.read(&var)
@@ -100,17 +124,28 @@ impl EraOf {
     }
 }
 
-/// The terrain lines of a TER text with a letter (2002-02 and 2002-11): letter and name.
-fn terrain_lines(text: &str) -> impl Iterator<Item = (char, &str)> {
+/// The terrain lines of a TER text: the key the MAP knows the terrain by, and its name. The key
+/// is the letter in 2002-02 and 2002-11 (`P yellow Plains true …`), and the name from 2003-10
+/// (`yellow Plains true …`, no letter).
+/// The `Random:` file of a 2003-10 line comes third.
+fn terrain_lines(text: &str) -> impl Iterator<Item = (&str, &str, Option<&str>)> {
     text.lines().filter_map(|line| {
-        let mut tokens = line.split('#').next()?.split_whitespace();
-        let letter = tokens.next()?;
-        let mut chars = letter.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return None;
-        };
-        let name = tokens.nth(1)?;
-        c.is_ascii_alphabetic().then_some((c, name))
+        let tokens: Vec<&str> = line.split('#').next()?.split_whitespace().collect();
+        let flag = |t: &str| t == "true" || t == "false";
+        match tokens.as_slice() {
+            [letter, _, name, regular, ..]
+                if letter.len() == 1
+                    && letter.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && flag(regular) =>
+            {
+                Some((*letter, *name, None))
+            }
+            [_, name, regular, ..] if flag(regular) && *name != "ACQUIRABLE" => {
+                let random = tokens.iter().find_map(|t| t.strip_prefix("Random:"));
+                Some((*name, *name, random))
+            }
+            _ => None,
+        }
     })
 }
 
@@ -158,6 +193,8 @@ pub struct Hex {
     pub range: Range<usize>,
     /// The record has a syntax error: its values may be misplaced.
     pub broken: bool,
+    /// The terrain is a name (2003-10), not a letter.
+    pub named: bool,
 }
 
 #[derive(Debug)]
@@ -171,9 +208,21 @@ impl Hex {
         Some((self.x.as_ref()?.value?, self.y.as_ref()?.value?))
     }
 
-    /// The terrain letter.
+    /// The terrain letter (2002-02 and 2002-11; `None` for a terrain name of 2003-10).
     pub fn terrain_letter(&self) -> Option<char> {
+        if self.named {
+            return None;
+        }
         self.terrain.as_ref().and_then(|t| t.text.chars().next())
+    }
+
+    /// What the TER knows the terrain by: its letter, or from 2003-10 its name.
+    pub fn terrain_key(&self) -> Option<String> {
+        if self.named {
+            self.terrain.as_ref().map(|t| t.text.clone())
+        } else {
+            self.terrain_letter().map(String::from)
+        }
     }
 }
 
@@ -211,6 +260,46 @@ static HEX_LAYOUT: Layout = Layout {
     run: None,
 };
 
+/// A hex line of 2003-10 (`StrategicMapLoader.jj` at 1b50e238): the terrain is a name
+/// (`CHAINE`: a letter, `.` or `_`, then letters, digits, `.` and `_`), such as `Plains` or
+/// `Tower3`.
+static HEX_LAYOUT_2003: Layout = Layout {
+    line: "hex line",
+    fields: &[
+        FieldDef("label", Kind::Number, "hex label"),
+        FieldDef("terrain", Kind::LaterWord, "terrain name"),
+        FieldDef("exit_label", Kind::Number, "first exit's label"),
+        FieldDef("way", Kind::Way, "first exit's type"),
+        FieldDef("exit_label", Kind::Number, "second exit's label"),
+        FieldDef("way", Kind::Way, "second exit's type"),
+        FieldDef("exit_label", Kind::Number, "third exit's label"),
+        FieldDef("way", Kind::Way, "third exit's type"),
+        FieldDef("x", Kind::Number, "x position"),
+        FieldDef("y", Kind::Number, "y position"),
+    ],
+    order: "label, terrain name, three exits (label and type), x and y",
+    touching_is_one_field: true,
+    subject: Some((0, "hex ")),
+    run: None,
+};
+
+/// Whether the MAP `doc` names its terrains (2003-10) instead of giving letters.
+pub fn names_terrains(doc: &Document) -> bool {
+    matches!(
+        dialect::own_sign(doc),
+        Some((dialect::Dialect::Oct2003, _, _))
+    )
+}
+
+/// The hex layout of the MAP `doc`'s dialect.
+fn hex_layout(doc: &Document) -> &'static Layout {
+    if names_terrains(doc) {
+        &HEX_LAYOUT_2003
+    } else {
+        &HEX_LAYOUT
+    }
+}
+
 /// The grammar's token kinds of a MAP line.
 fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
     TokenKinds::new(language, "word", "way")
@@ -221,7 +310,7 @@ pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
     let layout = if node.kind() == "size" {
         &SIZE_LAYOUT
     } else {
-        &HEX_LAYOUT
+        hex_layout(doc)
     };
     let kinds = token_kinds(&node.language());
     Line::of_node(layout, &kinds, node, &mut ChunkReader::new(doc.rope()))
@@ -229,7 +318,7 @@ pub fn fields_of<'d>(doc: &'d Document, node: Node) -> Line<'d> {
 
 impl Hex {
     /// The hex of a hex line; `None` without a label.
-    fn read(line: &Line, range: Range<usize>, broken: bool) -> Option<Hex> {
+    fn read(line: &Line, range: Range<usize>, broken: bool, named: bool) -> Option<Hex> {
         let (word, number) = (|slot| line.word(slot), |slot| line.number(slot));
         Some(Hex {
             label: number(0)?,
@@ -246,6 +335,7 @@ impl Hex {
             y: number(9),
             range,
             broken,
+            named,
         })
     }
 }
@@ -261,6 +351,8 @@ impl MapView {
         let Some(tree) = doc.tree() else { return view };
         let kinds = token_kinds(&tree.language());
         let mut text = ChunkReader::new(doc.rope());
+        let hex_layout = hex_layout(doc);
+        let named = std::ptr::eq(hex_layout, &HEX_LAYOUT_2003);
         let mut tokens = Vec::with_capacity(HEX_LAYOUT.fields.len());
         let mut size_line_end = None;
         // The lines before the size that hold a comment: the others are blank.
@@ -286,12 +378,12 @@ impl MapView {
                 }
                 "hex" => {
                     kinds.line(&mut cursor, &mut tokens);
-                    let line = Line::read(&HEX_LAYOUT, &tokens, &mut text);
+                    let line = Line::read(hex_layout, &tokens, &mut text);
                     let before = view.line_errors.len();
                     line.errors(&mut view.line_errors);
                     let broken = view.line_errors.len() > before;
                     view.hexes
-                        .extend(Hex::read(&line, node.byte_range(), broken));
+                        .extend(Hex::read(&line, node.byte_range(), broken, named));
                 }
                 _ => {}
             }
@@ -306,14 +398,15 @@ impl MapView {
     }
 
     pub fn towers(&self) -> usize {
-        self.towers_of(&['T'])
+        self.towers_of(&["T".to_string()])
     }
 
-    /// The number of hexes whose terrain is one of the tower letters `towers`.
-    pub fn towers_of(&self, towers: &[char]) -> usize {
+    /// The number of hexes whose terrain is one of the tower terrains `towers` (letters, or
+    /// names from 2003-10).
+    pub fn towers_of(&self, towers: &[String]) -> usize {
         self.hexes
             .iter()
-            .filter(|h| h.terrain_letter().is_some_and(|t| towers.contains(&t)))
+            .filter(|h| h.terrain_key().is_some_and(|t| towers.contains(&t)))
             .count()
     }
 }
@@ -464,7 +557,7 @@ is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game
     }
 
     let towers = view.towers_of(&era_of.towers);
-    if complete && towers < era_of.players && !view.hexes.is_empty() {
+    if complete && era_of.towers_known && towers < era_of.players && !view.hexes.is_empty() {
         let range = size.map_or(0..0, |s| s.width.range.start..s.height.range.end);
         out.push(Finding::new(
             Severity::Warning,

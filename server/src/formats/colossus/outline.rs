@@ -47,8 +47,14 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                 .iter()
                 .map(|t| {
                     let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
+                    // From 2003-10 the name is the key: no letter before it.
+                    let title = if t.named {
+                        name.to_string()
+                    } else {
+                        format!("{} {name}", t.letter.text)
+                    };
                     let mut terrain = Symbol::new(
-                        format!("{} {name}", t.letter.text),
+                        title,
                         SymbolKind::Terrain,
                         t.range.clone(),
                         t.letter.range.clone(),

@@ -338,17 +338,13 @@ not about the game: to use it, write “{key}:{name}” in {var_name}"
     ));
 }
 
-/// The letters of the map hexes, or `None` when the map has errors (some hexes may be unread).
-fn map_letters(map: &MapView) -> Option<HashSet<char>> {
+/// The terrains of the map hexes (letters, or names from 2003-10), or `None` when the map has
+/// errors (some hexes may be unread).
+fn map_letters(map: &MapView) -> Option<HashSet<String>> {
     if !map.line_errors.is_empty() {
         return None;
     }
-    Some(
-        map.hexes
-            .iter()
-            .filter_map(|h| h.terrain_letter())
-            .collect(),
-    )
+    Some(map.hexes.iter().filter_map(|h| h.terrain_key()).collect())
 }
 
 /// TER: a terrain no hex of any map using it has, and starting creatures that are not
@@ -379,28 +375,48 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
     maps.dedup();
     if !maps.is_empty() {
         let mut seen = HashSet::new();
+        let named = view.named();
         for terrain in &view.terrains {
-            let Some(letter) = terrain.letter_char() else {
-                continue;
-            };
-            // The Tower's absence is the map's too-few-towers; a second line of a letter is
-            // the duplicate-terrain warning.
-            if letter == 'T' || !seen.insert(letter) || letters.contains(&letter) {
+            // A line of the other dialect is a syntax error of its own.
+            if terrain.named != named {
                 continue;
             }
-            let name = terrain
-                .name
-                .as_ref()
-                .map_or_else(String::new, |n| format!(" ({})", n.text));
+            let key = if named {
+                terrain.key().to_string()
+            } else {
+                let Some(letter) = terrain.letter_char() else {
+                    continue;
+                };
+                letter.to_string()
+            };
+            // The Tower's absence is the map's too-few-towers (from 2003-10 the towers are the
+            // terrains whose battleland says TOWER); a second line of a key is the
+            // duplicate-terrain warning.
+            if (!named && key == "T") || letters.contains(&key) || !seen.insert(key.clone()) {
+                continue;
+            }
+            let message = if named {
+                format!(
+                    "terrain {key} is on no hex of {}: its recruits and its battleland never come \
+into play; give some hexes the terrain {key}, or remove this line",
+                    maps.join(" or ")
+                )
+            } else {
+                let name = terrain
+                    .name
+                    .as_ref()
+                    .map_or_else(String::new, |n| format!(" ({})", n.text));
+                format!(
+                    "terrain {key}{name} is on no hex of {}: its recruits and its battleland never \
+come into play; give some hexes the letter {key}, or remove this line",
+                    maps.join(" or ")
+                )
+            };
             out.push(Finding::new(
                 Severity::Information,
                 "colossus/unused-terrain",
                 terrain.letter.range.clone(),
-                format!(
-                    "terrain {letter}{name} is on no hex of {}: its recruits and its battleland never \
-come into play; give some hexes the letter {letter}, or remove this line",
-                    maps.join(" or ")
-                ),
+                message,
             ));
         }
     }
@@ -543,7 +559,7 @@ pub fn obtainable_creatures(ter: &TerView) -> BTreeSet<String> {
 /// 2002-11 the terrains whose battleland says TOWER) and move out of a hex only along its
 /// exits, to a neighbouring hex (the game ignores other exits).
 pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>) {
-    if !view.line_errors.is_empty() || view.hexes.iter().any(|h| h.broken) {
+    if !view.line_errors.is_empty() || view.hexes.iter().any(|h| h.broken) || !era.towers_known {
         return;
     }
     let mut first: HashMap<i64, usize> = HashMap::new();
@@ -555,9 +571,7 @@ pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>
     let mut reached = vec![false; view.hexes.len()];
     let mut queue: VecDeque<usize> = VecDeque::new();
     for (i, hex) in view.hexes.iter().enumerate() {
-        if hex
-            .terrain_letter()
-            .is_some_and(|t| era.towers.contains(&t))
+        if hex.terrain_key().is_some_and(|t| era.towers.contains(&t))
             && hex.label.value.and_then(|l| first.get(&l)) == Some(&i)
         {
             reached[i] = true;

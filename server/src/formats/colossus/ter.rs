@@ -24,7 +24,12 @@ pub struct TerView {
 
 #[derive(Debug)]
 pub struct Terrain {
+    /// The letter the MAP knows the terrain by; from 2003-10, its name (see [`Terrain::named`]).
     pub letter: Word,
+    /// A 2003-10 line (`colour name regular …`, no letter): the key is the name.
+    pub named: bool,
+    /// The `Random:` file a 2003-10 battleland is made from.
+    pub random: Option<Word>,
     pub color: Option<Word>,
     pub name: Option<Word>,
     pub regular: Option<Word>,
@@ -60,8 +65,17 @@ pub struct Acquirable {
 }
 
 impl Terrain {
+    /// The terrain letter (`None` for a 2003-10 line, which has none).
     pub fn letter_char(&self) -> Option<char> {
+        if self.named {
+            return None;
+        }
         self.letter.text.chars().next()
+    }
+
+    /// What the MAP knows the terrain by: its letter, or from 2003-10 its name.
+    pub fn key(&self) -> &str {
+        &self.letter.text
     }
 
     /// The creatures a Tower gives each player at the start: the first three recruits with a
@@ -89,9 +103,11 @@ impl TerView {
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
             match node.kind() {
-                "terrain_def" => {
+                "terrain_def" | "named_terrain_def" => {
                     let fields = Fields::of(node);
-                    let Some(letter) = fields.word(doc, "letter") else {
+                    let named = node.kind() == "named_terrain_def";
+                    let Some(letter) = fields.word(doc, if named { "name" } else { "letter" })
+                    else {
                         continue;
                     };
                     let (specials, recruits): (Vec<Recruit>, Vec<Recruit>) =
@@ -108,6 +124,8 @@ impl TerView {
                     let specials = specials.into_iter().map(|r| r.creature).collect();
                     let terrain = Terrain {
                         letter,
+                        named,
+                        random: fields.word(doc, "random"),
                         color: fields.word(doc, "color"),
                         name: fields.word(doc, "name"),
                         regular: fields.word(doc, "regular"),
@@ -118,7 +136,10 @@ impl TerView {
                         broken: node.has_error(),
                     };
                     view.names.extend(terrain.color.iter().cloned());
-                    view.names.extend(terrain.name.iter().cloned());
+                    // A 2003-10 terrain name is the game's CHAINE: digits are part of it.
+                    if !named {
+                        view.names.extend(terrain.name.iter().cloned());
+                    }
                     view.names.extend(terrain.display_name.iter().cloned());
                     view.names
                         .extend(terrain.recruits.iter().map(|r| r.creature.clone()));
@@ -157,6 +178,29 @@ impl TerView {
             }
         }
         view
+    }
+
+    /// Whether the terrain lines are those of 2003-10 (no letter), as most of them are.
+    pub fn named(&self) -> bool {
+        self.terrains.iter().filter(|t| t.named).count() * 2 > self.terrains.len()
+    }
+
+    /// The terrain of a key: a letter, or from 2003-10 a name (the game keeps the last
+    /// definition).
+    pub fn terrain_by_key(&self, key: &str) -> Option<&Terrain> {
+        self.terrains.iter().rev().find(|t| t.key() == key)
+    }
+
+    /// The terrain names of a 2003-10 TER, in file order, each once.
+    pub fn names_listed(&self) -> String {
+        let mut names: Vec<&str> = Vec::new();
+        let named = self.named();
+        for t in self.terrains.iter().filter(|t| t.named == named) {
+            if !names.contains(&t.key()) {
+                names.push(t.key());
+            }
+        }
+        names.join(" ")
     }
 
     /// The terrain of a letter (the game keeps the last definition of a letter).
@@ -211,12 +255,58 @@ file (\"Wrong Value for Titan {}\"): write a positive number",
         }
     }
 
-    let mut seen: HashMap<char, &Terrain> = HashMap::new();
-    for terrain in &view.terrains {
-        let Some(letter) = terrain.letter_char() else {
-            continue;
+    // A line of the other dialect: the game of 2003-10 reads `B green Brush true` as colour B,
+    // name green, then fails on Brush where true or false is due; the game before reads
+    // `green Brush true` as a letter that is a word, and fails on it.
+    let named = view.named();
+    for terrain in view.terrains.iter().filter(|t| t.named != named) {
+        let message = if named {
+            format!(
+                "this terrain line starts with a letter ({}), but the terrain lines of this file \
+are of the 2003-10 format, which has none: the game reads {} as the colour and fails on the next \
+word; remove the letter",
+                terrain.letter.text, terrain.letter.text
+            )
+        } else {
+            format!(
+                "this terrain line has no terrain letter: the game reads “{}” where the letter \
+is due and fails; start the line with the letter the map uses, such as “B green Brush true …” \
+(terrain lines without a letter are the 2003-10 format)",
+                terrain.color.as_ref().map_or("", |c| c.text.as_str())
+            )
         };
-        if let Some(first) = seen.get(&letter) {
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/syntax-error",
+            terrain.range.start..terrain.letter.range.end,
+            message,
+        ));
+    }
+
+    let mut seen: HashMap<char, &Terrain> = HashMap::new();
+    let mut seen_names: HashMap<&str, &Terrain> = HashMap::new();
+    for terrain in &view.terrains {
+        if terrain.named {
+            if let Some(first) = seen_names.get(terrain.key()) {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "colossus/duplicate-terrain",
+                    terrain.letter.range.clone(),
+                    format!(
+                        "terrain {} is defined twice (first on line {}); the game keeps this later \
+definition and lists the terrain twice: use another name",
+                        terrain.key(),
+                        doc.rope().byte_to_line(first.range.start) + 1
+                    ),
+                ));
+            } else {
+                seen_names.insert(terrain.key(), terrain);
+            }
+        }
+        let letter = terrain.letter_char().unwrap_or('\0');
+        if terrain.named {
+            // keyed by name above
+        } else if let Some(first) = seen.get(&letter) {
             out.push(Finding::new(
                 Severity::Warning,
                 "colossus/duplicate-terrain",
@@ -275,7 +365,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
                 )));
             }
         }
-        if letter == 'T' {
+        if !terrain.named && letter == 'T' {
             let starters = terrain.starting_creatures();
             if starters.len() < 3 {
                 let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
@@ -296,7 +386,10 @@ game start with fewer: add recruits such as “0 Ogre”",
     }
 
     let complete = doc.tree().is_some_and(|t| !t.root_node().has_error());
+    // From 2003-10 the towers are the terrains whose battleland has a TOWER line (the MAP's
+    // too-few-towers).
     if complete
+        && !named
         && !view.terrains.is_empty()
         && !view.terrains.iter().any(|t| t.letter_char() == Some('T'))
     {
@@ -349,6 +442,9 @@ Acquirable\"): use a multiple of {base} such as {}",
 
     for a in &view.acquirables {
         let Some(list) = &a.terrains else { continue };
+        if named {
+            continue; // terrain names (2003-10): not checked yet
+        }
         for (i, letter) in list
             .text
             .char_indices()

@@ -261,6 +261,31 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
         return;
     }
     let ter_name = shown(ter_doc.path().unwrap_or(Path::new("")), &variant.dir);
+    for hex in view.hexes.iter().filter(|h| h.named) {
+        let (Some(key), Some(token)) = (hex.terrain_key(), &hex.terrain) else {
+            continue;
+        };
+        if ter.terrain_by_key(&key).is_none() {
+            let keys = || ter.terrains.iter().map(|t| t.key());
+            let hint = nearest(&key, keys())
+                .map(|n| format!("; did you mean “{n}”?"))
+                .unwrap_or_default();
+            out.push(
+                Finding::new(
+                    Severity::Error,
+                    "colossus/unknown-terrain",
+                    token.range.clone(),
+                    format!(
+                        "terrain {key} of hex {} is not defined in {ter_name} (terrains: {}); names \
+are case-sensitive{hint}",
+                        hex.label.value.map_or_else(String::new, |l| l.to_string()),
+                        ter.names_listed()
+                    ),
+                )
+                .with_fixes(Fix::replacements(&token.range, candidates(&key, keys()))),
+            );
+        }
+    }
     for hex in &view.hexes {
         let (Some(letter), Some(token)) = (hex.terrain_letter(), &hex.terrain) else {
             continue;

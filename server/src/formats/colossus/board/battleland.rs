@@ -108,7 +108,11 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
     // The terrains drawn (plains where nothing is written), for the legend.
     let mut drawn: Vec<char> = vec!['p'];
     for h in &view.hexes {
-        if let Some(letter) = h.terrain.as_ref().and_then(|t| t.text.chars().next()) {
+        if let Some(letter) = h
+            .terrain
+            .as_ref()
+            .and_then(|t| crate::formats::colossus::battleland::terrain_letter(&t.text))
+        {
             drawn.push(letter);
         }
     }
@@ -151,7 +155,7 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
                 .find(|h| h.x.is(x) && h.y.as_ref().is_some_and(|v| v.is(y)));
             let terrain = record
                 .and_then(|h| h.terrain.as_ref())
-                .and_then(|t| t.text.chars().next())
+                .and_then(|t| crate::formats::colossus::battleland::terrain_letter(&t.text))
                 .unwrap_or('p');
             let elevation = record
                 .and_then(|h| h.elevation.as_ref())

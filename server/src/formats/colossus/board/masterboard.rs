@@ -84,11 +84,23 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     let width = right + margin;
     // Below the board: the terrain letters, then the exit symbols.
     let height = bottom + margin + 42.0;
+    // From 2003-10 the hexes name their terrains, and the towers are the terrains whose
+    // battleland says TOWER.
+    let named = view.hexes.iter().any(|h| h.named);
+    let tower_names = if named {
+        crate::formats::colossus::map::EraOf::of(doc, files).towers
+    } else {
+        Vec::new()
+    };
     let title = format!(
         "{} — masterboard, {} hexes, {} towers",
         file_name(doc),
         view.hexes.len(),
-        view.towers()
+        if named {
+            view.towers_of(&tower_names)
+        } else {
+            view.towers()
+        }
     );
     let mut scene = Scene::new(width.max(320.0), height, title.clone());
     let mut centers = std::collections::HashMap::new();
@@ -98,16 +110,24 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         let c = center(&points);
         centers.entry(hex.label.value).or_insert((c, *x, *y));
         let letter = hex.terrain_letter();
-        let terrain = letter.and_then(|l| ter.terrain(l));
+        let key = hex.terrain_key();
+        let terrain = if hex.named {
+            key.as_deref().and_then(|k| ter.terrain_by_key(k))
+        } else {
+            letter.and_then(|l| ter.terrain(l))
+        };
         let fill = terrain
             .and_then(|t| t.color.as_ref())
             .map(|c| colors::drawn(&c.text))
             .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b));
-        let name = terrain.and_then(|t| t.name.as_ref()).map_or_else(
-            || letter.map(String::from).unwrap_or_default(),
-            |n| n.text.clone(),
-        );
-        let tower = letter == Some('T');
+        let name = terrain
+            .and_then(|t| t.name.as_ref())
+            .map_or_else(|| key.clone().unwrap_or_default(), |n| n.text.clone());
+        let tower = if hex.named {
+            key.as_ref().is_some_and(|k| tower_names.contains(k))
+        } else {
+            letter == Some('T')
+        };
         let bad = crate::findings::faulty(findings, &hex.range);
         let outline = if bad {
             Style::filled(fill, Color::FAULT, 2.5).dashed()
@@ -188,16 +208,23 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     let mut letters: Vec<char> = placed.iter().filter_map(|p| p.0.terrain_letter()).collect();
     letters.sort_unstable();
     letters.dedup();
-    let legend: Vec<String> = letters
+    let mut names: Vec<String> = placed
         .iter()
-        .map(|l| {
+        .filter(|p| p.0.named)
+        .filter_map(|p| p.0.terrain_key())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let legend: Vec<String> = names
+        .into_iter()
+        .chain(letters.iter().map(|l| {
             format!(
                 "{l} {}",
                 ter.terrain(*l)
                     .and_then(|t| t.name.as_ref())
                     .map_or("?", |n| n.text.as_str())
             )
-        })
+        }))
         .collect();
     scene.push(Item::text(
         margin,
@@ -269,7 +296,11 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             '▲'
         };
         canvas.put(col, row, shape);
-        canvas.put(col + 1, row, hex.terrain_letter().unwrap_or('?'));
+        // A 2003-10 name shows its first letter (the SVG names it in full).
+        let shown = hex
+            .terrain_letter()
+            .or_else(|| hex.terrain_key().and_then(|k| k.chars().next()));
+        canvas.put(col + 1, row, shown.unwrap_or('?'));
         canvas.write(
             col,
             row + 1,
