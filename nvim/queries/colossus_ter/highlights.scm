@@ -32,3 +32,17 @@
 "TITANTELEPORT" @keyword
 (recruit
   creature: (special) @function)
+
+; 2003-10 terrain lines: no letter, the name is the key; a Random: battleland
+(named_terrain_def
+  color: (name) @string.special)
+
+(terrain_name) @type
+
+(named_terrain_def
+  display_name: (name) @string)
+
+(random) @string.special.path
+
+(terrain_names
+  (name) @constant)
