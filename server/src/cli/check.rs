@@ -112,8 +112,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     };
     let mut problems = Problems::default();
     let mut reports = Vec::new();
-    // The files of a Colossus variant read each other: each is parsed once for the whole run.
-    let files = CachedFiles::new(DiskFiles);
+    // The files of a Colossus variant read each other: each is parsed once for the whole run,
+    // and each variant worked out once, unless fixes change the files on the way.
+    let files = match fix {
+        None => CachedFiles::new(DiskFiles),
+        Some(_) => CachedFiles::new(DiskFiles).without_memo(),
+    };
     // A panic while checking a file becomes that file's finding, not a message of its own.
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));

@@ -1,6 +1,7 @@
 //! The five format families. Each family folder holds everything a format means: the words its
 //! syntax errors use, its checks, hover docs and board model. Nothing in here knows LSP.
 
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
@@ -301,6 +302,12 @@ pub trait Files {
         std::fs::canonicalize(path).ok()
     }
 
+    /// Where to keep what is worked out from several files (a variant's dialect), for as long
+    /// as the files do not change; `None` where they may (an editor's files).
+    fn memo(&self) -> Option<&Memo> {
+        None
+    }
+
     /// A file read as a document of `format`; by default parsed anew on every call.
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
         let text = self.read(path)?;
@@ -361,13 +368,34 @@ impl DocumentCache {
     }
 }
 
-/// Other files read through `files`, their documents cached, and the real paths of one run
-/// (a `check`: its links do not change while it runs, and every file of a folder of variants
-/// resolves its variants' folders again, about 80 times a file on the corpus).
+/// Values worked out from several files, by kind and folder, for as long as the files stay
+/// the same.
+#[derive(Default)]
+pub struct Memo(Mutex<HashMap<(TypeId, PathBuf), Arc<dyn Any + Send + Sync>>>);
+
+impl Memo {
+    /// The value of kind `T` for `key`, made by `make` the first time (without holding the
+    /// memo, so `make` may use it).
+    pub fn get_or<T: Any + Send + Sync + Clone>(&self, key: &Path, make: impl FnOnce() -> T) -> T {
+        let id = (TypeId::of::<T>(), key.to_path_buf());
+        let lock = || self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(value) = lock().get(&id).and_then(|v| v.downcast_ref::<T>()) {
+            return value.clone();
+        }
+        let value = make();
+        lock().insert(id, Arc::new(value.clone()));
+        value
+    }
+}
+
+/// Other files read through `files`, their documents cached, and the real paths and the
+/// [`Memo`] of one run (a `check`: every file of a folder of variants works out its variants
+/// again, about 80 link resolutions a file on the corpus).
 pub struct CachedFiles<F> {
     pub files: F,
     cache: DocumentCache,
     real_paths: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    memo: Option<Memo>,
 }
 
 impl<F: Files> CachedFiles<F> {
@@ -376,7 +404,14 @@ impl<F: Files> CachedFiles<F> {
             files,
             cache: DocumentCache::default(),
             real_paths: Mutex::default(),
+            memo: Some(Memo::default()),
         }
+    }
+
+    /// No [`Memo`]: for a run that changes the files it reads (`check --fix`).
+    pub fn without_memo(mut self) -> CachedFiles<F> {
+        self.memo = None;
+        self
     }
 }
 
@@ -392,6 +427,10 @@ impl<F: Files> Files for CachedFiles<F> {
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
         let text = self.files.read(path)?;
         Some(Loaded::Shared(self.cache.document(path, format, text)))
+    }
+
+    fn memo(&self) -> Option<&Memo> {
+        self.memo.as_ref()
     }
 
     fn real_path(&self, path: &Path) -> Option<PathBuf> {
@@ -561,5 +600,28 @@ mod tests {
         // The same file read as another format is another document.
         let as_map = cache.document(path, FormatId::ColossusMap, "MAP:Big.map\n".into());
         assert_eq!(as_map.format(), Some(FormatId::ColossusMap));
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::*;
+
+    #[test]
+    fn a_memo_makes_each_value_once_and_may_be_used_while_making_one() {
+        let memo = Memo::default();
+        let made = std::cell::Cell::new(0);
+        let make = |n: u32| {
+            made.set(made.get() + 1);
+            n
+        };
+        assert_eq!(memo.get_or(Path::new("a"), || make(1)), 1);
+        assert_eq!(memo.get_or(Path::new("a"), || make(2)), 1);
+        // Another kind for the same key, made while the memo is in use.
+        let outer = memo.get_or(Path::new("a"), || {
+            format!("{}", memo.get_or(Path::new("b"), || make(3)))
+        });
+        assert_eq!(outer, "3");
+        assert_eq!(made.get(), 2);
     }
 }

@@ -108,6 +108,13 @@ impl Variant {
 
     /// The variant of the folder `dir`, with its VAR read through `files`.
     pub fn of_dir(dir: &Path, files: &dyn Files) -> Variant {
+        match files.memo() {
+            Some(memo) => memo.get_or(dir, || Variant::read_dir(dir, files)),
+            None => Variant::read_dir(dir, files),
+        }
+    }
+
+    fn read_dir(dir: &Path, files: &dyn Files) -> Variant {
         let var = var_file(dir, files)
             .and_then(|p| files.document(&p, FormatId::ColossusVar))
             .map(|doc| VarView::of(&doc));
