@@ -325,15 +325,6 @@ pub(super) fn terrain_help_named(ctx: &Context, key: &str) -> String {
             ter.names_listed()
         );
     };
-    let color = t.color.as_ref().map_or("?", |c| c.text.as_str());
-    let swatch = colors::rgb(color)
-        .map(|[r, g, b]| format!(" (#{r:02x}{g:02x}{b:02x})"))
-        .unwrap_or_default();
-    let display = t
-        .display_name
-        .as_ref()
-        .map(|d| format!(", shown as {}", d.text))
-        .unwrap_or_default();
     let random = t
         .random
         .as_ref()
@@ -344,8 +335,23 @@ pub(super) fn terrain_help_named(ctx: &Context, key: &str) -> String {
             )
         })
         .unwrap_or_default();
+    terrain_described(t, &format!("Terrain {key}"), &random, &source)
+}
+
+/// A terrain line found in the TER: `title`, its display name, colour, recruitment and
+/// recruit chain, then `more` and where it is from.
+fn terrain_described(t: &Terrain, title: &str, more: &str, source: &str) -> String {
+    let color = t.color.as_ref().map_or("?", |c| c.text.as_str());
+    let swatch = colors::rgb(color)
+        .map(|[r, g, b]| format!(" (#{r:02x}{g:02x}{b:02x})"))
+        .unwrap_or_default();
+    let display = t
+        .display_name
+        .as_ref()
+        .map(|d| format!(", shown as {}", d.text))
+        .unwrap_or_default();
     format!(
-        "**Terrain {key}**{display} · colour `{color}`{swatch} · {} recruitment\n\nRecruits: {}{random}\n\nfrom {source}",
+        "**{title}**{display} · colour `{color}`{swatch} · {} recruitment\n\nRecruits: {}{more}\n\nfrom {source}",
         if t.regular.as_ref().is_some_and(|r| r.text == "true") {
             "regular"
         } else {
@@ -374,15 +380,6 @@ pub(super) fn terrain_help(ctx: &Context, letter: char) -> String {
         );
     };
     let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
-    let color = t.color.as_ref().map_or("?", |c| c.text.as_str());
-    let swatch = colors::rgb(color)
-        .map(|[r, g, b]| format!(" (#{r:02x}{g:02x}{b:02x})"))
-        .unwrap_or_default();
-    let display = t
-        .display_name
-        .as_ref()
-        .map(|d| format!(", shown as {}", d.text))
-        .unwrap_or_default();
     let tower = if letter == 'T' {
         let starters: Vec<&str> = t
             .starting_creatures()
@@ -396,15 +393,7 @@ pub(super) fn terrain_help(ctx: &Context, letter: char) -> String {
     } else {
         String::new()
     };
-    format!(
-        "**Terrain {letter} — {name}**{display} · colour `{color}`{swatch} · {} recruitment\n\nRecruits: {}{tower}\n\nfrom {source}",
-        if t.regular.as_ref().is_some_and(|r| r.text == "true") {
-            "regular"
-        } else {
-            "listed-only"
-        },
-        chain(t)
-    )
+    terrain_described(t, &format!("Terrain {letter} — {name}"), &tower, &source)
 }
 
 /// What a pseudo-creature of a recruit chain stands for (the Titan is a creature too).
