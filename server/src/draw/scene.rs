@@ -12,6 +12,13 @@ impl Color {
     pub const WHITE: Color = Color(255, 255, 255);
     /// Marks what is faulty.
     pub const FAULT: Color = Color(220, 30, 30);
+    /// Text and lines drawn on the paper around a board (titles, legends, rulers), not on the
+    /// game's own colours. A viewer may draw them in its theme's colour: the SVG marks them
+    /// `class="ink"` (fill) and `class="ink-line"` (stroke), the paper `class="paper"`. A
+    /// near-black no board colour uses, so that the mark never lands on a game's black.
+    pub const INK: Color = Color(17, 17, 17);
+    /// Secondary text on the paper (table headings): `class="muted"`.
+    pub const MUTED_INK: Color = Color(96, 96, 96);
 
     pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
         Color(r, g, b)
@@ -84,6 +91,23 @@ impl Style {
 
     /// Writes the style's SVG attributes, each after a space.
     fn write_attributes(&self, out: &mut String) {
+        let classes = [
+            (self.fill == Some(Color::INK), "ink"),
+            (self.fill == Some(Color::MUTED_INK), "muted"),
+            (self.stroke == Some(Color::INK), "ink-line"),
+        ];
+        if classes.iter().any(|(on, _)| *on) {
+            out.push_str(r#" class=""#);
+            let mut first = true;
+            for (_, name) in classes.iter().filter(|(on, _)| *on) {
+                if !first {
+                    out.push(' ');
+                }
+                out.push_str(name);
+                first = false;
+            }
+            out.push('"');
+        }
         match self.fill {
             Some(c) => {
                 out.push_str(r#" fill=""#);
@@ -252,7 +276,7 @@ impl Scene {
         write!(out, "<title>{}</title>", escape(&self.title)).unwrap_or_default();
         write!(
             out,
-            r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+            r#"<rect class="paper" x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
             self.background.hex()
         )
         .unwrap_or_default();
@@ -460,6 +484,57 @@ mod tests {
             "{svg}"
         );
         assert!(!svg.contains("<script"));
+    }
+
+    /// The paper and what is drawn on it in ink are marked for a viewer to draw in its theme;
+    /// a game's own black is not.
+    #[test]
+    fn paper_and_ink_are_marked_and_game_colours_are_not() {
+        let mut scene = Scene::new(10.0, 10.0, "t");
+        scene.push(Item::text(
+            1.0,
+            2.0,
+            "legend",
+            10.0,
+            Anchor::Start,
+            Color::INK,
+        ));
+        scene.push(Item::text(
+            1.0,
+            4.0,
+            "heading",
+            10.0,
+            Anchor::Start,
+            Color::MUTED_INK,
+        ));
+        scene.push(Item::Line {
+            from: (0.0, 0.0),
+            to: (1.0, 1.0),
+            style: Style::stroke(Color::INK, 1.0),
+        });
+        scene.push(Item::Rect {
+            x: 0.0,
+            y: 0.0,
+            width: 1.0,
+            height: 1.0,
+            style: Style::filled(Color::INK, Color::INK, 1.0),
+        });
+        scene.push(Item::Circle {
+            center: (5.0, 5.0),
+            radius: 1.0,
+            style: Style::filled(Color::BLACK, Color::BLACK, 1.0),
+        });
+        let svg = scene.to_svg();
+        for part in [
+            r##"<rect class="paper" x="0" y="0" width="10" height="10" fill="#ffffff"/>"##,
+            r##"<text x="1" y="2" font-size="10" text-anchor="start" class="ink" fill="#111111">legend</text>"##,
+            r##"class="muted" fill="#606060">heading</text>"##,
+            r##"<line x1="0" y1="0" x2="1" y2="1" class="ink-line" fill="none" stroke="#111111""##,
+            r##"<rect x="0" y="0" width="1" height="1" class="ink ink-line" fill="#111111""##,
+            r##"<circle cx="5" cy="5" r="1" fill="#000000" stroke="#000000" stroke-width="1"/>"##,
+        ] {
+            assert!(svg.contains(part), "{part} not in {svg}");
+        }
     }
 
     /// The source map lists each element once, nested ones after their group, and the SVG

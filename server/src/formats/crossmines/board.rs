@@ -672,7 +672,7 @@ fn draw_scene(
             line.clone(),
             11.0,
             Anchor::Start,
-            Color::BLACK,
+            Color::INK,
         ));
         legend_y += 16.0;
     }
@@ -782,7 +782,7 @@ fn message_board(title: String, message: &str) -> Board {
         message,
         13.0,
         Anchor::Start,
-        Color(60, 60, 60),
+        Color::INK,
     ));
     let mut canvas = TextCanvas::new();
     canvas.line(&title);

@@ -217,7 +217,7 @@ fn draw_scene(
     for i in 0..SIZE {
         let along = i as f64 * SQUARE + SQUARE / 2.0;
         let label =
-            |s: String, x: f64, y: f64| Item::text(x, y, s, 13.0, Anchor::Middle, Color::BLACK);
+            |s: String, x: f64, y: f64| Item::text(x, y, s, 13.0, Anchor::Middle, Color::INK);
         let number = (i + 1).to_string();
         let letter = char::from(b'A' + i as u8).to_string();
         scene.push(label(number.clone(), left + along, MARGIN - 9.0));
@@ -343,7 +343,7 @@ fn draw_scene(
             line,
             12.0,
             Anchor::Start,
-            if bad { Color::FAULT } else { Color::BLACK },
+            if bad { Color::FAULT } else { Color::INK },
         ));
         y += 18.0;
     }

@@ -42,7 +42,7 @@ const BACK: Color = Color(35, 70, 160);
 const BACK_PATTERN: Color = Color(140, 170, 235);
 const EDGE: Color = Color(40, 40, 40);
 const EMPTY_PLACE: Color = Color(150, 205, 165);
-const INK: Color = Color(30, 30, 30);
+const CARD_INK: Color = Color(30, 30, 30);
 const RED_SUIT: Color = Color(200, 20, 30);
 
 /// Terminal drawing: columns left of the table for the pile numbers, and the widest table.
@@ -499,7 +499,7 @@ fn picture(
                 let card = d.hand.and_then(|h| h.cards.get(usize::try_from(k).ok()?));
                 let (face, colour) = match card {
                     Some(c) if c.suit.is_red() => (c.to_string(), RED_SUIT),
-                    Some(c) => (c.to_string(), INK),
+                    Some(c) => (c.to_string(), CARD_INK),
                     None => ("?".to_string(), Color(150, 150, 150)),
                 };
                 if card.is_some() {
@@ -571,7 +571,7 @@ fn picture(
                 count,
                 10.0,
                 Anchor::Middle,
-                INK,
+                CARD_INK,
             ));
         }
         let tip = format!(
@@ -600,7 +600,7 @@ fn picture(
             note.clone(),
             11.0,
             Anchor::Start,
-            INK,
+            Color::INK,
         ));
     }
     let legend_y = notes_top + NOTE_LINE * (notes.len() as f64 + 0.75);
@@ -620,7 +620,7 @@ fn picture(
             "Not on the table:",
             11.0,
             Anchor::Start,
-            INK,
+            Color::INK,
         ));
         for (i, line) in aside_lines_shown(aside).into_iter().enumerate() {
             let (line, bad) = line;
@@ -630,7 +630,7 @@ fn picture(
                 line,
                 11.0,
                 Anchor::Start,
-                if bad { Color::FAULT } else { INK },
+                if bad { Color::FAULT } else { Color::INK },
             ));
         }
     }
@@ -679,7 +679,7 @@ fn card_back(x: f64, y: f64, w: f64, h: f64, style: Style) -> Vec<Item> {
 fn badge(p: &Placed, right: f64, top: f64) -> Item {
     let number = p.dealt.pile.number.to_string();
     let width = 7.0 * number.len() as f64 + 6.0;
-    let fill = if p.dealt.bad { Color::FAULT } else { INK };
+    let fill = if p.dealt.bad { Color::FAULT } else { CARD_INK };
     Item::Group {
         element: None,
         tooltip: None,
@@ -725,7 +725,14 @@ fn legend(scene: &mut Scene, y: f64) {
             height: 12.0,
             style,
         });
-        scene.push(Item::text(x + 16.0, y, words, 11.0, Anchor::Start, INK));
+        scene.push(Item::text(
+            x + 16.0,
+            y,
+            words,
+            11.0,
+            Anchor::Start,
+            Color::INK,
+        ));
         x += 30.0 + 6.5 * words.len() as f64;
     }
 }

@@ -268,7 +268,7 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
         "hexsides:",
         10.0,
         Anchor::Start,
-        Color::BLACK,
+        Color::INK,
     ));
     let swatch_top = y;
     for (&(letter, name), &(x, line)) in era.hexsides.iter().zip(&swatches) {
@@ -284,7 +284,7 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
             format!("{letter} {name}"),
             10.0,
             Anchor::Start,
-            Color::BLACK,
+            Color::INK,
         ));
     }
     for line in &legend_lines {
@@ -295,7 +295,7 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
             line.clone(),
             10.0,
             Anchor::Start,
-            Color::BLACK,
+            Color::INK,
         ));
     }
     canvas.line("");

@@ -24,7 +24,7 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             *h,
             12.0,
             Anchor::Start,
-            Color(90, 90, 90),
+            Color::MUTED_INK,
         ));
     }
     let mut canvas = TextCanvas::new();
@@ -37,7 +37,7 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
         let y = 40.0 + i as f64 * row_height;
         let mut items = Vec::new();
         let bad = crate::findings::faulty(findings, &c.range);
-        let color = if bad { Color::FAULT } else { Color::BLACK };
+        let color = if bad { Color::FAULT } else { Color::INK };
         let value = |n: &Option<crate::formats::colossus::syntax::Num>| {
             n.as_ref()
                 .and_then(|n| n.value)

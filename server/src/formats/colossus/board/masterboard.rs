@@ -232,7 +232,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         legend.join(" · "),
         10.0,
         Anchor::Start,
-        Color::BLACK,
+        Color::INK,
     ));
     let exits_y = height - 14.0;
     scene.push(Item::text(
@@ -241,7 +241,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         "exits:",
         10.0,
         Anchor::Start,
-        Color::BLACK,
+        Color::INK,
     ));
     let mut x = margin + 40.0;
     for way in ["ARROW", "ARROWS", "ARCH", "BLOCK"] {
@@ -259,7 +259,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             way,
             10.0,
             Anchor::Start,
-            Color::BLACK,
+            Color::INK,
         ));
         x += 16.0 + 2.0 * wide + way.len() as f64 * 7.0 + 14.0;
     }
@@ -270,7 +270,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         tower_note,
         10.0,
         Anchor::Start,
-        Color::BLACK,
+        Color::INK,
     ));
     // A small board widens for its legend (10 px text takes about 6 px a character).
     let terrain_width = legend.join(" · ").chars().count() as f64 * 6.0;

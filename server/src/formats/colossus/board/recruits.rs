@@ -113,7 +113,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             name,
             12.0,
             Anchor::Start,
-            Color::BLACK,
+            Color::INK,
         ));
         for (k, line) in lines.iter().enumerate() {
             items.push(Item::text(
@@ -122,7 +122,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
                 line.clone(),
                 12.0,
                 Anchor::Start,
-                if bad { Color::FAULT } else { Color::BLACK },
+                if bad { Color::FAULT } else { Color::INK },
             ));
         }
         scene.push(Item::Group {
@@ -162,7 +162,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             format!("Acquirable: {}", list.join(", ")),
             12.0,
             Anchor::Start,
-            Color::BLACK,
+            Color::INK,
         ));
         canvas.line("");
         canvas.line(&format!("Acquirable: {}", list.join(", ")));

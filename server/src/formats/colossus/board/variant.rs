@@ -50,7 +50,7 @@ pub(super) fn resolved_var(doc: &Document, files: &dyn Files, findings: &[Findin
             line.clone(),
             12.0,
             Anchor::Start,
-            if *bad { Color::FAULT } else { Color::BLACK },
+            if *bad { Color::FAULT } else { Color::INK },
         );
         scene.push(Item::Group {
             element: element.clone(),
