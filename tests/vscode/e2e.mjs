@@ -475,33 +475,25 @@ async function previewFrame(timeout = 20_000) {
 async function previewState() {
   const frame = await previewFrame();
   return frame.evaluate(() => {
+    // The board is the server's SVG copied into the page (its title kept as the label).
     const img = document.getElementById('board');
-    const src = img.getAttribute('src') ?? '';
-    let svgTitle = null;
-    let svgText = '';
-    let svgLength = 0;
-    let scripts = null;
-    if (src.startsWith('data:image/svg+xml;base64,')) {
-      const bytes = Uint8Array.from(atob(src.slice('data:image/svg+xml;base64,'.length)), (c) => c.charCodeAt(0));
-      const svg = new TextDecoder().decode(bytes);
-      svgLength = svg.length;
-      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-      svgTitle = doc.querySelector('svg > title, title')?.textContent ?? null;
-      svgText = doc.documentElement.textContent;
-      scripts = doc.querySelectorAll('script').length;
-    }
+    const svgTitle = img.getAttribute('aria-label');
+    const svgText = img.textContent;
+    const svgLength = new XMLSerializer().serializeToString(img).length;
+    const scripts = img.querySelectorAll('script, foreignObject').length;
     return {
       title: document.getElementById('title').textContent,
       file: document.getElementById('file').textContent,
       problems: document.getElementById('problems').textContent,
       message: document.getElementById('message').hidden ? null : document.getElementById('message').textContent,
-      hidden: img.hidden,
-      src: src.slice(0, 40),
+      hidden: img.hasAttribute('hidden'),
+      redrawn: Number(img.dataset.redrawn),
+      elements: Number(img.dataset.elements),
       svgTitle,
       svgText,
       svgLength,
       scripts,
-      rendered: img.complete && img.naturalWidth > 0,
+      rendered: !img.hasAttribute('hidden') && img.childElementCount > 0,
       width: img.getBoundingClientRect().width,
       csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
     };
@@ -1138,11 +1130,63 @@ async function main() {
       }, 20_000);
       check(state.svgTitle?.includes('8 hexes, 6 towers'), `svg <title> is ${state.svgTitle}`);
       check(state.scripts === 0, 'the SVG has script elements');
-      check(state.csp?.startsWith("default-src 'none'") && /img-src data:/.test(state.csp), `CSP: ${state.csp}`);
+      check(state.csp?.startsWith("default-src 'none'") && !/img-src|data:/.test(state.csp), `CSP: ${state.csp}`);
       check(state.width > 100, `board image is ${state.width}px wide`);
+      // The paper and the legend take the theme's colours; the hexes keep the game's.
+      const colours = await (await previewFrame()).evaluate(() => {
+        const board = document.getElementById('board');
+        const body = getComputedStyle(document.body);
+        const ink = board.querySelector('text.ink');
+        return {
+          paper: getComputedStyle(board.querySelector('.paper')).fill,
+          background: body.backgroundColor,
+          ink: ink && getComputedStyle(ink).fill,
+          foreground: getComputedStyle(document.getElementById('title')).color,
+          hex: getComputedStyle(board.querySelector('g[data-rb-id^="hex:"] > polygon')).fill,
+          hexAttribute: board.querySelector('g[data-rb-id^="hex:"] > polygon').getAttribute('fill'),
+        };
+      });
+      check(colours.paper === colours.background, `the paper is ${colours.paper}, the page ${colours.background}`);
+      check(colours.ink === colours.foreground, `the legend is ${colours.ink}, the text ${colours.foreground}`);
+      const rgb = (hex) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+      check(colours.hex === rgb(colours.hexAttribute), `a hex is drawn ${colours.hex}, its terrain says ${colours.hexAttribute}`);
       await screenshot('preview-tiny-map');
       return `"${state.title}", svg title "${state.svgTitle}", ${state.svgLength} chars`;
     }, { needs: up });
+
+    await step('preview: a hostile SVG keeps only its shapes and text', async () => {
+      const frame = await previewFrame();
+      const result = await frame.evaluate(() => {
+        const evil = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50" onload="window.__pwned=1">
+<title>crafted</title><script>window.__pwned=2</script><style>text { fill: red }</style>
+<g data-rb-id="hex:1" onclick="window.__pwned=3"><rect x="0" y="0" width="10" height="10" fill="url(https://example.com/x)" style="fill:red" class="ink"/><a href="javascript:window.__pwned=4"><text x="1" y="1">link</text></a></g>
+<foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://example.com/"/></foreignObject>
+<image href="https://example.com/x.png" width="10" height="10"/><use href="#x"/><set attributeName="onclick" to="alert(1)"/>
+<text x="5" y="20" fill="#000000" transform="scale(9)">kept &lt;b&gt;text&lt;/b&gt;</text></svg>`;
+        const svg = btoa(String.fromCharCode(...new TextEncoder().encode(evil)));
+        window.postMessage({ type: 'preview', uri: 'file:///crafted.map', fileName: 'crafted.map', format: 'colossus-map', title: 'crafted',
+          svg, text: '', problems: '', deal: null, solution: null, version: 1, opening: 0 }, '*');
+        return new Promise((resolve) => setTimeout(() => {
+          const board = document.getElementById('board');
+          const all = [...board.querySelectorAll('*')];
+          resolve({
+            title: document.getElementById('title').textContent,
+            names: [...new Set(all.map((e) => e.localName))].sort(),
+            attributes: [...new Set(all.flatMap((e) => [...e.attributes].map((a) => a.name)))].sort(),
+            rootAttributes: [...board.attributes].map((a) => a.name).filter((n) => /^on|href/.test(n)), // (style: the page's own zoom)
+            rectFill: board.querySelector('rect')?.getAttribute('fill') ?? null,
+            text: board.textContent,
+            pwned: window.__pwned ?? null,
+          });
+        }, 300));
+      });
+      check(result.title === 'crafted', `the crafted preview was not shown: ${result.title}`);
+      check(JSON.stringify(result.names) === '["g","rect","text"]', `elements copied: ${result.names}`);
+      check(result.attributes.every((a) => ['class', 'data-rb-id', 'fill', 'height', 'width', 'x', 'y'].includes(a)), `attributes copied: ${result.attributes}`);
+      check(result.rootAttributes.length === 0 && result.rectFill === null && result.pwned === null, JSON.stringify(result));
+      check(result.text.includes('kept <b>text</b>') && !result.text.includes('window.__pwned'), `text: ${result.text}`);
+      return `kept ${result.names.join(', ')} with ${result.attributes.join(', ')}`;
+    }, { needs: [openPreview] });
 
     await step('preview follows an edit in the editor (live update)', async () => {
       // Back to the editor of Tiny.map (group 1), at the end of the file.
@@ -1234,17 +1278,14 @@ async function main() {
         frame.evaluate(() => !document.getElementById('stepper').hidden && /^jump 0 of \d+/.test(document.getElementById('step').textContent)), 20_000);
       const pegsNow = () => frame.evaluate(() => {
         // The pegs painted in the SVG the page shows (each hole's circle; an empty one is unpainted).
-        const src = document.getElementById('board').getAttribute('src') ?? '';
-        const b64 = src.slice('data:image/svg+xml;base64,'.length);
-        const svg = new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-        const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+        const doc = document.getElementById('board');
         const holes = [...doc.querySelectorAll('g[data-rb-id^="hole:"]')];
         return {
           holes: holes.length,
           pegs: holes.filter((g) => (g.querySelector('circle')?.getAttribute('fill') ?? 'none') !== 'none').length,
           marks: doc.querySelectorAll('[data-rb-mark]').length,
           label: document.getElementById('step').textContent,
-          rendered: document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0,
+          rendered: document.getElementById('board').childElementCount > 0,
         };
       });
       const start = await pegsNow();
@@ -1292,19 +1333,16 @@ async function main() {
         const s = await previewState();
         return s.file === 'Default.map' && s.rendered && /masterboard/.test(s.title) ? s : false;
       }, 20_000);
-      // Hex 9's centre, in the <img>'s own pixels.
+      // Hex 9's centre, in the board's own pixels.
       const at = await until('hex 9 on the board', () => frame.evaluate(() => {
         const img = document.getElementById('board');
-        const src = img.getAttribute('src') ?? '';
-        const b64 = src.slice('data:image/svg+xml;base64,'.length);
-        const svg = new DOMParser().parseFromString(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))), 'image/svg+xml');
-        const polygon = svg.querySelector('g[data-rb-id="hex:9"] > polygon');
-        if (!polygon || !img.complete) return false;
+        const polygon = img.querySelector('g[data-rb-id="hex:9"] > polygon');
+        if (!polygon) return false;
         const points = polygon.getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number));
         const cx = points.reduce((a, p) => a + p[0], 0) / points.length;
         const cy = points.reduce((a, p) => a + p[1], 0) / points.length;
-        const width = Number(svg.documentElement.getAttribute('width'));
-        const height = Number(svg.documentElement.getAttribute('height'));
+        const width = Number(img.getAttribute('width'));
+        const height = Number(img.getAttribute('height'));
         const r = img.getBoundingClientRect();
         return { x: (cx * r.width) / width, y: (cy * r.height) / height };
       }), 10_000);
@@ -1384,14 +1422,11 @@ async function main() {
       // Board → explanation: the pointer on hex 7 shows the text hover of its line as a tooltip.
       const centre = (id) => frame.evaluate((id) => {
         const img = document.getElementById('board');
-        const src = img.getAttribute('src') ?? '';
-        const b64 = src.slice('data:image/svg+xml;base64,'.length);
-        const svg = new DOMParser().parseFromString(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))), 'image/svg+xml');
-        const polygon = svg.querySelector(`g[data-rb-id="${id}"] > polygon`);
+        const polygon = img.querySelector(`g[data-rb-id="${id}"] > polygon`);
         if (!polygon) return false;
         const points = polygon.getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number));
-        const width = Number(svg.documentElement.getAttribute('width'));
-        const height = Number(svg.documentElement.getAttribute('height'));
+        const width = Number(img.getAttribute('width'));
+        const height = Number(img.getAttribute('height'));
         const r = img.getBoundingClientRect();
         return {
           x: (points.reduce((a, p) => a + p[0], 0) / points.length) * r.width / width,
@@ -1410,7 +1445,7 @@ async function main() {
       // Zoom: "+" twice; the picture, and with it every label, is drawn 1.25² times larger.
       const size = () => frame.evaluate(() => {
         const img = document.getElementById('board');
-        return { width: img.getBoundingClientRect().width, css: getComputedStyle(img).width, zoom: Number(img.dataset.zoom), natural: img.naturalWidth, label: document.getElementById('zoom-level').textContent };
+        return { width: img.getBoundingClientRect().width, css: getComputedStyle(img).width, zoom: Number(img.dataset.zoom), natural: Number(img.getAttribute('width')), label: document.getElementById('zoom-level').textContent };
       });
       const before = await size();
       await frame.locator('#zoom-in').click();
@@ -1437,19 +1472,36 @@ async function main() {
       await frame.locator('#fit').click();
       const fit = await size();
       check(Math.abs(fit.width - before.width) < 1, `fit width again: ${fit.width} px, was ${before.width}`);
-      // An edit redraws the board with the zoom kept (a zoomed board stays zoomed).
+      // An edit redraws the board with the zoom kept (a zoomed board stays zoomed), and only
+      // what it changed: text after hex 7's exits marks hex 7 faulty, and hex 7 alone is drawn
+      // again (the same element nodes stay for the other hexes).
       await frame.locator('#zoom-in').click();
       const zoomed = await size();
-      const version = await frame.evaluate(() => document.getElementById('board').dataset.version);
+      const marked = await frame.evaluate(() => {
+        const board = document.getElementById('board');
+        board.querySelector('g[data-rb-id="hex:8"]').dataset.kept = 'yes';
+        return board.dataset.version;
+      });
       await runCommand('View: Focus First Editor Group');
       await goTo(index + 1, 1);
       await page.keyboard.press('End');
-      await page.keyboard.type(' ', { delay: 5 });
-      const kept = await until('a redraw after the edit', async () => {
-        const now = await frame.evaluate(() => document.getElementById('board').dataset.version);
-        return now !== version ? size() : false;
+      await page.keyboard.type(' X', { delay: 5 });
+      const kept = await until('hex 7 drawn faulty after the edit', async () => {
+        const now = await frame.evaluate(() => {
+          const board = document.getElementById('board');
+          const hex7 = board.querySelector('g[data-rb-id="hex:7"] > polygon');
+          return {
+            version: board.dataset.version,
+            faulty: hex7?.getAttribute('stroke-dasharray') != null,
+            redrawn: Number(board.dataset.redrawn),
+            elements: Number(board.dataset.elements),
+            hex8Kept: board.querySelector('g[data-rb-id="hex:8"]')?.dataset.kept === 'yes',
+          };
+        });
+        return now.version !== marked && now.faulty ? { ...now, ...(await size()) } : false;
       }, 10_000);
       check(Math.abs(kept.width - zoomed.width) < 1, `the zoom after an edit: ${kept.width} px, was ${zoomed.width}`);
+      check(kept.redrawn === 1 && kept.elements > 200 && kept.hex8Kept, `redrawn ${kept.redrawn} of ${kept.elements} elements (hex 8's node kept: ${kept.hex8Kept})`);
       await runCommand('File: Revert File');
       await frame.locator('#fit').click();
       // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.

@@ -2,10 +2,11 @@
 // (test/previewHtml.test.ts).
 //
 // Security: the page allows nothing by default (`default-src 'none'`); its one style sheet and
-// one script carry a fresh nonce; images only from `data:`. The board SVG comes from the server
-// (self-contained and escaped there) but is treated as untrusted: it is shown as an
-// `<img src="data:image/svg+xml;base64,...">`, in which an SVG can never run script nor load
-// anything, and every other text is set with `textContent`, never parsed as HTML.
+// one script carry a fresh nonce. The board SVG comes from the server (self-contained and
+// escaped there) but is treated as untrusted: it is parsed as an inert XML document and copied
+// into the page element by element, keeping only the elements and attributes `svgAllowed`
+// lists (shapes, text, numbers, colours; no script, link, style, event handler or URL); every
+// other text is set with `textContent`, never parsed as HTML.
 
 import { randomBytes } from 'node:crypto';
 
@@ -135,12 +136,40 @@ export function makeNonce(): string {
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'none'",
-    'img-src data:',
     `style-src 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
+}
+
+/** Whether the preview copies an element of the server's SVG (`name` absent) or one of its
+ * attributes with this value. Self-contained: the page's script carries its source. */
+export function svgAllowed(element: string, name?: string, value?: string): boolean {
+  const shape = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'class'];
+  const allowed: Record<string, string[]> = {
+    svg: ['width', 'height', 'viewBox', 'font-family'],
+    g: ['data-rb-id'],
+    rect: ['x', 'y', 'width', 'height', 'data-rb-mark', ...shape],
+    polygon: ['points', ...shape],
+    line: ['x1', 'y1', 'x2', 'y2', ...shape],
+    circle: ['cx', 'cy', 'r', ...shape],
+    text: ['x', 'y', 'font-size', 'text-anchor', ...shape],
+  };
+  const names = Object.prototype.hasOwnProperty.call(allowed, element) ? allowed[element] : undefined;
+  if (!names) return false;
+  if (name === undefined) return true;
+  if (!names.includes(name) || typeof value !== 'string' || value.length > 100000) return false;
+  switch (name) {
+    case 'data-rb-id': return value.length > 0 && value.length <= 200;
+    case 'class': return /^[a-z]+(-[a-z]+)*( [a-z]+(-[a-z]+)*)*$/.test(value);
+    case 'font-family': return /^[A-Za-z ,-]{0,200}$/.test(value);
+    case 'fill':
+    case 'stroke': return /^(none|#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})$/.test(value);
+    case 'text-anchor': return /^(start|middle|end)$/.test(value);
+    // The rest are numbers: coordinates, sizes, a list of points, a dash pattern.
+    default: return /^[-0-9., ]*$/.test(value);
+  }
 }
 
 export function svgBase64(svg: string): string {
@@ -177,7 +206,14 @@ export function previewHtml(nonce: string, initial: PageState): string {
   button:hover { background: var(--vscode-button-secondaryHoverBackground, #45494e); }
   #stage { position: relative; width: max-content; }
   #stage[hidden], #zoombar[hidden] { display: none; }
-  #board { display: block; border-radius: 2px; user-select: none; -webkit-user-drag: none; }
+  #board { display: block; border-radius: 2px; user-select: none; -webkit-user-drag: none;
+           outline: 1px solid var(--vscode-widget-border, transparent); }
+  /* The paper around the game's board, and what is written on it, in the theme's colours; the
+     board's own colours stay the game's. */
+  #board .paper { fill: var(--vscode-editor-background, #1e1e1e); }
+  #board .ink { fill: var(--vscode-foreground, #ccc); }
+  #board .muted { fill: var(--vscode-descriptionForeground, #999); }
+  #board .ink-line { stroke: var(--vscode-foreground, #ccc); }
   #board.pointing { cursor: pointer; }
   #board.panning { cursor: grabbing; }
   #board[hidden], #drawing[hidden], #message[hidden] { display: none; }
@@ -239,7 +275,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <button id="actual" type="button" title="The board at its own size (0)">100 %</button>
 </div>
 <div id="stage" hidden>
-  <img id="board" alt="" hidden>
+  <svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" hidden></svg>
   <svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>
 </div>
 <div id="tip" role="tooltip" hidden></div>
@@ -276,17 +312,93 @@ export function previewHtml(nonce: string, initial: PageState): string {
     deal(value);
   });
   // A peg board's solution: the board after each jump, drawn from the server's SVG with each
-  // hole's peg painted or not (the SVG stays an <img>: it is edited as an inert XML document).
+  // hole's peg painted or not (edited in its inert XML document, then copied as every drawing is).
   const stepper = $('stepper'), stepLabel = $('step'), verdict = $('verdict');
   let replay = null; // { solution, svg (Document), key, step }
   const themed = (name, fallback) => getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
-  const toBase64 = (text) => {
-    const bytes = new TextEncoder().encode(text);
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  };
   const fromBase64 = (b64) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+  // The drawing: the server's SVG parsed as an inert XML document and copied into the page
+  // element by element, keeping only what svgAllowed lists. Each top-level element is keyed by
+  // its id (or its place among those without one) and copied again only when its source
+  // changed, so typing redraws what changed and nothing else.
+  const SVG = 'http://www.w3.org/2000/svg';
+  const svgAllowed = (${svgAllowed.toString()});
+  const parseSvg = (b64) => {
+    let doc;
+    try {
+      doc = new DOMParser().parseFromString(fromBase64(b64), 'image/svg+xml');
+    } catch (err) {
+      return null;
+    }
+    const root = doc.documentElement;
+    if (!root || root.namespaceURI !== SVG || root.localName !== 'svg' || doc.querySelector('parsererror')) return null;
+    return doc;
+  };
+  const copyNode = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.nodeValue || '');
+    if (node.nodeType !== Node.ELEMENT_NODE || node.namespaceURI !== SVG || !svgAllowed(node.localName)) return null;
+    const copy = document.createElementNS(SVG, node.localName);
+    for (const a of node.attributes) if (svgAllowed(node.localName, a.name, a.value)) copy.setAttribute(a.name, a.value);
+    for (const child of node.childNodes) {
+      const c = copyNode(child);
+      if (c) copy.appendChild(c);
+    }
+    return copy;
+  };
+  const FRAME = ['width', 'height', 'viewBox', 'font-family'];
+  let drawn = { frame: null, parts: new Map() }; // parts: key → { node, source }
+  const clearSvg = () => {
+    while (board.firstChild) board.firstChild.remove();
+    drawn = { frame: null, parts: new Map() };
+  };
+  const showSvg = (doc) => {
+    const root = doc.documentElement;
+    const frame = FRAME.map((n) => root.getAttribute(n)).join('|');
+    const fresh = frame !== drawn.frame;
+    if (fresh) {
+      for (const n of FRAME) {
+        const v = root.getAttribute(n);
+        if (v !== null && svgAllowed('svg', n, v)) board.setAttribute(n, v);
+        else board.removeAttribute(n);
+      }
+    }
+    const title = [...root.children].find((c) => c.localName === 'title');
+    board.setAttribute('aria-label', title ? title.textContent || '' : '');
+    const serializer = new XMLSerializer();
+    const parts = new Map(), wanted = [], seen = new Map();
+    let redrawn = 0;
+    for (const child of root.children) {
+      if (child.localName === 'title') continue;
+      const id = child.getAttribute('data-rb-id') || '';
+      const n = seen.get(id) || 0;
+      seen.set(id, n + 1);
+      const key = id + '#' + n;
+      const source = serializer.serializeToString(child);
+      const old = fresh ? undefined : drawn.parts.get(key);
+      let node = old && old.source === source ? old.node : null;
+      if (!node) {
+        node = copyNode(child);
+        redrawn += 1;
+      }
+      if (!node) continue;
+      parts.set(key, { node, source });
+      wanted.push(node);
+    }
+    // In drawing order, moving only what is out of place.
+    let at = board.firstChild;
+    for (const node of wanted) {
+      if (node === at) at = at.nextSibling;
+      else board.insertBefore(node, at);
+    }
+    while (at) {
+      const next = at.nextSibling;
+      at.remove();
+      at = next;
+    }
+    drawn = { frame, parts };
+    board.dataset.redrawn = String(redrawn);
+    board.dataset.elements = String(wanted.length);
+  };
   const holeId = (p) => 'hole:' + p[0] + ':' + p[1];
   const drawStep = () => {
     if (!replay) return;
@@ -332,7 +444,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
         g.appendChild(mark);
       }
     }
-    board.src = 'data:image/svg+xml;base64,' + toBase64(new XMLSerializer().serializeToString(svg));
+    showSvg(svg);
+    plain = null;
     board.dataset.pegs = String(pegs);
     board.dataset.step = String(n);
     const where = current ? ' — (' + (current.from[0] + 1) + ',' + (current.from[1] + 1) + ') over (' + (current.over[0] + 1) + ',' + (current.over[1] + 1) + ') to (' + (current.to[0] + 1) + ',' + (current.to[1] + 1) + ')' : ' — the start';
@@ -367,13 +480,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
       verdict.hidden = false;
       return false;
     }
-    let svg;
-    try {
-      svg = new DOMParser().parseFromString(fromBase64(b64), 'image/svg+xml');
-    } catch (err) {
-      return false;
-    }
-    if (!svg.documentElement || svg.documentElement.nodeName !== 'svg' || svg.querySelector('parsererror')) return false;
+    const svg = parseSvg(b64); // its own copy: the steps paint its pegs
+    if (!svg) return false;
     const colours = new Map();
     for (const g of svg.querySelectorAll('g[data-rb-id^="hole:"]')) {
       const fill = g.querySelector('circle')?.getAttribute('fill');
@@ -459,7 +567,6 @@ export function previewHtml(nonce: string, initial: PageState): string {
   };
   // Text → board: the elements the extension says the cursor is in, outlined over the picture.
   const overlay = $('overlay');
-  const SVG = 'http://www.w3.org/2000/svg';
   let highlighted = []; // ids
   const drawHighlight = () => {
     while (overlay.firstChild) overlay.firstChild.remove();
@@ -567,16 +674,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
     tip.style.left = x + 'px';
     tip.style.top = y + 'px';
   };
-  const readShapes = (b64) => {
-    shapes = null;
-    let svg;
-    try {
-      svg = new DOMParser().parseFromString(fromBase64(b64), 'image/svg+xml');
-    } catch (err) {
-      return;
-    }
+  const readShapes = (svg) => {
     const root = svg.documentElement;
-    if (!root || root.nodeName !== 'svg' || svg.querySelector('parsererror')) return;
     const elements = [];
     const outlines = new Map();
     for (const g of svg.querySelectorAll('g[data-rb-id]')) {
@@ -633,33 +732,41 @@ export function previewHtml(nonce: string, initial: PageState): string {
     scrollTimer = setTimeout(() => save({ scrollX: window.scrollX, scrollY: window.scrollY }), 100);
   });
   // In step: a preview of an older document version than the one shown is dropped, and the
-  // heading changes only once its picture is decoded, so the two always agree.
+  // heading changes with its picture, in the same task, so the two always agree.
   let shown = { uri: null, opening: -1, version: -1 };
-  let arrivals = 0;
+  let plain = null; // the base64 of the SVG shown as it came (not a solution's step)
   const showPreview = (m, b64, version) => {
+    const doc = parseSvg(b64);
     $('title').textContent = String(m.title);
     document.title = String(m.title);
     $('problems').textContent = String(m.problems || '');
     $('problems').classList.toggle('has', !!m.problems && !/^no problems/.test(m.problems));
-    message.hidden = true;
-    // The same picture again (a redraw for new diagnostics) is not set again: nothing blinks.
-    const src = 'data:image/svg+xml;base64,' + b64;
-    if (board.getAttribute('src') !== src) hideTip(); // it may explain what was there before
-    if (!showSolution(m.solution || null, b64) && board.getAttribute('src') !== src) board.src = src;
-    board.alt = String(m.title);
+    message.hidden = !!doc;
+    message.textContent = doc ? '' : 'The board could not be drawn.';
+    // The same picture again (a redraw for new diagnostics) is not drawn again.
+    if (plain !== b64) hideTip(); // it may explain what was there before
+    if (!doc) {
+      plain = null;
+      clearSvg();
+    } else if (!showSolution(m.solution || null, b64)) {
+      if (plain !== b64) showSvg(doc);
+      else board.dataset.redrawn = '0';
+      plain = b64;
+    }
     board.dataset.format = String(m.format || '');
     board.dataset.version = version === null ? '' : String(version);
-    board.hidden = false;
+    board.removeAttribute('hidden'); // an <svg> has no hidden property
     stage.hidden = false;
     zoombar.hidden = false;
-    readShapes(b64);
-    natural = shapes ? { width: shapes.width, height: shapes.height } : { width: board.naturalWidth, height: board.naturalHeight };
+    shapes = null;
+    if (doc) readShapes(doc);
+    natural = shapes ? { width: shapes.width, height: shapes.height } : { width: 0, height: 0 };
     applyZoom();
     drawing.textContent = String(m.text || '');
     showDrawing(!!state.showText);
     $('dealing').hidden = m.format !== 'patience-game';
     if (document.activeElement !== seed) seed.value = typeof m.deal === 'number' ? String(m.deal) : '';
-    if (board.complete) restoreScroll(); else board.addEventListener('load', restoreScroll, { once: true });
+    requestAnimationFrame(restoreScroll);
   };
   window.addEventListener('message', (event) => {
     const m = event.data;
@@ -671,15 +778,9 @@ export function previewHtml(nonce: string, initial: PageState): string {
       if (!/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) return;
       if (m.uri !== shown.uri) highlighted = []; // another file: its own ids
       shown = { uri: m.uri, opening: m.opening, version: version === null ? -1 : version };
-      const arrival = ++arrivals;
-      const apply = () => {
-        if (arrival !== arrivals) return; // a newer board came meanwhile
-        placeFor(m);
-        showPreview(m, b64, version);
-      };
-      const next = new Image();
-      next.src = 'data:image/svg+xml;base64,' + b64;
-      next.decode().then(apply, apply);
+      // Drawn at once, with its heading: the two always agree.
+      placeFor(m);
+      showPreview(m, b64, version);
     } else if (m.type === 'highlight') {
       if (m.uri !== shown.uri || !Array.isArray(m.ids)) return;
       highlighted = m.ids.filter((id) => typeof id === 'string').slice(0, 500);
@@ -690,7 +791,6 @@ export function previewHtml(nonce: string, initial: PageState): string {
       tip.hidden = false;
       placeTip();
     } else if (m.type === 'message') {
-      arrivals++;
       shown = { uri: m.uri, opening: -1, version: -1 };
       shapes = null;
       highlighted = [];
@@ -703,8 +803,9 @@ export function previewHtml(nonce: string, initial: PageState): string {
       $('problems').textContent = '';
       message.textContent = String(m.message);
       message.hidden = false;
-      board.hidden = true;
-      board.removeAttribute('src');
+      board.setAttribute('hidden', '');
+      plain = null;
+      clearSvg();
       drawing.textContent = '';
       showDrawing(false);
       $('dealing').hidden = true;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, plainHover, previewHtml, svgBase64, validElementId, validSeed, validSolution } from '../src/previewHtml';
+import { contentSecurityPolicy, makeNonce, plainHover, previewHtml, svgAllowed, svgBase64, validElementId, validSeed, validSolution } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -8,10 +8,10 @@ test('nonces are fresh and plain', () => {
   assert.notEqual(a, makeNonce());
 });
 
-test('the CSP allows nothing but data: images and the nonce', () => {
+test('the CSP allows nothing but the nonce: no images, no frames, no connections', () => {
   const csp = contentSecurityPolicy('abc');
   assert.match(csp, /^default-src 'none'; /);
-  assert.match(csp, /img-src data:;/);
+  assert.doesNotMatch(csp, /img-src|data:/);
   assert.match(csp, /style-src 'nonce-abc';/);
   assert.match(csp, /script-src 'nonce-abc';/);
   assert.doesNotMatch(csp, /unsafe|https?:|\*/);
@@ -31,14 +31,50 @@ test('the page: CSP meta, nonced style and script only, no remote content', () =
   assert.ok(html.includes('\\u003c/script>'));
 });
 
-test('the board goes in as base64, never as markup', () => {
+test('the board goes in as base64, never as markup: parsed as XML and copied element by element', () => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>Tiny — 8 hexes</title><script>alert(1)</script></svg>';
   const b64 = svgBase64(svg);
   assert.match(b64, /^[A-Za-z0-9+/]*={0,2}$/);
   assert.equal(Buffer.from(b64, 'base64').toString('utf8'), svg);
   const html = previewHtml('n', {});
-  assert.ok(html.includes("const src = 'data:image/svg+xml;base64,' + b64;"));
-  assert.doesNotMatch(html, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  assert.ok(html.includes("new DOMParser().parseFromString(fromBase64(b64), 'image/svg+xml')"));
+  assert.ok(html.includes('if (svgAllowed(node.localName, a.name, a.value)) copy.setAttribute(a.name, a.value);'));
+  // The page's copy of svgAllowed is this module's.
+  assert.ok(html.includes(`const svgAllowed = (${svgAllowed.toString()});`));
+  assert.doesNotMatch(html, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|<img/);
+});
+
+test('only shapes, text, numbers and colours of the board are copied', () => {
+  for (const element of ['svg', 'g', 'rect', 'polygon', 'line', 'circle', 'text']) assert.ok(svgAllowed(element), element);
+  for (const element of ['script', 'foreignObject', 'a', 'image', 'use', 'style', 'iframe', 'animate', 'set', 'title', '__proto__', 'constructor', 'toString'])
+    assert.equal(svgAllowed(element), false, element);
+  assert.ok(svgAllowed('polygon', 'points', '508,514.83 556,514.83 -1.5,0'));
+  assert.ok(svgAllowed('rect', 'fill', '#ffaa00'));
+  assert.ok(svgAllowed('rect', 'fill', 'none'));
+  assert.ok(svgAllowed('text', 'class', 'ink'));
+  assert.ok(svgAllowed('rect', 'class', 'ink ink-line'));
+  assert.ok(svgAllowed('g', 'data-rb-id', 'creature:Gargoyle <"x">'));
+  assert.ok(svgAllowed('svg', 'font-family', 'DejaVu Sans, Verdana, Arial, sans-serif'));
+  assert.ok(svgAllowed('text', 'text-anchor', 'middle'));
+  assert.ok(svgAllowed('rect', 'data-rb-mark', ''));
+  for (const [element, name, value] of [
+    ['rect', 'onclick', 'alert(1)'],
+    ['rect', 'onload', ''],
+    ['rect', 'fill', 'url(#x)'],
+    ['rect', 'fill', 'url(https://example.com/x.svg#p)'],
+    ['rect', 'stroke', 'red;background:url(x)'],
+    ['rect', 'style', 'fill:red'],
+    ['rect', 'href', 'javascript:alert(1)'],
+    ['rect', 'xlink:href', '#x'],
+    ['text', 'x', '1);alert(1'],
+    ['rect', 'class', 'ink" onclick="x'],
+    ['rect', 'filter', 'url(#f)'],
+    ['g', 'data-rb-id', ''],
+    ['g', 'data-rb-id', 'x'.repeat(201)],
+    ['g', 'transform', 'scale(2)'],
+    ['svg', 'font-family', 'x; src: url(a)'],
+    ['svg', 'onload', 'alert(1)'],
+  ] as const) assert.equal(svgAllowed(element, name, value), false, `${element} ${name}="${value}"`);
 });
 
 test('the page deals Patience games: a seed box, Deal and Deal again', () => {
@@ -55,8 +91,10 @@ test('a click on the board posts the element under it; older versions are droppe
   assert.ok(html.includes("vscode.postMessage({ type: 'reveal', id })"));
   assert.ok(html.includes("svg.querySelectorAll('g[data-rb-id]')"));
   assert.ok(html.includes('shown.opening === m.opening && version < shown.version) return;'));
-  // The picture is decoded before the heading changes with it.
-  assert.ok(html.includes('next.decode().then(apply, apply)'));
+  // The heading changes with its picture, in the same task.
+  assert.ok(html.includes('placeFor(m);\n      showPreview(m, b64, version);'));
+  // Typing redraws what changed: elements are keyed and copied again only when their source changed.
+  assert.ok(html.includes('let node = old && old.source === source ? old.node : null;'));
 });
 
 test('element ids from the page are short strings', () => {

@@ -298,7 +298,7 @@ fn scene(
     let about_color = if header_faulty {
         Color::FAULT
     } else {
-        Color::rgb(70, 70, 70)
+        Color::INK
     };
     scene.push(text_item(MARGIN, 20.0, about, 11.0, about_color));
     // Each row's squares in a group of their own: the row as written (what a finding over
@@ -407,7 +407,7 @@ fn scene(
     let mut y = TOP + rows as f64 * 2.0 * HALF + 2.0;
     for line in LEGEND {
         y += 16.0;
-        scene.push(text_item(MARGIN, y, line, 10.0, Color::rgb(70, 70, 70)));
+        scene.push(text_item(MARGIN, y, line, 10.0, Color::INK));
     }
     for line in lines {
         y += 16.0;
