@@ -3,7 +3,7 @@
 //! every request (hover, documentSymbol, semantic tokens full and range, preview) sent right
 //! after each keystroke, p50 and p99, with the server's peak memory, on the largest corpus file
 //! of each kind and on generated inputs just inside each bound, of 10 MB and of 16 MB; resident
-//! memory with the whole corpus open.
+//! memory with the whole corpus open; board → text (`revealSource`) on the largest MAPs.
 //!
 //! `cargo bench --bench lsp` (a release build; BENCHMARKS.md has the numbers).
 
@@ -247,6 +247,10 @@ fn main() {
         names_on_every_file(&files);
     }
 
+    if wanted("reveal") {
+        click_to_source(&files);
+    }
+
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
         let start = Instant::now();
@@ -266,6 +270,70 @@ fn main() {
             peak as f64 / 1024.0
         );
         client.shutdown();
+    }
+}
+
+/// Board → text (issue #25): `retroboard.revealSource` of an element of the preview, as a
+/// click on the board sends it, to the `window/showDocument` the server sends the editor and
+/// the command's answer after the client's reply; 200 rounds on the largest corpus MAP of
+/// each era (its every hex in turn), after a keystroke every 20 rounds (the drawing then changes).
+fn click_to_source(files: &[(std::path::PathBuf, retroboard::registry::FormatId, String)]) {
+    // The largest MAP of the spec's era and of the later dialects.
+    let later = |p: &std::path::Path| p.components().any(|c| c.as_os_str() == "_later");
+    let largest = |is_later: bool| {
+        files
+            .iter()
+            .filter(|(p, f, _)| f.as_str() == "colossus-map" && later(p) == is_later)
+            .max_by_key(|(_, _, text)| text.len())
+    };
+    for (path, format, text) in [largest(false), largest(true)].into_iter().flatten() {
+        let uri = file_uri(path.to_str().unwrap());
+        let (mut client, _) = LspClient::initialized(&["utf-16"]);
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+        let ids: Vec<String> = preview["sourceMap"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|e| e["id"].as_str().filter(|id| id.starts_with("hex:")))
+            .map(str::to_string)
+            .collect();
+        assert!(!ids.is_empty(), "no hex drawn in {}", path.display());
+        let mut times = Vec::new();
+        let mut version = 1;
+        for round in 0..200 {
+            if round % 20 == 19 {
+                version += 1;
+                let edit = if version % 2 == 0 {
+                    [[0, 0], [0, 0]]
+                } else {
+                    [[0, 0], [0, 1]]
+                };
+                client.change(&uri, version, edit, if version % 2 == 0 { " " } else { "" });
+                client.diagnostics(&uri, Some(version));
+            }
+            let id = &ids[round % ids.len()];
+            let start = Instant::now();
+            let request = client.start_request(
+                "workspace/executeCommand",
+                json!({"command": "retroboard.revealSource", "arguments": [uri, id]}),
+            );
+            let show = client.wait_for(|m| m["method"] == "window/showDocument");
+            client.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+            let answer = client.response(request);
+            times.push(start.elapsed());
+            assert!(answer["result"]["selection"].is_object(), "{answer}");
+        }
+        client.shutdown();
+        times.sort();
+        times_line(
+            &format!(
+                "click to source, {}",
+                path.file_name().unwrap().to_string_lossy()
+            ),
+            &times,
+        );
     }
 }
 

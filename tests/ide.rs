@@ -494,6 +494,13 @@ fn source_map_snapshots() {
             "{}: no element",
             fixture.display()
         );
+        // Where a click leads is worked out without drawing: the same elements.
+        assert_eq!(
+            retroboard::render::source_map(&doc, &DiskFiles),
+            preview.source_map,
+            "{}",
+            fixture.display()
+        );
         for element in &preview.source_map {
             let attribute = format!("data-rb-id=\"{}\"", retroboard::draw::escape(&element.id));
             assert!(

@@ -1292,11 +1292,21 @@ fn preview_of(
             text_map: preview.text_map,
         }
     };
-    let result = match snapshot.documents.get(uri) {
+    drawn_document(snapshot, cancel, uri, drawn)
+}
+
+/// `f` of the document `uri` names, with its version: the open one, else the file on disk.
+fn drawn_document<T>(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    uri: &Uri,
+    f: impl FnOnce(&Document, Option<i32>) -> T,
+) -> Result<T> {
+    match snapshot.documents.get(uri) {
         Some(open) => {
             test_hooks(&open.document, cancel);
             cancel.check()?;
-            drawn(&open.document, Some(open.version))
+            Ok(f(&open.document, Some(open.version)))
         }
         None => {
             let path = file_path(uri)
@@ -1306,10 +1316,9 @@ fn preview_of(
             })?;
             let document = Document::new(detect(Some(&path), &text), &text).with_path(Some(path));
             cancel.check()?;
-            drawn(&document, None)
+            Ok(f(&document, None))
         }
-    };
-    Ok(result)
+    }
 }
 
 /// Where `retroboard.revealSource` leads: the element `id`'s range in the document drawn
@@ -1320,17 +1329,19 @@ fn reveal_of(
     uri: &Uri,
     id: &str,
 ) -> Result<Option<ShowDocumentParams>> {
-    let preview = preview_of(snapshot, cancel, uri, None)?;
-    Ok(preview
-        .source_map
-        .into_iter()
-        .find(|e| e.id == id)
-        .map(|e| ShowDocumentParams {
-            uri: uri.clone(),
-            external: None,
-            take_focus: Some(true),
-            selection: Some(e.range),
-        }))
+    let overlay = snapshot.overlay();
+    // Only the drawing's elements: the SVG and the text drawing are not written.
+    drawn_document(snapshot, cancel, uri, |document, _| {
+        render::source_map(document, &overlay)
+            .into_iter()
+            .find(|e| e.id == id)
+            .map(|e| ShowDocumentParams {
+                uri: uri.clone(),
+                external: None,
+                take_focus: Some(true),
+                selection: Some(convert::range(document.rope(), e.source, snapshot.encoding)),
+            })
+    })
 }
 
 impl Backend {

@@ -81,6 +81,25 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
     }
 }
 
+/// What [`preview`]'s drawing's elements stand for in the text (its `source_map`), without
+/// writing the drawing: where a click on the board leads.
+pub fn source_map(doc: &Document, files: &dyn Files) -> Vec<Element> {
+    if doc.unparsed().is_some() {
+        return Vec::new();
+    }
+    let Some(format) = doc.format() else {
+        return Vec::new();
+    };
+    let findings = crate::analysis::analyze_with(doc, files);
+    if findings.iter().any(|f| f.code == LATER_DIALECT) {
+        return Vec::new();
+    }
+    crate::formats::spec(format)
+        .board(doc, files, &findings)
+        .map(|board| board.scene.source_map())
+        .unwrap_or_default()
+}
+
 /// The preview of a card game after a sample deal with `seed`; `None` when the document's
 /// format deals no cards (or the document is not read: its plain [`preview`] says why).
 pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Preview> {
@@ -112,7 +131,7 @@ pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
         text: message.to_string(),
         size: 14.0,
         anchor: Anchor::Middle,
-        style: Style::fill(Color::rgb(60, 60, 60)),
+        style: Style::fill(Color::INK),
     });
     Preview {
         format,
