@@ -114,6 +114,12 @@ pub fn hex_of_label(label: &str) -> Option<(i64, i64)> {
 /// The labels of the real hexes of a column: A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4.
 const LABELS: &str = "A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4";
 
+/// The labels of the battle map's hexes, by column: A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4.
+pub const HEX_LABELS: [&str; 27] = [
+    "A1", "A2", "A3", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4", "C5", "D1", "D2", "D3", "D4",
+    "D5", "D6", "E1", "E2", "E3", "E4", "E5", "F1", "F2", "F3", "F4",
+];
+
 /// The fewest hexes a STARTLIST must name for the game to use it (`b_startlist`).
 pub const STARTLIST_MIN: usize = 7;
 
