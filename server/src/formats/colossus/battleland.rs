@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity};
 use crate::syntax::Document;
 
 /// The hex terrains the game draws, with their names.
@@ -292,17 +292,23 @@ leaves the rest plain"
                 let hint = super::syntax::nearest(&terrain.text, names.iter().copied())
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
-                out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/battle-terrain",
-                    terrain.range.clone(),
-                    format!(
-                        "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names are \
-case-sensitive){hint}",
-                        terrain.text,
-                        names.join(", ")
-                    ),
-                ));
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "colossus/battle-terrain",
+                        terrain.range.clone(),
+                        format!(
+                            "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names \
+are case-sensitive){hint}",
+                            terrain.text,
+                            names.join(", ")
+                        ),
+                    )
+                    .with_fixes(Fix::replacements(
+                        &terrain.range,
+                        super::syntax::candidates(&terrain.text, names.iter().copied()),
+                    )),
+                );
             }
         } else if let Some(terrain) = &hex.terrain
             && (terrain.text.chars().count() > 1

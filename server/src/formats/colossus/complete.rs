@@ -33,7 +33,7 @@ pub fn completions(doc: &Document, offset: usize, files: &dyn Files) -> Vec<Comp
     let mut items = match format {
         FormatId::ColossusTer => ter(&Context::new(doc, files), offset, &line),
         FormatId::ColossusMap => map(&Context::new(doc, files), doc, &line),
-        FormatId::ColossusCre => cre(&line),
+        FormatId::ColossusCre => cre(doc, &line),
         FormatId::ColossusVar => var(&Context::new(doc, files), doc, offset, &line, files),
         FormatId::ColossusBattleland => battleland(dialect::of_doc(doc, files).dialect, &line),
         _ => Vec::new(),
@@ -407,22 +407,27 @@ fn exit_labels(ctx: &Context, view: &MapView, line: &LineWords) -> Vec<Completio
 
 // --- CRE ---
 
-fn cre(line: &LineWords) -> Vec<Completion> {
+fn cre(doc: &Document, line: &LineWords) -> Vec<Completion> {
     let first_flag = 3;
-    let Some((field, words)) = line
+    let flags = super::cre::flag_fields(super::cre::is_later(doc));
+    let Some(field) = line
         .index
         .checked_sub(first_flag)
-        .and_then(|i| FLAGS.get(i))
+        .and_then(|i| flags.get(i))
     else {
         return Vec::new();
     };
+    let words = FLAGS.iter().find(|(f, _)| f == field).map_or_else(
+        || format!("native to {}", field.trim_start_matches("native_")),
+        |(_, w)| (*w).to_string(),
+    );
     let name = line.word(0).unwrap_or("");
     ["true", "false"]
         .iter()
         .map(|value| {
             let item = Completion::new(*value, CompletionKind::Value, line.range.clone())
                 .detail(format!("{words}: {value}"));
-            match hover::cre_field(field, hover::cre_position(field), value, name) {
+            match hover::cre_field(field, line.index + 1, value, name) {
                 Some(help) => item.documentation(help),
                 None => item,
             }

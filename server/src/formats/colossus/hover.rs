@@ -486,21 +486,6 @@ pub(super) fn creature_card(c: &Creature, source: &str) -> String {
     )
 }
 
-/// The place of a field in a 2002-02 creature line (1-based).
-pub(super) fn cre_position(field: &str) -> usize {
-    match field {
-        "name" => 1,
-        "power" => 2,
-        "skill" => 3,
-        "max_count" => 17,
-        "plural_name" => 18,
-        _ => FLAGS
-            .iter()
-            .position(|(x, _)| *x == field)
-            .map_or(0, |i| i + 4),
-    }
-}
-
 /// Hover of field `field`, the `n`th of its creature line.
 pub(super) fn cre_field(field: &str, n: usize, text: &str, name: &str) -> Option<String> {
     Some(match field {
