@@ -181,7 +181,6 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
         canvas.mark_last_line(format!("terrain:{}", t.letter.text));
         y += row_height + LINE_HEIGHT * (lines.len().max(1) - 1) as f64;
     }
-    let mut y = y;
     if !view.acquirables.is_empty() {
         let list: Vec<String> = view
             .acquirables
