@@ -580,7 +580,15 @@ fn valid_creature_name(new_name: &str, old: &str) -> Result<(), String> {
             "“{new_name}” cannot be a creature’s name: a single letter is read as a terrain letter in an ACQUIRABLE line; use two letters or more"
         ));
     }
-    if ["true", "false", "ACQUIRABLE"].contains(&new_name) {
+    if [
+        "true",
+        "false",
+        "ACQUIRABLE",
+        "TITANIMPROVE",
+        "TITANTELEPORT",
+    ]
+    .contains(&new_name)
+    {
         return Err(format!(
             "“{new_name}” cannot be a creature’s name: the game reads it as a keyword"
         ));
