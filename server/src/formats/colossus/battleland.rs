@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
-use crate::findings::{Finding, Fix, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::syntax::Document;
 
 /// The hex terrains the game draws, with their names.
@@ -254,16 +254,31 @@ least {STARTLIST_MIN} hexes (a legion has up to 7 creatures) and ignores this on
                 shown.dedup();
                 format!("{} in the subtitle", shown.join(", "))
             };
-            out.push(Finding::new(
-                Severity::Error,
-                "colossus/subtitle",
-                subtitle.text.range.clone(),
-                format!(
-                    "the game's lexer takes only letters, digits, spaces and _ between a \
+            // The subtitle without what the lexer cannot read, when something is left: a fix,
+            // not one to apply unasked (it changes the words shown).
+            let kept: String = inner
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == ' ' || *c == '_')
+                .collect();
+            let fix = (!kept.trim().is_empty()).then(|| {
+                Fix::one(
+                    format!("Write \"{kept}\""),
+                    TextEdit::replace(subtitle.text.range.clone(), format!("\"{kept}\"")),
+                )
+            });
+            out.push(
+                Finding::new(
+                    Severity::Error,
+                    "colossus/subtitle",
+                    subtitle.text.range.clone(),
+                    format!(
+                        "the game's lexer takes only letters, digits, spaces and _ between a \
 SUBTITLE's quotes, and at least one; {what} is a lexical error, which the game does not catch \
 (it crashes): remove or replace it"
-                ),
-            ));
+                    ),
+                )
+                .with_fix(fix),
+            );
         }
     }
 }

@@ -510,25 +510,41 @@ and plays the Default variant instead: write a number from 1 to {max}",
         ));
         return;
     };
-    let problem = if n == 0 {
-        format!(
-            "MAXPLAYERS: 0 is no number of players; the game uses its default, {}",
-            era.players
+    // The number the game plays with instead, written: what the game does anyway.
+    let (problem, used) = if n == 0 {
+        (
+            format!(
+                "MAXPLAYERS: 0 is no number of players; the game uses its default, {}",
+                era.players
+            ),
+            era.players,
         )
     } else if n > max as u64 {
-        format!(
-            "MAXPLAYERS: {n} is more players than the game has legion colours for; it says \
+        (
+            format!(
+                "MAXPLAYERS: {n} is more players than the game has legion colours for; it says \
 “Can't use more than {max} players” and uses {max}"
+            ),
+            max,
         )
     } else {
         return;
     };
-    out.push(Finding::new(
-        Severity::Warning,
-        "colossus/max-players",
-        value.range.clone(),
-        format!("{problem}: write a number from 1 to {max}"),
-    ));
+    out.push(
+        Finding::new(
+            Severity::Warning,
+            "colossus/max-players",
+            value.range.clone(),
+            format!("{problem}: write a number from 1 to {max}"),
+        )
+        .with_fix(Some(
+            Fix::one(
+                format!("Write {used}, the number the game uses"),
+                TextEdit::replace(value.range.clone(), used.to_string()),
+            )
+            .preferred(),
+        )),
+    );
 }
 
 pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Vec<Finding>) {
