@@ -629,9 +629,18 @@ fn a_2003_10_masterboard_is_drawn_by_terrain_name() {
         preview.title,
         "Pantheon.map — masterboard, 96 hexes, 6 towers"
     );
+    // The drawing's legend names the terrains; the terminal's gives each name its character.
+    assert!(
+        preview.svg.contains(
+            "Brush · Desert · Hills · Jungle · Mantio · Marsh · Mountains · Plains · Swamp"
+        ),
+        "{}",
+        preview.svg
+    );
     assert!(
         preview.text.contains(
-            "Brush · Desert · Hills · Jungle · Mantio · Marsh · Mountains · Plains · Swamp"
+            "B Brush · D Desert · H Hills · J Jungle · M Mantio · m Marsh · o Mountains\n\
+P Plains · S Swamp · T Tower · t Tundra · W Woods"
         ),
         "{}",
         preview.text
