@@ -570,3 +570,36 @@ names need at least two letters",
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Word, terrain_refs};
+
+    fn refs(text: &str, named: bool) -> Vec<(String, std::ops::Range<usize>)> {
+        terrain_refs(
+            &Word {
+                text: text.to_string(),
+                range: 10..10 + text.len(),
+            },
+            named,
+        )
+    }
+
+    #[test]
+    fn an_acquirable_restriction_is_letters_or_from_2003_10_names_between_commas() {
+        assert_eq!(
+            refs("B,J", false),
+            [("B".to_string(), 10..11), ("J".to_string(), 12..13)]
+        );
+        // 2003-10: names with digits, blanks around the commas (the game skips them).
+        assert_eq!(
+            refs("Desert_2 , Tower3", true),
+            [
+                ("Desert_2".to_string(), 10..18),
+                ("Tower3".to_string(), 21..27)
+            ]
+        );
+        // A lone letter is a name of one letter there.
+        assert_eq!(refs("B", true), [("B".to_string(), 10..11)]);
+    }
+}
