@@ -77,8 +77,6 @@ fn is_number(word: Option<&str>) -> bool {
 fn ter(ctx: &Context, offset: usize, line: &LineWords) -> Vec<Completion> {
     let range = line.range.clone();
     let index = line.index;
-    // A TER of terrain names (2003-10): its lines have no letter, the colour comes first.
-    let named = ctx.ter().is_some_and(|(ter, _)| ter.named());
     let era = ctx
         .variant
         .as_ref()
@@ -86,6 +84,8 @@ fn ter(ctx: &Context, offset: usize, line: &LineWords) -> Vec<Completion> {
             dialect::of_variant(&v.dir, ctx.files()).dialect
         })
         .max(dialect::own_sign(ctx.doc()).map_or(Dialect::Feb2002, |(d, _, _)| d));
+    // A TER of terrain names (2003-10): its lines have no letter, the colour comes first.
+    let named = era == Dialect::Oct2003 || ctx.ter().is_some_and(|(ter, _)| ter.named());
     if index == 0 {
         let mut items = vec![
             Completion::new("ACQUIRABLE", CompletionKind::Keyword, range.clone())
