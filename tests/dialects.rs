@@ -73,7 +73,29 @@ fn faults(found: &[Finding]) -> Vec<&Finding> {
         .collect()
 }
 
-/// `retroboard check` of each later folder: no error or warning in any file; every 2002-11 file
+/// The real mistakes of the later corpus, each warned about once: (file, code, line, text).
+/// Undead.ter of 2003-10 restricts two acquirables to terrains it has no line for, which
+/// `TerrainRecruitLoader.acquirableData.isAvailable` at 1b50e238 never matches, silently, so
+/// the game never offers them: `Moutains` (Mountains misspelt) and `Jungle` (the 2002-11 file
+/// said `J`, which is Tombs in Undead; converting the letters to Default's names made it
+/// Jungle).
+const KNOWN_LATER_MISTAKES: [(&str, &str, usize, &str); 2] = [
+    (
+        "colossus/_later/2003-10-19_1b50e238/Undead/Undead.ter",
+        "colossus/unknown-acquirable-terrain",
+        30,
+        "Jungle",
+    ),
+    (
+        "colossus/_later/2003-10-19_1b50e238/Undead/Undead.ter",
+        "colossus/unknown-acquirable-terrain",
+        30,
+        "Moutains",
+    ),
+];
+
+/// `retroboard check` of each later folder: no error or warning in any file but the
+/// [`KNOWN_LATER_MISTAKES`]; every 2002-11 file
 /// is read (checked with the 2002-11 rules, no unsupported-dialect note), and so is every file
 /// of the 2003-10 variants that Retroboard reads in that dialect ([`read_in_2003`]); the others
 /// get the note.
@@ -85,13 +107,21 @@ fn later_folders_check_clean_file_by_file() {
     let mut problems = Vec::new();
     let mut noted = Vec::new();
     let mut read = Vec::new();
+    let mut known = Vec::new();
     for folder in [NOV_2002, OCT_2003] {
         for path in corpus::files_below(&root.join(folder)) {
             let relative = path.strip_prefix(&root).unwrap().display().to_string();
             let text = std::fs::read_to_string(&path).unwrap();
             let found = findings(&path, &text, &DiskFiles);
             for f in faults(&found) {
-                problems.push(format!("{relative}: {} {}", f.code, f.message));
+                let line = text[..f.range.start].lines().count().max(1)
+                    + usize::from(text[..f.range.start].ends_with('\n'));
+                let found = (relative.as_str(), f.code, line, &text[f.range.clone()]);
+                if KNOWN_LATER_MISTAKES.contains(&found) {
+                    known.push(found.3.to_string());
+                } else {
+                    problems.push(format!("{relative}:{line}: {} {}", f.code, f.message));
+                }
             }
             if found
                 .iter()
@@ -104,6 +134,7 @@ fn later_folders_check_clean_file_by_file() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_eq!(known, ["Jungle", "Moutains"]);
     let nov_noted: Vec<&String> = noted.iter().filter(|p| p.starts_with(NOV_2002)).collect();
     assert!(nov_noted.is_empty(), "{nov_noted:?}");
     let oct_read: Vec<&String> = read.iter().filter(|p| p.starts_with(OCT_2003)).collect();
@@ -598,12 +629,171 @@ fn a_2003_10_masterboard_is_drawn_by_terrain_name() {
         preview.title,
         "Pantheon.map — masterboard, 96 hexes, 6 towers"
     );
+    // The drawing's legend names the terrains; the terminal's gives each name its character.
+    assert!(
+        preview.svg.contains(
+            "Brush · Desert · Hills · Jungle · Mantio · Marsh · Mountains · Plains · Swamp"
+        ),
+        "{}",
+        preview.svg
+    );
     assert!(
         preview.text.contains(
-            "Brush · Desert · Hills · Jungle · Mantio · Marsh · Mountains · Plains · Swamp"
+            "B Brush · D Desert · H Hills · J Jungle · M Mantio · m Marsh · o Mountains\n\
+P Plains · S Swamp · T Tower · t Tundra · W Woods"
         ),
         "{}",
         preview.text
     );
     assert!(!preview.svg.contains("rgb(200,200,200)") && !preview.svg.contains("#c8c8c8"));
+}
+
+/// The real mistakes of Undead.ter (2003-10): two acquirables restricted to terrains the TER
+/// has no line for, each a warning on its name, the misspelt one with the near name as its fix.
+#[test]
+fn acquirable_restricted_to_an_undefined_terrain_name_in_undead() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let path = root.join(format!("{OCT_2003}/Undead/Undead.ter"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let found = findings(&path, &text, &DiskFiles);
+    let faults = faults(&found);
+    let shown: Vec<(usize, &str, &str)> = faults
+        .iter()
+        .map(|f| (line_of(&text, f), f.code, &text[f.range.clone()]))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (30, "colossus/unknown-acquirable-terrain", "Jungle"),
+            (30, "colossus/unknown-acquirable-terrain", "Moutains"),
+        ]
+    );
+    assert_eq!(
+        faults[1].message,
+        "Efreet is restricted to terrain Moutains, but no terrain line has that name (names are \
+case-sensitive), so the game never offers it there; did you mean “Mountains”? (terrains here: \
+Ruins Desert Hills Tombs Marsh Mountains Plains Swamp Tundra Woods Tower)"
+    );
+    // The replacements offered (beside the fix that adds a suppression comment).
+    let replacements = |f: &Finding| -> Vec<String> {
+        f.fixes
+            .iter()
+            .flat_map(|f| f.edits.iter().map(|e| e.insert.clone()))
+            .filter(|insert| !insert.starts_with('#'))
+            .collect()
+    };
+    assert_eq!(replacements(faults[1]), ["Mountains"]);
+    assert!(replacements(faults[0]).is_empty());
+}
+
+/// A misspelt terrain name in an ACQUIRABLE restriction of a 2003-10 TER (ExtTitan, whose four
+/// restrictions are all defined): caught on its line; the real file is clean.
+#[test]
+fn misspelt_acquirable_terrain_name_in_a_2003_10_ter() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{OCT_2003}/ExtTitan/ExtTitan.ter");
+    let path = root.join(&ter);
+    let clean = std::fs::read_to_string(&path).unwrap();
+    assert!(faults(&findings(&path, &clean, &DiskFiles)).is_empty());
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| t.replacen("FireElemental Desert", "FireElemental Desrt", 1),
+        &ter,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/unknown-acquirable-terrain");
+    assert_eq!(line_of(&text, faults[0]), 25);
+    assert_eq!(&text[faults[0].range.clone()], "Desrt");
+    assert!(
+        faults[0].message.contains("did you mean “Desert”?"),
+        "{}",
+        faults[0].message
+    );
+}
+
+/// The disk without one file.
+struct Without(PathBuf);
+
+impl Files for Without {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        (path != self.0).then(|| DiskFiles.read(path)).flatten()
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        path != self.0 && DiskFiles.exists(path)
+    }
+}
+
+/// A 2003-10 terrain on the map whose battleland file is missing (Pantheon's Mantio, which no
+/// other variant has): a note on its name in the TER, by name; with the file, none.
+#[test]
+fn missing_battleland_of_a_2003_10_terrain_name() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let path = root.join(format!("{OCT_2003}/Pantheon/Pantheon.ter"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let missing = |found: &[Finding]| -> Vec<(usize, String)> {
+        found
+            .iter()
+            .filter(|f| f.code == "colossus/missing-battleland")
+            .map(|f| (line_of(&text, f), text[f.range.clone()].to_string()))
+            .collect()
+    };
+    assert!(missing(&findings(&path, &text, &DiskFiles)).is_empty());
+    let hidden = Without(root.join(format!("{OCT_2003}/Pantheon/Battlelands/Mantio")));
+    let found = findings(&path, &text, &hidden);
+    assert_eq!(missing(&found), [(24, "Mantio".to_string())]);
+    let note = found
+        .iter()
+        .find(|f| f.code == "colossus/missing-battleland")
+        .unwrap();
+    assert_eq!(note.severity, Severity::Information);
+    assert_eq!(
+        note.message,
+        "terrain Mantio has 6 hex(es) on the map but no battleland file named Mantio (looked in \
+Pantheon/Battlelands, ExtTitan/Battlelands, Default/Battlelands); its battles are fought on plain ground"
+    );
+}
+
+/// A 2003-10 tower terrain (its battleland says TOWER) whose line gives fewer than three
+/// starting creatures: an error on its name; the real Pantheon Tower line gives five.
+#[test]
+fn tower_starters_of_a_2003_10_tower_terrain() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{OCT_2003}/Pantheon/Pantheon.ter");
+    let (text, found) = mutated(
+        &root,
+        &ter,
+        |t| {
+            t.replacen(
+                "0 Anything 0 Centaur 0 Anything 0 Gargoyle 0 Anything 0  Ogre",
+                "-1 Centaur -1 Gargoyle -1 Ogre",
+                1,
+            )
+        },
+        &ter,
+    );
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].code, "colossus/tower-starters");
+    assert_eq!(line_of(&text, faults[0]), 22);
+    assert_eq!(&text[faults[0].range.clone()], "Tower");
+    assert!(
+        faults[0]
+            .message
+            .starts_with("Tower is a tower terrain (its battleland has a TOWER line) and gives 2 starting creature(s) (Guardian, Warlock);"),
+        "{}",
+        faults[0].message
+    );
+    // Mantio gives no starters either, but its battleland has no TOWER line: not a tower.
+    assert!(text.contains("pink      Mantio      false\t-1 Titan"));
 }

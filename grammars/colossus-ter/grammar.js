@@ -88,8 +88,14 @@ module.exports = grammar({
     ),
 
     // The 2003-10 game restricts an acquirable to terrains by name: `Tower`,
-    // `Desert,Tower`.
-    terrain_names: $ => seq($.name, repeat(seq(',', $.name))),
+    // `Desert,Tower`, `Brush1` (its CHAINE: digits, `.` and `_` too).
+    terrain_names: $ => seq($._terrain_ref, repeat(seq(',', $._terrain_ref))),
+    _terrain_ref: $ => choice($.name, alias($._chaine, $.name)),
+    // A name with a digit, `.` or `_`: longer than the letters-only `name` it
+    // starts with, so the longest match takes it whole. (The 2002-02 game would
+    // read a letter glued to the next points, `D100`, as D then 100; no real
+    // file writes that, and the later games read it whole, as here.)
+    _chaine: _ => /[A-Za-z._][A-Za-z]*[0-9._][A-Za-z0-9._]*/,
 
     // Tokens need no blank between them (longest match).
     number: _ => /-?[0-9]+/,

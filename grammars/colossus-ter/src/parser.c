@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 15
 #define STATE_COUNT 44
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 29
+#define SYMBOL_COUNT 31
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 14
+#define TOKEN_COUNT 15
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 11
 #define MAX_ALIAS_SEQUENCE_LENGTH 6
@@ -28,26 +28,28 @@ enum ts_symbol_identifiers {
   sym_special = 6,
   anon_sym_ACQUIRABLE = 7,
   anon_sym_COMMA = 8,
-  sym_number = 9,
-  sym_boolean = 10,
-  sym_terrain_list = 11,
-  sym_comment = 12,
-  anon_sym_LF = 13,
-  sym_source_file = 14,
-  sym__record = 15,
-  sym_titan_improve = 16,
-  sym_titan_teleport = 17,
-  sym_terrain_def = 18,
-  sym_named_terrain_def = 19,
-  sym_recruit = 20,
-  sym_acquirable_def = 21,
-  sym_acquirable = 22,
-  sym_terrain_names = 23,
-  sym__newline = 24,
-  aux_sym_source_file_repeat1 = 25,
-  aux_sym_terrain_def_repeat1 = 26,
-  aux_sym_acquirable_def_repeat1 = 27,
-  aux_sym_terrain_names_repeat1 = 28,
+  sym__chaine = 9,
+  sym_number = 10,
+  sym_boolean = 11,
+  sym_terrain_list = 12,
+  sym_comment = 13,
+  anon_sym_LF = 14,
+  sym_source_file = 15,
+  sym__record = 16,
+  sym_titan_improve = 17,
+  sym_titan_teleport = 18,
+  sym_terrain_def = 19,
+  sym_named_terrain_def = 20,
+  sym_recruit = 21,
+  sym_acquirable_def = 22,
+  sym_acquirable = 23,
+  sym_terrain_names = 24,
+  sym__terrain_ref = 25,
+  sym__newline = 26,
+  aux_sym_source_file_repeat1 = 27,
+  aux_sym_terrain_def_repeat1 = 28,
+  aux_sym_acquirable_def_repeat1 = 29,
+  aux_sym_terrain_names_repeat1 = 30,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -60,6 +62,7 @@ static const char * const ts_symbol_names[] = {
   [sym_special] = "special",
   [anon_sym_ACQUIRABLE] = "ACQUIRABLE",
   [anon_sym_COMMA] = ",",
+  [sym__chaine] = "name",
   [sym_number] = "number",
   [sym_boolean] = "boolean",
   [sym_terrain_list] = "terrain_list",
@@ -75,6 +78,7 @@ static const char * const ts_symbol_names[] = {
   [sym_acquirable_def] = "acquirable_def",
   [sym_acquirable] = "acquirable",
   [sym_terrain_names] = "terrain_names",
+  [sym__terrain_ref] = "_terrain_ref",
   [sym__newline] = "_newline",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_terrain_def_repeat1] = "terrain_def_repeat1",
@@ -92,6 +96,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_special] = sym_special,
   [anon_sym_ACQUIRABLE] = anon_sym_ACQUIRABLE,
   [anon_sym_COMMA] = anon_sym_COMMA,
+  [sym__chaine] = sym_name,
   [sym_number] = sym_number,
   [sym_boolean] = sym_boolean,
   [sym_terrain_list] = sym_terrain_list,
@@ -107,6 +112,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_acquirable_def] = sym_acquirable_def,
   [sym_acquirable] = sym_acquirable,
   [sym_terrain_names] = sym_terrain_names,
+  [sym__terrain_ref] = sym__terrain_ref,
   [sym__newline] = sym__newline,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_terrain_def_repeat1] = aux_sym_terrain_def_repeat1,
@@ -150,6 +156,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_COMMA] = {
     .visible = true,
     .named = false,
+  },
+  [sym__chaine] = {
+    .visible = true,
+    .named = true,
   },
   [sym_number] = {
     .visible = true,
@@ -209,6 +219,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   },
   [sym_terrain_names] = {
     .visible = true,
+    .named = true,
+  },
+  [sym__terrain_ref] = {
+    .visible = false,
     .named = true,
   },
   [sym__newline] = {
@@ -407,196 +421,252 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(7);
-      if (lookahead == '\n') ADVANCE(30);
-      if (lookahead == '#') ADVANCE(29);
-      if (lookahead == ',') ADVANCE(11);
-      if (lookahead == '-') ADVANCE(2);
+      if (eof) ADVANCE(10);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == ',') ADVANCE(14);
+      if (lookahead == '-') ADVANCE(3);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(14);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(19);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(29);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '.' ||
+          lookahead == '_') ADVANCE(4);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(1);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      END_STATE();
+    case 2:
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(2);
       if (lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
-      END_STATE();
-    case 2:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
       END_STATE();
     case 3:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
       END_STATE();
     case 4:
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
+          lookahead == '_') ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(4);
       END_STATE();
     case 5:
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(17);
+      END_STATE();
+    case 6:
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
-      END_STATE();
-    case 6:
-      if (eof) ADVANCE(7);
-      if (lookahead == '\n') ADVANCE(30);
-      if (lookahead == '#') ADVANCE(29);
-      if (lookahead == '-') ADVANCE(2);
-      if (lookahead == 'R') ADVANCE(17);
-      if (lookahead == 'S') ADVANCE(27);
-      if (lookahead == '\t' ||
-          lookahead == '\r' ||
-          lookahead == ' ') SKIP(6);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
       END_STATE();
     case 7:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 8:
+      if (eof) ADVANCE(10);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(3);
+      if (lookahead == 'R') ADVANCE(22);
+      if (lookahead == 'S') ADVANCE(32);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(8);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      END_STATE();
+    case 9:
+      if (eof) ADVANCE(10);
+      if (lookahead == '\n') ADVANCE(36);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(3);
+      if (lookahead == '.' ||
+          lookahead == '_') ADVANCE(4);
+      if (lookahead == '\t' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(9);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(18);
+      END_STATE();
+    case 10:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
+      END_STATE();
+    case 11:
       ACCEPT_TOKEN(sym_terrain_name);
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
       END_STATE();
-    case 9:
+    case 12:
       ACCEPT_TOKEN(sym_random);
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
       END_STATE();
-    case 10:
+    case 13:
       ACCEPT_TOKEN(sym_special);
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
-      END_STATE();
-    case 11:
-      ACCEPT_TOKEN(anon_sym_COMMA);
-      END_STATE();
-    case 12:
-      ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(12);
-      END_STATE();
-    case 13:
-      ACCEPT_TOKEN(sym_terrain_list);
-      if (lookahead == ',') ADVANCE(3);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 14:
-      ACCEPT_TOKEN(sym_terrain_list);
-      if (lookahead == ',') ADVANCE(3);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 15:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == ':') ADVANCE(4);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      ACCEPT_TOKEN(sym__chaine);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(15);
       END_STATE();
     case 16:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == ':') ADVANCE(5);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
       END_STATE();
     case 17:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'a') ADVANCE(25);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+      ACCEPT_TOKEN(sym_terrain_list);
+      if (lookahead == ',') ADVANCE(5);
       END_STATE();
     case 18:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'a') ADVANCE(23);
+      ACCEPT_TOKEN(sym_terrain_list);
+      if (lookahead == ',') ADVANCE(5);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
       END_STATE();
     case 19:
-      ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'c') ADVANCE(22);
+      ACCEPT_TOKEN(sym_terrain_list);
+      if (lookahead == ',') ADVANCE(5);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'd') ADVANCE(26);
+      if (lookahead == ':') ADVANCE(6);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 21:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'e') ADVANCE(19);
+      if (lookahead == ':') ADVANCE(7);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 22:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'i') ADVANCE(18);
+      if (lookahead == 'a') ADVANCE(30);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 23:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'l') ADVANCE(16);
+      if (lookahead == 'a') ADVANCE(28);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'm') ADVANCE(15);
+      if (lookahead == 'c') ADVANCE(27);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 25:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'n') ADVANCE(20);
+      if (lookahead == 'd') ADVANCE(31);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 26:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'o') ADVANCE(24);
+      if (lookahead == 'e') ADVANCE(24);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 27:
       ACCEPT_TOKEN(sym_name);
-      if (lookahead == 'p') ADVANCE(21);
+      if (lookahead == 'i') ADVANCE(23);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 28:
       ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'l') ADVANCE(21);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(29);
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'm') ADVANCE(20);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
       END_STATE();
     case 30:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'n') ADVANCE(25);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      END_STATE();
+    case 31:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'o') ADVANCE(29);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      END_STATE();
+    case 32:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == 'p') ADVANCE(26);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      END_STATE();
+    case 33:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(33);
+      END_STATE();
+    case 34:
+      ACCEPT_TOKEN(sym_name);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(34);
+      END_STATE();
+    case 35:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(35);
+      END_STATE();
+    case 36:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -741,17 +811,17 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
   [1] = {.lex_state = 0, .reserved_word_set_id = 1},
   [2] = {.lex_state = 0, .reserved_word_set_id = 1},
-  [3] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [4] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [5] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [6] = {.lex_state = 0, .reserved_word_set_id = 1},
-  [7] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [8] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [3] = {.lex_state = 9, .reserved_word_set_id = 1},
+  [4] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [5] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [6] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [7] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [8] = {.lex_state = 8, .reserved_word_set_id = 1},
   [9] = {.lex_state = 0},
   [10] = {.lex_state = 0},
   [11] = {.lex_state = 0},
   [12] = {.lex_state = 0},
-  [13] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [13] = {.lex_state = 8, .reserved_word_set_id = 1},
   [14] = {.lex_state = 0},
   [15] = {.lex_state = 0},
   [16] = {.lex_state = 0},
@@ -759,29 +829,29 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [18] = {.lex_state = 0},
   [19] = {.lex_state = 0},
   [20] = {.lex_state = 0},
-  [21] = {.lex_state = 6},
-  [22] = {.lex_state = 0},
-  [23] = {.lex_state = 6},
-  [24] = {.lex_state = 0},
-  [25] = {.lex_state = 6, .reserved_word_set_id = 1},
+  [21] = {.lex_state = 0},
+  [22] = {.lex_state = 8},
+  [23] = {.lex_state = 1, .reserved_word_set_id = 1},
+  [24] = {.lex_state = 8},
+  [25] = {.lex_state = 0},
   [26] = {.lex_state = 0},
   [27] = {.lex_state = 0},
   [28] = {.lex_state = 0},
-  [29] = {.lex_state = 0},
+  [29] = {.lex_state = 8, .reserved_word_set_id = 1},
   [30] = {.lex_state = 0},
   [31] = {.lex_state = 0},
   [32] = {.lex_state = 0},
   [33] = {.lex_state = 0},
   [34] = {.lex_state = 0},
-  [35] = {.lex_state = 6},
-  [36] = {.lex_state = 0},
-  [37] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [38] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [39] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [40] = {.lex_state = 0},
-  [41] = {.lex_state = 1},
-  [42] = {.lex_state = 6, .reserved_word_set_id = 1},
-  [43] = {.lex_state = 6},
+  [35] = {.lex_state = 0},
+  [36] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [37] = {.lex_state = 8},
+  [38] = {.lex_state = 2},
+  [39] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [40] = {.lex_state = 8},
+  [41] = {.lex_state = 8, .reserved_word_set_id = 1},
+  [42] = {.lex_state = 0},
+  [43] = {.lex_state = 0},
 };
 
 static const TSSymbol ts_reserved_words[2][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -808,7 +878,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_LF] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(36),
+    [sym_source_file] = STATE(35),
     [sym__record] = STATE(19),
     [sym_titan_improve] = STATE(19),
     [sym_titan_teleport] = STATE(19),
@@ -816,7 +886,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_named_terrain_def] = STATE(19),
     [sym_acquirable_def] = STATE(19),
     [sym__newline] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(17),
+    [aux_sym_source_file_repeat1] = STATE(18),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym_name] = ACTIONS(7),
     [anon_sym_TITANIMPROVE] = ACTIONS(9),
@@ -845,184 +915,177 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(19), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-    STATE(28), 6,
+    STATE(27), 6,
       sym__record,
       sym_titan_improve,
       sym_titan_teleport,
       sym_terrain_def,
       sym_named_terrain_def,
       sym_acquirable_def,
-  [31] = 6,
+  [31] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(23), 1,
       sym_name,
     ACTIONS(25), 1,
-      sym_random,
+      sym__chaine,
     ACTIONS(27), 1,
+      sym_terrain_list,
+    STATE(11), 1,
+      sym__terrain_ref,
+    STATE(21), 1,
+      sym_terrain_names,
+    ACTIONS(21), 3,
+      ts_builtin_sym_end,
       sym_number,
-    ACTIONS(21), 2,
+      anon_sym_LF,
+  [55] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(31), 1,
+      sym_name,
+    ACTIONS(33), 1,
+      sym_number,
+    STATE(4), 2,
+      sym_recruit,
+      aux_sym_terrain_def_repeat1,
+    ACTIONS(29), 3,
+      ts_builtin_sym_end,
+      sym_random,
+      anon_sym_LF,
+  [74] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(38), 1,
+      sym_name,
+    ACTIONS(40), 1,
+      sym_random,
+    ACTIONS(42), 1,
+      sym_number,
+    ACTIONS(36), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(6), 2,
+      sym_recruit,
+      aux_sym_terrain_def_repeat1,
+  [95] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(42), 1,
+      sym_number,
+    ACTIONS(46), 1,
+      sym_name,
+    ACTIONS(48), 1,
+      sym_random,
+    ACTIONS(44), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
     STATE(4), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-  [52] = 6,
+  [116] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(27), 1,
+    ACTIONS(42), 1,
       sym_number,
-    ACTIONS(31), 1,
+    ACTIONS(52), 1,
       sym_name,
-    ACTIONS(33), 1,
-      sym_random,
-    ACTIONS(29), 2,
+    ACTIONS(50), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-    STATE(5), 2,
+    STATE(8), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-  [73] = 5,
+  [134] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(37), 1,
-      sym_name,
-    ACTIONS(39), 1,
+    ACTIONS(42), 1,
       sym_number,
-    STATE(5), 2,
+    ACTIONS(56), 1,
+      sym_name,
+    ACTIONS(54), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(4), 2,
       sym_recruit,
       aux_sym_terrain_def_repeat1,
-    ACTIONS(35), 3,
-      ts_builtin_sym_end,
-      sym_random,
-      anon_sym_LF,
-  [92] = 5,
+  [152] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(44), 1,
-      sym_name,
-    ACTIONS(46), 1,
-      sym_terrain_list,
-    STATE(22), 1,
-      sym_terrain_names,
-    ACTIONS(42), 3,
-      ts_builtin_sym_end,
+    ACTIONS(60), 1,
       sym_number,
-      anon_sym_LF,
-  [110] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(27), 1,
-      sym_number,
-    ACTIONS(50), 1,
-      sym_name,
-    ACTIONS(48), 2,
+    ACTIONS(58), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-    STATE(5), 2,
-      sym_recruit,
-      aux_sym_terrain_def_repeat1,
-  [128] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(27), 1,
-      sym_number,
-    ACTIONS(54), 1,
-      sym_name,
-    ACTIONS(52), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-    STATE(7), 2,
-      sym_recruit,
-      aux_sym_terrain_def_repeat1,
-  [146] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(58), 1,
-      sym_number,
-    ACTIONS(56), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-    STATE(11), 2,
+    STATE(10), 2,
       sym_acquirable,
       aux_sym_acquirable_def_repeat1,
-  [161] = 4,
+  [167] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(62), 1,
-      anon_sym_COMMA,
-    STATE(10), 1,
-      aux_sym_terrain_names_repeat1,
-    ACTIONS(60), 3,
-      ts_builtin_sym_end,
+    ACTIONS(60), 1,
       sym_number,
-      anon_sym_LF,
-  [176] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(58), 1,
-      sym_number,
-    ACTIONS(65), 2,
+    ACTIONS(62), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-    STATE(14), 2,
+    STATE(12), 2,
       sym_acquirable,
       aux_sym_acquirable_def_repeat1,
-  [191] = 4,
+  [182] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(69), 1,
+    ACTIONS(66), 1,
       anon_sym_COMMA,
     STATE(15), 1,
       aux_sym_terrain_names_repeat1,
-    ACTIONS(67), 3,
+    ACTIONS(64), 3,
       ts_builtin_sym_end,
       sym_number,
       anon_sym_LF,
-  [206] = 3,
+  [197] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(73), 1,
+    ACTIONS(70), 1,
+      sym_number,
+    ACTIONS(68), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+    STATE(12), 2,
+      sym_acquirable,
+      aux_sym_acquirable_def_repeat1,
+  [212] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(75), 1,
       sym_name,
-    ACTIONS(71), 4,
+    ACTIONS(73), 4,
       ts_builtin_sym_end,
       sym_random,
       sym_number,
       anon_sym_LF,
-  [219] = 4,
+  [225] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(77), 1,
-      sym_number,
-    ACTIONS(75), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-    STATE(14), 2,
-      sym_acquirable,
-      aux_sym_acquirable_def_repeat1,
-  [234] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(69), 1,
+    ACTIONS(79), 1,
       anon_sym_COMMA,
-    STATE(10), 1,
+    STATE(14), 1,
       aux_sym_terrain_names_repeat1,
-    ACTIONS(80), 3,
+    ACTIONS(77), 3,
       ts_builtin_sym_end,
       sym_number,
       anon_sym_LF,
-  [249] = 5,
+  [240] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(17), 1,
-      anon_sym_LF,
-    ACTIONS(82), 1,
+    ACTIONS(66), 1,
+      anon_sym_COMMA,
+    STATE(14), 1,
+      aux_sym_terrain_names_repeat1,
+    ACTIONS(82), 3,
       ts_builtin_sym_end,
-    STATE(2), 1,
-      sym__newline,
-    STATE(18), 1,
-      aux_sym_source_file_repeat1,
-  [265] = 5,
+      sym_number,
+      anon_sym_LF,
+  [255] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(17), 1,
@@ -1031,9 +1094,9 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
     STATE(2), 1,
       sym__newline,
-    STATE(18), 1,
+    STATE(17), 1,
       aux_sym_source_file_repeat1,
-  [281] = 5,
+  [271] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(86), 1,
@@ -1042,206 +1105,221 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LF,
     STATE(2), 1,
       sym__newline,
-    STATE(18), 1,
+    STATE(17), 1,
       aux_sym_source_file_repeat1,
-  [297] = 5,
+  [287] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(17), 1,
       anon_sym_LF,
-    ACTIONS(84), 1,
+    ACTIONS(91), 1,
+      ts_builtin_sym_end,
+    STATE(2), 1,
+      sym__newline,
+    STATE(17), 1,
+      aux_sym_source_file_repeat1,
+  [303] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(17), 1,
+      anon_sym_LF,
+    ACTIONS(91), 1,
       ts_builtin_sym_end,
     STATE(2), 1,
       sym__newline,
     STATE(16), 1,
       aux_sym_source_file_repeat1,
-  [313] = 2,
+  [319] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(60), 4,
+    ACTIONS(77), 4,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_number,
       anon_sym_LF,
-  [323] = 3,
+  [329] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(93), 1,
-      sym_random,
-    ACTIONS(91), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [334] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(95), 3,
+    ACTIONS(93), 3,
       ts_builtin_sym_end,
       sym_number,
       anon_sym_LF,
-  [343] = 3,
+  [338] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(97), 1,
+      sym_random,
+    ACTIONS(95), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [349] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(99), 1,
-      sym_random,
-    ACTIONS(97), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [354] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(101), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
+      sym_name,
+    ACTIONS(101), 1,
+      sym__chaine,
+    STATE(20), 1,
+      sym__terrain_ref,
   [362] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(103), 1,
-      sym_name,
     ACTIONS(105), 1,
-      sym_special,
-  [372] = 2,
+      sym_random,
+    ACTIONS(103), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [373] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(107), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [380] = 2,
+  [381] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(109), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [388] = 2,
+  [389] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(86), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [396] = 2,
+  [397] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(111), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [404] = 2,
+  [405] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(113), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [412] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(115), 2,
-      ts_builtin_sym_end,
-      anon_sym_LF,
-  [420] = 2,
+    ACTIONS(113), 1,
+      sym_name,
+    ACTIONS(115), 1,
+      sym_special,
+  [415] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(117), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [428] = 2,
+  [423] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(119), 2,
       ts_builtin_sym_end,
       anon_sym_LF,
-  [436] = 2,
+  [431] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(121), 1,
-      sym_number,
-  [443] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(123), 1,
-      sym_boolean,
-  [450] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(125), 1,
+    ACTIONS(121), 2,
       ts_builtin_sym_end,
-  [457] = 2,
+      anon_sym_LF,
+  [439] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(123), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [447] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 2,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+  [455] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(127), 1,
-      sym_name,
-  [464] = 2,
+      ts_builtin_sym_end,
+  [462] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(129), 1,
       sym_name,
-  [471] = 2,
+  [469] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(131), 1,
-      sym_name,
-  [478] = 2,
+      sym_boolean,
+  [476] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(133), 1,
-      sym_number,
-  [485] = 2,
+      sym_terrain_name,
+  [483] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(135), 1,
-      sym_terrain_name,
-  [492] = 2,
+      sym_name,
+  [490] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(137), 1,
-      sym_name,
-  [499] = 2,
+      sym_boolean,
+  [497] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(139), 1,
-      sym_boolean,
+      sym_name,
+  [504] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(141), 1,
+      sym_number,
+  [511] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(143), 1,
+      sym_number,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
   [SMALL_STATE(3)] = 31,
-  [SMALL_STATE(4)] = 52,
-  [SMALL_STATE(5)] = 73,
-  [SMALL_STATE(6)] = 92,
-  [SMALL_STATE(7)] = 110,
-  [SMALL_STATE(8)] = 128,
-  [SMALL_STATE(9)] = 146,
-  [SMALL_STATE(10)] = 161,
-  [SMALL_STATE(11)] = 176,
-  [SMALL_STATE(12)] = 191,
-  [SMALL_STATE(13)] = 206,
-  [SMALL_STATE(14)] = 219,
-  [SMALL_STATE(15)] = 234,
-  [SMALL_STATE(16)] = 249,
-  [SMALL_STATE(17)] = 265,
-  [SMALL_STATE(18)] = 281,
-  [SMALL_STATE(19)] = 297,
-  [SMALL_STATE(20)] = 313,
-  [SMALL_STATE(21)] = 323,
-  [SMALL_STATE(22)] = 334,
-  [SMALL_STATE(23)] = 343,
-  [SMALL_STATE(24)] = 354,
-  [SMALL_STATE(25)] = 362,
-  [SMALL_STATE(26)] = 372,
-  [SMALL_STATE(27)] = 380,
-  [SMALL_STATE(28)] = 388,
-  [SMALL_STATE(29)] = 396,
-  [SMALL_STATE(30)] = 404,
-  [SMALL_STATE(31)] = 412,
-  [SMALL_STATE(32)] = 420,
-  [SMALL_STATE(33)] = 428,
-  [SMALL_STATE(34)] = 436,
-  [SMALL_STATE(35)] = 443,
-  [SMALL_STATE(36)] = 450,
-  [SMALL_STATE(37)] = 457,
-  [SMALL_STATE(38)] = 464,
-  [SMALL_STATE(39)] = 471,
-  [SMALL_STATE(40)] = 478,
-  [SMALL_STATE(41)] = 485,
-  [SMALL_STATE(42)] = 492,
-  [SMALL_STATE(43)] = 499,
+  [SMALL_STATE(4)] = 55,
+  [SMALL_STATE(5)] = 74,
+  [SMALL_STATE(6)] = 95,
+  [SMALL_STATE(7)] = 116,
+  [SMALL_STATE(8)] = 134,
+  [SMALL_STATE(9)] = 152,
+  [SMALL_STATE(10)] = 167,
+  [SMALL_STATE(11)] = 182,
+  [SMALL_STATE(12)] = 197,
+  [SMALL_STATE(13)] = 212,
+  [SMALL_STATE(14)] = 225,
+  [SMALL_STATE(15)] = 240,
+  [SMALL_STATE(16)] = 255,
+  [SMALL_STATE(17)] = 271,
+  [SMALL_STATE(18)] = 287,
+  [SMALL_STATE(19)] = 303,
+  [SMALL_STATE(20)] = 319,
+  [SMALL_STATE(21)] = 329,
+  [SMALL_STATE(22)] = 338,
+  [SMALL_STATE(23)] = 349,
+  [SMALL_STATE(24)] = 362,
+  [SMALL_STATE(25)] = 373,
+  [SMALL_STATE(26)] = 381,
+  [SMALL_STATE(27)] = 389,
+  [SMALL_STATE(28)] = 397,
+  [SMALL_STATE(29)] = 405,
+  [SMALL_STATE(30)] = 415,
+  [SMALL_STATE(31)] = 423,
+  [SMALL_STATE(32)] = 431,
+  [SMALL_STATE(33)] = 439,
+  [SMALL_STATE(34)] = 447,
+  [SMALL_STATE(35)] = 455,
+  [SMALL_STATE(36)] = 462,
+  [SMALL_STATE(37)] = 469,
+  [SMALL_STATE(38)] = 476,
+  [SMALL_STATE(39)] = 483,
+  [SMALL_STATE(40)] = 490,
+  [SMALL_STATE(41)] = 497,
+  [SMALL_STATE(42)] = 504,
+  [SMALL_STATE(43)] = 511,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -1249,71 +1327,73 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(34),
-  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
   [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(9),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(37),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
   [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
   [19] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
-  [21] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 3, 0, 3),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 3),
-  [31] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [35] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
-  [37] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
-  [39] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0), SHIFT_REPEAT(25),
-  [42] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 2, 0, 2),
-  [44] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
-  [46] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [48] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 5),
-  [50] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [52] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 4, 0, 5),
-  [54] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 1, 0, 0),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_names_repeat1, 2, 0, 0),
-  [62] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_names_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
-  [65] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 2, 0, 0),
-  [67] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_names, 1, 0, 0),
-  [69] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [71] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_recruit, 2, 0, 9),
-  [73] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_recruit, 2, 0, 9),
-  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0),
-  [77] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0), SHIFT_REPEAT(39),
-  [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_names, 2, 0, 0),
-  [82] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [21] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 2, 0, 2),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(11),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [27] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
+  [31] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0),
+  [33] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_def_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [36] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 3, 0, 3),
+  [38] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
+  [40] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [42] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [44] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 3),
+  [46] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
+  [48] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [50] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 4, 0, 5),
+  [52] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [54] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 5),
+  [56] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [58] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 1, 0, 0),
+  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable_def, 2, 0, 0),
+  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_names, 1, 0, 0),
+  [66] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_acquirable_def_repeat1, 2, 0, 0), SHIFT_REPEAT(36),
+  [73] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_recruit, 2, 0, 9),
+  [75] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_recruit, 2, 0, 9),
+  [77] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_terrain_names_repeat1, 2, 0, 0),
+  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_terrain_names_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
+  [82] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_names, 2, 0, 0),
+  [84] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
   [86] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [91] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 12),
-  [93] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 3, 0, 4),
-  [97] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 7),
-  [99] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [101] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_improve, 2, 0, 1),
-  [103] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
-  [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 6),
-  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 8),
-  [111] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_teleport, 2, 0, 1),
-  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 10),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 11),
-  [117] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 6, 0, 13),
-  [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 6, 0, 14),
-  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [125] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [91] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [93] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_acquirable, 3, 0, 4),
+  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 7),
+  [97] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [99] = {.entry = {.count = 1, .reusable = false}}, SHIFT(20),
+  [101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 12),
+  [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [107] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_improve, 2, 0, 1),
+  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_titan_teleport, 2, 0, 1),
+  [111] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 4, 0, 6),
+  [113] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [115] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [117] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 10),
+  [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 5, 0, 8),
+  [121] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 5, 0, 11),
+  [123] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_terrain_def, 6, 0, 13),
+  [125] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_named_terrain_def, 6, 0, 14),
+  [127] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [141] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
 };
 
 #ifdef __cplusplus

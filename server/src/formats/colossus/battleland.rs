@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
-use crate::findings::{Finding, Severity};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::syntax::Document;
 
 /// The hex terrains the game draws, with their names.
@@ -113,6 +113,12 @@ pub fn hex_of_label(label: &str) -> Option<(i64, i64)> {
 
 /// The labels of the real hexes of a column: A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4.
 const LABELS: &str = "A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4";
+
+/// The labels of the battle map's hexes, by column: A1–A3, B1–B4, C1–C5, D1–D6, E1–E5, F1–F4.
+pub const HEX_LABELS: [&str; 27] = [
+    "A1", "A2", "A3", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4", "C5", "D1", "D2", "D3", "D4",
+    "D5", "D6", "E1", "E2", "E3", "E4", "E5", "F1", "F2", "F3", "F4",
+];
 
 /// The fewest hexes a STARTLIST must name for the game to use it (`b_startlist`).
 pub const STARTLIST_MIN: usize = 7;
@@ -248,16 +254,31 @@ least {STARTLIST_MIN} hexes (a legion has up to 7 creatures) and ignores this on
                 shown.dedup();
                 format!("{} in the subtitle", shown.join(", "))
             };
-            out.push(Finding::new(
-                Severity::Error,
-                "colossus/subtitle",
-                subtitle.text.range.clone(),
-                format!(
-                    "the game's lexer takes only letters, digits, spaces and _ between a \
+            // The subtitle without what the lexer cannot read, when something is left: a fix,
+            // not one to apply unasked (it changes the words shown).
+            let kept: String = inner
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == ' ' || *c == '_')
+                .collect();
+            let fix = (!kept.trim().is_empty()).then(|| {
+                Fix::one(
+                    format!("Write \"{kept}\""),
+                    TextEdit::replace(subtitle.text.range.clone(), format!("\"{kept}\"")),
+                )
+            });
+            out.push(
+                Finding::new(
+                    Severity::Error,
+                    "colossus/subtitle",
+                    subtitle.text.range.clone(),
+                    format!(
+                        "the game's lexer takes only letters, digits, spaces and _ between a \
 SUBTITLE's quotes, and at least one; {what} is a lexical error, which the game does not catch \
 (it crashes): remove or replace it"
-                ),
-            ));
+                    ),
+                )
+                .with_fix(fix),
+            );
         }
     }
 }
@@ -286,17 +307,23 @@ leaves the rest plain"
                 let hint = super::syntax::nearest(&terrain.text, names.iter().copied())
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
-                out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/battle-terrain",
-                    terrain.range.clone(),
-                    format!(
-                        "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names are \
-case-sensitive){hint}",
-                        terrain.text,
-                        names.join(", ")
-                    ),
-                ));
+                out.push(
+                    Finding::new(
+                        Severity::Error,
+                        "colossus/battle-terrain",
+                        terrain.range.clone(),
+                        format!(
+                            "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names \
+are case-sensitive){hint}",
+                            terrain.text,
+                            names.join(", ")
+                        ),
+                    )
+                    .with_fixes(Fix::replacements(
+                        &terrain.range,
+                        super::syntax::candidates(&terrain.text, names.iter().copied()),
+                    )),
+                );
             }
         } else if let Some(terrain) = &hex.terrain
             && (terrain.text.chars().count() > 1

@@ -75,7 +75,7 @@ pub const CODES: &[CodeDoc] = &[
         code: "colossus/tower-starters",
         severity: Error,
         summary: "the Tower gives fewer than 3 starting creatures",
-        explanation: "Each player starts with the first three recruits of the T line whose count is 0 or more and that are real creatures (not Anything, AnyNonLord, Lord or Titan). With fewer, the game fails at game start (IndexOutOfBounds). Example: `T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan`.",
+        explanation: "Each player starts with the first three recruits of the T line whose count is 0 or more and that are real creatures (not Anything, AnyNonLord, Lord or Titan). With fewer, the game fails at game start (IndexOutOfBounds). Example: `T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan`. From 2002-11 the starters come from the terrain of the player's tower hex, and the towers are the terrains whose battleland has a TOWER line (from 2003-10 terrains by name, such as `Tower`): each of them needs three, unless a `Special:` recruiter provides them.",
     },
     CodeDoc {
         code: "colossus/acquirable-multiple",
@@ -98,8 +98,8 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: "colossus/unknown-acquirable-terrain",
         severity: Warning,
-        summary: "an acquirable is restricted to an undefined terrain letter",
-        explanation: "`ACQUIRABLE 100 FireElemental D` limits the acquirable to terrain D. A letter no terrain line defines restricts it to nowhere.",
+        summary: "an acquirable is restricted to an undefined terrain letter or name",
+        explanation: "`ACQUIRABLE 100 FireElemental D` limits the acquirable to terrain D; from 2003-10 the terrains are names, `100 FireElemental Desert` or `Desert,Tower`. A letter or name no terrain line defines is silently never matched (names are case-sensitive), so the acquirable is never offered there, and nowhere if no other terrain is listed. The real Undead.ter of 2003-10 has two: `Moutains` and `Jungle` (its letter J was Tombs).",
     },
     CodeDoc {
         code: "colossus/unknown-color",
@@ -135,7 +135,7 @@ pub const CODES: &[CodeDoc] = &[
         code: "colossus/missing-battleland",
         severity: Information,
         summary: "a terrain on the map has no battleland file",
-        explanation: "A terrain's battleland is the file named like the terrain (the name, not the display name) in a Battlelands folder along the variant's search path. Without it, battles there are fought on plain ground.",
+        explanation: "A terrain's battleland is the file named like the terrain (the name, not the display name) in a Battlelands folder along the variant's search path; from 2003-10 the name is the one the masterboard's hexes give, and a terrain with a `Random:` file has its battlelands made from that file instead. Without it, battles there are fought on plain ground.",
     },
     CodeDoc {
         code: "colossus/unused-terrain",

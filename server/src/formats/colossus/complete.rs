@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::battleland::{HEXSIDES, TERRAINS};
 use super::colors::COLORS;
 use super::cre::FLAGS;
+use super::dialect::{self, Dialect};
 use super::hover::{self, Context};
 use super::map::MapView;
 use super::ter::PSEUDO_CREATURES;
@@ -31,11 +31,11 @@ pub fn completions(doc: &Document, offset: usize, files: &dyn Files) -> Vec<Comp
     }
     // The variant is looked up only for the files whose values come from its other files.
     let mut items = match format {
-        FormatId::ColossusTer => ter(&Context::new(doc, files), &line),
+        FormatId::ColossusTer => ter(&Context::new(doc, files), offset, &line),
         FormatId::ColossusMap => map(&Context::new(doc, files), doc, &line),
-        FormatId::ColossusCre => cre(&line),
+        FormatId::ColossusCre => cre(doc, &line),
         FormatId::ColossusVar => var(&Context::new(doc, files), doc, offset, &line, files),
-        FormatId::ColossusBattleland => battleland(&line),
+        FormatId::ColossusBattleland => battleland(dialect::of_doc(doc, files).dialect, &line),
         _ => Vec::new(),
     };
     for (rank, item) in items.iter_mut().enumerate() {
@@ -74,39 +74,62 @@ fn is_number(word: Option<&str>) -> bool {
 
 // --- TER ---
 
-fn ter(ctx: &Context, line: &LineWords) -> Vec<Completion> {
+fn ter(ctx: &Context, offset: usize, line: &LineWords) -> Vec<Completion> {
     let range = line.range.clone();
     let index = line.index;
+    let era = ctx
+        .variant
+        .as_ref()
+        .map_or(Dialect::Feb2002, |v| {
+            dialect::of_variant(&v.dir, ctx.files()).dialect
+        })
+        .max(dialect::own_sign(ctx.doc()).map_or(Dialect::Feb2002, |(d, _, _)| d));
+    // A TER of terrain names (2003-10): its lines have no letter, the colour comes first.
+    let named = era == Dialect::Oct2003 || ctx.ter().is_some_and(|(ter, _)| ter.named());
     if index == 0 {
         let mut items = vec![
             Completion::new("ACQUIRABLE", CompletionKind::Keyword, range.clone())
                 .detail("creatures acquired by points")
-                .documentation(
-                    "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.",
-                ),
+                .documentation(ACQUIRABLE_HELP),
         ];
-        items.extend(free_letters(ctx, line));
+        if era >= Dialect::Nov2002 {
+            for keyword in ["TITANIMPROVE", "TITANTELEPORT"] {
+                let help = hover::titan_record_help(keyword, None);
+                items.push(
+                    Completion::new(keyword, CompletionKind::Keyword, range.clone())
+                        .detail(gist(&help))
+                        .documentation(help),
+                );
+            }
+        }
+        if named {
+            items.extend(colors(range));
+        } else {
+            items.extend(free_letters(ctx, line));
+        }
         return items;
     }
-    if line.word(0) == Some("ACQUIRABLE") {
-        // points creature [terrains], repeated: a creature follows the points.
-        return if is_number(line.word(index - 1)) {
-            creatures(ctx, range)
-        } else {
-            Vec::new()
-        };
+    if matches!(line.word(0), Some("TITANIMPROVE" | "TITANTELEPORT")) {
+        return Vec::new(); // a number of points
     }
-    match index {
-        1 => COLORS
-            .iter()
-            .map(|(name, [r, g, b])| {
-                let mut item = Completion::new(*name, CompletionKind::Color, range.clone())
-                    .detail(format!("rgb({r}, {g}, {b})"))
-                    .documentation(hover::color_help(name));
-                item.color = Some([*r, *g, *b]);
-                item
-            })
-            .collect(),
+    if line.word(0) == Some("ACQUIRABLE") {
+        // points creature [terrains], repeated: a creature follows the points, terrains may
+        // follow a creature.
+        if is_number(line.word(index - 1)) {
+            return creatures(ctx, range);
+        }
+        if index >= 3
+            && is_number(line.word(index - 2))
+            && !is_number(line.word(index - 1))
+            && !is_number(line.word(index))
+        {
+            return acquirable_terrains(ctx, offset, line, named);
+        }
+        return Vec::new();
+    }
+    // The fields after the letter: a 2003-10 line has none, so its fields come one earlier.
+    match index + usize::from(named) {
+        1 => colors(range),
         2 => Vec::new(), // the terrain's name: free text
         3 => ["true", "false"]
             .iter()
@@ -119,7 +142,7 @@ fn ter(ctx: &Context, line: &LineWords) -> Vec<Completion> {
             .collect(),
         i if i % 2 == 0 => {
             let creature = line.word(index + 1).unwrap_or("the next creature");
-            let previous = (index > 4).then(|| line.word(index - 1)).flatten();
+            let previous = (i > 4).then(|| line.word(index - 1)).flatten();
             ["-1", "0", "1", "2", "3", "4"]
                 .iter()
                 .map(|count| {
@@ -132,6 +155,65 @@ fn ter(ctx: &Context, line: &LineWords) -> Vec<Completion> {
         }
         _ => creatures(ctx, range),
     }
+}
+
+const ACQUIRABLE_HELP: &str = "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrains]`; the first one sets the base and is the primary acquirable.";
+
+fn colors(range: std::ops::Range<usize>) -> Vec<Completion> {
+    COLORS
+        .iter()
+        .map(|(name, [r, g, b])| {
+            let mut item = Completion::new(*name, CompletionKind::Color, range.clone())
+                .detail(format!("rgb({r}, {g}, {b})"))
+                .documentation(hover::color_help(name));
+            item.color = Some([*r, *g, *b]);
+            item
+        })
+        .collect()
+}
+
+/// The terrains an acquirable may be restricted to, for the part of the list (`Desert,Tow`)
+/// between the commas around the cursor: the TER's letters, or from 2003-10 its names.
+fn acquirable_terrains(
+    ctx: &Context,
+    offset: usize,
+    line: &LineWords,
+    named: bool,
+) -> Vec<Completion> {
+    let Some((ter, _)) = ctx.ter() else {
+        return Vec::new();
+    };
+    let word = line.range.clone();
+    let text = &line.text[word.start - line.start..word.end - line.start];
+    let at = offset.clamp(word.start, word.end) - word.start;
+    let start = text[..at].rfind(',').map_or(0, |c| c + 1);
+    let end = text[at..].find(',').map_or(text.len(), |c| at + c);
+    let range = word.start + start..word.start + end;
+    let mut keys: Vec<&str> = Vec::new();
+    for t in ter.terrains.iter().filter(|t| t.named == named) {
+        if !keys.contains(&t.key()) {
+            keys.push(t.key());
+        }
+    }
+    keys.into_iter()
+        .map(|key| {
+            let (detail, help) = if named {
+                (
+                    hover::terrain_display_name(ctx, key),
+                    hover::terrain_help_named(ctx, key),
+                )
+            } else {
+                let c = key.chars().next().unwrap_or('?');
+                (
+                    hover::terrain_name(ctx, Some(c)),
+                    hover::terrain_help(ctx, c),
+                )
+            };
+            Completion::new(key, CompletionKind::Terrain, range.clone())
+                .detail(detail)
+                .documentation(help)
+        })
+        .collect()
 }
 
 /// The terrain letters no line of the TER has yet.
@@ -223,6 +305,25 @@ fn map(ctx: &Context, doc: &Document, line: &LineWords) -> Vec<Completion> {
     }
     let range = line.range.clone();
     match line.index {
+        1 if super::map::names_terrains(doc) => {
+            let Some((ter, _)) = ctx.ter() else {
+                return Vec::new();
+            };
+            let mut names: Vec<&str> = Vec::new();
+            for t in ter.terrains.iter().filter(|t| t.named) {
+                if !names.contains(&t.key()) {
+                    names.push(t.key());
+                }
+            }
+            names
+                .into_iter()
+                .map(|name| {
+                    Completion::new(name, CompletionKind::Terrain, range.clone())
+                        .detail(hover::terrain_display_name(ctx, name))
+                        .documentation(hover::terrain_help_named(ctx, name))
+                })
+                .collect()
+        }
         1 => {
             let Some((ter, _)) = ctx.ter() else {
                 return Vec::new();
@@ -306,22 +407,27 @@ fn exit_labels(ctx: &Context, view: &MapView, line: &LineWords) -> Vec<Completio
 
 // --- CRE ---
 
-fn cre(line: &LineWords) -> Vec<Completion> {
+fn cre(doc: &Document, line: &LineWords) -> Vec<Completion> {
     let first_flag = 3;
-    let Some((field, words)) = line
+    let flags = super::cre::flag_fields(super::cre::is_later(doc));
+    let Some(field) = line
         .index
         .checked_sub(first_flag)
-        .and_then(|i| FLAGS.get(i))
+        .and_then(|i| flags.get(i))
     else {
         return Vec::new();
     };
+    let words = FLAGS.iter().find(|(f, _)| f == field).map_or_else(
+        || format!("native to {}", field.trim_start_matches("native_")),
+        |(_, w)| (*w).to_string(),
+    );
     let name = line.word(0).unwrap_or("");
     ["true", "false"]
         .iter()
         .map(|value| {
             let item = Completion::new(*value, CompletionKind::Value, line.range.clone())
                 .detail(format!("{words}: {value}"));
-            match hover::cre_field(field, hover::cre_position(field), value, name) {
+            match hover::cre_field(field, line.index + 1, value, name) {
                 Some(help) => item.documentation(help),
                 None => item,
             }
@@ -351,7 +457,11 @@ fn var(
             None => line.range.end,
         }
         .max(offset);
-        return ["MAP:", "TER:", "CRE:", "DEPEND:"]
+        let mut keys = vec!["MAP:", "TER:", "CRE:", "DEPEND:"];
+        if dialect::of_doc(doc, files).dialect >= Dialect::Nov2002 {
+            keys.extend(["HINT:", "MAXPLAYERS:"]);
+        }
+        return keys
             .iter()
             .map(|key| {
                 let help = hover::var_key(key);
@@ -364,7 +474,7 @@ fn var(
     let key = before[..colon].trim();
     // The value: from the colon (or the comma before the cursor) to the next blank or comma.
     let value_start = match key {
-        "DEPEND" => before
+        "DEPEND" | "HINT" => before
             .rfind(',')
             .filter(|c| *c > colon)
             .map_or(colon + 1, |c| c + 1),
@@ -376,7 +486,7 @@ fn var(
             .len();
     let tail = &line.text[value_start..];
     let value_len = tail
-        .find(|c: char| c == ' ' || c == '\t' || (key == "DEPEND" && c == ','))
+        .find(|c: char| c == ' ' || c == '\t' || (matches!(key, "DEPEND" | "HINT") && c == ','))
         .unwrap_or(tail.len());
     // The cursor in the blanks before the value: the item goes in at the cursor.
     let range = if value_start > before.len() {
@@ -399,6 +509,37 @@ fn var(
                     Completion::new(name.clone(), CompletionKind::File, range.clone())
                         .detail(shown.clone())
                         .documentation(format!("**{name}** is `{shown}`."))
+                })
+                .collect()
+        }
+        "HINT" => {
+            let Some(variant) = ctx.variant.as_ref() else {
+                return Vec::new();
+            };
+            variant_files(variant, "hin", files)
+                .into_iter()
+                .map(|(name, found)| {
+                    let shown = variant::shown(&found, &variant.dir);
+                    Completion::new(name.clone(), CompletionKind::File, range.clone())
+                        .detail(shown.clone())
+                        .documentation(format!(
+                            "**{name}** is `{shown}`: hints for the AI (Retroboard does not read them)."
+                        ))
+                })
+                .collect()
+        }
+        "MAXPLAYERS" => {
+            let era = &super::dialect::NOV_2002;
+            (2..=era.max_players.unwrap_or(era.players))
+                .map(|n| {
+                    let detail = if n == era.players {
+                        format!("{n} players (the default)")
+                    } else {
+                        format!("{n} players")
+                    };
+                    Completion::new(n.to_string(), CompletionKind::Value, range.clone())
+                        .detail(detail)
+                        .documentation(hover::max_players_help(n))
                 })
                 .collect()
         }
@@ -486,23 +627,71 @@ fn variants_beside(dir: &Path, files: &dyn Files) -> Vec<(String, PathBuf)> {
 
 // --- Battlelands ---
 
-fn battleland(line: &LineWords) -> Vec<Completion> {
+fn battleland(dialect: Dialect, line: &LineWords) -> Vec<Completion> {
     let range = line.range.clone();
+    let era = dialect.era().unwrap_or(&super::dialect::FEB_2002);
+    match line.word(0) {
+        Some("STARTLIST") if line.index > 0 => {
+            return super::battleland::HEX_LABELS
+                .iter()
+                .map(|label| {
+                    let help = hover::start_hex_help(label);
+                    Completion::new(*label, CompletionKind::Place, range.clone())
+                        .detail(gist(&help))
+                        .documentation(help)
+                })
+                .collect();
+        }
+        _ if line.index == 0 && dialect >= Dialect::Nov2002 => {
+            return ["STARTLIST", "TOWER", "SUBTITLE"]
+                .iter()
+                .map(|keyword| {
+                    let help = hover::battleland_keyword_help(keyword);
+                    Completion::new(*keyword, CompletionKind::Keyword, range.clone())
+                        .detail(gist(&help))
+                        .documentation(help)
+                })
+                .collect();
+        }
+        _ => {}
+    }
+    if matches!(line.word(0), Some("STARTLIST" | "TOWER" | "SUBTITLE")) {
+        return Vec::new();
+    }
     match line.index {
-        2 => TERRAINS
+        2 if era.battle_terrain_names.is_some() => era
+            .battle_terrain_names
+            .unwrap_or_default()
             .iter()
-            .map(|(c, name)| {
-                Completion::new(c.to_string(), CompletionKind::Terrain, range.clone())
-                    .detail(*name)
-                    .documentation(hover::battle_terrain_help(*c))
+            .map(|name| {
+                let help = hover::battle_terrain_name_help(name);
+                let letter = super::battleland::terrain_letter(name).unwrap_or('?');
+                let words = era
+                    .battle_terrains
+                    .iter()
+                    .find(|(l, _)| *l == letter)
+                    .map_or("?", |(_, w)| *w);
+                Completion::new(*name, CompletionKind::Terrain, range.clone())
+                    .detail(format!("{words} (letter {letter} before)"))
+                    .documentation(help)
             })
             .collect(),
-        i if i >= 5 && i % 2 == 1 => HEXSIDES
+        2 => era
+            .battle_terrains
             .iter()
             .map(|(c, name)| {
                 Completion::new(c.to_string(), CompletionKind::Terrain, range.clone())
                     .detail(*name)
-                    .documentation(hover::hexside_help(*c))
+                    .documentation(hover::letter_help("Hex terrain", era.battle_terrains, *c))
+            })
+            .collect(),
+        i if i >= 5 && i % 2 == 1 => era
+            .hexsides
+            .iter()
+            .map(|(c, name)| {
+                Completion::new(c.to_string(), CompletionKind::Terrain, range.clone())
+                    .detail(*name)
+                    .documentation(hover::letter_help("Hexside type", era.hexsides, *c))
             })
             .collect(),
         _ => Vec::new(),

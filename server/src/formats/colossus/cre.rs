@@ -28,6 +28,20 @@ pub const FLAGS: [(&str, &str); 13] = [
     ("demilord", "demilord"),
 ];
 
+/// The boolean fields of a creature line, in file order: the 2002-02 ones, or the 16 of
+/// 2002-11 (native to river, stone and tree after volcano).
+pub fn flag_fields(later: bool) -> Vec<&'static str> {
+    if later {
+        FIELDS_2002_11
+            .iter()
+            .filter(|f| matches!(f.1, Kind::Flag))
+            .map(|f| f.0)
+            .collect()
+    } else {
+        FLAGS.iter().map(|(f, _)| *f).collect()
+    }
+}
+
 /// Where the flags start among a line's fields.
 const FIRST_FLAG: usize = 3;
 
@@ -248,7 +262,7 @@ const SPECIAL_2002_11: [FieldDef; 22] = {
 
 /// Whether a CRE is in the 2002-11 dialect: its own lines say so (a CRE without them in a
 /// 2002-11 variant is not read, see [`super::dialect::variant_note`]).
-fn is_later(doc: &Document) -> bool {
+pub(super) fn is_later(doc: &Document) -> bool {
     super::dialect::own_sign(doc).is_some_and(|(d, _, _)| d == super::dialect::Dialect::Nov2002)
 }
 

@@ -12,8 +12,8 @@
 //! * Blanks before a line's first field only right-align a number; blanks at the end of a
 //!   line go; a line of blanks is empty; a comment stays where it is, with the blanks before it, and so do comment lines.
 //! * A line holding a CR that is not its line break's (the game reads it as a blank), or a
-//!   character no token takes, is left as it is; a file with syntax errors or a later dialect
-//!   is not formatted at all. VAR files are left alone (their spacing is hardly free: no blank
+//!   character no token takes, is left as it is; a file with syntax errors or in a dialect
+//!   Retroboard does not read (`colossus/unsupported-dialect`) is not formatted at all. VAR files are left alone (their spacing is hardly free: no blank
 //!   may stand inside a record's value).
 
 use std::collections::HashMap;

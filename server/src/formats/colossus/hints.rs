@@ -1,11 +1,13 @@
-//! Inlay hints in Colossus files: each of a CRE line's thirteen true/false flags labelled with
-//! the words hover uses for it ([`FLAGS`]), and each MAP hex's terrain letter followed by the
-//! terrain's name in the TER the variant reads.
+//! Inlay hints in Colossus files: each of a CRE line's thirteen true/false flags (sixteen in
+//! 2002-11) labelled with the words hover uses for it ([`FLAGS`]), and each MAP hex's terrain
+//! letter followed by the terrain's name in the TER the variant reads (a 2003-10 terrain name by
+//! its display name, where that differs).
 
 use std::ops::Range;
 
 use super::cre::{CreView, FLAGS};
 use super::map::MapView;
+use super::syntax::Word;
 use super::ter::TerView;
 use super::variant::{self, Variant};
 use crate::answers::InlayHint;
@@ -29,15 +31,33 @@ fn cre_flags(doc: &Document, range: Range<usize>) -> Vec<InlayHint> {
     let view = CreView::of(doc);
     let mut hints = Vec::new();
     for creature in view.creatures.iter().filter(|c| touches(&c.range, &range)) {
-        for (flag, (_, words)) in creature.flags.iter().zip(FLAGS) {
-            if let Some(flag) = flag {
-                hints.push(InlayHint {
-                    offset: flag.range.start,
-                    label: format!("{words}:"),
-                    before: true,
-                    tooltip: None,
-                });
+        let mut flags: Vec<(&Word, &str)> = creature
+            .flags
+            .iter()
+            .zip(FLAGS)
+            .filter_map(|(flag, (_, words))| Some((flag.as_ref()?, words)))
+            .collect();
+        // 2002-11: native to river, stone and tree, after native to volcano.
+        if let Some(later) = &creature.later {
+            for (flag, words) in
+                later
+                    .natives
+                    .iter()
+                    .zip(["native to river", "native to stone", "native to tree"])
+            {
+                if let Some(flag) = flag {
+                    flags.push((flag, words));
+                }
             }
+            flags.sort_by_key(|(flag, _)| flag.range.start);
+        }
+        for (flag, words) in flags {
+            hints.push(InlayHint {
+                offset: flag.range.start,
+                label: format!("{words}:"),
+                before: true,
+                tooltip: None,
+            });
         }
     }
     hints
@@ -57,6 +77,18 @@ fn map_terrains(doc: &Document, range: Range<usize>, files: &dyn Files) -> Vec<I
         .filter(|h| touches(&h.range, &range))
         .filter_map(|hex| {
             let letter = hex.terrain.as_ref()?;
+            if hex.named {
+                // 2003-10: the hex names its terrain; the hint is what the board shows of it,
+                // where that differs (`Brush1` shown as Brush).
+                let terrain = ter.terrain_by_key(&letter.text)?;
+                let shown = terrain.display_name.as_ref()?;
+                return (shown.text != letter.text).then(|| InlayHint {
+                    offset: letter.range.end,
+                    label: shown.text.clone(),
+                    before: false,
+                    tooltip: None,
+                });
+            }
             let terrain = ter.terrain(letter.text.chars().next()?)?;
             Some(InlayHint {
                 offset: letter.range.end,

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use tree_sitter::Node;
 
-use super::battleland::{HEXSIDES, TERRAINS};
 use super::colors;
 use super::cre::{self, CreView, Creature, FLAGS};
 use super::map::{self, MapView};
@@ -72,6 +71,14 @@ impl Context<'_> {
     fn text(&self, node: Node) -> String {
         self.doc.slice(node.byte_range()).into_owned()
     }
+
+    pub(super) fn doc(&self) -> &Document {
+        self.doc
+    }
+
+    pub(super) fn files(&self) -> &dyn Files {
+        self.files
+    }
 }
 
 pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
@@ -104,9 +111,7 @@ pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> 
     if format == FormatId::ColossusBattleland && node.kind() == "tower" {
         return Some(Hover {
             range: node.byte_range(),
-            markdown: "**TOWER** (2002-11): this terrain is a tower. Its hexes on the masterboard \
-are where players start, and the MAP's tower count is of the terrains whose battleland has this line."
-                .to_string(),
+            markdown: battleland_keyword_help("TOWER"),
         });
     }
     let markdown = match (format, parent.kind(), field) {
@@ -197,19 +202,33 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
                 None => format!("**Acquirable points** {text}"),
             }
         }
-        (FormatId::ColossusTer, "acquirable", Some("terrains")) => {
-            let names: Vec<String> = text.chars().filter(char::is_ascii_alphabetic).map(|c| format!("{c} ({})", terrain_name(&ctx, Some(c)))).collect();
-            format!("**Terrains** where it can be acquired: {}.", names.join(", "))
+        (FormatId::ColossusTer, "acquirable", Some("terrains")) | (FormatId::ColossusTer, "terrain_names", _) => {
+            let (ter, _) = ctx.ter()?;
+            let list = if parent.kind() == "terrain_names" { parent } else { node };
+            let word = super::syntax::word(doc, list);
+            let names: Vec<String> = super::ter::terrain_refs(&word, ter.named())
+                .into_iter()
+                .map(|(key, _)| {
+                    if ter.named() {
+                        match ter.terrain_by_key(&key) {
+                            Some(_) => key,
+                            None => format!("{key} (no terrain of this name: the game never matches it)"),
+                        }
+                    } else {
+                        format!("{key} ({})", terrain_name(&ctx, key.chars().next()))
+                    }
+                })
+                .collect();
+            let range = list.byte_range();
+            return Some(Hover { range, markdown: format!("**Terrains** where it can be acquired: {}.", names.join(", ")) });
         }
-        (FormatId::ColossusTer, "titan_improve", _) => format!(
-            "**TITANIMPROVE** (2002-11): the Titan's power grows by one every {} points of its player's score (above 0).",
-            field_text(&ctx, parent, "value").unwrap_or_default()
-        ),
-        (FormatId::ColossusTer, "titan_teleport", _) => format!(
-            "**TITANTELEPORT** (2002-11): a Titan may teleport once its player has {} points (above 0).",
-            field_text(&ctx, parent, "value").unwrap_or_default()
-        ),
-        (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrain letters]`; the first one sets the base and is the primary acquirable.".to_string(),
+        (FormatId::ColossusTer, "titan_improve", _) => {
+            titan_record_help("TITANIMPROVE", field_text(&ctx, parent, "value").as_deref())
+        }
+        (FormatId::ColossusTer, "titan_teleport", _) => {
+            titan_record_help("TITANTELEPORT", field_text(&ctx, parent, "value").as_deref())
+        }
+        (FormatId::ColossusTer, "acquirable_def", _) => "**ACQUIRABLE**: creatures players acquire by points, as `points name [terrains]`; the first one sets the base and is the primary acquirable.".to_string(),
         (FormatId::ColossusCre, "creature", Some(field)) => {
             let name = line.as_ref().and_then(|line| line.slot(0));
             let slot = line.as_ref().and_then(|l| l.slot_at(node.start_byte()));
@@ -226,12 +245,8 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             format!("**Battle hex ({x}, {y})**: column {x}, row {y} of the battle map.")
         }
         (FormatId::ColossusBattleland, "hex", Some("terrain")) if text.chars().count() > 1 => {
-            let known = super::battleland::TERRAIN_NAMES_2003_10.contains(&text.as_str());
-            let letter = super::battleland::terrain_letter(&text)?;
-            match super::battleland::TERRAINS_2002_11.iter().find(|(l, _)| *l == letter) {
-                Some((_, name)) if known => format!("**Hex terrain** {text} (2003-10): {name}, the terrain of letter {letter} before."),
-                _ => format!("**Hex terrain** {text}: not a terrain the game knows."),
-            }
+            super::battleland::terrain_letter(&text)?;
+            battle_terrain_name_help(&text)
         }
         (FormatId::ColossusBattleland, "hex", Some("terrain")) => {
             letter_help("Hex terrain", era().battle_terrains, super::battleland::terrain_letter(&text)?)
@@ -240,17 +255,12 @@ x + y = {} is {parity}: the parity decides whether the hex is drawn pointing up 
             format!("**Elevation** {text}: the height of the hex (0–{}); higher ground helps in battle.", era().max_elevation)
         }
         (FormatId::ColossusBattleland, "startlist", Some("label")) => start_hex_help(&text),
-        (FormatId::ColossusBattleland, "startlist", _) => format!(
-            "**STARTLIST** (2002-11): the battle hexes where the defenders start, by label (a column letter A–F and a row counted from the bottom); the game uses the list only when it names at least {} hexes.",
-            super::battleland::STARTLIST_MIN
-        ),
+        (FormatId::ColossusBattleland, "startlist", _) => battleland_keyword_help("STARTLIST"),
         (FormatId::ColossusBattleland, "subtitle", Some("text")) => {
             let shown = text.trim_matches('"');
             format!("**Subtitle** “{shown}”: shown with the terrain's name in the title of its battle map.")
         }
-        (FormatId::ColossusBattleland, "subtitle", _) => {
-            "**SUBTITLE** (2002-11): a text shown with the terrain's name in the title of its battle map: one word, or quoted letters, digits, spaces and _.".to_string()
-        }
+        (FormatId::ColossusBattleland, "subtitle", _) => battleland_keyword_help("SUBTITLE"),
         (FormatId::ColossusBattleland, "hexside", Some("side")) => {
             format!("**Hexside {text}**: one of the six sides of the hex, numbered 0 to 5.")
         }
@@ -476,21 +486,6 @@ pub(super) fn creature_card(c: &Creature, source: &str) -> String {
     )
 }
 
-/// The place of a field in a 2002-02 creature line (1-based).
-pub(super) fn cre_position(field: &str) -> usize {
-    match field {
-        "name" => 1,
-        "power" => 2,
-        "skill" => 3,
-        "max_count" => 17,
-        "plural_name" => 18,
-        _ => FLAGS
-            .iter()
-            .position(|(x, _)| *x == field)
-            .map_or(0, |i| i + 4),
-    }
-}
-
 /// Hover of field `field`, the `n`th of its creature line.
 pub(super) fn cre_field(field: &str, n: usize, text: &str, name: &str) -> Option<String> {
     Some(match field {
@@ -573,9 +568,7 @@ fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
         "MAXPLAYERS:" => {
             let max = super::dialect::NOV_2002.max_players.unwrap_or_default();
             return Some(match value.parse::<usize>() {
-                Ok(n) if (1..=max).contains(&n) => {
-                    format!("**{n} players** at most in a game of this variant.")
-                }
+                Ok(n) if (1..=max).contains(&n) => max_players_help(n),
                 Ok(n) => format!(
                     "**{n} players**: the game uses {} instead (it takes 1 to {max}).",
                     if n == 0 {
@@ -686,7 +679,7 @@ pub(super) fn regular_help(text: &str) -> &'static str {
 }
 
 /// A letter of an era's table (battle hex terrains or hexside types).
-fn letter_help(what: &str, table: &[(char, &str)], c: char) -> String {
+pub(super) fn letter_help(what: &str, table: &[(char, &str)], c: char) -> String {
     match table.iter().find(|(l, _)| *l == c) {
         Some((_, name)) => format!("**{what}** {c}: {name}."),
         None => {
@@ -700,7 +693,7 @@ fn letter_help(what: &str, table: &[(char, &str)], c: char) -> String {
 }
 
 /// A STARTLIST hex label.
-fn start_hex_help(label: &str) -> String {
+pub(super) fn start_hex_help(label: &str) -> String {
     match super::battleland::hex_of_label(label) {
         Some((x, y)) => format!(
             "**Start hex** {label}: the battle hex at column {x}, row {y} (`{x} {y}` in the hex lines); a defender starts here."
@@ -711,18 +704,66 @@ fn start_hex_help(label: &str) -> String {
     }
 }
 
-/// A battleland hex's terrain letter.
-pub(super) fn battle_terrain_help(c: char) -> String {
-    match TERRAINS.iter().find(|(l, _)| *l == c) {
-        Some((_, name)) => format!("**Hex terrain** {c}: {name}."),
-        None => format!("**Hex terrain** {c}: unknown; the game knows p w r s t o v d l."),
+/// A `TITANIMPROVE` or `TITANTELEPORT` line (2002-11), with its points when written.
+pub(super) fn titan_record_help(keyword: &str, value: Option<&str>) -> String {
+    let points = value.unwrap_or("n");
+    if keyword == "TITANIMPROVE" {
+        format!(
+            "**TITANIMPROVE** (2002-11): the Titan's power grows by one every {points} points of its player's score (above 0)."
+        )
+    } else {
+        format!(
+            "**TITANTELEPORT** (2002-11): a Titan may teleport once its player has {points} points (above 0)."
+        )
     }
 }
 
-/// A battleland hexside type.
-pub(super) fn hexside_help(c: char) -> String {
-    match HEXSIDES.iter().find(|(l, _)| *l == c) {
-        Some((_, name)) => format!("**Hexside type** {c}: {name}."),
-        None => format!("**Hexside type** {c}: unknown; the game knows d c s w."),
+/// The records of a 2002-11 battleland besides its hexes.
+pub(super) fn battleland_keyword_help(keyword: &str) -> String {
+    match keyword {
+        "STARTLIST" => format!(
+            "**STARTLIST** (2002-11): the battle hexes where the defenders start, by label (a column letter A–F and a row counted from the bottom); the game uses the list only when it names at least {} hexes.",
+            super::battleland::STARTLIST_MIN
+        ),
+        "TOWER" => "**TOWER** (2002-11): this terrain is a tower. Its hexes on the masterboard \
+are where players start, and the MAP's tower count is of the terrains whose battleland has this line."
+            .to_string(),
+        _ => "**SUBTITLE** (2002-11): a text shown with the terrain's name in the title of its battle map: one word, or quoted letters, digits, spaces and _.".to_string(),
     }
+}
+
+/// A battle hex terrain by name (2003-10).
+pub(super) fn battle_terrain_name_help(text: &str) -> String {
+    let known = super::battleland::TERRAIN_NAMES_2003_10.contains(&text);
+    let letter = super::battleland::terrain_letter(text);
+    match letter.and_then(|l| {
+        super::battleland::TERRAINS_2002_11
+            .iter()
+            .find(|(c, _)| *c == l)
+    }) {
+        Some((letter, name)) if known => format!(
+            "**Hex terrain** {text} (2003-10): {name}, the terrain of letter {letter} before."
+        ),
+        _ => format!("**Hex terrain** {text}: not a terrain the game knows."),
+    }
+}
+
+/// `MAXPLAYERS: n` within the game's limits.
+pub(super) fn max_players_help(n: usize) -> String {
+    format!("**{n} players** at most in a game of this variant.")
+}
+
+/// What the masterboard shows for a terrain of the TER by key: its display name, else its name.
+pub(super) fn terrain_display_name(ctx: &Context, key: &str) -> String {
+    ctx.ter()
+        .and_then(|(ter, _)| {
+            let t = ter.terrain_by_key(key)?;
+            let shown = t.display_name.as_ref().or(t.name.as_ref())?;
+            Some(if shown.text == key {
+                format!("terrain {key}")
+            } else {
+                format!("terrain {key}, shown as {}", shown.text)
+            })
+        })
+        .unwrap_or_else(|| format!("terrain {key}"))
 }

@@ -30,8 +30,9 @@ fn contains(range: &Range<usize>, offset: usize) -> bool {
     range.start <= offset && offset <= range.end
 }
 
-/// The name at `offset`, and whether it is where that name is defined.
-fn name_at(doc: &Document, offset: usize) -> Option<(Name, bool)> {
+/// The name at `offset`, and its whole range (a 2003-10 terrain name such as `Brush1` is several
+/// tokens).
+fn name_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
     match doc.format()? {
         FormatId::ColossusCre => {
             let view = CreView::of(doc);
@@ -39,33 +40,45 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, bool)> {
                 .creatures
                 .iter()
                 .find(|c| contains(&c.name.range, offset))?;
-            Some((Name::Creature(creature.name.text.clone()), true))
+            Some((
+                Name::Creature(creature.name.text.clone()),
+                creature.name.range.clone(),
+            ))
         }
         FormatId::ColossusTer => {
             let view = TerView::of(doc);
             for terrain in &view.terrains {
                 if contains(&terrain.letter.range, offset) {
-                    return Some((Name::Terrain(terrain.letter.text.clone()), true));
+                    return Some((
+                        Name::Terrain(terrain.letter.text.clone()),
+                        terrain.letter.range.clone(),
+                    ));
                 }
                 if let Some(r) = terrain
                     .recruits
                     .iter()
                     .find(|r| contains(&r.creature.range, offset))
                 {
-                    return Some((Name::Creature(r.creature.text.clone()), false));
+                    return Some((
+                        Name::Creature(r.creature.text.clone()),
+                        r.creature.range.clone(),
+                    ));
                 }
             }
+            let named = view.named();
             for a in &view.acquirables {
                 if contains(&a.creature.range, offset) {
-                    return Some((Name::Creature(a.creature.text.clone()), false));
+                    return Some((
+                        Name::Creature(a.creature.text.clone()),
+                        a.creature.range.clone(),
+                    ));
                 }
-                if let Some((letter, _)) = a
-                    .terrains
-                    .iter()
-                    .flat_map(letters_of)
+                if let Some((key, range)) = a
+                    .terrain_refs(named)
+                    .into_iter()
                     .find(|(_, r)| contains(r, offset))
                 {
-                    return Some((Name::Terrain(letter), false));
+                    return Some((Name::Terrain(key), range));
                 }
             }
             None
@@ -74,13 +87,13 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, bool)> {
             let view = MapView::of(doc);
             for hex in &view.hexes {
                 if contains(&hex.label.range, offset) {
-                    return Some((Name::Hex(hex.label.value?), true));
+                    return Some((Name::Hex(hex.label.value?), hex.label.range.clone()));
                 }
                 if let Some(terrain) = hex.terrain.as_ref().filter(|t| contains(&t.range, offset)) {
-                    return Some((Name::Terrain(terrain.text.clone()), false));
+                    return Some((Name::Terrain(terrain.text.clone()), terrain.range.clone()));
                 }
                 if let Some(exit) = hex.exits.iter().find(|e| contains(&e.label.range, offset)) {
-                    return Some((Name::Hex(exit.label.value?), false));
+                    return Some((Name::Hex(exit.label.value?), exit.label.range.clone()));
                 }
             }
             None
@@ -197,11 +210,11 @@ pub fn references(
                 && let Some(ter_doc) = files.document(&ter, FormatId::ColossusTer)
             {
                 let view = TerView::of(&ter_doc);
+                let named = view.named();
                 let acquirable = view
                     .acquirables
                     .iter()
-                    .filter_map(|a| a.terrains.as_ref())
-                    .flat_map(letters_of)
+                    .flat_map(|a| a.terrain_refs(named))
                     .filter(|(l, _)| *l == letter)
                     .map(|(_, range)| target(&ter, FormatId::ColossusTer, range));
                 let at = if include_declaration {
@@ -216,18 +229,6 @@ pub fn references(
             found
         }
     }
-}
-
-/// The letters of a terrain list (`B,J`), each with its range.
-fn letters_of(list: &super::syntax::Word) -> Vec<(String, Range<usize>)> {
-    list.text
-        .char_indices()
-        .filter(|(_, c)| c.is_ascii_alphabetic())
-        .map(|(i, c)| {
-            let start = list.range.start + i;
-            (c.to_string(), start..start + 1)
-        })
-        .collect()
 }
 
 /// The battleland file of the terrain whose name is at `offset` in a TER, found where the
@@ -400,7 +401,7 @@ pub fn prepare_rename(
                 "“{creature}” cannot be renamed: the game looks it up by this name"
             ));
         }
-        Name::Terrain(letter) if letter == "T" => {
+        Name::Terrain(letter) if letter == "T" && !names_terrains(doc, files) => {
             return Err(
                 "the Tower’s letter “T” cannot be changed: the game finds the towers by it"
                     .to_string(),
@@ -412,6 +413,9 @@ pub fn prepare_rename(
         return Err(match name {
             Name::Creature(c) => format!(
                 "“{c}” cannot be renamed: the CRE the variant reads has no creature of this name"
+            ),
+            Name::Terrain(t) if names_terrains(doc, files) => format!(
+                "“{t}” cannot be renamed: the TER the variant reads has no terrain of this name"
             ),
             Name::Terrain(t) => format!(
                 "“{t}” cannot be renamed: the TER the variant reads has no terrain with this letter"
@@ -457,6 +461,31 @@ pub fn rename(
             }
             new_name.to_string()
         }
+        Name::Terrain(old) if names_terrains(doc, files) => {
+            valid_terrain_name(new_name)?;
+            let ter = definitions.first().map(|t| t.path.as_path());
+            let taken = ter
+                .and_then(|ter| files.document(ter, FormatId::ColossusTer))
+                .is_some_and(|ter| TerView::of(&ter).terrain_by_key(new_name).is_some());
+            if taken && new_name != old {
+                return Err(format!(
+                    "“{new_name}” is the name of another terrain in this TER; choose a name no terrain has"
+                ));
+            }
+            // The battleland is found by the terrain's name, and a rename changes text only.
+            if let Some(variant) = Variant::of_doc(doc, files)
+                && new_name != old
+                && let Some(path) = variant.battleland(old, files).path
+                && variant.battleland(new_name, files).path.is_none()
+            {
+                let shown = variant::shown(&path, &variant.dir);
+                return Err(format!(
+                    "the battles of {old} are fought on “{shown}”, which the game finds by the \
+terrain’s name: rename that file to “{new_name}” first (or copy it), then rename the terrain"
+                ));
+            }
+            new_name.to_string()
+        }
         Name::Terrain(old) => {
             let letter = valid_terrain_letter(new_name)?;
             let ter = definitions.first().map(|t| t.path.as_path());
@@ -496,26 +525,48 @@ pub fn rename(
 /// The renamable name at `offset` and its range: a creature, a terrain letter or a hex label
 /// (an exit label of 0 is no hex).
 fn renamable_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
-    let (name, _) = name_at(doc, offset)?;
-    let range = crate::syntax::token_at(doc, offset)
-        .or_else(|| crate::syntax::token_at(doc, offset.checked_sub(1)?))?
-        .byte_range();
-    let range = match &name {
-        // A letter of an ACQUIRABLE terrain list (`B,J`) is one character of its token.
-        Name::Terrain(letter) if range.len() > letter.len() => {
-            let at = if offset < range.end {
-                offset
-            } else {
-                offset - 1
-            };
-            at..at + letter.len()
-        }
-        _ => range,
-    };
-    match name {
-        Name::Hex(0) => None,
-        name => Some((name, range)),
+    match name_at(doc, offset)? {
+        (Name::Hex(0), _) => None,
+        found => Some(found),
     }
+}
+
+/// Whether the variant of `doc` names its terrains (2003-10) instead of giving letters.
+fn names_terrains(doc: &Document, files: &dyn Files) -> bool {
+    super::dialect::of_doc(doc, files).dialect == super::dialect::Dialect::Oct2003
+}
+
+/// A 2003-10 terrain name the game reads as one: its CHAINE (`[A-Za-z._][A-Za-z0-9._]*`), and
+/// no keyword the TER or MAP lexers take first.
+fn valid_terrain_name(new_name: &str) -> Result<(), String> {
+    let mut chars = new_name.chars();
+    let chaine = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '.' || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+    if !chaine {
+        return Err(format!(
+            "“{new_name}” cannot be a terrain name: the game reads a name as letters, digits, “.” \
+and “_”, starting with a letter, “.” or “_” (no blanks or other signs)"
+        ));
+    }
+    let keywords = [
+        "true",
+        "false",
+        "ACQUIRABLE",
+        "TITANIMPROVE",
+        "TITANTELEPORT",
+        "ARROW",
+        "ARROWS",
+        "ARCH",
+        "BLOCK",
+    ];
+    if keywords.contains(&new_name) {
+        return Err(format!(
+            "“{new_name}” cannot be a terrain name: the game reads it as a keyword"
+        ));
+    }
+    Ok(())
 }
 
 fn valid_creature_name(new_name: &str, old: &str) -> Result<(), String> {
@@ -529,7 +580,15 @@ fn valid_creature_name(new_name: &str, old: &str) -> Result<(), String> {
             "“{new_name}” cannot be a creature’s name: a single letter is read as a terrain letter in an ACQUIRABLE line; use two letters or more"
         ));
     }
-    if ["true", "false", "ACQUIRABLE"].contains(&new_name) {
+    if [
+        "true",
+        "false",
+        "ACQUIRABLE",
+        "TITANIMPROVE",
+        "TITANTELEPORT",
+    ]
+    .contains(&new_name)
+    {
         return Err(format!(
             "“{new_name}” cannot be a creature’s name: the game reads it as a keyword"
         ));

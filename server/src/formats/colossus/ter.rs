@@ -64,6 +64,46 @@ pub struct Acquirable {
     pub terrains: Option<Word>,
 }
 
+impl Acquirable {
+    /// The terrains the acquirable is restricted to, each with its range: the letters of a
+    /// list (`B,J`), or in a TER of terrain names (2003-10, `named`) the names between its
+    /// commas (`Desert,Tower`), as `TerrainRecruitLoader` splits them.
+    pub fn terrain_refs(&self, named: bool) -> Vec<(String, Range<usize>)> {
+        let Some(list) = &self.terrains else {
+            return Vec::new();
+        };
+        terrain_refs(list, named)
+    }
+}
+
+/// The terrains of an ACQUIRABLE restriction, see [`Acquirable::terrain_refs`].
+pub fn terrain_refs(list: &Word, named: bool) -> Vec<(String, Range<usize>)> {
+    if !named {
+        return list
+            .text
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_alphabetic())
+            .map(|(i, c)| {
+                let start = list.range.start + i;
+                (c.to_string(), start..start + 1)
+            })
+            .collect();
+    }
+    let mut refs = Vec::new();
+    let mut at = 0;
+    for part in list.text.split(',') {
+        let trimmed = part.trim_matches([' ', '\t', '\r']);
+        if !trimmed.is_empty() {
+            let start = list.range.start
+                + at
+                + (part.len() - part.trim_start_matches([' ', '\t', '\r']).len());
+            refs.push((trimmed.to_string(), start..start + trimmed.len()));
+        }
+        at += part.len() + 1;
+    }
+    refs
+}
+
 impl Terrain {
     /// The terrain letter (`None` for a 2003-10 line, which has none).
     pub fn letter_char(&self) -> Option<char> {
@@ -440,22 +480,49 @@ Acquirable\"): use a multiple of {base} such as {}",
         }
     }
 
+    // The terrain names in file order, for near names that do not depend on hashing.
+    let known_names: Vec<&str> = view
+        .terrains
+        .iter()
+        .filter(|t| t.named)
+        .map(Terrain::key)
+        .collect();
     for a in &view.acquirables {
-        let Some(list) = &a.terrains else { continue };
-        if named {
-            continue; // terrain names (2003-10): not checked yet
-        }
-        for (i, letter) in list
-            .text
-            .char_indices()
-            .filter(|(_, c)| c.is_ascii_alphabetic())
-        {
+        for (key, range) in a.terrain_refs(named) {
+            if named {
+                // TerrainRecruitLoader at 1b50e238: `isAvailable` compares the hex's terrain
+                // name with the list; a name no line defines never matches, silently.
+                if known_names.contains(&key.as_str()) {
+                    continue;
+                }
+                let hint = nearest(&key, known_names.iter().copied())
+                    .map(|n| format!("; did you mean “{n}”?"))
+                    .unwrap_or_default();
+                out.push(
+                    Finding::new(
+                        Severity::Warning,
+                        "colossus/unknown-acquirable-terrain",
+                        range.clone(),
+                        format!(
+                            "{} is restricted to terrain {key}, but no terrain line has that name \
+(names are case-sensitive), so the game never offers it there{hint} (terrains here: {})",
+                            a.creature.text,
+                            view.names_listed()
+                        ),
+                    )
+                    .with_fixes(Fix::replacements(
+                        &range,
+                        candidates(&key, known_names.iter().copied()),
+                    )),
+                );
+                continue;
+            }
+            let letter = key.chars().next().unwrap_or('\0');
             if !seen.contains_key(&letter) {
-                let at = list.range.start + i;
                 out.push(Finding::new(
                     Severity::Warning,
                     "colossus/unknown-acquirable-terrain",
-                    at..at + 1,
+                    range,
                     format!(
                         "{} is restricted to terrain {letter}, but no terrain line has that letter \
 (letters here: {})",
@@ -501,5 +568,38 @@ names need at least two letters",
                 name.text
             ),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Word, terrain_refs};
+
+    fn refs(text: &str, named: bool) -> Vec<(String, std::ops::Range<usize>)> {
+        terrain_refs(
+            &Word {
+                text: text.to_string(),
+                range: 10..10 + text.len(),
+            },
+            named,
+        )
+    }
+
+    #[test]
+    fn an_acquirable_restriction_is_letters_or_from_2003_10_names_between_commas() {
+        assert_eq!(
+            refs("B,J", false),
+            [("B".to_string(), 10..11), ("J".to_string(), 12..13)]
+        );
+        // 2003-10: names with digits, blanks around the commas (the game skips them).
+        assert_eq!(
+            refs("Desert_2 , Tower3", true),
+            [
+                ("Desert_2".to_string(), 10..18),
+                ("Tower3".to_string(), 21..27)
+            ]
+        );
+        // A lone letter is a name of one letter there.
+        assert_eq!(refs("B", true), [("B".to_string(), 10..11)]);
     }
 }

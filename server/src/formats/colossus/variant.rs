@@ -336,6 +336,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
     let Some(variant) = Variant::of_doc(doc, files) else {
         return;
     };
+    check_tower_starters(doc, view, files, out);
     if let Some(cre_doc) = load(&variant.cre, FormatId::ColossusCre, files) {
         let cre = Roster::of(&cre_doc);
         let cre_name = shown(cre_doc.path().unwrap_or(Path::new("")), &variant.dir);
@@ -383,17 +384,23 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
     if let Some(map_doc) = load(&variant.map, FormatId::ColossusMap, files) {
         let map = MapView::of(&map_doc);
         for terrain in &view.terrains {
-            let (Some(letter), Some(name)) = (terrain.letter_char(), &terrain.name) else {
+            let Some(name) = &terrain.name else {
                 continue;
             };
+            // The key the map knows the terrain by: its letter, or from 2003-10 its name.
+            let key = terrain.key();
             let hexes = map
                 .hexes
                 .iter()
-                .filter(|h| h.terrain_letter() == Some(letter))
+                .filter(|h| h.terrain_key().as_deref() == Some(key))
                 .count();
             if hexes == 0
-                || view.terrain(letter).map(|t| t.range.start) != Some(terrain.range.start)
+                || view.terrain_by_key(key).map(|t| t.range.start) != Some(terrain.range.start)
             {
+                continue;
+            }
+            // A 2003-10 terrain made at random from a `Random:` file has no battleland file.
+            if terrain.random.is_some() {
                 continue;
             }
             let battleland = variant.battleland(&name.text, files);
@@ -408,15 +415,65 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
                     "colossus/missing-battleland",
                     name.range.clone(),
                     format!(
-                        "terrain {letter} ({}) has {hexes} hex(es) on the map but no battleland file \
-named {} (looked in {}); its battles are fought on plain ground",
-                        name.text,
+                        "{} has {hexes} hex(es) on the map but no battleland file named {} (looked \
+in {}); its battles are fought on plain ground",
+                        if terrain.named {
+                            format!("terrain {}", name.text)
+                        } else {
+                            format!("terrain {key} ({})", name.text)
+                        },
                         name.text,
                         looked.join(", ")
                     ),
                 ));
             }
         }
+    }
+}
+
+/// From 2002-11 a player's first legion comes from the terrain of their tower hex
+/// (`Legion.getStartingLegion` asks `TerrainRecruitLoader.getStartingCreatures` for that hex's
+/// terrain, at c51d0c34 and 1b50e238), and the towers are the terrains whose battleland has a
+/// TOWER line: each such terrain needs three starting creatures. The Tower of letter T is
+/// checked with the TER alone ([`super::ter::check`]); a terrain with a `Special:` recruiter may
+/// get its starters from that class.
+fn check_tower_starters(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Vec<Finding>) {
+    let era_of = super::map::EraOf::of(doc, files);
+    if !era_of.era.towers_by_battleland {
+        return;
+    }
+    for terrain in &view.terrains {
+        let key = terrain.key();
+        if !era_of.towers.iter().any(|t| t == key)
+            || terrain.letter_char() == Some('T')
+            || !terrain.specials.is_empty()
+            || terrain.broken
+            || view.terrain_by_key(key).map(|t| t.range.start) != Some(terrain.range.start)
+        {
+            continue;
+        }
+        let starters = terrain.starting_creatures();
+        if starters.len() >= 3 {
+            continue;
+        }
+        let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/tower-starters",
+            terrain.letter.range.clone(),
+            format!(
+                "{key} is a tower terrain (its battleland has a TOWER line) and gives {} starting \
+creature(s){}; a player whose tower is of this terrain starts with the first three recruits with a \
+count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and the game fails at game \
+start with fewer: add recruits such as “0 Ogre”",
+                starters.len(),
+                if names.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", names.join(", "))
+                }
+            ),
+        ));
     }
 }
 
@@ -453,25 +510,41 @@ and plays the Default variant instead: write a number from 1 to {max}",
         ));
         return;
     };
-    let problem = if n == 0 {
-        format!(
-            "MAXPLAYERS: 0 is no number of players; the game uses its default, {}",
-            era.players
+    // The number the game plays with instead, written: what the game does anyway.
+    let (problem, used) = if n == 0 {
+        (
+            format!(
+                "MAXPLAYERS: 0 is no number of players; the game uses its default, {}",
+                era.players
+            ),
+            era.players,
         )
     } else if n > max as u64 {
-        format!(
-            "MAXPLAYERS: {n} is more players than the game has legion colours for; it says \
+        (
+            format!(
+                "MAXPLAYERS: {n} is more players than the game has legion colours for; it says \
 “Can't use more than {max} players” and uses {max}"
+            ),
+            max,
         )
     } else {
         return;
     };
-    out.push(Finding::new(
-        Severity::Warning,
-        "colossus/max-players",
-        value.range.clone(),
-        format!("{problem}: write a number from 1 to {max}"),
-    ));
+    out.push(
+        Finding::new(
+            Severity::Warning,
+            "colossus/max-players",
+            value.range.clone(),
+            format!("{problem}: write a number from 1 to {max}"),
+        )
+        .with_fix(Some(
+            Fix::one(
+                format!("Write {used}, the number the game uses"),
+                TextEdit::replace(value.range.clone(), used.to_string()),
+            )
+            .preferred(),
+        )),
+    );
 }
 
 pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Vec<Finding>) {

@@ -4,7 +4,9 @@ use super::{SQRT3, file_name};
 use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::Files;
-use crate::formats::colossus::battleland::{BattlelandView, COLUMNS};
+use crate::formats::colossus::battleland::{
+    BattlelandView, COLUMNS, HEX_LABELS, STARTLIST_MIN, hex_of_label,
+};
 use crate::formats::colossus::dialect;
 use crate::syntax::Document;
 
@@ -100,11 +102,48 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
         let angle = (k as f64 * 60.0).to_radians();
         (c.0 + r * angle.cos(), c.1 + r * angle.sin())
     };
+    // 2002-11: the last SUBTITLE is shown with the terrain's name, a TOWER line makes the
+    // terrain a tower; 2003-10 names the hex terrains.
+    let subtitle = view.subtitles.last();
     let title = format!(
-        "{} — battleland, {} hexes changed",
+        "{}{} — battleland{}, {} hexes changed",
         file_name(doc),
+        subtitle.map_or_else(String::new, |s| format!(" “{}”", s.shown())),
+        if view.towers.is_empty() {
+            ""
+        } else {
+            " of a tower"
+        },
         view.hexes.len()
     );
+    let named = era.battle_terrain_names.is_some()
+        && view.hexes.iter().any(|h| {
+            h.terrain
+                .as_ref()
+                .is_some_and(|t| t.text.chars().count() > 1)
+        });
+    let terrain_word = |letter: char| -> String {
+        match era.battle_terrain_names {
+            Some(names) if named => era
+                .battle_terrains
+                .iter()
+                .position(|(l, _)| *l == letter)
+                .and_then(|i| names.get(i))
+                .map_or_else(|| letter.to_string(), |n| (*n).to_string()),
+            _ => letter.to_string(),
+        }
+    };
+    // The game keeps the last STARTLIST, and uses it only when it names enough hexes.
+    let startlist = view.startlists.last();
+    let starts_used = startlist.is_some_and(|s| s.labels.len() >= STARTLIST_MIN);
+    let start_of = |x: i64, y: i64| {
+        startlist.and_then(|s| {
+            s.labels
+                .iter()
+                .enumerate()
+                .find(|(_, l)| hex_of_label(&l.text) == Some((x, y)))
+        })
+    };
     // The terrains drawn (plains where nothing is written), for the legend.
     let mut drawn: Vec<char> = vec!['p'];
     for h in &view.hexes {
@@ -131,11 +170,39 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
                 .iter()
                 .find(|(t, _)| t == l)
                 .map_or("unknown terrain", |(_, n)| n);
-            format!("{l} {name}")
+            match era.battle_terrain_names {
+                Some(_) if named && era.battle_terrains.iter().any(|(t, _)| t == l) => {
+                    terrain_word(*l)
+                }
+                _ => format!("{l} {name}"),
+            }
+        })
+        .collect();
+    // The text drawing writes letters: its legend names each letter's terrain.
+    let text_legend: Vec<String> = drawn
+        .iter()
+        .map(|l| match era.battle_terrains.iter().find(|(t, _)| t == l) {
+            Some(_) if named => format!("{l} {}", terrain_word(*l)),
+            Some((_, name)) => format!("{l} {name}"),
+            None => format!("{l} unknown terrain"),
         })
         .collect();
     let mut legend_lines = wrap_entries("terrains: ", &terrain_legend, LEGEND_CHARS);
-    legend_lines.push("+N elevation (levels above the plain) · x,y the hex".to_string());
+    legend_lines.push("+N elevation (levels above the plain) · label x,y".to_string());
+    let startlist_words = startlist.map(|list| {
+        if starts_used {
+            format!(
+                "S1–S{} the STARTLIST: where the defenders start",
+                list.labels.len()
+            )
+        } else {
+            format!(
+                "S1–S{} the STARTLIST: {} hexes, under {STARTLIST_MIN}: ignored",
+                list.labels.len(),
+                list.labels.len()
+            )
+        }
+    });
     let width = (margin * 2.0 + r * 2.0 + 5.0 * 1.5 * r).max(LEGEND_WIDTH);
     let board_bottom = margin * 2.0 + 6.5 * SQRT3 * r;
     // The hexside swatches, as many to a line as fit (2002-11 has five), then the lines of text.
@@ -176,25 +243,34 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
                 .find(|(l, _)| *l == terrain)
                 .map_or("unknown", |(_, n)| n);
             let mut items = vec![Item::Polygon { points, style }];
+            // The terrain as the file writes it: a letter, or from 2003-10 its name.
+            let written = record
+                .and_then(|h| h.terrain.as_ref())
+                .map_or_else(|| terrain_word(terrain), |t| t.text.clone());
             items.push(Item::text(
                 c.0,
                 c.1 + 4.0,
                 format!(
-                    "{terrain}{}",
+                    "{written}{}",
                     if elevation > 0 {
                         format!(" +{elevation}")
                     } else {
                         String::new()
                     }
                 ),
-                11.0,
+                if named { 9.0 } else { 11.0 },
                 Anchor::Middle,
                 fill.contrast(),
             ));
+            let label = HEX_LABELS
+                .iter()
+                .find(|l| hex_of_label(l) == Some((x, y)))
+                .copied()
+                .unwrap_or("?");
             items.push(Item::text(
                 c.0,
                 c.1 + 16.0,
-                format!("{x},{y}"),
+                format!("{label} {x},{y}"),
                 7.0,
                 Anchor::Middle,
                 fill.contrast(),
@@ -232,8 +308,14 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
                     });
                 }
             }
+            let start = start_of(x, y);
             let tip = format!(
-                "({x}, {y}) {name}, elevation {elevation}{}",
+                "{label} ({x}, {y}) {name}, elevation {elevation}{}{}",
+                start.map_or_else(String::new, |(i, _)| format!(
+                    ", start hex {} of the STARTLIST{}",
+                    i + 1,
+                    if starts_used { "" } else { " (ignored)" }
+                )),
                 if bad { " — has problems" } else { "" }
             );
             scene.push(Item::Group {
@@ -241,13 +323,48 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
                 tooltip: Some(tip),
                 items,
             });
+            // A defender's start hex: a marker with its place in the STARTLIST.
+            if let Some((i, word)) = start {
+                let at = (c.0, c.1 - 15.0);
+                let marker = Color(200, 30, 140);
+                let style = if starts_used {
+                    Style::filled(Color::WHITE, marker, 1.5)
+                } else {
+                    Style::filled(Color::WHITE, marker, 1.5).dashed()
+                };
+                scene.push(Item::Group {
+                    element: Some(Element::new(format!("start:{label}"), word.range.clone())),
+                    tooltip: Some(format!("start hex {} of the STARTLIST: {label}", i + 1)),
+                    items: vec![
+                        Item::Circle {
+                            center: at,
+                            radius: 7.5,
+                            style,
+                        },
+                        Item::text(
+                            at.0,
+                            at.1 + 3.0,
+                            format!("S{}", i + 1),
+                            7.5,
+                            Anchor::Middle,
+                            marker,
+                        ),
+                    ],
+                });
+            }
 
             let row = 2 + (y as usize) * 2 + usize::from(x % 2 == 1);
             let col = 2 + (x as usize) * 6;
             let sides = record.map_or(0, |h| h.sides.len());
             let cell = format!(
                 "{}{terrain}{elevation}{}",
-                if bad { '!' } else { ' ' },
+                if bad {
+                    '!'
+                } else if start.is_some() {
+                    '*'
+                } else {
+                    ' '
+                },
                 if sides > 0 {
                     format!("/{sides}")
                 } else {
@@ -298,12 +415,54 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
             Color::INK,
         ));
     }
+    // The records of 2002-11 besides the hexes, each drawn on a line of its own.
+    let mut records: Vec<(String, String, std::ops::Range<usize>)> = Vec::new();
+    if let (Some(list), Some(words)) = (startlist, &startlist_words) {
+        records.push(("startlist".to_string(), words.clone(), list.range.clone()));
+    }
+    if let Some(subtitle) = subtitle {
+        records.push((
+            "subtitle".to_string(),
+            format!("SUBTITLE “{}” (under the name)", subtitle.shown()),
+            subtitle.range.clone(),
+        ));
+    }
+    if let Some(tower) = view.towers.last() {
+        records.push((
+            "tower".to_string(),
+            "TOWER: a tower terrain, where players start".to_string(),
+            tower.clone(),
+        ));
+    }
+    for (id, words, range) in &records {
+        y += LEGEND_LINE;
+        scene.push(Item::Group {
+            element: Some(Element::new(id.clone(), range.clone())),
+            tooltip: None,
+            items: vec![Item::text(
+                margin,
+                y,
+                words.clone(),
+                10.0,
+                Anchor::Start,
+                Color::BLACK,
+            )],
+        });
+    }
+    scene.height += LEGEND_LINE * records.len() as f64;
     canvas.line("");
     canvas.line(
         "each hex: terrain letter, elevation, /number of special hexsides; ! a hex with problems",
     );
-    for line in wrap_entries("terrains: ", &terrain_legend, 78) {
+    if startlist.is_some() {
+        canvas.line("* a start hex of the STARTLIST");
+    }
+    for line in wrap_entries("terrains: ", &text_legend, 78) {
         canvas.line(&line);
+    }
+    for (id, words, _) in &records {
+        canvas.line(words);
+        canvas.mark_last_line(id.clone());
     }
     let hexsides: Vec<String> = era
         .hexsides

@@ -215,6 +215,32 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         .collect();
     names.sort_unstable();
     names.dedup();
+    // The text drawing has one character for a hex's terrain: each 2003-10 name gets its own
+    // (its first letter, else that letter in the other case, else another of its letters or a
+    // digit), which the text legend gives.
+    let mut codes: Vec<(String, char)> = Vec::new();
+    for name in &names {
+        let first = name.chars().next().unwrap_or('?');
+        let code = [first.to_ascii_uppercase(), first.to_ascii_lowercase()]
+            .into_iter()
+            .chain(name.chars().skip(1).filter(char::is_ascii_alphanumeric))
+            .chain('1'..='9')
+            .find(|c| !codes.iter().any(|(_, taken)| taken == c))
+            .unwrap_or('?');
+        codes.push((name.clone(), code));
+    }
+    let text_legend: Vec<String> = codes
+        .iter()
+        .map(|(name, code)| format!("{code} {name}"))
+        .chain(letters.iter().map(|l| {
+            format!(
+                "{l} {}",
+                ter.terrain(*l)
+                    .and_then(|t| t.name.as_ref())
+                    .map_or("?", |n| n.text.as_str())
+            )
+        }))
+        .collect();
     let legend: Vec<String> = names
         .into_iter()
         .chain(letters.iter().map(|l| {
@@ -296,10 +322,11 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             '▲'
         };
         canvas.put(col, row, shape);
-        // A 2003-10 name shows its first letter (the SVG names it in full).
-        let shown = hex
-            .terrain_letter()
-            .or_else(|| hex.terrain_key().and_then(|k| k.chars().next()));
+        // A 2003-10 name shows its character of the text legend (the SVG names it in full).
+        let shown = hex.terrain_letter().or_else(|| {
+            let key = hex.terrain_key()?;
+            codes.iter().find(|(n, _)| *n == key).map(|(_, c)| *c)
+        });
         canvas.put(col + 1, row, shown.unwrap_or('?'));
         canvas.write(
             col,
@@ -313,7 +340,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     }
     let mut line = String::new();
     canvas.line("");
-    for entry in legend {
+    for entry in text_legend {
         if line.chars().count() + entry.chars().count() + 3 > 78 {
             canvas.line(&line);
             line.clear();

@@ -70,9 +70,35 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
         .iter()
         .map(|(_, lines)| row_height + LINE_HEIGHT * (lines.len().max(1) - 1) as f64)
         .sum();
+    // The Titan's records of 2002-11, a line each below the acquirables.
+    let titan_lines: Vec<(String, String, std::ops::Range<usize>)> = view
+        .titan
+        .iter()
+        .map(|record| {
+            let points = record
+                .value
+                .value
+                .map_or("?".to_string(), |v| v.to_string());
+            let words = if record.keyword == "TITANIMPROVE" {
+                format!(
+                    "TITANIMPROVE {points}: the Titan's power grows by one every {points} points"
+                )
+            } else {
+                format!("TITANTELEPORT {points}: a Titan may teleport from {points} points")
+            };
+            (
+                record.keyword.to_ascii_lowercase(),
+                words,
+                record.range.clone(),
+            )
+        })
+        .collect();
     let mut scene = Scene::new(
         760.0,
-        30.0 + rows_height + row_height * view.acquirables.len().min(1) as f64 + 10.0,
+        30.0 + rows_height
+            + row_height * view.acquirables.len().min(1) as f64
+            + LINE_HEIGHT * titan_lines.len() as f64
+            + 10.0,
         title.clone(),
     );
     let mut canvas = TextCanvas::new();
@@ -98,14 +124,17 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             height: 20.0,
             style,
         });
-        items.push(Item::text(
-            21.0,
-            y + 15.0,
-            t.letter.text.clone(),
-            12.0,
-            Anchor::Middle,
-            fill.contrast(),
-        ));
+        // The letter in its colour; a 2003-10 terrain has none, only its name beside.
+        if !t.named {
+            items.push(Item::text(
+                21.0,
+                y + 15.0,
+                t.letter.text.clone(),
+                12.0,
+                Anchor::Middle,
+                fill.contrast(),
+            ));
+        }
         let name = t.name.as_ref().map_or("?", |n| n.text.as_str());
         items.push(Item::text(
             40.0,
@@ -133,13 +162,22 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
             tooltip: None,
             items,
         });
-        canvas.line(&format!(
-            "{}{} {:<11} {}",
-            if bad { '!' } else { ' ' },
-            t.letter.text,
-            name,
-            steps.join(" → ")
-        ));
+        canvas.line(&if t.named {
+            format!(
+                "{}{:<13} {}",
+                if bad { '!' } else { ' ' },
+                name,
+                steps.join(" → ")
+            )
+        } else {
+            format!(
+                "{}{} {:<11} {}",
+                if bad { '!' } else { ' ' },
+                t.letter.text,
+                name,
+                steps.join(" → ")
+            )
+        });
         canvas.mark_last_line(format!("terrain:{}", t.letter.text));
         y += row_height + LINE_HEIGHT * (lines.len().max(1) - 1) as f64;
     }
@@ -155,7 +193,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
                 )
             })
             .collect();
-        let y = y + 15.0;
+        y += 15.0;
         scene.push(Item::text(
             10.0,
             y,
@@ -166,6 +204,27 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
         ));
         canvas.line("");
         canvas.line(&format!("Acquirable: {}", list.join(", ")));
+    }
+    if !titan_lines.is_empty() && view.acquirables.is_empty() {
+        canvas.line("");
+        y += 15.0 - LINE_HEIGHT;
+    }
+    for (id, words, range) in &titan_lines {
+        y += LINE_HEIGHT;
+        scene.push(Item::Group {
+            element: Some(Element::new(id.clone(), range.clone())),
+            tooltip: None,
+            items: vec![Item::text(
+                10.0,
+                y,
+                words.clone(),
+                12.0,
+                Anchor::Start,
+                Color::BLACK,
+            )],
+        });
+        canvas.line(words);
+        canvas.mark_last_line(id.clone());
     }
     Board {
         title,
