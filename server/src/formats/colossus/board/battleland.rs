@@ -445,7 +445,7 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
                 words.clone(),
                 10.0,
                 Anchor::Start,
-                Color::BLACK,
+                Color::INK,
             )],
         });
     }

@@ -28,7 +28,7 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             "colour, Special: (2002-11)",
             12.0,
             Anchor::Start,
-            Color(90, 90, 90),
+            Color::MUTED_INK,
         ));
     }
     for (h, x) in header.iter().zip(xs) {

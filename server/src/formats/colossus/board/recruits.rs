@@ -220,7 +220,7 @@ pub(super) fn recruit_chains(doc: &Document, findings: &[Finding]) -> Board {
                 words.clone(),
                 12.0,
                 Anchor::Start,
-                Color::BLACK,
+                Color::INK,
             )],
         });
         canvas.line(words);
