@@ -406,22 +406,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
             }
         }
         if !terrain.named && letter == 'T' {
-            let starters = terrain.starting_creatures();
-            if starters.len() < 3 {
-                let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
-                out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/tower-starters",
-                    terrain.letter.range.clone(),
-                    format!(
-                        "the Tower line gives {} starting creature(s){}; the game takes the first three \
-recruits with a count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and fails at \
-game start with fewer: add recruits such as “0 Ogre”",
-                        starters.len(),
-                        if names.is_empty() { String::new() } else { format!(" ({})", names.join(", ")) }
-                    ),
-                ));
-            }
+            out.extend(too_few_starters(terrain, "the Tower line"));
         }
     }
 
@@ -569,6 +554,32 @@ names need at least two letters",
             ),
         ));
     }
+}
+
+/// `colossus/tower-starters` on a tower terrain with fewer than three starting creatures;
+/// `subject` says which terrain is a tower and why ("the Tower line").
+pub(super) fn too_few_starters(terrain: &Terrain, subject: &str) -> Option<Finding> {
+    let starters = terrain.starting_creatures();
+    if starters.len() >= 3 {
+        return None;
+    }
+    let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
+    Some(Finding::new(
+        Severity::Error,
+        "colossus/tower-starters",
+        terrain.letter.range.clone(),
+        format!(
+            "{subject} gives {} starting creature(s){}; the game takes the first three recruits \
+with a count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and fails at game \
+start with fewer: add recruits such as “0 Ogre”",
+            starters.len(),
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", names.join(", "))
+            }
+        ),
+    ))
 }
 
 #[cfg(test)]

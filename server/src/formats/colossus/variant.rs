@@ -452,28 +452,8 @@ fn check_tower_starters(doc: &Document, view: &TerView, files: &dyn Files, out: 
         {
             continue;
         }
-        let starters = terrain.starting_creatures();
-        if starters.len() >= 3 {
-            continue;
-        }
-        let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
-        out.push(Finding::new(
-            Severity::Error,
-            "colossus/tower-starters",
-            terrain.letter.range.clone(),
-            format!(
-                "{key} is a tower terrain (its battleland has a TOWER line) and gives {} starting \
-creature(s){}; a player whose tower is of this terrain starts with the first three recruits with a \
-count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and the game fails at game \
-start with fewer: add recruits such as “0 Ogre”",
-                starters.len(),
-                if names.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", names.join(", "))
-                }
-            ),
-        ));
+        let subject = format!("{key} is a tower terrain (its battleland has a TOWER line) and");
+        out.extend(super::ter::too_few_starters(terrain, &subject));
     }
 }
 

@@ -229,29 +229,23 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             .unwrap_or('?');
         codes.push((name.clone(), code));
     }
+    let lettered: Vec<String> = letters
+        .iter()
+        .map(|l| {
+            format!(
+                "{l} {}",
+                ter.terrain(*l)
+                    .and_then(|t| t.name.as_ref())
+                    .map_or("?", |n| n.text.as_str())
+            )
+        })
+        .collect();
     let text_legend: Vec<String> = codes
         .iter()
         .map(|(name, code)| format!("{code} {name}"))
-        .chain(letters.iter().map(|l| {
-            format!(
-                "{l} {}",
-                ter.terrain(*l)
-                    .and_then(|t| t.name.as_ref())
-                    .map_or("?", |n| n.text.as_str())
-            )
-        }))
+        .chain(lettered.iter().cloned())
         .collect();
-    let legend: Vec<String> = names
-        .into_iter()
-        .chain(letters.iter().map(|l| {
-            format!(
-                "{l} {}",
-                ter.terrain(*l)
-                    .and_then(|t| t.name.as_ref())
-                    .map_or("?", |n| n.text.as_str())
-            )
-        }))
-        .collect();
+    let legend: Vec<String> = names.into_iter().chain(lettered).collect();
     scene.push(Item::text(
         margin,
         legend_y,
