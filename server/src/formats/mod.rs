@@ -15,6 +15,7 @@ use crate::syntax::Document;
 
 pub mod colossus;
 pub mod crossmines;
+pub mod editor;
 pub mod layout;
 pub mod othello;
 pub mod patience;
@@ -297,6 +298,18 @@ pub trait Files {
         self.read(path).is_some()
     }
 
+    /// Whether `path` is a folder.
+    fn is_dir(&self, path: &Path) -> bool {
+        path.is_dir()
+    }
+
+    /// The paths of the entries of the folder `dir`, in the order the disk lists them; `None`
+    /// when it cannot be read as a folder.
+    fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
+        let entries = std::fs::read_dir(dir).ok()?;
+        Some(entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+    }
+
     /// `path` with its links resolved; `None` when it is not on disk.
     fn real_path(&self, path: &Path) -> Option<PathBuf> {
         std::fs::canonicalize(path).ok()
@@ -422,6 +435,14 @@ impl<F: Files> Files for CachedFiles<F> {
 
     fn exists(&self, path: &Path) -> bool {
         self.files.exists(path)
+    }
+
+    fn is_dir(&self, path: &Path) -> bool {
+        self.files.is_dir(path)
+    }
+
+    fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
+        self.files.list(dir)
     }
 
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {

@@ -188,7 +188,7 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
     let var = var_file(dir, files);
     if let Some(var) = &var {
         consider(var, FormatId::ColossusVar);
-    } else if let Some(xml) = xml_variant(dir) {
+    } else if let Some(xml) = xml_variant(dir, files) {
         return VariantDialect {
             dialect: Dialect::Unreadable,
             sign: Some(Sign {
@@ -210,11 +210,13 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
             consider(path, format);
         }
     }
-    let mut lands: Vec<PathBuf> = std::fs::read_dir(dir.join("Battlelands"))
+    let mut lands: Vec<PathBuf> = files
+        .list(&dir.join("Battlelands"))
         .map(|entries| {
             entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
+                .iter()
                 .filter(|p| p.extension().is_none())
+                .cloned()
                 .collect()
         })
         .unwrap_or_default();
@@ -226,10 +228,11 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
 }
 
 /// The XML variant file of a folder (`<V>Var.xml` and the like), if any.
-fn xml_variant(dir: &Path) -> Option<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+fn xml_variant(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = files
+        .list(dir)?
+        .iter()
+        .cloned()
         .filter(|p| {
             p.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml"))
                 && p.file_stem()

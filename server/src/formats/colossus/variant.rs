@@ -63,9 +63,10 @@ pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
     let var = match named.filter(|p| files.exists(p)) {
         Some(named) => named,
         None => {
-            let mut vars: Vec<PathBuf> = std::fs::read_dir(dir)
-                .ok()?
-                .filter_map(|e| e.ok().map(|e| e.path()))
+            let mut vars: Vec<PathBuf> = files
+                .list(dir)?
+                .iter()
+                .cloned()
                 .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")))
                 .filter(|p| files.exists(p))
                 .collect();
@@ -527,7 +528,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         for dep in depend.value.text.split(',') {
             let range = offset..offset + dep.len();
             offset += dep.len() + 1;
-            if is_plain_name(dep) && !root.join(dep).is_dir() {
+            if is_plain_name(dep) && !files.is_dir(&root.join(dep)) {
                 out.push(Finding::new(
                     Severity::Error,
                     "colossus/missing-file",
@@ -641,12 +642,13 @@ pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
     else {
         return out;
     };
-    let Ok(entries) = std::fs::read_dir(&root) else {
+    let Some(entries) = files.list(&root) else {
         return out;
     };
     let mut dirs: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
+        .iter()
+        .filter(|p| files.is_dir(p))
+        .cloned()
         .collect();
     dirs.sort();
     for dir in dirs {
