@@ -220,3 +220,70 @@ impl Files for EditorFiles<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoneOpen;
+
+    impl OpenDocuments for NoneOpen {
+        fn open(&self, _: &Path) -> Option<&Document> {
+            None
+        }
+    }
+
+    #[test]
+    fn what_is_kept_is_read_again_once_the_disk_changed() {
+        let dir = std::env::temp_dir().join(format!("retroboard-editor-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::write(dir.join("a/x.ter"), "one\n").unwrap();
+        std::fs::write(dir.join("b/x.ter"), "two\n").unwrap();
+        std::os::unix::fs::symlink("a", dir.join("link")).unwrap();
+        let cache = DiskCache::default();
+        let ask = |what: &dyn Fn(&EditorFiles) -> String| {
+            let request = RequestCache::default();
+            what(&EditorFiles::new(&NoneOpen, &cache, &request))
+        };
+        let real = |files: &EditorFiles| {
+            let real = files.real_path(&dir.join("link/x.ter")).unwrap();
+            let text = files.read(&dir.join("link/x.ter")).unwrap();
+            format!(
+                "{} {text}",
+                real.parent().unwrap().file_name().unwrap().display()
+            )
+        };
+        let listed = |files: &EditorFiles| {
+            let mut names: Vec<String> = files
+                .list(&dir.join("a"))
+                .unwrap()
+                .iter()
+                .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names.join(",")
+        };
+        assert_eq!(ask(&real), "a one\n");
+        assert_eq!(ask(&listed), "x.ter");
+        // Twice: the same from what was kept.
+        assert_eq!(ask(&real), "a one\n");
+        // The link now leads elsewhere: its real path and text follow.
+        std::fs::remove_file(dir.join("link")).unwrap();
+        std::os::unix::fs::symlink("b", dir.join("link")).unwrap();
+        assert_eq!(ask(&real), "b two\n");
+        // A file added to a folder is listed.
+        std::fs::write(dir.join("a/y.ter"), "").unwrap();
+        assert_eq!(ask(&listed), "x.ter,y.ter");
+        // Within one request, one state of the disk: a change after the first look is seen by
+        // the next request only.
+        let request = RequestCache::default();
+        let files = EditorFiles::new(&NoneOpen, &cache, &request);
+        assert!(files.exists(&dir.join("a/y.ter")));
+        std::fs::remove_file(dir.join("a/y.ter")).unwrap();
+        assert!(files.exists(&dir.join("a/y.ter")));
+        assert_eq!(ask(&listed), "x.ter");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
