@@ -176,5 +176,25 @@ fn the_next_request_sees_a_sibling_file_changed_on_disk_or_in_a_buffer() {
     std::fs::remove_file(swamps.join("Beasts.cre")).unwrap();
     assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Dragon"]);
     assert_eq!(definition(&mut client), "Default:0");
+
+    // The variant itself (what its VAR names) is worked out again when the VAR changes: on
+    // the disk, then in a buffer.
+    std::fs::write(swamps.join("Others.cre"), cre(&["Minotaur", "Ogre"])).unwrap();
+    std::fs::write(
+        swamps.join("Swamps.var"),
+        "TER:Swamps.ter\nCRE:Others.cre\n",
+    )
+    .unwrap();
+    assert_eq!(creatures(&mut client), ["Minotaur", "Ogre"]);
+    assert_eq!(definition(&mut client), "Swamps:1");
+    let var_uri = file_uri(swamps.join("Swamps.var").to_str().unwrap());
+    client.open(
+        &var_uri,
+        "colossus-var",
+        1,
+        "TER:Swamps.ter\nCRE:Others.cre\n",
+    );
+    client.change(&var_uri, 2, [[1, 4], [1, 10]], "Beasts");
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Dragon"]);
     assert_eq!(client.shutdown(), 0);
 }

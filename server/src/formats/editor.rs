@@ -7,17 +7,19 @@
 //! keystrokes none of that changes unless the disk does, so [`DiskCache`] keeps it for every
 //! request, each entry with the [`Stamp`] (size, times, inode) the file or folder had when it
 //! was read: a request looks at each path it uses once ([`RequestCache`]), and reads again only
-//! what changed. What is worked out from the files (a variant, its dialect) depends on the open
-//! documents too, so it is kept for one request only (its [`Memo`]).
+//! what changed. What is worked out from the files (a variant, its dialect) is kept with every
+//! look it took at them (a [`Probe`]: the path's stamp, whether it was open and in which
+//! revision when its text was read), and used again while each look would see the same.
 
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
-use super::{DiskFiles, DocumentCache, Files, Loaded, Memo};
+use super::{DiskFiles, DocumentCache, Files, Loaded};
 use crate::registry::FormatId;
-use crate::syntax::Document;
+use crate::syntax::{Document, Revision};
 
 /// The documents an editor holds open, by path.
 pub trait OpenDocuments: Sync {
@@ -83,6 +85,8 @@ pub struct DiskCache {
     listings: Mutex<HashMap<PathBuf, (Stamp, Option<Arc<[PathBuf]>>)>>,
     /// Paths with their links resolved.
     real_paths: Mutex<HashMap<PathBuf, (Stamp, Option<PathBuf>)>>,
+    /// Values worked out from the files (a variant, its dialect), with their probes.
+    values: Mutex<HashMap<(TypeId, PathBuf), Worked>>,
 }
 
 impl DiskCache {
@@ -124,11 +128,33 @@ fn kept<V: Clone>(
 }
 
 /// What one request (or one check) has seen of the disk, so that it looks at each path once
-/// and sees one state of it throughout, and its [`Memo`].
+/// and sees one state of it throughout, and the values it worked out from the files.
 #[derive(Default)]
 pub struct RequestCache {
     stamps: Mutex<HashMap<PathBuf, Option<Stamp>>>,
-    memo: Memo,
+    values: Mutex<HashMap<(TypeId, PathBuf), Worked>>,
+    /// The probes of the values being worked out, innermost last.
+    working: Mutex<Vec<Vec<Probe>>>,
+}
+
+/// A value worked out from the files, with every probe of them it made.
+type Worked = (Arc<dyn Any + Send + Sync>, Arc<[Probe]>);
+
+/// One look at a path: whether the editor held it open (in which revision, when its text was
+/// read), and what the disk had there. A value worked out from the files is still right while
+/// each of its probes would see the same.
+#[derive(Clone, Debug)]
+struct Probe {
+    path: PathBuf,
+    open: Held,
+    disk: Option<Stamp>,
+}
+
+#[derive(Clone, Debug)]
+enum Held {
+    No,
+    Yes,
+    At(Revision),
 }
 
 /// The editor's open documents over the disk, as one request reads them (see the module's
@@ -162,8 +188,51 @@ impl<'a> EditorFiles<'a> {
         stamp
     }
 
+    /// The open document of `path`, noted by the value being worked out (if any) with the
+    /// disk's stamp of the path; with `text`, the revision of the document is noted too (its
+    /// text is read).
+    fn look(&self, path: &Path, text: bool) -> Option<&'a Document> {
+        let open = self.open.open(path);
+        let mut working = lock(&self.request.working);
+        if let Some(probes) = working.last_mut() {
+            probes.push(Probe {
+                path: path.to_path_buf(),
+                open: match open {
+                    None => Held::No,
+                    Some(doc) if text => Held::At(doc.revision()),
+                    Some(_) => Held::Yes,
+                },
+                disk: self.stamp(path),
+            });
+        }
+        open
+    }
+
+    /// Whether a probe would see the same now.
+    fn still(&self, probe: &Probe) -> bool {
+        let open = self.open.open(&probe.path);
+        let same_open = match (&probe.open, open) {
+            (Held::No, None) | (Held::Yes, Some(_)) => true,
+            (Held::At(revision), Some(doc)) => revision.is_of(doc),
+            _ => false,
+        };
+        same_open && self.stamp(&probe.path) == probe.disk
+    }
+
+    /// The probes of a value used, added to those of the value being worked out with it.
+    fn used(&self, probes: &[Probe]) {
+        if let Some(outer) = lock(&self.request.working).last_mut() {
+            outer.extend_from_slice(probes);
+        }
+    }
+
     /// The text of the file at `path` on the disk, even when it is open.
     pub fn read_disk(&self, path: &Path) -> Option<Arc<str>> {
+        self.look(path, true);
+        self.disk_text(path)
+    }
+
+    fn disk_text(&self, path: &Path) -> Option<Arc<str>> {
         let stamp = self.stamp(path).filter(|s| s.kind == Kind::File)?;
         kept(&self.disk.texts, path, stamp, || DiskFiles.read(path))
     }
@@ -171,26 +240,29 @@ impl<'a> EditorFiles<'a> {
 
 impl Files for EditorFiles<'_> {
     fn read(&self, path: &Path) -> Option<Arc<str>> {
-        match self.open.open(path) {
+        match self.look(path, true) {
             Some(open) => Some(open.text().into()),
-            None => self.read_disk(path),
+            None => self.disk_text(path),
         }
     }
 
     fn exists(&self, path: &Path) -> bool {
-        self.open.open(path).is_some() || self.stamp(path).is_some_and(|s| s.kind == Kind::File)
+        self.look(path, false).is_some() || self.stamp(path).is_some_and(|s| s.kind == Kind::File)
     }
 
     fn is_dir(&self, path: &Path) -> bool {
+        self.look(path, false);
         self.stamp(path).is_some_and(|s| s.kind == Kind::Folder)
     }
 
     fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
+        self.look(dir, false);
         let stamp = self.stamp(dir).filter(|s| s.kind == Kind::Folder)?;
         kept(&self.disk.listings, dir, stamp, || DiskFiles.list(dir))
     }
 
     fn real_path(&self, path: &Path) -> Option<PathBuf> {
+        self.look(path, false);
         // What a link leads to changed when what is there did.
         let stamp = self.stamp(path)?;
         kept(&self.disk.real_paths, path, stamp, || {
@@ -198,12 +270,46 @@ impl Files for EditorFiles<'_> {
         })
     }
 
-    fn memo(&self) -> Option<&Memo> {
-        Some(&self.request.memo)
+    /// Known to this request, or to an earlier one whose probes would all see the same now;
+    /// else worked out, its probes noted.
+    fn remember(
+        &self,
+        key: &Path,
+        kind: TypeId,
+        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
+    ) -> Arc<dyn Any + Send + Sync> {
+        let id = (kind, key.to_path_buf());
+        let known = lock(&self.request.values).get(&id).cloned();
+        if let Some((value, probes)) = known {
+            self.used(&probes);
+            return value;
+        }
+        let earlier = lock(&self.disk.values).get(&id).cloned();
+        if let Some((value, probes)) = earlier
+            && probes.iter().all(|probe| self.still(probe))
+        {
+            self.used(&probes);
+            lock(&self.request.values).insert(id, (value.clone(), probes));
+            return value;
+        }
+        lock(&self.request.working).push(Vec::new());
+        let value = make();
+        let probes: Arc<[Probe]> = lock(&self.request.working).pop().unwrap_or_default().into();
+        self.used(&probes);
+        let worked = (value.clone(), probes);
+        {
+            let mut values = lock(&self.disk.values);
+            if values.len() >= CAPACITY {
+                values.clear();
+            }
+            values.insert(id.clone(), worked.clone());
+        }
+        lock(&self.request.values).insert(id, worked);
+        value
     }
 
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
-        match self.open.open(path) {
+        match self.look(path, true) {
             Some(open) if open.format() == Some(format) => Some(Loaded::Open(open)),
             Some(open) => {
                 let text = open.text().into();
@@ -212,7 +318,7 @@ impl Files for EditorFiles<'_> {
                 ))
             }
             None => {
-                let text = self.read_disk(path)?;
+                let text = self.disk_text(path)?;
                 Some(Loaded::Shared(
                     self.disk.documents.document(path, format, text),
                 ))

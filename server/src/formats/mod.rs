@@ -321,11 +321,45 @@ pub trait Files {
         None
     }
 
+    /// The value of kind `kind` for `key`, worked out by `make` from these files unless it is
+    /// known (see [`remembered`]): by default kept in [`Files::memo`], if any.
+    fn remember(
+        &self,
+        key: &Path,
+        kind: TypeId,
+        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
+    ) -> Arc<dyn Any + Send + Sync> {
+        match self.memo() {
+            Some(memo) => memo.get_or_any(key, kind, make),
+            None => make(),
+        }
+    }
+
     /// A file read as a document of `format`; by default parsed anew on every call.
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
         let text = self.read(path)?;
         let doc = Document::new(Some(format), &text).with_path(Some(path.to_path_buf()));
         Some(Loaded::Shared(Arc::new(doc)))
+    }
+}
+
+/// A value worked out from the files (a variant, its dialect), for `key` (its folder): worked
+/// out once while the files it read stay the same, as far as `files` can tell
+/// ([`Files::remember`]).
+pub fn remembered<T: Any + Send + Sync + Clone>(
+    files: &dyn Files,
+    key: &Path,
+    make: impl FnOnce() -> T,
+) -> T {
+    let mut make = Some(make);
+    let mut made = || -> Arc<dyn Any + Send + Sync> {
+        let make = make.take().expect("made once");
+        Arc::new(make())
+    };
+    let value = files.remember(key, TypeId::of::<T>(), &mut made);
+    match value.downcast_ref::<T>() {
+        Some(value) => value.clone(),
+        None => unreachable!("values are kept under their own kind's id"),
     }
 }
 
@@ -397,6 +431,23 @@ impl Memo {
         }
         let value = make();
         lock().insert(id, Arc::new(value.clone()));
+        value
+    }
+
+    /// [`Memo::get_or`] for a value of any kind (`kind` is its type's id).
+    pub fn get_or_any(
+        &self,
+        key: &Path,
+        kind: TypeId,
+        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
+    ) -> Arc<dyn Any + Send + Sync> {
+        let id = (kind, key.to_path_buf());
+        let lock = || self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(value) = lock().get(&id) {
+            return value.clone();
+        }
+        let value = make();
+        lock().insert(id, value.clone());
         value
     }
 }

@@ -153,6 +153,8 @@ struct Snapshot {
     cache: Arc<DiskCache>,
     /// What this request or check has seen of the disk and worked out from the files.
     request: RequestCache,
+    /// The open documents by path, once asked for.
+    by_path: std::sync::OnceLock<HashMap<PathBuf, Uri>>,
 }
 
 impl State {
@@ -165,6 +167,7 @@ impl State {
             documents: self.documents.clone(),
             cache: self.cache.clone(),
             request: RequestCache::default(),
+            by_path: std::sync::OnceLock::new(),
         }
     }
 }
@@ -179,17 +182,24 @@ fn open_at<'a>(
         .find(|(_, d)| d.path.as_deref() == Some(path))
 }
 
-/// The editor's open documents, by path: what other files' checks read before the disk.
-impl OpenDocuments for HashMap<Uri, OpenDocument> {
+/// The snapshot's open documents, by path: what other files' checks read before the disk.
+impl OpenDocuments for Snapshot {
     fn open(&self, path: &Path) -> Option<&Document> {
-        open_at(self, path).map(|(_, open)| &*open.document)
+        let by_path = self.by_path.get_or_init(|| {
+            self.documents
+                .iter()
+                .filter_map(|(uri, open)| Some((open.path.clone()?, uri.clone())))
+                .collect()
+        });
+        let uri = by_path.get(path)?;
+        self.documents.get(uri).map(|open| &*open.document)
     }
 }
 
 impl Snapshot {
     /// The files as this snapshot reads them: its open documents over the disk.
     fn overlay(&self) -> EditorFiles<'_> {
-        EditorFiles::new(&self.documents, &self.cache, &self.request)
+        EditorFiles::new(self, &self.cache, &self.request)
     }
 
     /// The diagnostics of a document; `version`, that of an open one, goes into the `data` of

@@ -158,7 +158,31 @@ impl Clone for Document {
     }
 }
 
+/// Which text of a document another value was worked out from: the same until an edit changes
+/// the text read (or its format or path), and never the same as another document's.
+#[derive(Clone)]
+pub struct Revision(std::sync::Weak<Memo>);
+
+impl Revision {
+    /// Whether `doc` still holds this text (or is a copy of the document that did).
+    pub fn is_of(&self, doc: &Document) -> bool {
+        // The weak reference keeps the address from being reused by another memo.
+        std::ptr::eq(self.0.as_ptr(), Arc::as_ptr(&doc.memo))
+    }
+}
+
+impl std::fmt::Debug for Revision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Revision({:p})", self.0.as_ptr())
+    }
+}
+
 impl Document {
+    /// The text's revision: see [`Revision`].
+    pub fn revision(&self) -> Revision {
+        Revision(Arc::downgrade(&self.memo))
+    }
+
     /// A document of a known format (parsed when its tree is first asked for), or of none
     /// (text only).
     pub fn new(format: Option<FormatId>, text: &str) -> Document {

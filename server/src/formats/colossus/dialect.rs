@@ -154,10 +154,7 @@ impl VariantDialect {
 /// any of them shows is the variant's; a folder with an XML variant file and no VAR is
 /// unreadable.
 pub fn of_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
-    match files.memo() {
-        Some(memo) => memo.get_or(dir, || read_variant(dir, files)),
-        None => read_variant(dir, files),
-    }
+    crate::formats::remembered(files, dir, || read_variant(dir, files))
 }
 
 fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {

@@ -109,10 +109,7 @@ impl Variant {
 
     /// The variant of the folder `dir`, with its VAR read through `files`.
     pub fn of_dir(dir: &Path, files: &dyn Files) -> Variant {
-        match files.memo() {
-            Some(memo) => memo.get_or(dir, || Variant::read_dir(dir, files)),
-            None => Variant::read_dir(dir, files),
-        }
+        crate::formats::remembered(files, dir, || Variant::read_dir(dir, files))
     }
 
     fn read_dir(dir: &Path, files: &dyn Files) -> Variant {
