@@ -13,6 +13,8 @@
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
@@ -80,19 +82,60 @@ pub struct DiskCache {
     /// Parsed files, by text.
     documents: DocumentCache,
     /// File texts (`None`: not text, or too large).
-    texts: Mutex<HashMap<PathBuf, (Stamp, Option<Arc<str>>)>>,
+    texts: Mutex<ByPath<(Stamp, Option<Arc<str>>)>>,
     /// Folder entries, as the disk lists them.
-    listings: Mutex<HashMap<PathBuf, (Stamp, Option<Arc<[PathBuf]>>)>>,
+    listings: Mutex<ByPath<(Stamp, Option<Arc<[PathBuf]>>)>>,
     /// Paths with their links resolved.
-    real_paths: Mutex<HashMap<PathBuf, (Stamp, Option<PathBuf>)>>,
+    real_paths: Mutex<ByPath<(Stamp, Option<PathBuf>)>>,
     /// Values worked out from the files (a variant, its dialect), with their probes.
-    values: Mutex<HashMap<(TypeId, PathBuf), Worked>>,
+    values: Mutex<HashMap<(TypeId, OsString), Worked, Quick>>,
 }
 
 impl DiskCache {
     /// The document of `path` with this text: the one parsed before when the text is the same.
     pub fn document(&self, path: &Path, format: FormatId, text: Arc<str>) -> Arc<Document> {
         self.documents.document(path, format, text)
+    }
+}
+
+/// A table by path, spelt as given (two spellings of one path are two entries): hashing a
+/// path's bytes at once is several times cheaper than [`Path`]'s hash, which reads it
+/// component by component, and a request looks up thousands of paths.
+pub type ByPath<V> = HashMap<OsString, V, Quick>;
+
+/// A fast hash of a few words at a time (the paths hashed are the disk's own, not an
+/// adversary's).
+pub type Quick = BuildHasherDefault<QuickHasher>;
+
+#[derive(Default)]
+pub struct QuickHasher(u64);
+
+impl Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl QuickHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
@@ -108,12 +151,12 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// The value kept for `key` while its stamp is `stamp`, else made by `make` and kept.
 fn kept<V: Clone>(
-    table: &Mutex<HashMap<PathBuf, (Stamp, V)>>,
+    table: &Mutex<ByPath<(Stamp, V)>>,
     key: &Path,
     stamp: Stamp,
     make: impl FnOnce() -> V,
 ) -> V {
-    if let Some((kept, value)) = lock(table).get(key)
+    if let Some((kept, value)) = lock(table).get(key.as_os_str())
         && *kept == stamp
     {
         return value.clone();
@@ -123,7 +166,7 @@ fn kept<V: Clone>(
     if table.len() >= CAPACITY {
         table.clear();
     }
-    table.insert(key.to_path_buf(), (stamp, value.clone()));
+    table.insert(key.as_os_str().to_owned(), (stamp, value.clone()));
     value
 }
 
@@ -131,8 +174,8 @@ fn kept<V: Clone>(
 /// and sees one state of it throughout, and the values it worked out from the files.
 #[derive(Default)]
 pub struct RequestCache {
-    stamps: Mutex<HashMap<PathBuf, Option<Stamp>>>,
-    values: Mutex<HashMap<(TypeId, PathBuf), Worked>>,
+    stamps: Mutex<ByPath<Option<Stamp>>>,
+    values: Mutex<HashMap<(TypeId, OsString), Worked, Quick>>,
     /// The probes of the values being worked out, innermost last.
     working: Mutex<Vec<Vec<Probe>>>,
 }
@@ -155,6 +198,26 @@ enum Held {
     No,
     Yes,
     At(Revision),
+}
+
+/// The probes of one value, each path once (with the revision, where one probe read the text).
+fn distinct(probes: Vec<Probe>) -> Arc<[Probe]> {
+    let mut at: HashMap<&OsStr, usize, Quick> = HashMap::default();
+    let mut kept: Vec<Probe> = Vec::with_capacity(probes.len());
+    for probe in &probes {
+        match at.get(probe.path.as_os_str()) {
+            Some(&i) => {
+                if matches!(probe.open, Held::At(_)) {
+                    kept[i].open = probe.open.clone();
+                }
+            }
+            None => {
+                at.insert(probe.path.as_os_str(), kept.len());
+                kept.push(probe.clone());
+            }
+        }
+    }
+    kept.into()
 }
 
 /// The editor's open documents over the disk, as one request reads them (see the module's
@@ -180,11 +243,11 @@ impl<'a> EditorFiles<'a> {
 
     /// The stamp of `path` as this request first saw it.
     fn stamp(&self, path: &Path) -> Option<Stamp> {
-        if let Some(stamp) = lock(&self.request.stamps).get(path) {
+        if let Some(stamp) = lock(&self.request.stamps).get(path.as_os_str()) {
             return *stamp;
         }
         let stamp = Stamp::of(path);
-        lock(&self.request.stamps).insert(path.to_path_buf(), stamp);
+        lock(&self.request.stamps).insert(path.as_os_str().to_owned(), stamp);
         stamp
     }
 
@@ -278,7 +341,7 @@ impl Files for EditorFiles<'_> {
         kind: TypeId,
         make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
     ) -> Arc<dyn Any + Send + Sync> {
-        let id = (kind, key.to_path_buf());
+        let id = (kind, key.as_os_str().to_owned());
         let known = lock(&self.request.values).get(&id).cloned();
         if let Some((value, probes)) = known {
             self.used(&probes);
@@ -294,7 +357,7 @@ impl Files for EditorFiles<'_> {
         }
         lock(&self.request.working).push(Vec::new());
         let value = make();
-        let probes: Arc<[Probe]> = lock(&self.request.working).pop().unwrap_or_default().into();
+        let probes = distinct(lock(&self.request.working).pop().unwrap_or_default());
         self.used(&probes);
         let worked = (value.clone(), probes);
         {

@@ -30,7 +30,7 @@ use super::bulk;
 use super::convert::{self, PositionEncoding};
 use super::transport::{Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
-use crate::formats::editor::{DiskCache, EditorFiles, OpenDocuments, RequestCache};
+use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
 use crate::formats::{DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::{DETECTION_BYTES, detect};
@@ -154,7 +154,7 @@ struct Snapshot {
     /// What this request or check has seen of the disk and worked out from the files.
     request: RequestCache,
     /// The open documents by path, once asked for.
-    by_path: std::sync::OnceLock<HashMap<PathBuf, Uri>>,
+    by_path: std::sync::OnceLock<ByPath<Uri>>,
 }
 
 impl State {
@@ -188,10 +188,12 @@ impl OpenDocuments for Snapshot {
         let by_path = self.by_path.get_or_init(|| {
             self.documents
                 .iter()
-                .filter_map(|(uri, open)| Some((open.path.clone()?, uri.clone())))
+                .filter_map(|(uri, open)| {
+                    Some((open.path.as_ref()?.as_os_str().to_owned(), uri.clone()))
+                })
                 .collect()
         });
-        let uri = by_path.get(path)?;
+        let uri = by_path.get(path.as_os_str())?;
         self.documents.get(uri).map(|open| &*open.document)
     }
 }
