@@ -80,6 +80,22 @@ fn main() {
     let mut server = view::Server::open(doc);
     // Opened and checked once, as the server does on didOpen.
     black_box(server.check());
+    if what == "complete-trace" {
+        // Each place: its items, the characters of their JSON-bound text, the time of one.
+        for place in completion_places(&text) {
+            let start = Instant::now();
+            let items =
+                server.request(|doc, files| retroboard::ide::completions(doc, place, files));
+            let took = start.elapsed();
+            let text: usize = items.iter().map(|i| format!("{i:?}").len()).sum();
+            println!(
+                "{place} {} items {text} chars {:.3} ms",
+                items.len(),
+                took.as_secs_f64() * 1000.0
+            );
+        }
+        return;
+    }
     let times = measured(&what, &mut server, &text, rounds);
     let mut sorted = times.clone();
     sorted.sort();

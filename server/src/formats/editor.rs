@@ -143,6 +143,12 @@ impl QuickHasher {
 /// variants hold.
 const CAPACITY: usize = 4096;
 
+/// Texts are kept for the files a game reads (a few KB each; the largest Colossus file of the
+/// corpus is under 10 KB) up to this size, at most [`KEPT_TEXTS`] of them: 64 MB at worst
+/// however large the files read. A larger file is read again when asked for.
+const KEPT_TEXT_BYTES: u64 = 256 * 1024;
+const KEPT_TEXTS: usize = 256;
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
@@ -154,6 +160,7 @@ fn kept<V: Clone>(
     table: &Mutex<ByPath<(Stamp, V)>>,
     key: &Path,
     stamp: Stamp,
+    capacity: usize,
     make: impl FnOnce() -> V,
 ) -> V {
     if let Some((kept, value)) = lock(table).get(key.as_os_str())
@@ -163,7 +170,7 @@ fn kept<V: Clone>(
     }
     let value = make();
     let mut table = lock(table);
-    if table.len() >= CAPACITY {
+    if table.len() >= capacity {
         table.clear();
     }
     table.insert(key.as_os_str().to_owned(), (stamp, value.clone()));
@@ -297,7 +304,12 @@ impl<'a> EditorFiles<'a> {
 
     fn disk_text(&self, path: &Path) -> Option<Arc<str>> {
         let stamp = self.stamp(path).filter(|s| s.kind == Kind::File)?;
-        kept(&self.disk.texts, path, stamp, || DiskFiles.read(path))
+        if stamp.len > KEPT_TEXT_BYTES {
+            return DiskFiles.read(path);
+        }
+        kept(&self.disk.texts, path, stamp, KEPT_TEXTS, || {
+            DiskFiles.read(path)
+        })
     }
 }
 
@@ -321,14 +333,16 @@ impl Files for EditorFiles<'_> {
     fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
         self.look(dir, false);
         let stamp = self.stamp(dir).filter(|s| s.kind == Kind::Folder)?;
-        kept(&self.disk.listings, dir, stamp, || DiskFiles.list(dir))
+        kept(&self.disk.listings, dir, stamp, CAPACITY, || {
+            DiskFiles.list(dir)
+        })
     }
 
     fn real_path(&self, path: &Path) -> Option<PathBuf> {
         self.look(path, false);
         // What a link leads to changed when what is there did.
         let stamp = self.stamp(path)?;
-        kept(&self.disk.real_paths, path, stamp, || {
+        kept(&self.disk.real_paths, path, stamp, CAPACITY, || {
             DiskFiles.real_path(path)
         })
     }

@@ -163,13 +163,9 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
         sign: None,
     };
     let mut consider = |path: &Path, format: FormatId| {
-        let Some(text) = files.read(path) else {
-            return;
-        };
-        if let Some((dialect, range, what)) = sign(format, &text)
+        if let Some((dialect, range, what, line)) = file_sign(path, format, files)
             && dialect > best.dialect
         {
-            let line = text[..range.start].matches('\n').count() + 1;
             best = VariantDialect {
                 dialect,
                 sign: Some(Sign {
@@ -222,6 +218,31 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
         consider(&land, FormatId::ColossusBattleland);
     }
     best
+}
+
+/// The dialect one file shows, where (its range and line) and what, worked out once per text
+/// of the file (a keystroke in one file of a variant reads the others' again).
+fn file_sign(
+    path: &Path,
+    format: FormatId,
+    files: &dyn Files,
+) -> Option<(Dialect, Range<usize>, &'static str, usize)> {
+    #[derive(Clone)]
+    struct FileSign(Option<(Dialect, Range<usize>, &'static str, usize)>);
+    // One value per file and format (NUL is in no path).
+    let mut key = path.as_os_str().to_owned();
+    key.push("\0");
+    key.push(format.as_str());
+    crate::formats::remembered(files, Path::new(&key), || {
+        let Some(text) = files.read(path) else {
+            return FileSign(None);
+        };
+        FileSign(sign(format, &text).map(|(dialect, range, what)| {
+            let line = text[..range.start].matches('\n').count() + 1;
+            (dialect, range, what, line)
+        }))
+    })
+    .0
 }
 
 /// The XML variant file of a folder (`<V>Var.xml` and the like), if any.
