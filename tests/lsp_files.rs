@@ -118,7 +118,7 @@ fn the_next_request_sees_a_sibling_file_changed_on_disk_or_in_a_buffer() {
     client.diagnostics(&ter_uri, Some(1));
     // At `Ogre`: the creatures of the CRE the variant reads, then the pseudo-creatures.
     let at = json!({"textDocument": {"uri": ter_uri}, "position": {"line": 0, "character": 34}});
-    let mut creatures = |client: &mut LspClient| -> Vec<String> {
+    let creatures = |client: &mut LspClient| -> Vec<String> {
         let answer = client.request("textDocument/completion", at.clone());
         answer
             .as_array()

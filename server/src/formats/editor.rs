@@ -84,7 +84,7 @@ pub struct DiskCache {
     /// File texts (`None`: not text, or too large).
     texts: Mutex<ByPath<(Stamp, Option<Arc<str>>)>>,
     /// Folder entries, as the disk lists them.
-    listings: Mutex<ByPath<(Stamp, Option<Arc<[PathBuf]>>)>>,
+    listings: Mutex<ByPath<(Stamp, Option<Listing>)>>,
     /// Paths with their links resolved.
     real_paths: Mutex<ByPath<(Stamp, Option<PathBuf>)>>,
     /// Values worked out from the files (a variant, its dialect), with their probes.
@@ -97,6 +97,9 @@ impl DiskCache {
         self.documents.document(path, format, text)
     }
 }
+
+/// The entries of a folder.
+type Listing = Arc<[PathBuf]>;
 
 /// A table by path, spelt as given (two spellings of one path are two entries): hashing a
 /// path's bytes at once is several times cheaper than [`Path`]'s hash, which reads it

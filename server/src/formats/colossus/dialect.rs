@@ -250,12 +250,12 @@ fn xml_variant(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
     let mut found: Vec<PathBuf> = files
         .list(dir)?
         .iter()
-        .cloned()
         .filter(|p| {
             p.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml"))
                 && p.file_stem()
                     .is_some_and(|s| s.to_string_lossy().to_ascii_lowercase().ends_with("var"))
         })
+        .cloned()
         .collect();
     found.sort();
     found.into_iter().next()

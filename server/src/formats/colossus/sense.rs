@@ -107,13 +107,13 @@ fn files_with_extension(dir: &Path, extension: &str, files: &dyn Files) -> Vec<P
     };
     let mut found: Vec<PathBuf> = entries
         .iter()
-        .cloned()
         .filter(|p| {
             p.extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         })
         .take(MAX_VARIANTS)
         .filter(|p| files.read(p).is_some())
+        .cloned()
         .collect();
     found.sort();
     found

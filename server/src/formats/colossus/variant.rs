@@ -66,9 +66,9 @@ pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
             let mut vars: Vec<PathBuf> = files
                 .list(dir)?
                 .iter()
-                .cloned()
                 .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")))
                 .filter(|p| files.exists(p))
+                .cloned()
                 .collect();
             vars.sort();
             vars.into_iter().next()?
