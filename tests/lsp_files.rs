@@ -85,3 +85,116 @@ fn a_variant_whose_var_is_a_pipe_is_checked_without_it() {
     assert_eq!(codes, [json!("colossus/missing-tower")]);
     assert_eq!(client.shutdown(), 0);
 }
+
+/// What a request read of the disk is kept for the next ones (see `formats::editor`), but
+/// never past a change: a sibling file written again, replaced, created beside the one used, or
+/// edited in an open buffer is seen by the next request, with no notification from the client.
+#[test]
+fn the_next_request_sees_a_sibling_file_changed_on_disk_or_in_a_buffer() {
+    let root = scratch("sibling-changes");
+    let swamps = root.join("Swamps");
+    let default = root.join("Default");
+    std::fs::create_dir_all(&swamps).unwrap();
+    std::fs::create_dir_all(&default).unwrap();
+    std::fs::write(
+        swamps.join("Swamps.var"),
+        "TER:Swamps.ter\nCRE:Beasts.cre\n",
+    )
+    .unwrap();
+    let line = |name: &str| {
+        format!(
+            "{name:<9} 6     2     false false false false false false false false false false false false false 25    {name}s\n"
+        )
+    };
+    let cre = |names: &[&str]| names.iter().map(|n| line(n)).collect::<String>();
+    // The CRE is found in Default, until the variant's own folder has one.
+    std::fs::write(default.join("Beasts.cre"), cre(&["Ogre", "Troll"])).unwrap();
+    let ter = "T black Tower false 0 Anything 3 Ogre -1 Titan\n";
+    std::fs::write(swamps.join("Swamps.ter"), ter).unwrap();
+
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let ter_uri = file_uri(swamps.join("Swamps.ter").to_str().unwrap());
+    client.open(&ter_uri, "colossus-ter", 1, ter);
+    client.diagnostics(&ter_uri, Some(1));
+    // At `Ogre`: the creatures of the CRE the variant reads, then the pseudo-creatures.
+    let at = json!({"textDocument": {"uri": ter_uri}, "position": {"line": 0, "character": 34}});
+    let creatures = |client: &mut LspClient| -> Vec<String> {
+        let answer = client.request("textDocument/completion", at.clone());
+        answer
+            .as_array()
+            .expect("a list of items")
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .filter(|l| !["Anything", "AnyNonLord", "Lord", "Titan"].contains(&l.as_str()))
+            .collect()
+    };
+    let definition = |client: &mut LspClient| -> String {
+        let answer = client.request("textDocument/definition", at.clone());
+        let uri = answer[0]["uri"].as_str().expect("a location").to_string();
+        let folder = uri.rsplit('/').nth(1).unwrap().to_string();
+        format!("{folder}:{}", answer[0]["range"]["start"]["line"])
+    };
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll"]);
+    assert_eq!(definition(&mut client), "Default:0");
+    // Asked again, the same answers (from what was kept).
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll"]);
+
+    // Written again with another size.
+    std::fs::write(
+        default.join("Beasts.cre"),
+        cre(&["Ogre", "Troll", "Wyvern"]),
+    )
+    .unwrap();
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Wyvern"]);
+
+    // Replaced by a file of the same size (as editors save: a new file renamed over it).
+    let same_size = cre(&["Ogre", "Troll", "Dragon"]);
+    assert_eq!(same_size.len(), cre(&["Ogre", "Troll", "Wyvern"]).len());
+    std::fs::write(default.join("Beasts.new"), &same_size).unwrap();
+    std::fs::rename(default.join("Beasts.new"), default.join("Beasts.cre")).unwrap();
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Dragon"]);
+
+    // A CRE of the same name created in the variant's folder takes Default's place.
+    std::fs::write(swamps.join("Beasts.cre"), cre(&["Giant", "Ogre"])).unwrap();
+    assert_eq!(creatures(&mut client), ["Giant", "Ogre"]);
+    assert_eq!(definition(&mut client), "Swamps:1");
+
+    // Opened in the editor and edited there: the buffer, not the disk.
+    let cre_uri = file_uri(swamps.join("Beasts.cre").to_str().unwrap());
+    client.open(&cre_uri, "colossus-cre", 1, &cre(&["Giant", "Ogre"]));
+    client.change(&cre_uri, 2, [[0, 0], [0, 0]], &line("Hydra"));
+    assert_eq!(creatures(&mut client), ["Hydra", "Giant", "Ogre"]);
+    assert_eq!(definition(&mut client), "Swamps:2");
+    // Closed without saving: the disk again.
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": cre_uri}}),
+    );
+    assert_eq!(creatures(&mut client), ["Giant", "Ogre"]);
+
+    // Removed: Default's again.
+    std::fs::remove_file(swamps.join("Beasts.cre")).unwrap();
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Dragon"]);
+    assert_eq!(definition(&mut client), "Default:0");
+
+    // The variant itself (what its VAR names) is worked out again when the VAR changes: on
+    // the disk, then in a buffer.
+    std::fs::write(swamps.join("Others.cre"), cre(&["Minotaur", "Ogre"])).unwrap();
+    std::fs::write(
+        swamps.join("Swamps.var"),
+        "TER:Swamps.ter\nCRE:Others.cre\n",
+    )
+    .unwrap();
+    assert_eq!(creatures(&mut client), ["Minotaur", "Ogre"]);
+    assert_eq!(definition(&mut client), "Swamps:1");
+    let var_uri = file_uri(swamps.join("Swamps.var").to_str().unwrap());
+    client.open(
+        &var_uri,
+        "colossus-var",
+        1,
+        "TER:Swamps.ter\nCRE:Others.cre\n",
+    );
+    client.change(&var_uri, 2, [[1, 4], [1, 10]], "Beasts");
+    assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Dragon"]);
+    assert_eq!(client.shutdown(), 0);
+}

@@ -298,44 +298,46 @@ pub enum CompletionKind {
 /// are found as CommonMark finds them, so file text that closes one early is still escaped.
 pub fn inert_markdown(markdown: &str) -> String {
     let bytes = markdown.as_bytes();
-    let mut out = String::with_capacity(markdown.len());
+    let mut out = String::with_capacity(markdown.len() + 16);
+    // Text up to `i` from `plain` on is copied as it is, in one piece: every byte that needs
+    // care is ASCII, so a run between two of them is whole characters.
+    let mut plain = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'`' {
-            let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
-            // A code span runs to the next run of exactly as many backticks.
-            let mut j = i + run;
-            let mut close = None;
-            while j < bytes.len() {
-                if bytes[j] == b'`' {
-                    let other = bytes[j..].iter().take_while(|b| **b == b'`').count();
-                    if other == run {
-                        close = Some(j + other);
-                        break;
+        match bytes[i] {
+            b'`' => {
+                let run = bytes[i..].iter().take_while(|b| **b == b'`').count();
+                // A code span runs to the next run of exactly as many backticks.
+                let mut j = i + run;
+                let mut close = None;
+                while j < bytes.len() {
+                    if bytes[j] == b'`' {
+                        let other = bytes[j..].iter().take_while(|b| **b == b'`').count();
+                        if other == run {
+                            close = Some(j + other);
+                            break;
+                        }
+                        j += other;
+                    } else {
+                        j += 1;
                     }
-                    j += other;
-                } else {
-                    j += 1;
                 }
+                // Kept as it is, with the text before it.
+                i = close.unwrap_or(i + run);
             }
-            let end = close.unwrap_or(i + run);
-            out.push_str(&markdown[i..end]);
-            i = end;
-            continue;
+            // A backslash escape is literal text already (and an escaped backtick opens no
+            // span).
+            b'\\' if bytes.get(i + 1).is_some_and(u8::is_ascii_punctuation) => i += 2,
+            b'<' | b'>' | b'&' | b'[' | b']' => {
+                out.push_str(&markdown[plain..i]);
+                out.push('\\');
+                plain = i;
+                i += 1;
+            }
+            _ => i += 1,
         }
-        // A backslash escape is literal text already (and an escaped backtick opens no span).
-        if bytes[i] == b'\\' && bytes.get(i + 1).is_some_and(u8::is_ascii_punctuation) {
-            out.push_str(&markdown[i..i + 2]);
-            i += 2;
-            continue;
-        }
-        let c = markdown[i..].chars().next().unwrap_or_default();
-        if matches!(c, '<' | '>' | '&' | '[' | ']') {
-            out.push('\\');
-        }
-        out.push(c);
-        i += c.len_utf8();
     }
+    out.push_str(&markdown[plain..]);
     out
 }
 
@@ -406,6 +408,60 @@ mod tests {
             inert_markdown(&markdown_text("<b>", 9)),
             markdown_text("<b>", 9)
         );
+    }
+
+    /// Every combination of the bytes that need care (and a character of two bytes), three
+    /// and four long: the same as escaping character by character.
+    #[test]
+    fn escaping_in_runs_is_escaping_each_character() {
+        fn each_character(markdown: &str) -> String {
+            let mut out = String::new();
+            let mut chars = markdown.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                if c == '`' {
+                    let run = markdown[i..].bytes().take_while(|b| *b == b'`').count();
+                    let rest = &markdown[i + run..];
+                    let mut close = None;
+                    let mut j = 0;
+                    while j < rest.len() {
+                        let other = rest[j..].bytes().take_while(|b| *b == b'`').count();
+                        if other == run {
+                            close = Some(i + run + j + other);
+                            break;
+                        }
+                        j += other.max(rest[j..].chars().next().map_or(1, char::len_utf8));
+                    }
+                    let end = close.unwrap_or(i + run);
+                    out.push_str(&markdown[i..end]);
+                    while chars.peek().is_some_and(|(k, _)| *k < end) {
+                        chars.next();
+                    }
+                    continue;
+                }
+                if c == '\\' && chars.peek().is_some_and(|(_, n)| n.is_ascii_punctuation()) {
+                    out.push(c);
+                    out.push(chars.next().map(|(_, n)| n).unwrap_or_default());
+                    continue;
+                }
+                if matches!(c, '<' | '>' | '&' | '[' | ']') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out
+        }
+        let pieces = ["`", "\\", "<", "&", "]", "a", "é", "``"];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+                .collect();
+            texts.extend(longer);
+        }
+        for text in &texts {
+            assert_eq!(inert_markdown(text), each_character(text), "{text:?}");
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::syntax::Document;
 
 pub mod colossus;
 pub mod crossmines;
+pub mod editor;
 pub mod layout;
 pub mod othello;
 pub mod patience;
@@ -297,6 +298,18 @@ pub trait Files {
         self.read(path).is_some()
     }
 
+    /// Whether `path` is a folder.
+    fn is_dir(&self, path: &Path) -> bool {
+        path.is_dir()
+    }
+
+    /// The paths of the entries of the folder `dir`, in the order the disk lists them; `None`
+    /// when it cannot be read as a folder.
+    fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
+        let entries = std::fs::read_dir(dir).ok()?;
+        Some(entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+    }
+
     /// `path` with its links resolved; `None` when it is not on disk.
     fn real_path(&self, path: &Path) -> Option<PathBuf> {
         std::fs::canonicalize(path).ok()
@@ -308,11 +321,45 @@ pub trait Files {
         None
     }
 
+    /// The value of kind `kind` for `key`, worked out by `make` from these files unless it is
+    /// known (see [`remembered`]): by default kept in [`Files::memo`], if any.
+    fn remember(
+        &self,
+        key: &Path,
+        kind: TypeId,
+        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
+    ) -> Arc<dyn Any + Send + Sync> {
+        match self.memo() {
+            Some(memo) => memo.get_or_any(key, kind, make),
+            None => make(),
+        }
+    }
+
     /// A file read as a document of `format`; by default parsed anew on every call.
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
         let text = self.read(path)?;
         let doc = Document::new(Some(format), &text).with_path(Some(path.to_path_buf()));
         Some(Loaded::Shared(Arc::new(doc)))
+    }
+}
+
+/// A value worked out from the files (a variant, its dialect), for `key` (its folder): worked
+/// out once while the files it read stay the same, as far as `files` can tell
+/// ([`Files::remember`]).
+pub fn remembered<T: Any + Send + Sync + Clone>(
+    files: &dyn Files,
+    key: &Path,
+    make: impl FnOnce() -> T,
+) -> T {
+    let mut make = Some(make);
+    let mut made = || -> Arc<dyn Any + Send + Sync> {
+        let make = make.take().expect("made once");
+        Arc::new(make())
+    };
+    let value = files.remember(key, TypeId::of::<T>(), &mut made);
+    match value.downcast_ref::<T>() {
+        Some(value) => value.clone(),
+        None => unreachable!("values are kept under their own kind's id"),
     }
 }
 
@@ -386,6 +433,23 @@ impl Memo {
         lock().insert(id, Arc::new(value.clone()));
         value
     }
+
+    /// [`Memo::get_or`] for a value of any kind (`kind` is its type's id).
+    pub fn get_or_any(
+        &self,
+        key: &Path,
+        kind: TypeId,
+        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
+    ) -> Arc<dyn Any + Send + Sync> {
+        let id = (kind, key.to_path_buf());
+        let lock = || self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(value) = lock().get(&id) {
+            return value.clone();
+        }
+        let value = make();
+        lock().insert(id, value.clone());
+        value
+    }
 }
 
 /// Other files read through `files`, their documents cached, and the real paths and the
@@ -422,6 +486,14 @@ impl<F: Files> Files for CachedFiles<F> {
 
     fn exists(&self, path: &Path) -> bool {
         self.files.exists(path)
+    }
+
+    fn is_dir(&self, path: &Path) -> bool {
+        self.files.is_dir(path)
+    }
+
+    fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
+        self.files.list(dir)
     }
 
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {

@@ -30,7 +30,8 @@ use super::bulk;
 use super::convert::{self, PositionEncoding};
 use super::transport::{Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
-use crate::formats::{DiskFiles, DocumentCache, Files, Loaded};
+use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
+use crate::formats::{DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::{DETECTION_BYTES, detect};
 use crate::render;
@@ -78,8 +79,9 @@ struct State {
     /// Checked documents whose readers (the files whose findings read them) are to be checked
     /// once edits pause, each once.
     readers: VecDeque<Uri>,
-    /// Files that are not open, parsed: what the open ones read of their variant.
-    cache: Arc<DocumentCache>,
+    /// Files that are not open, as read and parsed: what the open ones read of their variant,
+    /// kept while the disk says they are the same.
+    cache: Arc<DiskCache>,
     /// The project settings (retroboard.toml) of each file.
     settings: Arc<Discovery>,
     /// Settings files whose problem was published, with its message.
@@ -148,7 +150,11 @@ struct Snapshot {
     roots: Vec<PathBuf>,
     settings: Arc<Discovery>,
     documents: HashMap<Uri, OpenDocument>,
-    cache: Arc<DocumentCache>,
+    cache: Arc<DiskCache>,
+    /// What this request or check has seen of the disk and worked out from the files.
+    request: RequestCache,
+    /// The open documents by path, once asked for.
+    by_path: std::sync::OnceLock<ByPath<Uri>>,
 }
 
 impl State {
@@ -160,14 +166,10 @@ impl State {
             settings: self.settings.clone(),
             documents: self.documents.clone(),
             cache: self.cache.clone(),
+            request: RequestCache::default(),
+            by_path: std::sync::OnceLock::new(),
         }
     }
-}
-
-/// The editor's open documents over the disk: what other files' checks read.
-struct Overlay<'a> {
-    documents: &'a HashMap<Uri, OpenDocument>,
-    cache: &'a DocumentCache,
 }
 
 /// The open document of a file, with its URI.
@@ -180,47 +182,26 @@ fn open_at<'a>(
         .find(|(_, d)| d.path.as_deref() == Some(path))
 }
 
-impl Overlay<'_> {
-    fn open(&self, path: &Path) -> Option<&OpenDocument> {
-        open_at(self.documents, path).map(|(_, open)| open)
-    }
-}
-
-impl Files for Overlay<'_> {
-    fn read(&self, path: &Path) -> Option<Arc<str>> {
-        match self.open(path) {
-            Some(open) => Some(open.document.text().into()),
-            None => DiskFiles.read(path),
-        }
-    }
-
-    fn exists(&self, path: &Path) -> bool {
-        self.open(path).is_some() || DiskFiles.exists(path)
-    }
-
-    fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
-        match self.open(path) {
-            Some(open) if open.document.format() == Some(format) => {
-                Some(Loaded::Open(&open.document))
-            }
-            Some(open) => {
-                let text = open.document.text().into();
-                Some(Loaded::Shared(self.cache.document(path, format, text)))
-            }
-            None => {
-                let text = DiskFiles.read(path)?;
-                Some(Loaded::Shared(self.cache.document(path, format, text)))
-            }
-        }
+/// The snapshot's open documents, by path: what other files' checks read before the disk.
+impl OpenDocuments for Snapshot {
+    fn open(&self, path: &Path) -> Option<&Document> {
+        let by_path = self.by_path.get_or_init(|| {
+            self.documents
+                .iter()
+                .filter_map(|(uri, open)| {
+                    Some((open.path.as_ref()?.as_os_str().to_owned(), uri.clone()))
+                })
+                .collect()
+        });
+        let uri = by_path.get(path.as_os_str())?;
+        self.documents.get(uri).map(|open| &*open.document)
     }
 }
 
 impl Snapshot {
-    fn overlay(&self) -> Overlay<'_> {
-        Overlay {
-            documents: &self.documents,
-            cache: &self.cache,
-        }
+    /// The files as this snapshot reads them: its open documents over the disk.
+    fn overlay(&self) -> EditorFiles<'_> {
+        EditorFiles::new(self, &self.cache, &self.request)
     }
 
     /// The diagnostics of a document; `version`, that of an open one, goes into the `data` of
@@ -343,7 +324,7 @@ impl Snapshot {
 
     /// The diagnostics of a file that is not open, read from the disk.
     fn disk_diagnostics(&self, path: &Path) -> Option<Vec<Diagnostic>> {
-        let text = DiskFiles.read(path)?;
+        let text = self.overlay().read_disk(path)?;
         let chosen = self
             .settings
             .for_file(path)
@@ -861,7 +842,7 @@ async fn check_workspace(shared: Arc<Shared>, generation: u64) {
     .await
     .unwrap_or_default();
     // The files this check reads, parsed: its own cache, so the open files' stays warm.
-    let cache = Arc::new(DocumentCache::default());
+    let cache = Arc::new(DiskCache::default());
     let mut read = HashSet::new();
     for path in files {
         if !shared.workspace_current(generation) {

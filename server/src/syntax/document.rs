@@ -69,7 +69,13 @@ pub struct Document {
     /// Values derived from the text read, one per type; shared with the document's copies (the
     /// language server's snapshots) until an edit gives it a new, empty memo.
     memo: Arc<Memo>,
+    /// The text read as one string, when it is small (see [`Document::slice`]); made when first
+    /// asked for after a change of the text.
+    flat: OnceLock<Option<Box<str>>>,
 }
+
+/// Texts up to this size are also kept as one string, for [`Document::slice`].
+const FLAT_BYTES: usize = 4096;
 
 /// Values derived from one text read, one per type.
 type Memo = Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
@@ -139,6 +145,7 @@ impl Clone for Document {
             unparsed: self.unparsed,
             path: self.path.clone(),
             memo: self.memo.clone(),
+            flat: self.flat.clone(),
         };
         copy.prepare_syntax();
         if let (Some(from), Some(to)) = (&self.syntax, &mut copy.syntax) {
@@ -158,7 +165,31 @@ impl Clone for Document {
     }
 }
 
+/// Which text of a document another value was worked out from: the same until an edit changes
+/// the text read (or its format or path), and never the same as another document's.
+#[derive(Clone)]
+pub struct Revision(std::sync::Weak<Memo>);
+
+impl Revision {
+    /// Whether `doc` still holds this text (or is a copy of the document that did).
+    pub fn is_of(&self, doc: &Document) -> bool {
+        // The weak reference keeps the address from being reused by another memo.
+        std::ptr::eq(self.0.as_ptr(), Arc::as_ptr(&doc.memo))
+    }
+}
+
+impl std::fmt::Debug for Revision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Revision({:p})", self.0.as_ptr())
+    }
+}
+
 impl Document {
+    /// The text's revision: see [`Revision`].
+    pub fn revision(&self) -> Revision {
+        Revision(Arc::downgrade(&self.memo))
+    }
+
     /// A document of a known format (parsed when its tree is first asked for), or of none
     /// (text only).
     pub fn new(format: Option<FormatId>, text: &str) -> Document {
@@ -171,6 +202,7 @@ impl Document {
             unparsed: None,
             path: None,
             memo: Arc::default(),
+            flat: OnceLock::new(),
         };
         doc.unparsed = unparsed(&doc.whole, None, None);
         doc.set_format(format);
@@ -221,6 +253,7 @@ impl Document {
         }
         self.format = format;
         self.text = read_part(&self.whole, self.bound());
+        self.flat = OnceLock::new();
         self.syntax = None;
         self.memo = Arc::default();
         self.prepare_syntax();
@@ -294,6 +327,24 @@ impl Document {
 
     /// The text of a byte range of the text read (borrowed when it lies in one rope chunk).
     pub fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        // A rope of one chunk (a text under 1 KB, such as most TERs) counts its bytes anew on
+        // every `len_bytes` and `chunk_at_byte`; a small text is read from one string.
+        let flat = self.flat.get_or_init(|| {
+            (self.text.len_bytes() <= FLAT_BYTES).then(|| self.text.to_string().into_boxed_str())
+        });
+        if let Some(flat) = flat {
+            let len = flat.len();
+            let mut start = range.start.min(len);
+            let mut end = range.end.clamp(start, len);
+            while !flat.is_char_boundary(start) {
+                start -= 1;
+            }
+            end = end.max(start);
+            while !flat.is_char_boundary(end) {
+                end -= 1;
+            }
+            return Cow::Borrowed(&flat[start..end]);
+        }
         let len = self.text.len_bytes();
         let start = range.start.min(len);
         let end = range.end.clamp(start, len);
@@ -343,10 +394,12 @@ impl Document {
         let Some(edit) = read_edit(&self.text, &read, start, old_end, new_end) else {
             // The text read is the same: its tree and views stay.
             self.text = read;
+            self.flat = OnceLock::new();
             self.prepare_syntax();
             return;
         };
         self.text = read;
+        self.flat = OnceLock::new();
         self.memo = Arc::default();
         if let Some(syntax) = &mut self.syntax {
             // The newest tree, or the one edits have piled up on since the last parse.
@@ -526,6 +579,45 @@ fn parse(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small text is sliced from one string, a large one from the rope: the same bytes,
+    /// ranges inside a character moved back to its start, before and after an edit.
+    #[test]
+    fn slices_of_small_and_large_texts_are_the_same() {
+        let line = "B grün Brush true 1 Gargoyle # Ærø\n";
+        for lines in [1, 3, 400] {
+            let text = line.repeat(lines);
+            let mut doc = Document::new(None, &text);
+            let mut expected = text.clone();
+            for round in 0..2 {
+                let floor = |mut i: usize| {
+                    i = i.min(expected.len());
+                    while !expected.is_char_boundary(i) {
+                        i -= 1;
+                    }
+                    i
+                };
+                for start in (0..expected.len() + 2).step_by(3) {
+                    for end in [start, start + 1, start + 7, start + 40, usize::MAX] {
+                        let from = floor(start);
+                        let to = floor(
+                            end.clamp(start.min(expected.len()), expected.len())
+                                .max(from),
+                        );
+                        assert_eq!(
+                            doc.slice(start..end),
+                            &expected[from..to],
+                            "{lines} lines, {start}..{end}, round {round}"
+                        );
+                    }
+                }
+                if round == 0 {
+                    doc.edit(2..3, "ü");
+                    expected.replace_range(2..3, "ü");
+                }
+            }
+        }
+    }
 
     /// What the language server's snapshots rely on: a copy keeps its text, tree and views
     /// while the original is edited, and each then parses like a fresh document of its text.

@@ -573,12 +573,13 @@ fn var(
 fn variant_files(variant: &Variant, extension: &str, files: &dyn Files) -> Vec<(String, PathBuf)> {
     let mut found: Vec<(String, PathBuf)> = Vec::new();
     for dir in &variant.search_path {
-        let Ok(entries) = std::fs::read_dir(dir) else {
+        let Some(entries) = files.list(dir) else {
             continue;
         };
         let mut names: Vec<String> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .iter()
+            .filter_map(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
             .filter(|n| {
                 Path::new(n)
                     .extension()
@@ -606,12 +607,13 @@ fn variants_beside(dir: &Path, files: &dyn Files) -> Vec<(String, PathBuf)> {
     let Some(root) = dir.parent() else {
         return Vec::new();
     };
-    let Ok(entries) = std::fs::read_dir(root) else {
+    let Some(entries) = files.list(root) else {
         return Vec::new();
     };
     let mut dirs: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir() && p != dir)
+        .iter()
+        .filter(|p| files.is_dir(p) && *p != dir)
+        .cloned()
         .collect();
     dirs.sort();
     dirs.into_iter()

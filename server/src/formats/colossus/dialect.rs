@@ -154,10 +154,7 @@ impl VariantDialect {
 /// any of them shows is the variant's; a folder with an XML variant file and no VAR is
 /// unreadable.
 pub fn of_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
-    match files.memo() {
-        Some(memo) => memo.get_or(dir, || read_variant(dir, files)),
-        None => read_variant(dir, files),
-    }
+    crate::formats::remembered(files, dir, || read_variant(dir, files))
 }
 
 fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
@@ -166,13 +163,9 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
         sign: None,
     };
     let mut consider = |path: &Path, format: FormatId| {
-        let Some(text) = files.read(path) else {
-            return;
-        };
-        if let Some((dialect, range, what)) = sign(format, &text)
+        if let Some((dialect, range, what, line)) = file_sign(path, format, files)
             && dialect > best.dialect
         {
-            let line = text[..range.start].matches('\n').count() + 1;
             best = VariantDialect {
                 dialect,
                 sign: Some(Sign {
@@ -188,7 +181,7 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
     let var = var_file(dir, files);
     if let Some(var) = &var {
         consider(var, FormatId::ColossusVar);
-    } else if let Some(xml) = xml_variant(dir) {
+    } else if let Some(xml) = xml_variant(dir, files) {
         return VariantDialect {
             dialect: Dialect::Unreadable,
             sign: Some(Sign {
@@ -210,11 +203,13 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
             consider(path, format);
         }
     }
-    let mut lands: Vec<PathBuf> = std::fs::read_dir(dir.join("Battlelands"))
+    let mut lands: Vec<PathBuf> = files
+        .list(&dir.join("Battlelands"))
         .map(|entries| {
             entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
+                .iter()
                 .filter(|p| p.extension().is_none())
+                .cloned()
                 .collect()
         })
         .unwrap_or_default();
@@ -225,16 +220,42 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
     best
 }
 
+/// The dialect one file shows, where (its range and line) and what, worked out once per text
+/// of the file (a keystroke in one file of a variant reads the others' again).
+fn file_sign(
+    path: &Path,
+    format: FormatId,
+    files: &dyn Files,
+) -> Option<(Dialect, Range<usize>, &'static str, usize)> {
+    #[derive(Clone)]
+    struct FileSign(Option<(Dialect, Range<usize>, &'static str, usize)>);
+    // One value per file and format (NUL is in no path).
+    let mut key = path.as_os_str().to_owned();
+    key.push("\0");
+    key.push(format.as_str());
+    crate::formats::remembered(files, Path::new(&key), || {
+        let Some(text) = files.read(path) else {
+            return FileSign(None);
+        };
+        FileSign(sign(format, &text).map(|(dialect, range, what)| {
+            let line = text[..range.start].matches('\n').count() + 1;
+            (dialect, range, what, line)
+        }))
+    })
+    .0
+}
+
 /// The XML variant file of a folder (`<V>Var.xml` and the like), if any.
-fn xml_variant(dir: &Path) -> Option<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+fn xml_variant(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = files
+        .list(dir)?
+        .iter()
         .filter(|p| {
             p.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml"))
                 && p.file_stem()
                     .is_some_and(|s| s.to_string_lossy().to_ascii_lowercase().ends_with("var"))
         })
+        .cloned()
         .collect();
     found.sort();
     found.into_iter().next()

@@ -598,7 +598,7 @@ fn var_value(ctx: &Context, entry: Node, value: &str) -> Option<String> {
                 if !variant::is_plain_name(d) {
                     // Never probe the disk outside the variants' folder.
                     format!("`{d}` (not a folder name; the game only looks beside this variant)")
-                } else if root.join(d).is_dir() {
+                } else if ctx.files.is_dir(&root.join(d)) {
                     format!("`{d}` (found)")
                 } else {
                     format!("`{d}` (not found)")

@@ -303,11 +303,12 @@ fn readers(
     };
     let mut dirs = vec![own.dir.clone()];
     if let Some(root) = own.dir.parent()
-        && let Ok(entries) = std::fs::read_dir(root)
+        && let Some(entries) = files.list(root)
     {
         let mut others: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_dir() && *p != own.dir)
+            .iter()
+            .filter(|p| files.is_dir(p) && **p != own.dir)
+            .cloned()
             .collect();
         others.sort();
         dirs.extend(others);

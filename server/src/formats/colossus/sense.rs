@@ -36,23 +36,24 @@ pub const KINDS: [(&str, &str, FormatId); 3] = [
 /// the variant's files.
 /// Without a Default folder beside it, what the game does is unknown: the variant counts as
 /// what it names.
-fn fails(variant: &Variant) -> bool {
+fn fails(variant: &Variant, files: &dyn Files) -> bool {
     let root = variant.dir.parent().unwrap_or(&variant.dir);
     [&variant.map, &variant.ter, &variant.cre]
         .iter()
         .any(|r| r.path.is_none() && r.outside.is_none())
-        && root.join(DEFAULT).is_dir()
+        && files.is_dir(&root.join(DEFAULT))
 }
 
 /// The variants in the folders beside `dir` (itself included) that have a VAR, by folder name;
 /// `None` when there are too many to read.
 pub fn variants_beside(dir: &Path, files: &dyn Files) -> Option<Vec<Variant>> {
     let root = dir.parent()?;
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
+    let mut dirs: Vec<PathBuf> = files
+        .list(root)?
+        .iter()
+        .filter(|p| files.is_dir(p))
         .take(MAX_VARIANTS + 1)
+        .cloned()
         .collect();
     if dirs.len() > MAX_VARIANTS {
         return None;
@@ -87,11 +88,11 @@ fn users(doc: &Document, format: FormatId, files: &dyn Files) -> Vec<Variant> {
     let users: Vec<Variant> = variants_beside(&dir, files)
         .unwrap_or_default()
         .into_iter()
-        .filter(|v| !fails(v) && uses(v, format).path.as_deref() == Some(path))
+        .filter(|v| !fails(v, files) && uses(v, format).path.as_deref() == Some(path))
         .collect();
     if users.is_empty() {
         Variant::of_doc(doc, files)
-            .filter(|v| !fails(v))
+            .filter(|v| !fails(v, files))
             .into_iter()
             .collect()
     } else {
@@ -101,17 +102,18 @@ fn users(doc: &Document, format: FormatId, files: &dyn Files) -> Vec<Variant> {
 
 /// The text files of an extension in a folder, by name (a `chit.map` picture is no map).
 fn files_with_extension(dir: &Path, extension: &str, files: &dyn Files) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Some(entries) = files.list(dir) else {
         return Vec::new();
     };
     let mut found: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
+        .iter()
         .filter(|p| {
             p.extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         })
         .take(MAX_VARIANTS)
         .filter(|p| files.read(p).is_some())
+        .cloned()
         .collect();
     found.sort();
     found
@@ -276,7 +278,7 @@ pub fn check_unused(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let mut used = false;
         for variant in variants
             .iter()
-            .filter(|v| !fails(v) && v.search_path.contains(&dir))
+            .filter(|v| !fails(v, files) && v.search_path.contains(&dir))
         {
             let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
                 return; // its terrains are unknown: it may use this file
@@ -303,7 +305,7 @@ named {name}; rename the file after a terrain's name, or give a terrain that nam
     } else {
         if variants
             .iter()
-            .any(|v| !fails(v) && uses(v, format).path.as_deref() == Some(path))
+            .any(|v| !fails(v, files) && uses(v, format).path.as_deref() == Some(path))
         {
             return;
         }
@@ -666,12 +668,13 @@ pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let battlelands = |variant: &Variant, out: &mut Vec<PathBuf>| {
         for folder in &variant.search_path {
-            if let Ok(entries) = std::fs::read_dir(folder.join("Battlelands")) {
+            if let Some(entries) = files.list(&folder.join("Battlelands")) {
                 out.extend(
                     entries
-                        .filter_map(|e| e.ok().map(|e| e.path()))
-                        .filter(|p| p.is_file() && p.extension().is_none())
-                        .take(MAX_VARIANTS),
+                        .iter()
+                        .filter(|p| p.extension().is_none() && files.exists(p))
+                        .take(MAX_VARIANTS)
+                        .cloned(),
                 );
             }
         }

@@ -63,11 +63,12 @@ pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
     let var = match named.filter(|p| files.exists(p)) {
         Some(named) => named,
         None => {
-            let mut vars: Vec<PathBuf> = std::fs::read_dir(dir)
-                .ok()?
-                .filter_map(|e| e.ok().map(|e| e.path()))
+            let mut vars: Vec<PathBuf> = files
+                .list(dir)?
+                .iter()
                 .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")))
                 .filter(|p| files.exists(p))
+                .cloned()
                 .collect();
             vars.sort();
             vars.into_iter().next()?
@@ -108,10 +109,7 @@ impl Variant {
 
     /// The variant of the folder `dir`, with its VAR read through `files`.
     pub fn of_dir(dir: &Path, files: &dyn Files) -> Variant {
-        match files.memo() {
-            Some(memo) => memo.get_or(dir, || Variant::read_dir(dir, files)),
-            None => Variant::read_dir(dir, files),
-        }
+        crate::formats::remembered(files, dir, || Variant::read_dir(dir, files))
     }
 
     fn read_dir(dir: &Path, files: &dyn Files) -> Variant {
@@ -580,7 +578,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         for dep in depend.value.text.split(',') {
             let range = offset..offset + dep.len();
             offset += dep.len() + 1;
-            if is_plain_name(dep) && !root.join(dep).is_dir() {
+            if is_plain_name(dep) && !files.is_dir(&root.join(dep)) {
                 out.push(Finding::new(
                     Severity::Error,
                     "colossus/missing-file",
@@ -694,12 +692,13 @@ pub fn dependents(doc: &Document, files: &dyn Files) -> Vec<PathBuf> {
     else {
         return out;
     };
-    let Ok(entries) = std::fs::read_dir(&root) else {
+    let Some(entries) = files.list(&root) else {
         return out;
     };
     let mut dirs: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
+        .iter()
+        .filter(|p| files.is_dir(p))
+        .cloned()
         .collect();
     dirs.sort();
     for dir in dirs {
