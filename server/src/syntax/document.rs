@@ -81,18 +81,48 @@ const FLAT_BYTES: usize = 4096;
 type Memo = Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
 
 struct Syntax {
-    /// The parser, and the previous tree with the edits since applied (`Tree::edit`): what the
-    /// next parse reuses, dropped once it has.
-    parser: Mutex<(Parser, Option<Tree>)>,
+    /// The grammar the text is parsed with.
+    format: FormatId,
+    /// The previous tree with the edits since applied (`Tree::edit`): what the next parse
+    /// reuses, dropped once it has.
+    edited: Mutex<Option<Tree>>,
     /// The tree of the current text, once asked for; shared with the document's copies, so
     /// that whichever asks first parses it for all, until an edit gives it a new one.
     tree: Arc<OnceLock<Tree>>,
 }
 
+thread_local! {
+    /// Each thread's parsers, one per grammar: a parse needs the previous tree, not the parser
+    /// that made it, and a parser keeps buffers as large as the largest text it parsed (a
+    /// parser for each open document held 7 of 20 MB with a whole variant folder open).
+    static PARSERS: std::cell::RefCell<Vec<(FormatId, Parser)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `f` with this thread's parser for `format` (taken out of the pool while `f` runs, so a
+/// parse inside `f` would get a parser of its own).
+fn with_parser<T>(format: FormatId, f: impl FnOnce(&mut Parser) -> T) -> T {
+    let pooled = PARSERS.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let at = pool.iter().position(|(f, _)| *f == format)?;
+        Some(pool.swap_remove(at).1)
+    });
+    let mut parser = pooled.unwrap_or_else(|| {
+        let mut parser = Parser::new();
+        parser
+            .set_language(&format.language())
+            .expect("grammars are generated for the ABI of the linked tree-sitter");
+        parser
+    });
+    let out = f(&mut parser);
+    PARSERS.with(|pool| pool.borrow_mut().push((format, parser)));
+    out
+}
+
 impl Syntax {
-    fn new(parser: Parser) -> Syntax {
+    fn new(format: FormatId) -> Syntax {
         Syntax {
-            parser: Mutex::new((parser, None)),
+            format,
+            edited: Mutex::new(None),
             tree: Arc::default(),
         }
     }
@@ -100,12 +130,17 @@ impl Syntax {
     /// The tree of `text`: reparsed from the edited tree, or from scratch when the text is
     /// small and the tree has syntax errors (see [`FRESH_PARSE_LIMIT`]).
     fn parse(&self, text: &Rope) -> Tree {
-        let mut guard = self
-            .parser
+        let edited = self
+            .edited
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let (parser, edited) = &mut *guard;
-        let edited = edited.take();
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        with_parser(self.format, |parser| {
+            Syntax::parse_with(parser, text, edited)
+        })
+    }
+
+    fn parse_with(parser: &mut Parser, text: &Rope, edited: Option<Tree>) -> Tree {
         if text.len_bytes() > FRESH_PARSE_LIMIT {
             return parse(parser, text, edited.as_ref(), None)
                 .expect("a parse that is never stopped returns a tree");
@@ -152,13 +187,12 @@ impl Clone for Document {
             to.tree = from.tree.clone();
             if from.tree.get().is_some() {
                 // Parsed: the copy needs no edited tree.
-            } else if let Ok(parser) = from.parser.try_lock() {
+            } else if let Ok(edited) = from.edited.try_lock() {
                 // The edited tree the next parse reuses. While a parse runs (it holds the
-                // parser), the copy is parsed afresh when asked for rather than wait here.
-                to.parser
+                // edited tree), the copy is parsed afresh when asked for rather than wait here.
+                *to.edited
                     .get_mut()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .1 = parser.1.clone();
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()) = edited.clone();
             }
         }
         copy
@@ -269,12 +303,8 @@ impl Document {
         let Some(format) = self.format else {
             return;
         };
-        if self.syntax.is_none() {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&format.language())
-                .expect("grammars are generated for the ABI of the linked tree-sitter");
-            self.syntax = Some(Syntax::new(parser));
+        if self.syntax.as_ref().is_none_or(|s| s.format != format) {
+            self.syntax = Some(Syntax::new(format));
         }
     }
 
@@ -403,8 +433,8 @@ impl Document {
         self.memo = Arc::default();
         if let Some(syntax) = &mut self.syntax {
             // The newest tree, or the one edits have piled up on since the last parse.
-            let (_, edited) = syntax
-                .parser
+            let edited = syntax
+                .edited
                 .get_mut()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             // A new tree for the new text; copies keep the old one.
