@@ -96,6 +96,14 @@ impl DiskCache {
     pub fn document(&self, path: &Path, format: FormatId, text: Arc<str>) -> Arc<Document> {
         self.documents.document(path, format, text)
     }
+
+    /// Lets go of what was read of `path` from the disk (its text and its parse): the editor
+    /// opened it, and while it is open its document is read instead. With a whole variant
+    /// opened one file after the other, every file was read from the disk before its turn.
+    pub fn forget(&self, path: &Path) {
+        lock(&self.texts).remove(path.as_os_str());
+        self.documents.forget(path);
+    }
 }
 
 /// The entries of a folder.

@@ -413,6 +413,14 @@ impl DocumentCache {
         entries.insert(key, (text, doc.clone()));
         doc
     }
+
+    /// Drops the documents of `path` (in every format).
+    pub fn forget(&self, path: &Path) {
+        self.entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .retain(|(cached, _), _| cached != path);
+    }
 }
 
 /// Values worked out from several files, by kind and folder, for as long as the files stay

@@ -65,6 +65,8 @@ struct Shared {
     search_gate: tokio::sync::Semaphore,
     /// Numbers the whole-workspace checks: a check stops once a newer one started.
     workspace_checks: std::sync::atomic::AtomicU64,
+    /// Numbers the moments the checks settled: memory is given back once they stay settled.
+    settlings: std::sync::atomic::AtomicU64,
 }
 
 struct State {
@@ -407,6 +409,7 @@ impl Backend {
             settled: tokio::sync::Notify::new(),
             search_gate: tokio::sync::Semaphore::new(1),
             workspace_checks: std::sync::atomic::AtomicU64::new(0),
+            settlings: std::sync::atomic::AtomicU64::new(0),
         });
         tokio::spawn(check_readers(shared.clone()));
         Backend {
@@ -467,6 +470,27 @@ impl Shared {
     }
 }
 
+/// How long the checks stay settled before the memory they freed is given back.
+const QUIET_BEFORE_TRIM: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Gives the memory the checks freed back to the system once no check has run for
+/// [`QUIET_BEFORE_TRIM`]: the checks run on the blocking pool's threads, and glibc keeps what
+/// each thread freed in that thread's arena (with a whole variant folder open, 20 of the
+/// server's 55 MB resident were such free blocks).
+fn give_memory_back_when_quiet(shared: &Arc<Shared>) {
+    use std::sync::atomic::Ordering;
+    let settling = shared.settlings.fetch_add(1, Ordering::SeqCst) + 1;
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(QUIET_BEFORE_TRIM).await;
+        let quiet = shared.settlings.load(Ordering::SeqCst) == settling
+            && shared.state().checking.is_empty();
+        if quiet {
+            let _ = tokio::task::spawn_blocking(analysis::release_memory).await;
+        }
+    });
+}
+
 /// A document's check task: while the document is due, checks it (off the async thread) and
 /// publishes its diagnostics; a document closed since it was checked gets its diagnostics
 /// cleared instead.
@@ -477,6 +501,9 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             let Some(due) = state.due.remove(&uri) else {
                 state.checking.remove(&uri);
                 shared.settled.notify_waiters();
+                if state.checking.is_empty() {
+                    give_memory_back_when_quiet(&shared);
+                }
                 return;
             };
             match (state.documents.get(&uri), due) {
@@ -1812,6 +1839,8 @@ impl LanguageServer for Backend {
         // Its own check publishes it now; once closed, its disk findings are published again.
         if let Some(path) = &path {
             state.published.remove(path);
+            // Read from the open document from now on, not from the disk.
+            state.cache.forget(path);
         }
         let open = OpenDocument {
             document: Arc::new(document),
