@@ -144,6 +144,38 @@ fn rss_kb(pid: u32) -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// The CPU time (user and system, in clock ticks) process `pid` has used.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name in parentheses: fields 14 and 15 of the line are the 12th and
+    // 13th after it.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<u64> = rest
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(0))
+        .collect();
+    fields.get(11).copied().unwrap_or(0) + fields.get(12).copied().unwrap_or(0)
+}
+
+/// Waits until process `pid` has used no CPU for a second (its slow work, such as peg board
+/// searches, done), at most `limit`; returns how long that took.
+fn wait_idle(pid: u32, limit: Duration) -> Duration {
+    let start = Instant::now();
+    let mut last = cpu_ticks(pid);
+    let mut quiet_since = Instant::now();
+    while start.elapsed() < limit {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = cpu_ticks(pid);
+        if now != last {
+            last = now;
+            quiet_since = Instant::now();
+        } else if quiet_since.elapsed() >= Duration::from_secs(1) {
+            return quiet_since - start;
+        }
+    }
+    start.elapsed()
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument picks sections by name.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -268,6 +300,15 @@ fn main() {
             ms(published),
             rss as f64 / 1024.0,
             peak as f64 / 1024.0
+        );
+        // The peg boards' solution searches run one after the other after their diagnostics,
+        // each taking memory while it runs: what stays once they are done.
+        let settled = wait_idle(client.pid(), Duration::from_secs(60));
+        let (rss, _) = rss_kb(client.pid());
+        println!(
+            "  once idle ({} after publishing, the searches done): resident {:.1} MB",
+            ms(settled),
+            rss as f64 / 1024.0
         );
         client.shutdown();
     }
