@@ -22,6 +22,7 @@ const PREPARED: transport::Renames = &[
     ("textDocument/documentSymbol", Backend::DOCUMENT_SYMBOL),
     ("workspace/symbol", Backend::WORKSPACE_SYMBOL),
     ("textDocument/foldingRange", Backend::FOLDING_RANGE),
+    ("textDocument/inlayHint", Backend::INLAY_HINT),
     (
         "textDocument/semanticTokens/full",
         Backend::SEMANTIC_TOKENS_FULL,
@@ -80,6 +81,7 @@ pub async fn serve(
             .custom_method(Backend::DOCUMENT_SYMBOL, Backend::document_symbol)
             .custom_method(Backend::WORKSPACE_SYMBOL, Backend::workspace_symbol)
             .custom_method(Backend::FOLDING_RANGE, Backend::folding_range)
+            .custom_method(Backend::INLAY_HINT, Backend::inlay_hint_prepared)
             .custom_method(Backend::SEMANTIC_TOKENS_FULL, Backend::semantic_tokens_full)
             .custom_method(
                 Backend::SEMANTIC_TOKENS_RANGE,

@@ -1155,6 +1155,16 @@ fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> R
     Ok(prepared.keep(json))
 }
 
+/// The inlay hints of `range` of `document` (a whole CRE's are 800 hints, 80 KB of JSON).
+fn inlay_hints_of(snapshot: &Snapshot, document: &Document, range: Range) -> Vec<InlayHint> {
+    let text = document.rope();
+    let start = convert::offset(text, range.start, snapshot.encoding);
+    let end = convert::offset(text, range.end, snapshot.encoding).max(start);
+    let options = snapshot.client.inlay;
+    let hints = crate::ide::inlay_hints(document, start..end, &options, &snapshot.overlay());
+    ide::inlay_hints(text, &hints, snapshot.encoding)
+}
+
 /// Test builds only: the fault injection of [`analysis::fault_injection`] and the delay of
 /// [`test_delay`], before a request's or a check's work on `document`.
 fn test_hooks(document: &Document, cancel: &Cancel) {
@@ -2016,13 +2026,7 @@ impl LanguageServer for Backend {
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         let uri = params.text_document.uri;
         self.on_open_document("inlay hints", uri, move |snapshot, document, _| {
-            let text = document.rope();
-            let start = convert::offset(text, params.range.start, snapshot.encoding);
-            let end = convert::offset(text, params.range.end, snapshot.encoding).max(start);
-            let options = snapshot.client.inlay;
-            let hints =
-                crate::ide::inlay_hints(document, start..end, &options, &snapshot.overlay());
-            Ok(Some(ide::inlay_hints(text, &hints, snapshot.encoding)))
+            Ok(Some(inlay_hints_of(snapshot, document, params.range)))
         })
         .await
     }
@@ -2092,6 +2096,7 @@ impl Backend {
     pub const DOCUMENT_SYMBOL: &str = "retroboard/prepared/documentSymbol";
     pub const WORKSPACE_SYMBOL: &str = "retroboard/prepared/workspaceSymbol";
     pub const FOLDING_RANGE: &str = "retroboard/prepared/foldingRange";
+    pub const INLAY_HINT: &str = "retroboard/prepared/inlayHint";
     pub const SEMANTIC_TOKENS_FULL: &str = "retroboard/prepared/semanticTokensFull";
     pub const SEMANTIC_TOKENS_RANGE: &str = "retroboard/prepared/semanticTokensRange";
 
@@ -2132,6 +2137,14 @@ impl Backend {
                 "workspace symbols",
                 &WorkspaceSymbolResponse::Nested(found),
             )
+        })
+        .await
+    }
+
+    pub async fn inlay_hint_prepared(&self, params: InlayHintParams) -> Result<LSPAny> {
+        let uri = params.text_document.uri;
+        self.prepared_on_open_document("inlay hints", uri, move |snapshot, document, _| {
+            Ok(inlay_hints_of(snapshot, document, params.range))
         })
         .await
     }

@@ -152,8 +152,9 @@ pub(super) fn inlay_hints(
             kind: None,
             text_edits: None,
             tooltip: hint.tooltip.clone().map(InlayHintTooltip::String),
-            padding_left: Some(!hint.before),
-            padding_right: Some(hint.before),
+            // Only the side that has one: false is the default.
+            padding_left: (!hint.before).then_some(true),
+            padding_right: hint.before.then_some(true),
             data: None,
         })
         .collect()
