@@ -494,6 +494,14 @@ fn source_map_snapshots() {
             "{}: no element",
             fixture.display()
         );
+        // Drawn from the findings of the document's last check (as the server does): the same.
+        let findings = retroboard::analysis::analyze_with(&doc, &DiskFiles);
+        assert_eq!(
+            retroboard::render::preview_with(&doc, &DiskFiles, &findings),
+            preview,
+            "{}",
+            fixture.display()
+        );
         // Where a click leads is worked out without drawing: the same elements.
         assert_eq!(
             retroboard::render::source_map(&doc, &DiskFiles),

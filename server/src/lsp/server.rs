@@ -127,6 +127,9 @@ struct OpenDocument {
     /// last checked: while it stays the same, a keystroke here checks this file alone.
     exported: Option<u64>,
     opening: u64,
+    /// The findings of its last check and the version checked: what its diagnostics say, and
+    /// what its preview marks when drawn from that version (not worked out again).
+    findings: Option<(i32, Arc<Vec<crate::findings::Finding>>)>,
 }
 
 impl OpenDocument {
@@ -540,6 +543,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 let open = snapshot.documents.get(&uri)?;
                 let document = open.document.clone();
                 let (mut diagnostics, findings) = snapshot.checked(&document, Some(version));
+                let checked = findings.clone().map(|f| (version, Arc::new(f)));
                 let settings = document.path().and_then(|p| snapshot.settings_problem(p));
                 // The slow findings of an edited document: at once when known (the same board
                 // searched before), else searched for once these diagnostics are out.
@@ -576,6 +580,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     search,
                     settings,
                     (false, false),
+                    checked,
                 ))
             }
             Check::Disk(snapshot, path) => {
@@ -588,6 +593,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     None,
                     None,
                     (diagnostics.is_empty(), false),
+                    None,
                 ))
             }
             Check::Closed(snapshot, path) => {
@@ -605,6 +611,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     None,
                     None,
                     (diagnostics.is_empty(), of_workspace),
+                    None,
                 ))
             }
             Check::Clear => Some((
@@ -614,11 +621,19 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 None,
                 None,
                 (true, false),
+                None,
             )),
         })
         .await;
-        let Ok(Some((notification, diagnostics, version, search, settings, (empty, of_workspace)))) =
-            checked
+        let Ok(Some((
+            notification,
+            diagnostics,
+            version,
+            search,
+            settings,
+            (empty, of_workspace),
+            findings,
+        ))) = checked
         else {
             continue;
         };
@@ -629,6 +644,13 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             let current = state.documents.get(&uri).map(|open| open.opening);
             if current != opening {
                 continue;
+            }
+            // Kept before the diagnostics go out: a preview asked for after them marks these.
+            if let Some((checked, findings)) = findings
+                && let Some(open) = state.documents.get_mut(&uri)
+                && open.version == checked
+            {
+                open.findings = Some((checked, findings));
             }
             if own && !state.readers.contains(&uri) {
                 state.readers.push_back(uri.clone());
@@ -1280,13 +1302,19 @@ fn preview_of(
 ) -> Result<PreviewResult> {
     let overlay = snapshot.overlay();
     // A dealt board where the format deals cards, else the plain one.
+    // The findings of the open document's last check, when it checked the version drawn.
+    let known = snapshot.documents.get(uri).and_then(|open| {
+        let (version, findings) = open.findings.as_ref()?;
+        (*version == open.version).then(|| findings.clone())
+    });
     let draw = |document: &Document| {
         let dealt = deal.and_then(|seed| render::dealt_preview(document, &overlay, seed));
         let dealt_with = dealt.as_ref().and(deal);
-        (
-            dealt.unwrap_or_else(|| render::preview(document, &overlay)),
-            dealt_with,
-        )
+        let plain = || match &known {
+            Some(findings) => render::preview_with(document, &overlay, findings),
+            None => render::preview(document, &overlay),
+        };
+        (dealt.unwrap_or_else(plain), dealt_with)
     };
     let drawn = |document: &Document, version: Option<i32>| {
         let (preview, deal) = draw(document);
@@ -1859,6 +1887,7 @@ impl LanguageServer for Backend {
             chosen,
             exported: None,
             opening: state.openings,
+            findings: None,
         };
         state.documents.insert(item.uri.clone(), open);
         self.shared.queue(&mut state, &item.uri, Due::Own);

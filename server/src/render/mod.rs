@@ -45,6 +45,19 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
         return message_preview(format, &message);
     }
     let findings = crate::analysis::analyze_with(doc, files);
+    preview_with(doc, files, &findings)
+}
+
+/// [`preview`] with the document's `findings` known (as its last check found them).
+pub fn preview_with(
+    doc: &Document,
+    files: &dyn Files,
+    findings: &[crate::findings::Finding],
+) -> Preview {
+    let format = doc.format();
+    if doc.unparsed().is_some() {
+        return preview(doc, files);
+    }
     if let Some(note) = findings.iter().find(|f| f.code == LATER_DIALECT) {
         // Not read, so not drawn: a board of default hexes would look like a board that is fine.
         let line = doc
@@ -58,14 +71,14 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
             ),
         );
     }
-    let board = format.and_then(|f| crate::formats::spec(f).board(doc, files, &findings));
+    let board = format.and_then(|f| crate::formats::spec(f).board(doc, files, findings));
     match board {
         Some(board) => Preview {
             format,
             title: board.title.clone(),
             svg: board.scene.to_svg(),
             text: board.text.render(),
-            replay: format.and_then(|f| crate::formats::spec(f).replay(doc, &findings)),
+            replay: format.and_then(|f| crate::formats::spec(f).replay(doc, findings)),
             source_map: board.scene.source_map(),
             text_map: board.text.marks().to_vec(),
         },
