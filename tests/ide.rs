@@ -787,6 +787,42 @@ fn completion_anywhere_in_every_fixture_replaces_around_the_cursor() {
     assert!(asked > 500);
 }
 
+/// A VAR value followed by more words (the fuzzer's `MAXPLAYERS:[ 11`): completion replaces
+/// the word at the cursor, never one before it.
+#[test]
+fn var_completion_replaces_the_word_at_the_cursor() {
+    let text = "MAP:Tiny.map\nMAXPLAYERS:[ 11\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusVar,
+        "/nonexistent/retroboard/Tiny/Tiny.var",
+        text,
+    );
+    let at = |s: &str| text.find(s).unwrap();
+    for (offset, replaced) in [
+        (at("11") + 2, at("11")..at("11") + 2),
+        (at("11") + 1, at("11")..at("11") + 2),
+        (at("11"), at("11")..at("11") + 2),
+        (at("[") + 1, at("[")..at("[") + 1),
+        (at("[") + 2, at("11")..at("11") + 2),
+    ] {
+        let items = retroboard::ide::completions(&doc, offset, &DiskFiles);
+        assert!(!items.is_empty(), "no item at {offset}");
+        for item in items {
+            assert_eq!(item.range, replaced, "at {offset}: {item:?}");
+        }
+    }
+    // In the blanks between two words: inserted at the cursor.
+    let blanks = "MAXPLAYERS:  4\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusVar,
+        "/nonexistent/retroboard/Tiny/Tiny.var",
+        blanks,
+    );
+    for item in retroboard::ide::completions(&doc, 12, &DiskFiles) {
+        assert_eq!(item.range, 12..12, "{item:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Readable previews (issue 25, item 4 and 6).
 

@@ -472,28 +472,19 @@ fn var(
             .collect();
     };
     let key = before[..colon].trim();
-    // The value: from the colon (or the comma before the cursor) to the next blank or comma.
-    let value_start = match key {
-        "DEPEND" | "HINT" => before
-            .rfind(',')
-            .filter(|c| *c > colon)
-            .map_or(colon + 1, |c| c + 1),
-        _ => colon + 1,
-    };
-    let value_start = value_start + line.text[value_start..].len()
-        - line.text[value_start..]
-            .trim_start_matches([' ', '\t'])
-            .len();
-    let tail = &line.text[value_start..];
-    let value_len = tail
-        .find(|c: char| c == ' ' || c == '\t' || (matches!(key, "DEPEND" | "HINT") && c == ','))
-        .unwrap_or(tail.len());
-    // The cursor in the blanks before the value: the item goes in at the cursor.
-    let range = if value_start > before.len() {
-        offset..offset
-    } else {
-        line.start + value_start..line.start + value_start + value_len
-    };
+    // The value under the cursor: the word around it, between blanks (and commas in a list),
+    // after the colon. In blanks, an empty word: the item goes in at the cursor.
+    let list = matches!(key, "DEPEND" | "HINT");
+    let parts = |c: char| c == ' ' || c == '\t' || (list && c == ',');
+    let cursor = before.len();
+    let value_start = before[colon + 1..]
+        .rfind(parts)
+        .map_or(colon + 1, |i| colon + 1 + i + 1);
+    let value_end = cursor
+        + line.text[cursor..]
+            .find(parts)
+            .unwrap_or(line.text.len() - cursor);
+    let range = line.start + value_start..line.start + value_end;
     let Some(path) = doc.path() else {
         return Vec::new();
     };
