@@ -823,6 +823,30 @@ fn var_completion_replaces_the_word_at_the_cursor() {
     }
 }
 
+/// Completion at every offset of a CRLF TER, between a CR and its LF too (the fuzzer's: the
+/// ACQUIRABLE restriction's terrains sliced the line past its end): no panic, and every item
+/// holds the cursor; none between CR and LF.
+#[test]
+fn completion_at_every_offset_of_a_crlf_ter() {
+    let text = "B grün Brush true 3 Minotaur 3 Ogre -1 Titan\r\n\r\nACQUIRABLE 100 Angel 500 Archangel Tower,Br\r\nT Tower 0 Anything\r\n";
+    let doc = doc_at(
+        retroboard::registry::FormatId::ColossusTer,
+        "/nonexistent/retroboard/Tiny/Tiny.ter",
+        text,
+    );
+    for offset in (0..=text.len()).filter(|i| text.is_char_boundary(*i)) {
+        let items = retroboard::ide::completions(&doc, offset, &DiskFiles);
+        let in_break = text[..offset].ends_with('\r') && text[offset..].starts_with('\n');
+        assert!(!in_break || items.is_empty(), "at {offset}: {items:?}");
+        for item in items {
+            assert!(
+                item.range.start <= offset && offset <= item.range.end,
+                "at {offset}: {item:?}"
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Readable previews (issue 25, item 4 and 6).
 

@@ -215,6 +215,14 @@ pub fn links(doc: &Document, files: &dyn crate::formats::Files) -> Vec<Link> {
 
 /// What can be written at a byte offset of a document, in any format; nothing without a tree
 /// or past the format's bound. The items' Markdown comes out inert, as hover's does.
+/// Whether `offset` falls between a CR and its LF, where no editor puts a cursor (and no
+/// word of the line is).
+fn inside_line_break(doc: &Document, offset: usize) -> bool {
+    offset > 0
+        && doc.slice(offset - 1..offset) == "\r"
+        && doc.slice(offset..(offset + 1).min(doc.rope().len_bytes())) == "\n"
+}
+
 pub fn completions(
     doc: &Document,
     offset: usize,
@@ -223,7 +231,7 @@ pub fn completions(
     let (Some(format), Some(_)) = (doc.format(), doc.tree()) else {
         return Vec::new();
     };
-    if offset > doc.rope().len_bytes() {
+    if offset > doc.rope().len_bytes() || inside_line_break(doc, offset) {
         return Vec::new();
     }
     let mut items = crate::formats::spec(format).completions(doc, offset, files);
