@@ -2,7 +2,8 @@
 //! when there is none), as `retroboard/preview` returns and `retroboard render` writes; and
 //! pictures as PNG.
 
-use crate::draw::{Anchor, Color, Element, Item, Replay, Scene, Style, TextMark};
+use crate::draw::{Anchor, Board, Color, Element, Item, Replay, Scene, Style, TextMark};
+use crate::findings::Finding;
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -28,9 +29,48 @@ const LATER_DIALECT: &str = "colossus/unsupported-dialect";
 
 /// The preview of a document: its board, or a picture of a clear message when there is none.
 pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
+    // A text that is not read has no findings (and its message says why).
+    let findings = if doc.unparsed().is_some() {
+        Vec::new()
+    } else {
+        crate::analysis::analyze_with(doc, files)
+    };
+    preview_with(doc, files, &findings)
+}
+
+/// [`preview`] with the document's `findings` known (as its last check found them).
+pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Preview {
     let format = doc.format();
+    match board_of(doc, files, findings) {
+        Ok(board) => Preview {
+            format,
+            title: board.title.clone(),
+            svg: board.scene.to_svg(),
+            text: board.text.render(),
+            replay: format.and_then(|f| crate::formats::spec(f).replay(doc, findings)),
+            source_map: board.scene.source_map(),
+            text_map: board.text.marks().to_vec(),
+        },
+        Err(message) => message_preview(format, &message),
+    }
+}
+
+/// What [`preview`]'s drawing's elements stand for in the text (its `source_map`), without
+/// writing the drawing: where a click on the board leads.
+pub fn source_map(doc: &Document, files: &dyn Files) -> Vec<Element> {
+    if doc.unparsed().is_some() {
+        return Vec::new();
+    }
+    let findings = crate::analysis::analyze_with(doc, files);
+    board_of(doc, files, &findings)
+        .map(|board| board.scene.source_map())
+        .unwrap_or_default()
+}
+
+/// The board of `doc` drawn with its `findings`, or what a preview says instead.
+fn board_of(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Result<Board, String> {
     if let Some(limit) = doc.unparsed() {
-        let message = match limit {
+        return Err(match limit {
             crate::syntax::Unparsed::File { .. } => {
                 "This file is too large for Retroboard to draw (more than 16 MB).".to_string()
             }
@@ -41,22 +81,7 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
                 "Line {} is too long for Retroboard to read (more than 64 KB), so nothing is drawn.",
                 line + 1
             ),
-        };
-        return message_preview(format, &message);
-    }
-    let findings = crate::analysis::analyze_with(doc, files);
-    preview_with(doc, files, &findings)
-}
-
-/// [`preview`] with the document's `findings` known (as its last check found them).
-pub fn preview_with(
-    doc: &Document,
-    files: &dyn Files,
-    findings: &[crate::findings::Finding],
-) -> Preview {
-    let format = doc.format();
-    if doc.unparsed().is_some() {
-        return preview(doc, files);
+        });
     }
     if let Some(note) = findings.iter().find(|f| f.code == LATER_DIALECT) {
         // Not read, so not drawn: a board of default hexes would look like a board that is fine.
@@ -64,53 +89,17 @@ pub fn preview_with(
             .rope()
             .byte_to_line(note.range.start.min(doc.rope().len_bytes()))
             + 1;
-        return message_preview(
-            format,
-            &format!(
-                "This file is in a later Colossus format and is not drawn yet (see the note on line {line})."
-            ),
-        );
+        return Err(format!(
+            "This file is in a later Colossus format and is not drawn yet (see the note on line {line})."
+        ));
     }
-    let board = format.and_then(|f| crate::formats::spec(f).board(doc, files, findings));
-    match board {
-        Some(board) => Preview {
-            format,
-            title: board.title.clone(),
-            svg: board.scene.to_svg(),
-            text: board.text.render(),
-            replay: format.and_then(|f| crate::formats::spec(f).replay(doc, findings)),
-            source_map: board.scene.source_map(),
-            text_map: board.text.marks().to_vec(),
-        },
-        None => {
-            let message = match format {
-                Some(f) => format!("No preview for this {} yet.", f.title()),
-                None => {
-                    "Retroboard does not recognise this file, so it cannot draw it.".to_string()
-                }
-            };
-            message_preview(format, &message)
-        }
-    }
-}
-
-/// What [`preview`]'s drawing's elements stand for in the text (its `source_map`), without
-/// writing the drawing: where a click on the board leads.
-pub fn source_map(doc: &Document, files: &dyn Files) -> Vec<Element> {
-    if doc.unparsed().is_some() {
-        return Vec::new();
-    }
-    let Some(format) = doc.format() else {
-        return Vec::new();
-    };
-    let findings = crate::analysis::analyze_with(doc, files);
-    if findings.iter().any(|f| f.code == LATER_DIALECT) {
-        return Vec::new();
-    }
-    crate::formats::spec(format)
-        .board(doc, files, &findings)
-        .map(|board| board.scene.source_map())
-        .unwrap_or_default()
+    let format = doc.format();
+    format
+        .and_then(|f| crate::formats::spec(f).board(doc, files, findings))
+        .ok_or_else(|| match format {
+            Some(f) => format!("No preview for this {} yet.", f.title()),
+            None => "Retroboard does not recognise this file, so it cannot draw it.".to_string(),
+        })
 }
 
 /// The preview of a card game after a sample deal with `seed`; `None` when the document's
