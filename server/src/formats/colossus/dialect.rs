@@ -93,15 +93,8 @@ pub const NOV_2002: Era = Era {
 /// The 2003-10 game (1b50e238): the limits of `Constants.java` and the loaders are those of
 /// 2002-11; the terrains are names instead of letters.
 pub const OCT_2003: Era = Era {
-    widths: 15..=60,
-    heights: 8..=32,
-    players: 6,
-    max_players: Some(9),
-    towers_by_battleland: true,
-    max_elevation: 3,
-    battle_terrains: &TERRAINS_2002_11,
-    hexsides: &HEXSIDES_2002_11,
     battle_terrain_names: Some(&TERRAIN_NAMES_2003_10),
+    ..NOV_2002
 };
 
 impl Dialect {
