@@ -543,7 +543,8 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 let open = snapshot.documents.get(&uri)?;
                 let document = open.document.clone();
                 let (mut diagnostics, findings) = snapshot.checked(&document, Some(version));
-                let checked = findings.clone().map(|f| (version, Arc::new(f)));
+                let findings = findings.map(Arc::new);
+                let checked = findings.clone().map(|f| (version, f));
                 let settings = document.path().and_then(|p| snapshot.settings_problem(p));
                 // The slow findings of an edited document: at once when known (the same board
                 // searched before), else searched for once these diagnostics are out.
@@ -731,7 +732,7 @@ async fn search_slow(
     mut diagnostics: Vec<Diagnostic>,
     snapshot: Snapshot,
     document: Arc<Document>,
-    findings: Vec<crate::findings::Finding>,
+    findings: Arc<Vec<crate::findings::Finding>>,
 ) {
     let cancelled = Arc::new(Stop::default());
     {
