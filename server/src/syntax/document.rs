@@ -303,7 +303,7 @@ impl Document {
         let Some(format) = self.format else {
             return;
         };
-        if self.syntax.as_ref().is_none_or(|s| s.format != format) {
+        if self.syntax.is_none() {
             self.syntax = Some(Syntax::new(format));
         }
     }
