@@ -154,22 +154,30 @@ fn every_code_has_a_fixture_or_a_named_test() {
     }
 }
 
+/// Every fixture with the text of its `.expected` findings (empty when it has none).
+fn expected_findings() -> Vec<(std::path::PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root, &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let mut expected = path.clone().into_os_string();
+            expected.push(".expected");
+            let text = std::fs::read_to_string(&expected).unwrap_or_default();
+            (path, text)
+        })
+        .collect()
+}
+
 /// A finding has the severity `retroboard explain` documents for its code (the one exception:
 /// the note that sums up the findings of a code past the limit is information).
 #[test]
 fn every_finding_has_the_severity_its_code_documents() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let mut files = Vec::new();
-    fixture_files(&root, &mut files);
     let codes = retroboard::formats::all_codes();
     let mut wrong = Vec::new();
-    for path in files {
-        let mut expected = path.clone().into_os_string();
-        expected.push(".expected");
-        for line in std::fs::read_to_string(&expected)
-            .unwrap_or_default()
-            .lines()
-        {
+    for (path, expected) in expected_findings() {
+        for line in expected.lines() {
             let mut words = line.split_whitespace();
             let (Some(severity), Some(code)) = (words.nth(1), words.next()) else {
                 continue;
@@ -196,18 +204,9 @@ fn every_finding_has_the_severity_its_code_documents() {
 /// CLI): no Markdown backticks; names are quoted “like this”.
 #[test]
 fn no_message_holds_markdown_backticks() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let mut files = Vec::new();
-    fixture_files(&root, &mut files);
     let mut marked = Vec::new();
-    for path in files {
-        let mut expected = path.clone().into_os_string();
-        expected.push(".expected");
-        for line in std::fs::read_to_string(&expected)
-            .unwrap_or_default()
-            .lines()
-            .filter(|line| line.contains('`'))
-        {
+    for (path, expected) in expected_findings() {
+        for line in expected.lines().filter(|line| line.contains('`')) {
             marked.push(format!("{}: {line}", path.display()));
         }
     }
