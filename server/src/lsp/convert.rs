@@ -80,6 +80,60 @@ pub fn position(text: &Rope, byte: usize, encoding: PositionEncoding) -> Positio
     }
 }
 
+/// The positions of offsets that mostly ascend, such as a list of answers in text order: the
+/// line of the last offset is kept, so each further offset on it costs no search of the rope
+/// (an inlay hint answer has hundreds on a few dozen lines).
+pub struct Positions<'a> {
+    text: &'a Rope,
+    encoding: PositionEncoding,
+    /// The kept line, its first byte and the first byte after its line break.
+    line: usize,
+    line_bytes: std::ops::Range<usize>,
+    /// The kept line (with its break) is ASCII in one chunk: a column is a byte distance.
+    ascii: bool,
+}
+
+impl<'a> Positions<'a> {
+    pub fn new(text: &'a Rope, encoding: PositionEncoding) -> Positions<'a> {
+        Positions {
+            text,
+            encoding,
+            line: 0,
+            line_bytes: 0..0,
+            ascii: false,
+        }
+    }
+
+    pub fn of(&mut self, byte: usize) -> Position {
+        let byte = byte.min(self.text.len_bytes());
+        if !self.line_bytes.contains(&byte) {
+            let line = self.text.byte_to_line(byte);
+            let start = self.text.line_to_byte(line);
+            let end = if line + 1 < self.text.len_lines() {
+                self.text.line_to_byte(line + 1)
+            } else {
+                // The last line: up to and with the text's end.
+                self.text.len_bytes() + 1
+            };
+            let (chunk, chunk_start, _, _) = self.text.chunk_at_byte(start);
+            let in_chunk = end.min(self.text.len_bytes()) - chunk_start;
+            self.ascii = chunk
+                .as_bytes()
+                .get(start - chunk_start..in_chunk)
+                .is_some_and(|line| line.is_ascii());
+            self.line = line;
+            self.line_bytes = start..end;
+        }
+        if self.ascii {
+            return Position {
+                line: saturate(self.line),
+                character: saturate(byte - self.line_bytes.start),
+            };
+        }
+        position(self.text, byte, self.encoding)
+    }
+}
+
 pub fn range(text: &Rope, bytes: std::ops::Range<usize>, encoding: PositionEncoding) -> Range {
     Range {
         start: position(text, bytes.start, encoding),
@@ -522,6 +576,41 @@ mod tests {
                         expected,
                         "{byte} in {text:?}"
                     );
+                }
+            }
+        }
+    }
+
+    /// A kept line gives the positions computed one by one, whatever the order of the offsets:
+    /// ascending (as answers come), descending and jumping, in every encoding.
+    #[test]
+    fn kept_line_positions_match_positions_computed_one_by_one() {
+        let long = format!("{}\n{}é\r\n😀\r", "a".repeat(3000), "b".repeat(2000));
+        let texts = [
+            "ab cd\nef\r\ngh\rij\n",
+            "é x\r\n😀 yz\n\n\r\rq",
+            "",
+            "x",
+            long.as_str(),
+        ];
+        for text in texts {
+            let rope = Rope::from_str(text);
+            let ascending: Vec<usize> = (0..=text.len() + 2).collect();
+            let descending: Vec<usize> = ascending.iter().rev().copied().collect();
+            let jumping: Vec<usize> = ascending
+                .iter()
+                .map(|b| b * 7919 % (text.len() + 3))
+                .collect();
+            for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+                for order in [&ascending, &descending, &jumping] {
+                    let mut positions = Positions::new(&rope, encoding);
+                    for &byte in order {
+                        assert_eq!(
+                            positions.of(byte),
+                            position(&rope, byte, encoding),
+                            "{byte} in {text:?}"
+                        );
+                    }
                 }
             }
         }

@@ -144,10 +144,11 @@ pub(super) fn inlay_hints(
     hints: &[crate::answers::InlayHint],
     encoding: super::convert::PositionEncoding,
 ) -> Vec<InlayHint> {
+    let mut positions = super::convert::Positions::new(text, encoding);
     hints
         .iter()
         .map(|hint| InlayHint {
-            position: super::convert::position(text, hint.offset, encoding),
+            position: positions.of(hint.offset),
             label: InlayHintLabel::String(hint.label.clone()),
             kind: None,
             text_edits: None,
