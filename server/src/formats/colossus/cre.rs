@@ -5,9 +5,9 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::record::{FieldDef, Kind, Layout, Line, Run, Token, TokenKinds};
+use super::record::{FieldDef, Kind, Layout, Line, Run, Token, TokenKinds, record_break};
 use super::syntax::{Num, Word};
-use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
@@ -483,12 +483,7 @@ fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
         .chain([first.plural_name.as_ref().map(|w| &w.range)])
         .map(|r| r.map(|r| r.start.saturating_sub(line_start)))
         .collect();
-    // The file's CRLF, else LF: a creature line ends at LF only, not at a lone CR.
-    let nl = if line_break(rope) == "\r\n" {
-        "\r\n"
-    } else {
-        "\n"
-    };
+    let nl = record_break(rope);
     let len = rope.len_bytes();
     let ends_open = len > 0 && !matches!(rope.byte(len - 1), b'\n' | b'\r');
     let mut text = if ends_open {

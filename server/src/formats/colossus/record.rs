@@ -13,6 +13,16 @@ use super::syntax::{Num, Word};
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::text::ChunkReader;
 
+/// The line break to end a new record with: the file's CRLF, else LF. The game's loaders end a
+/// record at LF alone (a CR is a space to them), so a CR-only file gets LF, never a lone CR.
+pub fn record_break(rope: &ropey::Rope) -> &'static str {
+    if crate::findings::line_break(rope) == "\r\n" {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
 /// What a field must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

@@ -15,7 +15,7 @@ use super::map::MapView;
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use super::variant::{DEFAULT, Resolved, Variant, load, shown, var_file, variant_dir};
-use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
+use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -212,7 +212,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
     let rope = doc.rope();
     let end = rope.len_bytes();
     let ends_with_break = end > 0 && matches!(rope.byte(end - 1), b'\n' | b'\r');
-    let brk = line_break(rope);
+    let brk = super::record::record_break(rope);
     let fix = unnamed.iter().all(|(_, _, own)| own.len() == 1).then(|| {
         let added: Vec<String> = unnamed
             .iter()
