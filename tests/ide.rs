@@ -510,7 +510,7 @@ fn source_map_snapshots() {
             fixture.display()
         );
         for element in &preview.source_map {
-            let attribute = format!("data-rb-id=\"{}\"", retroboard::draw::escape(&element.id));
+            let attribute = format!("data-rb-id='{}'", retroboard::draw::escape(&element.id));
             assert!(
                 preview.svg.contains(&attribute),
                 "{}: {} is not drawn",
@@ -858,7 +858,7 @@ fn doc_at(format: retroboard::registry::FormatId, path: &str, text: &str) -> Doc
 /// The SVG group of element `id`: from its `data-rb-id` to the end of its group.
 fn svg_group<'a>(svg: &'a str, id: &str) -> &'a str {
     let start = svg
-        .find(&format!("data-rb-id=\"{id}\""))
+        .find(&format!("data-rb-id='{id}'"))
         .unwrap_or_else(|| panic!("no element {id} in {svg}"));
     let end = svg[start..].find("</g>").map_or(svg.len(), |e| start + e);
     &svg[start..end]
@@ -867,8 +867,8 @@ fn svg_group<'a>(svg: &'a str, id: &str) -> &'a str {
 /// The texts of `<text>` elements in an SVG fragment, with their x, y and font size.
 fn svg_texts(svg: &str) -> Vec<(f64, f64, f64, String)> {
     let number = |tag: &str, name: &str| -> f64 {
-        let at = tag.find(&format!(" {name}=\"")).map(|i| i + name.len() + 3);
-        at.and_then(|i| tag[i..].split('"').next()?.parse().ok())
+        let at = tag.find(&format!(" {name}='")).map(|i| i + name.len() + 3);
+        at.and_then(|i| tag[i..].split('\'').next()?.parse().ok())
             .unwrap_or(0.0)
     };
     let mut out = Vec::new();
@@ -893,8 +893,8 @@ fn svg_texts(svg: &str) -> Vec<(f64, f64, f64, String)> {
 }
 
 fn svg_width(svg: &str) -> f64 {
-    let at = svg.find(" width=\"").unwrap() + 8;
-    svg[at..].split('"').next().unwrap().parse().unwrap()
+    let at = svg.find(" width='").unwrap() + 8;
+    svg[at..].split('\'').next().unwrap().parse().unwrap()
 }
 
 #[test]
@@ -955,13 +955,13 @@ fn a_terrain_colour_colossus_does_not_know_is_drawn_black() {
     let preview = retroboard::render::preview(&doc, &DiskFiles);
     let brush = svg_group(&preview.svg, "terrain:B");
     assert!(
-        brush.contains("<rect") && brush.contains("fill=\"#000000\""),
+        brush.contains("<rect") && brush.contains("fill='#000000'"),
         "{brush}"
     );
     // Its letter stays readable on black.
-    assert!(brush.contains("fill=\"#ffffff\""), "{brush}");
+    assert!(brush.contains("fill='#ffffff'"), "{brush}");
     let plains = svg_group(&preview.svg, "terrain:P");
-    assert!(plains.contains("fill=\"#bebebe\""), "{plains}");
+    assert!(plains.contains("fill='#bebebe'"), "{plains}");
 }
 
 #[test]
@@ -990,7 +990,7 @@ fn battleland_legend_names_every_colour_letter_and_number_drawn() {
             .find(|t| t.3 == label)
             .unwrap_or_else(|| panic!("no {label:?} in {words:?}"));
         let swatch = format!(
-            "x2=\"{}\" y2=\"{}\" fill=\"none\" stroke=\"{colour}\"",
+            "x2='{}' y2='{}' fill='none' stroke='{colour}'",
             x - 4.0,
             y - 4.0
         );

@@ -434,7 +434,7 @@ fn preview_by_request_and_by_command() {
     );
     let svg = preview["svg"].as_str().unwrap();
     assert!(
-        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        svg.starts_with("<svg xmlns='http://www.w3.org/2000/svg'"),
         "{svg}"
     );
     assert!(!svg.contains("<script") && !svg.contains("href"));
@@ -446,7 +446,7 @@ fn preview_by_request_and_by_command() {
         map[0],
         json!({"id": "hex:100", "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}}})
     );
-    assert!(svg.contains(r#"<g data-rb-id="hex:100">"#), "{svg}");
+    assert!(svg.contains("<g data-rb-id='hex:100'>"), "{svg}");
     assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");
     // The text drawing shows hex 100 on its third and fourth lines, columns 1 to 5.
     assert_eq!(
@@ -701,7 +701,7 @@ fn the_preview_of_a_peg_board_carries_a_solution_to_replay() {
     assert_eq!(replay_solution(solution).len(), 1);
     let svg = preview["svg"].as_str().unwrap();
     for hole in solution["holes"].as_array().unwrap() {
-        let id = format!("data-rb-id=\"hole:{}:{}\"", hole[0], hole[1]);
+        let id = format!("data-rb-id='hole:{}:{}'", hole[0], hole[1]);
         assert_eq!(svg.matches(&id).count(), 1, "{id}");
     }
 

@@ -148,7 +148,7 @@ export function contentSecurityPolicy(nonce: string): string {
 export function svgAllowed(element: string, name?: string, value?: string): boolean {
   const shape = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'class'];
   const allowed: Record<string, string[]> = {
-    svg: ['width', 'height', 'viewBox', 'font-family'],
+    svg: ['width', 'height', 'viewBox', 'font-family', 'text-anchor'],
     g: ['data-rb-id'],
     rect: ['x', 'y', 'width', 'height', 'data-rb-mark', ...shape],
     polygon: ['points', ...shape],
@@ -345,7 +345,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     }
     return copy;
   };
-  const FRAME = ['width', 'height', 'viewBox', 'font-family'];
+  const FRAME = ['width', 'height', 'viewBox', 'font-family', 'text-anchor'];
   let drawn = { frame: null, parts: new Map() }; // parts: key → { node, source }
   const clearSvg = () => {
     while (board.firstChild) board.firstChild.remove();

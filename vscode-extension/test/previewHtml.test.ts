@@ -56,6 +56,9 @@ test('only shapes, text, numbers and colours of the board are copied', () => {
   assert.ok(svgAllowed('g', 'data-rb-id', 'creature:Gargoyle <"x">'));
   assert.ok(svgAllowed('svg', 'font-family', 'DejaVu Sans, Verdana, Arial, sans-serif'));
   assert.ok(svgAllowed('text', 'text-anchor', 'middle'));
+  // The drawing's default anchor, on its root; its texts inherit it.
+  assert.ok(svgAllowed('svg', 'text-anchor', 'middle'));
+  assert.equal(svgAllowed('svg', 'text-anchor', 'middle;x'), false);
   assert.ok(svgAllowed('rect', 'data-rb-mark', ''));
   for (const [element, name, value] of [
     ['rect', 'onclick', 'alert(1)'],

@@ -97,7 +97,7 @@ impl Style {
             (self.stroke == Some(Color::INK), "ink-line"),
         ];
         if classes.iter().any(|(on, _)| *on) {
-            out.push_str(r#" class=""#);
+            out.push_str(" class='");
             let mut first = true;
             for (_, name) in classes.iter().filter(|(on, _)| *on) {
                 if !first {
@@ -106,28 +106,30 @@ impl Style {
                 out.push_str(name);
                 first = false;
             }
-            out.push('"');
+            out.push('\'');
         }
         match self.fill {
             Some(c) => {
-                out.push_str(r#" fill=""#);
+                out.push_str(" fill='");
                 c.write_hex(out);
-                out.push('"');
+                out.push('\'');
             }
-            None => out.push_str(r#" fill="none""#),
+            None => out.push_str(" fill='none'"),
         }
         if let Some(c) = self.stroke {
-            out.push_str(r#" stroke=""#);
+            out.push_str(" stroke='");
             c.write_hex(out);
-            out.push_str(r#"" stroke-width=""#);
-            write_num(out, self.stroke_width);
-            out.push('"');
+            out.push('\'');
+            // 1 is SVG's own default: most outlines need no width written.
+            if self.stroke_width != 1.0 {
+                write_attribute(out, "stroke-width", self.stroke_width);
+            }
             if self.dashed {
-                out.push_str(r#" stroke-dasharray=""#);
+                out.push_str(" stroke-dasharray='");
                 write_num(out, self.stroke_width * 3.0);
                 out.push(' ');
                 write_num(out, self.stroke_width * 2.0);
-                out.push('"');
+                out.push('\'');
             }
         }
     }
@@ -268,15 +270,17 @@ impl Scene {
         out
     }
 
+    /// The drawing as SVG. Attributes are in single quotes: the SVG travels inside a JSON
+    /// string to the editor, where each double quote would cost an escape to write and to read.
     pub fn to_svg(&self) -> String {
         let (w, h) = (num(self.width.max(1.0)), num(self.height.max(1.0)));
         let mut out = format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#
+            "<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' viewBox='0 0 {w} {h}' font-family='DejaVu Sans, Verdana, Arial, sans-serif' text-anchor='middle'>"
         );
         write!(out, "<title>{}</title>", escape(&self.title)).unwrap_or_default();
         write!(
             out,
-            r#"<rect class="paper" x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+            "<rect class='paper' x='0' y='0' width='{w}' height='{h}' fill='{}'/>",
             self.background.hex()
         )
         .unwrap_or_default();
@@ -288,13 +292,13 @@ impl Scene {
     }
 }
 
-/// Writes `name="value"` (after a space) with the value as SVG numbers are written.
+/// Writes `name='value'` (after a space) with the value as SVG numbers are written.
 fn write_attribute(out: &mut String, name: &str, value: f64) {
     out.push(' ');
     out.push_str(name);
-    out.push_str("=\"");
+    out.push_str("='");
     write_num(out, value);
-    out.push('"');
+    out.push('\'');
 }
 
 // Written piece by piece into the one output string: a board has hundreds of items, and
@@ -317,7 +321,7 @@ fn write_item(out: &mut String, item: &Item) {
             out.push_str("/>");
         }
         Item::Polygon { points, style } => {
-            out.push_str(r#"<polygon points=""#);
+            out.push_str("<polygon points='");
             for (i, (x, y)) in points.iter().enumerate() {
                 if i > 0 {
                     out.push(' ');
@@ -326,7 +330,7 @@ fn write_item(out: &mut String, item: &Item) {
                 out.push(',');
                 write_num(out, *y);
             }
-            out.push('"');
+            out.push('\'');
             style.write_attributes(out);
             out.push_str("/>");
         }
@@ -359,18 +363,17 @@ fn write_item(out: &mut String, item: &Item) {
             anchor,
             style,
         } => {
-            let anchor = match anchor {
-                Anchor::Start => "start",
-                Anchor::Middle => "middle",
-                Anchor::End => "end",
-            };
             out.push_str("<text");
             write_attribute(out, "x", *x);
             write_attribute(out, "y", *y);
             write_attribute(out, "font-size", *size);
-            out.push_str(r#" text-anchor=""#);
-            out.push_str(anchor);
-            out.push('"');
+            // Middle is the drawing's default (on its root): most texts are labels centred
+            // in what they name.
+            match anchor {
+                Anchor::Start => out.push_str(" text-anchor='start'"),
+                Anchor::Middle => {}
+                Anchor::End => out.push_str(" text-anchor='end'"),
+            }
             style.write_attributes(out);
             out.push('>');
             out.push_str(&escape(text));
@@ -383,7 +386,7 @@ fn write_item(out: &mut String, item: &Item) {
         } => {
             match element {
                 Some(element) => {
-                    let _ = write!(out, r#"<g data-rb-id="{}">"#, escape(&element.id));
+                    let _ = write!(out, "<g data-rb-id='{}'>", escape(&element.id));
                 }
                 None => out.push_str("<g>"),
             }
@@ -498,12 +501,21 @@ mod tests {
             svg.contains("<title>a &lt;title&gt; &amp; &quot;quotes&quot;</title>"),
             "{svg}"
         );
-        assert!(svg.contains(r#"x="0.33""#), "{svg}");
+        assert!(svg.contains("x='0.33'"), "{svg}");
         assert!(
             svg.contains(">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;\u{FFFD}</text>"),
             "{svg}"
         );
         assert!(!svg.contains("<script"));
+        // Centred is the drawing's default, on its root, and not repeated on each text.
+        assert!(
+            svg.starts_with("<svg ")
+                && svg[..svg.find('>').unwrap()].contains(" text-anchor='middle'")
+        );
+        assert!(
+            !svg.contains("<text x='0.33' y='10' font-size='12' text-anchor"),
+            "{svg}"
+        );
     }
 
     /// The paper and what is drawn on it in ink are marked for a viewer to draw in its theme;
@@ -544,14 +556,21 @@ mod tests {
             radius: 1.0,
             style: Style::filled(Color::BLACK, Color::BLACK, 1.0),
         });
+        scene.push(Item::Line {
+            from: (0.0, 0.0),
+            to: (2.0, 2.0),
+            style: Style::stroke(Color::BLACK, 2.5),
+        });
         let svg = scene.to_svg();
         for part in [
-            r##"<rect class="paper" x="0" y="0" width="10" height="10" fill="#ffffff"/>"##,
-            r##"<text x="1" y="2" font-size="10" text-anchor="start" class="ink" fill="#111111">legend</text>"##,
-            r##"class="muted" fill="#606060">heading</text>"##,
-            r##"<line x1="0" y1="0" x2="1" y2="1" class="ink-line" fill="none" stroke="#111111""##,
-            r##"<rect x="0" y="0" width="1" height="1" class="ink ink-line" fill="#111111""##,
-            r##"<circle cx="5" cy="5" r="1" fill="#000000" stroke="#000000" stroke-width="1"/>"##,
+            "<rect class='paper' x='0' y='0' width='10' height='10' fill='#ffffff'/>",
+            "<text x='1' y='2' font-size='10' text-anchor='start' class='ink' fill='#111111'>legend</text>",
+            "class='muted' fill='#606060'>heading</text>",
+            "<line x1='0' y1='0' x2='1' y2='1' class='ink-line' fill='none' stroke='#111111'",
+            "<rect x='0' y='0' width='1' height='1' class='ink ink-line' fill='#111111'",
+            // A width of 1 is SVG's default, not written.
+            "<circle cx='5' cy='5' r='1' fill='#000000' stroke='#000000'/>",
+            "<line x1='0' y1='0' x2='2' y2='2' fill='none' stroke='#000000' stroke-width='2.5'/>",
         ] {
             assert!(svg.contains(part), "{part} not in {svg}");
         }
@@ -587,10 +606,10 @@ mod tests {
         );
         let svg = scene.to_svg();
         assert!(
-            svg.contains(r#"<g data-rb-id="row:0"><g data-rb-id="hole:0:1"></g><g></g></g>"#),
+            svg.contains("<g data-rb-id='row:0'><g data-rb-id='hole:0:1'></g><g></g></g>"),
             "{svg}"
         );
-        assert!(svg.contains(r#"<g data-rb-id="a&quot;b">"#), "{svg}");
+        assert!(svg.contains("<g data-rb-id='a&quot;b'>"), "{svg}");
     }
 
     /// The integer rounding of [`write_num`] gives exactly the text of the formatter it stands

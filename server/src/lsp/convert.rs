@@ -132,6 +132,13 @@ impl<'a> Positions<'a> {
         }
         position(self.text, byte, self.encoding)
     }
+
+    pub fn range(&mut self, bytes: std::ops::Range<usize>) -> Range {
+        Range {
+            start: self.of(bytes.start),
+            end: self.of(bytes.end),
+        }
+    }
 }
 
 pub fn range(text: &Rope, bytes: std::ops::Range<usize>, encoding: PositionEncoding) -> Range {

@@ -1319,12 +1319,13 @@ fn preview_of(
     };
     let drawn = |document: &Document, version: Option<i32>| {
         let (preview, deal) = draw(document);
+        let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
         let source_map = preview
             .source_map
             .iter()
             .map(|e| SourceElement {
                 id: e.id.clone(),
-                range: convert::range(document.rope(), e.source.clone(), snapshot.encoding),
+                range: positions.range(e.source.clone()),
             })
             .collect();
         PreviewResult {
