@@ -417,6 +417,40 @@ fn misspelt_creature_in_a_recruit_chain() {
     );
 }
 
+/// From 2002-11 a creature of a recruit chain or an acquirable may hold digits, as the
+/// Balrog variant's CRE names Balrog100 … Balrog600: read whole, and a misspelt one is caught
+/// with the near name.
+#[test]
+fn creature_with_digits_in_a_2002_11_recruit_chain() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let ter = format!("{NOV_2002}/Balrog/Balrog.ter");
+    let added = |creature: &'static str| {
+        move |t: &str| {
+            t.replacen(
+                "1 Warlock 0 Special:",
+                &format!("1 Warlock 2 {creature} 0 Special:"),
+                1,
+            )
+            .replacen("500 Archangel", &format!("500 Archangel 600 {creature}"), 1)
+        }
+    };
+    let (_, found) = mutated(&root, &ter, added("Balrog100"), &ter);
+    assert_eq!(faults(&found), Vec::<&Finding>::new());
+
+    let (text, found) = mutated(&root, &ter, added("Balrg100"), &ter);
+    let faults = faults(&found);
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(faults.iter().all(|f| f.code == "colossus/unknown-creature"));
+    assert!(faults.iter().all(|f| &text[f.range.clone()] == "Balrg100"));
+    assert!(
+        faults[0].message.contains("did you mean “Balrog100”"),
+        "{}",
+        faults[0].message
+    );
+}
+
 /// A terrain letter no terrain of the TER has, on a hex of the 2002-11 Default.map.
 #[test]
 fn undefined_terrain_on_a_later_map() {

@@ -76,14 +76,18 @@ module.exports = grammar({
 
     // A `Special:` class instead of a creature (2002-11): the game asks that
     // class which creatures the terrain recruits.
-    recruit: $ => seq(field('count', $.number), field('creature', choice($.name, $.special))),
+    //
+    // From 2002-11 a creature is the game's CHAINE too (`2 Balrog100`, the Balrog
+    // variant's CRE defines Balrog100 … Balrog600): one name, whole.
+    recruit: $ => seq(field('count', $.number), field('creature', choice($._creature, $.special))),
+    _creature: $ => choice($.name, alias($._chaine, $.name)),
     special: _ => token(seq('Special:', /[A-Za-z0-9._]+/)),
 
     acquirable_def: $ => seq('ACQUIRABLE', repeat($.acquirable)),
 
     acquirable: $ => seq(
       field('points', $.number),
-      field('creature', $.name),
+      field('creature', $._creature),
       field('terrains', optional(choice($.terrain_list, $.terrain_names))),
     ),
 
@@ -93,8 +97,9 @@ module.exports = grammar({
     _terrain_ref: $ => choice($.name, alias($._chaine, $.name)),
     // A name with a digit, `.` or `_`: longer than the letters-only `name` it
     // starts with, so the longest match takes it whole. (The 2002-02 game would
-    // read a letter glued to the next points, `D100`, as D then 100; no real
-    // file writes that, and the later games read it whole, as here.)
+    // read a letter glued to the next points, `D100`, as D then 100, and
+    // `Ogre2` as Ogre then 2; no real file writes that, the server flags such a
+    // name in a 2002-02 variant, and the later games read it whole, as here.)
     _chaine: _ => /[A-Za-z._][A-Za-z]*[0-9._][A-Za-z0-9._]*/,
 
     // Tokens need no blank between them (longest match).

@@ -229,7 +229,8 @@ impl Format for Ter {
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let view = ter::TerView::of(doc);
-        ter::check(doc, &view, out);
+        let words_with_digits = dialect::of_doc(doc, files).dialect >= dialect::Dialect::Nov2002;
+        ter::check(doc, &view, words_with_digits, out);
         variant::check_ter(doc, &view, files, out);
         sense::check_ter(doc, &view, files, out);
         sense::check_unused(doc, files, out);

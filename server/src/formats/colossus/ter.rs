@@ -267,10 +267,17 @@ impl TerView {
     }
 }
 
-/// Checks of the TER on its own.
-pub fn check(doc: &Document, view: &TerView, out: &mut Vec<Finding>) {
-    for name in &view.names {
-        check_name(doc, name, out);
+/// Checks of the TER on its own; `words_with_digits`: the variant's game (2002-11 on) reads a
+/// word of letters, digits, `.` and `_` whole.
+pub fn check(doc: &Document, view: &TerView, words_with_digits: bool, out: &mut Vec<Finding>) {
+    if !words_with_digits {
+        for name in &view.names {
+            check_name(doc, name, out);
+        }
+    } else {
+        for name in view.names.iter().filter(|n| n.text.chars().count() == 1) {
+            check_name(doc, name, out);
+        }
     }
     // TerrainRecruitLoader.jj at c51d0c34: "Wrong Value for Titan Improvement" / "… Teleport"
     // below 1, a parse failure: the game stops.
@@ -520,9 +527,35 @@ Acquirable\"): use a multiple of {base} such as {}",
     }
 }
 
-/// The game's lexer makes a word of letters only and of two letters at least: a one-letter
-/// word is a terrain letter, and digits split a word.
+/// The 2002-02 game's lexer makes a word of letters only and of two letters at least: a
+/// one-letter word is a terrain letter, digits split a word, and `.` or `_` is no character of
+/// it. (The grammar reads a creature with digits, `.` or `_` whole, as the later games do.)
 pub fn check_name(doc: &Document, name: &Word, out: &mut Vec<Finding>) {
+    if let Some(at) = name.text.find(|c: char| !c.is_ascii_alphabetic()) {
+        let letters = &name.text[..at];
+        let stray = name.text[at..].chars().next().unwrap_or('_');
+        let message = if stray.is_ascii_digit() {
+            format!(
+                "“{}” is not one name to the game: its lexer splits letters from digits, so it \
+reads “{letters}” and then a number; names are letters only (the games from 2002-11 read it whole)",
+                name.text
+            )
+        } else {
+            format!(
+                "“{}” is not a name to the game: its lexer has no token for “{stray}”, so loading \
+the file fails with a lexical error and the game crashes; names are letters only (the games from \
+2002-11 read it)",
+                name.text
+            )
+        };
+        out.push(Finding::new(
+            Severity::Error,
+            "colossus/bad-name",
+            name.range.clone(),
+            message,
+        ));
+        return;
+    }
     let after = doc.slice(name.range.end..name.range.end + 1);
     if after.starts_with(|c: char| c.is_ascii_digit()) {
         let digits_end = name.range.end

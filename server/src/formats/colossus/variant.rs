@@ -345,9 +345,16 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                 .iter()
                 .flat_map(|t| t.recruits.iter().map(|r| &r.creature));
             let acquirables = view.acquirables.iter().map(|a| &a.creature);
+            // The 2002-02 game reads no word with digits, `.` or `_` (`colossus/bad-name`
+            // says how it reads it instead).
+            let letters_only =
+                super::dialect::of_doc(doc, files).dialect == super::dialect::Dialect::Feb2002;
             for creature in recruits.chain(acquirables) {
                 let name = creature.text.as_str();
-                if PSEUDO_CREATURES.contains(&name) || cre.lord(name).is_some() {
+                if PSEUDO_CREATURES.contains(&name)
+                    || cre.lord(name).is_some()
+                    || (letters_only && !name.chars().all(|c| c.is_ascii_alphabetic()))
+                {
                     continue;
                 }
                 let hint = nearest(name, names())
