@@ -38,12 +38,17 @@ module.exports = grammar({
     hex: $ => repeat1($._token),
 
     // Tokens need no blank between them (longest match): `5P` is 5 then P.
-    _token: $ => choice($.number, $.word, $.way, $.stray),
+    _token: $ => choice($.number, $.word, $.name, $.way, $.stray),
 
     number: _ => /[0-9]+/,
     // A terrain is one letter; a longer word is read by the checks (the game
     // would read each letter as a terrain).
     word: _ => /[A-Za-z]+/,
+    // A terrain name of the 2003-10 game (its CHAINE) with a digit, `.` or `_`:
+    // `Woods3`, `Brush_2`. Longer than the word it starts with, so the longest
+    // match takes it whole. The 2002-02 game reads `P5` as P then 5: its checks
+    // split such a token as its lexer does.
+    name: _ => /[A-Za-z._][A-Za-z]*[0-9._][A-Za-z0-9._]*/,
     // Before a word, as in the game's lexer (which has no longer words than
     // one letter): `ARROWSX` is ARROWS then X.
     way: _ => token(prec(1, choice('ARROW', 'ARROWS', 'ARCH', 'BLOCK'))),

@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 15
 #define STATE_COUNT 15
 #define LARGE_STATE_COUNT 8
-#define SYMBOL_COUNT 15
+#define SYMBOL_COUNT 16
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 7
+#define TOKEN_COUNT 8
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 0
 #define MAX_ALIAS_SEQUENCE_LENGTH 3
@@ -22,24 +22,26 @@
 enum ts_symbol_identifiers {
   sym_number = 1,
   sym_word = 2,
-  sym_way = 3,
-  sym_stray = 4,
-  sym_comment = 5,
-  anon_sym_LF = 6,
-  sym_source_file = 7,
-  sym_size = 8,
-  sym_hex = 9,
-  sym__token = 10,
-  sym__newline = 11,
-  aux_sym_source_file_repeat1 = 12,
-  aux_sym_source_file_repeat2 = 13,
-  aux_sym_size_repeat1 = 14,
+  sym_name = 3,
+  sym_way = 4,
+  sym_stray = 5,
+  sym_comment = 6,
+  anon_sym_LF = 7,
+  sym_source_file = 8,
+  sym_size = 9,
+  sym_hex = 10,
+  sym__token = 11,
+  sym__newline = 12,
+  aux_sym_source_file_repeat1 = 13,
+  aux_sym_source_file_repeat2 = 14,
+  aux_sym_size_repeat1 = 15,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym_number] = "number",
   [sym_word] = "word",
+  [sym_name] = "name",
   [sym_way] = "way",
   [sym_stray] = "stray",
   [sym_comment] = "comment",
@@ -58,6 +60,7 @@ static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym_number] = sym_number,
   [sym_word] = sym_word,
+  [sym_name] = sym_name,
   [sym_way] = sym_way,
   [sym_stray] = sym_stray,
   [sym_comment] = sym_comment,
@@ -82,6 +85,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_word] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_name] = {
     .visible = true,
     .named = true,
   },
@@ -166,94 +173,169 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(1);
-      if (lookahead == '\n') ADVANCE(17);
-      if (lookahead == '#') ADVANCE(16);
-      if (lookahead == 'A') ADVANCE(10);
-      if (lookahead == 'B') ADVANCE(7);
+      if (eof) ADVANCE(2);
+      if (lookahead == '\n') ADVANCE(21);
+      if (lookahead == '#') ADVANCE(20);
+      if (lookahead == 'A') ADVANCE(11);
+      if (lookahead == 'B') ADVANCE(8);
+      if (lookahead == '.' ||
+          lookahead == '_') ADVANCE(18);
       if (lookahead == '\t' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(3);
       if (('C' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
-      if (lookahead != 0) ADVANCE(15);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+      if (lookahead != 0) ADVANCE(19);
       END_STATE();
     case 1:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(1);
       END_STATE();
     case 2:
-      ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(2);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 3:
-      ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'C') ADVANCE(5);
-      if (lookahead == 'R') ADVANCE(9);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(3);
       END_STATE();
     case 4:
       ACCEPT_TOKEN(sym_word);
       if (lookahead == 'C') ADVANCE(6);
+      if (lookahead == 'R') ADVANCE(10);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 5:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'H') ADVANCE(13);
+      if (lookahead == 'C') ADVANCE(7);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 6:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'K') ADVANCE(13);
+      if (lookahead == 'H') ADVANCE(16);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 7:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'L') ADVANCE(8);
+      if (lookahead == 'K') ADVANCE(16);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 8:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'O') ADVANCE(4);
+      if (lookahead == 'L') ADVANCE(9);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 9:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'O') ADVANCE(11);
+      if (lookahead == 'O') ADVANCE(5);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 10:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'R') ADVANCE(3);
+      if (lookahead == 'O') ADVANCE(12);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 11:
       ACCEPT_TOKEN(sym_word);
-      if (lookahead == 'W') ADVANCE(14);
+      if (lookahead == 'R') ADVANCE(4);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 12:
       ACCEPT_TOKEN(sym_word);
+      if (lookahead == 'W') ADVANCE(17);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 13:
-      ACCEPT_TOKEN(sym_way);
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          lookahead == '_') ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 14:
-      ACCEPT_TOKEN(sym_way);
-      if (lookahead == 'S') ADVANCE(13);
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == '.' ||
+          lookahead == '_') ADVANCE(14);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(15);
+      if (lookahead != 0 &&
+          lookahead != '\t' &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(19);
       END_STATE();
     case 15:
+      ACCEPT_TOKEN(sym_name);
+      if (lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(15);
+      END_STATE();
+    case 16:
+      ACCEPT_TOKEN(sym_way);
+      END_STATE();
+    case 17:
+      ACCEPT_TOKEN(sym_way);
+      if (lookahead == 'S') ADVANCE(16);
+      END_STATE();
+    case 18:
+      ACCEPT_TOKEN(sym_stray);
+      if (lookahead == '.' ||
+          lookahead == '_') ADVANCE(14);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(1);
+      if (lookahead != 0 &&
+          lookahead != '\t' &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(19);
+      END_STATE();
+    case 19:
       ACCEPT_TOKEN(sym_stray);
       if (lookahead != 0 &&
           lookahead != '\t' &&
@@ -263,14 +345,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead != '#' &&
           (lookahead < '0' || '9' < lookahead) &&
           (lookahead < 'A' || 'Z' < lookahead) &&
-          (lookahead < 'a' || 'z' < lookahead)) ADVANCE(15);
+          (lookahead < 'a' || 'z' < lookahead)) ADVANCE(19);
       END_STATE();
-    case 16:
+    case 20:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(16);
+          lookahead != '\n') ADVANCE(20);
       END_STATE();
-    case 17:
+    case 21:
       ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     default:
@@ -301,6 +383,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym_number] = ACTIONS(1),
     [sym_word] = ACTIONS(1),
+    [sym_name] = ACTIONS(1),
     [sym_way] = ACTIONS(1),
     [sym_stray] = ACTIONS(1),
     [sym_comment] = ACTIONS(3),
@@ -316,8 +399,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym_number] = ACTIONS(7),
     [sym_word] = ACTIONS(9),
+    [sym_name] = ACTIONS(9),
     [sym_way] = ACTIONS(7),
-    [sym_stray] = ACTIONS(7),
+    [sym_stray] = ACTIONS(9),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(11),
   },
@@ -330,8 +414,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(13),
     [sym_number] = ACTIONS(7),
     [sym_word] = ACTIONS(9),
+    [sym_name] = ACTIONS(9),
     [sym_way] = ACTIONS(7),
-    [sym_stray] = ACTIONS(7),
+    [sym_stray] = ACTIONS(9),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(15),
   },
@@ -342,8 +427,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(17),
     [sym_number] = ACTIONS(19),
     [sym_word] = ACTIONS(21),
+    [sym_name] = ACTIONS(21),
     [sym_way] = ACTIONS(19),
-    [sym_stray] = ACTIONS(19),
+    [sym_stray] = ACTIONS(21),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(17),
   },
@@ -353,8 +439,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(23),
     [sym_number] = ACTIONS(25),
     [sym_word] = ACTIONS(27),
+    [sym_name] = ACTIONS(27),
     [sym_way] = ACTIONS(25),
-    [sym_stray] = ACTIONS(25),
+    [sym_stray] = ACTIONS(27),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(23),
   },
@@ -364,8 +451,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(29),
     [sym_number] = ACTIONS(29),
     [sym_word] = ACTIONS(31),
+    [sym_name] = ACTIONS(31),
     [sym_way] = ACTIONS(29),
-    [sym_stray] = ACTIONS(29),
+    [sym_stray] = ACTIONS(31),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(33),
   },
@@ -375,8 +463,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(36),
     [sym_number] = ACTIONS(38),
     [sym_word] = ACTIONS(41),
+    [sym_name] = ACTIONS(41),
     [sym_way] = ACTIONS(38),
-    [sym_stray] = ACTIONS(38),
+    [sym_stray] = ACTIONS(41),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(36),
   },
@@ -386,8 +475,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(44),
     [sym_number] = ACTIONS(25),
     [sym_word] = ACTIONS(27),
+    [sym_name] = ACTIONS(27),
     [sym_way] = ACTIONS(25),
-    [sym_stray] = ACTIONS(25),
+    [sym_stray] = ACTIONS(27),
     [sym_comment] = ACTIONS(3),
     [anon_sym_LF] = ACTIONS(44),
   },

@@ -298,7 +298,7 @@ fn read_line<'a>(
 
 /// The grammar's token kinds of a creature line.
 fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
-    TokenKinds::new(language, "name", "boolean")
+    TokenKinds::new(language, "name", "boolean", None)
 }
 
 /// The fields of the creature line `node` (a `creature` node), read alone: for hover.

@@ -33,6 +33,7 @@ pub fn map_highlights(doc: &Document) -> Vec<Highlight> {
 struct Kinds {
     comment: u16,
     word: u16,
+    name: u16,
     way: u16,
     number: u16,
     size: u16,
@@ -48,6 +49,7 @@ impl Kinds {
             Kinds {
                 comment: id("comment"),
                 word: id("word"),
+                name: id("name"),
                 way: id("way"),
                 number: id("number"),
                 size: id("size"),
@@ -60,9 +62,9 @@ impl Kinds {
     /// `after_named`: a named sibling comes before it.
     fn of(&self, kind: u16, parent: Option<u16>, after_named: bool) -> Option<HighlightKind> {
         Some(match kind {
-            // `(comment) @comment`, `(word) @type`, `(way) @keyword`.
+            // `(comment) @comment`, `(word) @type`, `(name) @type`, `(way) @keyword`.
             k if k == self.comment => HighlightKind::Comment,
-            k if k == self.word => HighlightKind::Type,
+            k if k == self.word || k == self.name => HighlightKind::Type,
             k if k == self.way => HighlightKind::Keyword,
             // `(size (number) @number)`.
             k if k == self.number && parent == Some(self.size) => HighlightKind::Number,

@@ -302,7 +302,7 @@ fn hex_layout(doc: &Document) -> &'static Layout {
 
 /// The grammar's token kinds of a MAP line.
 fn token_kinds(language: &tree_sitter::LanguageRef) -> TokenKinds {
-    TokenKinds::new(language, "word", "way")
+    TokenKinds::new(language, "word", "way", Some("name"))
 }
 
 /// The fields of the MAP line `node` (a `size` or `hex` node), read alone: for hover.

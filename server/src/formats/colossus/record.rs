@@ -89,20 +89,30 @@ pub enum Token {
     Keyword,
     /// Characters the game's lexer takes in no token.
     Stray,
+    /// A word with digits, `.` or `_` (the MAP's `name`: a 2003-10 terrain name such as
+    /// `Woods3`); a layout read token by token splits it as the 2002-02 lexer does.
+    Name,
 }
 
-/// The grammar's ids of a line's token kinds: `word`, `number`, `keyword` and `stray` name the
-/// kinds of [`Token`] in the grammar.
-pub struct TokenKinds([(u16, Token); 4]);
+/// The grammar's ids of a line's token kinds: `word`, `number`, `keyword`, `stray` and `name`
+/// name the kinds of [`Token`] in the grammar.
+pub struct TokenKinds([(u16, Token); 5]);
 
 impl TokenKinds {
-    pub fn new(language: &tree_sitter::LanguageRef, word: &str, keyword: &str) -> TokenKinds {
+    /// `name`: the grammar's kind of [`Token::Name`], where it has one.
+    pub fn new(
+        language: &tree_sitter::LanguageRef,
+        word: &str,
+        keyword: &str,
+        name: Option<&str>,
+    ) -> TokenKinds {
         let id = |kind| language.id_for_node_kind(kind, true);
         TokenKinds([
             (id(word), Token::Word),
             (id("number"), Token::Number),
             (id(keyword), Token::Keyword),
             (id("stray"), Token::Stray),
+            (name.map_or(u16::MAX, id), Token::Name),
         ])
     }
 
@@ -179,6 +189,13 @@ impl<'a> Line<'a> {
         tokens: &[(Token, Range<usize>)],
         text: &mut ChunkReader<'a>,
     ) -> Line<'a> {
+        let split;
+        let tokens = if !layout.touching_is_one_field && tokens.iter().any(|t| t.0 == Token::Name) {
+            split = split_names(tokens, text);
+            &split[..]
+        } else {
+            tokens
+        };
         let count = layout.fields.len();
         let mut fields: Vec<Field> = Vec::with_capacity(count);
         let mut start = 0;
@@ -512,6 +529,47 @@ game reads no minus sign here, cannot read “-” and stops loading the file (a
         };
         out.push(finding);
     }
+}
+
+/// `tokens` with each [`Token::Name`] split as the 2002-02 lexer reads it: runs of letters
+/// (words), of digits (numbers) and of other characters (which it cannot read).
+fn split_names(
+    tokens: &[(Token, Range<usize>)],
+    text: &mut ChunkReader,
+) -> Vec<(Token, Range<usize>)> {
+    let class = |c: char| {
+        if c.is_ascii_alphabetic() {
+            Token::Word
+        } else if c.is_ascii_digit() {
+            Token::Number
+        } else {
+            Token::Stray
+        }
+    };
+    let mut out = Vec::with_capacity(tokens.len() + 2);
+    for (token, range) in tokens {
+        if *token != Token::Name {
+            out.push((*token, range.clone()));
+            continue;
+        }
+        let name = text.slice(range.clone());
+        let mut run: Option<(Token, usize)> = None;
+        for (at, c) in name.char_indices() {
+            let kind = class(c);
+            match run {
+                Some((current, _)) if current == kind => {}
+                Some((current, start)) => {
+                    out.push((current, range.start + start..range.start + at));
+                    run = Some((kind, at));
+                }
+                None => run = Some((kind, at)),
+            }
+        }
+        if let Some((kind, start)) = run {
+            out.push((kind, range.start + start..range.end));
+        }
+    }
+    out
 }
 
 fn error(range: Range<usize>, message: String) -> Finding {
