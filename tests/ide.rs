@@ -1108,12 +1108,23 @@ fn masterboard_legend_names_the_terrain_letters_and_the_exit_symbols() {
     let texts = svg_texts(&preview.svg);
     let words: Vec<&str> = texts.iter().map(|t| t.3.as_str()).collect();
     let width = svg_width(&preview.svg);
-    assert!(
-        words
+    // Each terrain with a swatch of its hexes' colour before its letter and name.
+    for (entry, colour) in [("B Brush", "#00ff00"), ("T Tower", "#000000")] {
+        let (x, y, _, _) = texts
             .iter()
-            .any(|w| w.starts_with("B ") && w.contains("T ")),
-        "{words:?}"
-    );
+            .find(|t| t.3 == entry)
+            .unwrap_or_else(|| panic!("no {entry:?} in {words:?}"));
+        let swatch = format!(
+            "<rect x='{}' y='{}' width='9' height='9' class='ink-line' fill='{colour}'",
+            x - 12.0,
+            y - 8.0
+        );
+        assert!(
+            preview.svg.contains(&swatch),
+            "no {swatch} in {}",
+            preview.svg
+        );
+    }
     let exits = texts
         .iter()
         .position(|t| t.3 == "exits:")

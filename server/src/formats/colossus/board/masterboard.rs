@@ -7,7 +7,7 @@ use crate::findings::Finding;
 use crate::formats::Files;
 use crate::formats::colossus::colors;
 use crate::formats::colossus::map::{Hex, MapView};
-use crate::formats::colossus::ter::TerView;
+use crate::formats::colossus::ter::{TerView, Terrain};
 use crate::formats::colossus::variant::{self, Variant};
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -116,10 +116,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         } else {
             letter.and_then(|l| ter.terrain(l))
         };
-        let fill = terrain
-            .and_then(|t| t.color.as_ref())
-            .map(|c| colors::drawn(&c.text))
-            .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b));
+        let fill = fill_of(terrain);
         let name = terrain
             .and_then(|t| t.name.as_ref())
             .map_or_else(|| key.clone().unwrap_or_default(), |n| n.text.clone());
@@ -245,15 +242,40 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         .map(|(name, code)| format!("{code} {name}"))
         .chain(lettered.iter().cloned())
         .collect();
-    let legend: Vec<String> = names.into_iter().chain(lettered).collect();
-    scene.push(Item::text(
-        margin,
-        legend_y,
-        legend.join(" · "),
-        10.0,
-        Anchor::Start,
-        Color::INK,
-    ));
+    // Each terrain with a swatch of the colour its hexes are drawn in.
+    let keyed: Vec<(String, Option<&Terrain>)> = names
+        .into_iter()
+        .map(|name| {
+            let terrain = ter.terrain_by_key(&name);
+            (name, terrain)
+        })
+        .chain(
+            letters
+                .iter()
+                .zip(lettered)
+                .map(|(l, entry)| (entry, ter.terrain(*l))),
+        )
+        .collect();
+    let mut legend_x = margin;
+    for (entry, terrain) in &keyed {
+        let fill = fill_of(*terrain);
+        scene.push(Item::Rect {
+            x: legend_x,
+            y: legend_y - 8.0,
+            width: 9.0,
+            height: 9.0,
+            style: Style::filled(fill, Color::INK, 0.5),
+        });
+        scene.push(Item::text(
+            legend_x + 12.0,
+            legend_y,
+            entry.clone(),
+            10.0,
+            Anchor::Start,
+            Color::INK,
+        ));
+        legend_x += 12.0 + entry.chars().count() as f64 * 6.0 + 10.0;
+    }
     let exits_y = height - 14.0;
     scene.push(Item::text(
         margin,
@@ -293,7 +315,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         Color::INK,
     ));
     // A small board widens for its legend (10 px text takes about 6 px a character).
-    let terrain_width = legend.join(" · ").chars().count() as f64 * 6.0;
+    let terrain_width = legend_x - margin;
     let exits_width = x - margin + tower_note.chars().count() as f64 * 6.0;
     scene.width = scene
         .width
@@ -409,4 +431,13 @@ fn gate_items(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> V
             style,
         }],
     }
+}
+
+/// The colour hexes of `terrain` are drawn in: its colour as the game draws it, light grey
+/// where the TER has no such terrain.
+fn fill_of(terrain: Option<&Terrain>) -> Color {
+    terrain
+        .and_then(|t| t.color.as_ref())
+        .map(|c| colors::drawn(&c.text))
+        .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b))
 }
