@@ -274,10 +274,15 @@ impl Scene {
     /// string to the editor, where each double quote would cost an escape to write and to read.
     pub fn to_svg(&self) -> String {
         let (w, h) = (num(self.width.max(1.0)), num(self.height.max(1.0)));
-        let mut out = format!(
+        // About 300 bytes an item (a hex's group with its outline, labels and explanation).
+        let mut out = String::with_capacity(1024 + self.items.len() * 300);
+        let _ = write!(
+            out,
             "<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' viewBox='0 0 {w} {h}' font-family='DejaVu Sans, Verdana, Arial, sans-serif' text-anchor='middle'>"
         );
-        write!(out, "<title>{}</title>", escape(&self.title)).unwrap_or_default();
+        out.push_str("<title>");
+        escape_into(&mut out, &self.title);
+        out.push_str("</title>");
         write!(
             out,
             "<rect class='paper' x='0' y='0' width='{w}' height='{h}' fill='{}'/>",
@@ -376,7 +381,7 @@ fn write_item(out: &mut String, item: &Item) {
             }
             style.write_attributes(out);
             out.push('>');
-            out.push_str(&escape(text));
+            escape_into(out, text);
             out.push_str("</text>");
         }
         Item::Group {
@@ -386,12 +391,16 @@ fn write_item(out: &mut String, item: &Item) {
         } => {
             match element {
                 Some(element) => {
-                    let _ = write!(out, "<g data-rb-id='{}'>", escape(&element.id));
+                    out.push_str("<g data-rb-id='");
+                    escape_into(out, &element.id);
+                    out.push_str("'>");
                 }
                 None => out.push_str("<g>"),
             }
             if let Some(tip) = tooltip {
-                let _ = write!(out, "<title>{}</title>", escape(tip));
+                out.push_str("<title>");
+                escape_into(out, tip);
+                out.push_str("</title>");
             }
             for item in items {
                 write_item(out, item);
@@ -466,6 +475,21 @@ fn push_digits(out: &mut String, mut n: u64) {
 /// Text for XML content and attributes; characters XML 1.0 forbids become U+FFFD.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
+/// Writes [`escape`]'s text of `text` into `out`.
+fn escape_into(out: &mut String, text: &str) {
+    // Most labels need nothing escaped.
+    let plain = |b: u8| {
+        b.is_ascii_alphanumeric()
+            || matches!(b, b' ' | b'.' | b',' | b':' | b'-' | b'_' | b'(' | b')')
+    };
+    if text.bytes().all(plain) {
+        out.push_str(text);
+        return;
+    }
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -478,7 +502,6 @@ pub fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 #[cfg(test)]
