@@ -116,8 +116,8 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: "colossus/bad-name",
         severity: Error,
-        summary: "a name is one letter long or has digits in it",
-        explanation: "The game's lexer reads a single letter as a terrain letter and splits words at digits (`Ogre2` is the name Ogre and the number 2), so such names shift every field after them. Names are letters only, at least two.",
+        summary: "a name is one letter long, or (before 2002-11) has digits, `.` or `_` in it",
+        explanation: "The game's lexer reads a single letter as a terrain letter. The game of the documentation (2002-02) also splits words at digits (`Ogre2` is the name Ogre and the number 2), so such names shift every field after them, and has no token for `.` or `_` (a lexical error, which crashes it): its names are letters only, at least two. From 2002-11 a word may hold digits, `.` and `_` (the Balrog variant's creatures are Balrog100 … Balrog600).",
     },
     CodeDoc {
         code: "colossus/titan-recruit",
