@@ -673,6 +673,11 @@ fn the_preview_of_a_peg_board_carries_a_solution_to_replay() {
     );
     client.open(small, "peg-brd", 1, "version 2\nmode: normal\ny y e\n");
     client.open(stuck, "peg-brd", 1, "version 2\nmode: normal\ny y e e y\n");
+    // Each board's diagnostics, then again once its search knows the verdict the preview shows.
+    for uri in [&english, small, stuck] {
+        client.diagnostics(uri, Some(1));
+        client.diagnostics(uri, Some(1));
+    }
 
     let preview = client.request(
         "retroboard/preview",
@@ -1124,6 +1129,40 @@ fn an_edit_cancels_the_search_on_the_text_before_it() {
         "a cancelled search was published: {:#?}",
         client.unread()
     );
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// A preview drawn while its board's search is under way says so instead of searching beside
+/// it (a preview right after a keystroke on a hard board took a search of its own, 4 ms), and
+/// the search's end publishes the diagnostics again, even with nothing found, so clients redraw
+/// the preview: it then replays the solution.
+#[test]
+fn a_preview_during_its_boards_search_says_so_and_the_search_end_redraws_it() {
+    // Every check and search of a text holding the marker sleeps 1.5 s first: board A's search
+    // holds the one search slot; B, the same board without the marker, waits for its turn.
+    let (mut client, _) = LspClient::initialized_with_env(
+        &["utf-16"],
+        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:1500")],
+    );
+    let a = file_uri("/tmp/retroboard-e2e/Searched.brd");
+    let b = file_uri("/tmp/retroboard-e2e/Drawn.brd");
+    client.open(&a, "peg-brd", 1, "version 2\nMode: Normal\ny y e\n");
+    assert_eq!(client.diagnostics(&a, Some(1)), Vec::<Value>::new());
+    client.open(&b, "peg-brd", 1, "version 2\nmode: normal\ny y e\n");
+    assert_eq!(client.diagnostics(&b, Some(1)), Vec::<Value>::new());
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": b}}));
+    let solution = &preview["solution"];
+    assert_eq!(solution["verdict"], "unknown", "{solution}");
+    assert_eq!(
+        solution["reason"],
+        "Retroboard is still searching whether this board can be won."
+    );
+    // A's search ends (nothing to say: the board can be won) and publishes again; then B's,
+    // which finds A's verdict kept.
+    assert_eq!(client.diagnostics(&a, Some(1)), Vec::<Value>::new());
+    assert_eq!(client.diagnostics(&b, Some(1)), Vec::<Value>::new());
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": b}}));
+    assert_eq!(preview["solution"]["verdict"], "solvable", "{preview}");
     assert_eq!(client.shutdown(), 0);
 }
 

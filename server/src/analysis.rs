@@ -93,6 +93,15 @@ pub fn slow_findings_known(
     }
 }
 
+/// While the value returned lives, the search for `doc`'s slow findings is under way (see
+/// [`crate::formats::Format::slow_search_under_way`]); `None` when it has none to search for.
+pub fn slow_search_under_way(
+    doc: &Document,
+    fast: &[Finding],
+) -> Option<Box<dyn std::any::Any + Send>> {
+    slow_format(doc, fast)?.slow_search_under_way(doc)
+}
+
 /// Gives the memory freed by a large search back to the system (glibc keeps freed blocks for
 /// the thread that used them; a language server lives for hours).
 pub fn release_memory() {

@@ -336,6 +336,18 @@ local function track(src)
   return state
 end
 
+-- The server publishes a board's diagnostics again when its search for a solution ends (a
+-- preview drawn meanwhile says it is searching): redraw it with the verdict.
+vim.api.nvim_create_autocmd('DiagnosticChanged', {
+  group = group,
+  callback = function(args)
+    local state = previews[args.buf]
+    if state and state.buf and vim.api.nvim_buf_is_valid(state.buf) then
+      M.schedule(args.buf, M.options.debounce)
+    end
+  end,
+})
+
 -- Any didChange/didSave the retroboard client sends (0.10+) may change a preview: the buffer's own
 -- text, or a file another board reads (a Colossus MAP is drawn with its TER's colours).
 if vim.fn.exists('##LspNotify') == 1 then

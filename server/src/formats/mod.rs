@@ -254,6 +254,13 @@ pub trait Format: Sync {
         Some(Vec::new())
     }
 
+    /// While the value returned lives, a search for the document's slow findings is under way
+    /// (the language server's, from before it waits for its turn until its verdict is kept): a
+    /// preview drawn meanwhile says so instead of searching the same board beside it.
+    fn slow_search_under_way(&self, _doc: &Document) -> Option<Box<dyn std::any::Any + Send>> {
+        None
+    }
+
     /// A later dialect of the format that Retroboard does not read: one information finding
     /// replaces the syntax errors and checks, which would only be a flood.
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {

@@ -722,7 +722,8 @@ fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 
 /// Searches for the slow findings of a document whose `diagnostics` were just published, and
 /// publishes them with those, for the same version, unless an edit or a close came meanwhile
-/// (which cancels the search). Nothing is published when there are none.
+/// (which cancels the search); with none, the same diagnostics again (a preview drawn during
+/// the search said it was searching: clients redraw on a publish).
 #[allow(clippy::too_many_arguments)]
 async fn search_slow(
     shared: &Arc<Shared>,
@@ -742,6 +743,8 @@ async fn search_slow(
         }
         state.searches.insert(uri.clone(), cancelled.clone());
     }
+    // From now until the verdict is kept, a preview of the board says it is being searched.
+    let under_way = analysis::slow_search_under_way(&document, &findings);
     // Waiting for another file's search ends at once when this one is cancelled (an edit),
     // so the check task is free for the edit's diagnostics.
     let permit = tokio::select! {
@@ -767,9 +770,11 @@ async fn search_slow(
         let found = catch_panic(|| {
             test_delay(&document, &stop);
             let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
-            if slow.is_empty() {
+            if stop() {
                 return None;
             }
+            // Published even when the search found nothing to say (a board that can be won):
+            // clients redraw their preview on it, and it now shows the verdict.
             diagnostics.extend(snapshot.convert(&document, &slow, version, true));
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
@@ -781,6 +786,7 @@ async fn search_slow(
         Some(queue) => bulk::run(&queue, search).await,
         None => tokio::task::spawn_blocking(search).await.ok(),
     };
+    drop(under_way);
     {
         let mut state = shared.state();
         if state

@@ -75,6 +75,10 @@ impl Format for Board {
         solvability::slow_known(doc, budget)
     }
 
+    fn slow_search_under_way(&self, doc: &Document) -> Option<Box<dyn std::any::Any + Send>> {
+        solvability::search_under_way(doc)
+    }
+
     fn completions(
         &self,
         doc: &Document,

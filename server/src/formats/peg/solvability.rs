@@ -233,6 +233,9 @@ many positions as it may ({positions} searched)"
 board can be won"
         ),
         Unknown::Cancelled => "the search was cancelled".to_string(),
+        Unknown::Searching => {
+            "Retroboard is still searching whether this board can be won".to_string()
+        }
     }
 }
 
@@ -263,6 +266,14 @@ pub fn slow_check(
     }
     let verdict = prepared.solve(budget, cancelled);
     findings.extend(finding(&prepared, &verdict));
+}
+
+/// Marks the search of `doc`'s board as under way while the value lives (see
+/// [`crate::formats::Format::slow_search_under_way`]).
+pub fn search_under_way(doc: &Document) -> Option<Box<dyn std::any::Any + Send>> {
+    let board = Board::of(doc);
+    let prepared = board.as_ref().as_ref().and_then(Prepared::of)?;
+    Some(Box::new(Searching::start(prepared.key)))
 }
 
 /// The solvability findings when they are known without a search of up to `budget`.
@@ -312,18 +323,55 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
 }
 
 /// The preview's verdict on a board the game loads and where a first jump exists: known from an
-/// earlier search of the same board (the findings' search), or from a search of a few thousand
-/// positions (milliseconds), so a preview never waits long.
+/// earlier search of the same board (the findings' search); while such a search of it runs,
+/// [`Unknown::Searching`] (the language server publishes when it ends, and clients redraw);
+/// else from a search of a few thousand positions (milliseconds), so a preview never waits long.
 fn preview_verdict(board: &Board) -> Option<(Prepared, Verdict)> {
     const PREVIEW_POSITIONS: u64 = 5_000;
     let prepared = Prepared::of(board)?;
     if !plays(&prepared) {
         return None;
     }
-    let verdict = prepared
-        .cached(None)
-        .unwrap_or_else(|| prepared.solve_limited(PREVIEW_POSITIONS));
+    let verdict = prepared.cached(None).unwrap_or_else(|| {
+        if Searching::of(prepared.key) {
+            Verdict::Unknown(Unknown::Searching)
+        } else {
+            prepared.solve_limited(PREVIEW_POSITIONS)
+        }
+    });
     Some((prepared, verdict))
+}
+
+/// A board whose search is under way, by its key, while this lives: a preview drawn meanwhile
+/// says so instead of searching the same board beside it.
+struct Searching(u64);
+
+static SEARCHING: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+
+impl Searching {
+    fn start(key: u64) -> Searching {
+        SEARCHING
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(key);
+        Searching(key)
+    }
+
+    fn of(key: u64) -> bool {
+        SEARCHING
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(&key)
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        let mut searching = SEARCHING.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(at) = searching.iter().position(|key| *key == self.0) {
+            searching.swap_remove(at);
+        }
+    }
 }
 
 /// What the preview steps through: the verdict with its winning jumps or its reason, and the

@@ -96,6 +96,8 @@ pub enum Unknown {
     TooLarge { holes: usize },
     /// The search was cancelled.
     Cancelled,
+    /// A search is running and has not decided yet (what a preview drawn meanwhile says).
+    Searching,
 }
 
 /// The answer for a board.
