@@ -17,7 +17,10 @@
   .
   (number) @number)
 
-; A terrain letter (a longer word is an error the checks report).
+; A terrain letter (a longer word is an error the checks report), or a 2003-10
+; terrain name.
 (word) @type
+
+(name) @type
 
 (way) @keyword
