@@ -242,9 +242,7 @@ impl Snapshot {
         }
     }
 
-    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them: its
-    /// `[[suppress]]` entries silence some (noting which were used; with `slow`, the slow
-    /// findings of a check whose others were converted before) and its rules set severities.
+    /// See [`Conversion::convert`].
     fn convert(
         &self,
         document: &Document,
@@ -252,25 +250,15 @@ impl Snapshot {
         version: Option<i32>,
         slow: bool,
     ) -> Vec<Diagnostic> {
-        let text = document.whole_rope();
-        let settings = document.path().and_then(|p| self.settings.for_file(p));
-        let adjusted;
-        let findings = match (&settings, document.path()) {
-            (Some(settings), Some(path)) => {
-                let mut kept = findings.to_vec();
-                crate::suppressions::apply_settings_noting(
-                    document, settings, path, &mut kept, slow,
-                );
-                settings.apply(path, &mut kept);
-                adjusted = kept;
-                &adjusted[..]
-            }
-            _ => findings,
-        };
-        findings
-            .iter()
-            .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
-            .collect()
+        self.conversion().convert(document, findings, version, slow)
+    }
+
+    /// What turning findings into diagnostics reads of the snapshot.
+    fn conversion(&self) -> Conversion {
+        Conversion {
+            encoding: self.encoding,
+            settings: self.settings.clone(),
+        }
     }
 
     /// The settings file that governs `path`, its findings' messages and its diagnostics (none
@@ -351,6 +339,47 @@ impl Snapshot {
         let readers =
             catch_panic(|| spec.dependents(&open.document, &self.overlay())).unwrap_or_default();
         Some((exported, readers))
+    }
+}
+
+/// What turning findings into diagnostics reads of a [`Snapshot`]: all that a slow search keeps
+/// of it while it waits for its turn and runs (a snapshot holds a copy of the table of open
+/// documents, and a folder of peg boards opened at once has a search waiting for each).
+struct Conversion {
+    encoding: PositionEncoding,
+    settings: Arc<Discovery>,
+}
+
+impl Conversion {
+    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them: its
+    /// `[[suppress]]` entries silence some (noting which were used; with `slow`, the slow
+    /// findings of a check whose others were converted before) and its rules set severities.
+    fn convert(
+        &self,
+        document: &Document,
+        findings: &[crate::findings::Finding],
+        version: Option<i32>,
+        slow: bool,
+    ) -> Vec<Diagnostic> {
+        let text = document.whole_rope();
+        let settings = document.path().and_then(|p| self.settings.for_file(p));
+        let adjusted;
+        let findings = match (&settings, document.path()) {
+            (Some(settings), Some(path)) => {
+                let mut kept = findings.to_vec();
+                crate::suppressions::apply_settings_noting(
+                    document, settings, path, &mut kept, slow,
+                );
+                settings.apply(path, &mut kept);
+                adjusted = kept;
+                &adjusted[..]
+            }
+            _ => findings,
+        };
+        findings
+            .iter()
+            .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+            .collect()
     }
 }
 
@@ -564,7 +593,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                             ));
                             sort_diagnostics(&mut diagnostics);
                         }
-                        None => search = Some((snapshot, document, findings)),
+                        None => search = Some((snapshot.conversion(), document, findings)),
                     }
                 }
                 // The diagnostics are kept only for the search's result to join.
@@ -666,7 +695,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         if let Some(settings) = settings {
             publish_settings_problem(&shared, settings).await;
         }
-        let Some((snapshot, document, findings)) = search else {
+        let Some((conversion, document, findings)) = search else {
             shared.activity.notify_one();
             continue;
         };
@@ -677,7 +706,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             opening,
             version,
             diagnostics,
-            snapshot,
+            conversion,
             document,
             findings,
         )
@@ -730,7 +759,7 @@ async fn search_slow(
     opening: Option<u64>,
     version: Option<i32>,
     mut diagnostics: Vec<Diagnostic>,
-    snapshot: Snapshot,
+    conversion: Conversion,
     document: Arc<Document>,
     findings: Arc<Vec<crate::findings::Finding>>,
 ) {
@@ -770,7 +799,7 @@ async fn search_slow(
             if slow.is_empty() {
                 return None;
             }
-            diagnostics.extend(snapshot.convert(&document, &slow, version, true));
+            diagnostics.extend(conversion.convert(&document, &slow, version, true));
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
         });
