@@ -152,6 +152,56 @@ impl OpenDocument {
     }
 }
 
+impl OpenDocument {
+    /// Lets go of the document's tree (see [`Document::drop_tree`]); the document as it was,
+    /// with its tree, when no snapshot holds it any more, to be dropped by the caller (outside
+    /// the state's lock).
+    fn drop_tree(&mut self) -> Option<Arc<Document>> {
+        if !self.document.is_parsed() {
+            return None;
+        }
+        let mut document = (*self.document).clone();
+        document.drop_tree();
+        Some(std::mem::replace(&mut self.document, Arc::new(document)))
+    }
+}
+
+/// How long an edited document keeps its tree once the checks are quiet: the files a modder
+/// goes back and forth between stay parsed, and each keystroke's reparse incremental.
+const EDITED_KEEPS_TREE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Whether an open document keeps its tree when the checks are quiet (at `now`): when it was
+/// edited within [`EDITED_KEEPS_TREE`], or last of all the documents (`latest`, the time of
+/// the newest edit). Every other tree is parsed again when asked for.
+fn keeps_tree(
+    edited: Option<std::time::Instant>,
+    latest: Option<std::time::Instant>,
+    now: std::time::Instant,
+) -> bool {
+    edited.is_some_and(|at| {
+        now.saturating_duration_since(at) < EDITED_KEEPS_TREE || Some(at) == latest
+    })
+}
+
+/// Drops the trees of the open documents that do not keep theirs (see [`keeps_tree`]): a tree
+/// takes 25 bytes for each byte of a Colossus file, 8 MB with the whole corpus open. What a
+/// check or a request reads is parsed again when asked for, from scratch (about 0.1 ms per
+/// KB); the views derived from the text stay. Returns the documents as they were, to be
+/// dropped outside the state's lock.
+fn drop_trees(state: &mut State, now: std::time::Instant) -> Vec<Arc<Document>> {
+    let latest = state
+        .documents
+        .values()
+        .filter_map(|open| open.edited)
+        .max();
+    state
+        .documents
+        .values_mut()
+        .filter(|open| !keeps_tree(open.edited, latest, now))
+        .filter_map(OpenDocument::drop_tree)
+        .collect()
+}
+
 /// The checks no keystroke waits for (of documents opened and not edited since, of files that
 /// read an edited one, of closed ones) take turns, a few at a time: opened all at once, 398
 /// files started as many blocking threads, each check holding its snapshot and its working
@@ -585,7 +635,13 @@ fn give_memory_back_when_quiet(shared: &Arc<Shared>) {
         let quiet = shared.settlings.load(Ordering::SeqCst) == settling
             && shared.state().checking.is_empty();
         if quiet {
-            let _ = tokio::task::spawn_blocking(analysis::release_memory).await;
+            // The trees of the documents nobody edits go first, then the memory they held.
+            let dropped = drop_trees(&mut shared.state(), std::time::Instant::now());
+            let _ = tokio::task::spawn_blocking(move || {
+                drop(dropped);
+                analysis::release_memory();
+            })
+            .await;
         }
     });
 }
@@ -759,12 +815,18 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 continue;
             }
             // Kept before the diagnostics go out: a preview asked for after them marks these.
+            let mut dropped = None;
             if let Some((checked, findings)) = findings
                 && let Some(open) = state.documents.get_mut(&uri)
                 && open.version == checked
             {
                 open.findings = Some((checked, findings));
+                // Opened and not edited: its tree goes until it is asked for again.
+                if open.edited.is_none() {
+                    dropped = open.drop_tree();
+                }
             }
+            drop(dropped);
             if own && !state.readers.contains(&uri) {
                 state.readers.push_back(uri.clone());
             }
@@ -2336,5 +2398,27 @@ impl Backend {
             }))
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// The documents that keep their tree once the checks are quiet: those edited within the
+    /// last minute, and the one edited last however long ago; never one only opened.
+    #[test]
+    fn the_documents_edited_lately_keep_their_tree() {
+        let now = Instant::now() + Duration::from_secs(3600);
+        let ago = |s: u64| Some(now - Duration::from_secs(s));
+        let latest = ago(300);
+        assert!(keeps_tree(ago(0), latest, now));
+        assert!(keeps_tree(ago(59), latest, now));
+        assert!(!keeps_tree(ago(61), latest, now));
+        assert!(!keeps_tree(ago(600), latest, now));
+        assert!(keeps_tree(ago(300), latest, now), "the latest edited");
+        assert!(!keeps_tree(None, latest, now));
+        assert!(!keeps_tree(None, None, now));
     }
 }
