@@ -227,8 +227,11 @@ impl Drop for Turn {
 }
 
 impl Background {
-    /// How long the checks waiting for a turn wait without any given back.
-    const STALLED: std::time::Duration = std::time::Duration::from_millis(50);
+    /// How long the checks waiting for a turn wait without any given back: far longer than a
+    /// check of a game's file takes (a few ms), even on a busy machine where a check is not
+    /// always on a core (at 50 ms, the whole corpus opened on a loaded machine still started
+    /// tens of threads).
+    const STALLED: std::time::Duration = std::time::Duration::from_millis(200);
 
     fn new() -> Background {
         // As many as the cores (at least two, so one slow check does not make the others
