@@ -351,6 +351,38 @@ fn render_places(doc: &Document, spec: &str) -> String {
 
 #[test]
 fn hover_outline_and_highlight_snapshots() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let failures = snapshot_failures(update, |_| {});
+    if !update {
+        assert!(
+            failures.is_empty(),
+            "{} snapshot(s) differ:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+/// The same answers from a document as the language server keeps one it opened and nobody
+/// edits: checked (its views made), then its tree dropped, parsed again when asked for.
+#[test]
+fn the_snapshots_are_the_same_once_the_tree_was_dropped() {
+    let failures = snapshot_failures(false, |doc| {
+        retroboard::analysis::analyze(doc);
+        doc.drop_tree();
+        assert!(!doc.is_parsed());
+    });
+    assert!(
+        failures.is_empty(),
+        "{} snapshot(s) differ:\n\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The snapshots of every fixture that differ, each rendered from the fixture's document made
+/// ready by `prepare`; with `update`, rewritten.
+fn snapshot_failures(update: bool, prepare: impl Fn(&mut Document)) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let found = snapshots(
         &root,
@@ -368,10 +400,10 @@ fn hover_outline_and_highlight_snapshots() {
         ],
     );
     assert!(!found.is_empty());
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
     for (fixture, snapshot) in found {
-        let doc = load(&fixture);
+        let mut doc = load(&fixture);
+        prepare(&mut doc);
         let expected = std::fs::read_to_string(&snapshot).unwrap();
         let actual = match snapshot.extension().and_then(|e| e.to_str()) {
             Some("hover") => render_hover(&doc, &expected),
@@ -400,14 +432,7 @@ fn hover_outline_and_highlight_snapshots() {
             ));
         }
     }
-    if !update {
-        assert!(
-            failures.is_empty(),
-            "{} snapshot(s) differ:\n\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
-    }
+    failures
 }
 
 /// `<fixture>.preview`: the terminal drawing of the board; its SVG must parse and rasterise.

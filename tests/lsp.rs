@@ -310,6 +310,70 @@ fn hover_outline_and_semantic_tokens_over_stdio() {
     assert_eq!(client.shutdown(), 0);
 }
 
+/// A document opened and not edited lets go of its tree once checked (before its diagnostics
+/// go out); every request then parses it again, and answers as it does on the same text
+/// edited (whose tree is kept and reparsed incrementally). The first edit after the drop
+/// reparses the text correctly.
+#[test]
+fn requests_and_edits_on_a_document_whose_tree_was_dropped_answer_as_before() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/colossus/Tiny")
+        .canonicalize()
+        .unwrap();
+    let uri_of = |name: &str| file_uri(folder.join(name).to_str().unwrap());
+    let ter = uri_of("Tiny.ter");
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    for (name, language) in [
+        ("Tiny.ter", "colossus-ter"),
+        ("Tiny.cre", "colossus-cre"),
+        ("Tiny.map", "colossus-map"),
+    ] {
+        let text = std::fs::read_to_string(folder.join(name)).unwrap();
+        client.open(&uri_of(name), language, 1, &text);
+    }
+    assert_eq!(client.diagnostics(&ter, Some(1)), Vec::<Value>::new());
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": ter}, "position": {"line": line, "character": character}});
+    let whole = json!({"start": {"line": 0, "character": 0}, "end": {"line": 5, "character": 0}});
+    let answers = |client: &mut LspClient| {
+        let mut all = Vec::new();
+        for (line, character) in [(0, 0), (0, 2), (0, 23), (2, 40), (4, 14)] {
+            all.push(client.request("textDocument/hover", at(line, character)));
+            all.push(client.request("textDocument/definition", at(line, character)));
+        }
+        all.push(client.request("textDocument/completion", at(2, 32)));
+        for method in [
+            "textDocument/documentSymbol",
+            "textDocument/semanticTokens/full",
+            "textDocument/foldingRange",
+        ] {
+            all.push(client.request(method, json!({"textDocument": {"uri": ter}})));
+        }
+        all.push(client.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": ter}, "range": whole}),
+        ));
+        all
+    };
+    let dropped = answers(&mut client);
+    assert!(
+        dropped[4].to_string().contains("Gargoyle"),
+        "{}",
+        dropped[4]
+    );
+    // An edit after the drop: the Tower's letter made unknown, then put back.
+    client.change(&ter, 2, [[2, 0], [2, 1]], "X");
+    let broken = client.diagnostics(&ter, Some(2));
+    assert!(
+        broken.iter().any(|d| d["code"] == "colossus/missing-tower"),
+        "{broken:?}"
+    );
+    client.change(&ter, 3, [[2, 0], [2, 1]], "T");
+    assert_eq!(client.diagnostics(&ter, Some(3)), Vec::<Value>::new());
+    let kept = answers(&mut client);
+    assert_eq!(dropped, kept);
+    assert_eq!(client.shutdown(), 0);
+}
+
 /// A CRE of 4 000 creature lines is read up to its format's bound of 500 lines: one
 /// `retroboard/too-large` at line 500, colours and outline only for the lines read, and an edit
 /// past the bound still lands where the editor made it (edits refer to the whole text).

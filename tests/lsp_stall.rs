@@ -98,6 +98,30 @@ fn a_slow_check_of_one_file_holds_up_no_other_files_diagnostics() {
     assert_serving(client, &small);
 }
 
+/// Opened files are checked a few at a time (as many as the cores, at most four): slow checks
+/// taking every turn hold up no file opened after them.
+#[test]
+fn slow_checks_in_every_turn_hold_up_no_file_opened_after_them() {
+    let mut client = start();
+    let small = file_uri("/tmp/retroboard-stall/E/Small.ter");
+    let slow: Vec<String> = (0..4)
+        .map(|i| file_uri(&format!("/tmp/retroboard-stall/E/Slow{i}.ter")))
+        .collect();
+    for uri in &slow {
+        client.open(uri, "colossus-ter", 1, SLOW_TER);
+    }
+    client.open(&small, "colossus-ter", 1, TER);
+    let first = client.wait_for(|m| {
+        is_diagnostics(m, &small, 1) || slow.iter().any(|uri| is_diagnostics(m, uri, 1))
+    });
+    assert!(
+        is_diagnostics(&first, &small, 1),
+        "the small file's diagnostics come first, not: {first}"
+    );
+    assert_eq!(first["params"]["diagnostics"], json!([]));
+    assert_serving(client, &small);
+}
+
 #[test]
 fn a_cancelled_request_in_flight_is_answered_request_cancelled_and_the_server_goes_on() {
     let mut client = start();

@@ -328,6 +328,25 @@ impl Document {
         Some(syntax.tree.get_or_init(|| syntax.parse(&self.text)))
     }
 
+    /// Whether the tree of the current text is parsed (not waiting to be parsed when asked for).
+    pub fn is_parsed(&self) -> bool {
+        self.syntax.as_ref().is_some_and(|s| s.tree.get().is_some())
+    }
+
+    /// Lets go of the syntax tree (and of the one-string copy of a small text): the next
+    /// [`Document::tree`] parses the text afresh, to the same tree as a new document of it. Its
+    /// copies keep theirs. The views derived from the text stay (other files' checks read them).
+    pub fn drop_tree(&mut self) {
+        if let Some(syntax) = &mut self.syntax {
+            syntax.tree = Arc::default();
+            *syntax
+                .edited
+                .get_mut()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+        }
+        self.flat = OnceLock::new();
+    }
+
     /// A value derived from the text read, made by `make` once until the next edit of it: a
     /// format's typed view, read by this document's checks and by other files' checks alike.
     pub fn memo<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
@@ -705,6 +724,55 @@ mod tests {
         assert_eq!(*first.memo(|| 0_u32), 7, "and leaves its copies theirs");
         assert_ne!(doc.tree().expect("parsed").root_node().id(), tree);
         assert_eq!(second.tree().expect("kept").root_node().id(), tree);
+    }
+
+    /// What the language server does to documents nobody edits: the tree goes, and the next
+    /// look at it parses the text afresh, to the tree of a new document of the same text; the
+    /// views and the revision stay, and a copy taken before keeps its tree.
+    #[test]
+    fn a_dropped_tree_is_parsed_again_as_a_fresh_document_would_be() {
+        let text = "MAP:A.map\nTER:B.ter\nCRE:C.cre\n";
+        let mut doc = Document::new(Some(FormatId::ColossusVar), text);
+        doc.edit(4..5, "Big");
+        let sexp = |d: &Document| d.tree().map(|t| t.root_node().to_sexp());
+        let before = sexp(&doc);
+        let view = doc.memo(|| 7_u32);
+        let revision = doc.revision();
+        let copy = doc.clone();
+        assert!(doc.is_parsed());
+        doc.drop_tree();
+        assert!(!doc.is_parsed());
+        assert!(copy.is_parsed(), "the copy keeps its tree");
+        assert!(Arc::ptr_eq(&doc.memo(|| 0_u32), &view), "the views stay");
+        assert!(revision.is_of(&doc), "the same text, the same revision");
+        assert_eq!(doc.slice(0..6), "MAP:Bi");
+        assert_eq!(sexp(&doc), before);
+        assert!(doc.is_parsed());
+        let fresh = Document::new(doc.format(), &doc.text());
+        assert_eq!(sexp(&doc), sexp(&fresh));
+    }
+
+    /// An edit after the tree was dropped (or with edits waiting for a parse when it was) gives
+    /// the tree of a fresh parse of the new text, and the next edits reparse incrementally.
+    #[test]
+    fn edits_after_a_dropped_tree_match_a_fresh_document() {
+        let sexp = |d: &Document| d.tree().map(|t| t.root_node().to_sexp());
+        let mut doc = Document::new(Some(FormatId::ColossusVar), "MAP:A.map\nTER:B.ter\n");
+        assert!(doc.tree().is_some());
+        doc.drop_tree();
+        doc.edit(0..0, "CRE:C.cre\n");
+        assert_eq!(sexp(&doc), sexp(&Document::new(doc.format(), &doc.text())));
+        // Edits piled up on the tree, dropped before the parse.
+        doc.edit(4..5, "Big");
+        doc.drop_tree();
+        doc.edit(doc.rope().len_bytes()..doc.rope().len_bytes(), "DEPEND:X\n");
+        assert_eq!(sexp(&doc), sexp(&Document::new(doc.format(), &doc.text())));
+        doc.edit(0..3, "XYZ");
+        assert_eq!(sexp(&doc), sexp(&Document::new(doc.format(), &doc.text())));
+        // A document without a tree to drop stays as it is.
+        let mut text_only = Document::new(None, "plain\n");
+        text_only.drop_tree();
+        assert!(text_only.tree().is_none() && !text_only.is_parsed());
     }
 
     #[test]
