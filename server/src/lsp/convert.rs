@@ -357,7 +357,15 @@ impl LineBounds {
     }
 }
 
-pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> DocumentSymbol {
+/// A symbol of the outline and its children, their positions read with `positions`: an outline
+/// comes in text order, most symbols with their children on one line, so one search of the rope
+/// per line serves them all (four per symbol before: its range's and its name's ends).
+pub fn symbol(positions: &mut Positions, symbol: &Symbol) -> DocumentSymbol {
+    let mut range = |bytes: &std::ops::Range<usize>| Range {
+        start: positions.of(bytes.start),
+        end: positions.of(bytes.end),
+    };
+    let (range, selection_range) = (range(&symbol.range), range(&symbol.selection));
     #[allow(deprecated)] // `deprecated` is a required field of the type
     DocumentSymbol {
         name: if symbol.name.is_empty() {
@@ -369,13 +377,13 @@ pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> Docum
         kind: lsp_symbol_kind(symbol.kind),
         tags: None,
         deprecated: None,
-        range: range(text, symbol.range.clone(), encoding),
-        selection_range: range(text, symbol.selection.clone(), encoding),
+        range,
+        selection_range,
         children: (!symbol.children.is_empty()).then(|| {
             symbol
                 .children
                 .iter()
-                .map(|c| self::symbol(text, c, encoding))
+                .map(|c| self::symbol(positions, c))
                 .collect()
         }),
     }
