@@ -218,10 +218,18 @@ impl Hex {
 
     /// What the TER knows the terrain by: its letter, or from 2003-10 its name.
     pub fn terrain_key(&self) -> Option<String> {
+        self.terrain_key_str().map(str::to_owned)
+    }
+
+    /// [`Hex::terrain_key`] borrowed from the hex, for comparisons (a check compares every hex
+    /// with every terrain).
+    pub fn terrain_key_str(&self) -> Option<&str> {
+        let text = &self.terrain.as_ref()?.text;
         if self.named {
-            self.terrain.as_ref().map(|t| t.text.clone())
+            Some(text)
         } else {
-            self.terrain_letter().map(String::from)
+            let letter = text.chars().next()?;
+            Some(&text[..letter.len_utf8()])
         }
     }
 }
@@ -406,7 +414,10 @@ impl MapView {
     pub fn towers_of(&self, towers: &[String]) -> usize {
         self.hexes
             .iter()
-            .filter(|h| h.terrain_key().is_some_and(|t| towers.contains(&t)))
+            .filter(|h| {
+                h.terrain_key_str()
+                    .is_some_and(|t| towers.iter().any(|tower| tower == t))
+            })
             .count()
     }
 }
