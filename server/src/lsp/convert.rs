@@ -278,6 +278,7 @@ pub fn semantic_tokens(
         while start < h.end && start < text.len_bytes() {
             let bounds = match line {
                 Some(bounds) if bounds.start <= start && start < bounds.next => bounds,
+                Some(bounds) if bounds.next <= start => LineBounds::ahead(text, bounds, start),
                 _ => LineBounds::of(text, text.byte_to_line(start)),
             };
             line = Some(bounds);
@@ -345,6 +346,56 @@ impl LineBounds {
             next,
             ascii,
         }
+    }
+
+    /// The line holding `byte`, which lies after the line `from`: the lines that follow it are
+    /// read one by one from their chunk of the rope, for a few lines (a token on a later line
+    /// is searched for); a line that leaves its chunk is searched for too.
+    fn ahead(text: &Rope, from: LineBounds, byte: usize) -> LineBounds {
+        let mut bounds = from;
+        for _ in 0..4 {
+            if bounds.index + 1 >= text.len_lines() {
+                break;
+            }
+            match LineBounds::in_chunk(text, bounds.index + 1, bounds.next) {
+                Some(next) => bounds = next,
+                None => break,
+            }
+            if byte < bounds.next {
+                return bounds;
+            }
+        }
+        LineBounds::of(text, text.byte_to_line(byte))
+    }
+
+    /// Line `index`, which starts at byte `start`, read from the rope's chunk there; `None`
+    /// when its line break is not in that chunk (or a CR ends the chunk: an LF may follow).
+    /// The line breaks are the rope's: LF, CR LF and a lone CR.
+    fn in_chunk(text: &Rope, index: usize, start: usize) -> Option<LineBounds> {
+        let len = text.len_bytes();
+        let (chunk, chunk_start, _, _) = text.chunk_at_byte(start.min(len));
+        let bytes = chunk.as_bytes().get(start - chunk_start..)?;
+        let (content_end, next) = match bytes.iter().position(|b| *b == b'\n' || *b == b'\r') {
+            Some(at) if bytes[at] == b'\n' => (start + at, start + at + 1),
+            Some(at) => match bytes.get(at + 1) {
+                Some(b'\n') => (start + at, start + at + 2),
+                Some(_) => (start + at, start + at + 1),
+                // A CR at the chunk's end: the next chunk may start with its LF.
+                None if chunk_start + chunk.len() < len => return None,
+                None => (start + at, start + at + 1),
+            },
+            // No line break to the chunk's end: the last line, or one that goes on in the next
+            // chunk.
+            None if chunk_start + chunk.len() < len => return None,
+            None => (len, len),
+        };
+        Some(LineBounds {
+            index,
+            start,
+            content_end,
+            next,
+            ascii: bytes[..next - start].is_ascii(),
+        })
     }
 
     /// The column of a byte of this line.
@@ -636,13 +687,20 @@ mod tests {
             "",
             "\n\n",
         ];
+        // Several chunks of the rope, lines of every break and length, some across chunks.
+        let breaks = ["\n", "\r\n", "\r", "\n\n", "\r\r\n"];
+        let long: String = (0..250)
+            .map(|i| format!("{}{}", "aé 1 ".repeat(i % 13), breaks[i % breaks.len()]))
+            .collect();
+        let texts = texts.into_iter().chain([long.as_str()]);
         for text in texts {
             let rope = Rope::from_str(text);
             let len = text.len();
             let mut highlights = Vec::new();
-            // Every char-boundary range, split into tokens in text order, and some across lines.
+            // Every char-boundary range, split into tokens in text order, and some across lines;
+            // and tokens lines apart.
             let bounds: Vec<usize> = (0..=len).filter(|i| text.is_char_boundary(*i)).collect();
-            for step in 1..4 {
+            for step in [1, 2, 3, 37, 500] {
                 highlights.clear();
                 let mut k = 0;
                 while k + step < bounds.len() {
