@@ -10,6 +10,7 @@ use super::dialect::{self, Era};
 use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
 use super::syntax::{Num, Word, line_range};
 use super::variant::{Variant, var_file};
+use crate::answers::Highlight;
 use crate::findings::{Finding, Severity};
 use crate::formats::Files;
 use crate::syntax::Document;
@@ -175,6 +176,10 @@ pub struct MapView {
     /// What is wrong with the lines' fields and blank lines before the size
     /// (`colossus/syntax-error`), in text order.
     pub line_errors: Vec<Finding>,
+    /// The coloured tokens (as [`super::highlights::walked`] finds them), read on the same walk
+    /// of the tree; `None` when the tree has an error node, whose insides the view does not
+    /// walk (the grammar makes none).
+    pub highlights: Option<Vec<Highlight>>,
 }
 
 #[derive(Debug)]
@@ -365,14 +370,26 @@ impl MapView {
         let mut size_line_end = None;
         // The lines before the size that hold a comment: the others are blank.
         let mut comment_rows = Vec::new();
-        let mut cursor = tree.root_node().walk();
+        let root = tree.root_node();
+        // The colours of the walk: the root's, its children's and theirs (tokens have none).
+        let colours = super::highlights::Kinds::get();
+        let mut coloured = Vec::new();
+        let (root_kind, mut after_named) = (root.kind_id(), false);
+        if let Some(kind) = colours.of(root_kind, None, false) {
+            super::highlights::push(&mut coloured, root, kind);
+        }
+        let mut cursor = root.walk();
         let mut more = cursor.goto_first_child();
         while more {
             let node = cursor.node();
+            if let Some(kind) = colours.of(node.kind_id(), Some(root_kind), after_named) {
+                super::highlights::push(&mut coloured, node, kind);
+            }
+            after_named |= node.is_named();
             match node.kind() {
                 "size" => {
                     blank_lines_before(doc, node, &comment_rows, &mut view.line_errors);
-                    kinds.line(&mut cursor, &mut tokens);
+                    line(&kinds, &mut cursor, &mut tokens, &mut coloured);
                     let line = Line::read(&SIZE_LAYOUT, &tokens, &mut text);
                     line.errors(&mut view.line_errors);
                     if let (Some(width), Some(height)) = (line.number(0), line.number(1)) {
@@ -385,7 +402,7 @@ impl MapView {
                     comment_rows.push(node.start_position().row);
                 }
                 "hex" => {
-                    kinds.line(&mut cursor, &mut tokens);
+                    line(&kinds, &mut cursor, &mut tokens, &mut coloured);
                     let line = Line::read(hex_layout, &tokens, &mut text);
                     let before = view.line_errors.len();
                     line.errors(&mut view.line_errors);
@@ -397,6 +414,7 @@ impl MapView {
             }
             more = cursor.goto_next_sibling();
         }
+        view.highlights = (!root.has_error()).then_some(coloured);
         view
     }
 
@@ -419,6 +437,38 @@ impl MapView {
                     .is_some_and(|t| towers.iter().any(|tower| tower == t))
             })
             .count()
+    }
+}
+
+/// The tokens of the size or hex line at the cursor (as [`TokenKinds::line`] reads them), and
+/// their colours into `coloured` (as [`super::highlights::walked`] finds them: a token has no
+/// children to colour); the cursor is left where it was.
+fn line(
+    kinds: &TokenKinds,
+    cursor: &mut tree_sitter::TreeCursor,
+    tokens: &mut Vec<(super::record::Token, Range<usize>)>,
+    coloured: &mut Vec<Highlight>,
+) {
+    tokens.clear();
+    let colours = super::highlights::Kinds::get();
+    let parent = cursor.node().kind_id();
+    if cursor.goto_first_child() {
+        let mut after_named = false;
+        loop {
+            let node = cursor.node();
+            let id = node.kind_id();
+            if let Some(token) = kinds.token(id) {
+                tokens.push((token, node.byte_range()));
+            }
+            if let Some(kind) = colours.of(id, Some(parent), after_named) {
+                super::highlights::push(coloured, node, kind);
+            }
+            after_named |= node.is_named();
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+        cursor.goto_parent();
     }
 }
 
