@@ -402,7 +402,7 @@ impl MapView {
                     comment_rows.push(node.start_position().row);
                 }
                 "hex" => {
-                    line(&kinds, &mut cursor, &mut tokens, &mut coloured);
+                    hex_line(&kinds, &mut cursor, &mut text, &mut tokens, &mut coloured);
                     let line = Line::read(hex_layout, &tokens, &mut text);
                     let before = view.line_errors.len();
                     line.errors(&mut view.line_errors);
@@ -437,6 +437,82 @@ impl MapView {
                     .is_some_and(|t| towers.iter().any(|tower| tower == t))
             })
             .count()
+    }
+}
+
+/// The tokens and colours of a hex line, by its text (the MAP's lexer reads a line alone:
+/// every token may follow every other), ranges from the line's start: a keystroke changes one
+/// line, and the tree's walk of every other line's tokens, most of a view's cost, is not redone.
+/// Kept for the lines of the last few versions of the MAPs edited (a map has a few hundred).
+struct HexLine {
+    tokens: Vec<(super::record::Token, Range<usize>)>,
+    coloured: Vec<Highlight>,
+}
+
+/// Past this many lines the table of [`HexLine`]s starts over.
+const HEX_LINES_KEPT: usize = 4096;
+
+static HEX_LINES: std::sync::LazyLock<
+    std::sync::Mutex<HashMap<Box<str>, std::sync::Arc<HexLine>>>,
+> = std::sync::LazyLock::new(Default::default);
+
+/// The tokens and colours of the hex line at the cursor, as [`line`] reads them, from
+/// [`HEX_LINES`] when a line of the same text was read before.
+fn hex_line<'d>(
+    kinds: &TokenKinds,
+    cursor: &mut tree_sitter::TreeCursor,
+    text: &mut ChunkReader<'d>,
+    tokens: &mut Vec<(super::record::Token, Range<usize>)>,
+    coloured: &mut Vec<Highlight>,
+) {
+    let range = cursor.node().byte_range();
+    let line_text = text.slice(range.clone());
+    let lock = || {
+        HEX_LINES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let known = lock().get(&*line_text).cloned();
+    let read = match known {
+        Some(read) => read,
+        None => {
+            let mut own = Vec::new();
+            line(kinds, cursor, tokens, &mut own);
+            let shift = |r: &Range<usize>| r.start - range.start..r.end - range.start;
+            let read = std::sync::Arc::new(HexLine {
+                tokens: tokens.iter().map(|(t, r)| (*t, shift(r))).collect(),
+                coloured: own
+                    .iter()
+                    .map(|h| Highlight {
+                        start: h.start - range.start,
+                        end: h.end - range.start,
+                        kind: h.kind,
+                    })
+                    .collect(),
+            });
+            let mut lines = lock();
+            if lines.len() >= HEX_LINES_KEPT {
+                lines.clear();
+            }
+            lines.insert(line_text.into(), read.clone());
+            read
+        }
+    };
+    tokens.clear();
+    tokens.extend(
+        read.tokens
+            .iter()
+            .map(|(t, r)| (*t, r.start + range.start..r.end + range.start)),
+    );
+    for h in &read.coloured {
+        let (start, end) = (h.start + range.start, h.end + range.start);
+        if coloured.last().is_none_or(|last| start >= last.end) {
+            coloured.push(Highlight {
+                start,
+                end,
+                kind: h.kind,
+            });
+        }
     }
 }
 
@@ -657,5 +733,74 @@ fn blank_lines_before(doc: &Document, size: Node, comment_rows: &[usize], out: &
             "a blank line before the map size: the game reads the size (“width height”) as the \
 very first thing in the file and fails on anything else; remove this line",
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::FormatId;
+
+    /// A hex line read before is read from [`HEX_LINES`]: the same hexes, errors and colours as
+    /// a walk of the tree, at the line's own place, and an edited line is read anew.
+    #[test]
+    fn hex_lines_read_before_give_what_the_tree_gives() {
+        let first = "1 Brush 2 ARROWS 0 ARCH 0 ARROW 0 0\n";
+        let text = format!(
+            "3 2\n{first}2 Jungle 1 ARROWS 0 ARCH 0 ARROW 1 0\n{first}\n{first}# note\n\
+             7 Marsh 1 ARROWSX 0 ARCH 0 ARROW 1 1 # end\n"
+        );
+        let mut doc = Document::new(Some(FormatId::ColossusMap), &text);
+        // The first line read from the tree (other tests keep lines of their own).
+        HEX_LINES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .retain(|line, _| !text.contains(&**line));
+        let read = |doc: &Document| {
+            let view = MapView::new(doc);
+            let hexes: Vec<String> = view
+                .hexes
+                .iter()
+                .map(|h| {
+                    let terrain = h.terrain.as_ref().map_or("?", |t| t.text.as_str());
+                    let ways: Vec<String> = h
+                        .exits
+                        .iter()
+                        .map(|e| {
+                            let way = e.way.as_ref().map_or("?", |w| w.text.as_str());
+                            format!("{}{way}@{:?}", e.label.value.unwrap_or(-1), e.label.range)
+                        })
+                        .collect();
+                    format!("{} {terrain}@{:?} {ways:?}", doc.slice(h.label.range.clone()), h.range)
+                })
+                .collect();
+            let errors: Vec<String> = view
+                .line_errors
+                .iter()
+                .map(|f| format!("{:?} {}", f.range, f.message))
+                .collect();
+            assert_eq!(
+                view.highlights.as_deref(),
+                Some(&super::super::highlights::walked(doc)[..]),
+                "{}",
+                doc.text()
+            );
+            (hexes, errors)
+        };
+        // Read twice: the second time from the lines kept (the same line three times at once).
+        let fresh = read(&doc);
+        assert_eq!(read(&doc), fresh);
+        assert_eq!(fresh.0.len(), 5);
+        // An edited line is read anew, the others from before at their new places.
+        let at = text.find("Jungle").unwrap();
+        doc.edit(at..at + "Jungle".len(), "Tundra ARCH 5-");
+        let (hexes, errors) = read(&doc);
+        assert!(hexes[1].starts_with("2 Tundra@"), "{hexes:?}");
+        assert_ne!(errors, fresh.1, "the edited line's errors");
+        let at = text.find("1 Brush").unwrap();
+        doc.edit(at..at, "1");
+        let (hexes, _) = read(&doc);
+        assert!(hexes[0].starts_with("11 Brush@"), "{hexes:?}");
+        assert!(hexes[2].starts_with("1 Brush@"), "{hexes:?}");
     }
 }
