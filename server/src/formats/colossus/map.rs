@@ -771,7 +771,11 @@ mod tests {
                             format!("{}{way}@{:?}", e.label.value.unwrap_or(-1), e.label.range)
                         })
                         .collect();
-                    format!("{} {terrain}@{:?} {ways:?}", doc.slice(h.label.range.clone()), h.range)
+                    format!(
+                        "{} {terrain}@{:?} {ways:?}",
+                        doc.slice(h.label.range.clone()),
+                        h.range
+                    )
                 })
                 .collect();
             let errors: Vec<String> = view

@@ -160,9 +160,8 @@ fn terrain_line(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
     let read = match known {
         Some(read) => read,
         None => {
-            let read = std::sync::Arc::new(
-                read_terrain(doc, node).map(|t| t.moved(range.start, 0)),
-            );
+            let read =
+                std::sync::Arc::new(read_terrain(doc, node).map(|t| t.moved(range.start, 0)));
             let mut lines = lock();
             if lines.len() >= TERRAIN_LINES_KEPT {
                 lines.clear();
