@@ -410,8 +410,9 @@ impl LineBounds {
 
 /// A symbol of the outline and its children, their positions read with `positions`: an outline
 /// comes in text order, most symbols with their children on one line, so one search of the rope
-/// per line serves them all (four per symbol before: its range's and its name's ends).
-pub fn symbol(positions: &mut Positions, symbol: &Symbol) -> DocumentSymbol {
+/// per line serves them all (four per symbol before: its range's and its name's ends). The
+/// symbol is taken, its texts moved into the answer (an outline has a thousand).
+pub fn symbol(positions: &mut Positions, symbol: Symbol) -> DocumentSymbol {
     let mut range = |bytes: &std::ops::Range<usize>| Range {
         start: positions.of(bytes.start),
         end: positions.of(bytes.end),
@@ -422,9 +423,9 @@ pub fn symbol(positions: &mut Positions, symbol: &Symbol) -> DocumentSymbol {
         name: if symbol.name.is_empty() {
             "?".to_string()
         } else {
-            symbol.name.clone()
+            symbol.name
         },
-        detail: symbol.detail.clone(),
+        detail: symbol.detail,
         kind: lsp_symbol_kind(symbol.kind),
         tags: None,
         deprecated: None,
@@ -433,7 +434,7 @@ pub fn symbol(positions: &mut Positions, symbol: &Symbol) -> DocumentSymbol {
         children: (!symbol.children.is_empty()).then(|| {
             symbol
                 .children
-                .iter()
+                .into_iter()
                 .map(|c| self::symbol(positions, c))
                 .collect()
         }),

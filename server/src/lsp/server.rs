@@ -2137,7 +2137,7 @@ impl Backend {
             cancel.check()?;
             let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
             let symbols = symbols
-                .iter()
+                .into_iter()
                 .map(|s| convert::symbol(&mut positions, s))
                 .collect();
             Ok(DocumentSymbolResponse::Nested(symbols))
