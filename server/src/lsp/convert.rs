@@ -285,6 +285,7 @@ pub fn semantic_tokens(
         while start < h.end && start < text.len_bytes() {
             let bounds = match line {
                 Some(bounds) if bounds.start <= start && start < bounds.next => bounds,
+                Some(bounds) if bounds.next <= start => LineBounds::ahead(text, bounds, start),
                 _ => LineBounds::of(text, text.byte_to_line(start)),
             };
             line = Some(bounds);
@@ -354,6 +355,56 @@ impl LineBounds {
         }
     }
 
+    /// The line holding `byte`, which lies after the line `from`: the lines that follow it are
+    /// read one by one from their chunk of the rope, for a few lines (a token on a later line
+    /// is searched for); a line that leaves its chunk is searched for too.
+    fn ahead(text: &Rope, from: LineBounds, byte: usize) -> LineBounds {
+        let mut bounds = from;
+        for _ in 0..4 {
+            if bounds.index + 1 >= text.len_lines() {
+                break;
+            }
+            match LineBounds::in_chunk(text, bounds.index + 1, bounds.next) {
+                Some(next) => bounds = next,
+                None => break,
+            }
+            if byte < bounds.next {
+                return bounds;
+            }
+        }
+        LineBounds::of(text, text.byte_to_line(byte))
+    }
+
+    /// Line `index`, which starts at byte `start`, read from the rope's chunk there; `None`
+    /// when its line break is not in that chunk (or a CR ends the chunk: an LF may follow).
+    /// The line breaks are the rope's: LF, CR LF and a lone CR.
+    fn in_chunk(text: &Rope, index: usize, start: usize) -> Option<LineBounds> {
+        let len = text.len_bytes();
+        let (chunk, chunk_start, _, _) = text.chunk_at_byte(start.min(len));
+        let bytes = chunk.as_bytes().get(start - chunk_start..)?;
+        let (content_end, next) = match bytes.iter().position(|b| *b == b'\n' || *b == b'\r') {
+            Some(at) if bytes[at] == b'\n' => (start + at, start + at + 1),
+            Some(at) => match bytes.get(at + 1) {
+                Some(b'\n') => (start + at, start + at + 2),
+                Some(_) => (start + at, start + at + 1),
+                // A CR at the chunk's end: the next chunk may start with its LF.
+                None if chunk_start + chunk.len() < len => return None,
+                None => (start + at, start + at + 1),
+            },
+            // No line break to the chunk's end: the last line, or one that goes on in the next
+            // chunk.
+            None if chunk_start + chunk.len() < len => return None,
+            None => (len, len),
+        };
+        Some(LineBounds {
+            index,
+            start,
+            content_end,
+            next,
+            ascii: bytes[..next - start].is_ascii(),
+        })
+    }
+
     /// The column of a byte of this line.
     fn column(&self, text: &Rope, byte: usize, encoding: PositionEncoding) -> u32 {
         if self.ascii {
@@ -364,25 +415,34 @@ impl LineBounds {
     }
 }
 
-pub fn symbol(text: &Rope, symbol: &Symbol, encoding: PositionEncoding) -> DocumentSymbol {
+/// A symbol of the outline and its children, their positions read with `positions`: an outline
+/// comes in text order, most symbols with their children on one line, so one search of the rope
+/// per line serves them all (four per symbol before: its range's and its name's ends). The
+/// symbol is taken, its texts moved into the answer (an outline has a thousand).
+pub fn symbol(positions: &mut Positions, symbol: Symbol) -> DocumentSymbol {
+    let mut range = |bytes: &std::ops::Range<usize>| Range {
+        start: positions.of(bytes.start),
+        end: positions.of(bytes.end),
+    };
+    let (range, selection_range) = (range(&symbol.range), range(&symbol.selection));
     #[allow(deprecated)] // `deprecated` is a required field of the type
     DocumentSymbol {
         name: if symbol.name.is_empty() {
             "?".to_string()
         } else {
-            symbol.name.clone()
+            symbol.name
         },
-        detail: symbol.detail.clone(),
+        detail: symbol.detail,
         kind: lsp_symbol_kind(symbol.kind),
         tags: None,
         deprecated: None,
-        range: range(text, symbol.range.clone(), encoding),
-        selection_range: range(text, symbol.selection.clone(), encoding),
+        range,
+        selection_range,
         children: (!symbol.children.is_empty()).then(|| {
             symbol
                 .children
-                .iter()
-                .map(|c| self::symbol(text, c, encoding))
+                .into_iter()
+                .map(|c| self::symbol(positions, c))
                 .collect()
         }),
     }
@@ -635,13 +695,20 @@ mod tests {
             "",
             "\n\n",
         ];
+        // Several chunks of the rope, lines of every break and length, some across chunks.
+        let breaks = ["\n", "\r\n", "\r", "\n\n", "\r\r\n"];
+        let long: String = (0..250)
+            .map(|i| format!("{}{}", "aé 1 ".repeat(i % 13), breaks[i % breaks.len()]))
+            .collect();
+        let texts = texts.into_iter().chain([long.as_str()]);
         for text in texts {
             let rope = Rope::from_str(text);
             let len = text.len();
             let mut highlights = Vec::new();
-            // Every char-boundary range, split into tokens in text order, and some across lines.
+            // Every char-boundary range, split into tokens in text order, and some across lines;
+            // and tokens lines apart.
             let bounds: Vec<usize> = (0..=len).filter(|i| text.is_char_boundary(*i)).collect();
-            for step in 1..4 {
+            for step in [1, 2, 3, 37, 500] {
                 highlights.clear();
                 let mut k = 0;
                 while k + step < bounds.len() {

@@ -2321,10 +2321,10 @@ impl Backend {
         self.prepared_on_open_document("the outline", uri, move |snapshot, document, cancel| {
             let symbols = crate::ide::outline(document);
             cancel.check()?;
-            let text = document.rope();
+            let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
             let symbols = symbols
-                .iter()
-                .map(|s| convert::symbol(text, s, snapshot.encoding))
+                .into_iter()
+                .map(|s| convert::symbol(&mut positions, s))
                 .collect();
             Ok(DocumentSymbolResponse::Nested(symbols))
         })

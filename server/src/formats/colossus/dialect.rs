@@ -391,8 +391,11 @@ impl Signs {
     /// The signs of `text`, its ranges counted from its start.
     fn of(text: &str, mut sign: impl FnMut(&[&str]) -> bool) -> Signs {
         let mut signs = Signs::default();
+        // One list for every line's tokens (a list per line cost more than reading them).
+        let mut tokens: Vec<&str> = Vec::new();
         for (range, content) in lines(text) {
-            let tokens: Vec<&str> = content.split_whitespace().collect();
+            tokens.clear();
+            tokens.extend(content.split_whitespace());
             if tokens.is_empty() {
                 continue;
             }

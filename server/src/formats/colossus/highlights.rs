@@ -15,6 +15,15 @@ use crate::answers::{Highlight, HighlightKind};
 use crate::syntax::Document;
 
 pub fn map_highlights(doc: &Document) -> Vec<Highlight> {
+    // Coloured by the view's walk of the lines, which reads every token anyway.
+    if let Some(coloured) = &super::map::MapView::of(doc).highlights {
+        return coloured.clone();
+    }
+    walked(doc)
+}
+
+/// The MAP's coloured tokens, by a walk of its whole tree.
+pub fn walked(doc: &Document) -> Vec<Highlight> {
     let Some(tree) = doc.tree() else {
         return Vec::new();
     };
@@ -30,7 +39,7 @@ pub fn map_highlights(doc: &Document) -> Vec<Highlight> {
 
 /// The MAP grammar's node kinds the query names, by id: comparing ids spares reading each
 /// node's kind name (a C string, checked as UTF-8 on every call).
-struct Kinds {
+pub struct Kinds {
     comment: u16,
     word: u16,
     name: u16,
@@ -41,7 +50,7 @@ struct Kinds {
 }
 
 impl Kinds {
-    fn get() -> &'static Kinds {
+    pub fn get() -> &'static Kinds {
         static KINDS: OnceLock<Kinds> = OnceLock::new();
         KINDS.get_or_init(|| {
             let language = FormatId::ColossusMap.language();
@@ -60,7 +69,7 @@ impl Kinds {
 
     /// The query's capture of a node of `kind` under `parent`, pattern by pattern;
     /// `after_named`: a named sibling comes before it.
-    fn of(&self, kind: u16, parent: Option<u16>, after_named: bool) -> Option<HighlightKind> {
+    pub fn of(&self, kind: u16, parent: Option<u16>, after_named: bool) -> Option<HighlightKind> {
         Some(match kind {
             // `(comment) @comment`, `(word) @type`, `(name) @type`, `(way) @keyword`.
             k if k == self.comment => HighlightKind::Comment,
@@ -104,7 +113,7 @@ fn walk_children(kinds: &Kinds, cursor: &mut TreeCursor, out: &mut Vec<Highlight
 }
 
 /// As the query's reader keeps captures: the first of a place wins, empty ones are none.
-fn push(out: &mut Vec<Highlight>, node: Node, kind: HighlightKind) {
+pub fn push(out: &mut Vec<Highlight>, node: Node, kind: HighlightKind) {
     let range = node.byte_range();
     if !range.is_empty() && out.last().is_none_or(|last| range.start >= last.end) {
         out.push(Highlight {

@@ -10,6 +10,7 @@ use super::dialect::{self, Era};
 use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
 use super::syntax::{Num, Word, line_range};
 use super::variant::{Variant, var_file};
+use crate::answers::Highlight;
 use crate::findings::{Finding, Severity};
 use crate::formats::Files;
 use crate::syntax::Document;
@@ -175,6 +176,10 @@ pub struct MapView {
     /// What is wrong with the lines' fields and blank lines before the size
     /// (`colossus/syntax-error`), in text order.
     pub line_errors: Vec<Finding>,
+    /// The coloured tokens (as [`super::highlights::walked`] finds them), read on the same walk
+    /// of the tree; `None` when the tree has an error node, whose insides the view does not
+    /// walk (the grammar makes none).
+    pub highlights: Option<Vec<Highlight>>,
 }
 
 #[derive(Debug)]
@@ -218,10 +223,18 @@ impl Hex {
 
     /// What the TER knows the terrain by: its letter, or from 2003-10 its name.
     pub fn terrain_key(&self) -> Option<String> {
+        self.terrain_key_str().map(str::to_owned)
+    }
+
+    /// [`Hex::terrain_key`] borrowed from the hex, for comparisons (a check compares every hex
+    /// with every terrain).
+    pub fn terrain_key_str(&self) -> Option<&str> {
+        let text = &self.terrain.as_ref()?.text;
         if self.named {
-            self.terrain.as_ref().map(|t| t.text.clone())
+            Some(text)
         } else {
-            self.terrain_letter().map(String::from)
+            let letter = text.chars().next()?;
+            Some(&text[..letter.len_utf8()])
         }
     }
 }
@@ -357,14 +370,26 @@ impl MapView {
         let mut size_line_end = None;
         // The lines before the size that hold a comment: the others are blank.
         let mut comment_rows = Vec::new();
-        let mut cursor = tree.root_node().walk();
+        let root = tree.root_node();
+        // The colours of the walk: the root's, its children's and theirs (tokens have none).
+        let colours = super::highlights::Kinds::get();
+        let mut coloured = Vec::new();
+        let (root_kind, mut after_named) = (root.kind_id(), false);
+        if let Some(kind) = colours.of(root_kind, None, false) {
+            super::highlights::push(&mut coloured, root, kind);
+        }
+        let mut cursor = root.walk();
         let mut more = cursor.goto_first_child();
         while more {
             let node = cursor.node();
+            if let Some(kind) = colours.of(node.kind_id(), Some(root_kind), after_named) {
+                super::highlights::push(&mut coloured, node, kind);
+            }
+            after_named |= node.is_named();
             match node.kind() {
                 "size" => {
                     blank_lines_before(doc, node, &comment_rows, &mut view.line_errors);
-                    kinds.line(&mut cursor, &mut tokens);
+                    line(&kinds, &mut cursor, &mut tokens, &mut coloured);
                     let line = Line::read(&SIZE_LAYOUT, &tokens, &mut text);
                     line.errors(&mut view.line_errors);
                     if let (Some(width), Some(height)) = (line.number(0), line.number(1)) {
@@ -377,7 +402,7 @@ impl MapView {
                     comment_rows.push(node.start_position().row);
                 }
                 "hex" => {
-                    kinds.line(&mut cursor, &mut tokens);
+                    hex_line(&kinds, &mut cursor, &mut text, &mut tokens, &mut coloured);
                     let line = Line::read(hex_layout, &tokens, &mut text);
                     let before = view.line_errors.len();
                     line.errors(&mut view.line_errors);
@@ -389,6 +414,7 @@ impl MapView {
             }
             more = cursor.goto_next_sibling();
         }
+        view.highlights = (!root.has_error()).then_some(coloured);
         view
     }
 
@@ -406,8 +432,119 @@ impl MapView {
     pub fn towers_of(&self, towers: &[String]) -> usize {
         self.hexes
             .iter()
-            .filter(|h| h.terrain_key().is_some_and(|t| towers.contains(&t)))
+            .filter(|h| {
+                h.terrain_key_str()
+                    .is_some_and(|t| towers.iter().any(|tower| tower == t))
+            })
             .count()
+    }
+}
+
+/// The tokens and colours of a hex line, by its text (the MAP's lexer reads a line alone:
+/// every token may follow every other), ranges from the line's start: a keystroke changes one
+/// line, and the tree's walk of every other line's tokens, most of a view's cost, is not redone.
+/// Kept for the lines of the last few versions of the MAPs edited (a map has a few hundred).
+struct HexLine {
+    tokens: Vec<(super::record::Token, Range<usize>)>,
+    coloured: Vec<Highlight>,
+}
+
+/// Past this many lines the table of [`HexLine`]s starts over.
+const HEX_LINES_KEPT: usize = 4096;
+
+static HEX_LINES: std::sync::LazyLock<
+    std::sync::Mutex<HashMap<Box<str>, std::sync::Arc<HexLine>>>,
+> = std::sync::LazyLock::new(Default::default);
+
+/// The tokens and colours of the hex line at the cursor, as [`line`] reads them, from
+/// [`HEX_LINES`] when a line of the same text was read before.
+fn hex_line<'d>(
+    kinds: &TokenKinds,
+    cursor: &mut tree_sitter::TreeCursor,
+    text: &mut ChunkReader<'d>,
+    tokens: &mut Vec<(super::record::Token, Range<usize>)>,
+    coloured: &mut Vec<Highlight>,
+) {
+    let range = cursor.node().byte_range();
+    let line_text = text.slice(range.clone());
+    let lock = || {
+        HEX_LINES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let known = lock().get(&*line_text).cloned();
+    let read = match known {
+        Some(read) => read,
+        None => {
+            let mut own = Vec::new();
+            line(kinds, cursor, tokens, &mut own);
+            let shift = |r: &Range<usize>| r.start - range.start..r.end - range.start;
+            let read = std::sync::Arc::new(HexLine {
+                tokens: tokens.iter().map(|(t, r)| (*t, shift(r))).collect(),
+                coloured: own
+                    .iter()
+                    .map(|h| Highlight {
+                        start: h.start - range.start,
+                        end: h.end - range.start,
+                        kind: h.kind,
+                    })
+                    .collect(),
+            });
+            let mut lines = lock();
+            if lines.len() >= HEX_LINES_KEPT {
+                lines.clear();
+            }
+            lines.insert(line_text.into(), read.clone());
+            read
+        }
+    };
+    tokens.clear();
+    tokens.extend(
+        read.tokens
+            .iter()
+            .map(|(t, r)| (*t, r.start + range.start..r.end + range.start)),
+    );
+    for h in &read.coloured {
+        let (start, end) = (h.start + range.start, h.end + range.start);
+        if coloured.last().is_none_or(|last| start >= last.end) {
+            coloured.push(Highlight {
+                start,
+                end,
+                kind: h.kind,
+            });
+        }
+    }
+}
+
+/// The tokens of the size or hex line at the cursor (as [`TokenKinds::line`] reads them), and
+/// their colours into `coloured` (as [`super::highlights::walked`] finds them: a token has no
+/// children to colour); the cursor is left where it was.
+fn line(
+    kinds: &TokenKinds,
+    cursor: &mut tree_sitter::TreeCursor,
+    tokens: &mut Vec<(super::record::Token, Range<usize>)>,
+    coloured: &mut Vec<Highlight>,
+) {
+    tokens.clear();
+    let colours = super::highlights::Kinds::get();
+    let parent = cursor.node().kind_id();
+    if cursor.goto_first_child() {
+        let mut after_named = false;
+        loop {
+            let node = cursor.node();
+            let id = node.kind_id();
+            if let Some(token) = kinds.token(id) {
+                tokens.push((token, node.byte_range()));
+            }
+            if let Some(kind) = colours.of(id, Some(parent), after_named) {
+                super::highlights::push(coloured, node, kind);
+            }
+            after_named |= node.is_named();
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+        cursor.goto_parent();
     }
 }
 
@@ -596,5 +733,78 @@ fn blank_lines_before(doc: &Document, size: Node, comment_rows: &[usize], out: &
             "a blank line before the map size: the game reads the size (“width height”) as the \
 very first thing in the file and fails on anything else; remove this line",
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::FormatId;
+
+    /// A hex line read before is read from [`HEX_LINES`]: the same hexes, errors and colours as
+    /// a walk of the tree, at the line's own place, and an edited line is read anew.
+    #[test]
+    fn hex_lines_read_before_give_what_the_tree_gives() {
+        let first = "1 Brush 2 ARROWS 0 ARCH 0 ARROW 0 0\n";
+        let text = format!(
+            "3 2\n{first}2 Jungle 1 ARROWS 0 ARCH 0 ARROW 1 0\n{first}\n{first}# note\n\
+             7 Marsh 1 ARROWSX 0 ARCH 0 ARROW 1 1 # end\n"
+        );
+        let mut doc = Document::new(Some(FormatId::ColossusMap), &text);
+        // The first line read from the tree (other tests keep lines of their own).
+        HEX_LINES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .retain(|line, _| !text.contains(&**line));
+        let read = |doc: &Document| {
+            let view = MapView::new(doc);
+            let hexes: Vec<String> = view
+                .hexes
+                .iter()
+                .map(|h| {
+                    let terrain = h.terrain.as_ref().map_or("?", |t| t.text.as_str());
+                    let ways: Vec<String> = h
+                        .exits
+                        .iter()
+                        .map(|e| {
+                            let way = e.way.as_ref().map_or("?", |w| w.text.as_str());
+                            format!("{}{way}@{:?}", e.label.value.unwrap_or(-1), e.label.range)
+                        })
+                        .collect();
+                    format!(
+                        "{} {terrain}@{:?} {ways:?}",
+                        doc.slice(h.label.range.clone()),
+                        h.range
+                    )
+                })
+                .collect();
+            let errors: Vec<String> = view
+                .line_errors
+                .iter()
+                .map(|f| format!("{:?} {}", f.range, f.message))
+                .collect();
+            assert_eq!(
+                view.highlights.as_deref(),
+                Some(&super::super::highlights::walked(doc)[..]),
+                "{}",
+                doc.text()
+            );
+            (hexes, errors)
+        };
+        // Read twice: the second time from the lines kept (the same line three times at once).
+        let fresh = read(&doc);
+        assert_eq!(read(&doc), fresh);
+        assert_eq!(fresh.0.len(), 5);
+        // An edited line is read anew, the others from before at their new places.
+        let at = text.find("Jungle").unwrap();
+        doc.edit(at..at + "Jungle".len(), "Tundra ARCH 5-");
+        let (hexes, errors) = read(&doc);
+        assert!(hexes[1].starts_with("2 Tundra@"), "{hexes:?}");
+        assert_ne!(errors, fresh.1, "the edited line's errors");
+        let at = text.find("1 Brush").unwrap();
+        doc.edit(at..at, "1");
+        let (hexes, _) = read(&doc);
+        assert!(hexes[0].starts_with("11 Brush@"), "{hexes:?}");
+        assert!(hexes[2].starts_with("1 Brush@"), "{hexes:?}");
     }
 }

@@ -116,14 +116,21 @@ impl TokenKinds {
         ])
     }
 
+    /// The token of a node of kind `id`, if it is one.
+    pub fn token(&self, id: u16) -> Option<Token> {
+        self.0
+            .iter()
+            .find(|(kind, _)| *kind == id)
+            .map(|(_, token)| *token)
+    }
+
     /// The tokens of the line at the cursor (comments left out), which is left where it was.
     pub fn line(&self, cursor: &mut TreeCursor, tokens: &mut Vec<(Token, Range<usize>)>) {
         tokens.clear();
         if cursor.goto_first_child() {
             loop {
-                let id = cursor.node().kind_id();
-                if let Some((_, token)) = self.0.iter().find(|(kind, _)| *kind == id) {
-                    tokens.push((*token, cursor.node().byte_range()));
+                if let Some(token) = self.token(cursor.node().kind_id()) {
+                    tokens.push((token, cursor.node().byte_range()));
                 }
                 if !cursor.goto_next_sibling() {
                     break;

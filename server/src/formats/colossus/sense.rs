@@ -573,7 +573,9 @@ pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>
     let mut reached = vec![false; view.hexes.len()];
     let mut queue: VecDeque<usize> = VecDeque::new();
     for (i, hex) in view.hexes.iter().enumerate() {
-        if hex.terrain_key().is_some_and(|t| era.towers.contains(&t))
+        if hex
+            .terrain_key_str()
+            .is_some_and(|t| era.towers.iter().any(|tower| tower == t))
             && hex.label.value.and_then(|l| first.get(&l)) == Some(&i)
         {
             reached[i] = true;

@@ -130,6 +130,120 @@ impl Terrain {
     }
 }
 
+/// The terrains of terrain lines without a syntax error, by the line's kind and text, ranges
+/// from its start (`None`: a line without its key): such a line reads the same wherever it is
+/// (each record starts where the one before ended, after a line break), and a keystroke changes
+/// one line; the tree's walk of the others, most of a view's cost, is not redone. Kept for the
+/// lines of the last few versions of the TERs edited.
+type TerrainLines = HashMap<(u16, Box<str>), std::sync::Arc<Option<Terrain>>>;
+
+static TERRAIN_LINES: std::sync::LazyLock<std::sync::Mutex<TerrainLines>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// Past this many lines the table of [`TERRAIN_LINES`] starts over.
+const TERRAIN_LINES_KEPT: usize = 4096;
+
+/// The terrain of a `terrain_def` or `named_terrain_def` node, from [`TERRAIN_LINES`] when a
+/// line of the same text without an error was read before.
+fn terrain_line(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
+    let range = node.byte_range();
+    if node.has_error() {
+        return read_terrain(doc, node);
+    }
+    let lock = || {
+        TERRAIN_LINES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let key = (node.kind_id(), Box::<str>::from(doc.slice(range.clone())));
+    let known = lock().get(&key).cloned();
+    let read = match known {
+        Some(read) => read,
+        None => {
+            let read =
+                std::sync::Arc::new(read_terrain(doc, node).map(|t| t.moved(range.start, 0)));
+            let mut lines = lock();
+            if lines.len() >= TERRAIN_LINES_KEPT {
+                lines.clear();
+            }
+            lines.insert(key, read.clone());
+            read
+        }
+    };
+    read.as_ref().as_ref().map(|t| t.moved(0, range.start))
+}
+
+/// The terrain of a `terrain_def` or `named_terrain_def` node, read from the tree; `None`
+/// without its key (the letter, or from 2003-10 the name).
+fn read_terrain(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
+    let fields = Fields::of(node);
+    let named = node.kind() == "named_terrain_def";
+    let letter = fields.word(doc, if named { "name" } else { "letter" })?;
+    let (specials, recruits): (Vec<Recruit>, Vec<Recruit>) = children(node, "recruit")
+        .into_iter()
+        .filter_map(|r| {
+            let r = Fields::of(r);
+            Some(Recruit {
+                count: r.num(doc, "count")?,
+                creature: r.word(doc, "creature")?,
+            })
+        })
+        .partition(|r| r.creature.text.starts_with("Special:"));
+    let specials = specials.into_iter().map(|r| r.creature).collect();
+    Some(Terrain {
+        letter,
+        named,
+        random: fields.word(doc, "random"),
+        color: fields.word(doc, "color"),
+        name: fields.word(doc, "name"),
+        regular: fields.word(doc, "regular"),
+        display_name: fields.word(doc, "display_name"),
+        recruits,
+        specials,
+        range: node.byte_range(),
+        broken: node.has_error(),
+    })
+}
+
+/// `range` moved from a text where its line starts at `from` to one where it starts at `to`.
+fn moved(range: &Range<usize>, from: usize, to: usize) -> Range<usize> {
+    range.start - from + to..range.end - from + to
+}
+
+impl Terrain {
+    /// The terrain of the same line starting at `to` instead of `from`.
+    fn moved(&self, from: usize, to: usize) -> Terrain {
+        let word = |w: &Word| Word {
+            text: w.text.clone(),
+            range: moved(&w.range, from, to),
+        };
+        let num = |n: &Num| Num {
+            value: n.value,
+            range: moved(&n.range, from, to),
+        };
+        Terrain {
+            letter: word(&self.letter),
+            named: self.named,
+            random: self.random.as_ref().map(word),
+            color: self.color.as_ref().map(word),
+            name: self.name.as_ref().map(word),
+            regular: self.regular.as_ref().map(word),
+            recruits: self
+                .recruits
+                .iter()
+                .map(|r| Recruit {
+                    count: num(&r.count),
+                    creature: word(&r.creature),
+                })
+                .collect(),
+            specials: self.specials.iter().map(word).collect(),
+            display_name: self.display_name.as_ref().map(word),
+            range: moved(&self.range, from, to),
+            broken: self.broken,
+        }
+    }
+}
+
 impl TerView {
     /// The view of the document's current text, built once until it changes.
     pub fn of(doc: &Document) -> std::sync::Arc<TerView> {
@@ -144,40 +258,12 @@ impl TerView {
         for node in root.named_children(&mut cursor) {
             match node.kind() {
                 "terrain_def" | "named_terrain_def" => {
-                    let fields = Fields::of(node);
-                    let named = node.kind() == "named_terrain_def";
-                    let Some(letter) = fields.word(doc, if named { "name" } else { "letter" })
-                    else {
+                    let Some(terrain) = terrain_line(doc, node) else {
                         continue;
-                    };
-                    let (specials, recruits): (Vec<Recruit>, Vec<Recruit>) =
-                        children(node, "recruit")
-                            .into_iter()
-                            .filter_map(|r| {
-                                let r = Fields::of(r);
-                                Some(Recruit {
-                                    count: r.num(doc, "count")?,
-                                    creature: r.word(doc, "creature")?,
-                                })
-                            })
-                            .partition(|r| r.creature.text.starts_with("Special:"));
-                    let specials = specials.into_iter().map(|r| r.creature).collect();
-                    let terrain = Terrain {
-                        letter,
-                        named,
-                        random: fields.word(doc, "random"),
-                        color: fields.word(doc, "color"),
-                        name: fields.word(doc, "name"),
-                        regular: fields.word(doc, "regular"),
-                        display_name: fields.word(doc, "display_name"),
-                        recruits,
-                        specials,
-                        range: node.byte_range(),
-                        broken: node.has_error(),
                     };
                     view.names.extend(terrain.color.iter().cloned());
                     // A 2003-10 terrain name is the game's CHAINE: digits are part of it.
-                    if !named {
+                    if !terrain.named {
                         view.names.extend(terrain.name.iter().cloned());
                     }
                     view.names.extend(terrain.display_name.iter().cloned());
@@ -617,7 +703,55 @@ start with fewer: add recruits such as “0 Ogre”",
 
 #[cfg(test)]
 mod tests {
-    use super::{Word, terrain_refs};
+    use super::{TERRAIN_LINES, TerView, Word, read_terrain, terrain_refs};
+    use crate::registry::FormatId;
+    use crate::syntax::Document;
+
+    /// Terrain lines read before are read from [`TERRAIN_LINES`]: every terrain is the one the
+    /// tree gives, at its own place, and an edited line is read anew (one with an error from
+    /// the tree).
+    #[test]
+    fn terrain_lines_read_before_give_what_the_tree_gives() {
+        let line = "green Brush1 true 1 Gargoyle 2 Cyclops 2 Gorgon Brush Random:Brush.rnd\n";
+        let text = format!(
+            "{line}orange Desert1 true 1 Lion 3 Griffon 2 Hydra Desert\n{line}\n# x\n{line}\
+             ACQUIRABLE 100 Angel\n"
+        );
+        let mut doc = Document::new(Some(FormatId::ColossusTer), &text);
+        // The first line read from the tree (other tests keep lines of their own).
+        TERRAIN_LINES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .retain(|(_, line), _| !text.contains(&**line));
+        let read = |doc: &Document| {
+            let view = TerView::new(doc);
+            let tree = doc.tree().unwrap();
+            let root = tree.root_node();
+            let mut cursor = root.walk();
+            let from_tree: Vec<String> = root
+                .named_children(&mut cursor)
+                .filter(|n| n.kind().ends_with("terrain_def"))
+                .filter_map(|n| read_terrain(doc, n))
+                .map(|t| format!("{t:?}"))
+                .collect();
+            let terrains: Vec<String> = view.terrains.iter().map(|t| format!("{t:?}")).collect();
+            assert_eq!(terrains, from_tree, "{}", doc.text());
+            let names: Vec<String> = view.names.iter().map(|n| format!("{n:?}")).collect();
+            (terrains, names)
+        };
+        let fresh = read(&doc);
+        assert_eq!(fresh.0.len(), 4);
+        assert_eq!(read(&doc), fresh);
+        // An edited line is read anew, the others from before at their new places; a line
+        // with an error is read from the tree.
+        let at = text.find("Lion").unwrap();
+        doc.edit(at..at + "Lion".len(), "Ogre");
+        let (terrains, _) = read(&doc);
+        assert!(terrains[1].contains("\"Ogre\""), "{terrains:?}");
+        doc.edit(0..0, "1");
+        let (terrains, _) = read(&doc);
+        assert_ne!(terrains, fresh.0);
+    }
 
     fn refs(text: &str, named: bool) -> Vec<(String, std::ops::Range<usize>)> {
         terrain_refs(

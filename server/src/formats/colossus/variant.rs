@@ -3,6 +3,7 @@
 //! depends on, then `Default`); battlelands are found the same way in each folder's
 //! `Battlelands`. Cross-file mistakes are reported in the file that holds them.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use super::cre::Roster;
@@ -388,17 +389,18 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
     }
     if let Some(map_doc) = load(&variant.map, FormatId::ColossusMap, files) {
         let map = MapView::of(&map_doc);
+        // How many hexes have each terrain, by the key the map knows it by: its letter, or
+        // from 2003-10 its name (counted once, not once per terrain).
+        let mut on_map: HashMap<&str, usize> = HashMap::new();
+        for key in map.hexes.iter().filter_map(|h| h.terrain_key_str()) {
+            *on_map.entry(key).or_default() += 1;
+        }
         for terrain in &view.terrains {
             let Some(name) = &terrain.name else {
                 continue;
             };
-            // The key the map knows the terrain by: its letter, or from 2003-10 its name.
             let key = terrain.key();
-            let hexes = map
-                .hexes
-                .iter()
-                .filter(|h| h.terrain_key().as_deref() == Some(key))
-                .count();
+            let hexes = on_map.get(key).copied().unwrap_or(0);
             if hexes == 0
                 || view.terrain_by_key(key).map(|t| t.range.start) != Some(terrain.range.start)
             {
