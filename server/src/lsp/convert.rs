@@ -82,15 +82,13 @@ pub fn position(text: &Rope, byte: usize, encoding: PositionEncoding) -> Positio
 
 /// The positions of offsets that mostly ascend, such as a list of answers in text order: the
 /// line of the last offset is kept, so each further offset on it costs no search of the rope
-/// (an inlay hint answer has hundreds on a few dozen lines).
+/// (an inlay hint answer has hundreds on a few dozen lines), and the lines after it are read
+/// on from its chunk of the rope.
 pub struct Positions<'a> {
     text: &'a Rope,
     encoding: PositionEncoding,
-    /// The kept line, its first byte and the first byte after its line break.
-    line: usize,
-    line_bytes: std::ops::Range<usize>,
-    /// The kept line (with its break) is ASCII in one chunk: a column is a byte distance.
-    ascii: bool,
+    /// The line of the last position.
+    line: Option<LineBounds>,
 }
 
 impl<'a> Positions<'a> {
@@ -98,39 +96,25 @@ impl<'a> Positions<'a> {
         Positions {
             text,
             encoding,
-            line: 0,
-            line_bytes: 0..0,
-            ascii: false,
+            line: None,
         }
     }
 
     pub fn of(&mut self, byte: usize) -> Position {
-        let byte = byte.min(self.text.len_bytes());
-        if !self.line_bytes.contains(&byte) {
-            let line = self.text.byte_to_line(byte);
-            let start = self.text.line_to_byte(line);
-            let end = if line + 1 < self.text.len_lines() {
-                self.text.line_to_byte(line + 1)
-            } else {
-                // The last line: up to and with the text's end.
-                self.text.len_bytes() + 1
-            };
-            let (chunk, chunk_start, _, _) = self.text.chunk_at_byte(start);
-            let in_chunk = end.min(self.text.len_bytes()) - chunk_start;
-            self.ascii = chunk
-                .as_bytes()
-                .get(start - chunk_start..in_chunk)
-                .is_some_and(|line| line.is_ascii());
-            self.line = line;
-            self.line_bytes = start..end;
-        }
-        if self.ascii {
-            return Position {
-                line: saturate(self.line),
-                character: saturate(byte - self.line_bytes.start),
-            };
-        }
-        position(self.text, byte, self.encoding)
+        let text = self.text;
+        let byte = byte.min(text.len_bytes());
+        let line = match self.line.take() {
+            Some(line) if line.holds(text, byte) => line,
+            // A later line: read on from the kept one's chunk of the rope.
+            Some(line) if byte >= line.next => LineBounds::ahead(text, line, byte),
+            _ => LineBounds::of(text, text.byte_to_line(byte)),
+        };
+        let position = Position {
+            line: saturate(line.index),
+            character: line.column(text, byte, self.encoding),
+        };
+        self.line = Some(line);
+        position
     }
 
     pub fn range(&mut self, bytes: std::ops::Range<usize>) -> Range {
@@ -403,6 +387,12 @@ impl LineBounds {
             next,
             ascii: bytes[..next - start].is_ascii(),
         })
+    }
+
+    /// Whether `byte` is on this line (the text's end is on the last line).
+    fn holds(&self, text: &Rope, byte: usize) -> bool {
+        byte >= self.start
+            && (byte < self.next || (byte == self.next && self.index + 1 >= text.len_lines()))
     }
 
     /// The column of a byte of this line.
