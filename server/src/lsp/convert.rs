@@ -103,12 +103,7 @@ impl<'a> Positions<'a> {
     pub fn of(&mut self, byte: usize) -> Position {
         let text = self.text;
         let byte = byte.min(text.len_bytes());
-        let line = match self.line.take() {
-            Some(line) if line.holds(text, byte) => line,
-            // A later line: read on from the kept one's chunk of the rope.
-            Some(line) if byte >= line.next => LineBounds::ahead(text, line, byte),
-            _ => LineBounds::of(text, text.byte_to_line(byte)),
-        };
+        let line = LineBounds::holding(text, self.line.take(), byte);
         let position = Position {
             line: saturate(line.index),
             character: line.column(text, byte, self.encoding),
@@ -267,11 +262,7 @@ pub fn semantic_tokens(
             .unwrap_or(0) as u32;
         let mut start = h.start;
         while start < h.end && start < text.len_bytes() {
-            let bounds = match line {
-                Some(bounds) if bounds.start <= start && start < bounds.next => bounds,
-                Some(bounds) if bounds.next <= start => LineBounds::ahead(text, bounds, start),
-                _ => LineBounds::of(text, text.byte_to_line(start)),
-            };
+            let bounds = LineBounds::holding(text, line, start);
             line = Some(bounds);
             let end = h.end.min(bounds.content_end);
             if end <= start {
@@ -336,6 +327,16 @@ impl LineBounds {
             content_end,
             next,
             ascii,
+        }
+    }
+
+    /// The line holding `byte`: `kept` when it does, else read on from it when `byte` comes
+    /// after it, else searched for.
+    fn holding(text: &Rope, kept: Option<LineBounds>, byte: usize) -> LineBounds {
+        match kept {
+            Some(line) if line.holds(text, byte) => line,
+            Some(line) if byte >= line.next => LineBounds::ahead(text, line, byte),
+            _ => LineBounds::of(text, text.byte_to_line(byte)),
         }
     }
 
@@ -410,11 +411,8 @@ impl LineBounds {
 /// per line serves them all (four per symbol before: its range's and its name's ends). The
 /// symbol is taken, its texts moved into the answer (an outline has a thousand).
 pub fn symbol(positions: &mut Positions, symbol: Symbol) -> DocumentSymbol {
-    let mut range = |bytes: &std::ops::Range<usize>| Range {
-        start: positions.of(bytes.start),
-        end: positions.of(bytes.end),
-    };
-    let (range, selection_range) = (range(&symbol.range), range(&symbol.selection));
+    let range = positions.range(symbol.range);
+    let selection_range = positions.range(symbol.selection);
     #[allow(deprecated)] // `deprecated` is a required field of the type
     DocumentSymbol {
         name: if symbol.name.is_empty() {
