@@ -150,9 +150,7 @@ impl OpenDocument {
             Arc::make_mut(&mut self.document).set_format(format);
         }
     }
-}
 
-impl OpenDocument {
     /// Lets go of the document's tree (see [`Document::drop_tree`]); the document as it was,
     /// with its tree, when no snapshot holds it any more, to be dropped by the caller (outside
     /// the state's lock).
@@ -809,6 +807,8 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         else {
             continue;
         };
+        // The document as it was with its tree, when that goes: dropped outside the lock.
+        let mut dropped = None;
         {
             let mut state = shared.state();
             // Published only for the opening it was made for (a close or a reopen since has
@@ -818,7 +818,6 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 continue;
             }
             // Kept before the diagnostics go out: a preview asked for after them marks these.
-            let mut dropped = None;
             if let Some((checked, findings)) = findings
                 && let Some(open) = state.documents.get_mut(&uri)
                 && open.version == checked
@@ -829,7 +828,6 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     dropped = open.drop_tree();
                 }
             }
-            drop(dropped);
             if own && !state.readers.contains(&uri) {
                 state.readers.push_back(uri.clone());
             }
@@ -839,6 +837,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 note_published(&mut state, path, &notification, empty, of_workspace);
             }
         }
+        drop(dropped);
         shared.notifier.send(&notification).await;
         if let Some(settings) = settings {
             publish_settings_problem(&shared, settings).await;
