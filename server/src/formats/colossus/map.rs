@@ -8,7 +8,7 @@ use tree_sitter::Node;
 
 use super::dialect::{self, Era};
 use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
-use super::syntax::{Num, Word, line_range};
+use super::syntax::{LineMemo, Num, Word, line_range};
 use super::variant::{Variant, var_file};
 use crate::answers::Highlight;
 use crate::findings::{Finding, Severity};
@@ -449,12 +449,7 @@ struct HexLine {
     coloured: Vec<Highlight>,
 }
 
-/// Past this many lines the table of [`HexLine`]s starts over.
-const HEX_LINES_KEPT: usize = 4096;
-
-static HEX_LINES: std::sync::LazyLock<
-    std::sync::Mutex<HashMap<Box<str>, std::sync::Arc<HexLine>>>,
-> = std::sync::LazyLock::new(Default::default);
+static HEX_LINES: LineMemo<Box<str>, HexLine> = LineMemo::new();
 
 /// The tokens and colours of the hex line at the cursor, as [`line`] reads them, from
 /// [`HEX_LINES`] when a line of the same text was read before.
@@ -467,19 +462,14 @@ fn hex_line<'d>(
 ) {
     let range = cursor.node().byte_range();
     let line_text = text.slice(range.clone());
-    let lock = || {
-        HEX_LINES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
-    let known = lock().get(&*line_text).cloned();
-    let read = match known {
-        Some(read) => read,
-        None => {
+    let read = HEX_LINES.get_or_read(
+        &*line_text,
+        |line: &str| Box::from(line),
+        || {
             let mut own = Vec::new();
             line(kinds, cursor, tokens, &mut own);
             let shift = |r: &Range<usize>| r.start - range.start..r.end - range.start;
-            let read = std::sync::Arc::new(HexLine {
+            HexLine {
                 tokens: tokens.iter().map(|(t, r)| (*t, shift(r))).collect(),
                 coloured: own
                     .iter()
@@ -489,15 +479,9 @@ fn hex_line<'d>(
                         kind: h.kind,
                     })
                     .collect(),
-            });
-            let mut lines = lock();
-            if lines.len() >= HEX_LINES_KEPT {
-                lines.clear();
             }
-            lines.insert(line_text.into(), read.clone());
-            read
-        }
-    };
+        },
+    );
     tokens.clear();
     tokens.extend(
         read.tokens
@@ -752,10 +736,7 @@ mod tests {
         );
         let mut doc = Document::new(Some(FormatId::ColossusMap), &text);
         // The first line read from the tree (other tests keep lines of their own).
-        HEX_LINES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .retain(|line, _| !text.contains(&**line));
+        HEX_LINES.forget(|line| text.contains(&**line));
         let read = |doc: &Document| {
             let view = MapView::new(doc);
             let hexes: Vec<String> = view

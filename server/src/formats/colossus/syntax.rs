@@ -1,6 +1,10 @@
 //! Reading typed values out of a Colossus tree: words and numbers with their byte ranges.
 
+use std::borrow::Borrow;
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::ops::Range;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use tree_sitter::Node;
 
@@ -173,6 +177,55 @@ pub fn candidates<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>)
         }
     }
     names
+}
+
+/// What was read of lines of a Colossus file, by their text (and what else decides how they
+/// read), with ranges from the line's start: a keystroke changes one line, and the tree's walk
+/// of the others, most of a view's cost, is not redone. Kept for the lines of the last few
+/// versions of the files edited: past [`LineMemo::KEPT`] lines the table starts over.
+pub struct LineMemo<K, V>(LazyLock<Mutex<HashMap<K, Arc<V>>>>);
+
+impl<K: Hash + Eq, V> LineMemo<K, V> {
+    const KEPT: usize = 4096;
+
+    pub const fn new() -> LineMemo<K, V> {
+        LineMemo(LazyLock::new(|| Mutex::new(HashMap::new())))
+    }
+
+    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<V>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// What was read of the line `key` names, by `read` the first time (then kept under
+    /// `owned(key)`).
+    pub fn get_or_read<Q: Hash + Eq + ?Sized>(
+        &self,
+        key: &Q,
+        owned: impl FnOnce(&Q) -> K,
+        read: impl FnOnce() -> V,
+    ) -> Arc<V>
+    where
+        K: Borrow<Q>,
+    {
+        if let Some(known) = self.lines().get(key) {
+            return known.clone();
+        }
+        let read = Arc::new(read());
+        let mut lines = self.lines();
+        if lines.len() >= Self::KEPT {
+            lines.clear();
+        }
+        lines.insert(owned(key), read.clone());
+        read
+    }
+
+    /// Test builds: forgets the lines `forget` says, so a test reads them from the tree.
+    #[cfg(test)]
+    pub fn forget(&self, forget: impl Fn(&K) -> bool) {
+        self.lines().retain(|key, _| !forget(key));
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::colors;
-use super::syntax::{Fields, Num, Word, candidates, children, nearest};
+use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, nearest};
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::syntax::Document;
 
@@ -130,18 +130,10 @@ impl Terrain {
     }
 }
 
-/// The terrains of terrain lines without a syntax error, by the line's kind and text, ranges
-/// from its start (`None`: a line without its key): such a line reads the same wherever it is
-/// (each record starts where the one before ended, after a line break), and a keystroke changes
-/// one line; the tree's walk of the others, most of a view's cost, is not redone. Kept for the
-/// lines of the last few versions of the TERs edited.
-type TerrainLines = HashMap<(u16, Box<str>), std::sync::Arc<Option<Terrain>>>;
-
-static TERRAIN_LINES: std::sync::LazyLock<std::sync::Mutex<TerrainLines>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// Past this many lines the table of [`TERRAIN_LINES`] starts over.
-const TERRAIN_LINES_KEPT: usize = 4096;
+/// The terrains of terrain lines without a syntax error, by the line's kind and text (`None`:
+/// a line without its key): such a line reads the same wherever it is (each record starts where
+/// the one before ended, after a line break).
+static TERRAIN_LINES: LineMemo<(u16, Box<str>), Option<Terrain>> = LineMemo::new();
 
 /// The terrain of a `terrain_def` or `named_terrain_def` node, from [`TERRAIN_LINES`] when a
 /// line of the same text without an error was read before.
@@ -150,26 +142,10 @@ fn terrain_line(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
     if node.has_error() {
         return read_terrain(doc, node);
     }
-    let lock = || {
-        TERRAIN_LINES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
     let key = (node.kind_id(), Box::<str>::from(doc.slice(range.clone())));
-    let known = lock().get(&key).cloned();
-    let read = match known {
-        Some(read) => read,
-        None => {
-            let read =
-                std::sync::Arc::new(read_terrain(doc, node).map(|t| t.moved(range.start, 0)));
-            let mut lines = lock();
-            if lines.len() >= TERRAIN_LINES_KEPT {
-                lines.clear();
-            }
-            lines.insert(key, read.clone());
-            read
-        }
-    };
+    let read = TERRAIN_LINES.get_or_read(&key, Clone::clone, || {
+        read_terrain(doc, node).map(|t| t.moved(range.start, 0))
+    });
     read.as_ref().as_ref().map(|t| t.moved(0, range.start))
 }
 
@@ -719,10 +695,7 @@ mod tests {
         );
         let mut doc = Document::new(Some(FormatId::ColossusTer), &text);
         // The first line read from the tree (other tests keep lines of their own).
-        TERRAIN_LINES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .retain(|(_, line), _| !text.contains(&**line));
+        TERRAIN_LINES.forget(|(_, line)| text.contains(&**line));
         let read = |doc: &Document| {
             let view = TerView::new(doc);
             let tree = doc.tree().unwrap();
