@@ -175,3 +175,46 @@ fn a_request_behind_many_slow_ones_is_cancelled_and_a_keystroke_is_not_held_behi
     }
     assert_serving(client, &small);
 }
+
+/// A Colossus terrain file whose outline is a large answer (over the transport's 16 KB, which
+/// goes after the small frames waiting with it).
+fn large_ter() -> String {
+    TER.repeat(200)
+}
+
+/// A large answer made while a keystroke's check runs waits for that keystroke's diagnostics:
+/// the editor reads its messages in order, and parsing a large answer first would hold the
+/// diagnostics back by as long. The wait is bounded: a check slower than that holds no answer.
+#[test]
+fn a_large_answer_made_while_a_keystroke_is_checked_goes_after_its_diagnostics() {
+    for (delay, diagnostics_first) in [("SLOW-WORK:40", true), ("SLOW-WORK:60000", false)] {
+        let mut client =
+            LspClient::initialized_with_env(&["utf-16"], &[("RETROBOARD_TEST_DELAY", delay)]).0;
+        let small = file_uri("/tmp/retroboard-stall/F/Small.ter");
+        let large = file_uri("/tmp/retroboard-stall/F/Large.ter");
+        client.open(&large, "colossus-ter", 1, &large_ter());
+        client.diagnostics(&large, Some(1));
+        client.open(&small, "colossus-ter", 1, TER);
+        client.diagnostics(&small, Some(1));
+        // The keystroke that makes its check slow.
+        client.change(&small, 2, [[0, 0], [0, 0]], "# SLOW-WORK\n");
+        let request = client.start_request("textDocument/documentSymbol", symbols(&large));
+        let first = client.wait_for(|m| is_diagnostics(m, &small, 2) || is_response(m, request));
+        if diagnostics_first {
+            assert!(
+                is_diagnostics(&first, &small, 2),
+                "the keystroke's diagnostics come first, not the outline ({} bytes)",
+                first.to_string().len()
+            );
+            let outline = client.response(request);
+            assert!(outline.to_string().len() > 16 << 10, "a large answer");
+        } else {
+            assert!(
+                is_response(&first, request),
+                "a check slower than the wait holds no answer: {first}"
+            );
+            assert!(first.to_string().len() > 16 << 10, "a large answer");
+        }
+        assert_eq!(client.shutdown(), 0);
+    }
+}

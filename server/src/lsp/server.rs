@@ -699,6 +699,8 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             Check::Open { opening, own, .. } => (Some(*opening), *own),
             _ => (None, false),
         };
+        // A keystroke's diagnostics, which the client waits for: large answers go after them.
+        let awaited = (own && !waits).then(|| shared.notifier.awaited());
         let target = uri.clone();
         let checked = tokio::task::spawn_blocking(move || match check {
             Check::Open {
@@ -839,6 +841,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         }
         drop(dropped);
         shared.notifier.send(&notification).await;
+        drop(awaited);
         if let Some(settings) = settings {
             publish_settings_problem(&shared, settings).await;
         }

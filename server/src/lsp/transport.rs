@@ -14,6 +14,8 @@
 //! and serialised on the check's thread, never queued behind tower-lsp-server's answers), and
 //! small frames before large ones waiting with them, so that a keystroke's diagnostics never wait
 //! behind a large answer (the LSP orders no answer against a notification or another answer).
+//! A large answer made while a keystroke is being checked waits for its diagnostics, a while at
+//! most ([`Notifier::awaited`]).
 //!
 //! Answers serialised where they are made ([`Prepared`]): tower-lsp-server turns every answer
 //! into a `serde_json::Value` and then into text on its one async thread, where a large answer
@@ -141,14 +143,40 @@ fn renamed(body: Vec<u8>, method: &str, renames: Renames) -> Vec<u8> {
 
 /// Sends notifications straight to the client, past tower-lsp-server's output.
 #[derive(Clone)]
-pub struct Notifier(mpsc::Sender<Out>);
+pub struct Notifier {
+    out: mpsc::Sender<Out>,
+    awaited: Arc<watch::Sender<usize>>,
+}
 
 impl Notifier {
     /// Sends one whole JSON-RPC message (its body, serialised); false once the client is gone.
     pub async fn send(&self, body: &[u8]) -> bool {
-        self.0.send(Out::Frame(frame(body))).await.is_ok()
+        self.out.send(Out::Frame(frame(body))).await.is_ok()
+    }
+
+    /// Says that diagnostics the client waits for (a keystroke's) are being made: until the
+    /// guard is dropped, once they are sent, large answers wait for them (at most
+    /// [`AWAITED_HOLD`]). The client reads its messages in order, and a large answer read
+    /// first holds back the diagnostics behind it by as long as it takes to parse.
+    pub fn awaited(&self) -> Awaited {
+        self.awaited.send_modify(|count| *count += 1);
+        Awaited(self.awaited.clone())
     }
 }
+
+/// Diagnostics being made that the client waits for (see [`Notifier::awaited`]).
+pub struct Awaited(Arc<watch::Sender<usize>>);
+
+impl Drop for Awaited {
+    fn drop(&mut self) {
+        self.0.send_modify(|count| *count -= 1);
+    }
+}
+
+/// How long a large answer waits at most for the diagnostics of a keystroke being checked: a
+/// few times the slowest keystroke's check of any file a game can read (BENCHMARKS.md), so that
+/// a check slower than that (or one that never ends) holds up no answer for long.
+const AWAITED_HOLD: Duration = Duration::from_millis(100);
 
 /// Starts the tasks that clean `stdin` into the server and copy its answers, with the
 /// transport's own, to `stdout`.
@@ -168,7 +196,11 @@ pub fn start(
         outstanding.clone(),
         prepared_methods,
     ));
-    let notifier = Notifier(out_tx.clone());
+    let awaited = Arc::new(watch::Sender::new(0));
+    let notifier = Notifier {
+        out: out_tx.clone(),
+        awaited: awaited.clone(),
+    };
     let prepared = Prepared::default();
     tokio::spawn(read_server(
         from_server,
@@ -182,7 +214,7 @@ pub fn start(
         server_output,
         notifier,
         prepared,
-        finished: tokio::spawn(write_client(stdout, out_rx)),
+        finished: tokio::spawn(write_client(stdout, out_rx, awaited.subscribe())),
     }
 }
 
@@ -748,9 +780,15 @@ fn answered_id(head: &[u8], tail: &[u8]) -> Option<String> {
 /// Answers larger than this go after the other frames waiting with them.
 const SMALL_FRAME: usize = 16 * 1024;
 
-async fn write_client(mut stdout: impl AsyncWrite + Unpin, mut frames: mpsc::Receiver<Out>) {
+async fn write_client(
+    mut stdout: impl AsyncWrite + Unpin,
+    mut frames: mpsc::Receiver<Out>,
+    mut awaited: watch::Receiver<usize>,
+) {
     let mut open = true;
     let mut waiting = Waiting::default();
+    // Since when the large answer next in line has waited for awaited diagnostics.
+    let mut holding: Option<Instant> = None;
     loop {
         if waiting.is_empty() {
             match frames.recv().await {
@@ -762,9 +800,25 @@ async fn write_client(mut stdout: impl AsyncWrite + Unpin, mut frames: mpsc::Rec
         while let Ok(out) = frames.try_recv() {
             waiting.add(out);
         }
+        if waiting.only_large() && *awaited.borrow() > 0 {
+            let until = *holding.get_or_insert_with(Instant::now) + AWAITED_HOLD;
+            if Instant::now() < until {
+                tokio::select! {
+                    out = frames.recv() => match out {
+                        Some(out) => waiting.add(out),
+                        None => waiting.closed = true,
+                    },
+                    // Dropped once the diagnostics are in the channel, taken above.
+                    _ = awaited.wait_for(|count| *count == 0) => {}
+                    _ = tokio::time::sleep_until(until) => {}
+                }
+                continue;
+            }
+        }
         let Some(frame) = waiting.next() else {
             return; // the server's output ended and everything before it was sent
         };
+        holding = None;
         // Once the client is gone, still take every frame, so that no sender waits.
         open = open && stdout.write_all(&frame).await.is_ok() && stdout.flush().await.is_ok();
     }
@@ -790,6 +844,11 @@ impl Waiting {
 
     fn is_empty(&self) -> bool {
         self.small.is_empty() && self.large.is_empty() && !self.closed
+    }
+
+    /// Large answers wait, and nothing else.
+    fn only_large(&self) -> bool {
+        self.small.is_empty() && !self.large.is_empty() && !self.closed
     }
 
     /// The next frame to write; none once the server closed and all is written.
@@ -1052,7 +1111,8 @@ mod tests {
         out_tx.send(Out::ServerClosed).await.unwrap();
         let (client, mut written) = tokio::io::duplex(1 << 20);
         // The writer ends once the server closed and all is written, the notifier still open.
-        write_client(client, out_rx).await;
+        let (_awaited, nothing_awaited) = watch::channel(0);
+        write_client(client, out_rx, nothing_awaited).await;
         let mut got = Vec::new();
         written.read_to_end(&mut got).await.unwrap();
         let expected = [notification, answer, &large]
@@ -1060,5 +1120,52 @@ mod tests {
             .concat();
         assert!(got == expected, "{}", String::from_utf8_lossy(&got[..200]));
         drop(out_tx);
+    }
+
+    /// A large answer waits for the diagnostics being made for a keystroke (until their guard
+    /// is dropped, once they are sent), and no longer than `AWAITED_HOLD` for any.
+    #[tokio::test]
+    async fn a_large_answer_waits_for_awaited_diagnostics_for_a_while() {
+        let large = format!("{{\"result\":\"{}\",\"id\":1}}", "x".repeat(SMALL_FRAME));
+        let notification = "{\"method\":\"textDocument/publishDiagnostics\"}";
+        let awaited = Arc::new(watch::Sender::new(0));
+        let (out_tx, out_rx) = mpsc::channel(64);
+        let notifier = Notifier {
+            out: out_tx.clone(),
+            awaited: awaited.clone(),
+        };
+        let (client, mut written) = tokio::io::duplex(1 << 20);
+        let writer = tokio::spawn(write_client(client, out_rx, awaited.subscribe()));
+        // Diagnostics awaited, the answer made meanwhile, then the diagnostics sent.
+        let keystroke = notifier.awaited();
+        out_tx
+            .send(Out::Bulk(frame(large.as_bytes())))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        notifier.send(notification.as_bytes()).await;
+        drop(keystroke);
+        let mut got = vec![0; frame(notification.as_bytes()).len()];
+        written.read_exact(&mut got).await.unwrap();
+        assert_eq!(got, frame(notification.as_bytes()));
+        let mut got = vec![0; frame(large.as_bytes()).len()];
+        written.read_exact(&mut got).await.unwrap();
+        assert_eq!(got, frame(large.as_bytes()));
+        // Diagnostics awaited that never come hold the answer up for AWAITED_HOLD only.
+        let _never = notifier.awaited();
+        let start = Instant::now();
+        out_tx
+            .send(Out::Bulk(frame(large.as_bytes())))
+            .await
+            .unwrap();
+        written.read_exact(&mut got).await.unwrap();
+        assert_eq!(got, frame(large.as_bytes()));
+        let waited = start.elapsed();
+        assert!(
+            waited >= AWAITED_HOLD && waited < AWAITED_HOLD * 10,
+            "{waited:?}"
+        );
+        out_tx.send(Out::ServerClosed).await.unwrap();
+        writer.await.unwrap();
     }
 }
