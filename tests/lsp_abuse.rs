@@ -663,3 +663,50 @@ fn initialize_pipelined_with_later_messages_is_answered_and_they_are_handled() {
     );
     assert_eq!(client.wait_exit(), 0);
 }
+
+/// stdin and stdout read and written direct when they are pipes (as an editor starts the
+/// server; every other test here), else through tokio's own: a session from a file, written to
+/// a file, is answered the same, and `exit` after `shutdown` ends it with 0.
+#[test]
+fn a_session_read_from_a_file_and_written_to_a_file_is_answered_whole() {
+    let dir = std::env::temp_dir().join(format!("retroboard-stdio-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let uri = file_uri("/tmp/retroboard-abuse/S/S.ter");
+    let messages = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+               "params": {"processId": null, "rootUri": null, "capabilities": {}}}),
+        json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "colossus-ter", "version": 1, "text": "X black Tower\n"}}}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        json!({"jsonrpc": "2.0", "method": "exit"}),
+    ];
+    let input: Vec<u8> = messages
+        .iter()
+        .flat_map(|m| framed(m.to_string().as_bytes()))
+        .collect();
+    let input_path = dir.join("in");
+    let output_path = dir.join("out");
+    std::fs::write(&input_path, input).unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .arg("lsp")
+        .stdin(std::fs::File::open(&input_path).unwrap())
+        .stdout(std::fs::File::create(&output_path).unwrap())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let output = String::from_utf8(std::fs::read(&output_path).unwrap()).unwrap();
+    let bodies: Vec<Value> = output
+        .split("Content-Length: ")
+        .filter(|frame| !frame.is_empty())
+        .map(|frame| serde_json::from_str(frame.split_once("\r\n\r\n").unwrap().1).unwrap())
+        .collect();
+    assert!(bodies.iter().any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object()));
+    assert!(bodies.iter().any(|m| m["id"] == 2 && m["result"].is_null()));
+    let published = bodies
+        .iter()
+        .find(|m| m["method"] == "textDocument/publishDiagnostics")
+        .expect("the opened file's diagnostics");
+    assert_eq!(published["params"]["uri"], uri);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

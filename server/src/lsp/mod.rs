@@ -3,6 +3,7 @@
 mod bulk;
 mod convert;
 mod server;
+mod stdio;
 mod transport;
 
 use std::process::ExitCode;
@@ -55,8 +56,11 @@ pub fn serve_stdio() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let shut_down = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
-    // The stdin reader may still block on a read: do not wait for it.
+    let shut_down = runtime.block_on(async {
+        let (input, output) = stdio::streams();
+        serve(input, output).await
+    });
+    // tokio's stdin reader (when stdin is no pipe) may still block on a read: do not wait.
     runtime.shutdown_background();
     if shut_down {
         ExitCode::SUCCESS
