@@ -113,12 +113,16 @@ pub fn release_memory() {
     }
 }
 
-/// glibc's malloc arenas: one for the async thread and one shared by all the threads that
-/// check and answer. glibc gives up to eight per core, each thread keeping its own arena's free
-/// blocks: with the whole corpus (398 files) opened at once they held more memory than the
-/// documents themselves (63 MB resident against 47 MB with one arena).
+/// glibc's malloc arenas, fewer than the eight per core it gives: each thread keeps its own
+/// arena's free blocks, which with the whole corpus (398 files) opened at once held more memory
+/// than the documents themselves (63 MB resident against 47 MB with one arena, before the
+/// checks took turns). Not as few as two, though: a thread that finds its arena locked waits,
+/// and the bulk and search lanes run at idle priority (see `lsp::bulk`): a lane preempted while
+/// it held the arena it shared with a keystroke's check held that check up for milliseconds.
+/// With eight, the few threads that run at once each have their own (the corpus open: 24 MB
+/// with two, 25 with eight; BENCHMARKS.md).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_ARENAS: libc::c_int = 2;
+const MALLOC_ARENAS: libc::c_int = 8;
 
 /// Blocks from this size on are mapped and unmapped on their own. glibc starts with this
 /// threshold but raises it each time such a block is freed (up to 32 MB, with the threshold
