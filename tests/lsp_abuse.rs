@@ -701,7 +701,11 @@ fn a_session_read_from_a_file_and_written_to_a_file_is_answered_whole() {
         .filter(|frame| !frame.is_empty())
         .map(|frame| serde_json::from_str(frame.split_once("\r\n\r\n").unwrap().1).unwrap())
         .collect();
-    assert!(bodies.iter().any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object()));
+    assert!(
+        bodies
+            .iter()
+            .any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object())
+    );
     assert!(bodies.iter().any(|m| m["id"] == 2 && m["result"].is_null()));
     let published = bodies
         .iter()

@@ -4,8 +4,8 @@
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionTextEdit, Diagnostic, DiagnosticSeverity,
-    DocumentChanges, DocumentLink, DocumentSymbol, Documentation, FoldingRange, FoldingRangeKind,
-    InsertTextFormat, Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
+    DocumentChanges, DocumentLink, Documentation, FoldingRange, FoldingRangeKind, InsertTextFormat,
+    Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
     OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
     SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
     TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
@@ -406,37 +406,7 @@ impl LineBounds {
     }
 }
 
-/// A symbol of the outline and its children, their positions read with `positions`: an outline
-/// comes in text order, most symbols with their children on one line, so one search of the rope
-/// per line serves them all (four per symbol before: its range's and its name's ends). The
-/// symbol is taken, its texts moved into the answer (an outline has a thousand).
-pub fn symbol(positions: &mut Positions, symbol: Symbol) -> DocumentSymbol {
-    let range = positions.range(symbol.range);
-    let selection_range = positions.range(symbol.selection);
-    #[allow(deprecated)] // `deprecated` is a required field of the type
-    DocumentSymbol {
-        name: if symbol.name.is_empty() {
-            "?".to_string()
-        } else {
-            symbol.name
-        },
-        detail: symbol.detail,
-        kind: lsp_symbol_kind(symbol.kind),
-        tags: None,
-        deprecated: None,
-        range,
-        selection_range,
-        children: (!symbol.children.is_empty()).then(|| {
-            symbol
-                .children
-                .into_iter()
-                .map(|c| self::symbol(positions, c))
-                .collect()
-        }),
-    }
-}
-
-fn lsp_symbol_kind(kind: SymbolKind) -> LspSymbolKind {
+pub fn lsp_symbol_kind(kind: SymbolKind) -> LspSymbolKind {
     match kind {
         SymbolKind::Section => LspSymbolKind::NAMESPACE,
         SymbolKind::Field => LspSymbolKind::FIELD,

@@ -2,6 +2,7 @@
 
 mod bulk;
 mod convert;
+mod json;
 mod server;
 mod stdio;
 mod transport;

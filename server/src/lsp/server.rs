@@ -2320,17 +2320,19 @@ impl Backend {
 
     pub async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<LSPAny> {
         let uri = params.text_document.uri;
-        self.prepared_on_open_document("the outline", uri, move |snapshot, document, cancel| {
-            let symbols = crate::ide::outline(document);
-            cancel.check()?;
-            let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-            let symbols = symbols
-                .into_iter()
-                .map(|s| convert::symbol(&mut positions, s))
-                .collect();
-            Ok(DocumentSymbolResponse::Nested(symbols))
-        })
-        .await
+        let prepared = self.prepared.clone();
+        let token = self
+            .on_open_document("the outline", uri, move |snapshot, document, cancel| {
+                let symbols = crate::ide::outline(document);
+                cancel.check()?;
+                let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
+                // Written as JSON at once (see `json`): the answer's largest part by far.
+                let answer = super::json::document_symbols(&mut positions, &symbols);
+                cancel.check()?;
+                Ok(Some(prepared.keep(answer)))
+            })
+            .await?;
+        Ok(token.unwrap_or(LSPAny::Null))
     }
 
     pub async fn workspace_symbol(&self, params: WorkspaceSymbolParams) -> Result<LSPAny> {
