@@ -5,6 +5,7 @@
 
 use super::convert::{self, Positions};
 use crate::answers::{Symbol, SymbolKind};
+use serde_json::value::RawValue;
 use tower_lsp_server::ls_types::{Position, Range};
 
 /// `symbols` as the JSON of a nested `DocumentSymbol[]` answer, positions read by `positions`.
@@ -57,6 +58,58 @@ fn symbol_kind(kind: SymbolKind) -> u32 {
         .map_or(0, |n| n as u32)
 }
 
+/// A preview's source map, `[{id, range}]`: each element of the drawing and the range of the
+/// text it stands for, read by `positions`.
+pub fn source_map(positions: &mut Positions, elements: &[crate::draw::Element]) -> Box<RawValue> {
+    let mut out = Vec::with_capacity(96 * elements.len() + 2);
+    out.push(b'[');
+    for (i, element) in elements.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"id\":");
+        string(&mut out, &element.id);
+        out.extend_from_slice(b",\"range\":");
+        range(&mut out, &positions.range(element.source.clone()));
+        out.push(b'}');
+    }
+    out.push(b']');
+    raw(out)
+}
+
+/// A preview's text map, `[{id, line, start, end}]`, as `TextMark` serialises.
+pub fn text_map(marks: &[crate::draw::TextMark]) -> Box<RawValue> {
+    let mut out = Vec::with_capacity(48 * marks.len() + 2);
+    out.push(b'[');
+    for (i, mark) in marks.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"id\":");
+        string(&mut out, &mark.id);
+        for (name, n) in [
+            (&b",\"line\":"[..], mark.line),
+            (b",\"start\":", mark.start),
+            (b",\"end\":", mark.end),
+        ] {
+            out.extend_from_slice(name);
+            number(&mut out, u32::try_from(n).unwrap_or(u32::MAX));
+        }
+        out.push(b'}');
+    }
+    out.push(b']');
+    raw(out)
+}
+
+/// JSON text written here, to be put as it is into an answer serde writes.
+fn raw(json: Vec<u8>) -> Box<RawValue> {
+    // Its strings come from `str`s, so it is UTF-8.
+    let json = String::from_utf8(json).unwrap_or_else(|_| "[]".into());
+    // SAFETY: the writers here write one JSON value, without whitespace around it (test builds
+    // parse it again to check).
+    unsafe { RawValue::from_string_unchecked(json) }
+}
+
 /// `{"start":{"line":…,"character":…},"end":{…}}`.
 pub fn range(out: &mut Vec<u8>, range: &Range) {
     out.extend_from_slice(b"{\"start\":");
@@ -94,6 +147,28 @@ pub fn number(out: &mut Vec<u8>, mut n: u32) {
 pub fn string(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
     let bytes = text.as_bytes();
+    // Most texts (a 170 KB SVG drawn with single quotes) have nothing to escape: checked a
+    // block at a time, without a branch per byte, and copied whole.
+    const BLOCK: usize = 64;
+    let mut at = 0;
+    while at < bytes.len() {
+        let block = &bytes[at..(at + BLOCK).min(bytes.len())];
+        let plain = !block.iter().fold(false, |any, &b| {
+            any | (b == b'"') | (b == b'\\') | (b < 0x20)
+        });
+        if plain {
+            out.extend_from_slice(block);
+        } else {
+            escaped(out, block);
+        }
+        at += block.len();
+    }
+    out.push(b'"');
+}
+
+/// `bytes` with each byte that needs it escaped (a block of a `str`: a character split across
+/// two blocks has no byte below 0x80 to escape, so it comes out whole).
+fn escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     let mut plain = 0;
     for (i, &byte) in bytes.iter().enumerate() {
         let escape: &[u8] = match byte {
@@ -119,7 +194,13 @@ pub fn string(out: &mut Vec<u8>, text: &str) {
         plain = i + 1;
     }
     out.extend_from_slice(&bytes[plain..]);
-    out.push(b'"');
+}
+
+/// A text as a JSON string, to be put as it is into an answer serde writes.
+pub fn raw_string(text: &str) -> Box<RawValue> {
+    let mut out = Vec::with_capacity(text.len() + 2);
+    string(&mut out, text);
+    raw(out)
 }
 
 #[cfg(test)]
@@ -178,12 +259,20 @@ mod tests {
             .map(char::from)
             .chain("é™😀".chars())
             .collect();
+        // Longer than a block, escapes and multi-byte characters across blocks' edges.
+        let long = format!(
+            "{}\"{}é{}",
+            "x".repeat(100),
+            "y".repeat(62),
+            every.repeat(3)
+        );
         for text in [
             "",
             "plain",
             "a \"quoted\" \\ back",
             "\u{1}\u{1f}\t\n\r\u{8}\u{c}",
             &every,
+            &long,
         ] {
             let mut out = Vec::new();
             string(&mut out, text);
@@ -228,21 +317,70 @@ mod tests {
         assert_eq!(written(&text, PositionEncoding::Utf16, &[]), "[]");
     }
 
-    /// The outline of every fixture of every format, byte for byte as before.
-    #[test]
-    fn every_fixtures_outline_is_written_as_the_lsp_types_are() {
+    /// Every fixture of every format, read as the editor would have it.
+    fn fixtures() -> Vec<(std::path::PathBuf, crate::syntax::Document)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-        let mut outlines = 0;
+        let mut documents = Vec::new();
         for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
             let path = entry.unwrap().into_path();
             let Ok(bytes) = std::fs::read(&path) else {
                 continue;
             };
             let text = String::from_utf8_lossy(&bytes);
-            let Some(format) = crate::registry::detect(Some(&path), &text) else {
-                continue;
-            };
-            let document = crate::syntax::Document::new(Some(format), &text);
+            if let Some(format) = crate::registry::detect(Some(&path), &text) {
+                let document =
+                    crate::syntax::Document::new(Some(format), &text).with_path(Some(path.clone()));
+                documents.push((path, document));
+            }
+        }
+        assert!(documents.len() > 50, "{} fixtures", documents.len());
+        documents
+    }
+
+    /// A preview's maps of every fixture, byte for byte as serde wrote them before.
+    #[test]
+    fn every_fixtures_preview_maps_are_written_as_serde_wrote_them() {
+        #[derive(serde::Serialize)]
+        struct SourceElement {
+            id: String,
+            range: Range,
+        }
+        let mut elements = 0;
+        for (path, document) in fixtures() {
+            let preview = crate::render::preview(&document, &crate::formats::DiskFiles);
+            elements += preview.source_map.len() + preview.text_map.len();
+            for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+                let mut positions = Positions::new(document.rope(), encoding);
+                let before: Vec<SourceElement> = preview
+                    .source_map
+                    .iter()
+                    .map(|e| SourceElement {
+                        id: e.id.clone(),
+                        range: positions.range(e.source.clone()),
+                    })
+                    .collect();
+                let mut positions = Positions::new(document.rope(), encoding);
+                assert_eq!(
+                    source_map(&mut positions, &preview.source_map).get(),
+                    serde_json::to_string(&before).unwrap(),
+                    "{}",
+                    path.display()
+                );
+            }
+            assert_eq!(
+                text_map(&preview.text_map).get(),
+                serde_json::to_string(&preview.text_map).unwrap(),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(elements > 1000, "{elements} elements mapped");
+    }
+
+    /// The outline of every fixture of every format, byte for byte as before.
+    #[test]
+    fn every_fixtures_outline_is_written_as_the_lsp_types_are() {
+        for (path, document) in fixtures() {
             let symbols = crate::ide::outline(&document);
             for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
                 assert_eq!(
@@ -252,8 +390,6 @@ mod tests {
                     path.display()
                 );
             }
-            outlines += 1;
         }
-        assert!(outlines > 50, "{outlines} fixtures");
     }
 }

@@ -1431,7 +1431,8 @@ pub struct PreviewParams {
 pub struct PreviewResult {
     pub format: Option<&'static str>,
     pub title: String,
-    pub svg: String,
+    /// Written as JSON at once (see `json`): the answer's largest part.
+    pub svg: Box<serde_json::value::RawValue>,
     pub text: String,
     /// The seed the cards were dealt with, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1442,20 +1443,14 @@ pub struct PreviewResult {
     pub solution: Option<crate::draw::Replay>,
     /// The version of the open document drawn; `None` for a file read from disk.
     pub version: Option<i32>,
-    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for.
+    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for:
+    /// `[{id, range}]`.
     #[serde(rename = "sourceMap")]
-    pub source_map: Vec<SourceElement>,
+    pub source_map: Box<serde_json::value::RawValue>,
     /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
     /// in characters of the drawing.
     #[serde(rename = "textMap")]
-    pub text_map: Vec<crate::draw::TextMark>,
-}
-
-/// One entry of a preview's source map.
-#[derive(Debug, serde::Serialize)]
-pub struct SourceElement {
-    pub id: String,
-    pub range: Range,
+    pub text_map: Box<serde_json::value::RawValue>,
 }
 
 /// The command answering with `window/showDocument`: the text a drawing's element stands for,
@@ -1505,24 +1500,18 @@ fn preview_of(
     let drawn = |document: &Document, version: Option<i32>| {
         let (preview, deal) = draw(document);
         let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-        let source_map = preview
-            .source_map
-            .iter()
-            .map(|e| SourceElement {
-                id: e.id.clone(),
-                range: positions.range(e.source.clone()),
-            })
-            .collect();
+        // Written as JSON at once (see `json`): hundreds of entries on a large board.
+        let source_map = super::json::source_map(&mut positions, &preview.source_map);
         PreviewResult {
             format: preview.format.map(FormatId::as_str),
             title: preview.title,
-            svg: preview.svg,
+            svg: super::json::raw_string(&preview.svg),
             text: preview.text,
             deal,
             solution: preview.replay,
             version,
             source_map,
-            text_map: preview.text_map,
+            text_map: super::json::text_map(&preview.text_map),
         }
     };
     drawn_document(snapshot, cancel, uri, drawn)
