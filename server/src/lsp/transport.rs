@@ -173,9 +173,10 @@ impl Drop for Awaited {
     }
 }
 
-/// How long a large answer waits at most for the diagnostics of a keystroke being checked: a
-/// few times the slowest keystroke's check of any file a game can read (BENCHMARKS.md), so that
-/// a check slower than that (or one that never ends) holds up no answer for long.
+/// How long a large answer waits at most for the diagnostics of a keystroke being checked: far
+/// above the slowest keystroke's check of any file a game can read (p99 about 5 ms,
+/// BENCHMARKS.md), so that only a check slower than any should be (a test's, or one stuck)
+/// holds up an answer, and not for long.
 const AWAITED_HOLD: Duration = Duration::from_millis(100);
 
 /// Starts the tasks that clean `stdin` into the server and copy its answers, with the
@@ -808,7 +809,9 @@ async fn write_client(
                         Some(out) => waiting.add(out),
                         None => waiting.closed = true,
                     },
-                    // Dropped once the diagnostics are in the channel, taken above.
+                    // Dropped once the diagnostics are in the channel, taken above. (The
+                    // count is kept by the guards, each holding the sender: it cannot end
+                    // while one is left.)
                     _ = awaited.wait_for(|count| *count == 0) => {}
                     _ = tokio::time::sleep_until(until) => {}
                 }
