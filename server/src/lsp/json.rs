@@ -51,11 +51,11 @@ fn symbol_list(out: &mut Vec<u8>, positions: &mut Positions, symbols: &[Symbol])
 }
 
 /// The number the LSP gives our kind of symbol (`SymbolKind` serialises as its number).
-fn symbol_kind(kind: SymbolKind) -> u32 {
+fn symbol_kind(kind: SymbolKind) -> u64 {
     serde_json::to_value(convert::lsp_symbol_kind(kind))
         .ok()
         .and_then(|v| v.as_u64())
-        .map_or(0, |n| n as u32)
+        .unwrap_or(0)
 }
 
 /// A preview's source map, `[{id, range}]`: each element of the drawing and the range of the
@@ -93,7 +93,7 @@ pub fn text_map(marks: &[crate::draw::TextMark]) -> Box<RawValue> {
             (b",\"end\":", mark.end),
         ] {
             out.extend_from_slice(name);
-            number(&mut out, u32::try_from(n).unwrap_or(u32::MAX));
+            number(&mut out, n as u64);
         }
         out.push(b'}');
     }
@@ -103,8 +103,8 @@ pub fn text_map(marks: &[crate::draw::TextMark]) -> Box<RawValue> {
 
 /// JSON text written here, to be put as it is into an answer serde writes.
 fn raw(json: Vec<u8>) -> Box<RawValue> {
-    // Its strings come from `str`s, so it is UTF-8.
-    let json = String::from_utf8(json).unwrap_or_else(|_| "[]".into());
+    // Written from `str`s and ASCII, so it is UTF-8 (were it not, `null`).
+    let json = String::from_utf8(json).unwrap_or_else(|_| "null".into());
     // SAFETY: the writers here write one JSON value, without whitespace around it (test builds
     // parse it again to check).
     unsafe { RawValue::from_string_unchecked(json) }
@@ -121,15 +121,15 @@ pub fn range(out: &mut Vec<u8>, range: &Range) {
 
 fn position(out: &mut Vec<u8>, position: Position) {
     out.extend_from_slice(b"{\"line\":");
-    number(out, position.line);
+    number(out, position.line.into());
     out.extend_from_slice(b",\"character\":");
-    number(out, position.character);
+    number(out, position.character.into());
     out.push(b'}');
 }
 
 /// A whole number in decimal.
-pub fn number(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
+pub fn number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -281,7 +281,7 @@ mod tests {
                 serde_json::to_string(text).unwrap()
             );
         }
-        for n in [0, 7, 10, 99, 12345, u32::MAX] {
+        for n in [0, 7, 10, 99, 12345, u64::from(u32::MAX), u64::MAX] {
             let mut out = Vec::new();
             number(&mut out, n);
             assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
