@@ -455,21 +455,9 @@ fn write_num(out: &mut String, value: f64) {
     out.push_str(if text == "-0" { "0" } else { text });
 }
 
-/// The decimal digits of `n` (the formatter's machinery cost a fifth of a masterboard's SVG).
-fn push_digits(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[start..] {
-        out.push(char::from(d));
-    }
+/// The decimal digits of `n`.
+fn push_digits(out: &mut String, n: u64) {
+    out.push_str(crate::text::decimal(n, &mut [0; 20]));
 }
 
 /// Text for XML content and attributes; characters XML 1.0 forbids become U+FFFD.

@@ -128,18 +128,8 @@ fn position(out: &mut Vec<u8>, position: Position) {
 }
 
 /// A whole number in decimal.
-pub fn number(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+pub fn number(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(crate::text::decimal(n, &mut [0; 20]).as_bytes());
 }
 
 /// A JSON string: quotes, backslashes and control characters escaped as serde_json escapes
