@@ -69,7 +69,7 @@ module.exports = grammar({
     terrain_name: _ => /[A-Za-z._][A-Za-z0-9._]*/,
 
     // Runs to the end of the line; the newline stays a separate token.
-    comment: _ => token(seq('#', /[^\n]*/)),
+    comment: _ => token(seq('#', /[^\r\n]*/)),
 
     _newline: _ => '\n',
   },

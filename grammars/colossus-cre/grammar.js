@@ -5,7 +5,8 @@
  *
  * One creature per line, 18 fields: the real files carry a `summonable`
  * boolean that the format spec forgets (NOTES.md 5.3/5.5).
- * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment.
+ * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment, which a `\r` or
+ * `\n` ends (the game's `COMMENT = "#" [^\r\n]*`: text after a `\r` in a comment is read).
  *
  * A line is a run of tokens, and any text lexes into some token, so this
  * grammar never produces ERROR nodes. Which field a token is, and whether the
@@ -43,7 +44,7 @@ module.exports = grammar({
     // the game stops on them with a lexical error.
     stray: _ => /[^ \t\r\n#A-Za-z0-9]+/,
 
-    comment: _ => token(seq('#', /[^\n]*/)),
+    comment: _ => token(seq('#', /[^\r\n]*/)),
 
     _newline: _ => '\n',
   },

@@ -4,7 +4,8 @@
  *   15 8                                   <- size line, must come first
  *   1  P  2 ARROWS  1000 ARCH  0 ARROW  7 5  <- one hex per line
  *
- * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment.
+ * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment, which a `\r` or
+ * `\n` ends (the game's `COMMENT = "#" [^\r\n]*`: text after a `\r` in a comment is read).
  *
  * A line is a run of tokens, and any text lexes into some token, so this
  * grammar never produces ERROR nodes. Which field a token is, and whether the
@@ -56,7 +57,7 @@ module.exports = grammar({
     // stops on them with a lexical error.
     stray: _ => /[^ \t\r\n#A-Za-z0-9]+/,
 
-    comment: _ => token(seq('#', /[^\n]*/)),
+    comment: _ => token(seq('#', /[^\r\n]*/)),
 
     _newline: _ => '\n',
   },

@@ -4,7 +4,8 @@
  *   B green Brush true 1 Gargoyle 2 Cyclops 2 Gorgon [DisplayName]
  *   ACQUIRABLE 100 Angel 500 Archangel 100 FireElemental D
  *
- * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment.
+ * `\n` ends a record; `\r`, space and tab are blanks; `#` starts a comment, which a `\r` or
+ * `\n` ends (the game's `COMMENT = "#" [^\r\n]*`: text after a `\r` in a comment is read).
  * Names, colours and counts are checked by the server, not here.
  *
  * Lexing: the game takes the longest match, ties going to ACQUIRABLE, then
@@ -110,7 +111,7 @@ module.exports = grammar({
     // would read a terrain list); the checks flag it.
     name: _ => /[A-Za-z]+/,
 
-    comment: _ => token(seq('#', /[^\n]*/)),
+    comment: _ => token(seq('#', /[^\r\n]*/)),
 
     _newline: _ => '\n',
   },

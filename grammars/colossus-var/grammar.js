@@ -35,7 +35,7 @@ module.exports = grammar({
     value: _ => /[A-Za-z0-9_\-.,]+/,
 
     // Runs to the end of the line; the newline stays a separate token.
-    comment: _ => token(seq('#', /[^\n]*/)),
+    comment: _ => token(seq('#', /[^\r\n]*/)),
 
     _newline: _ => '\n',
   },

@@ -449,7 +449,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 38:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(38);
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(38);
       END_STATE();
     case 39:
       ACCEPT_TOKEN(anon_sym_LF);

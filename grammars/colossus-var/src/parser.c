@@ -461,7 +461,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 50:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(50);
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(50);
       END_STATE();
     case 51:
       ACCEPT_TOKEN(anon_sym_LF);
