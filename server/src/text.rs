@@ -124,20 +124,23 @@ pub fn edit_bytes(
     Ok(out)
 }
 
-/// The decimal digits of `n`, written into `buffer` (the formatter's machinery cost a fifth of
-/// a masterboard's SVG, and as much of an outline's JSON).
-pub fn decimal(mut n: u64, buffer: &mut [u8; 20]) -> &str {
-    let mut start = buffer.len();
+/// The decimal digits of `n`, each given to `push` (the formatter's machinery cost a fifth of
+/// a masterboard's SVG, and as much of an outline's JSON; a digit at a time, most numbers
+/// drawn being of two or three digits, costs the least).
+pub fn decimal(mut n: u64, mut push: impl FnMut(u8)) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
     loop {
         start -= 1;
-        buffer[start] = b'0' + (n % 10) as u8;
+        digits[start] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&buffer[start..]).unwrap_or("0")
+    for &digit in &digits[start..] {
+        push(digit);
+    }
 }
 
 /// The lines a text really has: a final line break ends a line, it does not start one.
@@ -299,7 +302,9 @@ mod tests {
     #[test]
     fn decimal_digits_are_as_the_formatter_writes_them() {
         for n in [0, 1, 9, 10, 99, 100, 12345, u64::from(u32::MAX), u64::MAX] {
-            assert_eq!(decimal(n, &mut [0; 20]), n.to_string());
+            let mut written = String::new();
+            decimal(n, |digit| written.push(char::from(digit)));
+            assert_eq!(written, n.to_string());
         }
     }
     use crate::findings::TextEdit;

@@ -457,7 +457,7 @@ fn write_num(out: &mut String, value: f64) {
 
 /// The decimal digits of `n`.
 fn push_digits(out: &mut String, n: u64) {
-    out.push_str(crate::text::decimal(n, &mut [0; 20]));
+    crate::text::decimal(n, |digit| out.push(char::from(digit)));
 }
 
 /// Text for XML content and attributes; characters XML 1.0 forbids become U+FFFD.

@@ -129,7 +129,7 @@ fn position(out: &mut Vec<u8>, position: Position) {
 
 /// A whole number in decimal.
 pub fn number(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(crate::text::decimal(n, &mut [0; 20]).as_bytes());
+    crate::text::decimal(n, |digit| out.push(digit));
 }
 
 /// A JSON string: quotes, backslashes and control characters escaped as serde_json escapes
