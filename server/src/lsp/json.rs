@@ -9,10 +9,10 @@ use serde_json::value::RawValue;
 use tower_lsp_server::ls_types::{Position, Range};
 
 /// `symbols` as the JSON of a nested `DocumentSymbol[]` answer, positions read by `positions`.
-pub fn document_symbols(positions: &mut Positions, symbols: &[Symbol]) -> Vec<u8> {
+pub fn document_symbols(positions: &mut Positions, symbols: &[Symbol]) -> Box<RawValue> {
     let mut out = Vec::with_capacity(256 * symbols.len().max(1));
     symbol_list(&mut out, positions, symbols);
-    out
+    raw(out)
 }
 
 fn symbol_list(out: &mut Vec<u8>, positions: &mut Positions, symbols: &[Symbol]) {
@@ -240,7 +240,7 @@ mod tests {
 
     fn written(text: &Rope, encoding: PositionEncoding, symbols: &[Symbol]) -> String {
         let mut positions = Positions::new(text, encoding);
-        String::from_utf8(document_symbols(&mut positions, symbols)).unwrap()
+        document_symbols(&mut positions, symbols).get().to_string()
     }
 
     #[test]

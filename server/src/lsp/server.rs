@@ -2309,19 +2309,15 @@ impl Backend {
 
     pub async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<LSPAny> {
         let uri = params.text_document.uri;
-        let prepared = self.prepared.clone();
-        let token = self
-            .on_open_document("the outline", uri, move |snapshot, document, cancel| {
-                let symbols = crate::ide::outline(document);
-                cancel.check()?;
-                let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-                // Written as JSON at once (see `json`): the answer's largest part by far.
-                let answer = super::json::document_symbols(&mut positions, &symbols);
-                cancel.check()?;
-                Ok(Some(prepared.keep(answer)))
-            })
-            .await?;
-        Ok(token.unwrap_or(LSPAny::Null))
+        self.prepared_on_open_document("the outline", uri, move |snapshot, document, cancel| {
+            let symbols = crate::ide::outline(document);
+            cancel.check()?;
+            let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
+            // Written as JSON at once (see `json`): the LSP types' serialising took three times
+            // as long as making the outline.
+            Ok(super::json::document_symbols(&mut positions, &symbols))
+        })
+        .await
     }
 
     pub async fn workspace_symbol(&self, params: WorkspaceSymbolParams) -> Result<LSPAny> {
