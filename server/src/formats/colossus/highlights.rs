@@ -5,6 +5,7 @@
 //! comes before it, which the walk reads directly. `tests/ide.rs` compares both on every
 //! corpus MAP and on damaged copies of them.
 
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use tree_sitter::{Node, TreeCursor};
@@ -114,7 +115,11 @@ fn walk_children(kinds: &Kinds, cursor: &mut TreeCursor, out: &mut Vec<Highlight
 
 /// As the query's reader keeps captures: the first of a place wins, empty ones are none.
 pub fn push(out: &mut Vec<Highlight>, node: Node, kind: HighlightKind) {
-    let range = node.byte_range();
+    push_range(out, node.byte_range(), kind);
+}
+
+/// [`push`] for the bytes `range` (a node's, kept from an earlier read of its line).
+pub fn push_range(out: &mut Vec<Highlight>, range: Range<usize>, kind: HighlightKind) {
     if !range.is_empty() && out.last().is_none_or(|last| range.start >= last.end) {
         out.push(Highlight {
             start: range.start,

@@ -8,9 +8,9 @@ use tree_sitter::Node;
 
 use super::dialect::{self, Era};
 use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
-use super::syntax::{LineMemo, Num, Word, line_range};
+use super::syntax::{LineMemo, Num, Word, line_range, moved};
 use super::variant::{Variant, var_file};
-use crate::answers::Highlight;
+use crate::answers::{Highlight, HighlightKind};
 use crate::findings::{Finding, Severity};
 use crate::formats::Files;
 use crate::syntax::Document;
@@ -446,7 +446,7 @@ impl MapView {
 /// Kept for the lines of the last few versions of the MAPs edited (a map has a few hundred).
 struct HexLine {
     tokens: Vec<(super::record::Token, Range<usize>)>,
-    coloured: Vec<Highlight>,
+    coloured: Vec<(Range<usize>, HighlightKind)>,
 }
 
 static HEX_LINES: LineMemo<Box<str>, HexLine> = LineMemo::new();
@@ -468,16 +468,14 @@ fn hex_line<'d>(
         || {
             let mut own = Vec::new();
             line(kinds, cursor, tokens, &mut own);
-            let shift = |r: &Range<usize>| r.start - range.start..r.end - range.start;
             HexLine {
-                tokens: tokens.iter().map(|(t, r)| (*t, shift(r))).collect(),
+                tokens: tokens
+                    .iter()
+                    .map(|(t, r)| (*t, moved(r, range.start, 0)))
+                    .collect(),
                 coloured: own
                     .iter()
-                    .map(|h| Highlight {
-                        start: h.start - range.start,
-                        end: h.end - range.start,
-                        kind: h.kind,
-                    })
+                    .map(|h| (moved(&(h.start..h.end), range.start, 0), h.kind))
                     .collect(),
             }
         },
@@ -486,17 +484,10 @@ fn hex_line<'d>(
     tokens.extend(
         read.tokens
             .iter()
-            .map(|(t, r)| (*t, r.start + range.start..r.end + range.start)),
+            .map(|(t, r)| (*t, moved(r, 0, range.start))),
     );
-    for h in &read.coloured {
-        let (start, end) = (h.start + range.start, h.end + range.start);
-        if coloured.last().is_none_or(|last| start >= last.end) {
-            coloured.push(Highlight {
-                start,
-                end,
-                kind: h.kind,
-            });
-        }
+    for (bytes, kind) in &read.coloured {
+        super::highlights::push_range(coloured, moved(bytes, 0, range.start), *kind);
     }
 }
 

@@ -179,6 +179,12 @@ pub fn candidates<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>)
     names
 }
 
+/// `range` moved from a text where its line starts at `from` to one where it starts at `to`:
+/// what a [`LineMemo`] keeps is counted from its line's start.
+pub fn moved(range: &Range<usize>, from: usize, to: usize) -> Range<usize> {
+    range.start - from + to..range.end - from + to
+}
+
 /// What was read of lines of a Colossus file, by their text (and what else decides how they
 /// read), with ranges from the line's start: a keystroke changes one line, and the tree's walk
 /// of the others, most of a view's cost, is not redone. Kept for the lines of the last few

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::colors;
-use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, nearest};
+use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::syntax::Document;
 
@@ -179,11 +179,6 @@ fn read_terrain(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
         range: node.byte_range(),
         broken: node.has_error(),
     })
-}
-
-/// `range` moved from a text where its line starts at `from` to one where it starts at `to`.
-fn moved(range: &Range<usize>, from: usize, to: usize) -> Range<usize> {
-    range.start - from + to..range.end - from + to
 }
 
 impl Terrain {
