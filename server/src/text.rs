@@ -298,6 +298,7 @@ impl<'a> ChunkReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::findings::TextEdit;
 
     #[test]
     fn decimal_digits_are_as_the_formatter_writes_them() {
@@ -307,7 +308,6 @@ mod tests {
             assert_eq!(written, n.to_string());
         }
     }
-    use crate::findings::TextEdit;
 
     #[test]
     fn edits_are_made_in_the_files_own_bytes() {
