@@ -67,38 +67,20 @@ impl EraOf {
         let Some(variant) = Variant::of_doc(doc, files) else {
             return of;
         };
-        if let Some(ter) = variant.ter.path.as_ref().and_then(|p| files.read(p)) {
-            let has_tower = |land: std::sync::Arc<str>| {
-                land.lines()
-                    .any(|l| l.split_whitespace().next() == Some("TOWER"))
-            };
-            let mut known = true;
-            let towers: Vec<String> = terrain_lines(&ter)
-                .filter(|(_, name, random)| match random {
-                    // `HexMap` at 1b50e238 reads the tower status of a terrain with a random
-                    // battleland from its `.rnd` file, in the variant's Battlelands folder.
-                    Some(file) => {
-                        let text = files.read(&variant.dir.join("Battlelands").join(file));
-                        known &= text.is_some();
-                        text.is_some_and(has_tower)
-                    }
-                    None => variant
-                        .battleland(name, files)
-                        .path
-                        .and_then(|p| files.read(&p))
-                        .is_some_and(has_tower),
-                })
-                .map(|(key, _, _)| key.to_string())
-                .collect();
+        // The TER and the battlelands the towers are read from are the variant's, the same for
+        // each of its files: read once while they stay the same.
+        let towers = crate::formats::remembered(files, &variant.dir, || {
+            VariantTowers::read(&variant, files)
+        });
+        if let Some(TowersRead { towers, known }) = towers.0 {
             of.towers_known = known;
-            let shown = towers.clone();
             of.towers_told = if towers.is_empty() {
                 "no terrain's battleland has a TOWER line".to_string()
             } else {
                 format!(
                     "{} {}: {} a TOWER line",
                     crate::findings::noun(towers.len(), "terrain", "terrains"),
-                    shown.join(", "),
+                    towers.join(", "),
                     if towers.len() == 1 {
                         "its battleland has"
                     } else {
@@ -122,6 +104,48 @@ impl EraOf {
             );
         }
         of
+    }
+}
+
+/// The tower terrains of a variant from 2002-11: those of its TER whose battleland has a
+/// `TOWER` line, and whether each one's battleland could be read. `None` without a TER.
+#[derive(Clone)]
+struct VariantTowers(Option<TowersRead>);
+
+#[derive(Clone)]
+struct TowersRead {
+    towers: Vec<String>,
+    known: bool,
+}
+
+impl VariantTowers {
+    fn read(variant: &Variant, files: &dyn Files) -> VariantTowers {
+        let Some(ter) = variant.ter.path.as_ref().and_then(|p| files.read(p)) else {
+            return VariantTowers(None);
+        };
+        let has_tower = |land: std::sync::Arc<str>| {
+            land.lines()
+                .any(|l| l.split_whitespace().next() == Some("TOWER"))
+        };
+        let mut known = true;
+        let towers: Vec<String> = terrain_lines(&ter)
+            .filter(|(_, name, random)| match random {
+                // `HexMap` at 1b50e238 reads the tower status of a terrain with a random
+                // battleland from its `.rnd` file, in the variant's Battlelands folder.
+                Some(file) => {
+                    let text = files.read(&variant.dir.join("Battlelands").join(file));
+                    known &= text.is_some();
+                    text.is_some_and(has_tower)
+                }
+                None => variant
+                    .battleland(name, files)
+                    .path
+                    .and_then(|p| files.read(&p))
+                    .is_some_and(has_tower),
+            })
+            .map(|(key, _, _)| key.to_string())
+            .collect();
+        VariantTowers(Some(TowersRead { towers, known }))
     }
 }
 
