@@ -61,16 +61,25 @@ fn symbol_kind(kind: SymbolKind) -> u64 {
 /// A preview's source map, `[{id, range}]`: each element of the drawing and the range of the
 /// text it stands for, read by `positions`.
 pub fn source_map(positions: &mut Positions, elements: &[crate::draw::Element]) -> Box<RawValue> {
+    // Positions are worked out in the text's order, each from the line of the one before
+    // (a masterboard lists its hexes, then the exits on their lines: in the drawing's order
+    // each exit would search the rope for its line).
+    let mut order: Vec<usize> = (0..elements.len()).collect();
+    order.sort_by_key(|&i| elements[i].source.start);
+    let mut ranges = vec![Range::default(); elements.len()];
+    for i in order {
+        ranges[i] = positions.range(elements[i].source.clone());
+    }
     let mut out = Vec::with_capacity(96 * elements.len() + 2);
     out.push(b'[');
-    for (i, element) in elements.iter().enumerate() {
+    for (i, (element, at)) in elements.iter().zip(&ranges).enumerate() {
         if i > 0 {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"id\":");
         string(&mut out, &element.id);
         out.extend_from_slice(b",\"range\":");
-        range(&mut out, &positions.range(element.source.clone()));
+        range(&mut out, at);
         out.push(b'}');
     }
     out.push(b']');
