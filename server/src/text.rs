@@ -143,6 +143,15 @@ pub fn decimal(mut n: u64, mut push: impl FnMut(u8)) {
     }
 }
 
+/// Appends the decimal text of `n`, as `n.to_string()` writes it (without the formatter's
+/// machinery: a board writes a few per element).
+pub fn push_integer(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    decimal(n.unsigned_abs(), |digit| out.push(char::from(digit)));
+}
+
 /// The lines a text really has: a final line break ends a line, it does not start one.
 pub fn line_count(rope: &Rope) -> usize {
     let lines = rope.len_lines();
@@ -306,6 +315,11 @@ mod tests {
             let mut written = String::new();
             decimal(n, |digit| written.push(char::from(digit)));
             assert_eq!(written, n.to_string());
+        }
+        for n in [0, 7, -7, 101, -4000, i64::MAX, i64::MIN] {
+            let mut written = String::from("hex:");
+            push_integer(&mut written, n);
+            assert_eq!(written, format!("hex:{n}"));
         }
     }
 

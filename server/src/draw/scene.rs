@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Color(pub u8, pub u8, pub u8);
 
 impl Color {
@@ -181,6 +181,13 @@ pub enum Item {
         tooltip: Option<String>,
         items: Vec<Item>,
     },
+    /// An item already written as SVG ([`Item::to_svg`]), with the element it draws: a board
+    /// keeps what it drew of a part that did not change (a masterboard's hexes, one keystroke
+    /// apart) instead of drawing it again.
+    Written {
+        element: Option<Element>,
+        svg: std::sync::Arc<str>,
+    },
 }
 
 /// What a drawn group stands for in the text: a stable id (`hex:12`, `pile:3`, `hole:2:4`)
@@ -201,6 +208,13 @@ impl Element {
 }
 
 impl Item {
+    /// The item as [`Scene::to_svg`] writes it.
+    pub fn to_svg(&self) -> String {
+        let mut out = String::new();
+        write_item(&mut out, self);
+        out
+    }
+
     /// Text filled in one colour, the usual label.
     pub fn text(
         x: f64,
@@ -251,22 +265,29 @@ impl Scene {
     pub fn source_map(&self) -> Vec<Element> {
         fn walk<'a>(
             items: &'a [Item],
-            seen: &mut std::collections::HashSet<&'a str>,
+            seen: &mut std::collections::HashSet<&'a str, foldhash::fast::RandomState>,
             out: &mut Vec<Element>,
         ) {
             for item in items {
-                if let Item::Group { element, items, .. } = item {
-                    if let Some(element) = element
-                        && seen.insert(&element.id)
-                    {
-                        out.push(element.clone());
-                    }
-                    walk(items, seen, out);
+                let (element, items) = match item {
+                    Item::Group { element, items, .. } => (element, &items[..]),
+                    Item::Written { element, .. } => (element, &[][..]),
+                    _ => continue,
+                };
+                if let Some(element) = element
+                    && seen.insert(&element.id)
+                {
+                    out.push(element.clone());
                 }
+                walk(items, seen, out);
             }
         }
         let mut out = Vec::new();
-        walk(&self.items, &mut std::collections::HashSet::new(), &mut out);
+        let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+            self.items.len(),
+            foldhash::fast::RandomState::default(),
+        );
+        walk(&self.items, &mut seen, &mut out);
         out
     }
 
@@ -407,6 +428,7 @@ fn write_item(out: &mut String, item: &Item) {
             }
             out.push_str("</g>");
         }
+        Item::Written { svg, .. } => out.push_str(svg),
     }
 }
 
@@ -621,6 +643,37 @@ mod tests {
             "{svg}"
         );
         assert!(svg.contains("<g data-rb-id='a&quot;b'>"), "{svg}");
+    }
+
+    /// An item kept as SVG is written as it was written, and its element is listed as a
+    /// group's is (each id once).
+    #[test]
+    fn a_written_item_is_drawn_and_listed_as_the_group_it_was() {
+        let group = |source| Item::Group {
+            element: Some(Element::new("hex:7", source)),
+            tooltip: Some("hex 7".into()),
+            items: vec![Item::text(
+                1.0,
+                2.5,
+                "7",
+                11.0,
+                Anchor::Middle,
+                Color::BLACK,
+            )],
+        };
+        let mut drawn = Scene::new(10.0, 10.0, "t");
+        let mut kept = Scene::new(10.0, 10.0, "t");
+        for source in [3..9, 12..14] {
+            drawn.push(group(source.clone()));
+            kept.push(Item::Written {
+                element: Some(Element::new("hex:7", source)),
+                svg: group(0..0).to_svg().into(),
+            });
+        }
+        assert_eq!(kept.to_svg(), drawn.to_svg());
+        assert!(kept.to_svg().contains("<g data-rb-id='hex:7'><title>hex 7</title><text x='1' y='2.5' font-size='11' fill='#000000'>7</text></g>"));
+        assert_eq!(kept.source_map(), drawn.source_map());
+        assert_eq!(kept.source_map(), vec![Element::new("hex:7", 3..9)]);
     }
 
     /// The integer rounding of [`write_num`] gives exactly the text of the formatter it stands

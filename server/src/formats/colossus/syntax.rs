@@ -189,16 +189,16 @@ pub fn moved(range: &Range<usize>, from: usize, to: usize) -> Range<usize> {
 /// read), with ranges from the line's start: a keystroke changes one line, and the tree's walk
 /// of the others, most of a view's cost, is not redone. Kept for the lines of the last few
 /// versions of the files edited: past [`LineMemo::KEPT`] lines the table starts over.
-pub struct LineMemo<K, V>(LazyLock<Mutex<HashMap<K, Arc<V>>>>);
+pub struct LineMemo<K, V>(LazyLock<Mutex<HashMap<K, Arc<V>, foldhash::fast::RandomState>>>);
 
 impl<K: Hash + Eq, V> LineMemo<K, V> {
     const KEPT: usize = 4096;
 
     pub const fn new() -> LineMemo<K, V> {
-        LineMemo(LazyLock::new(|| Mutex::new(HashMap::new())))
+        LineMemo(LazyLock::new(|| Mutex::new(HashMap::default())))
     }
 
-    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<V>>> {
+    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<V>, foldhash::fast::RandomState>> {
         self.0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())

@@ -1,16 +1,23 @@
 //! The masterboard as the game draws it: hex shapes from the parity of x + y, terrain
 //! colours and names, exits and their gates.
 
+use std::sync::Arc;
+
 use super::{SQRT3, center, file_name};
 use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::formats::Files;
 use crate::formats::colossus::colors;
 use crate::formats::colossus::map::{Hex, MapView};
+use crate::formats::colossus::syntax::LineMemo;
 use crate::formats::colossus::ter::{TerView, Terrain};
 use crate::formats::colossus::variant::{self, Variant};
 use crate::registry::FormatId;
 use crate::syntax::Document;
+
+/// A hex side's unit in pixels (a hex is 4 across), and the paper around the board.
+const SCALE: f64 = 12.0;
+const MARGIN: f64 = 16.0;
 
 /// The vertices of a masterboard hex at column `i`, row `j`, as the game computes them: the
 /// wide side is down for a "normal" hex and up for an "inverted" one ((i + j) even).
@@ -46,11 +53,26 @@ fn master_hex(i: i64, j: i64, scale: f64, margin: f64) -> (Vec<(f64, f64)>, bool
 }
 
 /// A hex's element id: `hex:LABEL`, or `hex:?X,Y` while its label is not a number.
-fn hex_id(hex: &Hex, x: i64, y: i64) -> String {
-    match hex.label.value {
-        Some(label) => format!("hex:{label}"),
+fn hex_id(label: Option<i64>, x: i64, y: i64) -> String {
+    match label {
+        Some(label) => {
+            let mut id = String::with_capacity(12);
+            id.push_str("hex:");
+            crate::text::push_integer(&mut id, label);
+            id
+        }
         None => format!("hex:?{x},{y}"),
     }
+}
+
+/// A hex's label as drawn: `?` while it is not a number.
+fn label_text(label: Option<i64>) -> String {
+    let mut text = String::with_capacity(8);
+    match label {
+        Some(label) => crate::text::push_integer(&mut text, label),
+        None => text.push('?'),
+    }
+    text
 }
 
 /// A hex and its position.
@@ -62,7 +84,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         .and_then(|v| variant::load(&v.ter, FormatId::ColossusTer, files))
         .map(|d| TerView::of(&d))
         .unwrap_or_default();
-    let (scale, margin) = (12.0, 16.0);
+    let (scale, margin) = (SCALE, MARGIN);
     // Hexes outside the declared size are errors; they are listed, not drawn.
     let (max_w, max_h) = view
         .size
@@ -103,12 +125,14 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         }
     );
     let mut scene = Scene::new(width.max(320.0), height, title.clone());
-    let mut centers = std::collections::HashMap::new();
+    let mut places = std::collections::HashMap::with_capacity_and_hasher(
+        placed.len(),
+        foldhash::fast::RandomState::default(),
+    );
     let mut gates = Vec::new();
     for (hex, x, y) in &placed {
-        let (points, inverted) = master_hex(*x, *y, scale, margin);
-        let c = center(&points);
-        centers.entry(hex.label.value).or_insert((c, *x, *y));
+        // The first hex of a label is the one its exits lead to (as the game looks it up).
+        places.entry(hex.label.value).or_insert((*x, *y));
         let letter = hex.terrain_letter();
         let key = hex.terrain_key();
         let terrain = if hex.named {
@@ -126,54 +150,34 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             letter == Some('T')
         };
         let bad = crate::findings::faulty(findings, &hex.range);
-        let outline = if bad {
-            Style::filled(fill, Color::FAULT, 2.5).dashed()
-        } else {
-            Style::filled(fill, Color::BLACK, if tower { 2.5 } else { 1.0 })
+        let label = label_text(hex.label.value);
+        let look = HexLook {
+            label: hex.label.value,
+            x: *x,
+            y: *y,
+            fill,
+            name,
+            tower,
+            bad,
         };
-        let label = hex
-            .label
-            .value
-            .map_or_else(|| "?".to_string(), |l| l.to_string());
-        let ink = fill.contrast();
-        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 14.0 };
-        let name_y = if inverted { c.1 + 8.0 } else { c.1 - 1.0 };
-        let mut items = vec![Item::Polygon {
-            points,
-            style: outline,
-        }];
-        // As large as the hex allows at its middle (about 60 px wide): legible beside the
-        // editor without zooming.
-        items.push(Item::text(
-            c.0,
-            label_y,
-            label.clone(),
-            11.0,
-            Anchor::Middle,
-            ink,
-        ));
-        items.push(Item::text(
-            c.0,
-            name_y,
-            name.to_uppercase(),
-            if name.len() > 7 { 8.0 } else { 9.5 },
-            Anchor::Middle,
-            ink,
-        ));
-        let tip = format!(
-            "hex {label} — {name} at ({x}, {y}){}",
-            if bad { " — has problems" } else { "" }
-        );
-        scene.push(Item::Group {
-            element: Some(Element::new(hex_id(hex, *x, *y), hex.range.clone())),
-            tooltip: Some(tip),
-            items,
+        let svg =
+            DRAWN_HEXES.get_or_read(&look, |look| look.clone(), || look.drawn().to_svg().into());
+        scene.push(Item::Written {
+            element: Some(Element::new(
+                hex_id(hex.label.value, *x, *y),
+                hex.range.clone(),
+            )),
+            svg: (*svg).clone(),
         });
         for exit in &hex.exits {
             if let (Some(target), Some(way)) = (exit.label.value.filter(|l| *l != 0), &exit.way) {
                 let source = exit.label.range.start.min(way.range.start)
                     ..exit.label.range.end.max(way.range.end);
-                let id = format!("exit:{label}:{target}");
+                let mut id = String::with_capacity(label.len() + 12);
+                id.push_str("exit:");
+                id.push_str(&label);
+                id.push(':');
+                crate::text::push_integer(&mut id, target);
                 gates.push((
                     hex.label.value,
                     target,
@@ -184,8 +188,8 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         }
     }
     for (from, to, way, element) in gates {
-        let (Some((a, ax, ay)), Some((b, bx, by))) =
-            (centers.get(&from).copied(), centers.get(&Some(to)).copied())
+        let (Some((ax, ay)), Some((bx, by))) =
+            (places.get(&from).copied(), places.get(&Some(to)).copied())
         else {
             continue;
         };
@@ -193,13 +197,18 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         if !adjacent {
             continue; // the game ignores it; the finding says so
         }
-        scene.push(gate(
-            (a.0 + (b.0 - a.0) * 0.45, a.1 + (b.1 - a.1) * 0.45),
-            (b.0 - a.0, b.1 - a.1),
-            &way,
-            scale,
-            element,
-        ));
+        let look = GateLook {
+            from: (ax, ay),
+            to: (bx, by),
+            way,
+            id: element.id.clone(),
+        };
+        let svg =
+            DRAWN_GATES.get_or_read(&look, |look| look.clone(), || look.drawn().to_svg().into());
+        scene.push(Item::Written {
+            element: Some(element),
+            svg: (*svg).clone(),
+        });
     }
     let legend_y = height - 34.0;
     let mut letters: Vec<char> = placed.iter().filter_map(|p| p.0.terrain_letter()).collect();
@@ -344,15 +353,10 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             codes.iter().find(|(n, _)| *n == key).map(|(_, c)| *c)
         });
         canvas.put(col + 1, row, shown.unwrap_or('?'));
-        canvas.write(
-            col,
-            row + 1,
-            &hex.label
-                .value
-                .map_or_else(|| "?".to_string(), |l| l.to_string()),
-        );
-        canvas.mark(col, row, 4, hex_id(hex, *x, *y));
-        canvas.mark(col, row + 1, 4, hex_id(hex, *x, *y));
+        canvas.write(col, row + 1, &label_text(hex.label.value));
+        let id = hex_id(hex.label.value, *x, *y);
+        canvas.mark(col, row, 4, id.clone());
+        canvas.mark(col, row + 1, 4, id);
     }
     let mut line = String::new();
     canvas.line("");
@@ -381,6 +385,107 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         title,
         scene,
         text: canvas,
+    }
+}
+
+/// What decides how a hex is drawn (its shape and place follow from x and y): a keystroke
+/// changes one hex, and the others are not drawn again (see [`DRAWN_HEXES`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct HexLook {
+    label: Option<i64>,
+    x: i64,
+    y: i64,
+    fill: Color,
+    /// Its terrain's name.
+    name: String,
+    tower: bool,
+    /// Whether a finding lies on its line.
+    bad: bool,
+}
+
+/// What was drawn of hexes and exits by how they look, for the maps edited lately (a map has
+/// a few hundred of each): the SVG of each.
+static DRAWN_HEXES: LineMemo<HexLook, Arc<str>> = LineMemo::new();
+static DRAWN_GATES: LineMemo<GateLook, Arc<str>> = LineMemo::new();
+
+/// What decides how an exit is drawn: the places of the hexes it joins, its kind and its
+/// element id.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct GateLook {
+    from: (i64, i64),
+    to: (i64, i64),
+    way: String,
+    id: String,
+}
+
+impl GateLook {
+    /// The exit's symbol drawn from its look alone, on the way from one hex's centre to the
+    /// other's.
+    fn drawn(&self) -> Item {
+        let centre = |(x, y): (i64, i64)| center(&master_hex(x, y, SCALE, MARGIN).0);
+        let (a, b) = (centre(self.from), centre(self.to));
+        gate(
+            (a.0 + (b.0 - a.0) * 0.45, a.1 + (b.1 - a.1) * 0.45),
+            (b.0 - a.0, b.1 - a.1),
+            &self.way,
+            SCALE,
+            Element::new(self.id.clone(), 0..0),
+        )
+    }
+}
+
+impl HexLook {
+    /// The hex drawn from its look alone (so that a look kept is drawn as it would be anew):
+    /// its outline in its terrain's colour, thicker for a tower and dashed red for a hex with
+    /// problems, its label and its terrain's name about its centre, and its tooltip.
+    fn drawn(&self) -> Item {
+        let HexLook {
+            x,
+            y,
+            fill,
+            ref name,
+            tower,
+            bad,
+            ..
+        } = *self;
+        let (points, inverted) = master_hex(x, y, SCALE, MARGIN);
+        let c = center(&points);
+        let label = &label_text(self.label);
+        let outline = if bad {
+            Style::filled(fill, Color::FAULT, 2.5).dashed()
+        } else {
+            Style::filled(fill, Color::BLACK, if tower { 2.5 } else { 1.0 })
+        };
+        let ink = fill.contrast();
+        let label_y = if inverted { c.1 - 6.0 } else { c.1 + 14.0 };
+        let name_y = if inverted { c.1 + 8.0 } else { c.1 - 1.0 };
+        let items = vec![
+            Item::Polygon {
+                points,
+                style: outline,
+            },
+            // As large as the hex allows at its middle (about 60 px wide): legible beside the
+            // editor without zooming.
+            Item::text(c.0, label_y, label, 11.0, Anchor::Middle, ink),
+            Item::text(
+                c.0,
+                name_y,
+                name.to_uppercase(),
+                if name.len() > 7 { 8.0 } else { 9.5 },
+                Anchor::Middle,
+                ink,
+            ),
+        ];
+        let tip = format!(
+            "hex {label} — {name} at ({x}, {y}){}",
+            if bad { " — has problems" } else { "" }
+        );
+        Item::Group {
+            // Where it stands in the text is the scene's to know: the SVG has only its id.
+            element: Some(Element::new(hex_id(self.label, x, y), 0..0)),
+            tooltip: Some(tip),
+            items,
+        }
     }
 }
 
@@ -440,4 +545,61 @@ fn fill_of(terrain: Option<&Terrain>) -> Color {
         .and_then(|t| t.color.as_ref())
         .map(|c| colors::drawn(&c.text))
         .map_or(Color::rgb(200, 200, 200), |[r, g, b]| Color(r, g, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::{DRAWN_GATES, DRAWN_HEXES};
+    use crate::formats::DiskFiles;
+    use crate::registry::FormatId;
+    use crate::syntax::Document;
+
+    /// The SVG of `text` as the Tiny variant's MAP (its TER gives the terrains).
+    fn drawn(text: &str) -> String {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny/Tiny.map");
+        let doc = Document::new(Some(FormatId::ColossusMap), text).with_path(Some(path));
+        let findings = crate::analysis::analyze_with(&doc, &DiskFiles);
+        super::masterboard(&doc, &DiskFiles, &findings)
+            .scene
+            .to_svg()
+    }
+
+    /// A hex or an exit drawn from what was kept looks as when drawn anew: everything its look
+    /// depends on is in its key.
+    #[test]
+    fn kept_drawings_are_what_drawing_anew_gives() {
+        let before = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny/Tiny.map"),
+        )
+        .unwrap();
+        let edits = [
+            // Another terrain: its colour, name and a tower's outline.
+            ("1 B 2 ARCH", "1 T 2 ARCH"),
+            // A terrain the TER lacks: a finding, so an outline dashed red.
+            ("1 B 2 ARCH", "1 Q 2 ARCH"),
+            // Another label: its id, text and tooltip, and its exits' ids.
+            ("2 B 1 BLOCK", "3 B 1 BLOCK"),
+            // Another kind of exit.
+            ("2 B 1 BLOCK", "2 B 1 ARROW"),
+            // Another place, across and down (and so the other hex's exit to it).
+            ("0 ARROW 0 ARROW 2 2", "0 ARROW 0 ARROW 3 2"),
+            ("0 ARROW 0 ARROW 2 2", "0 ARROW 0 ARROW 2 3"),
+        ];
+        let anew = |text: &str| {
+            DRAWN_HEXES.forget(|_| true);
+            DRAWN_GATES.forget(|_| true);
+            drawn(text)
+        };
+        for (from, to) in edits {
+            let after = before.replacen(from, to, 1);
+            let (before_anew, after_anew) = (anew(&before), anew(&after));
+            assert_ne!(before_anew, after_anew, "{to}");
+            // Drawn again with what the other text's drawing kept.
+            assert_eq!(drawn(&before), before_anew, "{to}");
+            assert_eq!(drawn(&after), after_anew, "{to}");
+        }
+    }
 }
