@@ -124,17 +124,27 @@ pub fn release_memory() {
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const MALLOC_ARENAS: libc::c_int = 8;
 
-/// Blocks from this size on are mapped and unmapped on their own. glibc starts with this
-/// threshold but raises it each time such a block is freed (up to 32 MB, with the threshold
-/// at which it gives free memory at the top of an arena back to twice that): after one peg
-/// board's search freed its tables of tens of MB, the next search's tables stayed in an arena,
-/// resident for good (`malloc_trim` does not shrink the top of a thread's arena), 35 MB of a
-/// 65 MB server. Setting it fixes both thresholds where glibc starts.
+/// Blocks from this size on are mapped and unmapped on their own. glibc starts at 128 KB but
+/// raises it each time such a block is freed (up to 32 MB, with the threshold at which it
+/// gives free memory at the top of an arena back to twice that): after one peg board's search
+/// freed its tables of tens of MB, the next search's tables stayed in an arena, resident for
+/// good (`malloc_trim` does not shrink the top of a thread's arena), 35 MB of a 65 MB server.
+/// Setting it fixes it. Not at 128 KB, though: a large answer (a masterboard's preview is
+/// 250 KB, written three or four times on its way out) was then mapped afresh at each step,
+/// and the kernel's page faults, zeroing and unmapping took more than half of the request
+/// (`Abyssal9.map`'s preview: the first byte of the answer p50 1.5 -> 0.75 ms with this and
+/// [`MALLOC_TRIM_THRESHOLD`]).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_MMAP_THRESHOLD: libc::c_int = 128 * 1024;
+const MALLOC_MMAP_THRESHOLD: libc::c_int = 1024 * 1024;
+
+/// Free memory at the top of an arena is given back to the system once it is this large
+/// (glibc's 128 KB gave back what each large answer freed, to fault it in again for the
+/// next). What stays is given back once the server is quiet (`release_memory`).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MALLOC_TRIM_THRESHOLD: libc::c_int = 4 * 1024 * 1024;
 
 /// Sets up the allocator for a process that lives for hours (the language server): see
-/// [`MALLOC_ARENAS`] and [`MALLOC_MMAP_THRESHOLD`]. Called before any other thread starts;
+/// [`MALLOC_ARENAS`], [`MALLOC_MMAP_THRESHOLD`] and [`MALLOC_TRIM_THRESHOLD`]. Called before any other thread starts;
 /// nothing to do where the C library is not glibc.
 pub fn tune_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -143,6 +153,7 @@ pub fn tune_allocator() {
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
         libc::mallopt(libc::M_MMAP_THRESHOLD, MALLOC_MMAP_THRESHOLD);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, MALLOC_TRIM_THRESHOLD);
     }
 }
 
