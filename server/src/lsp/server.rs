@@ -1359,7 +1359,20 @@ impl Backend {
 
 /// `answer` serialised and kept for the transport; its token, to be answered in its place.
 fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<LSPAny> {
-    let json = serde_json::to_vec(answer).map_err(|err| internal_error(what, err.to_string()))?;
+    prepare_sized(prepared, what, answer, 0)
+}
+
+/// [`prepare`] for an answer of about `bytes` of JSON: written at once into room that large
+/// (a preview's 250 KB grown from nothing was copied about twice over on the way).
+fn prepare_sized(
+    prepared: &Prepared,
+    what: &str,
+    answer: &impl serde::Serialize,
+    bytes: usize,
+) -> Result<LSPAny> {
+    let mut json = Vec::with_capacity(bytes.max(128));
+    serde_json::to_writer(&mut json, answer)
+        .map_err(|err| internal_error(what, err.to_string()))?;
     Ok(prepared.keep(json))
 }
 
@@ -1453,6 +1466,18 @@ pub struct PreviewResult {
     pub text_map: Box<serde_json::value::RawValue>,
 }
 
+impl PreviewResult {
+    /// About how many bytes of JSON it is: its parts written as JSON already, its text and
+    /// room for the rest (a solution's moves, the names of the members).
+    fn json_bytes(&self) -> usize {
+        let raw = [&self.svg, &self.source_map, &self.text_map];
+        raw.iter().map(|part| part.get().len()).sum::<usize>()
+            + self.text.len() * 11 / 10
+            + self.title.len()
+            + 1024
+    }
+}
+
 /// The command answering with `window/showDocument`: the text a drawing's element stands for,
 /// selected (arguments: the document URI and the element's `data-rb-id`).
 pub const REVEAL_COMMAND: &str = "retroboard.revealSource";
@@ -1469,7 +1494,7 @@ impl Backend {
         let prepared = self.prepared.clone();
         self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
             let preview = preview_of(snapshot, cancel, &uri, deal)?;
-            prepare(&prepared, "preview", &preview)
+            prepare_sized(&prepared, "preview", &preview, preview.json_bytes())
         })
         .await
     }

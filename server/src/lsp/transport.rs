@@ -93,24 +93,30 @@ impl Prepared {
         serde_json::json!({ PREPARED_MEMBER: token })
     }
 
-    /// The answer `body` stands for: itself, or the prepared answer its token names, with its
-    /// id (`None` when the token's answer is gone).
-    fn answer(&self, body: Vec<u8>, id: &str) -> Option<Vec<u8>> {
+    /// The answer `body` stands for, framed, and the length of its body: `body` itself, or
+    /// the prepared answer its token names with its id (`None` when that answer is gone).
+    /// A prepared answer is framed as it is put together: it may be hundreds of KB, each copy
+    /// a cost.
+    fn answer(&self, body: Vec<u8>, id: &str) -> Option<(Vec<u8>, usize)> {
         let Some(token) = prepared_token(&body) else {
-            return Some(body);
+            return Some((frame(&body), body.len()));
         };
         let mut answers = self.0.lock().unwrap_or_else(|p| p.into_inner());
         let at = answers.waiting.iter().position(|(t, _)| *t == token)?;
         let (_, result) = answers.waiting.remove(at)?;
         drop(answers);
         const START: &[u8] = b"{\"jsonrpc\":\"2.0\",\"result\":";
-        let mut full = Vec::with_capacity(START.len() + result.len() + id.len() + 8);
-        full.extend_from_slice(START);
-        full.extend_from_slice(&result);
-        full.extend_from_slice(b",\"id\":");
-        full.extend_from_slice(id.as_bytes());
-        full.push(b'}');
-        Some(full)
+        const ID: &[u8] = b",\"id\":";
+        let length = START.len() + result.len() + ID.len() + id.len() + 1;
+        let header = format!("Content-Length: {length}\r\n\r\n");
+        let mut framed = Vec::with_capacity(header.len() + length);
+        framed.extend_from_slice(header.as_bytes());
+        framed.extend_from_slice(START);
+        framed.extend_from_slice(&result);
+        framed.extend_from_slice(ID);
+        framed.extend_from_slice(id.as_bytes());
+        framed.push(b'}');
+        Some((framed, length))
     }
 }
 
@@ -666,19 +672,18 @@ async fn read_server(
                 break;
             }
             let id = answered_id(&body, &body);
-            let body = match &id {
+            let (framed, length) = match &id {
                 Some(id) => prepared.answer(body, id).unwrap_or_else(|| {
                     let gone = "the answer was lost on its way: ask again";
                     let id = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
-                    message::error(&id, message::INTERNAL_ERROR, gone)
+                    let error = message::error(&id, message::INTERNAL_ERROR, gone);
+                    (frame(&error), error.len())
                 }),
-                None => body,
+                None => (frame(&body), body.len()),
             };
             match &id {
-                Some(id) if body.len() > max_answer => {
-                    (Some(refused(id, body.len())), Some(id.clone()))
-                }
-                _ => (Some(frame(&body)), id),
+                Some(id) if length > max_answer => (Some(refused(id, length)), Some(id.clone())),
+                _ => (Some(framed), id),
             }
         } else {
             let Some((head, tail)) = skip_body(&mut reader, length).await else {
