@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 use tree_sitter::Node;
 
@@ -123,7 +124,7 @@ impl VariantTowers {
         let Some(ter) = variant.ter.path.as_ref().and_then(|p| files.read(p)) else {
             return VariantTowers(None);
         };
-        let has_tower = |land: std::sync::Arc<str>| {
+        let has_tower = |land: Arc<str>| {
             land.lines()
                 .any(|l| l.split_whitespace().next() == Some("TOWER"))
         };
@@ -212,7 +213,7 @@ pub struct Size {
     pub height: Num,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Hex {
     pub label: Num,
     pub terrain: Option<Word>,
@@ -226,13 +227,43 @@ pub struct Hex {
     pub named: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Exit {
     pub label: Num,
     pub way: Option<Word>,
 }
 
 impl Hex {
+    /// The hex read from a text where its line starts at `from`, in one where it starts at
+    /// `to` (see [`moved`]).
+    fn moved(&self, from: usize, to: usize) -> Hex {
+        let num = |n: &Num| Num {
+            value: n.value,
+            range: moved(&n.range, from, to),
+        };
+        let word = |w: &Word| Word {
+            text: w.text.clone(),
+            range: moved(&w.range, from, to),
+        };
+        Hex {
+            label: num(&self.label),
+            terrain: self.terrain.as_ref().map(word),
+            exits: self
+                .exits
+                .iter()
+                .map(|e| Exit {
+                    label: num(&e.label),
+                    way: e.way.as_ref().map(word),
+                })
+                .collect(),
+            x: self.x.as_ref().map(num),
+            y: self.y.as_ref().map(num),
+            range: moved(&self.range, from, to),
+            broken: self.broken,
+            named: self.named,
+        }
+    }
+
     pub fn position(&self) -> Option<(i64, i64)> {
         Some((self.x.as_ref()?.value?, self.y.as_ref()?.value?))
     }
@@ -379,7 +410,7 @@ impl Hex {
 
 impl MapView {
     /// The view of the document's current text, built once until it changes.
-    pub fn of(doc: &Document) -> std::sync::Arc<MapView> {
+    pub fn of(doc: &Document) -> Arc<MapView> {
         doc.memo(|| MapView::new(doc))
     }
 
@@ -426,13 +457,23 @@ impl MapView {
                     comment_rows.push(node.start_position().row);
                 }
                 "hex" => {
-                    hex_line(&kinds, &mut cursor, &mut text, &mut tokens, &mut coloured);
-                    let line = Line::read(hex_layout, &tokens, &mut text);
-                    let before = view.line_errors.len();
-                    line.errors(&mut view.line_errors);
-                    let broken = view.line_errors.len() > before;
-                    view.hexes
-                        .extend(Hex::read(&line, node.byte_range(), broken, named));
+                    let read = hex_line(&kinds, &mut cursor, &mut text, &mut tokens, &mut coloured);
+                    let start = node.start_byte();
+                    let kept = &read.hex[usize::from(named)];
+                    if let Some(hex) = kept.get() {
+                        // A line without errors reads as the same hex wherever it stands.
+                        view.hexes.extend(hex.as_ref().map(|h| h.moved(0, start)));
+                    } else {
+                        let line = Line::read(hex_layout, &tokens, &mut text);
+                        let before = view.line_errors.len();
+                        line.errors(&mut view.line_errors);
+                        let broken = view.line_errors.len() > before;
+                        let hex = Hex::read(&line, node.byte_range(), broken, named);
+                        if !broken {
+                            let _ = kept.set(hex.as_ref().map(|h| h.moved(start, 0)));
+                        }
+                        view.hexes.extend(hex);
+                    }
                 }
                 _ => {}
             }
@@ -471,6 +512,9 @@ impl MapView {
 struct HexLine {
     tokens: Vec<(super::record::Token, Range<usize>)>,
     coloured: Vec<(Range<usize>, HighlightKind)>,
+    /// The hex it reads as when it has no errors, as the 2002 layouts read it (a terrain
+    /// letter) and as 2003-10's does (a name), once it was read so.
+    hex: [std::sync::OnceLock<Option<Hex>>; 2],
 }
 
 static HEX_LINES: LineMemo<Box<str>, HexLine> = LineMemo::new();
@@ -483,7 +527,7 @@ fn hex_line<'d>(
     text: &mut ChunkReader<'d>,
     tokens: &mut Vec<(super::record::Token, Range<usize>)>,
     coloured: &mut Vec<Highlight>,
-) {
+) -> Arc<HexLine> {
     let range = cursor.node().byte_range();
     let line_text = text.slice(range.clone());
     let read = HEX_LINES.get_or_read(
@@ -501,6 +545,7 @@ fn hex_line<'d>(
                     .iter()
                     .map(|h| (moved(&(h.start..h.end), range.start, 0), h.kind))
                     .collect(),
+                hex: Default::default(),
             }
         },
     );
@@ -513,6 +558,7 @@ fn hex_line<'d>(
     for (bytes, kind) in &read.coloured {
         super::highlights::push_range(coloured, moved(bytes, 0, range.start), *kind);
     }
+    read
 }
 
 /// The tokens of the size or hex line at the cursor (as [`TokenKinds::line`] reads them), and
@@ -740,8 +786,9 @@ mod tests {
     use super::*;
     use crate::registry::FormatId;
 
-    /// A hex line read before is read from [`HEX_LINES`]: the same hexes, errors and colours as
-    /// a walk of the tree, at the line's own place, and an edited line is read anew.
+    /// A hex line read before is read from [`HEX_LINES`]: the same hexes (every range, kept for
+    /// a line without errors), errors and colours as a walk of the tree, at the line's own
+    /// place, and an edited line is read anew.
     #[test]
     fn hex_lines_read_before_give_what_the_tree_gives() {
         let first = "1 Brush 2 ARROWS 0 ARCH 0 ARROW 0 0\n";
@@ -754,6 +801,28 @@ mod tests {
         HEX_LINES.forget(|line| text.contains(&**line));
         let read = |doc: &Document| {
             let view = MapView::new(doc);
+            // Every range of every hex, kept or read, is where its text is.
+            let number = |n: &Num| {
+                assert_eq!(doc.slice(n.range.clone()).parse().ok(), n.value, "{n:?}");
+            };
+            let word = |w: &Word| assert_eq!(doc.slice(w.range.clone()), w.text, "{w:?}");
+            for h in &view.hexes {
+                [Some(&h.label), h.x.as_ref(), h.y.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .for_each(number);
+                h.terrain.iter().for_each(word);
+                for exit in &h.exits {
+                    number(&exit.label);
+                    exit.way.iter().for_each(word);
+                }
+                let line = doc.slice(h.range.clone());
+                assert!(
+                    line.starts_with(&*doc.slice(h.label.range.clone())),
+                    "{line}"
+                );
+                assert!(!line.contains('\n') && line.ends_with(|c: char| c.is_ascii_digit()));
+            }
             let hexes: Vec<String> = view
                 .hexes
                 .iter()
@@ -764,13 +833,19 @@ mod tests {
                         .iter()
                         .map(|e| {
                             let way = e.way.as_ref().map_or("?", |w| w.text.as_str());
-                            format!("{}{way}@{:?}", e.label.value.unwrap_or(-1), e.label.range)
+                            let at = e.way.as_ref().map(|w| w.range.clone());
+                            let label = e.label.value.unwrap_or(-1);
+                            format!("{label}{way}@{:?}/{at:?}", e.label.range)
                         })
                         .collect();
+                    let place =
+                        [&h.x, &h.y].map(|n| n.as_ref().map(|n| (n.value, n.range.clone())));
                     format!(
-                        "{} {terrain}@{:?} {ways:?}",
+                        "{} {terrain}@{:?} {ways:?} {place:?} {} {}",
                         doc.slice(h.label.range.clone()),
-                        h.range
+                        h.range,
+                        h.broken,
+                        h.named
                     )
                 })
                 .collect();
