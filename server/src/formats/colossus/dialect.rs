@@ -395,7 +395,13 @@ impl Signs {
         let mut tokens: Vec<&str> = Vec::new();
         for (range, content) in lines(text) {
             tokens.clear();
-            tokens.extend(content.split_whitespace());
+            // The same tokens: in ASCII only the vertical tab is a blank `split_whitespace`
+            // knows and `split_ascii_whitespace` does not, and that one is four times faster.
+            if content.is_ascii() && !content.contains('\x0B') {
+                tokens.extend(content.split_ascii_whitespace());
+            } else {
+                tokens.extend(content.split_whitespace());
+            }
             if tokens.is_empty() {
                 continue;
             }
@@ -564,5 +570,29 @@ and the game crashes; press Enter after the comment",
         .with_fix(Some(
             Fix::one("Add a line break", TextEdit::insert(len, line_break(doc.rope()))).preferred(),
         )));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sign is read from the same tokens whatever the line's characters: a vertical tab or
+    /// a no-break space parts tokens as a space does (as `split_whitespace` reads them).
+    #[test]
+    fn signs_are_read_from_the_same_tokens_in_every_line() {
+        let later = |text: &str| sign(FormatId::ColossusMap, text).map(|(d, r, _)| (d, r));
+        for blank in [" ", "\t", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2003}"] {
+            let line = format!("1{blank}Brush 0 ARROW 0 ARROW 0 ARROW 0 0");
+            // Most records must show it: two hex lines and the size line.
+            let text = format!("3 2\n{line}\n{line}\n");
+            assert_eq!(
+                later(&text),
+                Some((Dialect::Oct2003, 4..4 + line.len())),
+                "{blank:?}"
+            );
+        }
+        let joined = "1_Brush 0 ARROW 0 ARROW 0 ARROW 0 0\n";
+        assert_eq!(later(&format!("3 2\n{joined}{joined}")), None);
     }
 }
