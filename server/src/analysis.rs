@@ -139,9 +139,10 @@ const MALLOC_MMAP_THRESHOLD: libc::c_int = 1024 * 1024;
 
 /// Free memory at the top of an arena is given back to the system once it is this large
 /// (glibc's 128 KB gave back what each large answer freed, to fault it in again for the
-/// next). What stays is given back once the server is quiet (`release_memory`).
+/// next). Not more: `malloc_trim` gives back the free blocks inside a thread's arena but not
+/// its top, so up to this much stays with each arena once the server is quiet.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_TRIM_THRESHOLD: libc::c_int = 4 * 1024 * 1024;
+const MALLOC_TRIM_THRESHOLD: libc::c_int = 1024 * 1024;
 
 /// Sets up the allocator for a process that lives for hours (the language server): see
 /// [`MALLOC_ARENAS`], [`MALLOC_MMAP_THRESHOLD`] and [`MALLOC_TRIM_THRESHOLD`]. Called before any other thread starts;

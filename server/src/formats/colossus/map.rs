@@ -470,7 +470,7 @@ impl MapView {
                         let broken = view.line_errors.len() > before;
                         let hex = Hex::read(&line, node.byte_range(), broken, named);
                         if !broken {
-                            let _ = kept.set(hex.as_ref().map(|h| h.moved(start, 0)));
+                            let _ = kept.set(hex.as_ref().map(|h| Box::new(h.moved(start, 0))));
                         }
                         view.hexes.extend(hex);
                     }
@@ -514,7 +514,9 @@ struct HexLine {
     coloured: Vec<(Range<usize>, HighlightKind)>,
     /// The hex it reads as when it has no errors, as the 2002 layouts read it (a terrain
     /// letter) and as 2003-10's does (a name), once it was read so.
-    hex: [std::sync::OnceLock<Option<Hex>>; 2],
+    /// (Boxed: a line keeps one of the two at most, and a memo of thousands of lines would
+    /// hold room for both.)
+    hex: [std::sync::OnceLock<Option<Box<Hex>>>; 2],
 }
 
 static HEX_LINES: LineMemo<Box<str>, HexLine> = LineMemo::new();
