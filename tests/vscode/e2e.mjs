@@ -494,6 +494,8 @@ async function previewState() {
       svgLength,
       scripts,
       rendered: !img.hasAttribute('hidden') && img.childElementCount > 0,
+      // The ids of the elements drawn: what the picture shows, not only its title.
+      drawn: [...img.querySelectorAll('[data-rb-id]')].map((e) => e.getAttribute('data-rb-id')),
       width: img.getBoundingClientRect().width,
       csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
     };
@@ -1200,14 +1202,18 @@ async function main() {
       if (text.endsWith('\n')) await page.keyboard.press('Enter');
       await page.keyboard.press('Escape');
       const typed = Date.now();
-      const state = await until('the preview to show 9 hexes, 7 towers', async () => {
+      // The whole line, not a version typed halfway (its label and terrain already make the
+      // title right, but a hex without its place is not drawn and the line is an error).
+      const state = await until('the preview to draw hex 700 with no problems', async () => {
         const s = await previewState();
-        return s.title.includes('9 hexes, 7 towers') ? s : false;
+        return s.title.includes('9 hexes, 7 towers') && s.drawn.includes('hex:700') && s.problems === 'no problems' ? s : false;
       }, 15_000, 50);
       const latency = Date.now() - typed;
       check(state.svgTitle?.includes('9 hexes, 7 towers'), `svg <title> is ${state.svgTitle}`);
+      const hexes = state.drawn.filter((id) => id.startsWith('hex:'));
+      check(hexes.length === 9, `hexes drawn: ${hexes.join(' ')}`);
       await screenshot('preview-after-edit');
-      return `"${state.title}" ${latency} ms after the last key`;
+      return `"${state.title}", ${hexes.length} hexes drawn, ${state.problems}, ${latency} ms after the last key`;
     }, { needs: [openPreview] });
 
     await step('preview of Opening.bord shows its © (Mac Roman read as such)', async () => {
