@@ -237,14 +237,8 @@ impl Hex {
     /// The hex read from a text where its line starts at `from`, in one where it starts at
     /// `to` (see [`moved`]).
     fn moved(&self, from: usize, to: usize) -> Hex {
-        let num = |n: &Num| Num {
-            value: n.value,
-            range: moved(&n.range, from, to),
-        };
-        let word = |w: &Word| Word {
-            text: w.text.clone(),
-            range: moved(&w.range, from, to),
-        };
+        let num = |n: &Num| n.moved(from, to);
+        let word = |w: &Word| w.moved(from, to);
         Hex {
             label: num(&self.label),
             terrain: self.terrain.as_ref().map(word),

@@ -185,6 +185,26 @@ pub fn moved(range: &Range<usize>, from: usize, to: usize) -> Range<usize> {
     range.start - from + to..range.end - from + to
 }
 
+impl Word {
+    /// The word [`moved`] with its line.
+    pub fn moved(&self, from: usize, to: usize) -> Word {
+        Word {
+            text: self.text.clone(),
+            range: moved(&self.range, from, to),
+        }
+    }
+}
+
+impl Num {
+    /// The number [`moved`] with its line.
+    pub fn moved(&self, from: usize, to: usize) -> Num {
+        Num {
+            value: self.value,
+            range: moved(&self.range, from, to),
+        }
+    }
+}
+
 /// What was read of lines of a Colossus file, by their text (and what else decides how they
 /// read), with ranges from the line's start: a keystroke changes one line, and the tree's walk
 /// of the others, most of a view's cost, is not redone. Kept for the lines of the last few

@@ -184,14 +184,8 @@ fn read_terrain(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
 impl Terrain {
     /// The terrain of the same line starting at `to` instead of `from`.
     fn moved(&self, from: usize, to: usize) -> Terrain {
-        let word = |w: &Word| Word {
-            text: w.text.clone(),
-            range: moved(&w.range, from, to),
-        };
-        let num = |n: &Num| Num {
-            value: n.value,
-            range: moved(&n.range, from, to),
-        };
+        let num = |n: &Num| n.moved(from, to);
+        let word = |w: &Word| w.moved(from, to);
         Terrain {
             letter: word(&self.letter),
             named: self.named,
