@@ -265,7 +265,7 @@ impl Scene {
     pub fn source_map(&self) -> Vec<Element> {
         fn walk<'a>(
             items: &'a [Item],
-            seen: &mut std::collections::HashSet<&'a str, foldhash::fast::RandomState>,
+            seen: &mut foldhash::HashSet<&'a str>,
             out: &mut Vec<Element>,
         ) {
             for item in items {
@@ -283,10 +283,8 @@ impl Scene {
             }
         }
         let mut out = Vec::new();
-        let mut seen = std::collections::HashSet::with_capacity_and_hasher(
-            self.items.len(),
-            foldhash::fast::RandomState::default(),
-        );
+        let mut seen =
+            foldhash::HashSet::with_capacity_and_hasher(self.items.len(), Default::default());
         walk(&self.items, &mut seen, &mut out);
         out
     }

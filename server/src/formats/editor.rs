@@ -14,7 +14,6 @@
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
@@ -114,41 +113,9 @@ type Listing = Arc<[PathBuf]>;
 /// component by component, and a request looks up thousands of paths.
 pub type ByPath<V> = HashMap<OsString, V, Quick>;
 
-/// A fast hash of a few words at a time (the paths hashed are the disk's own, not an
-/// adversary's).
-pub type Quick = BuildHasherDefault<QuickHasher>;
-
-#[derive(Default)]
-pub struct QuickHasher(u64);
-
-impl Hasher for QuickHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl QuickHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
+/// A fast hash, seeded for each process (foldhash's): the paths and lines hashed are many and
+/// short.
+pub type Quick = foldhash::fast::RandomState;
 
 /// Past this many entries a table of the cache starts over: far more files than a few
 /// variants hold.

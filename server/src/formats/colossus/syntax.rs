@@ -8,6 +8,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use tree_sitter::Node;
 
+use crate::formats::editor::Quick;
 use crate::syntax::Document;
 
 /// A token's text and where it stands.
@@ -209,7 +210,7 @@ impl Num {
 /// read), with ranges from the line's start: a keystroke changes one line, and the tree's walk
 /// of the others, most of a view's cost, is not redone. Kept for the lines of the last few
 /// versions of the files edited: past [`LineMemo::KEPT`] lines the table starts over.
-pub struct LineMemo<K, V>(LazyLock<Mutex<HashMap<K, Arc<V>, foldhash::fast::RandomState>>>);
+pub struct LineMemo<K, V>(LazyLock<Mutex<HashMap<K, Arc<V>, Quick>>>);
 
 impl<K: Hash + Eq, V> LineMemo<K, V> {
     const KEPT: usize = 4096;
@@ -218,7 +219,7 @@ impl<K: Hash + Eq, V> LineMemo<K, V> {
         LineMemo(LazyLock::new(|| Mutex::new(HashMap::default())))
     }
 
-    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<V>, foldhash::fast::RandomState>> {
+    fn lines(&self) -> std::sync::MutexGuard<'_, HashMap<K, Arc<V>, Quick>> {
         self.0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())

@@ -127,7 +127,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     let mut scene = Scene::new(width.max(320.0), height, title.clone());
     let mut places = std::collections::HashMap::with_capacity_and_hasher(
         placed.len(),
-        foldhash::fast::RandomState::default(),
+        crate::formats::editor::Quick::default(),
     );
     let mut gates = Vec::new();
     for (hex, x, y) in &placed {
