@@ -21,15 +21,15 @@ const MARGIN: f64 = 16.0;
 
 /// The vertices of a masterboard hex at column `i`, row `j`, as the game computes them: the
 /// wide side is down for a "normal" hex and up for an "inverted" one ((i + j) even).
-fn master_hex(i: i64, j: i64, scale: f64, margin: f64) -> (Vec<(f64, f64)>, bool) {
+fn master_hex(i: i64, j: i64) -> (Vec<(f64, f64)>, bool) {
     let inverted = (i + j).rem_euclid(2) == 0;
     let odd = |n: i64| n.rem_euclid(2) as f64;
-    let cx = margin + 2.0 * scale + 4.0 * i as f64 * scale;
+    let s = SCALE;
+    let cx = MARGIN + 2.0 * s + 4.0 * i as f64 * s;
     let rows = 3.0 * j as f64
         + odd(i) * (1.0 + 2.0 * (j.div_euclid(2)) as f64)
         + odd(i + 1) * 2.0 * ((j + 1).div_euclid(2)) as f64;
-    let cy = margin + rows * SQRT3 * scale;
-    let s = scale;
+    let cy = MARGIN + rows * SQRT3 * s;
     let points = if inverted {
         vec![
             (cx - s, cy),
@@ -84,7 +84,6 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         .and_then(|v| variant::load(&v.ter, FormatId::ColossusTer, files))
         .map(|d| TerView::of(&d))
         .unwrap_or_default();
-    let (scale, margin) = (SCALE, MARGIN);
     // Hexes outside the declared size are errors; they are listed, not drawn.
     let (max_w, max_h) = view
         .size
@@ -98,14 +97,14 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         .partition(|(_, x, y)| (0..max_w).contains(x) && (0..max_h).contains(y));
     let (mut right, mut bottom) = (0.0f64, 0.0f64);
     for (_, x, y) in &placed {
-        for (px, py) in master_hex(*x, *y, scale, margin).0 {
+        for (px, py) in master_hex(*x, *y).0 {
             right = right.max(px);
             bottom = bottom.max(py);
         }
     }
-    let width = right + margin;
+    let width = right + MARGIN;
     // Below the board: the terrain letters, then the exit symbols.
-    let height = bottom + margin + 42.0;
+    let height = bottom + MARGIN + 42.0;
     // From 2003-10 the hexes name their terrains, and the towers are the terrains whose
     // battleland says TOWER.
     let named = view.hexes.iter().any(|h| h.named);
@@ -265,7 +264,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
                 .map(|(l, entry)| (entry, ter.terrain(*l))),
         )
         .collect();
-    let mut legend_x = margin;
+    let mut legend_x = MARGIN;
     for (entry, terrain) in &keyed {
         let fill = fill_of(*terrain);
         scene.push(Item::Rect {
@@ -287,18 +286,18 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     }
     let exits_y = height - 14.0;
     scene.push(Item::text(
-        margin,
+        MARGIN,
         exits_y,
         "exits:",
         10.0,
         Anchor::Start,
         Color::INK,
     ));
-    let mut x = margin + 40.0;
+    let mut x = MARGIN + 40.0;
     for way in ["ARROW", "ARROWS", "ARCH", "BLOCK"] {
         // Three arrows side by side need more room.
         let wide = if way == "ARROWS" { 10.0 } else { 0.0 };
-        let symbol = gate_items((x + 6.0 + wide, exits_y - 4.0), (0.0, 1.0), way, scale);
+        let symbol = gate_items((x + 6.0 + wide, exits_y - 4.0), (0.0, 1.0), way);
         scene.push(Item::Group {
             element: None,
             tooltip: Some(format!("exit: {way}")),
@@ -324,11 +323,11 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         Color::INK,
     ));
     // A small board widens for its legend (10 px text takes about 6 px a character).
-    let terrain_width = legend_x - margin;
-    let exits_width = x - margin + tower_note.chars().count() as f64 * 6.0;
+    let terrain_width = legend_x - MARGIN;
+    let exits_width = x - MARGIN + tower_note.chars().count() as f64 * 6.0;
     scene.width = scene
         .width
-        .max(margin * 2.0 + terrain_width.max(exits_width));
+        .max(MARGIN * 2.0 + terrain_width.max(exits_width));
 
     // Terminal: two lines per row, five columns per hex: the shape and terrain, then the label.
     let mut canvas = TextCanvas::new();
@@ -336,7 +335,7 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     let min_x = placed.iter().map(|p| p.1).min().unwrap_or(0);
     let min_y = placed.iter().map(|p| p.2).min().unwrap_or(0);
     for (hex, x, y) in &placed {
-        let (_, inverted) = master_hex(*x, *y, scale, margin);
+        let (_, inverted) = master_hex(*x, *y);
         let col = 1 + ((x - min_x) as usize) * 5;
         let row = 2 + ((y - min_y) as usize) * 2;
         let shape = if crate::findings::faulty(findings, &hex.range) {
@@ -422,13 +421,12 @@ impl GateLook {
     /// The exit's symbol drawn from its look alone, on the way from one hex's centre to the
     /// other's.
     fn drawn(&self) -> Item {
-        let centre = |(x, y): (i64, i64)| center(&master_hex(x, y, SCALE, MARGIN).0);
+        let centre = |(x, y): (i64, i64)| center(&master_hex(x, y).0);
         let (a, b) = (centre(self.from), centre(self.to));
         gate(
             (a.0 + (b.0 - a.0) * 0.45, a.1 + (b.1 - a.1) * 0.45),
             (b.0 - a.0, b.1 - a.1),
             &self.way,
-            SCALE,
             Element::new(self.id.clone(), 0..0),
         )
     }
@@ -448,7 +446,7 @@ impl HexLook {
             bad,
             ..
         } = *self;
-        let (points, inverted) = master_hex(x, y, SCALE, MARGIN);
+        let (points, inverted) = master_hex(x, y);
         let c = center(&points);
         let label = &label_text(self.label);
         let outline = if bad {
@@ -490,20 +488,20 @@ impl HexLook {
 }
 
 /// An exit symbol on the way from one hex to the next.
-fn gate(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64, element: Element) -> Item {
+fn gate(at: (f64, f64), direction: (f64, f64), way: &str, element: Element) -> Item {
     Item::Group {
         element: Some(element),
         tooltip: Some(format!("exit: {way}")),
-        items: gate_items(at, direction, way, scale),
+        items: gate_items(at, direction, way),
     }
 }
 
 /// The shapes of an exit symbol at `at`, pointing along `direction`.
-fn gate_items(at: (f64, f64), direction: (f64, f64), way: &str, scale: f64) -> Vec<Item> {
+fn gate_items(at: (f64, f64), direction: (f64, f64), way: &str) -> Vec<Item> {
     let length = (direction.0.powi(2) + direction.1.powi(2)).sqrt().max(1.0);
     let (dx, dy) = (direction.0 / length, direction.1 / length);
     let (px, py) = (-dy, dx);
-    let r = scale * 0.45;
+    let r = SCALE * 0.45;
     let style = Style::filled(Color::WHITE, Color::BLACK, 1.0);
     let arrow = |(cx, cy): (f64, f64)| Item::Polygon {
         points: vec![
