@@ -105,18 +105,15 @@ impl Prepared {
         let at = answers.waiting.iter().position(|(t, _)| *t == token)?;
         let (_, result) = answers.waiting.remove(at)?;
         drop(answers);
-        const START: &[u8] = b"{\"jsonrpc\":\"2.0\",\"result\":";
-        const ID: &[u8] = b",\"id\":";
-        let length = START.len() + result.len() + ID.len() + id.len() + 1;
-        let header = format!("Content-Length: {length}\r\n\r\n");
-        let mut framed = Vec::with_capacity(header.len() + length);
-        framed.extend_from_slice(header.as_bytes());
-        framed.extend_from_slice(START);
-        framed.extend_from_slice(&result);
-        framed.extend_from_slice(ID);
-        framed.extend_from_slice(id.as_bytes());
-        framed.push(b'}');
-        Some((framed, length))
+        let parts: [&[u8]; 5] = [
+            b"{\"jsonrpc\":\"2.0\",\"result\":",
+            &result,
+            b",\"id\":",
+            id.as_bytes(),
+            b"}",
+        ];
+        let length = parts.iter().map(|part| part.len()).sum();
+        Some((frame_of(&parts), length))
     }
 }
 
@@ -238,8 +235,18 @@ fn max_answer() -> usize {
 }
 
 fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-    out.extend_from_slice(body);
+    frame_of(&[body])
+}
+
+/// The frame of the body made of `parts`, written at once.
+fn frame_of(parts: &[&[u8]]) -> Vec<u8> {
+    let length: usize = parts.iter().map(|part| part.len()).sum();
+    let header = format!("Content-Length: {length}\r\n\r\n");
+    let mut out = Vec::with_capacity(header.len() + length);
+    out.extend_from_slice(header.as_bytes());
+    for part in parts {
+        out.extend_from_slice(part);
+    }
     out
 }
 
