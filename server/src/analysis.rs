@@ -145,8 +145,8 @@ const MALLOC_MMAP_THRESHOLD: libc::c_int = 1024 * 1024;
 const MALLOC_TRIM_THRESHOLD: libc::c_int = 1024 * 1024;
 
 /// Sets up the allocator for a process that lives for hours (the language server): see
-/// [`MALLOC_ARENAS`], [`MALLOC_MMAP_THRESHOLD`] and [`MALLOC_TRIM_THRESHOLD`]. Called before any other thread starts;
-/// nothing to do where the C library is not glibc.
+/// [`MALLOC_ARENAS`], [`MALLOC_MMAP_THRESHOLD`] and [`MALLOC_TRIM_THRESHOLD`]. Called before
+/// any other thread starts; nothing to do where the C library is not glibc.
 pub fn tune_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets parameters of the allocator; it is called before the process

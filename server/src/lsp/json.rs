@@ -114,13 +114,13 @@ pub fn text_map(marks: &[crate::draw::TextMark]) -> Box<RawValue> {
 fn raw(json: Vec<u8>) -> Box<RawValue> {
     // Written from `str`s and ASCII, so it is UTF-8 (were it not, `null`).
     let json = String::from_utf8(json).unwrap_or_else(|_| "null".into());
-    // SAFETY: the writers here write one JSON value, without whitespace around it (test builds
-    // parse it again to check).
+    // SAFETY: the writers here write one JSON value, without whitespace around it (the tests
+    // compare what they write with serde's, for every fixture and every escape).
     unsafe { RawValue::from_string_unchecked(json) }
 }
 
 /// `{"start":{"line":…,"character":…},"end":{…}}`.
-pub fn range(out: &mut Vec<u8>, range: &Range) {
+fn range(out: &mut Vec<u8>, range: &Range) {
     out.extend_from_slice(b"{\"start\":");
     position(out, range.start);
     out.extend_from_slice(b",\"end\":");
@@ -137,13 +137,13 @@ fn position(out: &mut Vec<u8>, position: Position) {
 }
 
 /// A whole number in decimal.
-pub fn number(out: &mut Vec<u8>, n: u64) {
+fn number(out: &mut Vec<u8>, n: u64) {
     crate::text::decimal(n, |digit| out.push(digit));
 }
 
 /// A JSON string: quotes, backslashes and control characters escaped as serde_json escapes
 /// them, everything else (UTF-8 included) as it is.
-pub fn string(out: &mut Vec<u8>, text: &str) {
+fn string(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
     let bytes = text.as_bytes();
     // Most texts (a 170 KB SVG drawn with single quotes) have nothing to escape: checked a

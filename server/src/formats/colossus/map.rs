@@ -499,24 +499,25 @@ impl MapView {
     }
 }
 
-/// The tokens and colours of a hex line, by its text (the MAP's lexer reads a line alone:
+/// The tokens, colours and hex of a hex line, by its text (the MAP's lexer reads a line alone:
 /// every token may follow every other), ranges from the line's start: a keystroke changes one
-/// line, and the tree's walk of every other line's tokens, most of a view's cost, is not redone.
+/// line, and the tree's walk and the reading of every other line, most of a view's cost, are
+/// not redone.
 /// Kept for the lines of the last few versions of the MAPs edited (a map has a few hundred).
 struct HexLine {
     tokens: Vec<(super::record::Token, Range<usize>)>,
     coloured: Vec<(Range<usize>, HighlightKind)>,
     /// The hex it reads as when it has no errors, as the 2002 layouts read it (a terrain
-    /// letter) and as 2003-10's does (a name), once it was read so.
-    /// (Boxed: a line keeps one of the two at most, and a memo of thousands of lines would
-    /// hold room for both.)
+    /// letter) and as 2003-10's does (a name), once it was read so; boxed, since a line keeps
+    /// one of the two at most and a memo of thousands of lines would hold room for both.
     hex: [std::sync::OnceLock<Option<Box<Hex>>>; 2],
 }
 
 static HEX_LINES: LineMemo<Box<str>, HexLine> = LineMemo::new();
 
 /// The tokens and colours of the hex line at the cursor, as [`line`] reads them, from
-/// [`HEX_LINES`] when a line of the same text was read before.
+/// [`HEX_LINES`] when a line of the same text was read before; and what is kept of the line
+/// (its hex, once read).
 fn hex_line<'d>(
     kinds: &TokenKinds,
     cursor: &mut tree_sitter::TreeCursor,
