@@ -512,17 +512,31 @@ fn preview_by_request_and_by_command() {
     );
     assert!(svg.contains("<g data-rb-id='hex:100'>"), "{svg}");
     assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");
-    // The text drawing shows hex 100 on its third and fourth lines, columns 1 to 5.
+    // Where the elements stand in the text drawing only for a client that asks: the text
+    // drawing shows hex 100 on its third and fourth lines, columns 1 to 5.
+    assert_eq!(preview.get("textMap"), None);
+    let with_text_map = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": uri}, "textMap": true}),
+    );
     assert_eq!(
-        preview["textMap"][0],
+        with_text_map["textMap"][0],
         json!({"id": "hex:100", "line": 2, "start": 1, "end": 5})
     );
+    let mut without = with_text_map.clone();
+    without.as_object_mut().unwrap().remove("textMap");
+    assert_eq!(without, preview);
 
     let by_command = client.request(
         "workspace/executeCommand",
         json!({"command": "retroboard.preview", "arguments": [uri]}),
     );
     assert_eq!(by_command, preview);
+    let by_command = client.request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": [uri, {"textMap": true}]}),
+    );
+    assert_eq!(by_command, with_text_map);
 
     // The preview follows the text being typed: a seventh tower.
     client.change(
@@ -651,6 +665,11 @@ fn preview_deals_a_patience_game_for_a_seed() {
     let by_command = client.request(
         "workspace/executeCommand",
         json!({"command": "retroboard.preview", "arguments": [uri, 7]}),
+    );
+    assert_eq!(by_command, dealt);
+    let by_command = client.request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": [uri, {"deal": 7}]}),
     );
     assert_eq!(by_command, dealt);
     let other = client.request(

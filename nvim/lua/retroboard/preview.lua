@@ -216,7 +216,8 @@ local function refresh(src, on_result)
   state.seq = state.seq + 1
   local seq = state.seq
   local tick = vim.api.nvim_buf_get_changedtick(src)
-  local params = { textDocument = { uri = vim.uri_from_bufnr(src) }, deal = state.deal }
+  -- textMap: where each element stands in the text drawing, for the cursor's highlight there.
+  local params = { textDocument = { uri = vim.uri_from_bufnr(src) }, deal = state.deal, textMap = true }
   local sent = lsp.request(src, 'retroboard/preview', params, function(err, result)
     vim.schedule(function()
       if previews[src] ~= state then

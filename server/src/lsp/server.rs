@@ -1437,6 +1437,10 @@ pub struct PreviewParams {
     /// A seed: deal a card game (Patience) with it and draw every card. Other formats ignore it.
     #[serde(default)]
     pub deal: Option<u64>,
+    /// Whether to list where the elements stand in `text` (`textMap`): only a client that
+    /// shows the text drawing needs it, and on a large board it is a tenth of the answer.
+    #[serde(default)]
+    pub text_map: bool,
 }
 
 /// The result of `retroboard/preview` and of the `retroboard.preview` command.
@@ -1461,17 +1465,24 @@ pub struct PreviewResult {
     #[serde(rename = "sourceMap")]
     pub source_map: Box<serde_json::value::RawValue>,
     /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
-    /// in characters of the drawing.
-    #[serde(rename = "textMap")]
-    pub text_map: Box<serde_json::value::RawValue>,
+    /// in characters of the drawing; only when asked for.
+    #[serde(rename = "textMap", skip_serializing_if = "Option::is_none")]
+    pub text_map: Option<Box<serde_json::value::RawValue>>,
 }
 
 impl PreviewResult {
     /// About how many bytes of JSON it is: its parts written as JSON already, its text and
     /// room for the rest (a solution's moves, the names of the members).
     fn json_bytes(&self) -> usize {
-        let raw = [&self.svg, &self.source_map, &self.text_map];
-        raw.iter().map(|part| part.get().len()).sum::<usize>()
+        let raw = [
+            Some(&self.svg),
+            Some(&self.source_map),
+            self.text_map.as_ref(),
+        ];
+        raw.iter()
+            .flatten()
+            .map(|part| part.get().len())
+            .sum::<usize>()
             + self.text.len() * 11 / 10
             + self.title.len()
             + 1024
@@ -1489,11 +1500,11 @@ impl Backend {
     /// `retroboard/preview`: the board of an open document (or of a file on disk).
     pub async fn preview(&self, params: PreviewParams) -> Result<LSPAny> {
         let uri = params.text_document.uri;
-        let deal = params.deal;
+        let (deal, text_map) = (params.deal, params.text_map);
         let about = uri.clone();
         let prepared = self.prepared.clone();
         self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
-            let preview = preview_of(snapshot, cancel, &uri, deal)?;
+            let preview = preview_of(snapshot, cancel, &uri, deal, text_map)?;
             prepare_sized(&prepared, "preview", &preview, preview.json_bytes())
         })
         .await
@@ -1505,6 +1516,7 @@ fn preview_of(
     cancel: &Cancel,
     uri: &Uri,
     deal: Option<u64>,
+    with_text_map: bool,
 ) -> Result<PreviewResult> {
     let overlay = snapshot.overlay();
     // A dealt board where the format deals cards, else the plain one.
@@ -1536,7 +1548,7 @@ fn preview_of(
             solution: preview.replay,
             version,
             source_map,
-            text_map: super::json::text_map(&preview.text_map),
+            text_map: with_text_map.then(|| super::json::text_map(&preview.text_map)),
         }
     };
     drawn_document(snapshot, cancel, uri, drawn)
@@ -2302,12 +2314,15 @@ impl LanguageServer for Backend {
                     "{PREVIEW_COMMAND} takes the document URI as its argument"
                 ))
             })?;
-        // An optional second argument: a seed to deal a card game with.
-        let deal = params.arguments.get(1).and_then(|a| a.as_u64());
+        // An optional second argument: a seed to deal a card game with, or the request's
+        // options `{deal, textMap}`.
+        let options = params.arguments.get(1);
+        let deal = options.and_then(|a| a.as_u64().or_else(|| a.get("deal")?.as_u64()));
+        let text_map = options.and_then(|a| a.get("textMap")?.as_bool()) == Some(true);
         let about = uri.clone();
         let prepared = self.prepared.clone();
         self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
-            let preview = preview_of(snapshot, cancel, &uri, deal)?;
+            let preview = preview_of(snapshot, cancel, &uri, deal, text_map)?;
             prepare(&prepared, "preview", &preview).map(Some)
         })
         .await
