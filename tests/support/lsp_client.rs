@@ -13,10 +13,14 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 pub struct LspClient {
     child: Child,
     stdin: Option<ChildStdin>,
-    incoming: Receiver<Value>,
+    incoming: Receiver<(Value, Instant)>,
     next_id: i64,
     /// Messages read while waiting for something else.
     backlog: Vec<Value>,
+    /// When the last byte of each message of `backlog` was read.
+    backlog_read_at: Vec<Instant>,
+    /// When the last byte of the message [`LspClient::wait_for`] last returned was read.
+    last_read_at: Option<Instant>,
 }
 
 impl LspClient {
@@ -47,6 +51,8 @@ impl LspClient {
             incoming,
             next_id: 1,
             backlog: Vec::new(),
+            backlog_read_at: Vec::new(),
+            last_read_at: None,
         }
     }
 
@@ -117,14 +123,21 @@ impl LspClient {
     /// Waits for the first message (new or already read) that matches.
     pub fn wait_for(&mut self, mut matches: impl FnMut(&Value) -> bool) -> Value {
         if let Some(i) = self.backlog.iter().position(&mut matches) {
+            self.last_read_at = Some(self.backlog_read_at.remove(i));
             return self.backlog.remove(i);
         }
         let deadline = Instant::now() + TIMEOUT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.incoming.recv_timeout(left) {
-                Ok(message) if matches(&message) => return message,
-                Ok(message) => self.backlog.push(message),
+                Ok((message, read_at)) if matches(&message) => {
+                    self.last_read_at = Some(read_at);
+                    return message;
+                }
+                Ok((message, read_at)) => {
+                    self.backlog.push(message);
+                    self.backlog_read_at.push(read_at);
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     panic!(
                         "no matching message within {TIMEOUT:?}; got {:#?}",
@@ -136,6 +149,14 @@ impl LspClient {
                 }
             }
         }
+    }
+
+    /// When the last byte of the message [`LspClient::wait_for`] (and so `request`,
+    /// `response`, `diagnostics`) last returned was read, before the client parsed it: the
+    /// moment the answer was there.
+    #[allow(dead_code)] // for the benches
+    pub fn last_read_at(&self) -> Instant {
+        self.last_read_at.expect("a message was read")
     }
 
     /// Messages read while waiting for others, not yet matched.
@@ -217,7 +238,8 @@ impl Drop for LspClient {
     }
 }
 
-fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+/// The next message and when its last byte was read.
+fn read_message(reader: &mut impl BufRead) -> Option<(Value, Instant)> {
     let mut length = None;
     loop {
         let mut line = String::new();
@@ -234,7 +256,8 @@ fn read_message(reader: &mut impl BufRead) -> Option<Value> {
     }
     let mut body = vec![0; length?];
     reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
+    let read_at = Instant::now();
+    Some((serde_json::from_slice(&body).ok()?, read_at))
 }
 
 /// A `file://` URI for a path (need not exist).
