@@ -69,9 +69,9 @@ impl TextCanvas {
         }
     }
 
-    /// The marks, in the order they were made.
-    pub fn marks(&self) -> &[TextMark] {
-        &self.marks
+    /// The marks, in the order they were made, taken from the drawing once it is written.
+    pub fn into_marks(self) -> Vec<TextMark> {
+        self.marks
     }
 
     pub fn height(&self) -> usize {

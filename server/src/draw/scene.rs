@@ -261,32 +261,31 @@ impl Scene {
     }
 
     /// Every element drawn, in drawing order (a group inside another after it), each id once:
-    /// where a viewer finds in the text what it points at.
-    pub fn source_map(&self) -> Vec<Element> {
-        fn walk<'a>(
-            items: &'a [Item],
-            seen: &mut foldhash::HashSet<&'a str>,
-            out: &mut Vec<Element>,
-        ) {
+    /// where a viewer finds in the text what it points at. Taken from the scene, which is
+    /// drawn by then: a large board has hundreds of ids, each a copy otherwise.
+    pub fn into_source_map(self) -> Vec<Element> {
+        fn walk(items: Vec<Item>, out: &mut Vec<Element>) {
             for item in items {
                 let (element, items) = match item {
-                    Item::Group { element, items, .. } => (element, &items[..]),
-                    Item::Written { element, .. } => (element, &[][..]),
+                    Item::Group { element, items, .. } => (element, items),
+                    Item::Written { element, .. } => (element, Vec::new()),
                     _ => continue,
                 };
-                if let Some(element) = element
-                    && seen.insert(&element.id)
-                {
-                    out.push(element.clone());
-                }
-                walk(items, seen, out);
+                out.extend(element);
+                walk(items, out);
             }
         }
-        let mut out = Vec::new();
-        let mut seen =
-            foldhash::HashSet::with_capacity_and_hasher(self.items.len(), Default::default());
-        walk(&self.items, &mut seen, &mut out);
-        out
+        let mut all = Vec::with_capacity(self.items.len());
+        walk(self.items, &mut all);
+        let first: Vec<bool> = {
+            let mut seen =
+                foldhash::HashSet::with_capacity_and_hasher(all.len(), Default::default());
+            all.iter().map(|e| seen.insert(e.id.as_str())).collect()
+        };
+        all.into_iter()
+            .zip(first)
+            .filter_map(|(element, first)| first.then_some(element))
+            .collect()
     }
 
     /// The drawing as SVG. Attributes are in single quotes: the SVG travels inside a JSON
@@ -627,15 +626,15 @@ mod tests {
         ));
         scene.push(group(Some("hole:0:1"), 1..2, vec![]));
         scene.push(group(Some("a\"b"), 5..6, vec![]));
+        let svg = scene.to_svg();
         assert_eq!(
-            scene.source_map(),
+            scene.into_source_map(),
             vec![
                 Element::new("row:0", 0..4),
                 Element::new("hole:0:1", 1..2),
                 Element::new("a\"b", 5..6),
             ]
         );
-        let svg = scene.to_svg();
         assert!(
             svg.contains("<g data-rb-id='row:0'><g data-rb-id='hole:0:1'></g><g></g></g>"),
             "{svg}"
@@ -670,8 +669,9 @@ mod tests {
         }
         assert_eq!(kept.to_svg(), drawn.to_svg());
         assert!(kept.to_svg().contains("<g data-rb-id='hex:7'><title>hex 7</title><text x='1' y='2.5' font-size='11' fill='#000000'>7</text></g>"));
-        assert_eq!(kept.source_map(), drawn.source_map());
-        assert_eq!(kept.source_map(), vec![Element::new("hex:7", 3..9)]);
+        let kept = kept.into_source_map();
+        assert_eq!(kept, drawn.into_source_map());
+        assert_eq!(kept, vec![Element::new("hex:7", 3..9)]);
     }
 
     /// The integer rounding of [`write_num`] gives exactly the text of the formatter it stands

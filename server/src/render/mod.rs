@@ -42,15 +42,11 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
 pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Preview {
     let format = doc.format();
     match board_of(doc, files, findings) {
-        Ok(board) => Preview {
+        Ok(board) => drawn(
             format,
-            title: board.title.clone(),
-            svg: board.scene.to_svg(),
-            text: board.text.render(),
-            replay: format.and_then(|f| crate::formats::spec(f).replay(doc, findings)),
-            source_map: board.scene.source_map(),
-            text_map: board.text.marks().to_vec(),
-        },
+            board,
+            format.and_then(|f| crate::formats::spec(f).replay(doc, findings)),
+        ),
         Err(message) => message_preview(format, &message),
     }
 }
@@ -63,7 +59,7 @@ pub fn source_map(doc: &Document, files: &dyn Files) -> Vec<Element> {
     }
     let findings = crate::analysis::analyze_with(doc, files);
     board_of(doc, files, &findings)
-        .map(|board| board.scene.source_map())
+        .map(|board| board.scene.into_source_map())
         .unwrap_or_default()
 }
 
@@ -111,15 +107,22 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
     let format = doc.format()?;
     let findings = crate::analysis::analyze_with(doc, files);
     let board = crate::formats::spec(format).dealt_board(doc, files, &findings, seed)?;
-    Some(Preview {
-        format: Some(format),
-        title: board.title.clone(),
-        svg: board.scene.to_svg(),
-        text: board.text.render(),
-        replay: None,
-        source_map: board.scene.source_map(),
-        text_map: board.text.marks().to_vec(),
-    })
+    Some(drawn(Some(format), board, None))
+}
+
+/// The preview of a drawn board: written, then its maps taken from it.
+fn drawn(format: Option<FormatId>, board: Board, replay: Option<Replay>) -> Preview {
+    let svg = board.scene.to_svg();
+    let text = board.text.render();
+    Preview {
+        format,
+        title: board.title,
+        svg,
+        text,
+        replay,
+        source_map: board.scene.into_source_map(),
+        text_map: board.text.into_marks(),
+    }
 }
 
 /// A preview that only says something.

@@ -21,7 +21,7 @@ const MARGIN: f64 = 16.0;
 
 /// The vertices of a masterboard hex at column `i`, row `j`, as the game computes them: the
 /// wide side is down for a "normal" hex and up for an "inverted" one ((i + j) even).
-fn master_hex(i: i64, j: i64) -> (Vec<(f64, f64)>, bool) {
+fn master_hex(i: i64, j: i64) -> ([(f64, f64); 6], bool) {
     let inverted = (i + j).rem_euclid(2) == 0;
     let odd = |n: i64| n.rem_euclid(2) as f64;
     let s = SCALE;
@@ -31,7 +31,7 @@ fn master_hex(i: i64, j: i64) -> (Vec<(f64, f64)>, bool) {
         + odd(i + 1) * 2.0 * ((j + 1).div_euclid(2)) as f64;
     let cy = MARGIN + rows * SQRT3 * s;
     let points = if inverted {
-        vec![
+        [
             (cx - s, cy),
             (cx + 3.0 * s, cy),
             (cx + 4.0 * s, cy + SQRT3 * s),
@@ -40,7 +40,7 @@ fn master_hex(i: i64, j: i64) -> (Vec<(f64, f64)>, bool) {
             (cx - 2.0 * s, cy + SQRT3 * s),
         ]
     } else {
-        vec![
+        [
             (cx, cy),
             (cx + 2.0 * s, cy),
             (cx + 4.0 * s, cy + 2.0 * SQRT3 * s),
@@ -68,11 +68,25 @@ fn hex_id(label: Option<i64>, x: i64, y: i64) -> String {
 /// A hex's label as drawn: `?` while it is not a number.
 fn label_text(label: Option<i64>) -> String {
     let mut text = String::with_capacity(8);
+    push_label(&mut text, label);
+    text
+}
+
+fn push_label(text: &mut String, label: Option<i64>) {
     match label {
-        Some(label) => crate::text::push_integer(&mut text, label),
+        Some(label) => crate::text::push_integer(text, label),
         None => text.push('?'),
     }
-    text
+}
+
+/// An exit's element id: `exit:FROM:TO`, FROM as its hex's label is drawn.
+fn exit_id(from: Option<i64>, to: i64) -> String {
+    let mut id = String::with_capacity(16);
+    id.push_str("exit:");
+    push_label(&mut id, from);
+    id.push(':');
+    crate::text::push_integer(&mut id, to);
+    id
 }
 
 /// A hex and its position.
@@ -133,23 +147,23 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         // The first hex of a label is the one its exits lead to (as the game looks it up).
         places.entry(hex.label.value).or_insert((*x, *y));
         let letter = hex.terrain_letter();
-        let key = hex.terrain_key();
+        let key = hex.terrain_key_str();
         let terrain = if hex.named {
-            key.as_deref().and_then(|k| ter.terrain_by_key(k))
+            key.and_then(|k| ter.terrain_by_key(k))
         } else {
             letter.and_then(|l| ter.terrain(l))
         };
         let fill = fill_of(terrain);
         let name = terrain
             .and_then(|t| t.name.as_ref())
-            .map_or_else(|| key.clone().unwrap_or_default(), |n| n.text.clone());
+            .map_or_else(|| key.unwrap_or_default(), |n| n.text.as_str())
+            .to_owned();
         let tower = if hex.named {
-            key.as_ref().is_some_and(|k| tower_names.contains(k))
+            key.is_some_and(|k| tower_names.iter().any(|t| t == k))
         } else {
             letter == Some('T')
         };
         let bad = crate::findings::faulty(findings, &hex.range);
-        let label = label_text(hex.label.value);
         let look = HexLook {
             label: hex.label.value,
             x: *x,
@@ -172,21 +186,11 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
             if let (Some(target), Some(way)) = (exit.label.value.filter(|l| *l != 0), &exit.way) {
                 let source = exit.label.range.start.min(way.range.start)
                     ..exit.label.range.end.max(way.range.end);
-                let mut id = String::with_capacity(label.len() + 12);
-                id.push_str("exit:");
-                id.push_str(&label);
-                id.push(':');
-                crate::text::push_integer(&mut id, target);
-                gates.push((
-                    hex.label.value,
-                    target,
-                    way.text.clone(),
-                    Element::new(id, source),
-                ));
+                gates.push((hex.label.value, target, way.text.as_str(), source));
             }
         }
     }
-    for (from, to, way, element) in gates {
+    for (from, to, way, source) in gates {
         let (Some((ax, ay)), Some((bx, by))) =
             (places.get(&from).copied(), places.get(&Some(to)).copied())
         else {
@@ -199,13 +203,13 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
         let look = GateLook {
             from: (ax, ay),
             to: (bx, by),
-            way,
-            id: element.id.clone(),
+            way: way.to_owned(),
+            labels: (from, to),
         };
         let svg =
             DRAWN_GATES.get_or_read(&look, |look| look.clone(), || look.drawn().to_svg().into());
         scene.push(Item::Written {
-            element: Some(element),
+            element: Some(Element::new(exit_id(from, to), source)),
             svg: (*svg).clone(),
         });
     }
@@ -213,13 +217,14 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     let mut letters: Vec<char> = placed.iter().filter_map(|p| p.0.terrain_letter()).collect();
     letters.sort_unstable();
     letters.dedup();
-    let mut names: Vec<String> = placed
+    let mut names: Vec<&str> = placed
         .iter()
         .filter(|p| p.0.named)
-        .filter_map(|p| p.0.terrain_key())
+        .filter_map(|p| p.0.terrain_key_str())
         .collect();
     names.sort_unstable();
     names.dedup();
+    let names: Vec<String> = names.into_iter().map(str::to_owned).collect();
     // The text drawing has one character for a hex's terrain: each 2003-10 name gets its own
     // (its first letter, else that letter in the other case, else another of its letters or a
     // digit), which the text legend gives.
@@ -407,14 +412,14 @@ struct HexLook {
 static DRAWN_HEXES: LineMemo<HexLook, Arc<str>> = LineMemo::new();
 static DRAWN_GATES: LineMemo<GateLook, Arc<str>> = LineMemo::new();
 
-/// What decides how an exit is drawn: the places of the hexes it joins, its kind and its
-/// element id.
+/// What decides how an exit is drawn: the places of the hexes it joins, its kind and the
+/// labels its element id is made of.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct GateLook {
     from: (i64, i64),
     to: (i64, i64),
     way: String,
-    id: String,
+    labels: (Option<i64>, i64),
 }
 
 impl GateLook {
@@ -427,7 +432,7 @@ impl GateLook {
             (a.0 + (b.0 - a.0) * 0.45, a.1 + (b.1 - a.1) * 0.45),
             (b.0 - a.0, b.1 - a.1),
             &self.way,
-            Element::new(self.id.clone(), 0..0),
+            Element::new(exit_id(self.labels.0, self.labels.1), 0..0),
         )
     }
 }
@@ -459,7 +464,7 @@ impl HexLook {
         let name_y = if inverted { c.1 + 8.0 } else { c.1 - 1.0 };
         let items = vec![
             Item::Polygon {
-                points,
+                points: points.to_vec(),
                 style: outline,
             },
             // As large as the hex allows at its middle (about 60 px wide): legible beside the
