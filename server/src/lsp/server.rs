@@ -28,7 +28,7 @@ use tower_lsp_server::ls_types::*;
 
 use super::bulk;
 use super::convert::{self, PositionEncoding};
-use super::transport::{Notifier, Prepared};
+use super::transport::{Awaited, Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
 use crate::formats::{DiskFiles, Files};
@@ -80,6 +80,10 @@ struct State {
     due: HashMap<Uri, Due>,
     /// Documents whose check task is running.
     checking: HashSet<Uri>,
+    /// Keystrokes read whose check has not started: large answers wait for their diagnostics
+    /// from the moment the keystroke is read (see [`Notifier::awaited`]); the check takes the
+    /// wait over when it starts.
+    keystrokes: HashMap<Uri, Awaited>,
     /// Checked documents whose readers (the files whose findings read them) are to be checked
     /// once edits pause, each once.
     readers: VecDeque<Uri>,
@@ -543,6 +547,7 @@ impl Backend {
                 documents: HashMap::new(),
                 due: HashMap::new(),
                 checking: HashSet::new(),
+                keystrokes: HashMap::new(),
                 readers: VecDeque::new(),
                 cache: Arc::default(),
                 settings: Arc::default(),
@@ -652,6 +657,9 @@ fn give_memory_back_when_quiet(shared: &Arc<Shared>) {
 /// cleared instead.
 async fn check_document(shared: Arc<Shared>, uri: Uri) {
     loop {
+        if let Some(late) = test_check_start(&shared, &uri) {
+            tokio::time::sleep(late).await;
+        }
         // A check no keystroke waits for takes its turn (checked again below: the document
         // may be edited meanwhile).
         let waits = {
@@ -667,8 +675,9 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         } else {
             None
         };
-        let check = {
+        let (check, keystroke) = {
             let mut state = shared.state();
+            let keystroke = state.keystrokes.remove(&uri);
             let Some(due) = state.due.remove(&uri) else {
                 state.checking.remove(&uri);
                 shared.settled.notify_waiters();
@@ -677,7 +686,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 }
                 return;
             };
-            match (state.documents.get(&uri), due) {
+            let check = match (state.documents.get(&uri), due) {
                 (Some(open), due) => Check::Open {
                     snapshot: state.snapshot(),
                     uri: uri.clone(),
@@ -693,7 +702,8 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     Some(path) => Check::Disk(state.snapshot(), path),
                     None => continue,
                 },
-            }
+            };
+            (check, keystroke)
         };
         let (opening, own) = match &check {
             Check::Open { opening, own, .. } => (Some(*opening), *own),
@@ -701,6 +711,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         };
         // A keystroke's diagnostics, which the client waits for: large answers go after them.
         let awaited = (own && !waits).then(|| shared.notifier.awaited());
+        drop(keystroke);
         let target = uri.clone();
         let checked = tokio::task::spawn_blocking(move || match check {
             Check::Open {
@@ -1420,6 +1431,27 @@ fn test_delay(document: &Document, cancelled: &dyn Fn() -> bool) {
     let _ = (document, cancelled);
 }
 
+/// Test builds only: with `RETROBOARD_TEST_CHECK_START` set to `MARKER:MS`, the check of an
+/// open document that holds `MARKER` starts `MS` milliseconds late, as on a busy machine.
+fn test_check_start(shared: &Shared, uri: &Uri) -> Option<std::time::Duration> {
+    #[cfg(debug_assertions)]
+    {
+        let setting = std::env::var_os("RETROBOARD_TEST_CHECK_START")?;
+        let setting = setting.to_string_lossy();
+        let (marker, ms) = setting.rsplit_once(':')?;
+        let ms = ms.parse::<u64>().ok()?;
+        let state = shared.state();
+        let open = state.documents.get(uri)?;
+        (!marker.is_empty() && open.document.text().contains(marker))
+            .then(|| std::time::Duration::from_millis(ms))
+    }
+    #[cfg(not(debug_assertions))]
+    {
+        let _ = (shared, uri);
+        None
+    }
+}
+
 fn internal_error(what: &str, message: String) -> tower_lsp_server::jsonrpc::Error {
     eprintln!("retroboard: internal error in {what}: {message}");
     tower_lsp_server::jsonrpc::Error {
@@ -2137,6 +2169,11 @@ impl LanguageServer for Backend {
         open.edited = Some(std::time::Instant::now());
         open.redetect();
         self.shared.queue(&mut state, &uri, Due::Own);
+        // Its diagnostics are awaited from now on, though its check may start later.
+        state
+            .keystrokes
+            .entry(uri)
+            .or_insert_with(|| self.shared.notifier.awaited());
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
