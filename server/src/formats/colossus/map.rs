@@ -129,20 +129,25 @@ impl VariantTowers {
                 .any(|l| l.split_whitespace().next() == Some("TOWER"))
         };
         let mut known = true;
+        // Each battleland read once: many terrains share one (a 2003-10 TER names the same
+        // `.rnd` file for its Brush1 to Brush5).
+        let mut read: HashMap<(&str, bool), bool> = HashMap::new();
         let towers: Vec<String> = terrain_lines(&ter)
             .filter(|(_, name, random)| match random {
                 // `HexMap` at 1b50e238 reads the tower status of a terrain with a random
                 // battleland from its `.rnd` file, in the variant's Battlelands folder.
-                Some(file) => {
+                Some(file) => *read.entry((file, true)).or_insert_with(|| {
                     let text = files.read(&variant.dir.join("Battlelands").join(file));
                     known &= text.is_some();
                     text.is_some_and(has_tower)
-                }
-                None => variant
-                    .battleland(name, files)
-                    .path
-                    .and_then(|p| files.read(&p))
-                    .is_some_and(has_tower),
+                }),
+                None => *read.entry((name, false)).or_insert_with(|| {
+                    variant
+                        .battleland(name, files)
+                        .path
+                        .and_then(|p| files.read(&p))
+                        .is_some_and(has_tower)
+                }),
             })
             .map(|(key, _, _)| key.to_string())
             .collect();
@@ -874,5 +879,49 @@ mod tests {
         let (hexes, _) = read(&doc);
         assert!(hexes[0].starts_with("11 Brush@"), "{hexes:?}");
         assert!(hexes[2].starts_with("1 Brush@"), "{hexes:?}");
+    }
+
+    /// From 2003-10 a terrain with a `Random:` file takes its tower status from that file, and
+    /// each file is read once however many terrains share it: terrains sharing a file with a
+    /// `TOWER` line are all towers, those sharing one without are not, and one whose file is
+    /// missing leaves the towers unknown.
+    #[test]
+    fn towers_from_random_files_shared_by_terrains() {
+        let root = std::env::temp_dir().join(format!("retroboard-towers-{}", std::process::id()));
+        let dir = root.join("Shared");
+        std::fs::create_dir_all(dir.join("Battlelands")).unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+        write("Shared.var", "MAP:Shared.map\nTER:Shared.ter\n");
+        let terrain = |name: &str, file: &str| {
+            format!("green {name} true 1 Gargoyle 2 Cyclops {name} Random:{file}\n")
+        };
+        let ter = [
+            terrain("Keep1", "Keep.rnd"),
+            terrain("Field1", "Field.rnd"),
+            terrain("Keep2", "Keep.rnd"),
+            terrain("Field2", "Field.rnd"),
+        ]
+        .concat();
+        write("Shared.ter", &ter);
+        write("Battlelands/Keep.rnd", "TOWER\n");
+        write("Battlelands/Field.rnd", "PLAIN\n");
+        let map = "2 1\n\n1\tKeep1\t2\tARROWS\t0\tARCH\t0\tARROW\t0\t0\n\
+                   2\tField1\t1\tARROWS\t0\tARCH\t0\tARROW\t1\t0\n";
+        write("Shared.map", map);
+        let doc =
+            Document::new(Some(FormatId::ColossusMap), map).with_path(Some(dir.join("Shared.map")));
+        let files = crate::formats::DiskFiles;
+        let era = EraOf::of(&doc, &files);
+        assert_eq!(era.towers, ["Keep1", "Keep2"]);
+        assert!(era.towers_known);
+        // One file missing: its terrains' status is not known.
+        write(
+            "Shared.ter",
+            &format!("{ter}{}", terrain("Lost1", "Lost.rnd")),
+        );
+        let era = EraOf::of(&doc, &files);
+        assert_eq!(era.towers, ["Keep1", "Keep2"]);
+        assert!(!era.towers_known);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
