@@ -1410,44 +1410,40 @@ fn test_hooks(document: &Document, cancel: &Cancel) {
 /// holds `MARKER` first sleeps `MS` milliseconds (stopping early once `cancelled`), so tests can
 /// hold a request or a check in flight however fast the real work becomes.
 fn test_delay(document: &Document, cancelled: &dyn Fn() -> bool) {
-    #[cfg(debug_assertions)]
-    if let Some(setting) = std::env::var_os("RETROBOARD_TEST_DELAY") {
-        let setting = setting.to_string_lossy();
-        let Some((marker, ms)) = setting.rsplit_once(':') else {
-            return;
-        };
-        let Ok(ms) = ms.parse::<u64>() else {
-            return;
-        };
-        if marker.is_empty() || !document.text().contains(marker) {
-            return;
-        }
-        let until = std::time::Instant::now() + std::time::Duration::from_millis(ms);
+    if let Some(delay) = test_marker_delay("RETROBOARD_TEST_DELAY", document) {
+        let until = std::time::Instant::now() + delay;
         while std::time::Instant::now() < until && !cancelled() {
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
     }
-    #[cfg(not(debug_assertions))]
-    let _ = (document, cancelled);
 }
 
 /// Test builds only: with `RETROBOARD_TEST_CHECK_START` set to `MARKER:MS`, the check of an
 /// open document that holds `MARKER` starts `MS` milliseconds late, as on a busy machine.
 fn test_check_start(shared: &Shared, uri: &Uri) -> Option<std::time::Duration> {
+    if !cfg!(debug_assertions) {
+        return None; // not even a look at the state, on every check
+    }
+    let state = shared.state();
+    let open = state.documents.get(uri)?;
+    test_marker_delay("RETROBOARD_TEST_CHECK_START", &open.document)
+}
+
+/// Test builds only: the `MS` of the setting `variable` (`MARKER:MS`) when `document` holds
+/// `MARKER`; `None` in release builds.
+fn test_marker_delay(variable: &str, document: &Document) -> Option<std::time::Duration> {
     #[cfg(debug_assertions)]
     {
-        let setting = std::env::var_os("RETROBOARD_TEST_CHECK_START")?;
+        let setting = std::env::var_os(variable)?;
         let setting = setting.to_string_lossy();
         let (marker, ms) = setting.rsplit_once(':')?;
         let ms = ms.parse::<u64>().ok()?;
-        let state = shared.state();
-        let open = state.documents.get(uri)?;
-        (!marker.is_empty() && open.document.text().contains(marker))
+        (!marker.is_empty() && document.text().contains(marker))
             .then(|| std::time::Duration::from_millis(ms))
     }
     #[cfg(not(debug_assertions))]
     {
-        let _ = (shared, uri);
+        let _ = (variable, document);
         None
     }
 }
