@@ -1527,8 +1527,18 @@ pub const PREVIEW_COMMAND: &str = "retroboard.preview";
 impl Backend {
     /// `retroboard/preview`: the board of an open document (or of a file on disk).
     pub async fn preview(&self, params: PreviewParams) -> Result<LSPAny> {
-        let uri = params.text_document.uri;
-        let (deal, text_map) = (params.deal, params.text_map);
+        self.prepared_preview(params.text_document.uri, params.deal, params.text_map)
+            .await
+    }
+
+    /// The preview of `uri`, serialised for the transport (see [`prepare`]): the request's
+    /// answer and the command's.
+    async fn prepared_preview(
+        &self,
+        uri: Uri,
+        deal: Option<u64>,
+        text_map: bool,
+    ) -> Result<LSPAny> {
         let about = uri.clone();
         let prepared = self.prepared.clone();
         self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
@@ -2352,13 +2362,7 @@ impl LanguageServer for Backend {
         let options = params.arguments.get(1);
         let deal = options.and_then(|a| a.as_u64().or_else(|| a.get("deal")?.as_u64()));
         let text_map = options.and_then(|a| a.get("textMap")?.as_bool()) == Some(true);
-        let about = uri.clone();
-        let prepared = self.prepared.clone();
-        self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
-            let preview = preview_of(snapshot, cancel, &uri, deal, text_map)?;
-            prepare(&prepared, "preview", &preview).map(Some)
-        })
-        .await
+        self.prepared_preview(uri, deal, text_map).await.map(Some)
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
