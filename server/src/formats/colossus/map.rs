@@ -218,7 +218,7 @@ pub struct Size {
     pub height: Num,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Hex {
     pub label: Num,
     pub terrain: Option<Word>,
@@ -232,7 +232,7 @@ pub struct Hex {
     pub named: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Exit {
     pub label: Num,
     pub way: Option<Word>,
