@@ -90,7 +90,7 @@ fn render_outline(doc: &Document, symbols: &[Symbol], depth: usize, out: &mut St
 
 fn render_highlights(doc: &Document) -> String {
     let mut out = String::new();
-    for h in retroboard::ide::highlights(doc) {
+    for h in retroboard::ide::highlights(doc).iter() {
         writeln!(
             out,
             "{} {:?} {:?}",
@@ -739,7 +739,7 @@ fn map_highlights_match_the_highlight_query() {
         }
         for round in 0..40 {
             assert_eq!(
-                retroboard::ide::highlights(&doc),
+                retroboard::ide::highlights(&doc).to_vec(),
                 retroboard::syntax::query_highlights(&doc),
                 "{} after {round} damages:\n{}",
                 path.display(),

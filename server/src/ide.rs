@@ -31,9 +31,10 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
 }
 
 /// The tokens of a document coloured by meaning (of the text read, see [`Document::cut`]);
-/// empty when it has no tree.
-pub fn highlights(doc: &Document) -> Vec<Highlight> {
-    coloured(doc).0.clone()
+/// empty when it has no tree. Shared with the document, not copied: a large pattern has
+/// hundreds of thousands.
+pub fn highlights(doc: &Document) -> std::sync::Arc<Coloured> {
+    coloured(doc)
 }
 
 /// The coloured tokens of a document that overlap `range`.
@@ -48,9 +49,17 @@ pub fn highlights_in(doc: &Document, range: Range<usize>) -> Vec<Highlight> {
         .collect()
 }
 
-/// A document's coloured tokens, found once per text: editors ask for the whole file's and for
-/// the lines on screen after every edit.
-struct Coloured(Vec<Highlight>);
+/// A document's coloured tokens, in text order, found once per text: editors ask for the whole
+/// file's and for the lines on screen after every edit.
+pub struct Coloured(Vec<Highlight>);
+
+impl std::ops::Deref for Coloured {
+    type Target = [Highlight];
+
+    fn deref(&self) -> &[Highlight] {
+        &self.0
+    }
+}
 
 fn coloured(doc: &Document) -> std::sync::Arc<Coloured> {
     doc.memo(|| {
