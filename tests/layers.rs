@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 /// Each top-level module of server/src, by layer. A new module must be given one.
 const LAYERS: &[&[&str]] = &[
     // Vocabulary: text positions and encodings, findings and codes, format ids and detection,
-    // the answers features give, drawing primitives, reading files.
-    &["text", "findings", "registry", "answers", "draw", "disk"],
+    // the answers features give, drawing primitives, reading files, background work's pauses.
+    &[
+        "text", "findings", "registry", "answers", "draw", "disk", "give_way",
+    ],
     // From text to tree.
     &["syntax"],
     // What each format means.

@@ -3,8 +3,9 @@
 //! game's file (a 10 MB "Patience game") and the workspace check on the bulk lane, the search
 //! whether a peg board can be won on the search lane. On a machine with few cores a keystroke's
 //! check, or a request on the board being searched, then gets a CPU the moment it wakes,
-//! instead of waiting for that work's time slice to end. Requests about ordinary files never
-//! come here, so a busy machine cannot starve a hover.
+//! instead of waiting for that work's time slice to end; and the work stops where it passes
+//! [`crate::give_way::give_way`] while a keystroke is checked. Requests about ordinary files
+//! never come here, so a busy machine cannot starve a hover.
 
 use std::sync::Mutex;
 use std::sync::mpsc::{Sender, channel};
@@ -39,7 +40,9 @@ pub fn queue_of(lane: Lane) -> Option<Sender<Job>> {
             .name(name.into())
             .spawn(move || {
                 lowest_priority();
+                crate::give_way::run_in_background();
                 for job in jobs {
+                    crate::give_way::give_way();
                     job();
                 }
             })

@@ -1382,7 +1382,7 @@ fn prepare_sized(
     bytes: usize,
 ) -> Result<LSPAny> {
     let mut json = Vec::with_capacity(bytes.max(128));
-    serde_json::to_writer(&mut json, answer)
+    serde_json::to_writer(super::json::GivingWay(&mut json), answer)
         .map_err(|err| internal_error(what, err.to_string()))?;
     Ok(prepared.keep(json))
 }
@@ -1478,7 +1478,9 @@ pub struct PreviewResult {
     pub title: String,
     /// Written as JSON at once (see `json`): the answer's largest part.
     pub svg: Box<serde_json::value::RawValue>,
-    pub text: String,
+    /// Written as JSON at once too: a large pattern's is hundreds of KB with a newline to
+    /// escape on every line.
+    pub text: Box<serde_json::value::RawValue>,
     /// The seed the cards were dealt with, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal: Option<u64>,
@@ -1504,6 +1506,7 @@ impl PreviewResult {
     fn json_bytes(&self) -> usize {
         let raw = [
             Some(&self.svg),
+            Some(&self.text),
             Some(&self.source_map),
             self.text_map.as_ref(),
         ];
@@ -1511,7 +1514,6 @@ impl PreviewResult {
             .flatten()
             .map(|part| part.get().len())
             .sum::<usize>()
-            + self.text.len() * 11 / 10
             + self.title.len()
             + 1024
     }
@@ -1581,7 +1583,7 @@ fn preview_of(
             format: preview.format.map(FormatId::as_str),
             title: preview.title,
             svg: super::json::raw_string(&preview.svg),
-            text: preview.text,
+            text: super::json::raw_string(&preview.text),
             deal,
             solution: preview.replay,
             version,
@@ -2450,10 +2452,8 @@ impl Backend {
             let highlights = crate::ide::highlights(document);
             cancel.check()?;
             let data = convert::semantic_tokens(document.rope(), &highlights, snapshot.encoding);
-            Ok(SemanticTokensResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            }))
+            // Written as JSON at once (see `json`), as `SemanticTokensResult::Tokens` is.
+            Ok(super::json::semantic_tokens(&data))
         })
         .await
     }
@@ -2468,10 +2468,7 @@ impl Backend {
             let highlights = crate::ide::highlights_in(document, start..end);
             cancel.check()?;
             let data = convert::semantic_tokens(text, &highlights, snapshot.encoding);
-            Ok(SemanticTokensRangeResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            }))
+            Ok(super::json::semantic_tokens(&data))
         })
         .await
     }

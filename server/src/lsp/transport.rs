@@ -26,6 +26,7 @@
 
 mod message;
 
+use crate::give_way::Urgent;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -159,20 +160,27 @@ impl Notifier {
 
     /// Says that diagnostics the client waits for (a keystroke's) are being made: until the
     /// guard is dropped, once they are sent, large answers wait for them (at most
-    /// [`AWAITED_HOLD`]). The client reads its messages in order, and a large answer read
-    /// first holds back the diagnostics behind it by as long as it takes to parse.
+    /// [`AWAITED_HOLD`]), and background work gives way to them (see `crate::give_way`). The
+    /// client reads its messages in order, and a large answer read first holds back the
+    /// diagnostics behind it by as long as it takes to parse.
     pub fn awaited(&self) -> Awaited {
         self.awaited.send_modify(|count| *count += 1);
-        Awaited(self.awaited.clone())
+        Awaited {
+            count: self.awaited.clone(),
+            _urgent: Urgent::begin(),
+        }
     }
 }
 
 /// Diagnostics being made that the client waits for (see [`Notifier::awaited`]).
-pub struct Awaited(Arc<watch::Sender<usize>>);
+pub struct Awaited {
+    count: Arc<watch::Sender<usize>>,
+    _urgent: Urgent,
+}
 
 impl Drop for Awaited {
     fn drop(&mut self) {
-        self.0.send_modify(|count| *count -= 1);
+        self.count.send_modify(|count| *count -= 1);
     }
 }
 
