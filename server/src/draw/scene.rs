@@ -160,6 +160,12 @@ pub enum Item {
         to: (f64, f64),
         style: Style,
     },
+    /// Straight lines in one style, written as one path: a large pattern's borders are
+    /// thousands of lines, each a `<line>` of 75 bytes that the editor parses.
+    Lines {
+        segments: Vec<Segment>,
+        style: Style,
+    },
     Circle {
         center: (f64, f64),
         radius: f64,
@@ -236,6 +242,9 @@ impl Item {
 }
 
 /// A drawing of a given size, in pixels.
+/// A straight line from one point to another.
+pub type Segment = ((f64, f64), (f64, f64));
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     pub width: f64,
@@ -366,6 +375,30 @@ fn write_item(out: &mut String, item: &Item) {
             write_attribute(out, "y1", from.1);
             write_attribute(out, "x2", to.0);
             write_attribute(out, "y2", to.1);
+            style.write_attributes(out);
+            out.push_str("/>");
+        }
+        Item::Lines { segments, style } => {
+            out.push_str("<path d='");
+            for (from, to) in segments {
+                out.push('M');
+                write_num(out, from.0);
+                out.push(' ');
+                write_num(out, from.1);
+                if from.1 == to.1 {
+                    out.push('H');
+                    write_num(out, to.0);
+                } else if from.0 == to.0 {
+                    out.push('V');
+                    write_num(out, to.1);
+                } else {
+                    out.push('L');
+                    write_num(out, to.0);
+                    out.push(' ');
+                    write_num(out, to.1);
+                }
+            }
+            out.push('\'');
             style.write_attributes(out);
             out.push_str("/>");
         }
@@ -548,6 +581,23 @@ mod tests {
         assert!(
             !svg.contains("<text x='0.33' y='10' font-size='12' text-anchor"),
             "{svg}"
+        );
+    }
+
+    /// Lines in one style are one path: across, down and slanting, each from its own start.
+    #[test]
+    fn lines_in_one_style_are_written_as_one_path() {
+        let lines = Item::Lines {
+            segments: vec![
+                ((24.0, 24.0), (624.0, 24.0)),
+                ((30.0, 24.0), (30.0, 120.5)),
+                ((49.8, 25.8), (52.2, 28.2)),
+            ],
+            style: Style::stroke(Color(150, 150, 150), 1.0),
+        };
+        assert_eq!(
+            lines.to_svg(),
+            "<path d='M24 24H624M30 24V120.5M49.8 25.8L52.2 28.2' fill='none' stroke='#969696'/>"
         );
     }
 

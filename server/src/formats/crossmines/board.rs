@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::checks::cell_index;
 use super::stamp::{Grid, Torus};
 use super::view::{HeaderField, PatternView, SquareKind};
-use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
+use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Segment, Style, TextCanvas};
 use crate::findings::Finding;
 use crate::syntax::Document;
 
@@ -578,7 +578,9 @@ fn draw_scene(
             });
         }
     }
-    // Marks: bridges and uncovered squares crossed, characters when there is room.
+    // Marks: bridges and uncovered squares crossed, characters when there is room. The
+    // crosses of one ink are one path (a large field has thousands).
+    let mut crosses: Vec<(Color, Vec<Segment>)> = Vec::new();
     for row in 0..field.height {
         crate::give_way::give_way();
         for column in 0..field.width {
@@ -597,13 +599,14 @@ fn draw_scene(
                 let inset = size * 0.3;
                 let (x0, y0) = (x(column) + inset, y(row) + inset);
                 let (x1, y1) = (x(column) + size - inset, y(row) + size - inset);
-                for (from, to) in [((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))] {
-                    scene.push(Item::Line {
-                        from,
-                        to,
-                        style: Style::stroke(ink, 1.0),
-                    });
-                }
+                let segments = match crosses.iter_mut().find(|(c, _)| *c == ink) {
+                    Some((_, segments)) => segments,
+                    None => {
+                        crosses.push((ink, Vec::new()));
+                        &mut crosses.last_mut().expect("just pushed").1
+                    }
+                };
+                segments.extend([((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))]);
             } else if size >= 14.0 && fill != Fill::Uncovered {
                 scene.push(Item::text(
                     x(column) + size / 2.0,
@@ -616,15 +619,29 @@ fn draw_scene(
             }
         }
     }
+    for (ink, segments) in crosses {
+        scene.push(Item::Lines {
+            segments,
+            style: Style::stroke(ink, 1.0),
+        });
+    }
     let line = |((c0, r0), (c1, r1)): ((usize, usize), (usize, usize)), style: Style| Item::Line {
         from: (x(c0), y(r0)),
         to: (x(c1), y(r1)),
         style,
     };
-    for edge in edges(field.width, field.height, |a, b| {
+    let point = |(column, row): (usize, usize)| (x(column), y(row));
+    let borders = edges(field.width, field.height, |a, b| {
         region(field.fill(a)) != region(field.fill(b))
-    }) {
-        scene.push(line(edge, Style::stroke(BORDER, 1.0)));
+    });
+    if !borders.is_empty() {
+        scene.push(Item::Lines {
+            segments: borders
+                .into_iter()
+                .map(|(from, to)| (point(from), point(to)))
+                .collect(),
+            style: Style::stroke(BORDER, 1.0),
+        });
     }
     let in_first_stamp = |square: Neighbour| {
         matches!(
