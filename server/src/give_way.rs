@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 pub const LONGEST_PAUSE: Duration = Duration::from_millis(50);
 
 /// The process's one gate, shut while urgent work is under way.
-static GATE: Gate = Gate::new();
+static GATE: Gate = Gate::new(LONGEST_PAUSE);
 
 /// Where background threads wait for urgent work to end.
 struct Gate {
@@ -36,6 +36,7 @@ struct Gate {
     waiting: AtomicUsize,
     lock: Mutex<()>,
     opened: Condvar,
+    longest_pause: Duration,
 }
 
 /// What [`give_way`] does on a thread.
@@ -123,17 +124,33 @@ impl Drop for Urgent {
 #[inline]
 #[track_caller]
 pub fn give_way() {
-    GATE.give_way();
+    GATE.give_way(&|| false);
+}
+
+/// [`give_way`] for work that can be stopped: the wait ends as soon as `stopped()` says so
+/// (checked whenever [`stopping`] is called). Urgent work may wait for stopped work to end:
+/// a keystroke's check waits for the search it cancelled on the same board.
+#[inline]
+#[track_caller]
+pub fn give_way_unless(stopped: &dyn Fn() -> bool) {
+    GATE.give_way(stopped);
+}
+
+/// Tells the background threads waiting at [`give_way_unless`] to look whether their work
+/// was stopped (call it after stopping some).
+pub fn stopping() {
+    GATE.wake();
 }
 
 impl Gate {
-    const fn new() -> Gate {
+    const fn new(longest_pause: Duration) -> Gate {
         Gate {
             urgent: AtomicUsize::new(0),
             begun: AtomicU64::new(0),
             waiting: AtomicUsize::new(0),
             lock: Mutex::new(()),
             opened: Condvar::new(),
+            longest_pause,
         }
     }
 
@@ -145,7 +162,15 @@ impl Gate {
 
     fn open(&self) {
         let was = self.urgent.fetch_sub(1, Ordering::SeqCst);
-        if was == 1 && self.waiting.load(Ordering::SeqCst) > 0 {
+        if was == 1 {
+            self.wake();
+        }
+    }
+
+    /// Wakes the waiting threads to look again (whether urgent work is under way, whether
+    /// their work was stopped).
+    fn wake(&self) {
+        if self.waiting.load(Ordering::SeqCst) > 0 {
             // Taken so that a thread between its last look and its wait cannot miss this.
             let _lock = self.lock.lock().unwrap_or_else(|p| p.into_inner());
             self.opened.notify_all();
@@ -154,14 +179,14 @@ impl Gate {
 
     #[inline]
     #[track_caller]
-    fn give_way(&self) {
+    fn give_way(&self, stopped: &dyn Fn() -> bool) {
         #[cfg(test)]
         PASSED.set(PASSED.get() + 1);
         match ROLE.get() {
             Role::Any => {}
             Role::Background => {
                 if self.urgent.load(Ordering::SeqCst) > 0 {
-                    self.wait();
+                    self.wait(stopped);
                 }
             }
             Role::Measured => measured_point(Some(Location::caller())),
@@ -169,15 +194,15 @@ impl Gate {
     }
 
     #[cold]
-    fn wait(&self) {
+    fn wait(&self, stopped: &dyn Fn() -> bool) {
         let stretch = self.begun.load(Ordering::SeqCst);
         if GAVE_UP_ON.get() == stretch {
             return;
         }
-        let deadline = Instant::now() + LONGEST_PAUSE;
+        let deadline = Instant::now() + self.longest_pause;
         self.waiting.fetch_add(1, Ordering::SeqCst);
         let mut lock = self.lock.lock().unwrap_or_else(|p| p.into_inner());
-        while self.urgent.load(Ordering::SeqCst) > 0 {
+        while self.urgent.load(Ordering::SeqCst) > 0 && !stopped() {
             let Some(left) = deadline.checked_duration_since(Instant::now()) else {
                 GAVE_UP_ON.set(stretch);
                 break;
@@ -214,7 +239,7 @@ mod tests {
         let thread = std::thread::spawn(move || {
             run_in_background();
             while !stop.load(Ordering::SeqCst) {
-                gate.give_way();
+                gate.give_way(&|| false);
                 counted.fetch_add(1, Ordering::SeqCst);
             }
         });
@@ -229,7 +254,7 @@ mod tests {
 
     #[test]
     fn background_work_waits_while_urgent_work_is_under_way() {
-        static GATE: Gate = Gate::new();
+        static GATE: Gate = Gate::new(Duration::from_secs(600));
         let stop = Arc::new(AtomicBool::new(false));
         let (count, thread) = counting_thread(&GATE, stop.clone());
         assert!(advances(&count));
@@ -247,18 +272,19 @@ mod tests {
 
     #[test]
     fn other_threads_never_wait() {
-        static GATE: Gate = Gate::new();
+        static GATE: Gate = Gate::new(Duration::from_secs(600));
         let _urgent = GATE.shut();
         let started = Instant::now();
         for _ in 0..1000 {
-            GATE.give_way();
+            GATE.give_way(&|| false);
         }
-        assert!(started.elapsed() < LONGEST_PAUSE);
+        assert!(started.elapsed() < Duration::from_secs(60));
     }
 
     #[test]
     fn a_stretch_of_urgent_work_that_never_ends_holds_background_work_up_once() {
-        static GATE: Gate = Gate::new();
+        const PAUSE: Duration = Duration::from_millis(300);
+        static GATE: Gate = Gate::new(PAUSE);
         let stuck = GATE.shut();
         let (done, finished) = mpsc::channel();
         let (go, going) = mpsc::channel::<()>();
@@ -266,18 +292,18 @@ mod tests {
             run_in_background();
             let started = Instant::now();
             for _ in 0..100 {
-                GATE.give_way();
+                GATE.give_way(&|| false);
             }
             let _ = done.send(started.elapsed());
             // The next stretch is waited for again, by the same thread.
             let _ = going.recv();
             let started = Instant::now();
-            GATE.give_way();
+            GATE.give_way(&|| false);
             let _ = done.send(started.elapsed());
         });
         let took = finished.recv_timeout(Duration::from_secs(10)).unwrap();
-        assert!(took >= LONGEST_PAUSE, "{took:?}");
-        assert!(took < 4 * LONGEST_PAUSE, "{took:?}: waited more than once");
+        assert!(took >= PAUSE, "{took:?}");
+        assert!(took < 2 * PAUSE, "{took:?}: waited more than once");
         let next = GATE.shut();
         drop(stuck);
         go.send(()).unwrap();
@@ -285,7 +311,7 @@ mod tests {
         drop(next);
         let took = finished.recv_timeout(Duration::from_secs(10)).unwrap();
         assert!(took >= Duration::from_millis(10), "{took:?}");
-        assert!(took < LONGEST_PAUSE, "{took:?}: not woken when it ended");
+        assert!(took < PAUSE, "{took:?}: not woken when it ended");
     }
 
     /// A Crossmines pattern `width` squares wide and `rows` high, cells, holes and bridges.
@@ -354,5 +380,31 @@ mod tests {
         );
         drop(urgent);
         assert!(finished.recv_timeout(Duration::from_secs(10)).unwrap() > 0);
+    }
+
+    /// Stopped work waiting at the gate goes on at once, however long the urgent work lasts:
+    /// the urgent work may be waiting for it to end.
+    #[test]
+    fn stopped_work_does_not_wait_for_urgent_work() {
+        static GATE: Gate = Gate::new(Duration::from_secs(600));
+        static STOPPED: AtomicBool = AtomicBool::new(false);
+        let urgent = GATE.shut();
+        let (done, finished) = mpsc::channel();
+        std::thread::spawn(move || {
+            run_in_background();
+            GATE.give_way(&|| STOPPED.load(Ordering::SeqCst));
+            let _ = done.send(());
+        });
+        let started = Instant::now();
+        while GATE.waiting.load(Ordering::SeqCst) == 0 {
+            assert!(started.elapsed() < Duration::from_secs(10), "never waited");
+            std::thread::yield_now();
+        }
+        STOPPED.store(true, Ordering::SeqCst);
+        GATE.wake();
+        finished
+            .recv_timeout(Duration::from_secs(60))
+            .expect("stopped work goes on while the urgent work lasts");
+        drop(urgent);
     }
 }

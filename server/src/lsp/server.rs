@@ -887,6 +887,9 @@ impl Stop {
     fn set(&self) {
         self.flag.store(true, Ordering::Relaxed);
         self.wake.notify_one();
+        // A search waiting at the gate for the very keystroke that stopped it: the
+        // keystroke's check waits for the search to end.
+        crate::give_way::stopping();
     }
 
     fn is_set(&self) -> bool {

@@ -654,7 +654,7 @@ impl Search<'_> {
             self.stop = Some(Stop::Round);
         }
         if self.nodes.is_multiple_of(4096) {
-            crate::give_way::give_way();
+            crate::give_way::give_way_unless(self.cancelled);
             if (self.cancelled)() {
                 self.stop = Some(Stop::Cancelled);
             } else if self.started.elapsed() >= self.budget {
