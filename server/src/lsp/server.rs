@@ -972,7 +972,11 @@ async fn search_slow(
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
         });
-        crate::analysis::release_memory();
+        // Not when stopped by an edit: the edit's check waits for this job to end, and the
+        // memory goes back once the checks are quiet (`give_memory_back_when_quiet`).
+        if !stop() {
+            crate::analysis::release_memory();
+        }
         found
     };
     let slow = match bulk::queue_of(bulk::Lane::Search) {
