@@ -722,6 +722,7 @@ fn behind_a_slow_request() {
     const ALONE: usize = 300;
     const BEHIND: usize = 300;
     const OPENINGS: usize = 100;
+    const TYPED_GAP: Duration = Duration::from_millis(20);
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let small_uri = file_uri("/tmp/retroboard-bench-behind/Small.pat");
     let patience_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");
@@ -757,9 +758,35 @@ fn behind_a_slow_request() {
         start.elapsed()
     };
     let mut alone: Vec<_> = (0..ALONE).map(|_| keystroke(&mut client)).collect();
+    // As typed: each keystroke a while after the last one's diagnostics, the server idle
+    // between (a person types a key each 70 ms or more). A core that went idle wakes slower
+    // than one kept busy by keystrokes back to back.
+    let mut typed: Vec<_> = (0..ALONE)
+        .map(|_| {
+            std::thread::sleep(TYPED_GAP);
+            keystroke(&mut client)
+        })
+        .collect();
     alone.sort();
+    typed.sort();
     println!("a small Patience game's keystroke, alone and behind a slow request on a 10 MB file:");
-    times_line("alone", &alone);
+    times_line("alone, back to back", &alone);
+    times_line(
+        &format!("alone, typed ({} ms apart)", TYPED_GAP.as_millis()),
+        &typed,
+    );
+    let ratios = |behind: &[Duration]| {
+        let ratio = |p: f64, alone: &[Duration]| {
+            percentile(behind, p).as_secs_f64() / percentile(alone, p).as_secs_f64()
+        };
+        format!(
+            "p99 behind / p99 alone: {:.2}x back to back, {:.2}x typed (p50: {:.2}x, {:.2}x)",
+            ratio(0.99, &alone),
+            ratio(0.99, &typed),
+            ratio(0.5, &alone),
+            ratio(0.5, &typed)
+        )
+    };
     let slow = [
         (
             "documentSymbol of a 10 MB Patience game",
@@ -781,26 +808,36 @@ fn behind_a_slow_request() {
         let params = serde_json::json!({"textDocument": {"uri": uri}});
         let mut behind = Vec::new();
         let mut request = Vec::new();
-        let mut answer_bytes = 0;
+        let mut answer = serde_json::Value::Null;
         for _ in 0..BEHIND {
             let start = Instant::now();
             let id = client.start_request(method, params.clone());
             behind.push(keystroke(&mut client));
-            let answer = client.response(id);
+            answer = client.response(id);
             request.push(start.elapsed());
-            answer_bytes = answer.to_string().len();
         }
+        // The client's own part of a round, without the request: the answer parsed, then the
+        // keystroke. A 2 MB answer parsed cools the caches for the keystroke after it.
+        let answer = answer.to_string();
+        let mut after_parse: Vec<_> = (0..BEHIND)
+            .map(|_| {
+                drop(serde_json::from_str::<serde_json::Value>(&answer).expect("JSON"));
+                keystroke(&mut client)
+            })
+            .collect();
         behind.sort();
         request.sort();
+        after_parse.sort();
         times_line(&format!("behind {name}"), &behind);
         times_line(&format!("  (the request itself: {name})"), &request);
         println!(
             "  its answer: {:.0} KB of JSON",
-            answer_bytes as f64 / 1024.0
+            answer.len() as f64 / 1024.0
         );
-        println!(
-            "  p99 behind / p99 alone: {:.2}x",
-            percentile(&behind, 0.99).as_secs_f64() / percentile(&alone, 0.99).as_secs_f64()
+        println!("  {}", ratios(&behind));
+        times_line(
+            "  no request, each after the client parsed its answer",
+            &after_parse,
         );
     }
     // Opening a 10 MB file (its text arrives in one 10 MB message) and, at once, a keystroke.
@@ -819,10 +856,7 @@ fn behind_a_slow_request() {
     }
     behind.sort();
     times_line("behind opening a 10 MB Patience game", &behind);
-    println!(
-        "  p99 behind / p99 alone: {:.2}x",
-        percentile(&behind, 0.99).as_secs_f64() / percentile(&alone, 0.99).as_secs_f64()
-    );
+    println!("  {}", ratios(&behind));
     client.shutdown();
 }
 
