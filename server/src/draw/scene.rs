@@ -380,7 +380,11 @@ fn write_item(out: &mut String, item: &Item) {
         }
         Item::Lines { segments, style } => {
             out.push_str("<path d='");
-            for (from, to) in segments {
+            for (i, (from, to)) in segments.iter().enumerate() {
+                // Thousands in a large pattern's borders.
+                if i % 256 == 255 {
+                    crate::give_way::give_way();
+                }
                 out.push('M');
                 write_num(out, from.0);
                 out.push(' ');
