@@ -112,7 +112,7 @@ pub fn exercise(format: FormatId, data: &[u8]) {
     walk(&text, &retroboard::ide::outline(&doc));
     let whole = retroboard::ide::highlights(&doc);
     let mut end = 0;
-    for highlight in &whole {
+    for highlight in whole.iter() {
         assert_range(&text, &(highlight.start..highlight.end), "highlight");
         assert!(highlight.start >= end, "highlights overlap or go back");
         end = highlight.end;
