@@ -5,8 +5,8 @@
 //! at the lowest CPU priority. That gives a keystroke's check a core the moment it wakes, but
 //! not the rest of the machine: on two cores the background work still took the memory
 //! bandwidth, the caches and the process's memory map (its large answers are mapped and
-//! unmapped) while the keystroke was checked, and the slowest keystrokes took three times as
-//! long as alone (BENCHMARKS.md, session 15). So background threads also stop at
+//! unmapped) while the keystroke was checked, and the slowest keystrokes took up to three times
+//! as long as alone (BENCHMARKS.md, sessions 14 and 15). So background threads also stop at
 //! [`give_way`], which the long loops of the drawing, the outline, the highlights, the JSON
 //! writers and the solver pass through, for as long as [`Urgent`] work is under way.
 //!
@@ -170,6 +170,9 @@ impl Gate {
     /// Wakes the waiting threads to look again (whether urgent work is under way, whether
     /// their work was stopped).
     fn wake(&self) {
+        // Orders what the caller did before (a stop flag set, however it was stored) before
+        // the look at the waiting threads, which look at it after counting themselves in.
+        std::sync::atomic::fence(Ordering::SeqCst);
         if self.waiting.load(Ordering::SeqCst) > 0 {
             // Taken so that a thread between its last look and its wait cannot miss this.
             let _lock = self.lock.lock().unwrap_or_else(|p| p.into_inner());
