@@ -241,10 +241,10 @@ impl Item {
     }
 }
 
-/// A drawing of a given size, in pixels.
 /// A straight line from one point to another.
 pub type Segment = ((f64, f64), (f64, f64));
 
+/// A drawing of a given size, in pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     pub width: f64,
