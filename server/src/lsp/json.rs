@@ -17,12 +17,7 @@ pub fn document_symbols(positions: &mut Positions, symbols: &[Symbol]) -> Box<Ra
 }
 
 fn symbol_list(out: &mut Vec<u8>, positions: &mut Positions, symbols: &[Symbol]) {
-    out.push(b'[');
-    for (i, symbol) in symbols.iter().enumerate() {
-        give_way();
-        if i > 0 {
-            out.push(b',');
-        }
+    array(out, symbols, |out, symbol| {
         // Fields in the order `DocumentSymbol` serialises them; `tags` and `deprecated` unset.
         out.extend_from_slice(b"{\"name\":");
         string(
@@ -48,8 +43,7 @@ fn symbol_list(out: &mut Vec<u8>, positions: &mut Positions, symbols: &[Symbol])
             symbol_list(out, positions, &symbol.children);
         }
         out.push(b'}');
-    }
-    out.push(b']');
+    });
 }
 
 /// The number the LSP gives our kind of symbol (`SymbolKind` serialises as its number).
@@ -74,44 +68,36 @@ pub fn source_map(positions: &mut Positions, elements: &[crate::draw::Element]) 
         ranges[i] = positions.range(elements[i].source.clone());
     }
     let mut out = Vec::with_capacity(96 * elements.len() + 2);
-    out.push(b'[');
-    for (i, (element, at)) in elements.iter().zip(&ranges).enumerate() {
-        give_way();
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(b"{\"id\":");
-        string(&mut out, &element.id);
-        out.extend_from_slice(b",\"range\":");
-        range(&mut out, at);
-        out.push(b'}');
-    }
-    out.push(b']');
+    array(
+        &mut out,
+        elements.iter().zip(&ranges),
+        |out, (element, at)| {
+            out.extend_from_slice(b"{\"id\":");
+            string(out, &element.id);
+            out.extend_from_slice(b",\"range\":");
+            range(out, at);
+            out.push(b'}');
+        },
+    );
     raw(out)
 }
 
 /// A preview's text map, `[{id, line, start, end}]`, as `TextMark` serialises.
 pub fn text_map(marks: &[crate::draw::TextMark]) -> Box<RawValue> {
     let mut out = Vec::with_capacity(48 * marks.len() + 2);
-    out.push(b'[');
-    for (i, mark) in marks.iter().enumerate() {
-        give_way();
-        if i > 0 {
-            out.push(b',');
-        }
+    array(&mut out, marks, |out, mark| {
         out.extend_from_slice(b"{\"id\":");
-        string(&mut out, &mark.id);
+        string(out, &mark.id);
         for (name, n) in [
             (&b",\"line\":"[..], mark.line),
             (b",\"start\":", mark.start),
             (b",\"end\":", mark.end),
         ] {
             out.extend_from_slice(name);
-            number(&mut out, n as u64);
+            number(out, n as u64);
         }
         out.push(b'}');
-    }
-    out.push(b']');
+    });
     raw(out)
 }
 
@@ -120,29 +106,18 @@ pub fn text_map(marks: &[crate::draw::TextMark]) -> Box<RawValue> {
 /// Crossmines pattern's 100 KB answer in one stretch of 0.4 ms).
 pub fn semantic_tokens(tokens: &[SemanticToken]) -> Box<RawValue> {
     let mut out = Vec::with_capacity(20 * tokens.len() + 16);
-    out.extend_from_slice(b"{\"data\":[");
-    for (i, token) in tokens.iter().enumerate() {
-        give_way();
-        if i > 0 {
-            out.push(b',');
-        }
-        for (j, n) in [
+    out.extend_from_slice(b"{\"data\":");
+    let numbers = tokens.iter().flat_map(|token| {
+        [
             token.delta_line,
             token.delta_start,
             token.length,
             token.token_type,
             token.token_modifiers_bitset,
         ]
-        .into_iter()
-        .enumerate()
-        {
-            if j > 0 {
-                out.push(b',');
-            }
-            number(&mut out, n.into());
-        }
-    }
-    out.extend_from_slice(b"]}");
+    });
+    array(&mut out, numbers, |out, n| number(out, n.into()));
+    out.push(b'}');
     raw(out)
 }
 
@@ -163,6 +138,24 @@ impl std::io::Write for GivingWay<'_> {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// `items` as a JSON array, each written by `write`; background work gives way between them
+/// (see `crate::give_way`): a large board's answer has thousands.
+fn array<T>(
+    out: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut write: impl FnMut(&mut Vec<u8>, T),
+) {
+    out.push(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        give_way();
+        if i > 0 {
+            out.push(b',');
+        }
+        write(out, item);
+    }
+    out.push(b']');
 }
 
 /// JSON text written here, to be put as it is into an answer serde writes.
