@@ -92,6 +92,59 @@ fn a_utf8_byte_order_mark_and_the_bytes_around_the_edits_stay() {
     assert_eq!(std::fs::read(&path).unwrap(), expected);
 }
 
+/// A UTF-8 byte order mark in front of text that is not UTF-8 (Windows-1252, Mac Roman): the
+/// edits land where `--diff` shows them, the mark stays, and a second run changes nothing.
+#[test]
+fn a_byte_order_mark_before_legacy_text_keeps_every_edit_in_place() {
+    let dir = scratch("bom-legacy");
+    // Windows-1252 (`ø` is 0xF8), LF.
+    let pat = dir.join("Bom.pat");
+    std::fs::write(
+        &pat,
+        b"\xef\xbb\xbfKabale \xe6\xf8\xe5\n 2 34\n104 4 4 0 0 0 999 1 999 0 2\n  0   4 108   0   2    2 999   1    0   0   0\n",
+    )
+    .unwrap();
+    let out = retroboard(&["format", s(&pat)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(&pat).unwrap(),
+        b"\xef\xbb\xbfKabale \xe6\xf8\xe5\n  2  34\n104   4   4   0   0    0 999   1  999   0   2\n  0   4 108   0   2    2 999   1    0   0   0\n"
+    );
+    let again = retroboard(&["format", s(&pat)]);
+    assert_eq!(stderr(&again), "formatted 0 of 1 file\n");
+}
+
+/// The same under `check --fix`: a CR-only Mac Roman board (`©` is 0xA9) with a byte order mark
+/// keeps the mark, and the fix removes exactly the blanks.
+#[test]
+fn check_fix_keeps_a_byte_order_mark_before_mac_roman_text() {
+    let dir = scratch("bom-mac");
+    let board = dir.join("Blanks.bord");
+    let rows = [
+        "00000000", "00000000", "00000000", "000WB000", "000BW000", "00000000", "00000000",
+        "00000000",
+    ];
+    let head = b"\xef\xbb\xbf30\r2\rD4D5E4E5\r".to_vec();
+    let tail = b"\r\xa9 1996 Yellow Lemon Software\r".to_vec();
+    std::fs::write(
+        &board,
+        [head.clone(), rows.join(" ").into_bytes(), tail.clone()].concat(),
+    )
+    .unwrap();
+    let out = retroboard(&["check", "--fix", s(&board)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read(&board).unwrap(),
+        [head, rows.concat().into_bytes(), tail].concat()
+    );
+}
+
 #[test]
 fn format_check_names_the_files_that_would_change_and_writes_nothing() {
     let dir = scratch("check");

@@ -28,6 +28,8 @@ pub enum NotText {
     Binary,
 }
 
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Decodes a file: UTF-16 when it starts with a UTF-16 byte order mark, UTF-8 when valid (a
 /// BOM is dropped), else Mac Roman for classic Mac text (lone CR line ends and no LF), else
 /// Windows-1252. Both legacy encodings map one byte to one character, so character columns stay
@@ -50,7 +52,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), NotText> {
     if bytes.contains(&0) {
         return Err(NotText::Binary);
     }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Ok((text.to_owned(), Encoding::Utf8));
     }
@@ -96,20 +98,20 @@ pub fn edit_bytes(
     encoding: Encoding,
     edits: &[crate::findings::TextEdit],
 ) -> Result<Vec<u8>, char> {
+    // The byte order mark `decode` dropped: a UTF-16 one, or a UTF-8 one, which may also stand
+    // before Windows-1252 or Mac Roman text (an editor that added it to legacy text).
+    let mark = match encoding {
+        Encoding::Utf16Le | Encoding::Utf16Be => 2,
+        _ if bytes.starts_with(UTF8_BOM) => UTF8_BOM.len(),
+        _ => 0,
+    };
     // Where a text offset lies in the file's bytes.
     let at = |offset: usize| -> usize {
         let before = &text[..offset];
-        match encoding {
-            Encoding::Utf8 => {
-                offset
-                    + if bytes.starts_with(b"\xEF\xBB\xBF") {
-                        3
-                    } else {
-                        0
-                    }
-            }
+        mark + match encoding {
+            Encoding::Utf8 => offset,
             Encoding::Windows1252 | Encoding::MacRoman => before.chars().count(),
-            Encoding::Utf16Le | Encoding::Utf16Be => 2 + 2 * before.encode_utf16().count(),
+            Encoding::Utf16Le | Encoding::Utf16Be => 2 * before.encode_utf16().count(),
         }
     };
     let mut out = Vec::with_capacity(bytes.len());
@@ -348,6 +350,14 @@ mod tests {
         assert_eq!(
             edit_bytes(bom, &text, enc, &[TextEdit::replace(1..2, "\u{e6}")]).unwrap(),
             b"\xEF\xBB\xBFa\xc3\xa6"
+        );
+        // Before Windows-1252 text too (the mark is not part of the decoded text).
+        let bom_legacy = b"\xEF\xBB\xBF\xe6b";
+        let (text, enc) = decode(bom_legacy).unwrap();
+        assert_eq!((text.as_str(), enc), ("\u{e6}b", Encoding::Windows1252));
+        assert_eq!(
+            edit_bytes(bom_legacy, &text, enc, &[TextEdit::replace(2..3, "\u{f8}")]).unwrap(),
+            b"\xEF\xBB\xBF\xe6\xf8"
         );
         let utf16 = b"\xFF\xFEa\x00b\x00";
         let (text, enc) = decode(utf16).unwrap();
