@@ -226,7 +226,9 @@ fn format_errors_are_one_line_and_exit_2() {
     assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
 }
 
-/// A copy of the quick-fix fixture variant `Tiny` with `creature.ter` as its TER (“Gargoile”).
+/// A copy of the quick-fix fixture variant `Tiny` whose TER misspells a colour (“chocolat”: the game
+/// knows one colour like it, a preferred fix) and a creature (“Gargoile”: the CRE may be what
+/// lacks it, so its fix is not preferred).
 fn fix_variant(name: &str) -> PathBuf {
     let dir = scratch(name).join("Tiny");
     std::fs::create_dir_all(dir.join("Battlelands")).unwrap();
@@ -242,26 +244,34 @@ fn fix_variant(name: &str) -> PathBuf {
         )
         .unwrap();
     }
-    let before = std::fs::read_to_string(source.join("creature.ter.before")).unwrap();
-    std::fs::write(dir.join("Tiny.ter"), before.replacen("$0", "", 1)).unwrap();
+    std::fs::write(
+        dir.join("Tiny.ter"),
+        TINY_TER.replace("chocolate", "chocolat"),
+    )
+    .unwrap();
     dir
 }
+
+/// The TER of [`fix_variant`] once its preferred fix is made.
+const TINY_TER: &str = "B chocolate Brush true 1 Gargoile 2 Troll\n\nT black Tower false 0 Anything 3 \
+Centaur 3 Gargoyle 3 Ogre -1 Titan\n\nACQUIRABLE 100 Angel 500 Archangel\n";
 
 #[test]
 fn check_fix_applies_the_safe_fixes_in_place_and_reports_what_remains() {
     let dir = fix_variant("fix");
     let ter = dir.join("Tiny.ter");
     let out = retroboard(&["check", "--fix", s(&ter)]);
-    let expected =
-        std::fs::read_to_string(tests_dir("fixes/colossus/Tiny/creature.ter.after")).unwrap();
+    let expected = TINY_TER;
     assert_eq!(std::fs::read_to_string(&ter).unwrap(), expected);
     assert!(
         stderr(&out).contains(&format!("retroboard: fixed {}", s(&ter))),
         "{}",
         stderr(&out)
     );
-    // What is reported is the fixed file's findings: no more “Gargoile”.
-    assert!(!stdout(&out).contains("Gargoile"), "{}", stdout(&out));
+    // What is reported is the fixed file's findings: no more “chocolat”, “Gargoile” left to the
+    // modder.
+    assert!(!stdout(&out).contains("chocolat "), "{}", stdout(&out));
+    assert!(stdout(&out).contains("Gargoile"), "{}", stdout(&out));
     let again = retroboard(&["check", "--fix", s(&ter)]);
     assert_eq!(std::fs::read_to_string(&ter).unwrap(), expected);
     assert!(!stderr(&again).contains("fixed"), "{}", stderr(&again));
@@ -275,8 +285,8 @@ fn check_fix_diff_prints_the_fixes_and_writes_nothing() {
     let before = std::fs::read(&ter).unwrap();
     let shown = s(&ter);
     let diff = format!(
-        "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B green Brush true 1 Gargoile 2 Troll\n\
-+B green Brush true 1 Gargoyle 2 Troll\n \n"
+        "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B chocolat Brush true 1 Gargoile 2 Troll\n\
++B chocolate Brush true 1 Gargoile 2 Troll\n \n"
     );
     // Before the human report.
     let out = retroboard(&["check", "--fix", "--diff", s(&ter)]);
@@ -289,4 +299,28 @@ fn check_fix_diff_prints_the_fixes_and_writes_nothing() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     assert!(report.is_array());
     assert!(stderr(&out).starts_with(&diff), "{}", stderr(&out));
+}
+
+/// A mistaken `[files]` glob forces Super Othello on a real Colossus MAP: the content says
+/// otherwise, so `check --fix` makes no fix unasked and the file stays byte for byte.
+#[test]
+fn check_fix_leaves_a_file_forced_into_a_format_its_content_contradicts() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let map = corpus.join("colossus/Default/Default.map");
+    if !map.is_file() {
+        assert!(std::env::var_os("CI").is_none(), "the corpus is missing");
+        return;
+    }
+    let dir = scratch("forced");
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[files]\n\"**/*.map\" = \"othello-bord\"\n",
+    )
+    .unwrap();
+    let copy = dir.join("Default.map");
+    std::fs::copy(&map, &copy).unwrap();
+    let out = retroboard(&["check", "--fix", s(&copy)]);
+    assert!(stdout(&out).contains("othello/"), "{}", stdout(&out));
+    assert!(!stderr(&out).contains("fixed"), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&map).unwrap());
 }

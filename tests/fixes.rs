@@ -8,6 +8,10 @@
 //! `UPDATE_EXPECT=1 cargo test --test fixes` writes the `.after` files (in the `.before`'s
 //! encoding): read them before committing.
 //!
+//! An `.action` of `Fix all safe Retroboard problems in this file` applies every preferred fix
+//! instead, as saving with fix-all and `check --fix` do: where the file has more than one
+//! reading, its `.after` is the `.before` unchanged.
+//!
 //! And over every fixture (these and `tests/fixtures/`): each fix's edits lie inside the text
 //! and do not overlap, and applying a preferred fix removes its finding and adds no error.
 
@@ -84,7 +88,16 @@ fn each_fixture_action_gives_its_after_file() {
         let path = before.with_extension("");
         let title = std::fs::read_to_string(with_extension(before, "action")).unwrap();
         let after_path = with_extension(before, "after");
-        let findings = analyze(&document(&path, &text));
+        let doc = document(&path, &text);
+        if title.trim_end() == FIX_ALL {
+            // Fix-all, as on save: every preferred fix, wherever the mark is.
+            let edits =
+                retroboard::analysis::preferred_fixes(&doc, &retroboard::formats::DiskFiles);
+            let after = apply_edits(&text, &edits).expect("valid edits");
+            compare_after(&after_path, &after, encoding, update, &mut failures);
+            continue;
+        }
+        let findings = analyze(&doc);
         let offered = fixes_at(&findings, at);
         let Some(fix) = offered.iter().find(|f| f.title == title.trim_end()) else {
             let titles: Vec<&str> = offered.iter().map(|f| f.title.as_str()).collect();
@@ -95,19 +108,34 @@ fn each_fixture_action_gives_its_after_file() {
             continue;
         };
         let after = apply_edits(&text, &fix.edits).expect("valid edits");
-        if update {
-            std::fs::write(&after_path, encode(&after, encoding)).unwrap();
-            continue;
-        }
-        let (expected, _) = read_text(&after_path);
-        if after != expected {
-            failures.push(format!(
-                "{}: got\n{after:?}\nexpected\n{expected:?}",
-                before.display()
-            ));
-        }
+        compare_after(&after_path, &after, encoding, update, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The `.action` of a fixture that applies fix-all (what save applies with
+/// `source.fixAll.retroboard`, and `check --fix`) instead of one action.
+const FIX_ALL: &str = "Fix all safe Retroboard problems in this file";
+
+/// `after` against the `.after` file (or written to it, with `UPDATE_EXPECT`).
+fn compare_after(
+    after_path: &Path,
+    after: &str,
+    encoding: Encoding,
+    update: bool,
+    failures: &mut Vec<String>,
+) {
+    if update {
+        std::fs::write(after_path, encode(after, encoding)).unwrap();
+        return;
+    }
+    let (expected, _) = read_text(after_path);
+    if after != expected {
+        failures.push(format!(
+            "{}: got\n{after:?}\nexpected\n{expected:?}",
+            after_path.display()
+        ));
+    }
 }
 
 /// Every fixture's text, read as the file it stands for.

@@ -60,7 +60,26 @@ first lines (“retroboard explain retroboard/unknown-format” says how files a
     findings.sort_by_key(|f| (f.range.start, f.range.end));
     let silenced = crate::suppressions::apply(doc, spec.line_comment(), &mut findings);
     crate::suppressions::offer_suppress_here(doc, spec, &mut findings);
+    if !fits_its_format(doc, format) {
+        for fix in findings.iter_mut().flat_map(|f| &mut f.fixes) {
+            fix.preferred = false;
+        }
+    }
     (findings, silenced)
+}
+
+/// Whether the document's path and head leave it readable as the format it is read as (see
+/// [`crate::registry::fits`]).
+fn fits_its_format(doc: &Document, format: crate::registry::FormatId) -> bool {
+    let whole = doc.whole_rope();
+    let head = whole.byte_to_char(whole.len_bytes().min(crate::registry::DETECTION_BYTES));
+    crate::registry::fits(format, doc.path(), &whole.slice(..head).to_string())
+}
+
+/// The edits of every preferred fix of a document (fix-all, fix-on-save and `check --fix`
+/// apply these): one round, a fix that clashes with one taken before left for the next.
+pub fn preferred_fixes(doc: &Document, files: &dyn Files) -> Vec<crate::findings::TextEdit> {
+    crate::findings::preferred_edits(doc.whole_rope(), &analyze_with(doc, files))
 }
 
 /// The findings that take long to find (whether a peg board can be won; see

@@ -133,13 +133,14 @@ impl Fix {
         }
     }
 
-    /// "Did you mean" fixes: one replacement of `range` per candidate, most likely first; the
-    /// only candidate is preferred.
+    /// "Did you mean" fixes: one replacement of `range` per candidate, most likely first, none
+    /// preferred: where a name refers to something the files define (a creature, a terrain),
+    /// the definition may be what is missing, or the name one just typed.
     pub fn replacements<'a>(
         range: &Range<usize>,
         candidates: impl IntoIterator<Item = &'a str>,
     ) -> Vec<Fix> {
-        let mut fixes: Vec<Fix> = candidates
+        candidates
             .into_iter()
             .map(|c| {
                 Fix::one(
@@ -147,7 +148,16 @@ impl Fix {
                     TextEdit::replace(range.clone(), c),
                 )
             })
-            .collect();
+            .collect()
+    }
+
+    /// [`Fix::replacements`] for a word of the game's own fixed vocabulary (a colour, a battle
+    /// terrain), which no file can add to: the only candidate is the one reading, preferred.
+    pub fn vocabulary<'a>(
+        range: &Range<usize>,
+        candidates: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<Fix> {
+        let mut fixes = Fix::replacements(range, candidates);
         if let [only] = fixes.as_mut_slice() {
             only.preferred = true;
         }

@@ -290,13 +290,11 @@ remove it, or correct its file, code or place",
                         entry.file, entry.code, entry.place
                     ),
                 )
-                .with_fix(Some(
-                    Fix::one(
-                        "Remove the unused [[suppress]] entry",
-                        TextEdit::delete(entry.range.clone()),
-                    )
-                    .preferred(),
-                )),
+                // Not preferred: it deletes lines the modder wrote (a reason among them).
+                .with_fix(Some(Fix::one(
+                    "Remove the unused [[suppress]] entry",
+                    TextEdit::delete(entry.range.clone()),
+                ))),
             );
         }
         findings.sort_by_key(|f| (f.range.start, f.range.end));

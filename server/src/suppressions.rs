@@ -112,8 +112,8 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
                 ),
             )
             .with_fix(Some(
-                Fix::one("Remove the unused suppression", TextEdit::delete(s.line.clone()))
-                    .preferred(),
+                // Not preferred: it deletes a line of words (a reason the modder wrote).
+                Fix::one("Remove the unused suppression", TextEdit::delete(s.line.clone())),
             )),
         );
     }

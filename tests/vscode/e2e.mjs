@@ -672,7 +672,9 @@ async function quickFixSteps({ ws, userData, up }) {
     writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
     try {
       const file = path.join(ws, 'Tiny', 'FixAll.ter');
-      writeFileSync(file, FIX_TER);
+      // “chocolat” is no colour, and the game's own list has one like it: a preferred fix.
+      // “Gargoile” stays: the CRE may be what lacks it, so its fix is offered, never made unasked.
+      writeFileSync(file, FIX_TER.replace('green', 'chocolat'));
       await openFile('Tiny/FixAll.ter');
       await squiggle();
       // The settings file is read again when it changes: give it a moment before the save.
@@ -681,7 +683,7 @@ async function quickFixSteps({ ws, userData, up }) {
       // may read the new settings file later than that (seen: four saves in 1.8 s without the
       // fixes on a fresh CI clone, the fifth with them): then the save goes without the fixes,
       // and the next edit and save (a comment line each) brings them, for up to 20 s.
-      const fixed = FIX_TER.replace('Gargoile', 'Gargoyle').replace('0 Titan', '-1 Titan');
+      const fixed = FIX_TER.replace('green', 'chocolate').replace('0 Titan', '-1 Titan');
       let saved = '';
       let saves = 0;
       const until20s = Date.now() + 20_000;
@@ -699,7 +701,7 @@ async function quickFixSteps({ ws, userData, up }) {
       const want = `${fixed}${'# saved\n'.repeat(saves)}`;
       check(saved === want, `FixAll.ter saved with every preferred fix after ${saves} save(s); the file is ${JSON.stringify(saved)}`);
       await screenshot('fix-all-on-save');
-      return `Gargoile → Gargoyle and 0 Titan → -1 Titan on save (save ${saves})`;
+      return `chocolat → chocolate and 0 Titan → -1 Titan on save, Gargoile left (save ${saves})`;
     } finally {
       rmSync(path.dirname(settingsFile), { recursive: true, force: true });
     }

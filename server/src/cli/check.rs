@@ -13,11 +13,9 @@ use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
 use super::rewrite::{self, Source};
-use crate::analysis::{
-    analyze_silenced, analyze_with, catch_panic, fault_injection, internal_error,
-};
+use crate::analysis::{analyze_silenced, catch_panic, fault_injection, internal_error};
 use crate::disk;
-use crate::findings::{Finding, Severity, preferred_edits};
+use crate::findings::{Finding, Severity};
 use crate::formats::all_codes;
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::registry::FormatId;
@@ -558,7 +556,7 @@ fn fix_file(
     let mut edits_made = 0;
     for _ in 0..FIX_ROUNDS {
         let doc = Document::new(Some(format), &current.text).with_path(Some(absolute.into()));
-        let edits = preferred_edits(doc.whole_rope(), &analyze_with(&doc, files));
+        let edits = crate::analysis::preferred_fixes(&doc, files);
         if edits.is_empty() {
             break;
         }

@@ -64,6 +64,23 @@ pub fn detect(path: Option<&Path>, text: &str) -> Option<FormatId> {
     }
 }
 
+/// Whether a file may be read as `format` (forced on it by settings, `--as` or an editor's
+/// language): false where its path or its head makes it another format. Where it does, the
+/// file has another reading than the checks of `format` give it, and no fix is made unasked.
+pub fn fits(format: FormatId, path: Option<&Path>, text: &str) -> bool {
+    let found = detect(path, text).or_else(|| {
+        // No extension or folder of ours: the format whose content evidence is strongest.
+        let lines = head_lines(text);
+        FORMATS
+            .iter()
+            .filter_map(|e| Some((e.id, e.evidence.score?(&lines))))
+            .filter(|&(_, points)| points > 0)
+            .max_by_key(|&(_, points)| points)
+            .map(|(id, _)| id)
+    });
+    found.is_none_or(|found| found == format)
+}
+
 /// The head of a text, split as LSP splits lines (CRLF, LF or a lone CR).
 fn head_lines(text: &str) -> Vec<&str> {
     let mut cut = text.len().min(HEAD_BYTES);

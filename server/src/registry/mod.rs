@@ -9,7 +9,7 @@
 mod detect;
 
 pub use detect::{
-    HEAD_BYTES as DETECTION_BYTES, HEAD_LINES as DETECTION_LINES, detect, has_bord_shape,
+    HEAD_BYTES as DETECTION_BYTES, HEAD_LINES as DETECTION_LINES, detect, fits, has_bord_shape,
 };
 
 /// The nine file kinds Retroboard reads, in the order of [`FORMATS`].

@@ -320,7 +320,7 @@ are case-sensitive){hint}",
                             names.join(", ")
                         ),
                     )
-                    .with_fixes(Fix::replacements(
+                    .with_fixes(Fix::vocabulary(
                         &terrain.range,
                         super::syntax::candidates(&terrain.text, names.iter().copied()),
                     )),

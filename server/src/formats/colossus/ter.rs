@@ -438,7 +438,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
                     color.text
                 ),
             )
-            .with_fixes(Fix::replacements(
+            .with_fixes(Fix::vocabulary(
                 &color.range,
                 candidates(&color.text, colors::COLORS.iter().map(|(n, _)| *n)),
             )));

@@ -369,7 +369,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                         "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
                     ),
                 )
-                .with_fixes(creature_fixes(&creature.range, candidates(name, names()))));
+                .with_fixes(Fix::replacements(&creature.range, candidates(name, names()))));
             }
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)
@@ -464,19 +464,6 @@ fn check_tower_starters(doc: &Document, view: &TerView, files: &dyn Files, out: 
     }
 }
 
-/// "Did you mean" fixes for a creature name in a TER: a name the game reads as a recruiter
-/// (Titan, Lord, …) changes what the line means, so it is never the one safe fix.
-fn creature_fixes(range: &std::ops::Range<usize>, candidates: Vec<&str>) -> Vec<Fix> {
-    let mut fixes = Fix::replacements(range, candidates);
-    for fix in &mut fixes {
-        let name = fix.edits.first().map_or("", |e| e.insert.as_str());
-        if PSEUDO_CREATURES.contains(&name) {
-            fix.preferred = false;
-        }
-    }
-    fixes
-}
-
 /// VAR: every named file and variant must exist; a later record overrides an earlier one.
 /// `MAXPLAYERS: n` (2002-11): a number; below 1 the game uses its default, above
 /// `Era::max_players` it uses that (`VariantSupport.loadVariant` at c51d0c34).
@@ -524,13 +511,11 @@ and plays the Default variant instead: write a number from 1 to {max}",
             value.range.clone(),
             format!("{problem}: write a number from 1 to {max}"),
         )
-        .with_fix(Some(
-            Fix::one(
-                format!("Write {used}, the number the game uses"),
-                TextEdit::replace(value.range.clone(), used.to_string()),
-            )
-            .preferred(),
-        )),
+        // Not preferred: what the modder meant (6 for a 66?) is not known.
+        .with_fix(Some(Fix::one(
+            format!("Write {used}, the number the game uses"),
+            TextEdit::replace(value.range.clone(), used.to_string()),
+        ))),
     );
 }
 

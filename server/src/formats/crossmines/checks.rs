@@ -185,14 +185,17 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
     if view.grid.iter().all(|l| l.width == x) {
         return;
     }
-    // A grid whose lines are all one width: the header is what is wrong, the one sure fix.
+    // A grid whose lines are all one width: writing it in the header is the likelier fix, but
+    // not preferred (the header and the grid disagree: either may be the mistake, the modder may
+    // be halfway through the grid), and neither is filling a short line (its missing square
+    // may be anywhere in it).
     let widths = view.grid.first().map(|l| l.width);
     let one_width = widths
         .filter(|w| *w > 0 && *w as u64 <= MAX_SIZE && view.grid.iter().all(|l| l.width == *w));
     let header = one_width.map(|w| {
         let field = view.field(HeaderField::LargeGridSizeX);
         let title = format!("Write {w} on line {}", HeaderField::LargeGridSizeX.line());
-        Fix::one(title, TextEdit::replace(field.value_range(), w.to_string())).preferred()
+        Fix::one(title, TextEdit::replace(field.value_range(), w.to_string()))
     });
     for line in &view.grid {
         if line.width == x {
@@ -214,12 +217,6 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
                 format!("Fill up with {fill} “.” (transparent)"),
                 TextEdit::insert(line.range.end, ".".repeat(fill)),
             );
-            // Transparent squares change nothing else; cutting would lose squares.
-            let fix = if header.is_none() {
-                fix.preferred()
-            } else {
-                fix
-            };
             (fill <= MAX_FILL).then_some(fix)
         };
         out.push_with(Severity::Error, GRID_WIDTH, range, || {

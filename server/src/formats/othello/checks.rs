@@ -47,14 +47,15 @@ pub fn check(doc: &Document, view: &BordView, findings: &mut Vec<Finding>) {
     board_against_used_squares(view, &mut out);
     copyright(view, &mut out);
     if let (Some(first), Some(last)) = (view.extra_lines.first(), view.extra_lines.last()) {
-        // From the copyright's end: the lines between go too, the last line break stays.
+        // From the copyright's end: the lines between go too, the last line break stays. Never
+        // preferred: lines after the copyright are most often the board or the copyright moved
+        // down a line (a blank, a row too long or short), and deleting them loses it.
         let fix = view.copyright.text().map(|_| {
             let range = view.copyright.range().end..last.range().end;
             Fix::one(
                 "Remove the lines after the copyright",
                 TextEdit::delete(range),
             )
-            .preferred()
         });
         out.push_finding(
             extra_lines(
@@ -277,7 +278,8 @@ and {each} black: line 2 counts the chips of one player, so write {each}{also}",
                 if *placed == 1 { "chip" } else { "chips" }
             ),
         )
-        .with_fix(Fix::new(title, doc.rope(), edits).map(Fix::preferred)),
+        // Line 2 and the board disagree: either may be the mistake, so neither is preferred.
+        .with_fix(Fix::new(title, doc.rope(), edits)),
     );
 }
 
@@ -343,9 +345,10 @@ fn has_move(chips: &[Chip], player: Chip) -> bool {
     })
 }
 
-/// Line 1 from line 2, and line 2 from line 1: where the board holds as many white as black
-/// chips and one line agrees with that number, the other line is the one to change (the only
-/// fix then); else both, line 1 first.
+/// Line 1 from line 2, and line 2 from line 1, neither preferred: when two lines disagree either
+/// may be the mistake (the modder may be halfway through changing both). Where the board holds
+/// as many white as black chips, the line it disagrees with comes first, and where it agrees
+/// with neither, writing both from it comes first.
 fn chip_total_fixes(view: &BordView, left: u32, placed: u32) -> Vec<Fix> {
     let line_1 = Fix::one(
         format!("Write {} on line 1 (chips left)", CHIPS - placed),
@@ -366,22 +369,18 @@ fn chip_total_fixes(view: &BordView, left: u32, placed: u32) -> Vec<Fix> {
         (counts.white == counts.black).then(|| u32::try_from(counts.white).ok())?
     });
     match each {
-        Some(n) if n == placed => vec![line_1.preferred()],
-        Some(n) if n + left == CHIPS => vec![line_2.preferred()],
-        // Neither line agrees with the board: both from it, first and preferred.
-        Some(n) if n <= CHIPS => {
-            let both = Fix {
-                title: format!(
+        Some(n) if n + left == CHIPS => vec![line_2, line_1],
+        Some(n) if n != placed && n <= CHIPS => {
+            let both = Fix::many(
+                format!(
                     "Write {n} on line 2 and {} on line 1, as the board holds",
                     CHIPS - n
                 ),
-                edits: vec![
+                vec![
                     TextEdit::replace(view.chips_left.line.value_range(), (CHIPS - n).to_string()),
                     TextEdit::replace(view.chips_placed.line.value_range(), n.to_string()),
                 ],
-                preferred: true,
-                suppression: false,
-            };
+            );
             vec![both, line_1, line_2]
         }
         _ => vec![line_1, line_2],
@@ -403,11 +402,6 @@ fn used_squares(view: &BordView, out: &mut Limited) {
     let example = "like D4D5E4E5";
     let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
     let mut blanks_reported = false;
-    // Between other text, what a removal leaves may run together with it into a name.
-    let names_only = used
-        .entries
-        .iter()
-        .all(|e| matches!(e, UsedEntry::Square { .. }));
     for entry in &used.entries {
         match entry {
             UsedEntry::Square { square, range } => {
@@ -423,8 +417,8 @@ fn used_squares(view: &BordView, out: &mut Limited) {
                             column(&used.line, earlier.start)
                         ),
                     );
+                    // Not preferred: it deletes a name the game reads.
                     let fix = Fix::one("Remove the repeat", TextEdit::delete(range.clone()));
-                    let fix = if names_only { fix.preferred() } else { fix };
                     out.push_finding(finding.with_fix(Some(fix)));
                 } else {
                     first[square.index()] = Some(range.clone());
@@ -711,16 +705,10 @@ their squares on line 3, run together: {}",
                 names.concat()
             ),
         );
-        // Sure when lines 1 and 2 hold their numbers: else which line is which is in doubt.
-        let counted = view.chips_left.value.is_ok() && view.chips_placed.value.is_ok();
-        out.fix_last(rebuilt.map(|f| if counted { f.preferred() } else { f }));
+        // Not preferred: the board and line 3 disagree, and either may be the mistake.
+        out.fix_last(rebuilt);
         return;
     }
-    let clean = view
-        .used_squares
-        .entries
-        .iter()
-        .all(|e| matches!(e, UsedEntry::Square { .. }));
     for s in chips {
         out.push(
             Severity::Warning,
@@ -740,8 +728,6 @@ to line 3",
             format!("Add {} to line 3", s.square.name()),
             TextEdit::insert(used_line.value_range().end, s.square.name()),
         );
-        // Sure only on a line of square names alone: next to other text the name may merge.
-        let add = if clean { add.preferred() } else { add };
         out.fix_last([add].into_iter().chain(rebuilt.clone()));
     }
 }
@@ -799,7 +785,8 @@ takes at most {MAX_COPYRIGHT}: shorten it by {} (everything from here on is too 
                     ),
                 );
                 let title = format!("Cut the line after {MAX_COPYRIGHT} characters");
-                out.fix_last([Fix::one(title, TextEdit::delete(past)).preferred()]);
+                // Not preferred: what to cut, the modder's own words, is theirs to choose.
+                out.fix_last([Fix::one(title, TextEdit::delete(past))]);
             }
         }
     }

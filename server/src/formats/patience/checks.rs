@@ -222,7 +222,6 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
                 crate::findings::TextEdit::insert(line_end, insert),
             ],
         )
-        .map(Fix::preferred)
     }
 
     fn push(
@@ -311,15 +310,13 @@ fine between piles)",
                 line.range.start,
                 line.range.end,
             );
-            // After a broken counts line, the lines may be read together once one is gone.
-            let sure = self.view.counts.as_ref().is_some_and(|c| !c.broken);
-            self.fix_last([if sure { fix.preferred() } else { fix }]);
+            self.fix_last([fix]);
         }
     }
 
-    /// Text after the counts; deleting it is `sure` when the counts line is whole (a broken
-    /// one may hold a number in it).
-    fn trailing(&mut self, text: &Text, after: &str, sure: bool) {
+    /// Text after the counts: deleting it is offered, never preferred (the game reads past
+    /// it, and a number may be run into it).
+    fn trailing(&mut self, text: &Text, after: &str) {
         self.push(
             Severity::Warning,
             TRAILING_TEXT,
@@ -327,7 +324,7 @@ fine between piles)",
             trailing_message(&shorten(&text.text), after),
         );
         let fix = delete_with_blanks(self.doc, "Delete the text", &text.range);
-        self.fix_last([if sure { fix.preferred() } else { fix }]);
+        self.fix_last([fix]);
     }
 
     /// The counts line, and the number of piles against the pile lines.
@@ -336,7 +333,7 @@ fine between piles)",
             return;
         };
         if let Some(text) = &counts.trailing {
-            self.trailing(text, "the number of piles", !counts.broken);
+            self.trailing(text, "the number of piles");
         }
         if let Some(decks) = &counts.decks {
             match decks.value {
@@ -418,7 +415,7 @@ fine between piles)",
                 },
             );
             let fix = delete_with_blanks(self.doc, "Delete the text", &text.range);
-            self.fix_last([fix.preferred()]);
+            self.fix_last([fix]);
         }
         if found != expected && misread.is_none() {
             self.field_count(pile);
@@ -522,8 +519,7 @@ delete {}",
                     title,
                     crate::findings::TextEdit::delete(kept.range.end..last.range.end),
                 );
-                // Numbers 12–15 may be a second rule set that field 11 forgot to announce.
-                self.fix_last([if maybe_rules_2 { fix } else { fix.preferred() }]);
+                self.fix_last([fix]);
             }
             return;
         }
@@ -749,7 +745,7 @@ holds 52 × {decks} = {}: write {}",
                 decks * DECK
             );
             self.push(Severity::Error, STOCK_SIZE, field.range.clone(), message);
-            self.fix_last([write(self.doc, &field.range, decks * DECK).preferred()]);
+            self.fix_last([write(self.doc, &field.range, decks * DECK)]);
         }
         self.out
             .extend(wastepile(self.doc, stock, self.view.piles.len()));
@@ -853,7 +849,7 @@ edge; use 0 or more (only y -99 or less, which hides a pile, is meant to be nega
                     pile,
                     message,
                 );
-                self.fix_last([write(self.doc, &x_field.range, 0).preferred()]);
+                self.fix_last([write(self.doc, &x_field.range, 0)]);
             }
             if y < 0 {
                 let message = format!(
@@ -998,7 +994,7 @@ included): {} missing; add {} or write {found} here",
             if missing == 1 { "it" } else { "them" },
         );
         // The piles cannot be guessed; the count can be the lines there are.
-        let write_found = (found > 0).then(|| write(doc, &declared.range, found).preferred());
+        let write_found = (found > 0).then(|| write(doc, &declared.range, found));
         out.push(
             Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
                 .with_fix(write_found.clone()),
@@ -1133,7 +1129,7 @@ that sets the foundation value, so this pile is dealt no card; field 1 is {cards
     }?;
     Some(
         Finding::new(Severity::Error, FOUNDATION_VALUE, range.clone(), message)
-            .with_fix(Some(write(doc, range, should).preferred())),
+            .with_fix(Some(write(doc, range, should))),
     )
 }
 

@@ -439,8 +439,9 @@ exactly one “!”, right after its first row; remove this one (the game says \
 {GAME_MULTIPLE_WIDTH})"
                 ),
             );
+            // Not preferred: the game reads every “!”, and the second may be where the row
+            // really ends (the first misplaced).
             let fix = Fix::one("Remove this “!”", TextEdit::delete(extra.clone()));
-            let fix = self.prefer_if_width_fills(fix, board.width.unwrap_or(0));
             self.fix_last([fix]);
         }
         ok
@@ -965,7 +966,8 @@ board column by column and the last goal it finds is “{shown}” in row {}, co
                     last.row() + 1
                 ),
             );
-            self.fix_last(action.map(Fix::preferred));
+            // Not preferred: which goal is the one meant, only the modder knows.
+            self.fix_last(action);
         }
     }
 
