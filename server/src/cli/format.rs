@@ -65,18 +65,23 @@ with --as)"
                 continue;
             }
         };
-        changed += 1;
         let printed = if mode.diff {
+            changed += 1;
             write!(
                 out,
                 "{}",
                 rewrite::unified_diff(&shown, &source.text, &formatted.text)
             )
         } else if mode.check {
+            changed += 1;
             writeln!(out, "would format {shown}")
         } else {
-            match rewrite::write(&found.path, &formatted.bytes, &shown) {
-                Ok(()) => writeln!(out, "formatted {shown}"),
+            // Counted once written: the summary never claims a file that was not.
+            match rewrite::write(&found.path, &formatted.bytes, &source, &shown) {
+                Ok(()) => {
+                    changed += 1;
+                    writeln!(out, "formatted {shown}")
+                }
                 Err(err) => {
                     problems.errors.push(err);
                     continue;
