@@ -108,7 +108,18 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        _ => None,
+        // Nor can a baseline that cannot be written (a named pipe, a device, a folder).
+        Some(BaselineMode::Write(path)) => {
+            if let Err(err) = disk::write_target(path) {
+                eprintln!(
+                    "retroboard: cannot write the baseline {}: {err}",
+                    shown(path)
+                );
+                return ExitCode::from(2);
+            }
+            None
+        }
+        None => None,
     };
     let mut problems = Problems::default();
     let mut reports = Vec::new();
