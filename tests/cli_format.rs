@@ -373,3 +373,43 @@ fn a_fix_that_could_not_be_written_still_reports_the_file() {
         names(&dir)
     );
 }
+
+#[test]
+fn format_reads_each_file_as_retroboard_toml_says() {
+    let dir = scratch("settings");
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[files]\n\"**/*.pat\" = \"crossmines-pattern\"\nexclude = [\"old/**\"]\n",
+    )
+    .unwrap();
+    // A Patience game by its content, a Crossmines pattern by the settings, as check reads it:
+    // not laid out in Patience's columns (Crossmines patterns have no layout to mend).
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    let freecell = copy_before("patience/kabale.pat", &dir.join("games"), "FreeCell.pat");
+    let before = std::fs::read(&freecell).unwrap();
+    let out = retroboard(&["format", s(&freecell)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "formatted 0 of 1 file\n");
+    assert_eq!(std::fs::read(&freecell).unwrap(), before);
+    let check = Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .args(["check", "--format", "json", s(&freecell)])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    let findings = report.as_array().unwrap();
+    assert!(!findings.is_empty());
+    assert!(
+        findings.iter().all(|f| f["format"] == "crossmines-pattern"),
+        "{report}"
+    );
+    // A walk leaves out what [files] excludes, as check's does.
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    let old = copy_before("colossus/Tiny/Tiny.ter", &dir.join("old"), "Old.ter");
+    let old_before = std::fs::read(&old).unwrap();
+    let out = retroboard(&["format", s(&dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "formatted 0 of 1 file\n");
+    assert_eq!(std::fs::read(&old).unwrap(), old_before);
+    assert_eq!(std::fs::read(&freecell).unwrap(), before);
+}

@@ -139,17 +139,14 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
     for found in collect(paths, &mut problems) {
         let absolute = disk::absolute(&found.path);
-        let settings = discovery.for_file(&absolute);
-        if let Some(settings) = &settings {
-            // A file found in a folder, not named: read only as `[files]` says.
-            if !found.named && !settings.includes(&absolute) {
-                continue;
-            }
-            if !settings_met.iter().any(|(s, _)| s.path == settings.path) {
-                settings_met.push((settings.clone(), reports.len()));
-            }
+        let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) else {
+            continue;
+        };
+        if let Some(settings) = &settings
+            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
+        {
+            settings_met.push((settings.clone(), reports.len()));
         }
-        let forced = forced.or_else(|| settings.as_ref()?.format_for(&absolute));
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
         match check_caught(
@@ -430,6 +427,27 @@ pub(super) fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> 
         }
     }
     files
+}
+
+/// How a file found is read (the same for `check` and `format`): the settings that govern it
+/// (`absolute` is its path) and the format `--as` (`forced`), else their `[files]`, forces
+/// on it. `None` for a file found in a folder that `[files]` leaves out.
+pub(super) fn governed(
+    discovery: &Discovery,
+    found: &Found,
+    absolute: &Path,
+    forced: Option<FormatId>,
+) -> Option<(Option<Arc<Settings>>, Option<FormatId>)> {
+    let settings = discovery.for_file(absolute);
+    // A file found in a folder, not named: read only as `[files]` says.
+    if let Some(settings) = &settings
+        && !found.named
+        && !settings.includes(absolute)
+    {
+        return None;
+    }
+    let forced = forced.or_else(|| settings.as_ref()?.format_for(absolute));
+    Some((settings, forced))
 }
 
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
