@@ -1403,6 +1403,53 @@ fn retroboard_toml_sets_rules_files_and_formats_from_the_folders_above() {
     assert!(text.contains("warning[colossus/titan-recruit]"), "{text}");
 }
 
+#[test]
+fn a_retroboard_toml_too_large_to_read_is_a_finding() {
+    let dir = scratch("settings-large");
+    let variant = tiny_variant(&dir, "Mod");
+    std::fs::write(variant.join("Mod.ter"), baseline_ter(&[TOWER_0_TITAN])).unwrap();
+    // Its rule would turn the finding off; unread, the defaults apply.
+    let mut settings = "[rules]\n\"colossus/titan-recruit\" = \"off\"\n#".to_string();
+    settings.push_str(&"x".repeat(1 << 20));
+    std::fs::write(dir.join("retroboard.toml"), &settings).unwrap();
+    let out = retroboard(&["check", "--format", "json", variant.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = report.as_array().unwrap();
+    let config = &findings[0];
+    assert_eq!(
+        config["path"],
+        dir.join("retroboard.toml").to_str().unwrap()
+    );
+    assert_eq!(config["code"], "retroboard/config");
+    assert_eq!(config["severity"], "error");
+    assert_eq!(config["line"], 1);
+    assert_eq!(config["column"], 1);
+    assert_eq!(
+        config["message"],
+        format!(
+            "retroboard.toml is too large to be read: {} bytes, more than the 1 MiB (1048576 \
+bytes) a settings file may have; the checks use the default settings until it is fixed",
+            settings.len()
+        )
+    );
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["code"] == "colossus/titan-recruit"),
+        "{report:#}"
+    );
+    // The human report shows it too.
+    let out = retroboard(&["check", variant.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("error[retroboard/config]: retroboard.toml is too large to be read"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// A variant folder with a map of its own that its VAR does not name: the game reads
 /// Default's map, so the VAR says so (with the record to add) and the map says it is unused,
 /// instead of the map's findings sending the modder to edit Default's files.

@@ -383,7 +383,7 @@ fn unsilence(report: &mut Report) {
 
 /// The report of a settings file: its findings (a problem, unused entries), shown in its text.
 fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
-    let text = disk::read(path, 1 << 20)
+    let text = disk::read(path, crate::settings::MAX_BYTES)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
     Report {
