@@ -1403,6 +1403,53 @@ fn retroboard_toml_sets_rules_files_and_formats_from_the_folders_above() {
     assert!(text.contains("warning[colossus/titan-recruit]"), "{text}");
 }
 
+#[test]
+fn a_retroboard_toml_too_large_to_read_is_a_finding() {
+    let dir = scratch("settings-large");
+    let variant = tiny_variant(&dir, "Mod");
+    std::fs::write(variant.join("Mod.ter"), baseline_ter(&[TOWER_0_TITAN])).unwrap();
+    // Its rule would turn the finding off; unread, the defaults apply.
+    let mut settings = "[rules]\n\"colossus/titan-recruit\" = \"off\"\n#".to_string();
+    settings.push_str(&"x".repeat(1 << 20));
+    std::fs::write(dir.join("retroboard.toml"), &settings).unwrap();
+    let out = retroboard(&["check", "--format", "json", variant.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = report.as_array().unwrap();
+    let config = &findings[0];
+    assert_eq!(
+        config["path"],
+        dir.join("retroboard.toml").to_str().unwrap()
+    );
+    assert_eq!(config["code"], "retroboard/config");
+    assert_eq!(config["severity"], "error");
+    assert_eq!(config["line"], 1);
+    assert_eq!(config["column"], 1);
+    assert_eq!(
+        config["message"],
+        format!(
+            "retroboard.toml is too large to be read: {} bytes, more than the 1 MiB (1048576 \
+bytes) a settings file may have; the checks use the default settings until it is fixed",
+            settings.len()
+        )
+    );
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["code"] == "colossus/titan-recruit"),
+        "{report:#}"
+    );
+    // The human report shows it too.
+    let out = retroboard(&["check", variant.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("error[retroboard/config]: retroboard.toml is too large to be read"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// A variant folder with a map of its own that its VAR does not name: the game reads
 /// Default's map, so the VAR says so (with the record to add) and the map says it is unused,
 /// instead of the map's findings sending the modder to edit Default's files.
@@ -1675,6 +1722,78 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     );
     let out = retroboard(&["check", "--prune-baseline", mod_arg]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_baseline_is_written_only_to_a_file_or_a_new_path() {
+    let dir = scratch("baseline-target");
+    let variant = tiny_variant(&dir, "Mod");
+    std::fs::write(variant.join("Mod.ter"), baseline_ter(&[TOWER_0_TITAN])).unwrap();
+    let write_baseline = |base: &Path| {
+        run_os(&[
+            os("check"),
+            os("--write-baseline"),
+            base.as_os_str(),
+            variant.as_os_str(),
+        ])
+    };
+    // A named pipe (writing to it waited for a reader forever), a device behind a link (which
+    // swallowed the baseline), a folder, a link to nothing: one line, exit 2, before any check.
+    let fifo = dir.join("fifo.json");
+    mkfifo(&fifo);
+    let zero = dir.join("zero.json");
+    symlink("/dev/zero", &zero);
+    let folder = dir.join("folder.json");
+    std::fs::create_dir(&folder).unwrap();
+    let dangling = dir.join("dangling.json");
+    symlink("missing.json", &dangling);
+    for (base, what) in [
+        (&fifo, "it is a named pipe, not a file"),
+        (&zero, "it is a device, not a file"),
+        (&folder, "it is a folder, not a file"),
+        (&dangling, "it is a link to a file that does not exist"),
+    ] {
+        let out = write_baseline(base);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "retroboard: cannot write the baseline {}: {what} (name a file or a new path)\n",
+                base.display()
+            )
+        );
+        assert_eq!(stdout(&out), "");
+    }
+    assert_eq!(std::fs::read_link(&zero).unwrap(), Path::new("/dev/zero"));
+    assert!(!dir.join("missing.json").exists());
+    // A link to a file: the file written, the link kept; a new path: created.
+    let real = dir.join("real.json");
+    std::fs::write(&real, "old\n").unwrap();
+    let link = dir.join("link.json");
+    symlink("real.json", &link);
+    let new = dir.join("new.json");
+    for base in [&link, &new] {
+        let out = write_baseline(base);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!(
+                "retroboard: wrote the baseline {} (5 findings)",
+                base.display()
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("real.json"));
+    assert_eq!(std::fs::read(&real).unwrap(), std::fs::read(&new).unwrap());
+    let written: Value = serde_json::from_slice(&std::fs::read(&new).unwrap()).unwrap();
+    let codes: Vec<&str> = written["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"colossus/titan-recruit"), "{codes:?}");
 }
 
 /// `(ruleId, baselineState, suppression kind and justification)` of each SARIF result.

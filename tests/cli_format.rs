@@ -324,3 +324,179 @@ fn check_fix_leaves_a_file_forced_into_a_format_its_content_contradicts() {
     assert!(!stderr(&out).contains("fixed"), "{}", stderr(&out));
     assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&map).unwrap());
 }
+
+/// The names in a folder, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_link_planted_where_the_temporary_file_goes_is_left_alone() {
+    let dir = scratch("planted");
+    let spil = copy_before("patience/kabale.pat", &dir, "Spil.pat");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    // The name the temporary file once had, `.NAME.retroboard-PID`, planted as a link just
+    // before the command runs with that PID (`exec` keeps the shell's).
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ln -s victim.txt \".Spil.pat.retroboard-$$\" && exec \"$0\" format Spil.pat")
+        .arg(env!("CARGO_BIN_EXE_retroboard"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "formatted 1 of 1 file\n");
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious\n");
+    let meta = std::fs::symlink_metadata(&spil).unwrap();
+    assert!(meta.file_type().is_file(), "{spil:?} is no longer a file");
+    assert_eq!(std::fs::read(&spil).unwrap(), after("patience/kabale.pat"));
+    let planted: Vec<String> = names(&dir)
+        .into_iter()
+        .filter(|n| n.starts_with(".Spil.pat.retroboard-"))
+        .collect();
+    assert_eq!(planted.len(), 1, "{planted:?}");
+    assert_eq!(
+        std::fs::read_link(dir.join(&planted[0])).unwrap(),
+        Path::new("victim.txt")
+    );
+}
+
+#[test]
+fn a_formatted_file_keeps_its_owner_and_mode() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    // Only root may give a file away; as anyone else there is no owner to keep.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root: the owner cannot be changed, nothing to test");
+        return;
+    }
+    let dir = scratch("owner");
+    let spil = copy_before("patience/kabale.pat", &dir, "Spil.pat");
+    std::os::unix::fs::chown(&spil, Some(1000), Some(1000)).unwrap();
+    std::fs::set_permissions(&spil, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = retroboard(&["format", s(&spil)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&spil).unwrap(), after("patience/kabale.pat"));
+    let meta = std::fs::metadata(&spil).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (1000, 1000));
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o640);
+}
+
+/// Runs `retroboard ARGS` allowed to write files of at most `bytes` bytes (RLIMIT_FSIZE; a
+/// longer write fails with EFBIG, as on a full disk, whoever runs it).
+fn retroboard_writing_at_most(bytes: u64, args: &[&str]) -> Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_retroboard"));
+    command.args(args).env("NO_COLOR", "1");
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The write fails instead of the signal ending the process.
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    command.output().expect("run retroboard")
+}
+
+#[test]
+fn a_file_that_could_not_be_written_is_not_counted_as_formatted() {
+    let dir = scratch("short-write");
+    // Formatted: 107 bytes, which fit, and 322, which do not.
+    let small = copy_before("patience/cr-only.pat", &dir, "a.pat");
+    let large = copy_before("patience/mysteriet.pat", &dir, "b.pat");
+    let before = std::fs::read(&large).unwrap();
+    let out = retroboard_writing_at_most(200, &["format", s(&small), s(&large)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("formatted {}\n", s(&small)));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: cannot write {}: File too large (os error 27)\nformatted 1 of 2 files\n",
+            s(&large)
+        )
+    );
+    assert_eq!(
+        std::fs::read(&small).unwrap(),
+        after("patience/cr-only.pat")
+    );
+    assert_eq!(std::fs::read(&large).unwrap(), before);
+    // The temporary file is gone.
+    assert_eq!(names(&dir), ["a.pat", "b.pat"]);
+}
+
+#[test]
+fn a_fix_that_could_not_be_written_still_reports_the_file() {
+    let dir = fix_variant("fix-short-write");
+    let ter = dir.join("Tiny.ter");
+    let before = std::fs::read(&ter).unwrap();
+    let out = retroboard_writing_at_most(8, &["check", "--fix", s(&ter)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&ter).unwrap(), before);
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "retroboard: cannot write {}: File too large (os error 27)\n",
+            s(&ter)
+        )
+    );
+    // Its findings are those of the file as it stays: “chocolat” still there.
+    assert!(stdout(&out).contains("“chocolat”"), "{}", stdout(&out));
+    assert!(
+        !names(&dir).iter().any(|n| n.starts_with('.')),
+        "{:?}",
+        names(&dir)
+    );
+}
+
+#[test]
+fn format_reads_each_file_as_retroboard_toml_says() {
+    let dir = scratch("settings");
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[files]\n\"**/*.pat\" = \"crossmines-pattern\"\nexclude = [\"old/**\"]\n",
+    )
+    .unwrap();
+    // A Patience game by its content, a Crossmines pattern by the settings, as check reads it:
+    // not laid out in Patience's columns (Crossmines patterns have no layout to mend).
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    let freecell = copy_before("patience/kabale.pat", &dir.join("games"), "FreeCell.pat");
+    let before = std::fs::read(&freecell).unwrap();
+    let out = retroboard(&["format", s(&freecell)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "formatted 0 of 1 file\n");
+    assert_eq!(std::fs::read(&freecell).unwrap(), before);
+    let check = Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .args(["check", "--format", "json", s(&freecell)])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    let findings = report.as_array().unwrap();
+    assert!(!findings.is_empty());
+    assert!(
+        findings.iter().all(|f| f["format"] == "crossmines-pattern"),
+        "{report}"
+    );
+    // A walk leaves out what [files] excludes, as check's does.
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    let old = copy_before("colossus/Tiny/Tiny.ter", &dir.join("old"), "Old.ter");
+    let old_before = std::fs::read(&old).unwrap();
+    let out = retroboard(&["format", s(&dir)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "formatted 0 of 1 file\n");
+    assert_eq!(std::fs::read(&old).unwrap(), old_before);
+    assert_eq!(std::fs::read(&freecell).unwrap(), before);
+}

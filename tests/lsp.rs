@@ -1353,6 +1353,25 @@ fn retroboard_toml_sets_the_rules_of_published_diagnostics() {
     client.change(&uri, 5, [[0, 0], [0, 0]], " ");
     client.diagnostics(&uri, Some(5));
     assert_eq!(client.diagnostics(&settings_uri, None), Vec::<Value>::new());
+    // Too large to be read: a finding at its start, the defaults meanwhile.
+    let mut large = "[rules]\n\"colossus/titan-recruit\" = \"off\"\n#".to_string();
+    large.push_str(&"x".repeat(1 << 20));
+    std::fs::write(&settings, &large).unwrap();
+    client.change(&uri, 6, [[0, 0], [0, 1]], "");
+    assert_eq!(
+        codes(&client.diagnostics(&uri, Some(6))),
+        ["colossus/titan-recruit"]
+    );
+    let problem = client.diagnostics(&settings_uri, None);
+    assert_eq!(codes(&problem), ["retroboard/config"]);
+    assert_eq!(range(&problem[0]), [[0, 0], [0, 0]]);
+    assert!(
+        problem[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("retroboard.toml is too large to be read: "),
+        "{problem:#?}"
+    );
     assert_eq!(client.shutdown(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

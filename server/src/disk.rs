@@ -3,10 +3,15 @@
 //! writes), a device such as `/dev/zero` (which never ends) or `/dev/stdin`, or a file of
 //! gigabytes. Only regular files are opened, and a file's size is checked before it is read.
 //! Every read of a file Retroboard was not handed by an editor goes through [`read`].
+//!
+//! Writing ([`replace`]) goes to a new file of an unpredictable name beside the target, created
+//! exclusively (never through a link someone planted there), then moved over the target: only
+//! onto a regular file or a new path, only when the file is still what was read, its owner and
+//! permissions kept.
 
 use std::fmt;
-use std::fs::{FileType, OpenOptions};
-use std::io::{self, Read};
+use std::fs::{FileType, Metadata, OpenOptions};
+use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 /// Why a file was not read.
@@ -43,9 +48,42 @@ impl fmt::Display for ReadError {
 
 /// The bytes of the regular file at `path` (links followed), when it holds at most `cap`.
 pub fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
+    read_stamped(path, cap).map(|(bytes, _)| bytes)
+}
+
+/// Which file a path led to, its size and when it last changed: what tells, with its bytes,
+/// whether a file read earlier is still the same ([`replace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    device: u64,
+    inode: u64,
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Stamp {
+    fn of(meta: &Metadata) -> Stamp {
+        #[cfg(unix)]
+        let (device, inode) = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        };
+        #[cfg(not(unix))]
+        let (device, inode) = (0, 0);
+        Stamp {
+            device,
+            inode,
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
+    }
+}
+
+/// [`read`], with the file's stamp as it was once read.
+pub fn read_stamped(path: &Path, cap: u64) -> Result<(Vec<u8>, Stamp), ReadError> {
     // Look before opening: opening a FIFO blocks, and opening a device may act on it.
     regular(std::fs::metadata(path)?.file_type())?;
-    let file = open_without_waiting(path)?;
+    let mut file = open_without_waiting(path)?;
     // The path may have been swapped in between: what was opened decides.
     let meta = file.metadata()?;
     regular(meta.file_type())?;
@@ -54,11 +92,180 @@ pub fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     // One byte past the cap tells a file that grew while it was read.
-    file.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    (&mut file)
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {
         return Err(ReadError::TooLarge(bytes.len() as u64, cap));
     }
-    Ok(bytes)
+    Ok((bytes, Stamp::of(&file.metadata()?)))
+}
+
+/// Why a file was not written.
+#[derive(Debug)]
+pub enum WriteError {
+    Io(io::Error),
+    /// The path leads to something other than a regular file ("a named pipe", "a device", …).
+    NotAFile(&'static str),
+    /// The path is a link that leads nowhere.
+    Dangling,
+    /// The file is no longer what was read: someone else changed, replaced or removed it.
+    Changed,
+}
+
+impl From<io::Error> for WriteError {
+    fn from(err: io::Error) -> WriteError {
+        WriteError::Io(err)
+    }
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Io(err) => write!(f, "{err}"),
+            WriteError::NotAFile(what) => {
+                write!(f, "it is {what}, not a file (name a file or a new path)")
+            }
+            WriteError::Dangling => write!(
+                f,
+                "it is a link to a file that does not exist (name a file or a new path)"
+            ),
+            WriteError::Changed => write!(
+                f,
+                "it changed on the disk since Retroboard read it; nothing was written (run the \
+command again)"
+            ),
+        }
+    }
+}
+
+/// Where `path` may be written: the regular file it leads to (its links followed) with its
+/// metadata, or `path` itself when nothing is there yet.
+pub fn write_target(path: &Path) -> Result<(PathBuf, Option<Metadata>), WriteError> {
+    match std::fs::symlink_metadata(path) {
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok((path.to_path_buf(), None)),
+        Err(err) => Err(err.into()),
+        Ok(_) => {
+            let target = std::fs::canonicalize(path).map_err(|err| match err.kind() {
+                io::ErrorKind::NotFound => WriteError::Dangling,
+                _ => err.into(),
+            })?;
+            let meta = std::fs::metadata(&target)?;
+            if !meta.is_file() {
+                return Err(WriteError::NotAFile(what_it_is(meta.file_type())));
+            }
+            Ok((target, Some(meta)))
+        }
+    }
+}
+
+/// Writes `bytes` as the file at `path`: the regular file it leads to (a link stays a link), or
+/// a new file. The bytes go into a new file beside it, created exclusively under a name nobody
+/// can guess, given the old file's owner (as far as allowed) and permissions, then moved over
+/// it: a failure midway leaves the old file whole. `was`: the bytes and stamp the file had
+/// when it was read; if it no longer has them, nothing is written ([`WriteError::Changed`]).
+pub fn replace(path: &Path, bytes: &[u8], was: Option<(&[u8], Stamp)>) -> Result<(), WriteError> {
+    let (target, old) = write_target(path)?;
+    if was.is_some() && old.is_none() {
+        return Err(WriteError::Changed);
+    }
+    let (temporary, mut file) = create_beside(&target, old.is_some())?;
+    let written = (|| {
+        if let Some(old) = &old {
+            // The owner first: changing it may clear the set-user-ID bit the mode then sets.
+            #[cfg(unix)]
+            keep_owner(&file, old)?;
+            file.set_permissions(old.permissions())?;
+        }
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        if let Some((was_bytes, was_stamp)) = was {
+            match read_stamped(&target, was_bytes.len() as u64) {
+                Ok((now, stamp)) if stamp == was_stamp && now == was_bytes => {}
+                Ok(_) | Err(ReadError::TooLarge(..) | ReadError::NotAFile(_)) => {
+                    return Err(WriteError::Changed);
+                }
+                Err(ReadError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
+                    return Err(WriteError::Changed);
+                }
+                Err(ReadError::Io(err)) => return Err(err.into()),
+            }
+        }
+        std::fs::rename(&temporary, &target)?;
+        Ok(())
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+        return written;
+    }
+    // The new name itself lasts once the folder is on the disk too.
+    if let Some(folder) = target.parent().filter(|f| !f.as_os_str().is_empty())
+        && let Ok(folder) = std::fs::File::open(folder)
+    {
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
+
+/// A new, empty file in the folder of `target`, named after it with a random tail, created
+/// only if nothing (not even a link) has that name. `private`: only its owner may read it
+/// (until it is given the permissions of the file it replaces); else it has the usual ones.
+fn create_beside(target: &Path, private: bool) -> io::Result<(PathBuf, std::fs::File)> {
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options
+            .mode(if private { 0o600 } else { 0o666 })
+            .custom_flags(libc::O_NOFOLLOW);
+    }
+    let mut last = None;
+    for _ in 0..16 {
+        let temporary = target.with_file_name(format!(".{name}.retroboard-{:016x}", random()));
+        match options.open(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(err) if err.kind() == io::ErrorKind::AlreadyExists => last = Some(err),
+            Err(err) => return Err(err),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::from(io::ErrorKind::AlreadyExists)))
+}
+
+/// 64 bits no one can predict: std's hasher keys are drawn from the system's randomness.
+fn random() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(std::process::id());
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(now.as_nanos());
+    }
+    hasher.finish()
+}
+
+/// Gives `file` the owner and group of `old`: both as root, the group alone where the user
+/// belongs to it, else neither (the file is then the user's, as any file they write).
+#[cfg(unix)]
+fn keep_owner(file: &std::fs::File, old: &Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, fchown};
+    let mine = file.metadata()?;
+    if (mine.uid(), mine.gid()) == (old.uid(), old.gid()) {
+        return Ok(());
+    }
+    match fchown(file, Some(old.uid()), Some(old.gid())) {
+        Err(err) if err.kind() == io::ErrorKind::PermissionDenied => {
+            match fchown(file, None, Some(old.gid())) {
+                Err(err) if err.kind() == io::ErrorKind::PermissionDenied => Ok(()),
+                other => other,
+            }
+        }
+        other => other,
+    }
 }
 
 fn regular(file_type: FileType) -> Result<(), ReadError> {

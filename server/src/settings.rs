@@ -33,8 +33,8 @@
 //! entry that silences nothing in the files it names that were checked is reported as
 //! `retroboard/unused-suppression` in this file, with a fix that removes it.
 //!
-//! A settings file that cannot be read as such is one `retroboard/config` finding in that file;
-//! the checks then run with the defaults. A `[[suppress]]` entry that cannot be read (a key
+//! A settings file that cannot be read as such (or at all: over 1 MiB) is one
+//! `retroboard/config` finding in that file; the checks then run with the defaults. A `[[suppress]]` entry that cannot be read (a key
 //! missing, an unknown place) is one `retroboard/config` finding on it; the rest applies.
 
 use std::collections::{BTreeMap, HashMap};
@@ -59,6 +59,9 @@ pub const REASON_PLACEHOLDER: &str = "reason";
 
 /// The code of a settings file's own problem.
 pub const CONFIG: &str = "retroboard/config";
+
+/// The largest settings file read, in bytes.
+pub const MAX_BYTES: u64 = 1 << 20;
 
 /// What a rule sets a code to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +156,27 @@ impl Settings {
             entry_problems: Vec::new(),
             usage: Mutex::default(),
         }
+    }
+
+    /// The defaults, for the settings file at `path` that could not be read (`err`): its one
+    /// finding, at its start, says why.
+    fn unread(path: &Path, err: &crate::disk::ReadError) -> Settings {
+        let name = file_name(path);
+        let why = match err {
+            crate::disk::ReadError::TooLarge(bytes, _) => format!(
+                "{name} is too large to be read: {bytes} bytes, more than the 1 MiB \
+({MAX_BYTES} bytes) a settings file may have"
+            ),
+            err => format!("{name} cannot be read: {err}"),
+        };
+        let mut settings = Settings::defaults(path);
+        settings.problem = Some(Finding::new(
+            Severity::Error,
+            CONFIG,
+            0..0,
+            format!("{why}; the checks use the default settings until it is fixed"),
+        ));
+        settings
     }
 
     /// The settings in `text`, the content of the settings file at `path`.
@@ -611,8 +635,16 @@ impl Discovery {
                 .map(|name| dir.join(name))
                 .find(|p| p.is_file())
         })?;
-        // A settings file is a few lines: 1 MB is plenty, and a larger one is not read.
-        let bytes = crate::disk::read(&settings_file, 1 << 20).ok()?;
+        // A settings file is a few lines: 1 MiB is plenty, and a larger one is not read (a
+        // finding says so, the defaults apply).
+        let bytes = match crate::disk::read(&settings_file, MAX_BYTES) {
+            Ok(bytes) => bytes,
+            // Gone since it was seen: no settings file.
+            Err(crate::disk::ReadError::Io(err)) if err.kind() == std::io::ErrorKind::NotFound => {
+                return None;
+            }
+            Err(err) => return Some(Arc::new(Settings::unread(&settings_file, &err))),
+        };
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let mut read = self.read.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((known, settings)) = read.get(&settings_file)
@@ -701,6 +733,41 @@ mod tests {
             Some(FormatId::CrossminesPattern)
         );
         assert_eq!(s.format_for(Path::new("/mod/games/Klondike.pat")), None);
+    }
+
+    #[test]
+    fn a_settings_file_too_large_to_read_is_one_finding_and_the_defaults() {
+        let dir =
+            std::env::temp_dir().join(format!("retroboard-settings-{}-large", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut text = "[rules]\n\"colossus/missing-tower\" = \"off\"\n#".to_string();
+        text.push_str(&"x".repeat(1 << 20));
+        std::fs::write(dir.join("retroboard.toml"), &text).unwrap();
+        let discovery = Discovery::default();
+        let s = discovery.for_file(&dir.join("a.ter")).unwrap();
+        assert_eq!(s.path, dir.join("retroboard.toml"));
+        let problem = s.problem.as_ref().unwrap();
+        assert_eq!(problem.code, CONFIG);
+        assert_eq!(problem.range, 0..0);
+        assert_eq!(
+            problem.message,
+            format!(
+                "retroboard.toml is too large to be read: {} bytes, more than the 1 MiB \
+(1048576 bytes) a settings file may have; the checks use the default settings until it is fixed",
+                text.len()
+            )
+        );
+        assert_eq!(s.level(&dir.join("a.ter"), "colossus/missing-tower"), None);
+        // At the limit, it is read.
+        text.truncate(1 << 20);
+        std::fs::write(dir.join("retroboard.toml"), &text).unwrap();
+        let s = discovery.for_file(&dir.join("a.ter")).unwrap();
+        assert_eq!(s.problem, None);
+        assert_eq!(
+            s.level(&dir.join("a.ter"), "colossus/missing-tower"),
+            Some(Level::Off)
+        );
     }
 
     #[test]

@@ -74,6 +74,8 @@ pub struct Baseline {
     /// The folder its file names are relative to.
     root: PathBuf,
     pub entries: Vec<Entry>,
+    /// The file as it was read, to tell whether it changed before it is written back.
+    read: Option<(Vec<u8>, crate::disk::Stamp)>,
 }
 
 impl Baseline {
@@ -84,13 +86,14 @@ impl Baseline {
             root: path.parent().unwrap_or(Path::new("/")).to_path_buf(),
             path,
             entries: Vec::new(),
+            read: None,
         }
     }
 
     /// Reads the baseline at `path`; the error is a line for standard error.
     pub fn read(path: &Path) -> Result<Baseline, String> {
         let shown = super::check::shown(path);
-        let bytes = crate::disk::read(path, 64 << 20)
+        let (bytes, stamp) = crate::disk::read_stamped(path, 64 << 20)
             .map_err(|err| format!("cannot read the baseline {shown}: {err}"))?;
         let file: BaselineFile = serde_json::from_slice(&bytes).map_err(|err| {
             format!(
@@ -107,10 +110,12 @@ check --write-baseline)"
         }
         let mut baseline = Baseline::new(path);
         baseline.entries = file.findings;
+        baseline.read = Some((bytes, stamp));
         Ok(baseline)
     }
 
-    /// Writes the entries, sorted, as the baseline file.
+    /// Writes the entries, sorted, as the baseline file: only over a regular file (not one
+    /// changed since it was read) or at a new path (see [`crate::disk::replace`]).
     pub fn write(&mut self) -> Result<(), String> {
         self.entries.sort_by(|a, b| {
             (&a.file, &a.code, &a.fingerprint).cmp(&(&b.file, &b.code, &b.fingerprint))
@@ -122,7 +127,11 @@ check --write-baseline)"
         let mut text = serde_json::to_string_pretty(&file)
             .map_err(|err| format!("cannot write the baseline: {err}"))?;
         text.push('\n');
-        std::fs::write(&self.path, text).map_err(|err| {
+        let was = self
+            .read
+            .as_ref()
+            .map(|(bytes, stamp)| (bytes.as_slice(), *stamp));
+        crate::disk::replace(&self.path, text.as_bytes(), was).map_err(|err| {
             format!(
                 "cannot write the baseline {}: {err}",
                 super::check::shown(&self.path)

@@ -106,7 +106,18 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        _ => None,
+        // Nor can a baseline that cannot be written (a named pipe, a device, a folder).
+        Some(BaselineMode::Write(path)) => {
+            if let Err(err) = disk::write_target(path) {
+                eprintln!(
+                    "retroboard: cannot write the baseline {}: {err}",
+                    shown(path)
+                );
+                return ExitCode::from(2);
+            }
+            None
+        }
+        None => None,
     };
     let mut problems = Problems::default();
     let mut reports = Vec::new();
@@ -126,17 +137,14 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
     for found in collect(paths, &mut problems) {
         let absolute = disk::absolute(&found.path);
-        let settings = discovery.for_file(&absolute);
-        if let Some(settings) = &settings {
-            // A file found in a folder, not named: read only as `[files]` says.
-            if !found.named && !settings.includes(&absolute) {
-                continue;
-            }
-            if !settings_met.iter().any(|(s, _)| s.path == settings.path) {
-                settings_met.push((settings.clone(), reports.len()));
-            }
+        let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) else {
+            continue;
+        };
+        if let Some(settings) = &settings
+            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
+        {
+            settings_met.push((settings.clone(), reports.len()));
         }
-        let forced = forced.or_else(|| settings.as_ref()?.format_for(&absolute));
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
         match check_caught(
@@ -146,6 +154,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             solve_timeout,
             fix,
             settings.as_deref(),
+            &mut problems.errors,
         ) {
             Ok(Some(mut report)) => {
                 if no_suppressions {
@@ -372,7 +381,7 @@ fn unsilence(report: &mut Report) {
 
 /// The report of a settings file: its findings (a problem, unused entries), shown in its text.
 fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
-    let text = disk::read(path, 1 << 20)
+    let text = disk::read(path, crate::settings::MAX_BYTES)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
     Report {
@@ -418,6 +427,27 @@ pub(super) fn collect(paths: &[PathBuf], problems: &mut Problems) -> Vec<Found> 
     files
 }
 
+/// How a file found is read (the same for `check` and `format`): the settings that govern it
+/// (`absolute` is its path) and the format `--as` (`forced`), else their `[files]`, forces
+/// on it. `None` for a file found in a folder that `[files]` leaves out.
+pub(super) fn governed(
+    discovery: &Discovery,
+    found: &Found,
+    absolute: &Path,
+    forced: Option<FormatId>,
+) -> Option<(Option<Arc<Settings>>, Option<FormatId>)> {
+    let settings = discovery.for_file(absolute);
+    // A file found in a folder, not named: read only as `[files]` says.
+    if let Some(settings) = &settings
+        && !found.named
+        && !settings.includes(absolute)
+    {
+        return None;
+    }
+    let forced = forced.or_else(|| settings.as_ref()?.format_for(absolute));
+    Some((settings, forced))
+}
+
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
 fn check_caught(
     found: &Found,
@@ -426,9 +456,10 @@ fn check_caught(
     solve_timeout: std::time::Duration,
     fix: Option<(FixMode, bool)>,
     settings: Option<&Settings>,
+    errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files, solve_timeout, fix, settings)).unwrap_or_else(
-        |message| {
+    catch_panic(|| check_file(found, forced, files, solve_timeout, fix, settings, errors))
+        .unwrap_or_else(|message| {
             Ok(Some(Report {
                 path: found.path.clone(),
                 format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
@@ -437,12 +468,12 @@ fn check_caught(
                 baselined: Vec::new(),
                 silenced: Vec::new(),
             }))
-        },
-    )
+        })
 }
 
 /// Checks one file, its slow findings (whether a peg board can be won) searched for within
-/// `solve_timeout`. `None` for a file found in a folder that is none of the formats.
+/// `solve_timeout`. `None` for a file found in a folder that is none of the formats. Fixes
+/// that cannot be written are said in `errors`; the file is then reported as it stays.
 fn check_file(
     found: &Found,
     forced: Option<FormatId>,
@@ -450,6 +481,7 @@ fn check_file(
     solve_timeout: std::time::Duration,
     fix: Option<(FixMode, bool)>,
     settings: Option<&Settings>,
+    errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
@@ -466,8 +498,8 @@ fn check_file(
             silenced,
         }))
     };
-    let bytes = match disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64) {
-        Ok(bytes) => bytes,
+    let (bytes, stamp) = match disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64) {
+        Ok(read) => read,
         // A file too large to parse is not even read: its size says enough.
         Err(disk::ReadError::TooLarge(bytes, _)) => {
             let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
@@ -502,8 +534,14 @@ fn check_file(
                 bytes,
                 text: content,
                 encoding,
+                stamp,
             };
-            fix_file(path, source, format, &absolute, files, mode, diff_on_stdout)?
+            fix_file(path, source, format, &absolute, files, mode, diff_on_stdout).unwrap_or_else(
+                |(err, content)| {
+                    errors.push(err);
+                    content
+                },
+            )
         }
         _ => content,
     };
@@ -540,7 +578,7 @@ const FIX_ROUNDS: usize = 8;
 
 /// Applies every preferred fix of the file (round after round, while there are any), writes
 /// it back in its own encoding (or prints the diff), and returns the text whose findings are
-/// reported.
+/// reported. `Err`: why nothing was written, and the file's text as it stays.
 fn fix_file(
     path: &Path,
     source: Source,
@@ -549,28 +587,30 @@ fn fix_file(
     files: &dyn Files,
     mode: FixMode,
     diff_on_stdout: bool,
-) -> Result<String, String> {
+) -> Result<String, (String, String)> {
     let shown = shown(path);
-    let mut current = source;
-    let mut original: Option<String> = None;
+    let mut current: Option<Source> = None;
     let mut edits_made = 0;
     for _ in 0..FIX_ROUNDS {
-        let doc = Document::new(Some(format), &current.text).with_path(Some(absolute.into()));
+        let text = current.as_ref().unwrap_or(&source).text.as_str();
+        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
         let edits = crate::analysis::preferred_fixes(&doc, files);
         if edits.is_empty() {
             break;
         }
         edits_made += edits.len();
-        let next = current.edited(&edits, &shown)?;
-        original.get_or_insert_with(|| current.text.clone());
-        current = next;
+        match current.as_ref().unwrap_or(&source).edited(&edits, &shown) {
+            Ok(next) => current = Some(next),
+            Err(err) => return Err((err, source.text)),
+        }
     }
-    let Some(original) = original.filter(|o| *o != current.text) else {
-        return Ok(current.text);
+    let Some(current) = current.filter(|c| c.text != source.text) else {
+        return Ok(source.text);
     };
+    let original = &source.text;
     let mut stderr = std::io::stderr().lock();
     if mode.diff {
-        let diff = rewrite::unified_diff(&shown, &original, &current.text);
+        let diff = rewrite::unified_diff(&shown, original, &current.text);
         if diff_on_stdout {
             let mut out = std::io::stdout().lock();
             let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
@@ -584,7 +624,9 @@ fn fix_file(
         // The findings reported are those the fixes would leave.
         return Ok(current.text);
     }
-    rewrite::write(path, &current.bytes, &shown)?;
+    if let Err(err) = rewrite::write(path, &current.bytes, &source, &shown) {
+        return Err((err, source.text));
+    }
     let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits_made} edit(s))");
     Ok(current.text)
 }

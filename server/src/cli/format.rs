@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::check::{Problems, collect, shown};
+use super::check::{Problems, collect, governed, shown};
 use super::rewrite::{self, Source};
 use crate::registry::FormatId;
 use crate::registry::detect;
@@ -24,7 +24,14 @@ pub fn run(paths: &[PathBuf], mode: Mode, forced: Option<FormatId>) -> ExitCode 
     let mut problems = Problems::default();
     let mut out = std::io::stdout().lock();
     let (mut files, mut changed) = (0, 0);
+    let discovery = crate::settings::Discovery::default();
     for found in collect(paths, &mut problems) {
+        let absolute = crate::disk::absolute(&found.path);
+        // Read as check reads it: retroboard.toml's `[files]` chooses formats and what a walk
+        // leaves out.
+        let Some((_, forced)) = governed(&discovery, &found, &absolute, forced) else {
+            continue;
+        };
         let shown = shown(&found.path);
         let source = match Source::read(&found.path, &shown) {
             Ok(source) => source,
@@ -34,7 +41,6 @@ pub fn run(paths: &[PathBuf], mode: Mode, forced: Option<FormatId>) -> ExitCode 
             }
             Err(_) => continue,
         };
-        let absolute = crate::disk::absolute(&found.path);
         let Some(format) = forced.or_else(|| detect(Some(&absolute), &source.text)) else {
             if found.named {
                 problems.errors.push(format!(
@@ -65,18 +71,23 @@ with --as)"
                 continue;
             }
         };
-        changed += 1;
         let printed = if mode.diff {
+            changed += 1;
             write!(
                 out,
                 "{}",
                 rewrite::unified_diff(&shown, &source.text, &formatted.text)
             )
         } else if mode.check {
+            changed += 1;
             writeln!(out, "would format {shown}")
         } else {
-            match rewrite::write(&found.path, &formatted.bytes, &shown) {
-                Ok(()) => writeln!(out, "formatted {shown}"),
+            // Counted once written: the summary never claims a file that was not.
+            match rewrite::write(&found.path, &formatted.bytes, &source, &shown) {
+                Ok(()) => {
+                    changed += 1;
+                    writeln!(out, "formatted {shown}")
+                }
                 Err(err) => {
                     problems.errors.push(err);
                     continue;

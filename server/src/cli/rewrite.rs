@@ -2,9 +2,9 @@
 //! bytes (every byte outside the edits stays), written back in place, or shown as a unified
 //! diff.
 
-use std::io::Write;
 use std::path::Path;
 
+use crate::disk::Stamp;
 use crate::findings::TextEdit;
 use crate::text::{self, Encoding};
 
@@ -13,13 +13,16 @@ pub struct Source {
     pub bytes: Vec<u8>,
     pub text: String,
     pub encoding: Encoding,
+    /// The file as it was read, to tell whether it changed since.
+    pub stamp: Stamp,
 }
 
 impl Source {
     /// The file at `path`, or why it cannot be read (one line, the path shown as given).
     pub fn read(path: &Path, shown: &str) -> Result<Source, String> {
-        let bytes = crate::disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64)
-            .map_err(|err| format!("cannot read {shown}: {err}"))?;
+        let (bytes, stamp) =
+            crate::disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64)
+                .map_err(|err| format!("cannot read {shown}: {err}"))?;
         let (text, encoding) = text::decode(&bytes).map_err(|_| {
             format!("cannot change {shown}: it is a binary file (it contains NUL bytes)")
         })?;
@@ -27,6 +30,7 @@ impl Source {
             bytes,
             text,
             encoding,
+            stamp,
         })
     }
 
@@ -48,6 +52,7 @@ was written",
             bytes,
             text,
             encoding: self.encoding,
+            stamp: self.stamp,
         })
     }
 }
@@ -62,28 +67,11 @@ fn encoding_name(encoding: Encoding) -> &'static str {
     }
 }
 
-/// Writes `bytes` over the file at `path` (its links followed): into a new file beside it with
-/// the same permissions, then moved over it, so a failure midway leaves the old file whole.
-pub fn write(path: &Path, bytes: &[u8], shown: &str) -> Result<(), String> {
-    let fail = |err: std::io::Error| format!("cannot write {shown}: {err}");
-    let target = std::fs::canonicalize(path).map_err(fail)?;
-    let permissions = std::fs::metadata(&target).map_err(fail)?.permissions();
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = target.with_file_name(format!(".{name}.retroboard-{}", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::set_permissions(&temporary, permissions)?;
-        std::fs::rename(&temporary, &target)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written.map_err(fail)
+/// Writes `bytes` over the file at `path` (its links followed), which was read as `read`: not
+/// at all if it changed since (see [`crate::disk::replace`]).
+pub fn write(path: &Path, bytes: &[u8], read: &Source, shown: &str) -> Result<(), String> {
+    crate::disk::replace(path, bytes, Some((&read.bytes, read.stamp)))
+        .map_err(|err| format!("cannot write {shown}: {err}"))
 }
 
 /// Lines of a text with their line breaks (`\n`, `\r\n` or a lone `\r`).
@@ -270,13 +258,30 @@ fn line_ops(a: &[&str], b: &[&str]) -> Vec<Op> {
 mod tests {
     use super::*;
 
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("retroboard-rewrite-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn a_change_the_encoding_cannot_hold_is_refused_in_one_line() {
-        let source = Source {
-            bytes: b"K\xe6\r\n".to_vec(),
-            text: "K\u{e6}\r\n".to_string(),
-            encoding: Encoding::Windows1252,
-        };
+        let path = scratch("encoding").join("x.pat");
+        std::fs::write(&path, b"K\xe6\r\n").unwrap();
+        let source = Source::read(&path, "x.pat").unwrap();
+        assert_eq!(source.encoding, Encoding::Windows1252);
+        assert_eq!(source.text, "K\u{e6}\r\n");
         let spade = [TextEdit::insert(0, "\u{2660}")];
         assert_eq!(
             source.edited(&spade, "x.pat").err().as_deref(),
@@ -289,6 +294,53 @@ nothing was written"
         let edited = source.edited(&oe, "x.pat").unwrap();
         assert_eq!(edited.bytes, b"K\xf8\xe6\r\n");
         assert_eq!(edited.text, "K\u{f8}\u{e6}\r\n");
+    }
+
+    const CHANGED: &str = "cannot write x.pat: it changed on the disk since Retroboard read it; \
+nothing was written (run the command again)";
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_written() {
+        let dir = scratch("changed");
+        let path = dir.join("x.pat");
+        std::fs::write(&path, "a b\n").unwrap();
+        let source = Source::read(&path, "x.pat").unwrap();
+        // Another program saves the same number of bytes, and its time of change is put back:
+        // the bytes tell.
+        let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+        std::fs::write(&path, "a c\n").unwrap();
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(modified).unwrap();
+        drop(file);
+        assert_eq!(
+            write(&path, b"a  b\n", &source, "x.pat").err().as_deref(),
+            Some(CHANGED)
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"a c\n");
+        assert_eq!(names(&dir), ["x.pat"]);
+        // Saved as a new file of the very same bytes (a new inode): refused too.
+        std::fs::write(&path, "a b\n").unwrap();
+        let source = Source::read(&path, "x.pat").unwrap();
+        std::fs::write(dir.join("new"), "a b\n").unwrap();
+        std::fs::rename(dir.join("new"), &path).unwrap();
+        assert_eq!(
+            write(&path, b"a  b\n", &source, "x.pat").err().as_deref(),
+            Some(CHANGED)
+        );
+        // Removed: refused, nothing created.
+        let source = Source::read(&path, "x.pat").unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(
+            write(&path, b"a  b\n", &source, "x.pat").err().as_deref(),
+            Some(CHANGED)
+        );
+        assert_eq!(names(&dir), Vec::<String>::new());
+        // Unchanged: written.
+        std::fs::write(&path, "a b\n").unwrap();
+        let source = Source::read(&path, "x.pat").unwrap();
+        assert_eq!(write(&path, b"a  b\n", &source, "x.pat"), Ok(()));
+        assert_eq!(std::fs::read(&path).unwrap(), b"a  b\n");
+        assert_eq!(names(&dir), ["x.pat"]);
     }
 
     #[test]
