@@ -235,13 +235,14 @@ pub trait Format: Sync {
 
     /// Findings that can take long to find (whether a peg board can be won), never part of
     /// [`Format::check`]: the language server looks for them off the keystroke path, after
-    /// publishing the others, and `check` waits for them. Found within `budget`; once
+    /// publishing the others, and `check` waits for them. Found within `budget` (a count of
+    /// positions examined, never a time: the findings must not depend on the machine); once
     /// `cancelled()` says so the search stops and adds nothing. Asked only for documents
     /// without errors (see [`crate::analysis::slow_findings`]).
     fn slow_check(
         &self,
         _doc: &Document,
-        _budget: std::time::Duration,
+        _budget: u64,
         _cancelled: &dyn Fn() -> bool,
         _findings: &mut Vec<Finding>,
     ) {
@@ -250,7 +251,7 @@ pub trait Format: Sync {
     /// The findings of [`Format::slow_check`] within `budget` when they are known without work
     /// (there are none to look for, or the same board was searched before); `None` when a
     /// search is needed.
-    fn slow_known(&self, _doc: &Document, _budget: std::time::Duration) -> Option<Vec<Finding>> {
+    fn slow_known(&self, _doc: &Document, _budget: u64) -> Option<Vec<Finding>> {
         Some(Vec::new())
     }
 
