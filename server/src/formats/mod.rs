@@ -623,6 +623,21 @@ the quick fix removes its line. The same holds for a `[[suppress]]` entry of ret
 reported on its `[[suppress]]` line, and the quick fix removes the entry.",
     },
     CodeDoc {
+        code: "retroboard/malformed-suppression",
+        severity: Severity::Warning,
+        summary: "A comment meant as a suppression does not have its form, and silences nothing",
+        explanation: "A suppression comment in a Colossus file has one form, on a line of its \
+own: `# retroboard: ignore[code] reason` (the next line that is not a comment or blank) or `# \
+retroboard: ignore-file[code] reason` (the whole file). Several codes are separated by commas \
+(`ignore[colossus/titan-recruit, colossus/unknown-creature]`); blanks may stand after `#` and \
+`retroboard:` and around the codes, and a blank separates the closing `]` from the reason, \
+which may be left out. `retroboard:` is written in lower case with its colon right after it. A \
+comment that starts like one (`retroboard` in any case, then a colon) but does not have this \
+form, such as `# retroboard: ignore[` (no closing bracket), `# retroboard: ignore[]` (no code), \
+`# retroboard: ignore[code]]]` or `#retroboard:ignore[code]reason` (no blank before the reason), \
+silences nothing; the finding says what was expected where. Correct the comment, or remove it.",
+    },
+    CodeDoc {
         code: "retroboard/not-text",
         severity: Severity::Error,
         summary: "The file is binary, not text",
