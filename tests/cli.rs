@@ -252,8 +252,8 @@ fn shipped_peg_boards_check_clean_but_for_the_unwinnable() {
         "check",
         "--format",
         "json",
-        "--solve-timeout",
-        "0.2",
+        "--solve-positions",
+        "20000",
         folder.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -1235,8 +1235,13 @@ fn solve_refuses_what_is_no_loadable_peg_board() {
     let out = retroboard(&["solve", "/no/such/board.brd"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("retroboard: cannot read /no/such/board.brd"));
-    let out = retroboard(&["solve", "--timeout", "soon", &fixture("peg/clean-v2.brd")]);
+    let out = retroboard(&["solve", "--positions", "soon", &fixture("peg/clean-v2.brd")]);
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "retroboard: invalid value 'soon' for '--positions <POSITIONS>': `soon` is not a number \
+of positions (a whole number such as 1000000) (see `retroboard --help`)\n"
+    );
 }
 
 #[test]
@@ -1257,9 +1262,105 @@ fn check_waits_for_the_solvability_finding() {
         ["peg/unsolvable"]
     );
     assert_eq!(
-        codes(&["check", "--format", "json", "--solve-timeout", "0", &french]),
+        codes(&[
+            "check",
+            "--format",
+            "json",
+            "--solve-positions",
+            "0",
+            &french
+        ]),
         Vec::<String>::new()
     );
+}
+
+/// A 9×9 board full but for its centre (81 holes, no goal): no search of a few thousand
+/// positions decides it.
+fn undecided_board() -> String {
+    let mut text = String::from("version 2\r\nmode: normal\r\n");
+    for row in 0..9 {
+        let holes: Vec<&str> = (0..9)
+            .map(|col| if (row, col) == (4, 4) { "e" } else { "r" })
+            .collect();
+        text.push_str(&holes.join(" "));
+        text.push_str("\r\n");
+    }
+    text
+}
+
+/// A board the search cannot decide within its budget gets the same finding on every run, on
+/// every machine: its message names the budget, never how far a run got, so its baseline
+/// entry holds (before, the message said how many positions a run had searched in its time,
+/// and every run reported the finding as new and its old entry as gone).
+#[test]
+fn an_undecided_board_gives_the_same_finding_every_run_and_keeps_its_baseline_entry() {
+    let dir = scratch("undecided");
+    std::fs::write(dir.join("Big.brd"), undecided_board()).unwrap();
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[rules]\n\"peg/solvability-unknown\" = \"error\"\n",
+    )
+    .unwrap();
+    let base = dir.join("baseline.json");
+    let (base_arg, dir_arg) = (base.to_str().unwrap(), dir.to_str().unwrap());
+    let budget = ["--solve-positions", "20000"];
+    let messages = || {
+        let out = retroboard(&[&["check", "--format", "json"][..], &budget, &[dir_arg]].concat());
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let findings: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {}",
+                    f["code"].as_str().unwrap(),
+                    f["message"].as_str().unwrap()
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = messages();
+    assert_eq!(
+        first,
+        [
+            "peg/solvability-unknown Retroboard could not tell within 20,000 positions whether this \
+board can be won; “retroboard solve FILE” searches further"
+        ]
+    );
+    assert_eq!(messages(), first);
+    // `solve` says the same: its budget, not how far it got.
+    let board = dir.join("Big.brd");
+    let out = retroboard(&[
+        "solve",
+        "--json",
+        "--positions",
+        "20000",
+        board.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "{\"verdict\":\"unknown\",\"moves\":[],\"reason\":\"Retroboard could not tell within \
+20,000 positions whether this board can be won\"}\n"
+    );
+
+    let out = retroboard(
+        &[
+            &["check", "--write-baseline", base_arg][..],
+            &budget,
+            &[dir_arg],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = retroboard(&[&["check", "--baseline", base_arg][..], &budget, &[dir_arg]].concat());
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "1 finding held by the baseline {base_arg} is not shown\n\
+             checked 1 file: 0 errors, 0 warnings, 0 notes\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]

@@ -1,14 +1,13 @@
 //! Data-driven fixtures: every file under `tests/fixtures/` is checked and its findings are
 //! compared with `<file>.expected` beside it (an empty expected file: a clean fixture). The
 //! findings are those `retroboard check` reports: the slow ones (whether a peg board can be
-//! won) too, searched without a tight time limit so that a fixture's verdict never depends on
-//! the machine's speed (fixture boards are small).
+//! won) too, searched within `check`'s budget of positions (fixture boards are small).
 //! `UPDATE_EXPECT=1 cargo test --test fixtures` rewrites the expected files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use retroboard::analysis::{analyze, slow_findings, with_slow_findings};
+use retroboard::analysis::{SEARCH_POSITIONS, analyze, slow_findings, with_slow_findings};
 use retroboard::registry::detect;
 use retroboard::syntax::Document;
 use retroboard::text::{self, ColumnUnit};
@@ -28,9 +27,7 @@ fn render(path: &Path) -> String {
     let doc = Document::new(format, &content).with_path(Some(path.to_path_buf()));
     let mut out = String::new();
     let findings = analyze(&doc);
-    let slow = slow_findings(&doc, &findings, std::time::Duration::from_secs(60), &|| {
-        false
-    });
+    let slow = slow_findings(&doc, &findings, SEARCH_POSITIONS, &|| false);
     for f in with_slow_findings(findings, slow) {
         let start = text::line_col(doc.rope(), f.range.start, ColumnUnit::Char);
         let end = text::line_col(doc.rope(), f.range.end, ColumnUnit::Char);

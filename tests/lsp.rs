@@ -1039,10 +1039,14 @@ fn definition_and_references_lead_across_the_variant_files() {
             [
                 "Tiny.ter:1",
                 "Tiny.ter:3",
+                "Malformed.ter:0",
+                "Malformed.ter:15",
                 "Mistakes.ter:0",
                 "NoTower.ter:0",
                 "Suppressed.ter:1",
-                "Suppressed.ter:5"
+                "Suppressed.ter:5",
+                "Wellformed.ter:1",
+                "Wellformed.ter:8"
             ]
         );
         client.shutdown();
@@ -1533,9 +1537,11 @@ fn rename_edits_every_file_keeping_the_open_documents_version() {
             [
                 "Tiny.cre vnull x1",
                 "Tiny.ter v7 x2",
+                "Malformed.ter vnull x2",
                 "Mistakes.ter vnull x1",
                 "NoTower.ter vnull x1",
                 "Suppressed.ter vnull x2",
+                "Wellformed.ter vnull x2",
             ],
             "{encoding}"
         );

@@ -12,14 +12,15 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use retroboard::formats::peg::solvability::{Prepared, proof_text, unknown_text};
-use retroboard::formats::peg::solve::{Field, Game, Jump, Proof, Verdict};
+use retroboard::formats::peg::solvability::{Prepared, SOLVE_POSITIONS, proof_text, unknown_text};
+use retroboard::formats::peg::solve::{Field, Game, Jump, Proof, Unknown, Verdict};
 use retroboard::formats::peg::view::Board;
 use retroboard::registry::detect;
 use retroboard::syntax::Document;
 
-/// Positions the corpus snapshot searches per board at most: a limit of positions, not of time,
-/// so the snapshot is the same on any machine (the time-limited verdicts are in BENCHMARKS.md).
+/// Positions the corpus snapshot searches per board at most (fewer than `check`'s budget, to
+/// keep the test quick; every search is limited by positions, so the snapshot is the same on
+/// any machine).
 const SNAPSHOT_POSITIONS: u64 = 100_000;
 
 // ---- an independent reading of the board and its rules -----------------------------------
@@ -404,7 +405,82 @@ fn game(text: &str, diagonal: bool) -> Game {
 }
 
 fn solve(game: &Game) -> Verdict {
-    game.solve(std::time::Duration::from_secs(60), &|| false)
+    game.solve(SOLVE_POSITIONS, &|| false)
+}
+
+/// A 9×9 board full but for its centre (81 holes, no goal), as a version 2 file: no search of
+/// a few thousand positions decides it.
+fn undecided_file() -> String {
+    let mut text = String::from("version 2\r\nmode: normal\r\n");
+    for row in 0..9 {
+        let holes: Vec<&str> = (0..9)
+            .map(|col| if (row, col) == (4, 4) { "e" } else { "r" })
+            .collect();
+        text.push_str(&holes.join(" "));
+        text.push_str("\r\n");
+    }
+    text
+}
+
+/// The search's budget is a count of positions, not a time: a board gets the same answer
+/// however slowly the search runs (a busy machine, a slow one). Here every look at the
+/// cancellation flag (every 4,096 positions) waits 150 ms, so each search below takes many
+/// times what a time budget of the same size would have allowed; the answers are those of the
+/// searches at full speed, moves and all, and say the budget, not how far the search got.
+#[test]
+fn the_verdict_does_not_depend_on_how_long_the_search_takes() {
+    let looks = std::cell::Cell::new(0);
+    let crawl = || {
+        looks.set(looks.get() + 1);
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        false
+    };
+    let budget = 20_000;
+    let big = prepared(&undecided_file(), Path::new("Big.brd"));
+    let big = big.game.as_ref().unwrap();
+    let quick = big.solve(budget, &|| false);
+    assert_eq!(quick, Verdict::Unknown(Unknown::Positions { budget }));
+    assert_eq!(
+        unknown_text(&Unknown::Positions { budget }),
+        "Retroboard could not tell within 20,000 positions whether this board can be won"
+    );
+    assert_eq!(big.solve(budget, &crawl), quick);
+    assert_eq!(looks.replace(0), 4);
+
+    // A board won only after a search of more than 4,096 positions (the corner start of the
+    // English board, ending in the corner): the same winning jumps, crawling or not.
+    let corner = game(&english_with((0, 2), 'g'), false);
+    let Verdict::Solvable(moves) = corner.solve(SOLVE_POSITIONS, &|| false) else {
+        panic!("the English board from a corner can be won")
+    };
+    let crawled = corner.solve(SOLVE_POSITIONS, &crawl);
+    assert_eq!(crawled, Verdict::Solvable(moves));
+    assert_eq!(looks.get(), 1);
+}
+
+/// A cancelled search gives no verdict (not "unknown within its budget"), and a verdict kept
+/// from a larger search answers a smaller one in that one's own words.
+#[test]
+fn a_cancelled_search_says_nothing_and_kept_verdicts_answer_in_the_askers_budget() {
+    let big = prepared(&undecided_file(), Path::new("Big.brd"));
+    assert_eq!(
+        big.solve(20_000, &|| true),
+        Verdict::Unknown(Unknown::Cancelled)
+    );
+    assert_eq!(
+        big.cached(Some(20_000)),
+        None,
+        "a cancelled search is not kept"
+    );
+    assert_eq!(
+        big.solve(20_000, &|| false),
+        Verdict::Unknown(Unknown::Positions { budget: 20_000 })
+    );
+    assert_eq!(
+        big.cached(Some(8_000)),
+        Some(Verdict::Unknown(Unknown::Positions { budget: 8_000 }))
+    );
+    assert_eq!(big.cached(Some(40_000)), None, "a larger search may tell");
 }
 
 const ENGLISH: [&str; 7] = [

@@ -82,14 +82,20 @@ pub fn preferred_fixes(doc: &Document, files: &dyn Files) -> Vec<crate::findings
     crate::findings::preferred_edits(doc.whole_rope(), &analyze_with(doc, files))
 }
 
+/// The positions the search for a document's slow findings examines at most, the same in
+/// `retroboard check` (unless `--solve-positions` says otherwise) and the language server: a
+/// count, not a time, so a file gets the same findings on every machine and under any load.
+pub const SEARCH_POSITIONS: u64 = crate::formats::peg::solvability::CHECK_POSITIONS;
+
 /// The findings that take long to find (whether a peg board can be won; see
 /// [`crate::formats::Format::slow_check`]), for a document whose other findings are `fast`:
-/// none when those hold an error (the game would not load the file). Searched within
-/// `budget`; once `cancelled()` says so, the search stops and the result is to be dropped.
+/// none when those hold an error (the game would not load the file). Searched examining at
+/// most `budget` positions ([`SEARCH_POSITIONS`] for `check` and the language server); once
+/// `cancelled()` says so, the search stops and the result is to be dropped.
 pub fn slow_findings(
     doc: &Document,
     fast: &[Finding],
-    budget: std::time::Duration,
+    budget: u64,
     cancelled: &dyn Fn() -> bool,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -100,12 +106,9 @@ pub fn slow_findings(
 }
 
 /// The findings of [`slow_findings`] when they are known without a search (none to look for,
-/// or found before for the same board within `budget`); `None` when a search is needed.
-pub fn slow_findings_known(
-    doc: &Document,
-    fast: &[Finding],
-    budget: std::time::Duration,
-) -> Option<Vec<Finding>> {
+/// or found before for the same board within `budget` positions); `None` when a search is
+/// needed.
+pub fn slow_findings_known(doc: &Document, fast: &[Finding], budget: u64) -> Option<Vec<Finding>> {
     match slow_format(doc, fast) {
         Some(format) => format.slow_known(doc, budget),
         None => Some(Vec::new()),

@@ -12,6 +12,24 @@
 //! silences nothing is itself reported (`retroboard/unused-suppression`), with a fix that
 //! removes its line.
 //!
+//! The grammar of the comment, on a line of its own (blanks are spaces and tabs, `*` zero or
+//! more):
+//!
+//! ```text
+//! suppression = "#" blank* "retroboard:" blank* kind "[" blank* code blank*
+//!               ("," blank* code blank*)* "]" (blank+ reason)? blank*
+//! kind        = "ignore" | "ignore-file"
+//! code        = one or more characters other than blanks, ",", "[" and "]"
+//! reason      = any text
+//! ```
+//!
+//! `retroboard:` is written in lower case with its colon right after it, and nothing but blanks
+//! stands between the closing `]` and the reason. A comment that starts like a directive,
+//! `retroboard` in any case and then a colon, with or without blanks between (`#Retroboard :`),
+//! but does not fit the grammar silences nothing and is reported
+//! (`retroboard/malformed-suppression`), saying what was expected where: a comment that was
+//! meant to silence a finding never fails without a word.
+//!
 //! The formats without comments are silenced by `[[suppress]]` entries of `retroboard.toml`
 //! ([`crate::settings`]), which name a logical place ([`crate::formats::place`]):
 //! [`apply_settings`] silences what they name, [`settings_fix`] makes the "suppress here" entry.
@@ -26,7 +44,14 @@ use crate::syntax::Document;
 
 pub use crate::settings::{REASON_PLACEHOLDER, UNUSED};
 
+/// The code of a comment that starts like a suppression but does not fit its grammar.
+pub const MALFORMED: &str = "retroboard/malformed-suppression";
+
 const MARK: &str = "retroboard:";
+
+/// The form a suppression has, for the findings on those that do not have it.
+const FORM: &str = "the form is # retroboard: ignore[code, code] reason, or ignore-file[code] \
+reason for the whole file";
 
 struct Suppression {
     /// The comment's line, line break included (what the fix removes).
@@ -67,8 +92,17 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
     let Some(comment) = comment else {
         return Vec::new();
     };
-    let mut suppressions = find(doc, comment);
+    let (mut suppressions, malformed) = find(doc, comment);
+    for (range, problem) in malformed {
+        findings.push(Finding::new(
+            Severity::Warning,
+            MALFORMED,
+            range,
+            format!("this suppression is not read and silences nothing: {problem} ({FORM})"),
+        ));
+    }
     if suppressions.is_empty() {
+        findings.sort_by_key(|f| (f.range.start, f.range.end));
         return Vec::new();
     }
     let mut silenced_findings = Vec::new();
@@ -333,10 +367,12 @@ fn first_line_break(rope: &ropey::Rope) -> &'static str {
     "\n"
 }
 
-/// The suppressions of a document, each with the line it applies to.
-fn find(doc: &Document, comment: &str) -> Vec<Suppression> {
+/// The suppressions of a document, each with the line it applies to, and the comments that
+/// start like one but do not fit the grammar: where each stands and what is wrong.
+fn find(doc: &Document, comment: &str) -> (Vec<Suppression>, Vec<(Range<usize>, String)>) {
     let rope = doc.rope();
     let mut found: Vec<Suppression> = Vec::new();
+    let mut malformed = Vec::new();
     let mut waiting: Vec<usize> = Vec::new(); // line suppressions still looking for their line
     let mut start = 0;
     for line in rope.lines() {
@@ -346,20 +382,25 @@ fn find(doc: &Document, comment: &str) -> Vec<Suppression> {
         let trimmed = content.trim_start();
         let indent = content.len() - trimmed.len();
         if let Some(rest) = trimmed.strip_prefix(comment) {
-            let after = rest.trim_start();
-            if let Some(directive) = after.strip_prefix(MARK) {
-                let directive_at =
-                    start + indent + comment.len() + (rest.len() - after.len()) + MARK.len();
-                if let Some(s) = parse(
-                    directive.trim_start(),
-                    directive_at + (directive.len() - directive.trim_start().len()),
-                    start..start + len,
-                ) {
-                    if s.target.is_some() {
-                        waiting.push(found.len());
+            let after = rest.trim_start_matches(BLANKS);
+            let mark_at = start + indent + comment.len() + (rest.len() - after.len());
+            let attempt = mark_at..start + content.trim_end_matches(BLANKS).len();
+            match after.strip_prefix(MARK) {
+                Some(directive) => match parse(directive, mark_at + MARK.len(), start..start + len)
+                {
+                    Ok(s) => {
+                        if s.target.is_some() {
+                            waiting.push(found.len());
+                        }
+                        found.push(s);
                     }
-                    found.push(s);
-                }
+                    Err(problem) => malformed.push((attempt, problem)),
+                },
+                None if is_attempt(after) => malformed.push((
+                    attempt,
+                    "write “retroboard:” in lower case, its colon right after it".to_string(),
+                )),
+                None => {}
             }
         } else if !trimmed.is_empty() {
             for i in waiting.drain(..) {
@@ -372,30 +413,87 @@ fn find(doc: &Document, comment: &str) -> Vec<Suppression> {
     for i in waiting {
         found[i].target = Some(start..start);
     }
-    found
+    (found, malformed)
 }
 
-/// `ignore[codes] reason` or `ignore-file[codes] reason` at byte `at`; `line` is its line.
-fn parse(directive: &str, at: usize, line: Range<usize>) -> Option<Suppression> {
-    let (file, rest) = if let Some(rest) = directive.strip_prefix("ignore-file[") {
+/// The blanks of the grammar.
+const BLANKS: [char; 2] = [' ', '\t'];
+
+/// A comment's text (after `#` and blanks) starts like a directive: `retroboard` in any case,
+/// blanks, a colon.
+fn is_attempt(text: &str) -> bool {
+    text.get(..10)
+        .is_some_and(|word| word.eq_ignore_ascii_case("retroboard"))
+        && text[10..].trim_start_matches(BLANKS).starts_with(':')
+}
+
+/// The rest of a suppression after `retroboard:`, at byte `at`, as the grammar of the module
+/// reads it; `line` is its line. `Err` says what does not fit.
+fn parse(directive: &str, at: usize, line: Range<usize>) -> Result<Suppression, String> {
+    let kind_at = directive.trim_start_matches(BLANKS);
+    let (file, list) = if let Some(rest) = kind_at.strip_prefix("ignore-file[") {
         (true, rest)
+    } else if let Some(rest) = kind_at.strip_prefix("ignore[") {
+        (false, rest)
+    } else if let Some(kind) = ["ignore-file", "ignore"].into_iter().find(|kind| {
+        kind_at
+            .strip_prefix(kind)
+            .is_some_and(|after| after.trim_start_matches(BLANKS).starts_with('['))
+    }) {
+        return Err(format!("no blank may stand between {kind} and its “[”"));
     } else {
-        (false, directive.strip_prefix("ignore[")?)
+        return Err("“ignore[” or “ignore-file[” must follow “retroboard:”".to_string());
     };
-    let close = rest.find(']')?;
-    let opened = directive.len() - rest.len();
-    let codes: Vec<String> = rest[..close]
-        .split(',')
-        .map(|c| c.trim().to_string())
-        .filter(|c| !c.is_empty())
-        .collect();
-    if codes.is_empty() {
-        return None;
+    let opened = directive.len() - list.len();
+    let mut codes = Vec::new();
+    let mut rest = list;
+    let close = loop {
+        let code_at = rest.trim_start_matches(BLANKS);
+        let end = code_at
+            .find(|c: char| BLANKS.contains(&c) || matches!(c, ',' | '[' | ']'))
+            .unwrap_or(code_at.len());
+        let code = &code_at[..end];
+        let after = code_at[end..].trim_start_matches(BLANKS);
+        if code.is_empty() {
+            return Err(match (after.chars().next(), codes.is_empty()) {
+                (None, _) => "the codes and their closing “]” are missing".to_string(),
+                (Some(']'), true) => "it names no code between “[” and “]”".to_string(),
+                (Some('['), _) => "“[” stands where a code belongs".to_string(),
+                _ => "a code is missing between commas (or before the closing “]”)".to_string(),
+            });
+        }
+        codes.push(code.to_string());
+        match after.chars().next() {
+            Some(',') => rest = &after[1..],
+            Some(']') => break list.len() - after.len(),
+            None => return Err(format!("the closing “]” after {code} is missing")),
+            Some(next) => {
+                let word: String = after
+                    .chars()
+                    .take_while(|c| !BLANKS.contains(c) && !matches!(c, ',' | '[' | ']'))
+                    .collect();
+                let word = if word.is_empty() {
+                    next.to_string()
+                } else {
+                    word
+                };
+                return Err(format!(
+                    "“{word}” follows the code {code}, where a comma or the closing “]” belongs"
+                ));
+            }
+        }
+    };
+    let tail = &list[close + 1..];
+    let reason = tail.trim_matches(BLANKS);
+    if !reason.is_empty() && !tail.starts_with(BLANKS) {
+        let word: String = tail.chars().take_while(|c| !BLANKS.contains(c)).collect();
+        return Err(format!(
+            "“{word}” follows the closing “]”, where a blank and the reason belong"
+        ));
     }
-    let reason = rest[close + 1..].trim().to_string();
-    Some(Suppression {
+    Ok(Suppression {
         line,
-        reason,
+        reason: reason.to_string(),
         codes_at: at + opened..at + opened + close,
         codes,
         // Filled in once the next line is found.

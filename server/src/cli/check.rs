@@ -69,7 +69,8 @@ pub struct Options {
     pub forced: Option<FormatId>,
     /// Name the format of every file, not only of those with findings; show every note.
     pub verbose: bool,
-    pub solve_timeout: std::time::Duration,
+    /// The positions the search of a peg board examines at most (`--solve-positions`; 0: none).
+    pub solve_positions: u64,
     pub fix: Option<FixMode>,
     pub baseline: Option<BaselineMode>,
     /// Report what inline suppressions silence and what `retroboard.toml` turns off, each
@@ -92,7 +93,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         output,
         forced,
         verbose,
-        solve_timeout,
+        solve_positions,
         fix,
         baseline: baseline_mode,
         no_suppressions,
@@ -151,7 +152,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             &found,
             forced,
             &files,
-            solve_timeout,
+            solve_positions,
             fix,
             settings.as_deref(),
             &mut problems.errors,
@@ -453,12 +454,12 @@ fn check_caught(
     found: &Found,
     forced: Option<FormatId>,
     files: &dyn Files,
-    solve_timeout: std::time::Duration,
+    solve_positions: u64,
     fix: Option<(FixMode, bool)>,
     settings: Option<&Settings>,
     errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files, solve_timeout, fix, settings, errors))
+    catch_panic(|| check_file(found, forced, files, solve_positions, fix, settings, errors))
         .unwrap_or_else(|message| {
             Ok(Some(Report {
                 path: found.path.clone(),
@@ -472,13 +473,14 @@ fn check_caught(
 }
 
 /// Checks one file, its slow findings (whether a peg board can be won) searched for within
-/// `solve_timeout`. `None` for a file found in a folder that is none of the formats. Fixes
-/// that cannot be written are said in `errors`; the file is then reported as it stays.
+/// `solve_positions` positions examined. `None` for a file found in a folder that is none of
+/// the formats. Fixes that cannot be written are said in `errors`; the file is then reported
+/// as it stays.
 fn check_file(
     found: &Found,
     forced: Option<FormatId>,
     files: &dyn Files,
-    solve_timeout: std::time::Duration,
+    solve_positions: u64,
     fix: Option<(FixMode, bool)>,
     settings: Option<&Settings>,
     errors: &mut Vec<String>,
@@ -547,10 +549,10 @@ fn check_file(
     };
     let doc = Document::new(format, &content).with_path(Some(absolute.clone()));
     let (findings, mut silenced) = analyze_silenced(&doc, files);
-    let slow = if solve_timeout.is_zero() {
+    let slow = if solve_positions == 0 {
         Vec::new()
     } else {
-        crate::analysis::slow_findings(&doc, &findings, solve_timeout, &|| false)
+        crate::analysis::slow_findings(&doc, &findings, solve_positions, &|| false)
     };
     let mut findings = crate::analysis::with_slow_findings(findings, slow);
     // The `[[suppress]]` entries of retroboard.toml, which may name a slow finding too.

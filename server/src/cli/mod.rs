@@ -51,9 +51,10 @@ errors, 1 some file has an error, 2 usage or I/O problem.",
         /// Name the format each file was read as, also for files without findings
         #[arg(short, long)]
         verbose: bool,
-        /// How long to search whether each peg board can be won, in seconds (0: not at all)
-        #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
-        solve_timeout: f64,
+        /// How far to search whether each peg board can be won, in positions examined (0: not
+        /// at all); a count, not a time, so every machine gives the same findings
+        #[arg(long, value_name = "POSITIONS", default_value_t = crate::analysis::SEARCH_POSITIONS, value_parser = positions)]
+        solve_positions: u64,
         /// Apply every safe fix (the one preferred fix of each finding that has one) in place,
         /// then report what remains
         #[arg(long)]
@@ -128,9 +129,9 @@ or not a peg board the game loads."
         /// Print the verdict as JSON
         #[arg(long)]
         json: bool,
-        /// How long to search, in seconds
-        #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
-        timeout: f64,
+        /// How far to search, in positions examined (the same verdict on every machine)
+        #[arg(long, value_name = "POSITIONS", default_value_t = crate::formats::peg::solvability::SOLVE_POSITIONS, value_parser = positions)]
+        positions: u64,
         /// The peg solitaire board (.brd)
         file: PathBuf,
     },
@@ -162,12 +163,12 @@ fn format_id(id: &str) -> Result<FormatId, String> {
     })
 }
 
-/// A number of seconds given on the command line: finite, not negative.
-fn seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok(s),
+/// A number of positions given on the command line: a whole number, digits only.
+fn positions(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
         _ => Err(format!(
-            "`{text}` is not a number of seconds from 0 to 86400"
+            "`{text}` is not a number of positions (a whole number such as 1000000)"
         )),
     }
 }
@@ -198,7 +199,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             format,
             as_format,
             verbose,
-            solve_timeout,
+            solve_positions,
             fix,
             diff,
             write_baseline,
@@ -212,7 +213,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 Format::Json => OutputFormat::Json,
                 Format::Sarif => OutputFormat::Sarif,
             };
-            let solve_timeout = std::time::Duration::from_secs_f64(solve_timeout);
             let baseline = match (write_baseline, baseline) {
                 (Some(path), _) => Some(check::BaselineMode::Write(path)),
                 (None, Some(path)) => Some(check::BaselineMode::Compare {
@@ -227,7 +227,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     output,
                     forced: as_format,
                     verbose,
-                    solve_timeout,
+                    solve_positions,
                     fix: fix.then_some(check::FixMode { diff }),
                     baseline,
                     no_suppressions,
@@ -248,9 +248,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         } => render::run(&file, output.as_deref(), text, deal),
         Command::Solve {
             json,
-            timeout,
+            positions,
             file,
-        } => solve::run(&file, json, std::time::Duration::from_secs_f64(timeout)),
+        } => solve::run(&file, json, positions),
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
     }

@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use serde_json::json;
 
@@ -17,11 +16,12 @@ use crate::registry::detect;
 use crate::syntax::Document;
 use crate::text;
 
-pub fn run(file: &Path, as_json: bool, timeout: Duration) -> ExitCode {
+/// Solves `file` examining at most `positions` positions.
+pub fn run(file: &Path, as_json: bool, positions: u64) -> ExitCode {
     let shown = text::terminal_safe(&file.to_string_lossy()).into_owned();
-    let report = match load(file, &shown)
-        .and_then(|doc| report(&doc, timeout).map_err(|why| format!("cannot solve {shown}: {why}")))
-    {
+    let report = match load(file, &shown).and_then(|doc| {
+        report(&doc, positions).map_err(|why| format!("cannot solve {shown}: {why}"))
+    }) {
         Ok(report) => report,
         Err(message) => {
             eprintln!("retroboard: {message}");
@@ -135,8 +135,8 @@ fn human(shown: &str, report: &Report) -> String {
         }
         Verdict::Unknown(why) => {
             let hint = match why {
-                crate::formats::peg::solve::Unknown::Time { .. } => {
-                    " (a longer --timeout may tell)"
+                crate::formats::peg::solve::Unknown::Positions { .. } => {
+                    " (a larger --positions may tell)"
                 }
                 _ => "",
             };

@@ -235,13 +235,14 @@ pub trait Format: Sync {
 
     /// Findings that can take long to find (whether a peg board can be won), never part of
     /// [`Format::check`]: the language server looks for them off the keystroke path, after
-    /// publishing the others, and `check` waits for them. Found within `budget`; once
+    /// publishing the others, and `check` waits for them. Found within `budget` (a count of
+    /// positions examined, never a time: the findings must not depend on the machine); once
     /// `cancelled()` says so the search stops and adds nothing. Asked only for documents
     /// without errors (see [`crate::analysis::slow_findings`]).
     fn slow_check(
         &self,
         _doc: &Document,
-        _budget: std::time::Duration,
+        _budget: u64,
         _cancelled: &dyn Fn() -> bool,
         _findings: &mut Vec<Finding>,
     ) {
@@ -250,7 +251,7 @@ pub trait Format: Sync {
     /// The findings of [`Format::slow_check`] within `budget` when they are known without work
     /// (there are none to look for, or the same board was searched before); `None` when a
     /// search is needed.
-    fn slow_known(&self, _doc: &Document, _budget: std::time::Duration) -> Option<Vec<Finding>> {
+    fn slow_known(&self, _doc: &Document, _budget: u64) -> Option<Vec<Finding>> {
         Some(Vec::new())
     }
 
@@ -620,6 +621,21 @@ the quick fix removes its line. The same holds for a `[[suppress]]` entry of ret
 (`file = \"Games/Klondike.pat\"`, `code = \"patience/foundation-value\"`, `place = \"pile:7\"`, \
 `reason = \"why\"`) that silences nothing in the files it names that were checked: it is \
 reported on its `[[suppress]]` line, and the quick fix removes the entry.",
+    },
+    CodeDoc {
+        code: "retroboard/malformed-suppression",
+        severity: Severity::Warning,
+        summary: "A comment meant as a suppression does not have its form, and silences nothing",
+        explanation: "A suppression comment in a Colossus file has one form, on a line of its \
+own: `# retroboard: ignore[code] reason` (the next line that is not a comment or blank) or `# \
+retroboard: ignore-file[code] reason` (the whole file). Several codes are separated by commas \
+(`ignore[colossus/titan-recruit, colossus/unknown-creature]`); blanks may stand after `#` and \
+`retroboard:` and around the codes, and a blank separates the closing `]` from the reason, \
+which may be left out. `retroboard:` is written in lower case with its colon right after it. A \
+comment that starts like one (`retroboard` in any case, then a colon) but does not have this \
+form, such as `# retroboard: ignore[` (no closing bracket), `# retroboard: ignore[]` (no code), \
+`# retroboard: ignore[code]]]` or `#retroboard:ignore[code]reason` (no blank before the reason), \
+silences nothing; the finding says what was expected where. Correct the comment, or remove it.",
     },
     CodeDoc {
         code: "retroboard/not-text",

@@ -897,9 +897,9 @@ impl Stop {
     }
 }
 
-/// How long the language server searches for a document's slow findings (whether a peg board
-/// can be won) after each edit that changes what they read.
-const SOLVE_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+/// The positions the language server's search for a document's slow findings (whether a peg
+/// board can be won) examines after each edit that changes what they read: those of `check`.
+const SOLVE_BUDGET: u64 = analysis::SEARCH_POSITIONS;
 
 /// Diagnostics in text order.
 fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {

@@ -143,9 +143,11 @@ holes; `retroboard solve FILE` prints a winning sequence when there is one.",
         code: solvability::UNKNOWN,
         severity: Severity::Information,
         summary: "Retroboard could not tell whether the board can be won",
-        explanation: "The search for a winning sequence of jumps ran out of its budget (2 seconds \
-by default, `retroboard check --solve-timeout SECONDS`; the language server gives it 2 \
-seconds) before it found one or proved there is none, or the board has more than 128 holes. \
-The board may well be fine. `retroboard solve --timeout 60 FILE` searches longer.",
+        explanation: "The search for a winning sequence of jumps examined as many positions as \
+it may (1 million positions, in the language server and in `retroboard check`, which takes \
+`--solve-positions N`) before it found one or proved there is none, or the board has more \
+than 128 holes. The budget is a count of positions, not a time, so every machine, busy or \
+not, gives the same answer for the same board. The board may well be fine. `retroboard solve \
+FILE` searches further (5 million positions; `--positions N` sets how many).",
     },
 ];

@@ -64,14 +64,14 @@ impl Format for Board {
     fn slow_check(
         &self,
         doc: &Document,
-        budget: std::time::Duration,
+        budget: u64,
         cancelled: &dyn Fn() -> bool,
         findings: &mut Vec<Finding>,
     ) {
         solvability::slow_check(doc, budget, cancelled, findings);
     }
 
-    fn slow_known(&self, doc: &Document, budget: std::time::Duration) -> Option<Vec<Finding>> {
+    fn slow_known(&self, doc: &Document, budget: u64) -> Option<Vec<Finding>> {
         solvability::slow_known(doc, budget)
     }
 

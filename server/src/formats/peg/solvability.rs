@@ -2,12 +2,15 @@
 //! view made into the solver's [`Game`] on the grid the game's jump logic uses, and verdicts
 //! kept by board content, so an edit that leaves the board as it was (or comes back to it)
 //! costs no search.
+//!
+//! Every search is budgeted in positions examined, never in time (see [`super::solve`]): the
+//! findings of a board are the same on every machine and under any load, and their messages
+//! name the budget, never how far a search got.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use super::solve::{Field, Game, Jump, Place, Proof, Unknown, Verdict};
 use super::view::{Board, Kind, Version};
@@ -16,6 +19,20 @@ use crate::syntax::Document;
 
 pub const UNSOLVABLE: &str = "peg/unsolvable";
 pub const UNKNOWN: &str = "peg/solvability-unknown";
+
+/// The positions the findings' search of a board examines at most, in `retroboard check` and
+/// the language server alike: what the 2 seconds they had before took of a release build on
+/// the team's 2-core machine (about 450,000 positions a second under the usual load). It
+/// decides every corpus board those 2 seconds decided (`v2/Heart.brd`, the slowest, needs
+/// between 500,000 and 1 million).
+pub const CHECK_POSITIONS: u64 = 1_000_000;
+
+/// The positions `retroboard solve` examines at most by default (about 10 seconds, and about
+/// 300 MB of positions remembered).
+pub const SOLVE_POSITIONS: u64 = 5_000_000;
+
+/// The positions the hover's search of the goal examines at most (about 100 ms).
+const HOVER_POSITIONS: u64 = 50_000;
 
 /// A board made ready for the solver.
 pub struct Prepared {
@@ -90,37 +107,37 @@ impl Prepared {
         })
     }
 
-    /// The verdict found before for this board within at most `budget` (any budget when
-    /// `None`), without searching.
-    pub fn cached(&self, budget: Option<Duration>) -> Option<Verdict> {
+    /// The verdict found before for this board, without searching: what a search of at most
+    /// `budget` positions answers (any verdict kept when `None`).
+    pub fn cached(&self, budget: Option<u64>) -> Option<Verdict> {
         if let Err(why) = &self.game {
             return Some(Verdict::Unknown(why.clone()));
         }
         let cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
         let (_, verdict) = cache.iter().find(|(key, _)| *key == self.key)?;
-        match verdict {
-            // A search that ran out of time says nothing about a longer one.
-            Verdict::Unknown(Unknown::Time { budget: spent, .. })
-                if budget.is_some_and(|b| b > *spent) =>
-            {
-                None
+        match (verdict, budget) {
+            // A search that ran out of positions says nothing about a longer one; a shorter
+            // one runs out too (a search carries on where a shorter one stops), and says so
+            // in its own words.
+            (Verdict::Unknown(Unknown::Positions { budget: spent }), Some(budget)) => {
+                (budget <= *spent).then_some(Verdict::Unknown(Unknown::Positions { budget }))
             }
-            verdict => Some(verdict.clone()),
+            (verdict, _) => Some(verdict.clone()),
         }
     }
 
-    /// Decides the board searching at most `max_positions` positions, without the cache: the
-    /// same answer on any machine.
-    pub fn solve_limited(&self, max_positions: u64) -> Verdict {
+    /// Decides the board examining at most `budget` positions, without the cache: the same
+    /// answer on any machine.
+    pub fn solve_limited(&self, budget: u64) -> Verdict {
         match &self.game {
-            Ok(game) => game.solve_limited(Duration::from_secs(3600), max_positions, &|| false),
+            Ok(game) => game.solve(budget, &|| false),
             Err(why) => Verdict::Unknown(why.clone()),
         }
     }
 
-    /// Decides the board within `budget` (or answers from the cache), stopping early once
-    /// `cancelled()`.
-    pub fn solve(&self, budget: Duration, cancelled: &dyn Fn() -> bool) -> Verdict {
+    /// Decides the board examining at most `budget` positions (or answers from the cache),
+    /// stopping early once `cancelled()`: then with [`Unknown::Cancelled`], which is not kept.
+    pub fn solve(&self, budget: u64, cancelled: &dyn Fn() -> bool) -> Verdict {
         if let Some(verdict) = self.cached(Some(budget)) {
             return verdict;
         }
@@ -215,22 +232,18 @@ start ({positions} positions) found none"
 /// Why the answer is not known, in a sentence.
 pub fn unknown_text(why: &Unknown) -> String {
     match why {
-        Unknown::Time { positions, budget } => format!(
-            "Retroboard could not tell within {} whether this board can be won ({positions} \
-positions searched)",
-            seconds(*budget)
+        Unknown::Positions { budget } => format!(
+            "Retroboard could not tell within {} whether this board can be won",
+            positions_text(*budget)
         ),
-        Unknown::Memory { positions } => format!(
+        Unknown::Memory => format!(
             "Retroboard could not tell whether this board can be won: the search remembered as \
-many positions as it may ({positions} searched)"
+many positions as it may ({})",
+            positions_text(super::solve::MAX_REMEMBERED as u64)
         ),
         Unknown::TooLarge { holes } => format!(
             "Retroboard does not search boards of more than {} holes, and this one has {holes}",
             super::solve::MAX_HOLES
-        ),
-        Unknown::Positions { positions } => format!(
-            "Retroboard could not tell within its limit of {positions} positions whether this \
-board can be won"
         ),
         Unknown::Cancelled => "the search was cancelled".to_string(),
         Unknown::Searching => {
@@ -239,21 +252,37 @@ board can be won"
     }
 }
 
-fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s == s.trunc() {
-        format!("{s:.0} s")
-    } else {
-        format!("{s:.1} s")
+/// A number of positions as a modder reads it: `2 million positions`, `1.5 million
+/// positions`, `20,000 positions`.
+pub fn positions_text(n: u64) -> String {
+    if n >= 1_000_000 && n.is_multiple_of(100_000) {
+        let tenths = n / 100_000;
+        return if tenths.is_multiple_of(10) {
+            format!("{} million positions", tenths / 10)
+        } else {
+            format!("{}.{} million positions", tenths / 10, tenths % 10)
+        };
     }
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!(
+        "{grouped} {}",
+        if n == 1 { "position" } else { "positions" }
+    )
 }
 
 /// The solvability findings of a board the game loads: `peg/unsolvable` when it cannot be won,
-/// a note when the search could not tell. Nothing for a board without a first jump (the checks
-/// report that), or once `cancelled()`.
+/// a note when a search of at most `budget` positions could not tell. Nothing for a board
+/// without a first jump (the checks report that), or once `cancelled()`.
 pub fn slow_check(
     doc: &Document,
-    budget: Duration,
+    budget: u64,
     cancelled: &dyn Fn() -> bool,
     findings: &mut Vec<Finding>,
 ) {
@@ -276,8 +305,8 @@ pub fn search_under_way(doc: &Document) -> Option<Box<dyn std::any::Any + Send>>
     Some(Box::new(Searching::start(prepared.key)))
 }
 
-/// The solvability findings when they are known without a search of up to `budget`.
-pub fn slow_known(doc: &Document, budget: Duration) -> Option<Vec<Finding>> {
+/// The solvability findings when they are known without a search of up to `budget` positions.
+pub fn slow_known(doc: &Document, budget: u64) -> Option<Vec<Finding>> {
     let board = Board::of(doc);
     let Some(prepared) = board.as_ref().as_ref().and_then(Prepared::of) else {
         return Some(Vec::new());
@@ -310,7 +339,10 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
         Verdict::Unknown(why) => {
             let hint = match why {
                 Unknown::TooLarge { .. } => String::new(),
-                _ => "; “retroboard solve --timeout 60 FILE” searches longer".to_string(),
+                Unknown::Positions { .. } => {
+                    "; “retroboard solve FILE” searches further".to_string()
+                }
+                _ => String::new(),
             };
             Some(Finding::new(
                 Severity::Information,
@@ -459,12 +491,11 @@ pub fn preview_solution(board: &Board) -> Vec<String> {
 /// The hover's word on the goal: whether a solution ends there, when that is known or found
 /// within a short search.
 pub fn goal_note(board: &Board) -> Option<String> {
-    const HOVER_BUDGET: Duration = Duration::from_millis(100);
     let prepared = Prepared::of(board)?;
     if !plays(&prepared) {
         return None;
     }
-    match prepared.solve(HOVER_BUDGET, &|| false) {
+    match prepared.solve(HOVER_POSITIONS, &|| false) {
         Verdict::Solvable(moves) => Some(format!(
             "Reachable: a solution of {} ends here (`retroboard solve` lists them).",
             crate::findings::plural(moves.len(), "jump", "jumps")
@@ -487,9 +518,9 @@ pub struct Report {
     pub board_after: Vec<String>,
 }
 
-/// Solves the board of a document within `budget`; `Err` with the reason when it is not a
-/// board the game loads.
-pub fn report(doc: &Document, budget: Duration) -> Result<Report, String> {
+/// Solves the board of a document examining at most `budget` positions; `Err` with the reason
+/// when it is not a board the game loads.
+pub fn report(doc: &Document, budget: u64) -> Result<Report, String> {
     let board = Board::of(doc);
     let board = board
         .as_ref()

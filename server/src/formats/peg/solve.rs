@@ -30,12 +30,14 @@
 //! finishing without a win proves the board unsolvable. It prunes positions whose "solitaire
 //! army" pagoda value is below the goal's, and those without a stone that can still reach the
 //! goal (same row and column parity), and runs in rounds of doubling length that take two move
-//! orders in turn. The search stops when its time or memory budget is spent or when it is
-//! cancelled, and the answer is then "unknown".
+//! orders in turn. The search stops when it has examined as many positions as its budget allows
+//! or remembered as many as it may, or when it is cancelled, and the answer is then "unknown".
+//! Its budgets are counts of positions, never time: the same board and budget give the same
+//! verdict, moves and reason on every machine and under any load (the search follows one fixed
+//! order, so a larger budget only carries on where a smaller one stopped).
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::{Duration, Instant};
 
 /// A field of the jump grid, as the game's matrix holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,12 +88,10 @@ pub enum Proof {
 /// Why the answer is not known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unknown {
-    /// The time budget ran out after searching `positions` positions.
-    Time { positions: u64, budget: Duration },
-    /// The positions remembered reached the memory bound.
-    Memory { positions: u64 },
-    /// The search went through as many positions as it was allowed.
-    Positions { positions: u64 },
+    /// The search examined as many positions as its budget allows.
+    Positions { budget: u64 },
+    /// The positions remembered reached the memory bound, [`MAX_REMEMBERED`].
+    Memory,
     /// The board has more holes than the solver's 128.
     TooLarge { holes: usize },
     /// The search was cancelled.
@@ -109,11 +109,12 @@ pub enum Verdict {
     Unknown(Unknown),
 }
 
-/// The positions the first round of the search may visit (see [`Game::solve_limited`]).
+/// The positions the first round of the search may visit (see [`Game::solve`]).
 const FIRST_ROUND: u64 = 50_000;
 
-/// The holes a search remembers at most (about 20 bytes each).
-const MAX_REMEMBERED: usize = 6_000_000;
+/// The positions a search remembers at most (about 40 bytes each with the hash set's room): a
+/// count, so where the search stops does not depend on the machine either.
+pub const MAX_REMEMBERED: usize = 6_000_000;
 
 /// The solver's hole limit: a position is one `u128`.
 pub const MAX_HOLES: usize = 128;
@@ -378,19 +379,10 @@ impl Game {
         }
     }
 
-    /// Decides the board within `budget`, stopping early once `cancelled()`.
-    pub fn solve(&self, budget: Duration, cancelled: &dyn Fn() -> bool) -> Verdict {
-        self.solve_limited(budget, u64::MAX, cancelled)
-    }
-
-    /// Decides the board within `budget` and searching at most `max_positions` positions (the
-    /// same answer on any machine), stopping early once `cancelled()`.
-    pub fn solve_limited(
-        &self,
-        budget: Duration,
-        max_positions: u64,
-        cancelled: &dyn Fn() -> bool,
-    ) -> Verdict {
+    /// Decides the board examining at most `budget` positions (the same answer on any machine),
+    /// stopping early once `cancelled()`: then the answer is [`Unknown::Cancelled`], which says
+    /// nothing about the board.
+    pub fn solve(&self, budget: u64, cancelled: &dyn Fn() -> bool) -> Verdict {
         let stones = self.stones();
         if stones == 0 {
             return Verdict::Unsolvable(Proof::NoStones);
@@ -403,11 +395,9 @@ impl Game {
             lost: HashSet::default(),
             path: Vec::new(),
             nodes: 0,
-            started: Instant::now(),
-            budget,
             cancelled,
             stop: None,
-            max_positions,
+            budget,
             round_limit: u64::MAX,
             rank: &self.ranks[0],
             goal_class: self.goal.map(|g| self.same_parity(g)),
@@ -441,9 +431,8 @@ impl Game {
         let positions = search.nodes;
         match search.stop {
             None | Some(Stop::Round) => Verdict::Unsolvable(Proof::Exhaustive { positions }),
-            Some(Stop::Time) => Verdict::Unknown(Unknown::Time { positions, budget }),
-            Some(Stop::Memory) => Verdict::Unknown(Unknown::Memory { positions }),
-            Some(Stop::Positions) => Verdict::Unknown(Unknown::Positions { positions }),
+            Some(Stop::Memory) => Verdict::Unknown(Unknown::Memory),
+            Some(Stop::Positions) => Verdict::Unknown(Unknown::Positions { budget }),
             Some(Stop::Cancelled) => Verdict::Unknown(Unknown::Cancelled),
         }
     }
@@ -604,7 +593,6 @@ impl Hasher for PositionHasher {
 enum Stop {
     /// The round's limit of positions: the next round starts.
     Round,
-    Time,
     Memory,
     Positions,
     Cancelled,
@@ -617,11 +605,10 @@ struct Search<'a> {
     /// The moves to the current position.
     path: Vec<u16>,
     nodes: u64,
-    started: Instant,
-    budget: Duration,
     cancelled: &'a dyn Fn() -> bool,
     stop: Option<Stop>,
-    max_positions: u64,
+    /// The positions the whole search may examine.
+    budget: u64,
     /// The count of positions at which this round ends.
     round_limit: u64,
     /// This round's order of the moves.
@@ -648,7 +635,7 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
-        if self.nodes >= self.max_positions {
+        if self.nodes >= self.budget {
             self.stop = Some(Stop::Positions);
         } else if self.nodes >= self.round_limit {
             self.stop = Some(Stop::Round);
@@ -657,8 +644,6 @@ impl Search<'_> {
             crate::give_way::give_way_unless(self.cancelled);
             if (self.cancelled)() {
                 self.stop = Some(Stop::Cancelled);
-            } else if self.started.elapsed() >= self.budget {
-                self.stop = Some(Stop::Time);
             }
         }
         if self.stop.is_some() {
@@ -725,7 +710,7 @@ mod tests {
     }
 
     fn solve(text: &str, diagonal: bool) -> Verdict {
-        game(text, diagonal).solve(Duration::from_secs(30), &|| false)
+        game(text, diagonal).solve(10_000_000, &|| false)
     }
 
     const ENGLISH_CENTRE: &str = "

@@ -426,3 +426,33 @@ proptest! {
         check_text(&text);
     }
 }
+
+/// The budgets as a modder reads them: in the note on an undecided board and in the
+/// explanation of its code, which names the budgets of `check` and `solve`.
+#[test]
+fn budgets_are_said_in_positions() {
+    use super::solvability::{CHECK_POSITIONS, SOLVE_POSITIONS, positions_text, unknown_text};
+    use super::solve::Unknown;
+    assert_eq!(positions_text(1_000_000), "1 million positions");
+    assert_eq!(positions_text(2_500_000), "2.5 million positions");
+    assert_eq!(positions_text(1_234_567), "1,234,567 positions");
+    assert_eq!(positions_text(20_000), "20,000 positions");
+    assert_eq!(positions_text(1), "1 position");
+    assert_eq!(
+        unknown_text(&Unknown::Positions {
+            budget: CHECK_POSITIONS
+        }),
+        "Retroboard could not tell within 1 million positions whether this board can be won"
+    );
+    let explanation = super::codes::CODES
+        .iter()
+        .find(|c| c.code == super::solvability::UNKNOWN)
+        .unwrap()
+        .explanation;
+    for budget in [CHECK_POSITIONS, SOLVE_POSITIONS] {
+        assert!(
+            explanation.contains(&format!("({}", positions_text(budget))),
+            "{explanation}"
+        );
+    }
+}
