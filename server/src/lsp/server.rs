@@ -28,7 +28,7 @@ use tower_lsp_server::ls_types::*;
 
 use super::bulk;
 use super::convert::{self, PositionEncoding};
-use super::transport::{Awaited, Notifier, Prepared};
+use super::transport::{Awaited, Kept, Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
 use crate::formats::{DiskFiles, Files};
@@ -1364,19 +1364,21 @@ impl Backend {
         work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<T> + Send + 'static,
     ) -> Result<LSPAny> {
         let prepared = self.prepared.clone();
-        let token = self
+        let kept = self
             .on_open_document(what, uri, move |snapshot, document, cancel| {
                 let answer = work(snapshot, document, cancel)?;
                 cancel.check()?;
                 prepare(&prepared, what, &answer).map(Some)
             })
             .await?;
-        Ok(token.unwrap_or(LSPAny::Null))
+        Ok(kept.map_or(LSPAny::Null, Kept::token))
     }
 }
 
-/// `answer` serialised and kept for the transport; its token, to be answered in its place.
-fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<LSPAny> {
+/// `answer` serialised and kept for the transport; what the request answers in its place
+/// ([`Kept::token`], taken once the handler's work is done: a request cancelled before that
+/// leaves nothing behind).
+fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<Kept> {
     prepare_sized(prepared, what, answer, 0)
 }
 
@@ -1387,7 +1389,7 @@ fn prepare_sized(
     what: &str,
     answer: &impl serde::Serialize,
     bytes: usize,
-) -> Result<LSPAny> {
+) -> Result<Kept> {
     let mut json = Vec::with_capacity(bytes.max(128));
     serde_json::to_writer(super::json::GivingWay(&mut json), answer)
         .map_err(|err| internal_error(what, err.to_string()))?;
@@ -1555,6 +1557,7 @@ impl Backend {
             prepare_sized(&prepared, "preview", &preview, preview.json_bytes())
         })
         .await
+        .map(Kept::token)
     }
 }
 
@@ -2430,6 +2433,7 @@ impl Backend {
             )
         })
         .await
+        .map(Kept::token)
     }
 
     pub async fn inlay_hint_prepared(&self, params: InlayHintParams) -> Result<LSPAny> {
