@@ -818,3 +818,46 @@ fn large_answers_pipelined_with_edits_are_all_sent() {
     client.diagnostics(&uri, Some(version));
     assert_eq!(client.shutdown(), 0);
 }
+
+/// A message nested 128 deep ended the server (exit 1, the request after it never answered):
+/// serde_json's recursion limit, where tower-lsp-server reads, was fatal where `{not json` is
+/// not. Whatever the depth, in params or at the top, it is a parse error and reading goes on.
+#[test]
+fn a_message_nested_however_deep_is_a_parse_error_and_the_server_goes_on() {
+    let (mut client, _) = LspClient::initialized(&[]);
+    let uri = file_uri("/tmp/retroboard-abuse/Deep/Deep.ter");
+    client.open(&uri, "colossus-ter", 1, TER);
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    let mut version = 1;
+    for depth in [128, 129, 1000, 100_000] {
+        let arrays = "[".repeat(depth) + &"]".repeat(depth);
+        let objects = "{\"a\":".repeat(depth) + "1" + &"}".repeat(depth);
+        for nested in [&arrays, &objects] {
+            let in_params = format!(
+                "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"textDocument/hover\",\"params\":{nested}}}"
+            );
+            let in_notification = format!(
+                "{{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didSave\",\"params\":{nested}}}"
+            );
+            for body in [nested, &in_params, &in_notification] {
+                client.send_raw(&framed(body.as_bytes()));
+                let error = client.wait_for(is_parse_error);
+                assert!(
+                    error["error"]["message"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("Parse error: "),
+                    "{error}"
+                );
+                version += 1;
+                still_serving(&mut client, &uri, version);
+            }
+        }
+    }
+    assert!(
+        !client.unread().iter().any(|m| m["id"] == 1),
+        "{:#?}",
+        client.unread()
+    );
+    assert_eq!(client.shutdown(), 0);
+}
