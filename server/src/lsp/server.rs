@@ -28,6 +28,7 @@ use tower_lsp_server::ls_types::*;
 
 use super::bulk;
 use super::convert::{self, PositionEncoding};
+use super::quiet::Quiet;
 use super::transport::{Awaited, Kept, Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
@@ -65,6 +66,8 @@ struct Shared {
     search_gate: tokio::sync::Semaphore,
     /// Numbers the whole-workspace checks: a check stops once a newer one started.
     workspace_checks: std::sync::atomic::AtomicU64,
+    /// Gathers the reports of files changed on the disk into one whole-workspace check.
+    watched: Arc<Quiet>,
     /// Numbers the moments the checks settled: memory is given back once they stay settled.
     settlings: std::sync::atomic::AtomicU64,
     /// The checks no keystroke waits for (see [`Background`]).
@@ -563,6 +566,7 @@ impl Backend {
             settled: tokio::sync::Notify::new(),
             search_gate: tokio::sync::Semaphore::new(1),
             workspace_checks: std::sync::atomic::AtomicU64::new(0),
+            watched: Arc::default(),
             settlings: std::sync::atomic::AtomicU64::new(0),
             background: Background::new(),
         });
@@ -1032,6 +1036,9 @@ async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProble
     shared.notifier.send(&notification).await;
 }
 
+/// How long reports of changed files must stop coming before the workspace is checked again.
+const WATCHED_QUIET: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// How many files a whole-workspace check reads at most: a modder's workspace is a variants
 /// folder or a mod repository, not a whole disk.
 const WORKSPACE_FILES: usize = 5000;
@@ -1064,6 +1071,17 @@ impl Shared {
     fn check_workspace(self: &Arc<Self>) {
         let generation = self.workspace_checks.fetch_add(1, Ordering::SeqCst) + 1;
         tokio::spawn(check_workspace(self.clone(), generation));
+    }
+
+    /// A whole-workspace check after files changed on the disk: once their reports stop
+    /// coming for [`WATCHED_QUIET`], so that a `git checkout`'s hundreds of reports, tens of ms
+    /// apart, cost one check and not one started (and stopped) for each. The check running
+    /// stops at once: it may have read a file before its change.
+    fn check_workspace_soon(self: &Arc<Self>) {
+        self.workspace_checks.fetch_add(1, Ordering::SeqCst);
+        let shared = self.clone();
+        self.watched
+            .changed(WATCHED_QUIET, move || shared.check_workspace());
     }
 
     /// Whether the workspace check `generation` is to go on: no newer one started, and no
@@ -2105,7 +2123,7 @@ impl LanguageServer for Backend {
                 shared.queue(&mut state, &uri, Due::Own);
             }
         }
-        self.shared.check_workspace();
+        self.shared.check_workspace_soon();
     }
 
     async fn shutdown(&self) -> Result<()> {
