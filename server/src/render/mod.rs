@@ -116,7 +116,8 @@ fn drawn(format: Option<FormatId>, board: Board, replay: Option<Replay>) -> Prev
     let text = board.text.render();
     Preview {
         format,
-        title: board.title,
+        // From the file: shown where escape sequences would act (a tab title, a terminal).
+        title: crate::text::terminal_safe(&board.title).into_owned(),
         svg,
         text,
         replay,
