@@ -1667,3 +1667,56 @@ fn a_long_named_elements_id_is_short_and_still_reveals_it() {
     assert_eq!(client.response(answer)["result"], show["params"]);
     assert_eq!(client.shutdown(), 0);
 }
+
+/// An invalid seed was dropped without a word (the board drawn undealt) where `render --deal`
+/// refuses it: the request and the command answer InvalidParams saying what a seed is.
+#[test]
+fn preview_refuses_an_invalid_seed_and_says_what_a_seed_is() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/patience/Mysteriet.pat")
+        .canonicalize()
+        .unwrap();
+    let uri = file_uri(path.to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&[]);
+    let seeds: Vec<Value> = vec![
+        json!(-1),
+        json!("12"),
+        json!(1.5),
+        serde_json::from_str("18446744073709551616").unwrap(),
+        json!(true),
+    ];
+    let refused = |answer: Value| {
+        assert_eq!(answer["error"]["code"], -32602, "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("a seed is a whole number from 0 to 2^64 - 1"),
+            "{message}"
+        );
+    };
+    for seed in &seeds {
+        refused(client.request_raw(
+            "retroboard/preview",
+            json!({"textDocument": {"uri": uri}, "deal": seed}),
+        ));
+        for argument in [seed.clone(), json!({"deal": seed})] {
+            refused(client.request_raw(
+                "workspace/executeCommand",
+                json!({"command": "retroboard.preview", "arguments": [uri, argument]}),
+            ));
+        }
+    }
+    // The largest seed deals; no seed (or null) deals nothing.
+    let largest = client.request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": [uri, u64::MAX]}),
+    );
+    assert_eq!(largest["deal"], u64::MAX);
+    for options in [json!(null), json!({"deal": null}), json!({"textMap": true})] {
+        let plain = client.request(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.preview", "arguments": [uri, options]}),
+        );
+        assert_eq!(plain.get("deal"), None, "{options}");
+    }
+    assert_eq!(client.shutdown(), 0);
+}

@@ -1490,12 +1490,30 @@ fn internal_error(what: &str, message: String) -> tower_lsp_server::jsonrpc::Err
 pub struct PreviewParams {
     pub text_document: TextDocumentIdentifier,
     /// A seed: deal a card game (Patience) with it and draw every card. Other formats ignore it.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "deserialize_seed")]
     pub deal: Option<u64>,
     /// Whether to list where the elements stand in `text` (`textMap`): only a client that
     /// shows the text drawing needs it, and on a large board it is a tenth of the answer.
     #[serde(default)]
     pub text_map: bool,
+}
+
+/// A seed given to the preview (`null`: none), or what is wrong with it.
+fn seed_of(value: &LSPAny) -> std::result::Result<Option<u64>, String> {
+    match value {
+        LSPAny::Null => Ok(None),
+        value => value
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| format!("the deal {value} is not a seed: {}", render::SEED)),
+    }
+}
+
+fn deserialize_seed<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<u64>, D::Error> {
+    let value = <LSPAny as serde::Deserialize>::deserialize(deserializer)?;
+    seed_of(&value).map_err(serde::de::Error::custom)
 }
 
 /// The result of `retroboard/preview` and of the `retroboard.preview` command.
@@ -2390,7 +2408,11 @@ impl LanguageServer for Backend {
         // An optional second argument: a seed to deal a card game with, or the request's
         // options `{deal, textMap}`.
         let options = params.arguments.get(1);
-        let deal = options.and_then(|a| a.as_u64().or_else(|| a.get("deal")?.as_u64()));
+        let deal = match options {
+            Some(LSPAny::Object(options)) => options.get("deal"),
+            seed => seed,
+        };
+        let deal = deal.map_or(Ok(None), seed_of).map_err(invalid_params)?;
         let text_map = options.and_then(|a| a.get("textMap")?.as_bool()) == Some(true);
         self.prepared_preview(uri, deal, text_map).await.map(Some)
     }
