@@ -397,9 +397,19 @@ fn render_deal_shows_the_cards_of_a_seeded_deal() {
 Patience games are dealt\n"
         )
     );
-    let out = retroboard(&["render", "--text", "--deal", "lucky", &game]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    for seed in ["lucky", "1.5", "18446744073709551616"] {
+        let out = retroboard(&["render", "--text", "--deal", seed, &game]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+        // In the words the preview answers an invalid seed with.
+        assert!(
+            stderr(&out).contains(&format!(
+                "`{seed}` is not a seed: a seed is a whole number from 0 to 2^64 - 1"
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
 }
 
 #[test]

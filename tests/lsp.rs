@@ -1627,3 +1627,121 @@ fn patience_inlay_hints_follow_the_setting() {
     );
     client.shutdown();
 }
+
+/// The preview's title came from the file as it was, escape sequences and bells included: it
+/// shows each control character as `?`, as the terminal drawing does.
+#[test]
+fn a_preview_title_shows_control_characters_as_question_marks() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/patience/Mysteriet.pat");
+    let text = std::fs::read_to_string(&path).unwrap().replacen(
+        "Mysteriet",
+        "Myst\u{1b}[2J\u{1b}]0;pwned\u{7}eriet",
+        1,
+    );
+    let uri = file_uri("/tmp/retroboard-e2e/Title/Mysteriet.pat");
+    let (mut client, _) = LspClient::initialized(&[]);
+    client.open(&uri, "patience-game", 1, &text);
+    client.diagnostics(&uri, Some(1));
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(
+        preview["title"],
+        "Myst?[2J?]0;pwned?eriet — 2 decks, 34 piles"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// An element's id held its name whole: a 5,000-letter terrain's was 5,009 characters, which
+/// the editor's page refuses to click. A long id is a short prefix of it and a hash; the
+/// drawing's text map and `retroboard.revealSource` take the same.
+#[test]
+fn a_long_named_elements_id_is_short_and_still_reveals_it() {
+    let uri = file_uri("/tmp/retroboard-e2e/LongId/Long.ter");
+    let long = "W".repeat(5000);
+    // 2003-10 lines, which name their terrains.
+    let text = format!(
+        "black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n\
+         green {long} false 0 Anything 3 Centaur\n"
+    );
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "colossus-ter", 1, &text);
+    client.diagnostics(&uri, Some(1));
+    let preview = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": uri}, "textMap": true}),
+    );
+    let map = preview["sourceMap"].as_array().unwrap();
+    let longest = map
+        .iter()
+        .max_by_key(|e| e["id"].as_str().unwrap().len())
+        .unwrap();
+    let id = longest["id"].as_str().unwrap();
+    assert!(id.len() <= 64 && id.starts_with("terrain:WWW"), "{id}");
+    assert_eq!(longest["range"]["start"]["line"], 1, "{longest}");
+    // Short ids stay as they were.
+    assert!(map.iter().any(|e| e["id"] == "terrain:Tower"), "{map:?}");
+    let text_map = preview["textMap"].as_array().unwrap();
+    assert!(text_map.iter().any(|m| m["id"] == id), "{text_map:?}");
+    let answer = client.start_request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.revealSource", "arguments": [uri, id]}),
+    );
+    let show = client.wait_for(|m| m["method"] == "window/showDocument");
+    assert_eq!(show["params"]["selection"], longest["range"]);
+    client.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+    assert_eq!(client.response(answer)["result"], show["params"]);
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// An invalid seed was dropped without a word (the board drawn undealt) where `render --deal`
+/// refuses it: the request and the command answer InvalidParams saying what a seed is.
+#[test]
+fn preview_refuses_an_invalid_seed_and_says_what_a_seed_is() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/patience/Mysteriet.pat")
+        .canonicalize()
+        .unwrap();
+    let uri = file_uri(path.to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&[]);
+    let seeds: Vec<Value> = vec![
+        json!(-1),
+        json!("12"),
+        json!(1.5),
+        serde_json::from_str("18446744073709551616").unwrap(),
+        json!(true),
+    ];
+    let refused = |answer: Value| {
+        assert_eq!(answer["error"]["code"], -32602, "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("a seed is a whole number from 0 to 2^64 - 1"),
+            "{message}"
+        );
+    };
+    for seed in &seeds {
+        refused(client.request_raw(
+            "retroboard/preview",
+            json!({"textDocument": {"uri": uri}, "deal": seed}),
+        ));
+        for argument in [seed.clone(), json!({"deal": seed})] {
+            refused(client.request_raw(
+                "workspace/executeCommand",
+                json!({"command": "retroboard.preview", "arguments": [uri, argument]}),
+            ));
+        }
+    }
+    // The largest seed deals; no seed (or null) deals nothing.
+    let largest = client.request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.preview", "arguments": [uri, u64::MAX]}),
+    );
+    assert_eq!(largest["deal"], u64::MAX);
+    for options in [json!(null), json!({"deal": null}), json!({"textMap": true})] {
+        let plain = client.request(
+            "workspace/executeCommand",
+            json!({"command": "retroboard.preview", "arguments": [uri, options]}),
+        );
+        assert_eq!(plain.get("deal"), None, "{options}");
+    }
+    assert_eq!(client.shutdown(), 0);
+}

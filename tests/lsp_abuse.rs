@@ -1,5 +1,7 @@
 //! Protocol abuse: whatever a client sends, the server answers correctly and keeps running.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 #[path = "support/lsp_client.rs"]
 mod lsp_client;
 
@@ -713,4 +715,149 @@ fn a_session_read_from_a_file_and_written_to_a_file_is_answered_whole() {
         .expect("the opened file's diagnostics");
     assert_eq!(published["params"]["uri"], uri);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The requests whose answers are prepared where they are made (the server's
+/// `prepared_methods`), and the preview, each with its params for `uri`.
+fn large_answer_requests(uri: &str) -> Vec<(&'static str, Value)> {
+    let document = json!({"textDocument": {"uri": uri}});
+    let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 40, "character": 0}});
+    vec![
+        ("textDocument/documentSymbol", document.clone()),
+        ("textDocument/foldingRange", document.clone()),
+        (
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range}),
+        ),
+        ("textDocument/semanticTokens/full", document.clone()),
+        (
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": {"uri": uri}, "range": range}),
+        ),
+        ("workspace/symbol", json!({"query": ""})),
+        ("retroboard/preview", document),
+    ]
+}
+
+/// Opens the corpus's Default.map; its URI and text.
+fn open_default_map(client: &mut LspClient) -> Option<(String, String)> {
+    let path = corpus::corpus_dir()?.join("colossus/Default/Default.map");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let uri = file_uri(path.to_str().unwrap());
+    client.open(&uri, "colossus-map", 1, &text);
+    client.diagnostics(&uri, Some(1));
+    Some((uri, text))
+}
+
+/// Past 64 large answers in flight, the oldest were dropped and their requests answered
+/// "the answer was lost on its way" (200 pipelined outlines lost 133).
+#[test]
+fn a_thousand_pipelined_large_answers_are_all_sent() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let Some((uri, _)) = open_default_map(&mut client) else {
+        return;
+    };
+    let kinds = large_answer_requests(&uri);
+    let messages: Vec<Value> = (0..1000)
+        .map(|i| {
+            let (method, params) = &kinds[i % kinds.len()];
+            json!({"jsonrpc": "2.0", "id": 10_000 + i, "method": method, "params": params})
+        })
+        .collect();
+    pipelined(&mut client, &messages);
+    for (i, sent) in messages.iter().enumerate() {
+        let answer = client.wait_for(|m| m.get("method").is_none() && m["id"] == 10_000 + i);
+        assert!(
+            answer.get("error").is_none() && !answer["result"].is_null(),
+            "{} answered {answer}",
+            sent["method"]
+        );
+    }
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// The same with an edit after every ten requests: each answer is a result, or the error
+/// for a request an edit made stale (ContentModified), never an answer lost.
+#[test]
+fn large_answers_pipelined_with_edits_are_all_sent() {
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let Some((uri, _)) = open_default_map(&mut client) else {
+        return;
+    };
+    let kinds = large_answer_requests(&uri);
+    let mut messages = Vec::new();
+    let mut ids = Vec::new();
+    let mut version = 1;
+    for i in 0..1000 {
+        let (method, params) = &kinds[i % kinds.len()];
+        messages
+            .push(json!({"jsonrpc": "2.0", "id": 10_000 + i, "method": method, "params": params}));
+        ids.push(10_000 + i);
+        if i % 10 == 9 {
+            // The terrain of hex 1, `P` and `W` in turn.
+            version += 1;
+            let terrain = if version % 2 == 0 { "W" } else { "P" };
+            messages.push(
+                json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                    "textDocument": {"uri": uri, "version": version},
+                    "contentChanges": [{"range": {"start": {"line": 2, "character": 2},
+                        "end": {"line": 2, "character": 3}}, "text": terrain}],
+                }}),
+            );
+        }
+    }
+    pipelined(&mut client, &messages);
+    for id in ids {
+        let answer = client.wait_for(|m| m.get("method").is_none() && m["id"] == id);
+        let stale = answer["error"]["code"] == -32801;
+        assert!(
+            stale || (answer.get("error").is_none() && !answer["result"].is_null()),
+            "{answer}"
+        );
+    }
+    client.diagnostics(&uri, Some(version));
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// A message nested 128 deep ended the server (exit 1, the request after it never answered):
+/// serde_json's recursion limit, where tower-lsp-server reads, was fatal where `{not json` is
+/// not. Whatever the depth, in params or at the top, it is a parse error and reading goes on.
+#[test]
+fn a_message_nested_however_deep_is_a_parse_error_and_the_server_goes_on() {
+    let (mut client, _) = LspClient::initialized(&[]);
+    let uri = file_uri("/tmp/retroboard-abuse/Deep/Deep.ter");
+    client.open(&uri, "colossus-ter", 1, TER);
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    let mut version = 1;
+    for depth in [128, 129, 1000, 100_000] {
+        let arrays = "[".repeat(depth) + &"]".repeat(depth);
+        let objects = "{\"a\":".repeat(depth) + "1" + &"}".repeat(depth);
+        for nested in [&arrays, &objects] {
+            let in_params = format!(
+                "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"textDocument/hover\",\"params\":{nested}}}"
+            );
+            let in_notification = format!(
+                "{{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didSave\",\"params\":{nested}}}"
+            );
+            for body in [nested, &in_params, &in_notification] {
+                client.send_raw(&framed(body.as_bytes()));
+                let error = client.wait_for(is_parse_error);
+                assert!(
+                    error["error"]["message"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("Parse error: "),
+                    "{error}"
+                );
+                version += 1;
+                still_serving(&mut client, &uri, version);
+            }
+        }
+    }
+    assert!(
+        !client.unread().iter().any(|m| m["id"] == 1),
+        "{:#?}",
+        client.unread()
+    );
+    assert_eq!(client.shutdown(), 0);
 }

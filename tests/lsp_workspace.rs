@@ -278,3 +278,51 @@ fn folders_added_are_checked_and_those_removed_cleared() {
     let _ = std::fs::remove_dir_all(&first);
     let _ = std::fs::remove_dir_all(&second);
 }
+
+/// A `git checkout` reports hundreds of files tens of ms apart: each report restarted the
+/// whole-workspace check (500 cost 55 checks' CPU). They are gathered into one check after
+/// the last (how many run is counted in `lsp::quiet`'s tests); none is lost: every file's
+/// findings are those of its last content.
+#[test]
+fn a_burst_of_file_changes_ends_with_the_findings_of_every_files_last_content() {
+    let dir = folder("burst");
+    let files: Vec<String> = (0..10)
+        .map(|f| write(&dir, &format!("Mod{f}/Mod{f}.map"), &broken_map("first")))
+        .collect();
+    let mut client = start(&dir, true, &[]);
+    for uri in &files {
+        assert_eq!(
+            codes(&client.diagnostics(uri, None)),
+            ["colossus/syntax-error"]
+        );
+    }
+    for round in 0..50 {
+        for (f, uri) in files.iter().enumerate() {
+            // Letters only: a number would be a field of its own.
+            let word = if round == 49 {
+                last_word(f)
+            } else {
+                "w".repeat(round + 1)
+            };
+            write(&dir, &format!("Mod{f}/Mod{f}.map"), &broken_map(&word));
+            changed(&mut client, uri, CHANGED);
+        }
+    }
+    for (f, uri) in files.iter().enumerate() {
+        let last = last_word(f);
+        client.wait_for(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == *uri
+                && m["params"]["diagnostics"][0]["message"]
+                    .as_str()
+                    .is_some_and(|message| message.contains(&last))
+        });
+    }
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The word the `f`th file of the burst ends with: `lasta`, `lastb`, …
+fn last_word(f: usize) -> String {
+    format!("last{}", char::from(b'a' + f as u8))
+}

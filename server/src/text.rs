@@ -192,6 +192,24 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// 64-bit FNV-1a: small, and the same on every machine and in every version.
+pub struct Fnv(pub u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    pub fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 ^= u64::from(*byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
 /// The unit a column is counted in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnUnit {

@@ -34,6 +34,7 @@ use ropey::Rope;
 use serde::{Deserialize, Serialize};
 
 use crate::findings::Finding;
+use crate::text::Fnv;
 
 /// The version of the file format, the value of its `retroboard_baseline` key.
 const VERSION: u64 = 1;
@@ -319,24 +320,6 @@ fn find_line_word(text: &str) -> Option<usize> {
         from = at + 4;
     }
     None
-}
-
-/// 64-bit FNV-1a: small, and the same on every machine and in every version.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 ^= u64::from(*byte);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
 }
 
 /// `path` relative to the folder `root` (both absolute), with `/` between names and `..` for

@@ -112,9 +112,9 @@ nothing to format), 1 with --check when a file would change, 2 usage or I/O prob
         /// Print the board as text for the terminal
         #[arg(long)]
         text: bool,
-        /// Deal a Patience game with this seed (a whole number) and show every card; the same
-        /// seed deals the same cards on every machine
-        #[arg(long, value_name = "SEED")]
+        /// Deal a Patience game with this seed (a whole number from 0 to 2^64 - 1) and show
+        /// every card; the same seed deals the same cards on every machine
+        #[arg(long, value_name = "SEED", value_parser = seed)]
         deal: Option<u64>,
     },
     /// Solve a peg solitaire board: a winning sequence of jumps, or why there is none
@@ -171,6 +171,11 @@ fn positions(text: &str) -> Result<u64, String> {
             "`{text}` is not a number of positions (a whole number such as 1000000)"
         )),
     }
+}
+
+fn seed(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a seed: {}", crate::render::SEED))
 }
 
 /// Runs the command line and returns the process exit code.

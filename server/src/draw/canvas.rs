@@ -56,7 +56,7 @@ impl TextCanvas {
     pub fn mark(&mut self, x: usize, y: usize, width: usize, id: impl Into<String>) {
         crate::give_way::give_way();
         self.marks.push(TextMark {
-            id: id.into(),
+            id: super::scene::bounded_id(id.into()),
             line: y,
             start: x,
             end: x + width,

@@ -207,10 +207,31 @@ pub struct Element {
 impl Element {
     pub fn new(id: impl Into<String>, source: Range<usize>) -> Element {
         Element {
-            id: id.into(),
+            id: bounded_id(id.into()),
             source,
         }
     }
+}
+
+/// The longest element id, in bytes: an id holds a name from the file (`terrain:NAME`), and an
+/// editor's page takes ids of a few hundred characters at most.
+pub const MAX_ID: usize = 64;
+
+/// `id` as elements and text marks carry it: itself when it is at most [`MAX_ID`] bytes, else
+/// its start and a hash of the whole (`terrain:WWW…~0123456789abcdef`), the same for the same
+/// id and, but for a hash collision, different for different ones.
+pub fn bounded_id(id: String) -> String {
+    if id.len() <= MAX_ID {
+        return id;
+    }
+    let mut hash = crate::text::Fnv::default();
+    hash.write(id.as_bytes());
+    // `~` and 16 hexadecimal digits after the start.
+    let mut end = MAX_ID - 17;
+    while !id.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}~{:016x}", &id[..end], hash.0)
 }
 
 impl Item {
@@ -554,6 +575,18 @@ fn escape_into(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_id_is_its_start_and_a_hash_of_the_whole() {
+        assert_eq!(bounded_id("terrain:Tower".to_string()), "terrain:Tower");
+        let short = format!("terrain:{}", "W".repeat(MAX_ID - 8));
+        assert_eq!(bounded_id(short.clone()), short);
+        let long = |last: &str| bounded_id(format!("terrain:{}{last}", "é".repeat(3000)));
+        let (a, b) = (long("a"), long("b"));
+        assert!(a.len() <= MAX_ID && a.starts_with("terrain:éé"), "{a}");
+        assert_eq!(a, long("a"));
+        assert_ne!(a, b);
+    }
 
     #[test]
     fn text_is_escaped_and_numbers_are_short() {

@@ -3,6 +3,7 @@
 mod bulk;
 mod convert;
 mod json;
+mod quiet;
 mod server;
 mod stdio;
 mod transport;

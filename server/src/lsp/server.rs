@@ -28,7 +28,8 @@ use tower_lsp_server::ls_types::*;
 
 use super::bulk;
 use super::convert::{self, PositionEncoding};
-use super::transport::{Awaited, Notifier, Prepared};
+use super::quiet::Quiet;
+use super::transport::{Awaited, Kept, Notifier, Prepared};
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
 use crate::formats::{DiskFiles, Files};
@@ -65,6 +66,8 @@ struct Shared {
     search_gate: tokio::sync::Semaphore,
     /// Numbers the whole-workspace checks: a check stops once a newer one started.
     workspace_checks: std::sync::atomic::AtomicU64,
+    /// Gathers the reports of files changed on the disk into one whole-workspace check.
+    watched: Arc<Quiet>,
     /// Numbers the moments the checks settled: memory is given back once they stay settled.
     settlings: std::sync::atomic::AtomicU64,
     /// The checks no keystroke waits for (see [`Background`]).
@@ -563,6 +566,7 @@ impl Backend {
             settled: tokio::sync::Notify::new(),
             search_gate: tokio::sync::Semaphore::new(1),
             workspace_checks: std::sync::atomic::AtomicU64::new(0),
+            watched: Arc::default(),
             settlings: std::sync::atomic::AtomicU64::new(0),
             background: Background::new(),
         });
@@ -1032,6 +1036,9 @@ async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProble
     shared.notifier.send(&notification).await;
 }
 
+/// How long reports of changed files must stop coming before the workspace is checked again.
+const WATCHED_QUIET: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// How many files a whole-workspace check reads at most: a modder's workspace is a variants
 /// folder or a mod repository, not a whole disk.
 const WORKSPACE_FILES: usize = 5000;
@@ -1064,6 +1071,17 @@ impl Shared {
     fn check_workspace(self: &Arc<Self>) {
         let generation = self.workspace_checks.fetch_add(1, Ordering::SeqCst) + 1;
         tokio::spawn(check_workspace(self.clone(), generation));
+    }
+
+    /// A whole-workspace check after files changed on the disk: once their reports stop
+    /// coming for [`WATCHED_QUIET`], so that a `git checkout`'s hundreds of reports, tens of ms
+    /// apart, cost one check and not one started (and stopped) for each. The check running
+    /// stops at once: it may have read a file before its change.
+    fn check_workspace_soon(self: &Arc<Self>) {
+        self.workspace_checks.fetch_add(1, Ordering::SeqCst);
+        let shared = self.clone();
+        self.watched
+            .changed(WATCHED_QUIET, move || shared.check_workspace());
     }
 
     /// Whether the workspace check `generation` is to go on: no newer one started, and no
@@ -1364,19 +1382,21 @@ impl Backend {
         work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<T> + Send + 'static,
     ) -> Result<LSPAny> {
         let prepared = self.prepared.clone();
-        let token = self
+        let kept = self
             .on_open_document(what, uri, move |snapshot, document, cancel| {
                 let answer = work(snapshot, document, cancel)?;
                 cancel.check()?;
                 prepare(&prepared, what, &answer).map(Some)
             })
             .await?;
-        Ok(token.unwrap_or(LSPAny::Null))
+        Ok(kept.map_or(LSPAny::Null, Kept::token))
     }
 }
 
-/// `answer` serialised and kept for the transport; its token, to be answered in its place.
-fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<LSPAny> {
+/// `answer` serialised and kept for the transport; what the request answers in its place
+/// ([`Kept::token`], taken once the handler's work is done: a request cancelled before that
+/// leaves nothing behind).
+fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<Kept> {
     prepare_sized(prepared, what, answer, 0)
 }
 
@@ -1387,7 +1407,7 @@ fn prepare_sized(
     what: &str,
     answer: &impl serde::Serialize,
     bytes: usize,
-) -> Result<LSPAny> {
+) -> Result<Kept> {
     let mut json = Vec::with_capacity(bytes.max(128));
     serde_json::to_writer(super::json::GivingWay(&mut json), answer)
         .map_err(|err| internal_error(what, err.to_string()))?;
@@ -1470,12 +1490,30 @@ fn internal_error(what: &str, message: String) -> tower_lsp_server::jsonrpc::Err
 pub struct PreviewParams {
     pub text_document: TextDocumentIdentifier,
     /// A seed: deal a card game (Patience) with it and draw every card. Other formats ignore it.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "deserialize_seed")]
     pub deal: Option<u64>,
     /// Whether to list where the elements stand in `text` (`textMap`): only a client that
     /// shows the text drawing needs it, and on a large board it is a tenth of the answer.
     #[serde(default)]
     pub text_map: bool,
+}
+
+/// A seed given to the preview (`null`: none), or what is wrong with it.
+fn seed_of(value: &LSPAny) -> std::result::Result<Option<u64>, String> {
+    match value {
+        LSPAny::Null => Ok(None),
+        value => value
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| format!("the deal {value} is not a seed: {}", render::SEED)),
+    }
+}
+
+fn deserialize_seed<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<u64>, D::Error> {
+    let value = <LSPAny as serde::Deserialize>::deserialize(deserializer)?;
+    seed_of(&value).map_err(serde::de::Error::custom)
 }
 
 /// The result of `retroboard/preview` and of the `retroboard.preview` command.
@@ -1555,6 +1593,7 @@ impl Backend {
             prepare_sized(&prepared, "preview", &preview, preview.json_bytes())
         })
         .await
+        .map(Kept::token)
     }
 }
 
@@ -2102,7 +2141,7 @@ impl LanguageServer for Backend {
                 shared.queue(&mut state, &uri, Due::Own);
             }
         }
-        self.shared.check_workspace();
+        self.shared.check_workspace_soon();
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -2369,7 +2408,11 @@ impl LanguageServer for Backend {
         // An optional second argument: a seed to deal a card game with, or the request's
         // options `{deal, textMap}`.
         let options = params.arguments.get(1);
-        let deal = options.and_then(|a| a.as_u64().or_else(|| a.get("deal")?.as_u64()));
+        let deal = match options {
+            Some(LSPAny::Object(options)) => options.get("deal"),
+            seed => seed,
+        };
+        let deal = deal.map_or(Ok(None), seed_of).map_err(invalid_params)?;
         let text_map = options.and_then(|a| a.get("textMap")?.as_bool()) == Some(true);
         self.prepared_preview(uri, deal, text_map).await.map(Some)
     }
@@ -2430,6 +2473,7 @@ impl Backend {
             )
         })
         .await
+        .map(Kept::token)
     }
 
     pub async fn inlay_hint_prepared(&self, params: InlayHintParams) -> Result<LSPAny> {

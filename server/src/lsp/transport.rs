@@ -71,27 +71,31 @@ pub struct Prepared(Arc<Mutex<PreparedAnswers>>);
 #[derive(Default)]
 struct PreparedAnswers {
     next: u64,
-    /// Oldest first; an answer whose request was cancelled after it was made is never taken.
-    waiting: VecDeque<(u64, Vec<u8>)>,
+    /// By token. An answer leaves when its token goes out, or when its request is answered
+    /// otherwise (cancelled: see [`Kept`]); none is ever dropped to make room, so as many wait
+    /// as requests are in flight.
+    waiting: HashMap<u64, Vec<u8>>,
 }
 
 /// The member of the token object tower-lsp-server answers in place of a prepared answer.
 const PREPARED_MEMBER: &str = "$retroboard/prepared";
-/// Prepared answers kept at most (each is taken within a moment of being kept).
-const MAX_PREPARED: usize = 64;
 
 impl Prepared {
-    /// Keeps `result`, an answer's `result` as JSON text; the request's handler answers the
-    /// token returned, which the transport replaces by `result`.
-    pub fn keep(&self, result: Vec<u8>) -> serde_json::Value {
-        let mut answers = self.0.lock().unwrap_or_else(|p| p.into_inner());
+    /// Keeps `result`, an answer's `result` as JSON text, until the request's handler answers
+    /// the token of the [`Kept`] returned, which the transport replaces by `result`.
+    pub fn keep(&self, result: Vec<u8>) -> Kept {
+        let mut answers = self.lock();
         let token = answers.next;
         answers.next += 1;
-        if answers.waiting.len() == MAX_PREPARED {
-            answers.waiting.pop_front();
+        answers.waiting.insert(token, result);
+        Kept {
+            prepared: self.clone(),
+            token: Some(token),
         }
-        answers.waiting.push_back((token, result));
-        serde_json::json!({ PREPARED_MEMBER: token })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, PreparedAnswers> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The answer `body` stands for, framed, and the length of its body: `body` itself, or
@@ -102,10 +106,7 @@ impl Prepared {
         let Some(token) = prepared_token(&body) else {
             return Some((frame(&body), body.len()));
         };
-        let mut answers = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        let at = answers.waiting.iter().position(|(t, _)| *t == token)?;
-        let (_, result) = answers.waiting.remove(at)?;
-        drop(answers);
+        let result = self.lock().waiting.remove(&token)?;
         let parts: [&[u8]; 5] = [
             b"{\"jsonrpc\":\"2.0\",\"result\":",
             &result,
@@ -115,6 +116,31 @@ impl Prepared {
         ];
         let length = parts.iter().map(|part| part.len()).sum();
         Some((frame_of(&parts), length))
+    }
+}
+
+/// A prepared answer kept for its request: its handler answers [`Kept::token`]. Dropped
+/// before that (the request was cancelled and its handler dropped), it takes the answer out of
+/// the store, which no token will ever claim.
+pub struct Kept {
+    prepared: Prepared,
+    /// Until it is answered.
+    token: Option<u64>,
+}
+
+impl Kept {
+    /// What the handler answers: the token the transport puts the answer in place of.
+    pub fn token(mut self) -> serde_json::Value {
+        let token = self.token.take();
+        serde_json::json!({ PREPARED_MEMBER: token })
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        if let Some(token) = self.token {
+            self.prepared.lock().waiting.remove(&token);
+        }
     }
 }
 
@@ -1068,9 +1094,14 @@ mod tests {
         let (out_tx, mut out_rx) = mpsc::channel(64);
         let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
         let prepared = Prepared::default();
-        let first = prepared.keep(b"[1,2,3]".to_vec());
-        let second = prepared.keep(format!("\"{}\"", "x".repeat(300)).into_bytes());
+        let first = prepared.keep(b"[1,2,3]".to_vec()).token();
+        let second = prepared
+            .keep(format!("\"{}\"", "x".repeat(300)).into_bytes())
+            .token();
+        // The answer of a request cancelled once it was made: dropped, never answered.
+        drop(prepared.keep(b"[4]".to_vec()));
         let lost = serde_json::json!({ PREPARED_MEMBER: 99 });
+        let store = prepared.clone();
         tokio::spawn(read_server(from_server, out_tx, outstanding, prepared, 200));
         for (id, token) in [("\"a\"", &first), ("2", &second), ("3", &lost)] {
             let body = format!("{{\"jsonrpc\":\"2.0\",\"result\":{token},\"id\":{id}}}");
@@ -1093,6 +1124,8 @@ mod tests {
                 ok(lost)
             ]
         );
+        // Nothing is left behind.
+        assert!(store.lock().waiting.is_empty());
     }
 
     #[test]

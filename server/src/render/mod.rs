@@ -98,6 +98,9 @@ fn board_of(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Result<B
         })
 }
 
+/// What a seed to deal with is, as `render --deal` and the preview say when given another.
+pub const SEED: &str = "a seed is a whole number from 0 to 2^64 - 1 (18446744073709551615)";
+
 /// The preview of a card game after a sample deal with `seed`; `None` when the document's
 /// format deals no cards (or the document is not read: its plain [`preview`] says why).
 pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Preview> {
@@ -116,7 +119,8 @@ fn drawn(format: Option<FormatId>, board: Board, replay: Option<Replay>) -> Prev
     let text = board.text.render();
     Preview {
         format,
-        title: board.title,
+        // From the file: shown where escape sequences would act (a tab title, a terminal).
+        title: crate::text::terminal_safe(&board.title).into_owned(),
         svg,
         text,
         replay,

@@ -36,6 +36,10 @@ pub struct Call {
 /// `JSON.stringify` writes them) is first replaced by U+FFFD, in place, so that an edit carrying
 /// one still reaches the document.
 pub fn judge(body: &mut [u8]) -> Incoming {
+    if nested_deeper_than(body, MAX_DEPTH) {
+        let message = format!("Parse error: the message is nested more than {MAX_DEPTH} deep");
+        return Incoming::Refused(error(&Value::Null, PARSE_ERROR, &message));
+    }
     repair_lone_surrogates(body);
     let Ok(text) = std::str::from_utf8(body) else {
         return Incoming::Refused(error(
@@ -49,6 +53,39 @@ pub fn judge(body: &mut [u8]) -> Incoming {
         Ok(Top::Other) => Incoming::Refused(invalid(&Value::Null, "the message is not an object")),
         Ok(Top::Object(envelope)) => envelope.judge(),
     }
+}
+
+/// How deep a message may nest its arrays and objects: well inside serde_json's recursion
+/// limit (128), past which tower-lsp-server's reader stops for good. No LSP message comes near.
+const MAX_DEPTH: usize = 100;
+
+/// Whether the JSON text `body` nests arrays and objects more than `limit` deep (brackets in
+/// strings aside): looked at byte by byte, without recursion, whatever its depth.
+fn nested_deeper_than(body: &[u8], limit: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for &byte in body {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// A JSON-RPC error message.
@@ -367,6 +404,23 @@ mod tests {
         let mut not_utf8 = b"{\"jsonrpc\":\"2.0\",\"method\":\"m\xff\"}".to_vec();
         assert!(
             matches!(judge(&mut not_utf8), Incoming::Refused(b) if b.starts_with(b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700"))
+        );
+    }
+
+    #[test]
+    fn a_message_nested_past_the_limit_is_a_parse_error() {
+        let nested = |depth: usize| {
+            format!(
+                "{{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{}\"[{{\"{}}}",
+                "[".repeat(depth - 1),
+                "]".repeat(depth - 1)
+            )
+        };
+        // The brackets in the string do not count.
+        assert!(judged(&nested(MAX_DEPTH)).starts_with("call m None"));
+        assert_eq!(
+            judged(&nested(MAX_DEPTH + 1)),
+            "refused {\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the message is nested more than 100 deep\"}}"
         );
     }
 
