@@ -2286,3 +2286,36 @@ place = \"line-text:  {}  \"\nreason = \"on purpose\"\n",
     let after = json_findings(&["check", "--format", "json", dir_arg], &dir);
     assert_eq!(after, Vec::<String>::new());
 }
+
+/// The flags that took seconds are refused with what replaced them, in one line.
+#[test]
+fn the_flags_that_took_seconds_say_what_replaced_them() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+    let board = examples.join("English Standard.brd");
+    for (args, flag) in [
+        (
+            vec!["check", "--solve-timeout", "2", examples.to_str().unwrap()],
+            "--solve-timeout",
+        ),
+        (
+            vec!["solve", "--timeout", "2", board.to_str().unwrap()],
+            "--timeout",
+        ),
+    ] {
+        let out = retroboard(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let replacement = if flag == "--timeout" {
+            "--positions"
+        } else {
+            "--solve-positions"
+        };
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "retroboard: invalid value '2' for '{flag} <SECONDS>': searches are now budgeted \
+in positions, not seconds, so that every machine gives the same verdict: use {replacement} N (1 \
+million positions take about 2 s) (see `retroboard --help`)\n"
+            )
+        );
+    }
+}

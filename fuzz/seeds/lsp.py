@@ -78,6 +78,12 @@ BODIES = {
     '{"textDocument":{"uri":"%s","version":3},"contentChanges":[{"range":{"start":'
     '{"line":0,"character":1},"end":{"line":0,"character":1}},"text":"\\ud83d"}]}}' % URI,
     "deep-nesting": '{"jsonrpc":"2.0","method":"x","params":%s%s}' % ("[" * 200, "]" * 200),
+    # Nesting past serde_json's limit of 128, at the top and as a request's params (#38).
+    "deep-top": "[" * 129 + "]" * 129,
+    "deep-objects": '{"jsonrpc":"2.0","id":51,"method":"textDocument/hover","params":%s%s}'
+    % ('{"a":' * 1000, "}" * 1000),
+    "preview-bad-seed": '{"jsonrpc":"2.0","id":52,"method":"workspace/executeCommand","params":'
+    '{"command":"retroboard.preview","arguments":["%s",{"deal":-1}]}}' % URI,
 }
 RAW = {
     "invalid-utf8": frame(b'{"jsonrpc":"2.0","id":48,"method":"x\xff\xfe"}'),
@@ -95,6 +101,10 @@ ORDER = {
                            HOVER],
     "requests-before-exit": [OPEN] + [HOVER] * 4 + [frame({"jsonrpc": "2.0", "id": 61,
         "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": URI}}})],
+    # Many large answers in flight at once, none of which may be lost (#38).
+    "symbols-pipelined": [OPEN] + [frame({"jsonrpc": "2.0", "id": 100 + n,
+        "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": URI}}})
+        for n in range(80)],
     "initialize-twice": [frame({"jsonrpc": "2.0", "id": 62, "method": "initialize",
                                 "params": {"capabilities": {}}}), OPEN, HOVER],
 }

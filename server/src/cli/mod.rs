@@ -55,6 +55,9 @@ errors, 1 some file has an error, 2 usage or I/O problem.",
         /// at all); a count, not a time, so every machine gives the same findings
         #[arg(long, value_name = "POSITIONS", default_value_t = crate::analysis::SEARCH_POSITIONS, value_parser = positions)]
         solve_positions: u64,
+        /// Replaced by --solve-positions: refused with a line saying so
+        #[arg(long, hide = true, value_name = "SECONDS", value_parser = seconds_replaced("--solve-positions"))]
+        solve_timeout: Option<u64>,
         /// Apply every safe fix (the one preferred fix of each finding that has one) in place,
         /// then report what remains
         #[arg(long)]
@@ -132,6 +135,9 @@ or not a peg board the game loads."
         /// How far to search, in positions examined (the same verdict on every machine)
         #[arg(long, value_name = "POSITIONS", default_value_t = crate::formats::peg::solvability::SOLVE_POSITIONS, value_parser = positions)]
         positions: u64,
+        /// Replaced by --positions: refused with a line saying so
+        #[arg(long, hide = true, value_name = "SECONDS", value_parser = seconds_replaced("--positions"))]
+        timeout: Option<u64>,
         /// The peg solitaire board (.brd)
         file: PathBuf,
     },
@@ -170,6 +176,17 @@ fn positions(text: &str) -> Result<u64, String> {
         _ => Err(format!(
             "`{text}` is not a number of positions (a whole number such as 1000000)"
         )),
+    }
+}
+
+/// A flag that took seconds, now refused with what replaced it (scripts that passed it learn why,
+/// instead of an unknown argument).
+fn seconds_replaced(flag: &'static str) -> impl Fn(&str) -> Result<u64, String> + Clone {
+    move |_| {
+        Err(format!(
+            "searches are now budgeted in positions, not seconds, so that every machine gives the \
+same verdict: use {flag} N (1 million positions take about 2 s)"
+        ))
     }
 }
 
@@ -212,6 +229,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             prune_baseline,
             no_suppressions,
             paths,
+            solve_timeout: _,
         } => {
             let output = match format {
                 Format::Human => OutputFormat::Human,
@@ -255,6 +273,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             json,
             positions,
             file,
+            timeout: _,
         } => solve::run(&file, json, positions),
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
