@@ -217,6 +217,17 @@ fn is_clean(format: Option<FormatId>, path: &Path, text: &str, files: &dyn Files
         .any(retroboard::findings::is_fault)
 }
 
+/// Passes when at least `least` cases were tried (the files are there) and none failed.
+fn no_failures(failures: &[String], tried: usize, least: usize) {
+    assert!(tried > least, "only {tried} cases were tried");
+    assert!(
+        failures.is_empty(),
+        "{} of {tried}:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
 #[test]
 fn fix_all_never_removes_a_character_of_a_shifted_or_padded_file() {
     let (mut failures, mut tried, disk) = (Vec::new(), 0, disk());
@@ -230,13 +241,7 @@ fn fix_all_never_removes_a_character_of_a_shifted_or_padded_file() {
             check_fix_all(format, (&path, &mutated), &what, &disk, &mut failures);
         }
     }
-    assert!(tried > 2_000, "only {tried} mutated files were tried");
-    assert!(
-        failures.is_empty(),
-        "{} of {tried}:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    no_failures(&failures, tried, 2_000);
 }
 
 #[test]
@@ -251,13 +256,7 @@ fn fix_all_never_removes_a_character_of_a_file_forced_into_another_format() {
             check_fix_all(Some(forced), (&path, &text), "forced", &disk, &mut failures);
         }
     }
-    assert!(tried > 5_000, "only {tried} forced files were tried");
-    assert!(
-        failures.is_empty(),
-        "{} of {tried}:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    no_failures(&failures, tried, 5_000);
 }
 
 /// `format` of every file and mutation, written in the file's bytes as `retroboard format`
@@ -310,11 +309,5 @@ fn format_changes_only_blanks_in_every_encoding() {
             }
         }
     }
-    assert!(tried > 2_000, "only {tried} files were tried");
-    assert!(
-        failures.is_empty(),
-        "{} of {tried}:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    no_failures(&failures, tried, 2_000);
 }
