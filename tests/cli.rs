@@ -1,5 +1,7 @@
 //! The `retroboard` command line, run as a user runs it.
 
+#[path = "support/boards.rs"]
+mod boards;
 #[path = "support/corpus.rs"]
 mod corpus;
 #[path = "support/sarif.rs"]
@@ -1284,20 +1286,6 @@ fn check_waits_for_the_solvability_finding() {
     );
 }
 
-/// A 9×9 board full but for its centre (81 holes, no goal): no search of a few thousand
-/// positions decides it.
-fn undecided_board() -> String {
-    let mut text = String::from("version 2\r\nmode: normal\r\n");
-    for row in 0..9 {
-        let holes: Vec<&str> = (0..9)
-            .map(|col| if (row, col) == (4, 4) { "e" } else { "r" })
-            .collect();
-        text.push_str(&holes.join(" "));
-        text.push_str("\r\n");
-    }
-    text
-}
-
 /// A board the search cannot decide within its budget gets the same finding on every run, on
 /// every machine: its message names the budget, never how far a run got, so its baseline
 /// entry holds (before, the message said how many positions a run had searched in its time,
@@ -1305,7 +1293,7 @@ fn undecided_board() -> String {
 #[test]
 fn an_undecided_board_gives_the_same_finding_every_run_and_keeps_its_baseline_entry() {
     let dir = scratch("undecided");
-    std::fs::write(dir.join("Big.brd"), undecided_board()).unwrap();
+    std::fs::write(dir.join("Big.brd"), boards::undecided_board()).unwrap();
     std::fs::write(
         dir.join("retroboard.toml"),
         "[rules]\n\"peg/solvability-unknown\" = \"error\"\n",

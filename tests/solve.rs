@@ -5,6 +5,8 @@
 //!
 //! `UPDATE_EXPECT=1 cargo test --test solve` rewrites `tests/solve/corpus.expected`.
 
+#[path = "support/boards.rs"]
+mod boards;
 #[path = "support/corpus.rs"]
 mod corpus;
 
@@ -408,20 +410,6 @@ fn solve(game: &Game) -> Verdict {
     game.solve(SOLVE_POSITIONS, &|| false)
 }
 
-/// A 9×9 board full but for its centre (81 holes, no goal), as a version 2 file: no search of
-/// a few thousand positions decides it.
-fn undecided_file() -> String {
-    let mut text = String::from("version 2\r\nmode: normal\r\n");
-    for row in 0..9 {
-        let holes: Vec<&str> = (0..9)
-            .map(|col| if (row, col) == (4, 4) { "e" } else { "r" })
-            .collect();
-        text.push_str(&holes.join(" "));
-        text.push_str("\r\n");
-    }
-    text
-}
-
 /// The search's budget is a count of positions, not a time: a board gets the same answer
 /// however slowly the search runs (a busy machine, a slow one). Here every look at the
 /// cancellation flag (every 4,096 positions) waits 150 ms, so each search below takes many
@@ -436,7 +424,7 @@ fn the_verdict_does_not_depend_on_how_long_the_search_takes() {
         false
     };
     let budget = 20_000;
-    let big = prepared(&undecided_file(), Path::new("Big.brd"));
+    let big = prepared(&boards::undecided_board(), Path::new("Big.brd"));
     let big = big.game.as_ref().unwrap();
     let quick = big.solve(budget, &|| false);
     assert_eq!(quick, Verdict::Unknown(Unknown::Positions { budget }));
@@ -462,7 +450,7 @@ fn the_verdict_does_not_depend_on_how_long_the_search_takes() {
 /// from a larger search answers a smaller one in that one's own words.
 #[test]
 fn a_cancelled_search_says_nothing_and_kept_verdicts_answer_in_the_askers_budget() {
-    let big = prepared(&undecided_file(), Path::new("Big.brd"));
+    let big = prepared(&boards::undecided_board(), Path::new("Big.brd"));
     assert_eq!(
         big.solve(20_000, &|| true),
         Verdict::Unknown(Unknown::Cancelled)
