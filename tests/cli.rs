@@ -308,6 +308,72 @@ fn readme_lists_every_code() {
     assert!(missing.is_empty(), "README.md does not list: {missing:?}");
 }
 
+/// docs/codes.md is every code's `retroboard explain` page, in the order `explain` lists them
+/// (`UPDATE_EXPECT=1` writes it again).
+#[test]
+fn the_codes_page_is_what_explain_says() {
+    let families = [
+        ("retroboard", "Retroboard's own"),
+        ("crossmines", "Crossmines patterns"),
+        ("patience", "Patience games"),
+        ("othello", "Super Othello boards"),
+        ("colossus", "Colossus variants"),
+        ("peg", "Peg solitaire boards"),
+    ];
+    let mut page = String::from(
+        "# Diagnostic codes\n\nEvery code Retroboard reports, as `retroboard explain CODE` explains it. Written by\n`UPDATE_EXPECT=1 cargo test --test cli the_codes_page`: edit the explanations in the code, not here.\n",
+    );
+    let mut family = "";
+    for line in stdout(&retroboard(&["explain"])).lines() {
+        let code = line.split_whitespace().next().unwrap();
+        let this_family = code.split('/').next().unwrap();
+        if this_family != family {
+            family = this_family;
+            let (_, title) = families.iter().find(|(id, _)| *id == family).unwrap();
+            page.push_str(&format!("\n## {title}\n"));
+        }
+        let explained = stdout(&retroboard(&["explain", code]));
+        let (head, rest) = explained.split_once("\n\n").unwrap();
+        let severity = head
+            .trim_start_matches(code)
+            .trim()
+            .trim_matches(['(', ')']);
+        page.push_str(&format!(
+            "\n### `{code}`\n\n*{severity}*. {}\n",
+            as_markdown(rest)
+        ));
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/codes.md");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&path, &page).unwrap();
+    }
+    let written = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        written == page,
+        "docs/codes.md is not what retroboard explain says: UPDATE_EXPECT=1 cargo test --test cli the_codes_page"
+    );
+}
+
+/// An explanation as Markdown: its lines laid out in columns (a table of extensions) fenced,
+/// the rest as it is.
+fn as_markdown(explained: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in explained.trim_end().lines() {
+        let columns = line.contains("   ");
+        if columns != fenced {
+            out.push_str(if columns { "\n```text\n" } else { "```\n\n" });
+            fenced = columns;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if fenced {
+        out.push_str("```\n");
+    }
+    out.trim_end().to_string()
+}
+
 #[test]
 fn render_draws_text_svg_and_png() {
     let map = fixture("colossus/Tiny/Tiny.map");
