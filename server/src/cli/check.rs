@@ -13,14 +13,14 @@ use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
 use super::rewrite::{self, Source};
-use crate::analysis::{analyze_silenced, catch_panic, fault_injection, internal_error};
+use crate::analysis::{self, Search, catch_panic, fault_injection, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity};
 use crate::formats::all_codes;
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::detect;
-use crate::settings::{Discovery, Settings};
+use crate::settings::{Discovery, EntriesUsed, Settings};
 use crate::suppressions::{Silenced, SilencedBy};
 use crate::syntax::Document;
 use crate::text::{self, ColumnUnit};
@@ -44,6 +44,8 @@ struct Report {
     baselined: Vec<Finding>,
     /// The findings its suppression comments silence (shown only in SARIF, as suppressed).
     silenced: Vec<Silenced>,
+    /// What its check made of the `[[suppress]]` entries of its settings.
+    entries: Option<EntriesUsed>,
 }
 
 /// A file to check, and whether it was named on the command line (a named file is always
@@ -147,35 +149,21 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             settings_met.push((settings.clone(), reports.len()));
         }
         let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
-        // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
+        let how = How {
+            forced,
+            // An audit (`--no-suppressions`) reports what is silenced, each saying so.
+            audit: no_suppressions,
+            search: Search::Now(solve_positions),
+        };
         match check_caught(
             &found,
-            forced,
+            &how,
             &files,
-            solve_positions,
             fix,
-            settings.as_deref(),
+            settings.as_ref(),
             &mut problems.errors,
         ) {
-            Ok(Some(mut report)) => {
-                if no_suppressions {
-                    unsilence(&mut report);
-                }
-                if let Some(settings) = &settings
-                    && no_suppressions
-                {
-                    settings.apply_auditing(&absolute, &mut report.findings);
-                } else if let Some(settings) = &settings {
-                    settings.apply(&absolute, &mut report.findings);
-                    // A code turned off is off in SARIF's suppressed results too.
-                    report.silenced.retain_mut(|silenced| {
-                        let mut one = vec![silenced.finding.clone()];
-                        settings.apply(&absolute, &mut one);
-                        one.pop().map(|f| silenced.finding = f).is_some()
-                    });
-                }
-                reports.push(report);
-            }
+            Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
         }
@@ -183,7 +171,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     std::panic::set_hook(panic_hook);
     for (settings, at) in settings_met.into_iter().rev() {
         // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
-        let mut findings = settings.findings();
+        let mut findings = settings.findings(reports.iter().filter_map(|r| r.entries.as_ref()));
         if no_suppressions {
             settings.apply_auditing(&settings.path, &mut findings);
         } else {
@@ -349,37 +337,6 @@ impl Said {
     }
 }
 
-/// For an audit: the findings the file's comments silence are reported, each naming its comment.
-fn unsilence(report: &mut Report) {
-    for silenced in std::mem::take(&mut report.silenced) {
-        let mut finding = silenced.finding;
-        let by = match &silenced.by {
-            SilencedBy::Comment(comment) => {
-                format!(
-                    "the comment on line {}",
-                    position(&report.text, comment.start).0
-                )
-            }
-            SilencedBy::Settings(file) => format!(
-                "a [[suppress]] entry of {}",
-                file.file_name().unwrap_or_default().to_string_lossy()
-            ),
-        };
-        finding.message = if silenced.reason.is_empty() {
-            format!("{}; silenced by {by}", finding.message)
-        } else {
-            format!(
-                "{}; silenced by {by}: \u{201c}{}\u{201d}",
-                finding.message, silenced.reason
-            )
-        };
-        report.findings.push(finding);
-    }
-    report
-        .findings
-        .sort_by_key(|f| (f.range.start, f.range.end));
-}
-
 /// The report of a settings file: its findings (a problem, unused entries), shown in its text.
 fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
     let text = disk::read(path, crate::settings::MAX_BYTES)
@@ -392,6 +349,7 @@ fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
         findings,
         baselined: Vec::new(),
         silenced: Vec::new(),
+        entries: None,
     }
 }
 
@@ -449,122 +407,113 @@ pub(super) fn governed(
     Some((settings, forced))
 }
 
+/// How each file is checked.
+struct How {
+    /// The format `--as` forces.
+    forced: Option<FormatId>,
+    /// `--no-suppressions`.
+    audit: bool,
+    search: Search,
+}
+
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
 fn check_caught(
     found: &Found,
-    forced: Option<FormatId>,
+    how: &How,
     files: &dyn Files,
-    solve_positions: u64,
     fix: Option<(FixMode, bool)>,
-    settings: Option<&Settings>,
+    settings: Option<&Arc<Settings>>,
     errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files, solve_positions, fix, settings, errors))
-        .unwrap_or_else(|message| {
-            Ok(Some(Report {
-                path: found.path.clone(),
-                format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
-                text: Rope::new(),
-                findings: vec![internal_error(&message)],
-                baselined: Vec::new(),
-                silenced: Vec::new(),
-            }))
-        })
+    catch_panic(|| check_file(found, how, files, fix, settings, errors)).unwrap_or_else(|message| {
+        let absolute = disk::absolute(&found.path);
+        let format = how.forced.or_else(|| {
+            settings
+                .and_then(|s| s.format_for(&absolute))
+                .or_else(|| detect(Some(&absolute), ""))
+        });
+        Ok(Some(Report {
+            path: found.path.clone(),
+            format,
+            text: Rope::new(),
+            findings: vec![internal_error(&message)],
+            baselined: Vec::new(),
+            silenced: Vec::new(),
+            entries: None,
+        }))
+    })
 }
 
-/// Checks one file, its slow findings (whether a peg board can be won) searched for within
-/// `solve_positions` positions examined. `None` for a file found in a folder that is none of
-/// the formats. Fixes that cannot be written are said in `errors`; the file is then reported
-/// as it stays.
+/// Checks one file, its slow findings (whether a peg board can be won) searched for as `how`
+/// says. `None` for a file found in a folder that is none of the formats. Fixes that cannot
+/// be written are said in `errors`; the file is then reported as it stays.
 fn check_file(
     found: &Found,
-    forced: Option<FormatId>,
+    how: &How,
     files: &dyn Files,
-    solve_positions: u64,
     fix: Option<(FixMode, bool)>,
-    settings: Option<&Settings>,
+    settings: Option<&Arc<Settings>>,
     errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
-    let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
     // The file's place among its folders (a Colossus variant's) is the same from any working
     // directory; the path shown stays the one typed.
     let absolute = disk::absolute(path);
-    let report = |format: Option<FormatId>, text, findings, silenced| {
-        Ok((format.is_some() || *named).then(|| Report {
-            path: path.clone(),
-            format,
-            text,
-            findings,
-            baselined: Vec::new(),
-            silenced,
-        }))
-    };
-    let (bytes, stamp) = match disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64) {
-        Ok(read) => read,
-        // A file too large to parse is not even read: its size says enough.
-        Err(disk::ReadError::TooLarge(bytes, _)) => {
-            let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
-                bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
-            });
-            return report(
-                detect(Some(&absolute), ""),
-                Rope::new(),
-                vec![finding],
-                Vec::new(),
-            );
+    let run = |source| {
+        if how.audit {
+            analysis::audit(source, files, settings, how.search)
+        } else {
+            analysis::check(source, files, settings, how.search)
         }
-        Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
     };
-    let Ok((content, encoding)) = text::decode(&bytes) else {
-        let finding = crate::analysis::binary_file();
-        return report(
-            detect(Some(&absolute), ""),
-            Rope::new(),
-            vec![finding],
-            Vec::new(),
-        );
+    let (read, stamp) = match disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64) {
+        Ok((bytes, stamp)) => (Ok(bytes), Some(stamp)),
+        Err(err) => (Err(err), None),
     };
-    let format = detect(Some(&absolute), &content);
+    let bytes = read.as_ref().ok().cloned();
+    let mut checked = run(analysis::Source::Disk {
+        path: &absolute,
+        read,
+        forced: how.forced,
+    });
+    if let Some(err) = &checked.unreadable {
+        return Err(format!("cannot read {}: {err}", shown(path)));
+    }
+    let format = checked.document.format();
     if format.is_none() && !named {
         return Ok(None);
     }
-    fault_injection(&content);
-    let content = match (fix, format) {
-        (Some((mode, diff_on_stdout)), Some(format)) => {
-            let source = Source {
-                bytes,
-                text: content,
-                encoding,
-                stamp,
-            };
-            fix_file(path, source, format, &absolute, files, mode, diff_on_stdout).unwrap_or_else(
-                |(err, content)| {
-                    errors.push(err);
-                    content
-                },
-            )
+    fault_injection(&checked.document.whole_rope().to_string());
+    if let (Some((mode, diff_on_stdout)), Some(format), Some(bytes), Some(stamp)) =
+        (fix, format, bytes, stamp)
+        && let Ok((text, encoding)) = text::decode(&bytes)
+    {
+        let source = Source {
+            bytes,
+            text,
+            encoding,
+            stamp,
+        };
+        let original = source.text.clone();
+        let fixed = fix_file(path, source, format, &absolute, files, mode, diff_on_stdout)
+            .unwrap_or_else(|(err, content)| {
+                errors.push(err);
+                content
+            });
+        if fixed != original {
+            let doc = Document::new(Some(format), &fixed).with_path(Some(absolute.clone()));
+            checked = run(analysis::Source::Document(Arc::new(doc)));
         }
-        _ => content,
-    };
-    let doc = Document::new(format, &content).with_path(Some(absolute.clone()));
-    let (findings, mut silenced) = analyze_silenced(&doc, files);
-    let slow = if solve_positions == 0 {
-        Vec::new()
-    } else {
-        crate::analysis::slow_findings(&doc, &findings, solve_positions, &|| false)
-    };
-    let mut findings = crate::analysis::with_slow_findings(findings, slow);
-    // The `[[suppress]]` entries of retroboard.toml, which may name a slow finding too.
-    if let Some(settings) = settings {
-        silenced.extend(crate::suppressions::apply_settings(
-            &doc,
-            settings,
-            &absolute,
-            &mut findings,
-        ));
     }
-    report(format, doc.whole_rope().clone(), findings, silenced)
+    Ok(Some(Report {
+        path: path.clone(),
+        format,
+        text: checked.document.whole_rope().clone(),
+        findings: checked.findings,
+        baselined: Vec::new(),
+        silenced: checked.silenced,
+        entries: checked.entries,
+    }))
 }
 
 /// How `check --fix` changes files.

@@ -1,9 +1,13 @@
-//! The one way through: a document's findings, syntax errors first, then the format's checks.
+//! The one way through: a document's findings, syntax errors first, then the format's checks;
+//! [`check`] takes a file from its bytes to what every front end reports.
+
+mod check;
 
 use crate::findings::{Finding, Severity};
 use crate::formats::{DiskFiles, Files};
 use crate::suppressions::Silenced;
 use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
+pub use check::{Checked, Search, SlowFindings, SlowWork, Source, audit, check};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {
