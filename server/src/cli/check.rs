@@ -12,7 +12,7 @@ use ropey::Rope;
 use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
-use super::rewrite::{self, Source};
+use super::fix::{FixMode, Fixed};
 use crate::analysis::{self, Search, catch_panic, fault_injection, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity};
@@ -126,7 +126,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     let mut reports = Vec::new();
     // The files of a Colossus variant read each other: each is parsed once for the whole run,
     // and each variant worked out once, unless fixes change the files on the way.
-    let files = match fix {
+    let disk_files = match fix {
         None => CachedFiles::new(DiskFiles),
         Some(_) => CachedFiles::new(DiskFiles).without_memo(),
     };
@@ -135,34 +135,45 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     // The settings (retroboard.toml) of each file, found by walking up from its folder.
     let discovery = Discovery::default();
+    let mut governed_files = Vec::new();
+    for found in collect(paths, &mut problems) {
+        let absolute = disk::absolute(&found.path);
+        if let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) {
+            governed_files.push((found, absolute, settings, forced));
+        }
+    }
+    // Every file is fixed before any is checked: the report says what the fixed texts say.
+    let mut files = Fixed::new(&disk_files);
+    if let Some(mode) = fix {
+        let diff_on_stdout = output == OutputFormat::Human;
+        for (found, absolute, _, forced) in &governed_files {
+            files.fix(
+                &found.path,
+                absolute,
+                *forced,
+                mode,
+                diff_on_stdout,
+                &mut problems.errors,
+            );
+        }
+    }
     // Each settings file met, with the place of its report among the reports (before the
     // files it governs): its findings (problems, unused entries) are known once all are checked.
     let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
-    for found in collect(paths, &mut problems) {
-        let absolute = disk::absolute(&found.path);
-        let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) else {
-            continue;
-        };
+    for (found, absolute, settings, forced) in governed_files {
         if let Some(settings) = &settings
             && !settings_met.iter().any(|(s, _)| s.path == settings.path)
         {
             settings_met.push((settings.clone(), reports.len()));
         }
-        let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
         let how = How {
             forced,
             // An audit (`--no-suppressions`) reports what is silenced, each saying so.
             audit: no_suppressions,
             search: Search::Now(solve_positions),
         };
-        match check_caught(
-            &found,
-            &how,
-            &files,
-            fix,
-            settings.as_ref(),
-            &mut problems.errors,
-        ) {
+        let fixed = files.document(&absolute);
+        match check_caught(&found, &how, &files, fixed, settings.as_ref()) {
             Ok(Some(report)) => reports.push(report),
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
@@ -421,11 +432,10 @@ fn check_caught(
     found: &Found,
     how: &How,
     files: &dyn Files,
-    fix: Option<(FixMode, bool)>,
+    fixed: Option<Arc<Document>>,
     settings: Option<&Arc<Settings>>,
-    errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, how, files, fix, settings, errors)).unwrap_or_else(|message| {
+    catch_panic(|| check_file(found, how, files, fixed, settings)).unwrap_or_else(|message| {
         let absolute = disk::absolute(&found.path);
         let format = how.forced.or_else(|| {
             settings
@@ -445,37 +455,32 @@ fn check_caught(
 }
 
 /// Checks one file, its slow findings (whether a peg board can be won) searched for as `how`
-/// says. `None` for a file found in a folder that is none of the formats. Fixes that cannot
-/// be written are said in `errors`; the file is then reported as it stays.
+/// says: as `fixed` when fixes changed it, else as it is on the disk. `None` for a file found
+/// in a folder that is none of the formats.
 fn check_file(
     found: &Found,
     how: &How,
     files: &dyn Files,
-    fix: Option<(FixMode, bool)>,
+    fixed: Option<Arc<Document>>,
     settings: Option<&Arc<Settings>>,
-    errors: &mut Vec<String>,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     // The file's place among its folders (a Colossus variant's) is the same from any working
     // directory; the path shown stays the one typed.
     let absolute = disk::absolute(path);
-    let run = |source| {
-        if how.audit {
-            analysis::audit(source, files, settings, how.search)
-        } else {
-            analysis::check(source, files, settings, how.search)
-        }
+    let source = match fixed {
+        Some(document) => analysis::Source::Document(document),
+        None => analysis::Source::Disk {
+            path: &absolute,
+            read: disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64),
+            forced: how.forced,
+        },
     };
-    let (read, stamp) = match disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64) {
-        Ok((bytes, stamp)) => (Ok(bytes), Some(stamp)),
-        Err(err) => (Err(err), None),
+    let checked = if how.audit {
+        analysis::audit(source, files, settings, how.search)
+    } else {
+        analysis::check(source, files, settings, how.search)
     };
-    let bytes = read.as_ref().ok().cloned();
-    let mut checked = run(analysis::Source::Disk {
-        path: &absolute,
-        read,
-        forced: how.forced,
-    });
     if let Some(err) = &checked.unreadable {
         return Err(format!("cannot read {}: {err}", shown(path)));
     }
@@ -484,27 +489,6 @@ fn check_file(
         return Ok(None);
     }
     fault_injection(&checked.document.whole_rope().to_string());
-    if let (Some((mode, diff_on_stdout)), Some(format), Some(bytes), Some(stamp)) =
-        (fix, format, bytes, stamp)
-        && let Ok((text, encoding)) = text::decode(&bytes)
-    {
-        let source = Source {
-            bytes,
-            text,
-            encoding,
-            stamp,
-        };
-        let original = source.text.clone();
-        let fixed = fix_file(path, source, format, &absolute, files, mode, diff_on_stdout)
-            .unwrap_or_else(|(err, content)| {
-                errors.push(err);
-                content
-            });
-        if fixed != original {
-            let doc = Document::new(Some(format), &fixed).with_path(Some(absolute.clone()));
-            checked = run(analysis::Source::Document(Arc::new(doc)));
-        }
-    }
     Ok(Some(Report {
         path: path.clone(),
         format,
@@ -514,72 +498,6 @@ fn check_file(
         silenced: checked.silenced,
         entries: checked.entries,
     }))
-}
-
-/// How `check --fix` changes files.
-#[derive(Clone, Copy)]
-pub struct FixMode {
-    /// Print the change as a unified diff instead of writing it: on standard output before a
-    /// human report, on standard error beside a JSON or SARIF one (which stays parseable).
-    pub diff: bool,
-}
-
-/// Rounds of fixes at most: a fix that clashes with another waits for the next round.
-const FIX_ROUNDS: usize = 8;
-
-/// Applies every preferred fix of the file (round after round, while there are any), writes
-/// it back in its own encoding (or prints the diff), and returns the text whose findings are
-/// reported. `Err`: why nothing was written, and the file's text as it stays.
-fn fix_file(
-    path: &Path,
-    source: Source,
-    format: FormatId,
-    absolute: &Path,
-    files: &dyn Files,
-    mode: FixMode,
-    diff_on_stdout: bool,
-) -> Result<String, (String, String)> {
-    let shown = shown(path);
-    let mut current: Option<Source> = None;
-    let mut edits_made = 0;
-    for _ in 0..FIX_ROUNDS {
-        let text = current.as_ref().unwrap_or(&source).text.as_str();
-        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
-        let edits = crate::analysis::preferred_fixes(&doc, files);
-        if edits.is_empty() {
-            break;
-        }
-        edits_made += edits.len();
-        match current.as_ref().unwrap_or(&source).edited(&edits, &shown) {
-            Ok(next) => current = Some(next),
-            Err(err) => return Err((err, source.text)),
-        }
-    }
-    let Some(current) = current.filter(|c| c.text != source.text) else {
-        return Ok(source.text);
-    };
-    let original = &source.text;
-    let mut stderr = std::io::stderr().lock();
-    if mode.diff {
-        let diff = rewrite::unified_diff(&shown, original, &current.text);
-        if diff_on_stdout {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
-        } else {
-            let _ = stderr.write_all(diff.as_bytes());
-        }
-        let _ = writeln!(
-            stderr,
-            "retroboard: would fix {shown} ({edits_made} edit(s))"
-        );
-        // The findings reported are those the fixes would leave.
-        return Ok(current.text);
-    }
-    if let Err(err) = rewrite::write(path, &current.bytes, &source, &shown) {
-        return Err((err, source.text));
-    }
-    let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits_made} edit(s))");
-    Ok(current.text)
 }
 
 /// 1-based line and character column of a byte offset.

@@ -3,6 +3,7 @@
 mod baseline;
 mod check;
 mod explain;
+mod fix;
 mod format;
 mod render;
 mod rewrite;
@@ -251,7 +252,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     forced: as_format,
                     verbose,
                     solve_positions,
-                    fix: fix.then_some(check::FixMode { diff }),
+                    fix: fix.then_some(fix::FixMode { diff }),
                     baseline,
                     no_suppressions,
                 },
