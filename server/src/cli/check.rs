@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
 use super::fix::{FixMode, Fixed};
+use super::paths::PathForm;
 use crate::analysis::{self, Search, catch_panic, fault_injection, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity};
@@ -124,6 +125,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     };
     let mut problems = Problems::default();
     let mut reports = Vec::new();
+    let form = PathForm::of(paths);
     // The files of a Colossus variant read each other: each is parsed once for the whole run,
     // and each variant worked out once, unless fixes change the files on the way.
     let disk_files = match fix {
@@ -189,7 +191,8 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             settings.apply(&settings.path, &mut findings);
         }
         if !findings.is_empty() {
-            reports.insert(at, settings_report(&settings.path, findings));
+            let report = settings_report(&form.show(&settings.path), &settings.path, findings);
+            reports.insert(at, report);
         }
     }
 
@@ -232,6 +235,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             }
             said.baseline = Some(typed.clone());
             said.gone = comparison.gone;
+            // Named as the files checked are.
+            for entry in &mut said.gone {
+                let shown = form.show(&baseline.path_of(&entry.file));
+                entry.file = shown.to_string_lossy().into_owned();
+            }
             if prune && !said.gone.is_empty() {
                 let pruned: usize = said.gone.iter().map(|e| e.count).sum();
                 baseline.entries = comparison.kept;
@@ -254,7 +262,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             said.gone_as_notes();
             print_json(&reports)
         }
-        OutputFormat::Sarif => print_sarif(&reports, &said),
+        OutputFormat::Sarif => print_sarif(&reports, &said, &form),
     };
     // A reader that closed the pipe (`check | head`) has all it wanted.
     if let Err(err) = printed
@@ -348,13 +356,14 @@ impl Said {
     }
 }
 
-/// The report of a settings file: its findings (a problem, unused entries), shown in its text.
-fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
-    let text = disk::read(path, crate::settings::MAX_BYTES)
+/// The report of a settings file (at `absolute`, named `shown`): its findings (a problem,
+/// unused entries), shown in its text.
+fn settings_report(shown: &Path, absolute: &Path, findings: Vec<Finding>) -> Report {
+    let text = disk::read(absolute, crate::settings::MAX_BYTES)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
     Report {
-        path: path.to_path_buf(),
+        path: shown.to_path_buf(),
         format: None,
         text: Rope::from_str(&text),
         findings,
@@ -701,7 +710,7 @@ fn json_path(path: &Path) -> serde_json::Map<String, Value> {
 }
 
 /// The bytes of a path as the system holds them.
-fn path_bytes(path: &Path) -> Vec<u8> {
+pub(super) fn path_bytes(path: &Path) -> Vec<u8> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -739,7 +748,7 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
     write_json(&Value::Array(items))
 }
 
-fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
+fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Result<()> {
     let rules: Vec<Value> = all_codes()
         .iter()
         .map(|doc| {
@@ -773,7 +782,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 "message": {"text": finding.message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(&report.path)},
+                        "artifactLocation": form.sarif_location(&report.path),
                         "region": {
                             "startLine": line,
                             "startColumn": column,
@@ -806,7 +815,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 let mut suppression = json!({
                     "kind": "external",
                     "location": {"physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(file)},
+                        "artifactLocation": form.sarif_location(file),
                     }},
                 });
                 if !reason.is_empty() {
@@ -826,7 +835,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 let mut suppression = json!({
                     "kind": "inSource",
                     "location": {"physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(&report.path)},
+                        "artifactLocation": form.sarif_location(&report.path),
                         "region": {
                             "startLine": line,
                             "startColumn": column,
@@ -854,7 +863,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 "message": {"text": entry.message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(Path::new(&entry.file))},
+                        "artifactLocation": form.sarif_location(Path::new(&entry.file)),
                     },
                 }],
                 "partialFingerprints": {baseline::SARIF_KEY: entry.fingerprint},
@@ -862,7 +871,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
             }));
         }
     }
-    let log = json!({
+    let mut log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
@@ -875,6 +884,9 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
             "results": results,
         }],
     });
+    if let Some(root) = form.sarif_root() {
+        log["runs"][0]["originalUriBaseIds"] = json!({"%SRCROOT%": {"uri": root}});
+    }
     write_json(&log)
 }
 
@@ -892,22 +904,6 @@ fn sarif_level(severity: Severity) -> &'static str {
         Severity::Warning => "warning",
         Severity::Information | Severity::Hint => "note",
     }
-}
-
-/// A relative URI reference for a path: forward slashes, and spaces, other reserved characters
-/// and bytes that are not UTF-8 percent-encoded (a URI names bytes, so the path is exact).
-fn sarif_uri(path: &Path) -> String {
-    let mut uri = String::new();
-    for byte in path_bytes(path) {
-        if byte == b'\\' {
-            uri.push('/');
-        } else if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
-            uri.push(byte as char);
-        } else {
-            uri.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    uri
 }
 
 fn write_json(value: &Value) -> std::io::Result<()> {

@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod fix;
 mod format;
+mod paths;
 mod render;
 mod rewrite;
 mod solve;
