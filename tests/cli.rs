@@ -900,35 +900,51 @@ fn a_closed_pipe_ends_quietly_with_the_findings_status() {
     }
 }
 
+/// A panic while checking one file (a bug) is that file's finding and the run goes on: driven
+/// in-process through the library, its check of a file made to panic (no hook in the binary).
 #[test]
 fn a_panic_in_one_file_is_reported_and_the_run_goes_on() {
+    use retroboard::analysis::{self, Source};
     let dir = scratch("panic");
     std::fs::write(dir.join("A.ter"), "# PANIC-HERE\n").unwrap();
     std::fs::write(dir.join("B.ter"), "B green Brush maybe 1 Ogre\n").unwrap();
-    let out = Run {
-        args: &[os("check"), os("--format"), os("json"), dir.as_os_str()],
-        cwd: None,
-        env: &[("RETROBOARD_TEST_PANIC", "PANIC-HERE")],
-    }
-    .within(30);
-    assert_eq!(stderr(&out), "");
-    assert_eq!(out.status.code(), Some(1));
-    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let found: Vec<(&str, &str)> = items
+    let panicking: &retroboard::cli::CheckFn = &|source, files, settings, search| {
+        if let Source::Disk {
+            read: Ok(bytes), ..
+        } = &source
+            && bytes.starts_with(b"# PANIC-HERE")
+        {
+            panic!("injected fault");
+        }
+        analysis::check(source, files, settings, search)
+    };
+    let (items, errors) = retroboard::cli::json_report(std::slice::from_ref(&dir), panicking);
+    assert_eq!(errors, Vec::<String>::new());
+    let found: Vec<(&str, &str, &str)> = items
         .as_array()
         .unwrap()
         .iter()
-        .map(|i| (i["code"].as_str().unwrap(), i["message"].as_str().unwrap()))
+        .map(|i| {
+            let path = i["path"].as_str().unwrap();
+            let name = path.rsplit('/').next().unwrap();
+            (
+                name,
+                i["code"].as_str().unwrap(),
+                i["message"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         found,
         [
             (
+                "A.ter",
                 "retroboard/internal-error",
                 "Retroboard failed while checking this file (injected fault); this is a bug in \
 Retroboard, not in the file. The file is unchanged and Retroboard goes on with the other files"
             ),
             (
+                "B.ter",
                 "colossus/syntax-error",
                 "unexpected “maybe”; expected true or false"
             ),

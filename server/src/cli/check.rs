@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::baseline::{self, Baseline};
 use super::fix::{FixMode, Fixed};
 use super::paths::PathForm;
-use crate::analysis::{self, Search, catch_panic, fault_injection, internal_error};
+use crate::analysis::{self, Search, catch_panic, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity};
 use crate::formats::all_codes;
@@ -92,17 +92,8 @@ pub enum BaselineMode {
 
 /// Checks the files and folders.
 pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
-    let Options {
-        output,
-        forced,
-        verbose,
-        solve_positions,
-        fix,
-        baseline: baseline_mode,
-        no_suppressions,
-    } = options;
     // A baseline that cannot be read stops the run before any file is checked.
-    let compared = match &baseline_mode {
+    let compared = match &options.baseline {
         Some(BaselineMode::Compare { path, prune }) => match Baseline::read(path) {
             Ok(baseline) => Some((baseline, shown(path), *prune)),
             Err(err) => {
@@ -123,79 +114,20 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         }
         None => None,
     };
-    let mut problems = Problems::default();
-    let mut reports = Vec::new();
     let form = PathForm::of(paths);
-    // The files of a Colossus variant read each other: each is parsed once for the whole run,
-    // and each variant worked out once, unless fixes change the files on the way.
-    let disk_files = match fix {
-        None => CachedFiles::new(DiskFiles),
-        Some(_) => CachedFiles::new(DiskFiles).without_memo(),
+    // An audit (`--no-suppressions`) reports what is silenced, each saying so.
+    let check: &CheckFn = if options.no_suppressions {
+        &analysis::audit
+    } else {
+        &analysis::check
     };
-    // A panic while checking a file becomes that file's finding, not a message of its own.
-    let panic_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    // The settings (retroboard.toml) of each file, found by walking up from its folder.
-    let discovery = Discovery::default();
-    let mut governed_files = Vec::new();
-    for found in collect(paths, &mut problems) {
-        let absolute = disk::absolute(&found.path);
-        if let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) {
-            governed_files.push((found, absolute, settings, forced));
-        }
-    }
-    // Every file is fixed before any is checked: the report says what the fixed texts say.
-    let mut files = Fixed::new(&disk_files);
-    if let Some(mode) = fix {
-        let diff_on_stdout = output == OutputFormat::Human;
-        for (found, absolute, _, forced) in &governed_files {
-            files.fix(
-                &found.path,
-                absolute,
-                *forced,
-                mode,
-                diff_on_stdout,
-                &mut problems.errors,
-            );
-        }
-    }
-    // Each settings file met, with the place of its report among the reports (before the
-    // files it governs): its findings (problems, unused entries) are known once all are checked.
-    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
-    for (found, absolute, settings, forced) in governed_files {
-        if let Some(settings) = &settings
-            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
-        {
-            settings_met.push((settings.clone(), reports.len()));
-        }
-        let how = How {
-            forced,
-            // An audit (`--no-suppressions`) reports what is silenced, each saying so.
-            audit: no_suppressions,
-            search: Search::Now(solve_positions),
-        };
-        let fixed = files.document(&absolute);
-        match check_caught(&found, &how, &files, fixed, settings.as_ref()) {
-            Ok(Some(report)) => reports.push(report),
-            Ok(None) => {}
-            Err(err) => problems.errors.push(err),
-        }
-    }
-    std::panic::set_hook(panic_hook);
-    for (settings, at) in settings_met.into_iter().rev() {
-        // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
-        let mut findings = settings.findings(reports.iter().filter_map(|r| r.entries.as_ref()));
-        if no_suppressions {
-            settings.apply_auditing(&settings.path, &mut findings);
-        } else {
-            settings.apply(&settings.path, &mut findings);
-        }
-        if !findings.is_empty() {
-            let report = settings_report(&form.show(&settings.path), &settings.path, findings);
-            reports.insert(at, report);
-        }
-    }
-
+    let (mut reports, mut problems) = check_all(paths, &options, &form, check);
+    let Options {
+        output,
+        verbose,
+        baseline: baseline_mode,
+        ..
+    } = options;
     let mut said = Said::default();
     let mut wrote_baseline = false;
     match (&baseline_mode, compared) {
@@ -295,6 +227,117 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The one check of a file as `check` makes it of each ([`analysis::check`], or
+/// [`analysis::audit`] with `--no-suppressions`).
+pub type CheckFn =
+    dyn Fn(analysis::Source<'_>, &dyn Files, Option<&Arc<Settings>>, Search) -> analysis::Checked;
+
+/// Fixes (with `--fix`) and checks every file of `paths`, each with `check`: the reports, each
+/// settings file's before the files it governs, and what goes to standard error.
+fn check_all(
+    paths: &[PathBuf],
+    options: &Options,
+    form: &PathForm,
+    check: &CheckFn,
+) -> (Vec<Report>, Problems) {
+    let Options {
+        output,
+        forced,
+        solve_positions,
+        fix,
+        no_suppressions,
+        ..
+    } = *options;
+    let mut problems = Problems::default();
+    let mut reports = Vec::new();
+    // The files of a Colossus variant read each other: each is parsed once for the whole run,
+    // and each variant worked out once, unless fixes change the files on the way.
+    let disk_files = match fix {
+        None => CachedFiles::new(DiskFiles),
+        Some(_) => CachedFiles::new(DiskFiles).without_memo(),
+    };
+    // A panic while checking a file becomes that file's finding, not a message of its own.
+    let panic_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    // The settings (retroboard.toml) of each file, found by walking up from its folder.
+    let discovery = Discovery::default();
+    let mut governed_files = Vec::new();
+    for found in collect(paths, &mut problems) {
+        let absolute = disk::absolute(&found.path);
+        if let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) {
+            governed_files.push((found, absolute, settings, forced));
+        }
+    }
+    // Every file is fixed before any is checked: the report says what the fixed texts say.
+    let mut files = Fixed::new(&disk_files);
+    if let Some(mode) = fix {
+        let diff_on_stdout = output == OutputFormat::Human;
+        for (found, absolute, _, forced) in &governed_files {
+            files.fix(
+                &found.path,
+                absolute,
+                *forced,
+                mode,
+                diff_on_stdout,
+                &mut problems.errors,
+            );
+        }
+    }
+    // Each settings file met, with the place of its report among the reports (before the
+    // files it governs): its findings (problems, unused entries) are known once all are checked.
+    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
+    for (found, absolute, settings, forced) in governed_files {
+        if let Some(settings) = &settings
+            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
+        {
+            settings_met.push((settings.clone(), reports.len()));
+        }
+        let how = How {
+            forced,
+            search: Search::Now(solve_positions),
+        };
+        let fixed = files.document(&absolute);
+        match check_caught(&found, &how, &files, fixed, settings.as_ref(), check) {
+            Ok(Some(report)) => reports.push(report),
+            Ok(None) => {}
+            Err(err) => problems.errors.push(err),
+        }
+    }
+    std::panic::set_hook(panic_hook);
+    for (settings, at) in settings_met.into_iter().rev() {
+        // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
+        let mut findings = settings.findings(reports.iter().filter_map(|r| r.entries.as_ref()));
+        if no_suppressions {
+            settings.apply_auditing(&settings.path, &mut findings);
+        } else {
+            settings.apply(&settings.path, &mut findings);
+        }
+        if !findings.is_empty() {
+            let report = settings_report(&form.show(&settings.path), &settings.path, findings);
+            reports.insert(at, report);
+        }
+    }
+
+    (reports, problems)
+}
+
+/// What `check --format json PATHS` prints, and the errors it says on standard error, each file
+/// checked by `check` instead of the one check: for tests that make the check of a file fail
+/// (a panic) and see the run go on.
+pub fn json_report(paths: &[PathBuf], check: &CheckFn) -> (Value, Vec<String>) {
+    let options = Options {
+        output: OutputFormat::Json,
+        forced: None,
+        verbose: false,
+        solve_positions: analysis::SEARCH_POSITIONS,
+        fix: None,
+        baseline: None,
+        no_suppressions: false,
+    };
+    let (reports, problems) = check_all(paths, &options, &PathForm::of(paths), check);
+    (json_findings(&reports), problems.errors)
 }
 
 /// What a run says besides its findings: what it wrote, and the baseline compared with.
@@ -431,8 +474,6 @@ pub(super) fn governed(
 struct How {
     /// The format `--as` forces.
     forced: Option<FormatId>,
-    /// `--no-suppressions`.
-    audit: bool,
     search: Search,
 }
 
@@ -443,24 +484,27 @@ fn check_caught(
     files: &dyn Files,
     fixed: Option<Arc<Document>>,
     settings: Option<&Arc<Settings>>,
+    check: &CheckFn,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, how, files, fixed, settings)).unwrap_or_else(|message| {
-        let absolute = disk::absolute(&found.path);
-        let format = how.forced.or_else(|| {
-            settings
-                .and_then(|s| s.format_for(&absolute))
-                .or_else(|| detect(Some(&absolute), ""))
-        });
-        Ok(Some(Report {
-            path: found.path.clone(),
-            format,
-            text: Rope::new(),
-            findings: vec![internal_error(&message)],
-            baselined: Vec::new(),
-            silenced: Vec::new(),
-            entries: None,
-        }))
-    })
+    catch_panic(|| check_file(found, how, files, fixed, settings, check)).unwrap_or_else(
+        |message| {
+            let absolute = disk::absolute(&found.path);
+            let format = how.forced.or_else(|| {
+                settings
+                    .and_then(|s| s.format_for(&absolute))
+                    .or_else(|| detect(Some(&absolute), ""))
+            });
+            Ok(Some(Report {
+                path: found.path.clone(),
+                format,
+                text: Rope::new(),
+                findings: vec![internal_error(&message)],
+                baselined: Vec::new(),
+                silenced: Vec::new(),
+                entries: None,
+            }))
+        },
+    )
 }
 
 /// Checks one file, its slow findings (whether a peg board can be won) searched for as `how`
@@ -472,6 +516,7 @@ fn check_file(
     files: &dyn Files,
     fixed: Option<Arc<Document>>,
     settings: Option<&Arc<Settings>>,
+    check: &CheckFn,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
     // The file's place among its folders (a Colossus variant's) is the same from any working
@@ -485,11 +530,7 @@ fn check_file(
             forced: how.forced,
         },
     };
-    let checked = if how.audit {
-        analysis::audit(source, files, settings, how.search)
-    } else {
-        analysis::check(source, files, settings, how.search)
-    };
+    let checked = check(source, files, settings, how.search);
     if let Some(err) = &checked.unreadable {
         return Err(format!("cannot read {}: {err}", shown(path)));
     }
@@ -497,7 +538,6 @@ fn check_file(
     if format.is_none() && !named {
         return Ok(None);
     }
-    fault_injection(&checked.document.whole_rope().to_string());
     Ok(Some(Report {
         path: path.clone(),
         format,
@@ -723,6 +763,11 @@ pub(super) fn path_bytes(path: &Path) -> Vec<u8> {
 }
 
 fn print_json(reports: &[Report]) -> std::io::Result<()> {
+    write_json(&json_findings(reports))
+}
+
+/// The findings of a JSON report.
+fn json_findings(reports: &[Report]) -> Value {
     let mut items = Vec::new();
     for report in reports {
         for finding in &report.findings {
@@ -745,7 +790,7 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
             items.push(Value::Object(item));
         }
     }
-    write_json(&Value::Array(items))
+    Value::Array(items)
 }
 
 fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Result<()> {

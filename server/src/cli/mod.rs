@@ -18,7 +18,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::registry::FormatId;
 
-pub use check::OutputFormat;
+pub use check::{CheckFn, OutputFormat, json_report};
 
 #[derive(Parser)]
 #[command(
