@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use crate::disk::ReadError;
 use crate::findings::Finding;
-use crate::formats::Files;
+use crate::formats::{Files, SlowSearch};
 use crate::registry::{FormatId, detect};
 use crate::settings::{EntriesUsed, Settings};
 use crate::suppressions::{Silenced, SilencedBy};
@@ -223,7 +223,7 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
 /// (whether a peg board can be won), within a number of positions.
 pub struct SlowWork {
     document: Arc<Document>,
-    format: FormatId,
+    search: Box<dyn SlowSearch>,
     positions: u64,
     rules: Rules,
 }
@@ -244,10 +244,9 @@ impl SlowWork {
         if positions == 0 {
             return None;
         }
-        super::slow_format(doc, fast)?;
         Some(SlowWork {
             document: doc.clone(),
-            format: doc.format()?,
+            search: super::slow_search(doc, fast)?,
             positions,
             rules: rules.clone(),
         })
@@ -266,14 +265,14 @@ impl SlowWork {
     /// The findings when they are known without searching (the same board searched before);
     /// `None` when the search is needed.
     pub fn known(&self) -> Option<SlowFindings> {
-        let found = crate::formats::spec(self.format).slow_known(&self.document, self.positions)?;
+        let found = self.search.known(self.positions)?;
         Some(self.settle(found))
     }
 
     /// While the value returned lives, the search is under way: a preview of the board drawn
     /// meanwhile says so instead of searching beside it.
-    pub fn under_way(&self) -> Option<Box<dyn std::any::Any + Send>> {
-        crate::formats::spec(self.format).slow_search_under_way(&self.document)
+    pub fn under_way(&self) -> Box<dyn std::any::Any + Send> {
+        self.search.under_way()
     }
 
     /// Searches; once `cancelled()` says so the search stops, and what it returns is to be
@@ -285,14 +284,7 @@ impl SlowWork {
 
     /// The findings of the search, before suppressions and rules.
     fn search(&self, cancelled: &dyn Fn() -> bool) -> Vec<Finding> {
-        let mut found = Vec::new();
-        crate::formats::spec(self.format).slow_check(
-            &self.document,
-            self.positions,
-            cancelled,
-            &mut found,
-        );
-        found
+        self.search.run(self.positions, cancelled)
     }
 
     fn settle(&self, mut findings: Vec<Finding>) -> SlowFindings {
