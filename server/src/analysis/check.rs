@@ -271,8 +271,10 @@ impl SlowWork {
 
     /// While the value returned lives, the search is under way: a preview of the board drawn
     /// meanwhile says so instead of searching beside it.
-    pub fn under_way(&self) -> Box<dyn std::any::Any + Send> {
-        self.search.under_way()
+    /// Always `Some`: a plan exists only where there is a search (the `Option` stays for the
+    /// callers written against it).
+    pub fn under_way(&self) -> Option<Box<dyn std::any::Any + Send>> {
+        Some(self.search.under_way())
     }
 
     /// Searches; once `cancelled()` says so the search stops, and what it returns is to be
