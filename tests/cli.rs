@@ -966,35 +966,51 @@ fn a_closed_pipe_ends_quietly_with_the_findings_status() {
     }
 }
 
+/// A panic while checking one file (a bug) is that file's finding and the run goes on: driven
+/// in-process through the library, its check of a file made to panic (no hook in the binary).
 #[test]
 fn a_panic_in_one_file_is_reported_and_the_run_goes_on() {
+    use retroboard::analysis::{self, Source};
     let dir = scratch("panic");
     std::fs::write(dir.join("A.ter"), "# PANIC-HERE\n").unwrap();
     std::fs::write(dir.join("B.ter"), "B green Brush maybe 1 Ogre\n").unwrap();
-    let out = Run {
-        args: &[os("check"), os("--format"), os("json"), dir.as_os_str()],
-        cwd: None,
-        env: &[("RETROBOARD_TEST_PANIC", "PANIC-HERE")],
-    }
-    .within(30);
-    assert_eq!(stderr(&out), "");
-    assert_eq!(out.status.code(), Some(1));
-    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let found: Vec<(&str, &str)> = items
+    let panicking: &retroboard::cli::CheckFn = &|source, files, settings, search| {
+        if let Source::Disk {
+            read: Ok(bytes), ..
+        } = &source
+            && bytes.starts_with(b"# PANIC-HERE")
+        {
+            panic!("injected fault");
+        }
+        analysis::check(source, files, settings, search)
+    };
+    let (items, errors) = retroboard::cli::json_report(std::slice::from_ref(&dir), panicking);
+    assert_eq!(errors, Vec::<String>::new());
+    let found: Vec<(&str, &str, &str)> = items
         .as_array()
         .unwrap()
         .iter()
-        .map(|i| (i["code"].as_str().unwrap(), i["message"].as_str().unwrap()))
+        .map(|i| {
+            let path = i["path"].as_str().unwrap();
+            let name = path.rsplit('/').next().unwrap();
+            (
+                name,
+                i["code"].as_str().unwrap(),
+                i["message"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         found,
         [
             (
+                "A.ter",
                 "retroboard/internal-error",
                 "Retroboard failed while checking this file (injected fault); this is a bug in \
 Retroboard, not in the file. The file is unchanged and Retroboard goes on with the other files"
             ),
             (
+                "B.ter",
                 "colossus/syntax-error",
                 "unexpected “maybe”; expected true or false"
             ),
@@ -1802,15 +1818,17 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
         "{text}"
     );
 
-    // A baselined finding mended: named as gone, still exit 0 without the new one.
+    // A baselined finding mended: named as gone (as the files checked are named: here by the
+    // absolute path typed), still exit 0 without the new one.
     std::fs::write(&ter, baseline_ter(&[ACQUIRABLE, TOWER_TITAN, BRUSH_MAYBE])).unwrap();
     let out = retroboard(&["check", "--baseline", base_arg, mod_arg]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
+    let ter_arg = ter.to_str().unwrap();
     assert!(
         text.contains(&format!(
             "1 finding of the baseline {base_arg} no longer occurs (--prune-baseline removes them):\n  \
-             Mod/Mod.ter: colossus/titan-recruit: “0 Titan” lets the Titan be recruited"
+             {ter_arg}: colossus/titan-recruit: “0 Titan” lets the Titan be recruited"
         )),
         "{text}"
     );
@@ -1818,7 +1836,9 @@ fn a_baseline_fails_only_on_new_findings_and_names_those_gone() {
     let out = retroboard(&["check", "--format", "json", "--baseline", base_arg, mod_arg]);
     assert_eq!(json_codes(&out), Vec::<String>::new());
     assert!(
-        stderr(&out).contains("no longer occurs (--prune-baseline removes them):\nretroboard:   Mod/Mod.ter: colossus/titan-recruit: "),
+        stderr(&out).contains(&format!(
+            "no longer occurs (--prune-baseline removes them):\nretroboard:   {ter_arg}: colossus/titan-recruit: "
+        )),
         "{}",
         stderr(&out)
     );
@@ -2372,4 +2392,120 @@ million positions take about 2 s) (see `retroboard --help`)\n"
             )
         );
     }
+}
+
+/// Every path of a run is in the form the paths were typed in: checked as `.`, the settings
+/// file (its own findings) and the baseline's entries that no longer occur are named `./…` as
+/// the files checked are; SARIF names every file relative to `%SRCROOT%`, the working folder,
+/// its suppressions' settings file too.
+#[test]
+fn a_run_names_every_path_in_the_form_typed() {
+    let dir = scratch("path-form");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::copy(fixture("othello/chip-total.bord"), dir.join("games/b.bord")).unwrap();
+    std::fs::copy(
+        fixture("crossmines/grid-width.pat"),
+        dir.join("games/c.pat"),
+    )
+    .unwrap();
+    let settings = "[[suppress]]\nfile = \"games/b.bord\"\ncode = \"othello/chip-total\"\n\
+place = \"line:1\"\nreason = \"33 chips\"\n\n\
+[[suppress]]\nfile = \"games/*.pat\"\ncode = \"crossmines/grid-width\"\nplace = \"cell:9:1\"\n\
+reason = \"gone\"\n";
+    std::fs::write(dir.join("retroboard.toml"), settings).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_retroboard"))
+            .args(args)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    };
+    let json = run(&["check", "--format", "json", "."]);
+    let findings: Vec<Value> = serde_json::from_slice(&json.stdout).unwrap();
+    let paths: Vec<&str> = findings
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "./retroboard.toml",
+            "./games/c.pat",
+            "./games/c.pat",
+            "./games/c.pat"
+        ]
+    );
+    let human = stdout(&run(&["check", "."]));
+    assert!(
+        human.contains("./retroboard.toml: settings of the files below it\n"),
+        "{human}"
+    );
+    assert!(human.contains("┌─ ./retroboard.toml:7:1"), "{human}");
+
+    let out = run(&["check", "--format", "sarif", "."]);
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    sarif::validate(&log);
+    let run_log = &log["runs"][0];
+    let root = run_log["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    let real = dir.canonicalize().unwrap();
+    assert!(
+        [dir.as_path(), real.as_path()]
+            .iter()
+            .any(|d| root == format!("file://{}/", d.display())),
+        "{root}"
+    );
+    let location = |l: &Value| {
+        let artifact = &l["physicalLocation"]["artifactLocation"];
+        format!(
+            "{} {}",
+            artifact["uriBaseId"].as_str().unwrap_or("-"),
+            artifact["uri"].as_str().unwrap()
+        )
+    };
+    let mut uris: Vec<String> = run_log["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| {
+            let mut all = vec![location(&r["locations"][0])];
+            if let Some(s) = r["suppressions"].as_array() {
+                all.extend(s.iter().map(|s| location(&s["location"])));
+            }
+            all
+        })
+        .collect();
+    uris.dedup();
+    assert_eq!(
+        uris,
+        [
+            "%SRCROOT% retroboard.toml",
+            "%SRCROOT% games/b.bord",
+            "%SRCROOT% retroboard.toml",
+            "%SRCROOT% games/c.pat"
+        ]
+    );
+
+    // The entries of a baseline that no longer occur, named as the files checked are.
+    let out = run(&["check", "--write-baseline", "base.json", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::remove_file(dir.join("games/c.pat")).unwrap();
+    let human = stdout(&run(&["check", "--baseline", "base.json", "."]));
+    assert!(
+        human.contains("\n  ./games/c.pat: crossmines/grid-width: "),
+        "{human}"
+    );
+    let out = run(&["check", "--format", "sarif", "--baseline", "base.json", "."]);
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    sarif::validate(&log);
+    let absent: Vec<String> = log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["baselineState"] == "absent")
+        .map(|r| location(&r["locations"][0]))
+        .collect();
+    assert_eq!(absent, ["%SRCROOT% games/c.pat"; 3]);
 }

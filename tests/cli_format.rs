@@ -301,6 +301,101 @@ fn check_fix_diff_prints_the_fixes_and_writes_nothing() {
     assert!(stderr(&out).starts_with(&diff), "{}", stderr(&out));
 }
 
+/// A copy of the variant `Tiny` whose CRE lacks the Archangel that its TER's ACQUIRABLE line
+/// names: the CRE's preferred fix adds the line, and with it the TER's finding goes.
+fn variant_lacking_a_creature(name: &str) -> PathBuf {
+    let dir = scratch(name).join("Tiny");
+    std::fs::create_dir_all(dir.join("Battlelands")).unwrap();
+    let source = tests_dir("fixes/colossus/Tiny");
+    for file in ["Tiny.map", "Tiny.ter", "Tiny.var"] {
+        std::fs::copy(source.join(file), dir.join(file)).unwrap();
+    }
+    for entry in std::fs::read_dir(source.join("Battlelands")).unwrap() {
+        let entry = entry.unwrap();
+        let to = dir.join("Battlelands").join(entry.file_name());
+        std::fs::copy(entry.path(), to).unwrap();
+    }
+    let cre = std::fs::read_to_string(source.join("Tiny.cre")).unwrap();
+    let without: String = cre
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("Archangel "))
+        .collect();
+    std::fs::write(dir.join("Tiny.cre"), without).unwrap();
+    dir
+}
+
+/// The codes `check --format json` reports, with the file name of each.
+fn reported(out: &Output) -> Vec<String> {
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    report
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let path = Path::new(f["path"].as_str().unwrap());
+            let name = path.file_name().unwrap().to_string_lossy();
+            format!("{name} {}", f["code"].as_str().unwrap())
+        })
+        .collect()
+}
+
+/// `check --fix` reports what the fixed texts of every file of the variant say: a fix in the CRE
+/// that adds the creature the TER names clears the TER's finding too, whichever file is checked
+/// first and whether the fix is written or only shown (`--diff`).
+#[test]
+fn check_fix_reports_what_the_fixed_texts_of_every_file_say() {
+    let cases: [(&str, &[&str], bool); 4] = [
+        ("across-folder", &["--fix"], false),
+        ("across-folder-diff", &["--fix", "--diff"], false),
+        ("across-ter-first", &["--fix"], true),
+        ("across-ter-first-diff", &["--fix", "--diff"], true),
+    ];
+    for (name, fix, ter_first) in cases {
+        let dir = variant_lacking_a_creature(name);
+        let (ter, cre) = (dir.join("Tiny.ter"), dir.join("Tiny.cre"));
+        let before = std::fs::read(&cre).unwrap();
+        let plain = retroboard(&["check", "--format", "json", s(&dir)]);
+        assert_eq!(
+            reported(&plain),
+            [
+                "Tiny.cre colossus/missing-creature",
+                "Tiny.ter colossus/unknown-creature"
+            ]
+        );
+        let paths: Vec<&str> = if ter_first {
+            vec![s(&ter), s(&cre)]
+        } else {
+            vec![s(&dir)]
+        };
+        let args: Vec<&str> = ["check", "--format", "json"]
+            .into_iter()
+            .chain(fix.iter().copied())
+            .chain(paths)
+            .collect();
+        let out = retroboard(&args);
+        assert_eq!(
+            reported(&out),
+            Vec::<String>::new(),
+            "{name}: {}",
+            stderr(&out)
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        let cre_after = std::fs::read_to_string(&cre).unwrap();
+        if fix.contains(&"--diff") {
+            assert_eq!(std::fs::read(&cre).unwrap(), before, "{name}");
+            assert!(
+                stderr(&out).contains("+Archangel "),
+                "{name}: {}",
+                stderr(&out)
+            );
+        } else {
+            assert!(cre_after.contains("\nArchangel "), "{name}: {cre_after}");
+            let again = retroboard(&["check", "--format", "json", s(&dir)]);
+            assert_eq!(reported(&again), Vec::<String>::new(), "{name}");
+        }
+    }
+}
+
 /// A mistaken `[files]` glob forces Super Othello on a real Colossus MAP: the content says
 /// otherwise, so `check --fix` makes no fix unasked and the file stays byte for byte.
 #[test]

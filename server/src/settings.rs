@@ -87,13 +87,37 @@ pub struct Settings {
     pub problem: Option<Finding>,
     /// The `[[suppress]]` entries that cannot be read, one finding each (the rest applies).
     pub entry_problems: Vec<Finding>,
-    /// Which entries the files checked so far are named by, and which they used: checked file
-    /// → (entries whose `file` names it, entries that silenced one of its findings).
-    usage: Mutex<HashMap<PathBuf, Usage>>,
 }
 
-/// Of one checked file: the entries naming it, and those that silenced one of its findings.
-type Usage = (Vec<usize>, Vec<usize>);
+/// What one check of one file made of the `[[suppress]]` entries of the settings file that
+/// governs it: the entries whose `file` names it, and those that silenced one of its findings
+/// (indexes among the entries). Returned by the check, never kept in the settings: whether an
+/// entry is unused is worked out from the checks the caller made ([`Settings::findings`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntriesUsed {
+    /// The settings file.
+    pub settings: PathBuf,
+    /// The checked file.
+    pub file: PathBuf,
+    pub named: Vec<usize>,
+    pub used: Vec<usize>,
+}
+
+impl EntriesUsed {
+    /// Adds what a later part of the same check used (its slow findings).
+    pub fn add(&mut self, later: EntriesUsed) {
+        for index in later.named {
+            if !self.named.contains(&index) {
+                self.named.push(index);
+            }
+        }
+        for index in later.used {
+            if !self.used.contains(&index) {
+                self.used.push(index);
+            }
+        }
+    }
+}
 
 /// One `[[suppress]]` entry.
 #[derive(Debug)]
@@ -154,7 +178,6 @@ impl Settings {
             suppress: Vec::new(),
             problem: None,
             entry_problems: Vec::new(),
-            usage: Mutex::default(),
         }
     }
 
@@ -269,36 +292,25 @@ impl Settings {
             .collect()
     }
 
-    /// Notes which entries the check of the file at `path` found naming it (`named`) and which
-    /// of them silenced a finding (`used`), replacing what its earlier check noted; with
-    /// `more`, adding to it (the slow findings of the same check, which come later).
-    pub fn record_use(&self, path: &Path, named: Vec<usize>, used: Vec<usize>, more: bool) {
-        let mut usage = self.usage.lock().unwrap_or_else(|p| p.into_inner());
-        if more {
-            if let Some((_, before)) = usage.get_mut(path) {
-                before.extend(used);
-            }
-        } else if named.is_empty() {
-            usage.remove(path);
-        } else {
-            usage.insert(path.to_path_buf(), (named, used));
-        }
-    }
-
     /// The settings file's own findings: its problem or its entries' problems, and the entries
     /// that silenced nothing in the files they name that were checked (each with a fix that
-    /// removes it), in text order.
-    pub fn findings(&self) -> Vec<Finding> {
+    /// removes it), in text order. `checks` are what the checks made of the entries (those of
+    /// other settings files are passed over): an entry is unused when some check found it
+    /// naming its file and none found it silencing a finding.
+    pub fn findings<'a>(&self, checks: impl IntoIterator<Item = &'a EntriesUsed>) -> Vec<Finding> {
         let mut findings: Vec<Finding> = self
             .problem
             .iter()
             .chain(&self.entry_problems)
             .cloned()
             .collect();
-        let usage = self.usage.lock().unwrap_or_else(|p| p.into_inner());
+        let checks: Vec<&EntriesUsed> = checks
+            .into_iter()
+            .filter(|c| c.settings == self.path)
+            .collect();
         for (index, entry) in self.suppress.iter().enumerate() {
-            let named = usage.values().any(|(named, _)| named.contains(&index));
-            let used = usage.values().any(|(_, used)| used.contains(&index));
+            let named = checks.iter().any(|c| c.named.contains(&index));
+            let used = checks.iter().any(|c| c.used.contains(&index));
             if !named || used {
                 continue;
             }
@@ -855,9 +867,15 @@ mod tests {
         let text = format!("{ENTRY}\n{}", ENTRY.replace("Pile:7", "pile:8"));
         let s = settings(&text);
         let file = Path::new("/mod/Games/Klondike.pat");
-        assert_eq!(s.findings(), [], "nothing checked yet");
-        s.record_use(file, vec![0, 1], vec![0], false);
-        let findings = s.findings();
+        let check = |named: Vec<usize>, used: Vec<usize>| EntriesUsed {
+            settings: s.path.clone(),
+            file: file.to_path_buf(),
+            named,
+            used,
+        };
+        assert_eq!(s.findings([]), [], "nothing checked yet");
+        let mut first = check(vec![0, 1], vec![0]);
+        let findings = s.findings([&first]);
         let [unused] = findings.as_slice() else {
             panic!("{findings:?}")
         };
@@ -874,11 +892,19 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
         let after = crate::findings::apply_edits(&text, &fix.edits).unwrap();
         assert_eq!(after, format!("{ENTRY}\n"));
         // The slow findings of the same check use the second one: no finding then.
-        s.record_use(file, Vec::new(), vec![1], true);
-        assert_eq!(s.findings(), []);
-        // Checked again, without using either: both unused.
-        s.record_use(file, vec![0, 1], Vec::new(), false);
-        assert_eq!(s.findings().len(), 2);
+        first.add(check(Vec::new(), vec![1]));
+        assert_eq!(s.findings([&first]), []);
+        // Another file's check that uses neither leaves them used (the union of the checks).
+        let other = check(vec![0, 1], Vec::new());
+        assert_eq!(s.findings([&first, &other]), []);
+        // That check alone: both unused.
+        assert_eq!(s.findings([&other]).len(), 2);
+        // What other settings files' checks used is not this one's.
+        let elsewhere = EntriesUsed {
+            settings: PathBuf::from("/other/retroboard.toml"),
+            ..first.clone()
+        };
+        assert_eq!(s.findings([&other, &elsewhere]).len(), 2);
     }
 
     #[test]
@@ -951,7 +977,7 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
                 Some(Level::Off)
             );
             assert_eq!(s.suppressions_for(Path::new("/mod/Games/K.pat")).len(), 1);
-            assert_eq!(s.findings(), std::slice::from_ref(problem));
+            assert_eq!(s.findings([]), std::slice::from_ref(problem));
         }
     }
 

@@ -39,7 +39,7 @@ use std::path::{Path, PathBuf};
 
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::Format;
-use crate::settings::Settings;
+use crate::settings::{EntriesUsed, Settings};
 use crate::syntax::Document;
 
 pub use crate::settings::{REASON_PLACEHOLDER, UNUSED};
@@ -156,26 +156,14 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
 }
 
 /// Removes the findings of the document at `path` that the `[[suppress]]` entries of
-/// `settings` silence, returning them, and notes in `settings` which entries named the file and
-/// which silenced something (for [`Settings::findings`]).
+/// `settings` silence, returning them, and which entries named the file and which silenced
+/// something (for [`Settings::findings`]).
 pub fn apply_settings(
     doc: &Document,
     settings: &Settings,
     path: &Path,
     findings: &mut Vec<Finding>,
-) -> Vec<Silenced> {
-    apply_settings_noting(doc, settings, path, findings, false)
-}
-
-/// As [`apply_settings`]; with `more`, what is used is added to what the same check of the
-/// file noted before (its slow findings, which come later).
-pub fn apply_settings_noting(
-    doc: &Document,
-    settings: &Settings,
-    path: &Path,
-    findings: &mut Vec<Finding>,
-    more: bool,
-) -> Vec<Silenced> {
+) -> (Vec<Silenced>, EntriesUsed) {
     let entries = settings.suppressions_for(path);
     let mut used: Vec<usize> = Vec::new();
     let mut silenced = Vec::new();
@@ -207,8 +195,13 @@ pub fn apply_settings_noting(
             false
         });
     }
-    settings.record_use(path, entries.iter().map(|(i, _)| *i).collect(), used, more);
-    silenced
+    let entries = EntriesUsed {
+        settings: settings.path.clone(),
+        file: path.to_path_buf(),
+        named: entries.iter().map(|(i, _)| *i).collect(),
+        used,
+    };
+    (silenced, entries)
 }
 
 /// A "suppress here" fix that is an entry of a settings file, not an edit of the document.

@@ -140,6 +140,11 @@ check --write-baseline)"
         })
     }
 
+    /// The file an entry names, as an absolute path.
+    pub fn path_of(&self, file: &str) -> PathBuf {
+        self.root.join(file)
+    }
+
     /// How the baseline names the file at `path` (as checked).
     pub fn file(&self, path: &Path) -> String {
         relative(&crate::disk::absolute(path), &self.root)

@@ -12,15 +12,16 @@ use ropey::Rope;
 use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
-use super::rewrite::{self, Source};
-use crate::analysis::{analyze_silenced, catch_panic, fault_injection, internal_error};
+use super::fix::{FixMode, Fixed};
+use super::paths::PathForm;
+use crate::analysis::{self, Search, catch_panic, internal_error};
 use crate::disk;
 use crate::findings::{Finding, Severity};
 use crate::formats::all_codes;
 use crate::formats::{CachedFiles, DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::detect;
-use crate::settings::{Discovery, Settings};
+use crate::settings::{Discovery, EntriesUsed, Settings};
 use crate::suppressions::{Silenced, SilencedBy};
 use crate::syntax::Document;
 use crate::text::{self, ColumnUnit};
@@ -44,6 +45,8 @@ struct Report {
     baselined: Vec<Finding>,
     /// The findings its suppression comments silence (shown only in SARIF, as suppressed).
     silenced: Vec<Silenced>,
+    /// What its check made of the `[[suppress]]` entries of its settings.
+    entries: Option<EntriesUsed>,
 }
 
 /// A file to check, and whether it was named on the command line (a named file is always
@@ -89,17 +92,8 @@ pub enum BaselineMode {
 
 /// Checks the files and folders.
 pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
-    let Options {
-        output,
-        forced,
-        verbose,
-        solve_positions,
-        fix,
-        baseline: baseline_mode,
-        no_suppressions,
-    } = options;
     // A baseline that cannot be read stops the run before any file is checked.
-    let compared = match &baseline_mode {
+    let compared = match &options.baseline {
         Some(BaselineMode::Compare { path, prune }) => match Baseline::read(path) {
             Ok(baseline) => Some((baseline, shown(path), *prune)),
             Err(err) => {
@@ -120,80 +114,20 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         }
         None => None,
     };
-    let mut problems = Problems::default();
-    let mut reports = Vec::new();
-    // The files of a Colossus variant read each other: each is parsed once for the whole run,
-    // and each variant worked out once, unless fixes change the files on the way.
-    let files = match fix {
-        None => CachedFiles::new(DiskFiles),
-        Some(_) => CachedFiles::new(DiskFiles).without_memo(),
+    let form = PathForm::of(paths);
+    // An audit (`--no-suppressions`) reports what is silenced, each saying so.
+    let check: &CheckFn = if options.no_suppressions {
+        &analysis::audit
+    } else {
+        &analysis::check
     };
-    // A panic while checking a file becomes that file's finding, not a message of its own.
-    let panic_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    // The settings (retroboard.toml) of each file, found by walking up from its folder.
-    let discovery = Discovery::default();
-    // Each settings file met, with the place of its report among the reports (before the
-    // files it governs): its findings (problems, unused entries) are known once all are checked.
-    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
-    for found in collect(paths, &mut problems) {
-        let absolute = disk::absolute(&found.path);
-        let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) else {
-            continue;
-        };
-        if let Some(settings) = &settings
-            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
-        {
-            settings_met.push((settings.clone(), reports.len()));
-        }
-        let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
-        // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
-        match check_caught(
-            &found,
-            forced,
-            &files,
-            solve_positions,
-            fix,
-            settings.as_deref(),
-            &mut problems.errors,
-        ) {
-            Ok(Some(mut report)) => {
-                if no_suppressions {
-                    unsilence(&mut report);
-                }
-                if let Some(settings) = &settings
-                    && no_suppressions
-                {
-                    settings.apply_auditing(&absolute, &mut report.findings);
-                } else if let Some(settings) = &settings {
-                    settings.apply(&absolute, &mut report.findings);
-                    // A code turned off is off in SARIF's suppressed results too.
-                    report.silenced.retain_mut(|silenced| {
-                        let mut one = vec![silenced.finding.clone()];
-                        settings.apply(&absolute, &mut one);
-                        one.pop().map(|f| silenced.finding = f).is_some()
-                    });
-                }
-                reports.push(report);
-            }
-            Ok(None) => {}
-            Err(err) => problems.errors.push(err),
-        }
-    }
-    std::panic::set_hook(panic_hook);
-    for (settings, at) in settings_met.into_iter().rev() {
-        // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
-        let mut findings = settings.findings();
-        if no_suppressions {
-            settings.apply_auditing(&settings.path, &mut findings);
-        } else {
-            settings.apply(&settings.path, &mut findings);
-        }
-        if !findings.is_empty() {
-            reports.insert(at, settings_report(&settings.path, findings));
-        }
-    }
-
+    let (mut reports, mut problems) = check_all(paths, &options, &form, check);
+    let Options {
+        output,
+        verbose,
+        baseline: baseline_mode,
+        ..
+    } = options;
     let mut said = Said::default();
     let mut wrote_baseline = false;
     match (&baseline_mode, compared) {
@@ -233,6 +167,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             }
             said.baseline = Some(typed.clone());
             said.gone = comparison.gone;
+            // Named as the files checked are.
+            for entry in &mut said.gone {
+                let shown = form.show(&baseline.path_of(&entry.file));
+                entry.file = shown.to_string_lossy().into_owned();
+            }
             if prune && !said.gone.is_empty() {
                 let pruned: usize = said.gone.iter().map(|e| e.count).sum();
                 baseline.entries = comparison.kept;
@@ -255,7 +194,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
             said.gone_as_notes();
             print_json(&reports)
         }
-        OutputFormat::Sarif => print_sarif(&reports, &said),
+        OutputFormat::Sarif => print_sarif(&reports, &said, &form),
     };
     // A reader that closed the pipe (`check | head`) has all it wanted.
     if let Err(err) = printed
@@ -288,6 +227,117 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The one check of a file as `check` makes it of each ([`analysis::check`], or
+/// [`analysis::audit`] with `--no-suppressions`).
+pub type CheckFn =
+    dyn Fn(analysis::Source<'_>, &dyn Files, Option<&Arc<Settings>>, Search) -> analysis::Checked;
+
+/// Fixes (with `--fix`) and checks every file of `paths`, each with `check`: the reports, each
+/// settings file's before the files it governs, and what goes to standard error.
+fn check_all(
+    paths: &[PathBuf],
+    options: &Options,
+    form: &PathForm,
+    check: &CheckFn,
+) -> (Vec<Report>, Problems) {
+    let Options {
+        output,
+        forced,
+        solve_positions,
+        fix,
+        no_suppressions,
+        ..
+    } = *options;
+    let mut problems = Problems::default();
+    let mut reports = Vec::new();
+    // The files of a Colossus variant read each other: each is parsed once for the whole run,
+    // and each variant worked out once, unless fixes change the files on the way.
+    let disk_files = match fix {
+        None => CachedFiles::new(DiskFiles),
+        Some(_) => CachedFiles::new(DiskFiles).without_memo(),
+    };
+    // A panic while checking a file becomes that file's finding, not a message of its own.
+    let panic_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    // The settings (retroboard.toml) of each file, found by walking up from its folder.
+    let discovery = Discovery::default();
+    let mut governed_files = Vec::new();
+    for found in collect(paths, &mut problems) {
+        let absolute = disk::absolute(&found.path);
+        if let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) {
+            governed_files.push((found, absolute, settings, forced));
+        }
+    }
+    // Every file is fixed before any is checked: the report says what the fixed texts say.
+    let mut files = Fixed::new(&disk_files);
+    if let Some(mode) = fix {
+        let diff_on_stdout = output == OutputFormat::Human;
+        for (found, absolute, _, forced) in &governed_files {
+            files.fix(
+                &found.path,
+                absolute,
+                *forced,
+                mode,
+                diff_on_stdout,
+                &mut problems.errors,
+            );
+        }
+    }
+    // Each settings file met, with the place of its report among the reports (before the
+    // files it governs): its findings (problems, unused entries) are known once all are checked.
+    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
+    for (found, absolute, settings, forced) in governed_files {
+        if let Some(settings) = &settings
+            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
+        {
+            settings_met.push((settings.clone(), reports.len()));
+        }
+        let how = How {
+            forced,
+            search: Search::Now(solve_positions),
+        };
+        let fixed = files.document(&absolute);
+        match check_caught(&found, &how, &files, fixed, settings.as_ref(), check) {
+            Ok(Some(report)) => reports.push(report),
+            Ok(None) => {}
+            Err(err) => problems.errors.push(err),
+        }
+    }
+    std::panic::set_hook(panic_hook);
+    for (settings, at) in settings_met.into_iter().rev() {
+        // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
+        let mut findings = settings.findings(reports.iter().filter_map(|r| r.entries.as_ref()));
+        if no_suppressions {
+            settings.apply_auditing(&settings.path, &mut findings);
+        } else {
+            settings.apply(&settings.path, &mut findings);
+        }
+        if !findings.is_empty() {
+            let report = settings_report(&form.show(&settings.path), &settings.path, findings);
+            reports.insert(at, report);
+        }
+    }
+
+    (reports, problems)
+}
+
+/// What `check --format json PATHS` prints, and the errors it says on standard error, each file
+/// checked by `check` instead of the one check: for tests that make the check of a file fail
+/// (a panic) and see the run go on.
+pub fn json_report(paths: &[PathBuf], check: &CheckFn) -> (Value, Vec<String>) {
+    let options = Options {
+        output: OutputFormat::Json,
+        forced: None,
+        verbose: false,
+        solve_positions: analysis::SEARCH_POSITIONS,
+        fix: None,
+        baseline: None,
+        no_suppressions: false,
+    };
+    let (reports, problems) = check_all(paths, &options, &PathForm::of(paths), check);
+    (json_findings(&reports), problems.errors)
 }
 
 /// What a run says besides its findings: what it wrote, and the baseline compared with.
@@ -349,49 +399,20 @@ impl Said {
     }
 }
 
-/// For an audit: the findings the file's comments silence are reported, each naming its comment.
-fn unsilence(report: &mut Report) {
-    for silenced in std::mem::take(&mut report.silenced) {
-        let mut finding = silenced.finding;
-        let by = match &silenced.by {
-            SilencedBy::Comment(comment) => {
-                format!(
-                    "the comment on line {}",
-                    position(&report.text, comment.start).0
-                )
-            }
-            SilencedBy::Settings(file) => format!(
-                "a [[suppress]] entry of {}",
-                file.file_name().unwrap_or_default().to_string_lossy()
-            ),
-        };
-        finding.message = if silenced.reason.is_empty() {
-            format!("{}; silenced by {by}", finding.message)
-        } else {
-            format!(
-                "{}; silenced by {by}: \u{201c}{}\u{201d}",
-                finding.message, silenced.reason
-            )
-        };
-        report.findings.push(finding);
-    }
-    report
-        .findings
-        .sort_by_key(|f| (f.range.start, f.range.end));
-}
-
-/// The report of a settings file: its findings (a problem, unused entries), shown in its text.
-fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
-    let text = disk::read(path, crate::settings::MAX_BYTES)
+/// The report of a settings file (at `absolute`, named `shown`): its findings (a problem,
+/// unused entries), shown in its text.
+fn settings_report(shown: &Path, absolute: &Path, findings: Vec<Finding>) -> Report {
+    let text = disk::read(absolute, crate::settings::MAX_BYTES)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
     Report {
-        path: path.to_path_buf(),
+        path: shown.to_path_buf(),
         format: None,
         text: Rope::from_str(&text),
         findings,
         baselined: Vec::new(),
         silenced: Vec::new(),
+        entries: None,
     }
 }
 
@@ -449,188 +470,83 @@ pub(super) fn governed(
     Some((settings, forced))
 }
 
+/// How each file is checked.
+struct How {
+    /// The format `--as` forces.
+    forced: Option<FormatId>,
+    search: Search,
+}
+
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
 fn check_caught(
     found: &Found,
-    forced: Option<FormatId>,
+    how: &How,
     files: &dyn Files,
-    solve_positions: u64,
-    fix: Option<(FixMode, bool)>,
-    settings: Option<&Settings>,
-    errors: &mut Vec<String>,
+    fixed: Option<Arc<Document>>,
+    settings: Option<&Arc<Settings>>,
+    check: &CheckFn,
 ) -> Result<Option<Report>, String> {
-    catch_panic(|| check_file(found, forced, files, solve_positions, fix, settings, errors))
-        .unwrap_or_else(|message| {
+    catch_panic(|| check_file(found, how, files, fixed, settings, check)).unwrap_or_else(
+        |message| {
+            let absolute = disk::absolute(&found.path);
+            let format = how.forced.or_else(|| {
+                settings
+                    .and_then(|s| s.format_for(&absolute))
+                    .or_else(|| detect(Some(&absolute), ""))
+            });
             Ok(Some(Report {
                 path: found.path.clone(),
-                format: forced.or_else(|| detect(Some(&disk::absolute(&found.path)), "")),
+                format,
                 text: Rope::new(),
                 findings: vec![internal_error(&message)],
                 baselined: Vec::new(),
                 silenced: Vec::new(),
+                entries: None,
             }))
-        })
+        },
+    )
 }
 
-/// Checks one file, its slow findings (whether a peg board can be won) searched for within
-/// `solve_positions` positions examined. `None` for a file found in a folder that is none of
-/// the formats. Fixes that cannot be written are said in `errors`; the file is then reported
-/// as it stays.
+/// Checks one file, its slow findings (whether a peg board can be won) searched for as `how`
+/// says: as `fixed` when fixes changed it, else as it is on the disk. `None` for a file found
+/// in a folder that is none of the formats.
 fn check_file(
     found: &Found,
-    forced: Option<FormatId>,
+    how: &How,
     files: &dyn Files,
-    solve_positions: u64,
-    fix: Option<(FixMode, bool)>,
-    settings: Option<&Settings>,
-    errors: &mut Vec<String>,
+    fixed: Option<Arc<Document>>,
+    settings: Option<&Arc<Settings>>,
+    check: &CheckFn,
 ) -> Result<Option<Report>, String> {
     let Found { path, named } = found;
-    let detect = |path: Option<&Path>, text: &str| forced.or_else(|| detect(path, text));
     // The file's place among its folders (a Colossus variant's) is the same from any working
     // directory; the path shown stays the one typed.
     let absolute = disk::absolute(path);
-    let report = |format: Option<FormatId>, text, findings, silenced| {
-        Ok((format.is_some() || *named).then(|| Report {
-            path: path.clone(),
-            format,
-            text,
-            findings,
-            baselined: Vec::new(),
-            silenced,
-        }))
+    let source = match fixed {
+        Some(document) => analysis::Source::Document(document),
+        None => analysis::Source::Disk {
+            path: &absolute,
+            read: disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64),
+            forced: how.forced,
+        },
     };
-    let (bytes, stamp) = match disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64) {
-        Ok(read) => read,
-        // A file too large to parse is not even read: its size says enough.
-        Err(disk::ReadError::TooLarge(bytes, _)) => {
-            let finding = crate::analysis::unparsed(crate::syntax::Unparsed::File {
-                bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
-            });
-            return report(
-                detect(Some(&absolute), ""),
-                Rope::new(),
-                vec![finding],
-                Vec::new(),
-            );
-        }
-        Err(err) => return Err(format!("cannot read {}: {err}", shown(path))),
-    };
-    let Ok((content, encoding)) = text::decode(&bytes) else {
-        let finding = crate::analysis::binary_file();
-        return report(
-            detect(Some(&absolute), ""),
-            Rope::new(),
-            vec![finding],
-            Vec::new(),
-        );
-    };
-    let format = detect(Some(&absolute), &content);
+    let checked = check(source, files, settings, how.search);
+    if let Some(err) = &checked.unreadable {
+        return Err(format!("cannot read {}: {err}", shown(path)));
+    }
+    let format = checked.document.format();
     if format.is_none() && !named {
         return Ok(None);
     }
-    fault_injection(&content);
-    let content = match (fix, format) {
-        (Some((mode, diff_on_stdout)), Some(format)) => {
-            let source = Source {
-                bytes,
-                text: content,
-                encoding,
-                stamp,
-            };
-            fix_file(path, source, format, &absolute, files, mode, diff_on_stdout).unwrap_or_else(
-                |(err, content)| {
-                    errors.push(err);
-                    content
-                },
-            )
-        }
-        _ => content,
-    };
-    let doc = Document::new(format, &content).with_path(Some(absolute.clone()));
-    let (findings, mut silenced) = analyze_silenced(&doc, files);
-    let slow = if solve_positions == 0 {
-        Vec::new()
-    } else {
-        crate::analysis::slow_findings(&doc, &findings, solve_positions, &|| false)
-    };
-    let mut findings = crate::analysis::with_slow_findings(findings, slow);
-    // The `[[suppress]]` entries of retroboard.toml, which may name a slow finding too.
-    if let Some(settings) = settings {
-        silenced.extend(crate::suppressions::apply_settings(
-            &doc,
-            settings,
-            &absolute,
-            &mut findings,
-        ));
-    }
-    report(format, doc.whole_rope().clone(), findings, silenced)
-}
-
-/// How `check --fix` changes files.
-#[derive(Clone, Copy)]
-pub struct FixMode {
-    /// Print the change as a unified diff instead of writing it: on standard output before a
-    /// human report, on standard error beside a JSON or SARIF one (which stays parseable).
-    pub diff: bool,
-}
-
-/// Rounds of fixes at most: a fix that clashes with another waits for the next round.
-const FIX_ROUNDS: usize = 8;
-
-/// Applies every preferred fix of the file (round after round, while there are any), writes
-/// it back in its own encoding (or prints the diff), and returns the text whose findings are
-/// reported. `Err`: why nothing was written, and the file's text as it stays.
-fn fix_file(
-    path: &Path,
-    source: Source,
-    format: FormatId,
-    absolute: &Path,
-    files: &dyn Files,
-    mode: FixMode,
-    diff_on_stdout: bool,
-) -> Result<String, (String, String)> {
-    let shown = shown(path);
-    let mut current: Option<Source> = None;
-    let mut edits_made = 0;
-    for _ in 0..FIX_ROUNDS {
-        let text = current.as_ref().unwrap_or(&source).text.as_str();
-        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
-        let edits = crate::analysis::preferred_fixes(&doc, files);
-        if edits.is_empty() {
-            break;
-        }
-        edits_made += edits.len();
-        match current.as_ref().unwrap_or(&source).edited(&edits, &shown) {
-            Ok(next) => current = Some(next),
-            Err(err) => return Err((err, source.text)),
-        }
-    }
-    let Some(current) = current.filter(|c| c.text != source.text) else {
-        return Ok(source.text);
-    };
-    let original = &source.text;
-    let mut stderr = std::io::stderr().lock();
-    if mode.diff {
-        let diff = rewrite::unified_diff(&shown, original, &current.text);
-        if diff_on_stdout {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(diff.as_bytes()).and_then(|()| out.flush());
-        } else {
-            let _ = stderr.write_all(diff.as_bytes());
-        }
-        let _ = writeln!(
-            stderr,
-            "retroboard: would fix {shown} ({edits_made} edit(s))"
-        );
-        // The findings reported are those the fixes would leave.
-        return Ok(current.text);
-    }
-    if let Err(err) = rewrite::write(path, &current.bytes, &source, &shown) {
-        return Err((err, source.text));
-    }
-    let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits_made} edit(s))");
-    Ok(current.text)
+    Ok(Some(Report {
+        path: path.clone(),
+        format,
+        text: checked.document.whole_rope().clone(),
+        findings: checked.findings,
+        baselined: Vec::new(),
+        silenced: checked.silenced,
+        entries: checked.entries,
+    }))
 }
 
 /// 1-based line and character column of a byte offset.
@@ -834,7 +750,7 @@ fn json_path(path: &Path) -> serde_json::Map<String, Value> {
 }
 
 /// The bytes of a path as the system holds them.
-fn path_bytes(path: &Path) -> Vec<u8> {
+pub(super) fn path_bytes(path: &Path) -> Vec<u8> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -847,6 +763,11 @@ fn path_bytes(path: &Path) -> Vec<u8> {
 }
 
 fn print_json(reports: &[Report]) -> std::io::Result<()> {
+    write_json(&json_findings(reports))
+}
+
+/// The findings of a JSON report.
+fn json_findings(reports: &[Report]) -> Value {
     let mut items = Vec::new();
     for report in reports {
         for finding in &report.findings {
@@ -869,10 +790,10 @@ fn print_json(reports: &[Report]) -> std::io::Result<()> {
             items.push(Value::Object(item));
         }
     }
-    write_json(&Value::Array(items))
+    Value::Array(items)
 }
 
-fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
+fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Result<()> {
     let rules: Vec<Value> = all_codes()
         .iter()
         .map(|doc| {
@@ -906,7 +827,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 "message": {"text": finding.message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(&report.path)},
+                        "artifactLocation": form.sarif_location(&report.path),
                         "region": {
                             "startLine": line,
                             "startColumn": column,
@@ -939,7 +860,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 let mut suppression = json!({
                     "kind": "external",
                     "location": {"physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(file)},
+                        "artifactLocation": form.sarif_location(file),
                     }},
                 });
                 if !reason.is_empty() {
@@ -959,7 +880,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 let mut suppression = json!({
                     "kind": "inSource",
                     "location": {"physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(&report.path)},
+                        "artifactLocation": form.sarif_location(&report.path),
                         "region": {
                             "startLine": line,
                             "startColumn": column,
@@ -987,7 +908,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
                 "message": {"text": entry.message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": sarif_uri(Path::new(&entry.file))},
+                        "artifactLocation": form.sarif_location(Path::new(&entry.file)),
                     },
                 }],
                 "partialFingerprints": {baseline::SARIF_KEY: entry.fingerprint},
@@ -995,7 +916,7 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
             }));
         }
     }
-    let log = json!({
+    let mut log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
@@ -1008,6 +929,9 @@ fn print_sarif(reports: &[Report], said: &Said) -> std::io::Result<()> {
             "results": results,
         }],
     });
+    if let Some(root) = form.sarif_root() {
+        log["runs"][0]["originalUriBaseIds"] = json!({"%SRCROOT%": {"uri": root}});
+    }
     write_json(&log)
 }
 
@@ -1025,22 +949,6 @@ fn sarif_level(severity: Severity) -> &'static str {
         Severity::Warning => "warning",
         Severity::Information | Severity::Hint => "note",
     }
-}
-
-/// A relative URI reference for a path: forward slashes, and spaces, other reserved characters
-/// and bytes that are not UTF-8 percent-encoded (a URI names bytes, so the path is exact).
-fn sarif_uri(path: &Path) -> String {
-    let mut uri = String::new();
-    for byte in path_bytes(path) {
-        if byte == b'\\' {
-            uri.push('/');
-        } else if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
-            uri.push(byte as char);
-        } else {
-            uri.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    uri
 }
 
 fn write_json(value: &Value) -> std::io::Result<()> {

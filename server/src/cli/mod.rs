@@ -3,7 +3,9 @@
 mod baseline;
 mod check;
 mod explain;
+mod fix;
 mod format;
+mod paths;
 mod render;
 mod rewrite;
 mod solve;
@@ -16,7 +18,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::registry::FormatId;
 
-pub use check::OutputFormat;
+pub use check::{CheckFn, OutputFormat, json_report};
 
 #[derive(Parser)]
 #[command(
@@ -251,7 +253,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     forced: as_format,
                     verbose,
                     solve_positions,
-                    fix: fix.then_some(check::FixMode { diff }),
+                    fix: fix.then_some(fix::FixMode { diff }),
                     baseline,
                     no_suppressions,
                 },

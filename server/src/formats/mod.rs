@@ -233,32 +233,12 @@ pub trait Format: Sync {
         None
     }
 
-    /// Findings that can take long to find (whether a peg board can be won), never part of
-    /// [`Format::check`]: the language server looks for them off the keystroke path, after
-    /// publishing the others, and `check` waits for them. Found within `budget` (a count of
-    /// positions examined, never a time: the findings must not depend on the machine); once
-    /// `cancelled()` says so the search stops and adds nothing. Asked only for documents
-    /// without errors (see [`crate::analysis::slow_findings`]).
-    fn slow_check(
-        &self,
-        _doc: &Document,
-        _budget: u64,
-        _cancelled: &dyn Fn() -> bool,
-        _findings: &mut Vec<Finding>,
-    ) {
-    }
-
-    /// The findings of [`Format::slow_check`] within `budget` when they are known without work
-    /// (there are none to look for, or the same board was searched before); `None` when a
-    /// search is needed.
-    fn slow_known(&self, _doc: &Document, _budget: u64) -> Option<Vec<Finding>> {
-        Some(Vec::new())
-    }
-
-    /// While the value returned lives, a search for the document's slow findings is under way
-    /// (the language server's, from before it waits for its turn until its verdict is kept): a
-    /// preview drawn meanwhile says so instead of searching the same board beside it.
-    fn slow_search_under_way(&self, _doc: &Document) -> Option<Box<dyn std::any::Any + Send>> {
+    /// The search for the findings that can take long to find (whether a peg board can be
+    /// won), made ready from the document, never part of [`Format::check`]: the language server
+    /// does it off the keystroke path, after publishing the others, and `check` waits for it.
+    /// `None` when there is nothing to search for. Asked only for documents without errors
+    /// (see [`crate::analysis::check`]).
+    fn slow_search(&self, _doc: &Document) -> Option<Box<dyn SlowSearch>> {
         None
     }
 
@@ -295,6 +275,23 @@ impl crate::syntax::GrammarWords for dyn Format {
     fn describe_field(&self, field: &str) -> Option<&'static str> {
         Format::describe_field(self, field)
     }
+}
+
+/// A search for findings that take long to find, made ready ([`Format::slow_search`]). Every
+/// search is budgeted in positions examined, never in time: the findings must not depend on
+/// the machine.
+pub trait SlowSearch: Send + Sync {
+    /// The findings of a search of at most `positions` when they are known without searching
+    /// (the same board searched before); `None` when the search is needed.
+    fn known(&self, positions: u64) -> Option<Vec<Finding>>;
+
+    /// Searches, examining at most `positions`; once `cancelled()` says so the search stops
+    /// and finds nothing.
+    fn run(&self, positions: u64, cancelled: &dyn Fn() -> bool) -> Vec<Finding>;
+
+    /// While the value returned lives, the search is under way: a preview of the document
+    /// drawn meanwhile says so instead of searching the same board beside it.
+    fn under_way(&self) -> Box<dyn std::any::Any + Send>;
 }
 
 /// Access to other files: the editor's open documents first, then the disk.

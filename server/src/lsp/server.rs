@@ -36,7 +36,7 @@ use crate::formats::{DiskFiles, Files};
 use crate::registry::FormatId;
 use crate::registry::{DETECTION_BYTES, detect};
 use crate::render;
-use crate::settings::Discovery;
+use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
 mod ide;
@@ -95,6 +95,8 @@ struct State {
     cache: Arc<DiskCache>,
     /// The project settings (retroboard.toml) of each file.
     settings: Arc<Discovery>,
+    /// What the last check of each file made of its settings' `[[suppress]]` entries.
+    entries_used: Arc<EntriesUsedByFile>,
     /// Settings files whose problem was published, with its message.
     settings_problems: HashMap<PathBuf, String>,
     /// The workspace's folders, where workspace symbols are looked for.
@@ -278,6 +280,7 @@ struct Snapshot {
     client: ide::ClientOptions,
     roots: Vec<PathBuf>,
     settings: Arc<Discovery>,
+    entries_used: Arc<EntriesUsedByFile>,
     documents: HashMap<Uri, OpenDocument>,
     cache: Arc<DiskCache>,
     /// What this request or check has seen of the disk and worked out from the files.
@@ -293,6 +296,7 @@ impl State {
             client: self.client,
             roots: self.roots.clone(),
             settings: self.settings.clone(),
+            entries_used: self.entries_used.clone(),
             documents: self.documents.clone(),
             cache: self.cache.clone(),
             request: RequestCache::default(),
@@ -382,6 +386,7 @@ impl Snapshot {
         Conversion {
             encoding: self.encoding,
             settings: self.settings.clone(),
+            entries_used: self.entries_used.clone(),
         }
     }
 
@@ -389,7 +394,7 @@ impl Snapshot {
     /// when it reads well and every `[[suppress]]` entry was used).
     fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
         let settings = self.settings.for_file(path)?;
-        let mut findings = settings.findings();
+        let mut findings = self.entries_used.findings(&settings);
         settings.apply(&settings.path, &mut findings);
         let diagnostics = if findings.is_empty() {
             Vec::new()
@@ -472,6 +477,33 @@ impl Snapshot {
 struct Conversion {
     encoding: PositionEncoding,
     settings: Arc<Discovery>,
+    entries_used: Arc<EntriesUsedByFile>,
+}
+
+/// What the last check of each file (its slow findings included) made of the `[[suppress]]`
+/// entries of its settings, by file: the settings themselves stay as read, and an entry is
+/// unused by what these checks found.
+#[derive(Default)]
+struct EntriesUsedByFile(std::sync::Mutex<HashMap<PathBuf, crate::settings::EntriesUsed>>);
+
+impl EntriesUsedByFile {
+    /// Keeps what a check of a file made of the entries; with `more`, adds it to what the same
+    /// check found before (its slow findings come later).
+    fn record(&self, entries: crate::settings::EntriesUsed, more: bool) {
+        let mut by_file = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        match by_file.get_mut(&entries.file) {
+            Some(before) if more => before.add(entries),
+            _ => {
+                by_file.insert(entries.file.clone(), entries);
+            }
+        }
+    }
+
+    /// The findings of a settings file, its unused entries by the checks kept.
+    fn findings(&self, settings: &Settings) -> Vec<crate::findings::Finding> {
+        let by_file = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        settings.findings(by_file.values())
+    }
 }
 
 impl Conversion {
@@ -491,9 +523,9 @@ impl Conversion {
         let findings = match (&settings, document.path()) {
             (Some(settings), Some(path)) => {
                 let mut kept = findings.to_vec();
-                crate::suppressions::apply_settings_noting(
-                    document, settings, path, &mut kept, slow,
-                );
+                let (_, entries) =
+                    crate::suppressions::apply_settings(document, settings, path, &mut kept);
+                self.entries_used.record(entries, slow);
                 settings.apply(path, &mut kept);
                 adjusted = kept;
                 &adjusted[..]
@@ -554,6 +586,7 @@ impl Backend {
                 readers: VecDeque::new(),
                 cache: Arc::default(),
                 settings: Arc::default(),
+                entries_used: Arc::default(),
                 settings_problems: HashMap::new(),
                 roots: Vec::new(),
                 openings: 0,
@@ -1768,14 +1801,8 @@ fn code_actions(
     // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
     let settings = open.path.as_deref().and_then(|path| {
         let settings = snapshot.settings.for_file(path)?;
-        // (Noted as more of the last check: what it found used stays so.)
-        crate::suppressions::apply_settings_noting(
-            &open.document,
-            &settings,
-            path,
-            &mut findings,
-            true,
-        );
+        // Not noted as a check's use of the entries: the last check's stands.
+        crate::suppressions::apply_settings(&open.document, &settings, path, &mut findings);
         Some(settings)
     });
     cancel.check()?;

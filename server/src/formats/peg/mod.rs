@@ -61,22 +61,8 @@ impl Format for Board {
         checks::check(doc, findings);
     }
 
-    fn slow_check(
-        &self,
-        doc: &Document,
-        budget: u64,
-        cancelled: &dyn Fn() -> bool,
-        findings: &mut Vec<Finding>,
-    ) {
-        solvability::slow_check(doc, budget, cancelled, findings);
-    }
-
-    fn slow_known(&self, doc: &Document, budget: u64) -> Option<Vec<Finding>> {
-        solvability::slow_known(doc, budget)
-    }
-
-    fn slow_search_under_way(&self, doc: &Document) -> Option<Box<dyn std::any::Any + Send>> {
-        solvability::search_under_way(doc)
+    fn slow_search(&self, doc: &Document) -> Option<Box<dyn super::SlowSearch>> {
+        solvability::slow_search(doc)
     }
 
     fn completions(

@@ -277,45 +277,30 @@ pub fn positions_text(n: u64) -> String {
     )
 }
 
-/// The solvability findings of a board the game loads: `peg/unsolvable` when it cannot be won,
-/// a note when a search of at most `budget` positions could not tell. Nothing for a board
-/// without a first jump (the checks report that), or once `cancelled()`.
-pub fn slow_check(
-    doc: &Document,
-    budget: u64,
-    cancelled: &dyn Fn() -> bool,
-    findings: &mut Vec<Finding>,
-) {
+/// The search for the solvability findings of a board the game loads and where a first jump
+/// exists (a board without one gets its finding from the checks).
+pub fn slow_search(doc: &Document) -> Option<Box<dyn crate::formats::SlowSearch>> {
     let board = Board::of(doc);
-    let Some(prepared) = board.as_ref().as_ref().and_then(Prepared::of) else {
-        return;
-    };
-    if !plays(&prepared) {
-        return;
-    }
-    let verdict = prepared.solve(budget, cancelled);
-    findings.extend(finding(&prepared, &verdict));
+    let prepared = Prepared::of(board.as_ref().as_ref()?)?;
+    plays(&prepared).then(|| Box::new(prepared) as Box<dyn crate::formats::SlowSearch>)
 }
 
-/// Marks the search of `doc`'s board as under way while the value lives (see
-/// [`crate::formats::Format::slow_search_under_way`]).
-pub fn search_under_way(doc: &Document) -> Option<Box<dyn std::any::Any + Send>> {
-    let board = Board::of(doc);
-    let prepared = board.as_ref().as_ref().and_then(Prepared::of)?;
-    Some(Box::new(Searching::start(prepared.key)))
-}
-
-/// The solvability findings when they are known without a search of up to `budget` positions.
-pub fn slow_known(doc: &Document, budget: u64) -> Option<Vec<Finding>> {
-    let board = Board::of(doc);
-    let Some(prepared) = board.as_ref().as_ref().and_then(Prepared::of) else {
-        return Some(Vec::new());
-    };
-    if !plays(&prepared) {
-        return Some(Vec::new());
+/// The solvability findings: `peg/unsolvable` when the board cannot be won, a note when a search
+/// of at most `positions` could not tell; nothing once cancelled.
+impl crate::formats::SlowSearch for Prepared {
+    fn known(&self, positions: u64) -> Option<Vec<Finding>> {
+        let verdict = self.cached(Some(positions))?;
+        Some(finding(self, &verdict).into_iter().collect())
     }
-    let verdict = prepared.cached(Some(budget))?;
-    Some(finding(&prepared, &verdict).into_iter().collect())
+
+    fn run(&self, positions: u64, cancelled: &dyn Fn() -> bool) -> Vec<Finding> {
+        let verdict = self.solve(positions, cancelled);
+        finding(self, &verdict).into_iter().collect()
+    }
+
+    fn under_way(&self) -> Box<dyn std::any::Any + Send> {
+        Box::new(Searching::start(self.key))
+    }
 }
 
 /// A first jump exists (or the solver cannot take the board, which it then says).

@@ -1,9 +1,13 @@
-//! The one way through: a document's findings, syntax errors first, then the format's checks.
+//! The one way through: a document's findings, syntax errors first, then the format's checks;
+//! [`check`] takes a file from its bytes to what every front end reports.
+
+mod check;
 
 use crate::findings::{Finding, Severity};
 use crate::formats::{DiskFiles, Files};
 use crate::suppressions::Silenced;
 use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
+pub use check::{Checked, Search, SlowFindings, SlowWork, Source, audit, check};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {
@@ -87,41 +91,40 @@ pub fn preferred_fixes(doc: &Document, files: &dyn Files) -> Vec<crate::findings
 /// count, not a time, so a file gets the same findings on every machine and under any load.
 pub const SEARCH_POSITIONS: u64 = crate::formats::peg::solvability::CHECK_POSITIONS;
 
-/// The findings that take long to find (whether a peg board can be won; see
-/// [`crate::formats::Format::slow_check`]), for a document whose other findings are `fast`:
-/// none when those hold an error (the game would not load the file). Searched examining at
-/// most `budget` positions ([`SEARCH_POSITIONS`] for `check` and the language server); once
-/// `cancelled()` says so, the search stops and the result is to be dropped.
+/// The findings that take long to find (whether a peg board can be won), for a document whose
+/// other findings are `fast`: none when those hold an error (the game would not load the file).
+/// Searched examining at most `budget` positions ([`SEARCH_POSITIONS`] for `check` and the
+/// language server); once `cancelled()` says so, the search stops and the result is to be
+/// dropped. (The language server's entry; [`check`] plans and runs the same search.)
 pub fn slow_findings(
     doc: &Document,
     fast: &[Finding],
     budget: u64,
     cancelled: &dyn Fn() -> bool,
 ) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    if let Some(format) = slow_format(doc, fast) {
-        format.slow_check(doc, budget, cancelled, &mut findings);
+    match slow_search(doc, fast) {
+        Some(search) => search.run(budget, cancelled),
+        None => Vec::new(),
     }
-    findings
 }
 
 /// The findings of [`slow_findings`] when they are known without a search (none to look for,
 /// or found before for the same board within `budget` positions); `None` when a search is
 /// needed.
 pub fn slow_findings_known(doc: &Document, fast: &[Finding], budget: u64) -> Option<Vec<Finding>> {
-    match slow_format(doc, fast) {
-        Some(format) => format.slow_known(doc, budget),
+    match slow_search(doc, fast) {
+        Some(search) => search.known(budget),
         None => Some(Vec::new()),
     }
 }
 
 /// While the value returned lives, the search for `doc`'s slow findings is under way (see
-/// [`crate::formats::Format::slow_search_under_way`]); `None` when it has none to search for.
+/// [`crate::formats::SlowSearch::under_way`]); `None` when it has none to search for.
 pub fn slow_search_under_way(
     doc: &Document,
     fast: &[Finding],
 ) -> Option<Box<dyn std::any::Any + Send>> {
-    slow_format(doc, fast)?.slow_search_under_way(doc)
+    Some(slow_search(doc, fast)?.under_way())
 }
 
 /// Gives the memory freed by a large search back to the system (glibc keeps freed blocks for
@@ -180,11 +183,15 @@ pub fn tune_allocator() {
     }
 }
 
-/// The format whose slow checks apply to the document: one that is read, without errors.
-fn slow_format(doc: &Document, fast: &[Finding]) -> Option<&'static dyn crate::formats::Format> {
+/// The search for the document's slow findings: in a document that is read whole, without
+/// errors (the game would not load it otherwise), when its format has one.
+fn slow_search(doc: &Document, fast: &[Finding]) -> Option<Box<dyn crate::formats::SlowSearch>> {
     let format = doc.format()?;
     let clean = !fast.iter().any(|f| f.severity == Severity::Error);
-    (clean && doc.unparsed().is_none() && doc.cut().is_none()).then(|| crate::formats::spec(format))
+    if !clean || doc.unparsed().is_some() || doc.cut().is_some() {
+        return None;
+    }
+    crate::formats::spec(format).slow_search(doc)
 }
 
 /// The findings of a document and its slow findings together, in text order: what `check`
