@@ -48,6 +48,8 @@ use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::code_doc;
 use crate::registry::FormatId;
 
+pub mod file;
+
 /// The names a settings file may have, in the order they are looked for in each folder.
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];
 
@@ -183,20 +185,27 @@ impl Settings {
     pub fn parse(path: &Path, text: &str) -> Settings {
         match Settings::read(path, text) {
             Ok(settings) => settings,
-            Err((message, range)) => {
+            Err(Problem {
+                message,
+                range,
+                fixes,
+            }) => {
                 let mut settings = Settings::defaults(path);
-                settings.problem = Some(Finding::new(
-                    Severity::Error,
-                    CONFIG,
-                    range.unwrap_or(0..text.lines().next().map_or(0, str::len)),
-                    format!("{message}; the checks use the default settings until it is fixed"),
-                ));
+                settings.problem = Some(
+                    Finding::new(
+                        Severity::Error,
+                        CONFIG,
+                        range.unwrap_or(0..text.lines().next().map_or(0, str::len)),
+                        format!("{message}; the checks use the default settings until it is fixed"),
+                    )
+                    .with_fixes(fixes),
+                );
                 settings
             }
         }
     }
 
-    fn read(path: &Path, text: &str) -> Result<Settings, (String, Option<std::ops::Range<usize>>)> {
+    fn read(path: &Path, text: &str) -> Result<Settings, Problem> {
         let raw: RawSettings = toml::from_str(text).map_err(|err| {
             (
                 format!("{}: {}", file_name(path), one_line(err.message())),
@@ -205,12 +214,13 @@ impl Settings {
         })?;
         // Where a key is written, for a finding on it.
         let at = |key: &str| text.find(key).map(|start| start..start + key.len());
+        let rules = |raw| rules(text, raw, &at);
         let mut settings = Settings::defaults(path);
-        settings.rules = rules(&raw.rules, &at)?;
+        settings.rules = rules(&raw.rules)?;
         for over in &raw.overrides {
             settings
                 .overrides
-                .push((globs(&over.files, &at)?, rules(&over.rules, &at)?));
+                .push((globs(&over.files, &at)?, rules(&over.rules)?));
         }
         if let Some(include) = &raw.files.include {
             settings.include = Some(globs(include, &at)?);
@@ -239,19 +249,32 @@ impl Settings {
                             .join(", ")
                     ),
                     at(format),
-                ));
+                )
+                    .into());
             };
             settings.formats.push((matcher, format));
         }
         for entry in &raw.suppress {
             match suppress_entry(text, entry) {
                 Ok(entry) => settings.suppress.push(entry),
-                Err((message, range)) => settings.entry_problems.push(Finding::new(
-                    Severity::Error,
-                    CONFIG,
-                    range,
-                    format!("{message}; the other settings apply"),
-                )),
+                Err((message, range)) => {
+                    // A misspelt code: the codes it may have meant.
+                    let fixes = match entry.get_ref().get("code") {
+                        Some(code) if code.span() == range => {
+                            file::code_fixes(text, range.clone(), code.get_ref().as_str(), true)
+                        }
+                        _ => Vec::new(),
+                    };
+                    settings.entry_problems.push(
+                        Finding::new(
+                            Severity::Error,
+                            CONFIG,
+                            range,
+                            format!("{message}; the other settings apply"),
+                        )
+                        .with_fixes(fixes),
+                    );
+                }
             }
         }
         Ok(settings)
@@ -285,44 +308,16 @@ impl Settings {
         }
     }
 
-    /// The settings file's own findings: its problem or its entries' problems, and the entries
-    /// that silenced nothing in the files they name that were checked (each with a fix that
-    /// removes it), in text order.
-    pub fn findings(&self) -> Vec<Finding> {
-        let mut findings: Vec<Finding> = self
-            .problem
-            .iter()
-            .chain(&self.entry_problems)
-            .cloned()
-            .collect();
+    /// The entries named by a file checked so far, and those that silenced one of its findings:
+    /// what [`file::findings`] reports unused.
+    pub fn entry_use(&self) -> (Vec<usize>, Vec<usize>) {
         let usage = self.usage.lock().unwrap_or_else(|p| p.into_inner());
-        for (index, entry) in self.suppress.iter().enumerate() {
-            let named = usage.values().any(|(named, _)| named.contains(&index));
-            let used = usage.values().any(|(_, used)| used.contains(&index));
-            if !named || used {
-                continue;
-            }
-            let header = entry.range.start..entry.range.start + "[[suppress]]".len();
-            findings.push(
-                Finding::new(
-                    Severity::Warning,
-                    UNUSED,
-                    header,
-                    format!(
-                        "this [[suppress]] entry silences nothing: {} has no finding {} at {}; \
-remove it, or correct its file, code or place",
-                        entry.file, entry.code, entry.place
-                    ),
-                )
-                // Not preferred: it deletes lines the modder wrote (a reason among them).
-                .with_fix(Some(Fix::one(
-                    "Remove the unused [[suppress]] entry",
-                    TextEdit::delete(entry.range.clone()),
-                ))),
-            );
+        let (mut named, mut used): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        for (n, u) in usage.values() {
+            named.extend(n);
+            used.extend(u);
         }
-        findings.sort_by_key(|f| (f.range.start, f.range.end));
-        findings
+        (named, used)
     }
 
     /// The path of a file relative to the settings file's folder, as its globs read it.
@@ -482,7 +477,8 @@ place = \"pile:7\", reason = \"why\""
     if code_doc(&code).is_none() || code.starts_with("retroboard/") {
         return Err((
             format!(
-                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence (“retroboard explain” lists the codes)"
+                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence{} (“retroboard explain” lists the codes)",
+                file::did_you_mean(&code, true)
             ),
             code_at,
         ));
@@ -560,21 +556,49 @@ fn one_line(text: &str) -> String {
     quoted
 }
 
-type Problem = (String, Option<std::ops::Range<usize>>);
+/// Why a settings file cannot be read as such, where, and the fixes that may mend it.
+struct Problem {
+    message: String,
+    range: Option<std::ops::Range<usize>>,
+    fixes: Vec<Fix>,
+}
 
+impl From<(String, Option<std::ops::Range<usize>>)> for Problem {
+    fn from((message, range): (String, Option<std::ops::Range<usize>>)) -> Problem {
+        Problem {
+            message,
+            range,
+            fixes: Vec::new(),
+        }
+    }
+}
+
+/// The rules of `[rules]` or of an override, in the settings file's `text`.
 fn rules(
+    text: &str,
     raw: &BTreeMap<String, String>,
     at: &dyn Fn(&str) -> Option<std::ops::Range<usize>>,
 ) -> Result<Vec<(String, Level)>, Problem> {
     let mut rules = Vec::new();
     for (code, level) in raw {
         if code_doc(code).is_none() || code == CONFIG {
-            return Err((
-                format!(
-                    "\u{201c}{code}\u{201d} is no code Retroboard reports (“retroboard explain” lists them)"
+            // The key as written, in quotes when it is (a code holds a `/`, which needs them).
+            let quoted = ['"', '\'']
+                .iter()
+                .find_map(|q| text.find(&format!("{q}{code}{q}")))
+                .map(|start| start + 1..start + 1 + code.len());
+            let range = quoted.or_else(|| at(code));
+            return Err(Problem {
+                message: format!(
+                    "\u{201c}{code}\u{201d} is no code Retroboard reports{} (“retroboard explain” lists them)",
+                    file::did_you_mean(code, false)
                 ),
-                at(code),
-            ));
+                fixes: range
+                    .clone()
+                    .map(|r| file::code_fixes(text, r, Some(code), false))
+                    .unwrap_or_default(),
+                range,
+            });
         }
         let level = match level.as_str() {
             "error" => Level::Severity(Severity::Error),
@@ -588,7 +612,8 @@ fn rules(
                         "\u{201c}{other}\u{201d} (for {code}) is no level: write error, warning, information, hint or off"
                     ),
                     at(other),
-                ));
+                )
+                    .into());
             }
         };
         rules.push((code.clone(), level));
@@ -614,7 +639,7 @@ fn globs(
         set.add(glob);
     }
     set.build()
-        .map_err(|err| (format!("the file patterns are not valid: {err}"), None))
+        .map_err(|err| (format!("the file patterns are not valid: {err}"), None).into())
 }
 
 /// Finds the settings of files by walking up from their folders (every time: a few `stat`s,
@@ -855,30 +880,21 @@ mod tests {
         let text = format!("{ENTRY}\n{}", ENTRY.replace("Pile:7", "pile:8"));
         let s = settings(&text);
         let file = Path::new("/mod/Games/Klondike.pat");
-        assert_eq!(s.findings(), [], "nothing checked yet");
-        s.record_use(file, vec![0, 1], vec![0], false);
-        let findings = s.findings();
-        let [unused] = findings.as_slice() else {
-            panic!("{findings:?}")
+        let unused = |s: &Settings| {
+            let (named, used) = s.entry_use();
+            file::findings(&s.path, &text, &named, &used)
         };
-        assert_eq!(unused.code, UNUSED);
-        assert_eq!(unused.severity, Severity::Warning);
-        assert_eq!(&text[unused.range.clone()], "[[suppress]]");
-        assert!(unused.range.start > ENTRY.len());
-        assert_eq!(
-            unused.message,
-            "this [[suppress]] entry silences nothing: Games/*.pat has no finding \
-patience/foundation-value at pile:8; remove it, or correct its file, code or place"
-        );
-        let fix = &unused.fixes[0];
-        let after = crate::findings::apply_edits(&text, &fix.edits).unwrap();
-        assert_eq!(after, format!("{ENTRY}\n"));
+        assert_eq!(unused(&s), [], "nothing checked yet");
+        s.record_use(file, vec![0, 1], vec![0], false);
+        let [finding] = unused(&s).try_into().unwrap();
+        assert_eq!(finding.code, UNUSED);
+        assert!(finding.range.start > ENTRY.len());
         // The slow findings of the same check use the second one: no finding then.
         s.record_use(file, Vec::new(), vec![1], true);
-        assert_eq!(s.findings(), []);
+        assert_eq!(unused(&s), []);
         // Checked again, without using either: both unused.
         s.record_use(file, vec![0, 1], Vec::new(), false);
-        assert_eq!(s.findings().len(), 2);
+        assert_eq!(unused(&s).len(), 2);
     }
 
     #[test]
@@ -951,7 +967,10 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
                 Some(Level::Off)
             );
             assert_eq!(s.suppressions_for(Path::new("/mod/Games/K.pat")).len(), 1);
-            assert_eq!(s.findings(), std::slice::from_ref(problem));
+            assert_eq!(
+                file::findings(&s.path, &text, &[], &[]),
+                std::slice::from_ref(problem)
+            );
         }
     }
 

@@ -182,15 +182,23 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     }
     std::panic::set_hook(panic_hook);
     for (settings, at) in settings_met.into_iter().rev() {
+        let (named, used) = settings.entry_use();
+        let (text, mut findings) = match crate::settings::file::read(&settings.path) {
+            Ok(text) => {
+                let findings =
+                    crate::settings::file::findings(&settings.path, &text, &named, &used);
+                (text, findings)
+            }
+            Err(finding) => (String::new(), vec![finding]),
+        };
         // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
-        let mut findings = settings.findings();
         if no_suppressions {
             settings.apply_auditing(&settings.path, &mut findings);
         } else {
             settings.apply(&settings.path, &mut findings);
         }
         if !findings.is_empty() {
-            reports.insert(at, settings_report(&settings.path, findings));
+            reports.insert(at, settings_report(&settings.path, &text, findings));
         }
     }
 
@@ -381,14 +389,11 @@ fn unsilence(report: &mut Report) {
 }
 
 /// The report of a settings file: its findings (a problem, unused entries), shown in its text.
-fn settings_report(path: &Path, findings: Vec<Finding>) -> Report {
-    let text = disk::read(path, crate::settings::MAX_BYTES)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .unwrap_or_default();
+fn settings_report(path: &Path, text: &str, findings: Vec<Finding>) -> Report {
     Report {
         path: path.to_path_buf(),
         format: None,
-        text: Rope::from_str(&text),
+        text: Rope::from_str(text),
         findings,
         baselined: Vec::new(),
         silenced: Vec::new(),

@@ -386,25 +386,24 @@ impl Snapshot {
     }
 
     /// The settings file that governs `path`, its findings' messages and its diagnostics (none
-    /// when it reads well and every `[[suppress]]` entry was used).
+    /// when it reads well and every `[[suppress]]` entry was used), as it is on the disk.
     fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
         let settings = self.settings.for_file(path)?;
-        let mut findings = settings.findings();
-        settings.apply(&settings.path, &mut findings);
-        let diagnostics = if findings.is_empty() {
-            Vec::new()
-        } else {
-            let text = self
-                .overlay()
-                .read(&settings.path)
-                .map(|t| t.to_string())
-                .unwrap_or_default();
-            let rope = ropey::Rope::from_str(&text);
-            findings
-                .iter()
-                .map(|f| convert::diagnostic(&rope, f, self.encoding))
-                .collect()
+        let (named, used) = settings.entry_use();
+        let (text, mut findings) = match crate::settings::file::read(&settings.path) {
+            Ok(text) => {
+                let findings =
+                    crate::settings::file::findings(&settings.path, &text, &named, &used);
+                (text, findings)
+            }
+            Err(finding) => (String::new(), vec![finding]),
         };
+        settings.apply(&settings.path, &mut findings);
+        let rope = ropey::Rope::from_str(&text);
+        let diagnostics: Vec<Diagnostic> = findings
+            .iter()
+            .map(|f| convert::diagnostic(&rope, f, self.encoding))
+            .collect();
         let message = (!findings.is_empty()).then(|| {
             findings
                 .iter()
