@@ -133,24 +133,61 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     // The settings (retroboard.toml) of each file, found by walking up from its folder.
     let discovery = Discovery::default();
-    // Each settings file met, with the place of its report among the reports (before the
-    // files it governs): its findings (problems, unused entries) are known once all are checked.
-    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
+    // Each settings file met (named, found in a folder, or governing a file checked), with
+    // the place of its report among the reports (before the files it governs): its findings
+    // (problems, unused entries) are known once all are checked.
+    let mut settings_met: Vec<SettingsMet> = Vec::new();
+    let diff_on_stdout = output == OutputFormat::Human;
     for found in collect(paths, &mut problems) {
         let absolute = disk::absolute(&found.path);
-        let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) else {
+        // A settings file is read as settings, unless `--as` says otherwise.
+        if forced.is_none() && crate::settings::file::is_settings_file(&absolute) {
+            let at = reports.len();
+            let met = match settings_met.iter().position(|met| met.path == absolute) {
+                Some(met) => met,
+                None => {
+                    settings_met.push(SettingsMet::new(
+                        absolute,
+                        found.path.clone(),
+                        at,
+                        fix.map(|mode| (mode, diff_on_stdout)),
+                        &mut problems.errors,
+                    ));
+                    settings_met.len() - 1
+                }
+            };
+            settings_met[met].shown = found.path.clone();
+            settings_met[met].named |= found.named;
+            continue;
+        }
+        let Some((mut settings, mut read_as)) = governed(&discovery, &found, &absolute, forced)
+        else {
             continue;
         };
-        if let Some(settings) = &settings
-            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
+        if let Some(met) = &settings
+            && !settings_met.iter().any(|m| m.path == met.path)
         {
-            settings_met.push((settings.clone(), reports.len()));
+            settings_met.push(SettingsMet::new(
+                met.path.clone(),
+                met.path.clone(),
+                reports.len(),
+                fix.map(|mode| (mode, diff_on_stdout)),
+                &mut problems.errors,
+            ));
+            // Its fixes (a misspelt code) apply to this run's checks too: read, it may also
+            // leave this file out of the walk (`[files]`).
+            if fix.is_some() {
+                let Some(again) = governed(&discovery, &found, &absolute, forced) else {
+                    continue;
+                };
+                (settings, read_as) = again;
+            }
         }
-        let fix = fix.map(|mode| (mode, output == OutputFormat::Human));
+        let fix = fix.map(|mode| (mode, diff_on_stdout));
         // An audit (`--no-suppressions`) reports what the entries silence, each saying so.
         match check_caught(
             &found,
-            forced,
+            read_as,
             &files,
             solve_positions,
             fix,
@@ -181,24 +218,40 @@ pub fn run(paths: &[PathBuf], options: Options) -> ExitCode {
         }
     }
     std::panic::set_hook(panic_hook);
-    for (settings, at) in settings_met.into_iter().rev() {
-        let (named, used) = settings.entry_use();
-        let (text, mut findings) = match crate::settings::file::read(&settings.path) {
+    for met in settings_met.into_iter().rev() {
+        // Which entries the checks used: of the settings that governed them.
+        let (named, used) = discovery
+            .for_file(&met.path)
+            .filter(|s| s.path == met.path)
+            .map(|s| s.entry_use())
+            .unwrap_or_default();
+        let (text, mut findings) = match crate::settings::file::read(&met.path) {
             Ok(text) => {
-                let findings =
-                    crate::settings::file::findings(&settings.path, &text, &named, &used);
+                let findings = crate::settings::file::findings(&met.path, &text, &named, &used);
                 (text, findings)
             }
             Err(finding) => (String::new(), vec![finding]),
         };
         // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
+        let own = Settings::parse(&met.path, &text);
         if no_suppressions {
-            settings.apply_auditing(&settings.path, &mut findings);
+            own.apply_auditing(&met.path, &mut findings);
         } else {
-            settings.apply(&settings.path, &mut findings);
+            own.apply(&met.path, &mut findings);
         }
-        if !findings.is_empty() {
-            reports.insert(at, settings_report(&settings.path, &text, findings));
+        // Named, it is reported even when clean.
+        if !findings.is_empty() || met.named {
+            reports.insert(
+                met.at,
+                Report {
+                    path: met.shown,
+                    format: None,
+                    text: Rope::from_str(&text),
+                    findings,
+                    baselined: Vec::new(),
+                    silenced: Vec::new(),
+                },
+            );
         }
     }
 
@@ -388,16 +441,70 @@ fn unsilence(report: &mut Report) {
         .sort_by_key(|f| (f.range.start, f.range.end));
 }
 
-/// The report of a settings file: its findings (a problem, unused entries), shown in its text.
-fn settings_report(path: &Path, text: &str, findings: Vec<Finding>) -> Report {
-    Report {
-        path: path.to_path_buf(),
-        format: None,
-        text: Rope::from_str(text),
-        findings,
-        baselined: Vec::new(),
-        silenced: Vec::new(),
+/// A settings file met in a run, reported once all files are checked.
+struct SettingsMet {
+    /// Its absolute path.
+    path: PathBuf,
+    /// As typed or found in a folder typed, else as found by walking up from a file.
+    shown: PathBuf,
+    /// Where its report goes among the reports: before the files it governs.
+    at: usize,
+    /// Named on the command line: reported even when clean.
+    named: bool,
+}
+
+impl SettingsMet {
+    /// A settings file met, its preferred fixes applied first under `--fix` (fixes that cannot
+    /// be written are said in `errors`).
+    fn new(
+        path: PathBuf,
+        shown: PathBuf,
+        at: usize,
+        fix: Option<(FixMode, bool)>,
+        errors: &mut Vec<String>,
+    ) -> SettingsMet {
+        if let Some((mode, diff_on_stdout)) = fix
+            && let Err(err) = fix_settings(&path, &shown, mode, diff_on_stdout)
+        {
+            errors.push(err);
+        }
+        SettingsMet {
+            path,
+            shown,
+            at,
+            named: false,
+        }
     }
+}
+
+/// Applies the preferred fixes of the settings file at `path` (a misspelt code mended).
+fn fix_settings(
+    path: &Path,
+    shown: &Path,
+    mode: FixMode,
+    diff_on_stdout: bool,
+) -> Result<(), String> {
+    let (bytes, stamp) = match disk::read_stamped(path, crate::settings::MAX_BYTES) {
+        Ok(read) => read,
+        // Its report says why it cannot be read.
+        Err(_) => return Ok(()),
+    };
+    let Ok((text, encoding)) = text::decode(&bytes) else {
+        return Ok(());
+    };
+    let source = Source {
+        bytes,
+        text,
+        encoding,
+        stamp,
+    };
+    let edits = |text: &str| {
+        let findings = crate::settings::file::findings(path, text, &[], &[]);
+        crate::findings::preferred_edits(text, &findings)
+    };
+    fix_text(shown, source, &edits, mode, diff_on_stdout)
+        .map(|_| ())
+        .map_err(|(err, _)| err)
 }
 
 /// A path as it may appear on a terminal line: lossy, control characters shown as `?`.
@@ -595,13 +702,28 @@ fn fix_file(
     mode: FixMode,
     diff_on_stdout: bool,
 ) -> Result<String, (String, String)> {
+    let edits = |text: &str| {
+        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
+        crate::analysis::preferred_fixes(&doc, files)
+    };
+    fix_text(path, source, &edits, mode, diff_on_stdout)
+}
+
+/// Applies the preferred fixes `edits` finds in a text (round after round, while there are
+/// any) to the file at `path`, as [`fix_file`] does.
+fn fix_text(
+    path: &Path,
+    source: Source,
+    edits: &dyn Fn(&str) -> Vec<crate::findings::TextEdit>,
+    mode: FixMode,
+    diff_on_stdout: bool,
+) -> Result<String, (String, String)> {
     let shown = shown(path);
     let mut current: Option<Source> = None;
     let mut edits_made = 0;
     for _ in 0..FIX_ROUNDS {
         let text = current.as_ref().unwrap_or(&source).text.as_str();
-        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
-        let edits = crate::analysis::preferred_fixes(&doc, files);
+        let edits = edits(text);
         if edits.is_empty() {
             break;
         }
@@ -685,16 +807,13 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             }
         }
         if verbose || !shown.is_empty() {
-            let what =
-                if report.findings.iter().all(|f| {
-                    f.code == crate::settings::CONFIG || f.code == crate::suppressions::UNUSED
-                }) && report.format.is_none()
-                    && !report.findings.is_empty()
-                {
-                    "settings of the files below it".to_string()
-                } else {
-                    read_as(report.format)
-                };
+            let what = if report.format.is_none()
+                && crate::settings::file::is_settings_file(&report.path)
+            {
+                "settings of the files below it".to_string()
+            } else {
+                read_as(report.format)
+            };
             writeln!(out, "{path}: {what}")?;
         }
         for finding in shown {
