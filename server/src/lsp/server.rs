@@ -345,6 +345,14 @@ impl Snapshot {
         document: &Document,
         version: Option<i32>,
     ) -> (Vec<Diagnostic>, Option<Vec<crate::findings::Finding>>) {
+        if let Some(findings) = self.settings_file_findings(document) {
+            let text = document.whole_rope();
+            let diagnostics = findings
+                .iter()
+                .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+                .collect();
+            return (diagnostics, Some(findings));
+        }
         let findings = catch_panic(|| {
             test_hooks(document, &Cancel::default());
             analyze_with(document, &self.overlay())
@@ -383,6 +391,24 @@ impl Snapshot {
             encoding: self.encoding,
             settings: self.settings.clone(),
         }
+    }
+
+    /// The findings of an open settings file (`None` for any other document), as its text
+    /// is in the editor, with the `[[suppress]]` entries the last checks of the files they
+    /// name did not use while that text is the one on the disk, which they used.
+    fn settings_file_findings(&self, document: &Document) -> Option<Vec<crate::findings::Finding>> {
+        use crate::settings::file;
+        let path = document.path().filter(|p| file::is_settings_file(p))?;
+        let text = document.whole_rope().to_string();
+        let (named, used) = self
+            .settings
+            .for_file(path)
+            .filter(|s| s.path == path && file::read(path).ok().as_ref() == Some(&text))
+            .map(|s| s.entry_use())
+            .unwrap_or_default();
+        let mut findings = file::findings(path, &text, &named, &used);
+        crate::settings::Settings::parse(path, &text).apply(path, &mut findings);
+        Some(findings)
     }
 
     /// The settings file that governs `path`, its findings' messages and its diagnostics (none
@@ -784,7 +810,16 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             Check::Closed(snapshot, path) => {
                 let of_workspace =
                     crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
-                let diagnostics = if of_workspace {
+                // A settings file shows its findings as on the disk again; they stay out of the
+                // table of published files, as the workspace check publishes them apart.
+                let settings_file = crate::settings::file::is_settings_file(&path);
+                let diagnostics = if settings_file {
+                    snapshot
+                        .settings_problem(&path)
+                        .filter(|problem| problem.file == path)
+                        .map(|problem| problem.diagnostics)
+                        .unwrap_or_default()
+                } else if of_workspace {
                     snapshot.disk_diagnostics(&path).unwrap_or_default()
                 } else {
                     Vec::new()
@@ -795,7 +830,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     None,
                     None,
                     None,
-                    (diagnostics.is_empty(), of_workspace),
+                    (diagnostics.is_empty() || settings_file, of_workspace),
                     None,
                 ))
             }
@@ -1027,6 +1062,12 @@ async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProble
                 .insert(settings.file.clone(), message.clone()),
             None => state.settings_problems.remove(&settings.file),
         };
+        // Open: its own check publishes it, in the text the editor holds.
+        if let Some((uri, _)) = open_at(&state.documents, &settings.file) {
+            let uri = uri.clone();
+            shared.queue(&mut state, &uri, Due::Own);
+            return;
+        }
     }
     let Some(uri) = Uri::from_file_path(&settings.file) else {
         return;
@@ -1763,20 +1804,26 @@ fn code_actions(
         return Ok(Some(Vec::new()));
     }
     test_hooks(&open.document, cancel);
-    let mut findings = analyze_with(&open.document, &snapshot.overlay());
+    let own = snapshot.settings_file_findings(&open.document);
+    let is_settings_file = own.is_some();
+    let mut findings = own.unwrap_or_else(|| analyze_with(&open.document, &snapshot.overlay()));
     // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
-    let settings = open.path.as_deref().and_then(|path| {
-        let settings = snapshot.settings.for_file(path)?;
-        // (Noted as more of the last check: what it found used stays so.)
-        crate::suppressions::apply_settings_noting(
-            &open.document,
-            &settings,
-            path,
-            &mut findings,
-            true,
-        );
-        Some(settings)
-    });
+    let settings = open
+        .path
+        .as_deref()
+        .filter(|_| !is_settings_file)
+        .and_then(|path| {
+            let settings = snapshot.settings.for_file(path)?;
+            // (Noted as more of the last check: what it found used stays so.)
+            crate::suppressions::apply_settings_noting(
+                &open.document,
+                &settings,
+                path,
+                &mut findings,
+                true,
+            );
+            Some(settings)
+        });
     cancel.check()?;
     let text = open.document.whole_rope();
     let encoding = snapshot.encoding;
