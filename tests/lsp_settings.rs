@@ -1,6 +1,7 @@
 //! End to end: `retroboard.toml` in the real `retroboard lsp` binary, as an editor holds it.
 //! Opened, it keeps its findings (what keeps it from being read, and the `[[suppress]]`
-//! entries the whole-workspace check found unused), each with its quick fix.
+//! entries the whole-workspace check found unused), each with its quick fix, and completion
+//! offers its sections, keys, levels, format ids and codes.
 
 #[allow(dead_code)] // not every helper of the client is used here
 #[path = "support/lsp_client.rs"]
@@ -173,6 +174,104 @@ the default settings until it is fixed"
             true,
             "[rules]\n\"othello/chip-total\" = \"off\"\n".to_string()
         )]
+    );
+    client.shutdown();
+}
+
+/// The labels and details of the completion items at `[line, character]` of a settings file
+/// holding `text`.
+fn complete(
+    client: &mut LspClient,
+    uri: &str,
+    version: i64,
+    text: &str,
+    at: [u32; 2],
+) -> Vec<(String, String)> {
+    client.open(uri, "toml", version, text);
+    let items = client.request(
+        "textDocument/completion",
+        json!({
+            "textDocument": {"uri": uri},
+            "position": {"line": at[0], "character": at[1]},
+        }),
+    );
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    items
+        .as_array()
+        .unwrap_or_else(|| panic!("{items:#}"))
+        .iter()
+        .map(|i| {
+            (
+                i["label"].as_str().unwrap().to_string(),
+                i["detail"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn completion_offers_codes_levels_format_ids_and_keys() {
+    let dir = folder("complete");
+    let uri = file_uri(dir.join("retroboard.toml").to_str().unwrap());
+    let mut client = start(&dir);
+    // A code, as a `[rules]` key, with its summary.
+    let items = complete(&mut client, &uri, 1, "[rules]\n\"oth\n", [1, 4]);
+    assert!(
+        items
+            .iter()
+            .any(|(label, detail)| label == "othello/chip-total" && !detail.is_empty()),
+        "{items:?}"
+    );
+    assert!(
+        items.iter().all(|(label, _)| label != "retroboard/config"),
+        "{items:?}"
+    );
+    // A level.
+    let items = complete(
+        &mut client,
+        &uri,
+        1,
+        "[rules]\n\"othello/chip-total\" = \"\n",
+        [1, 24],
+    );
+    let labels: Vec<&str> = items.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["error", "warning", "information", "hint", "off"]);
+    // A format id of `[files]`.
+    let items = complete(&mut client, &uri, 1, "[files]\n\"*.pat\" = \"\n", [1, 11]);
+    assert!(
+        items
+            .iter()
+            .any(|(l, d)| l == "crossmines-pattern" && !d.is_empty()),
+        "{items:?}"
+    );
+    // The code of a `[[suppress]]` entry: never one of Retroboard's own.
+    let items = complete(&mut client, &uri, 1, "[[suppress]]\ncode = \"\n", [1, 8]);
+    assert!(
+        items.iter().any(|(l, _)| l == "patience/foundation-value"),
+        "{items:?}"
+    );
+    assert!(
+        items.iter().all(|(l, _)| !l.starts_with("retroboard/")),
+        "{items:?}"
+    );
+    // A key of a `[[suppress]]` entry, and the sections at a line's start.
+    let items = complete(&mut client, &uri, 1, "[[suppress]]\n\n", [1, 0]);
+    let labels: Vec<&str> = items.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "file",
+            "code",
+            "place",
+            "reason",
+            "[rules]",
+            "[[overrides]]",
+            "[files]",
+            "[[suppress]]"
+        ]
     );
     client.shutdown();
 }

@@ -48,6 +48,7 @@ use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::code_doc;
 use crate::registry::FormatId;
 
+mod complete;
 pub mod file;
 
 /// The names a settings file may have, in the order they are looked for in each folder.

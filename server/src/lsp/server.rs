@@ -2348,7 +2348,12 @@ impl LanguageServer for Backend {
         self.on_open_document("completion", uri, move |snapshot, document, cancel| {
             let text = document.rope();
             let offset = convert::offset(text, at.position, snapshot.encoding);
-            let items = crate::ide::completions(document, offset, &snapshot.overlay());
+            let items = match document.path() {
+                Some(path) if crate::settings::file::is_settings_file(path) => {
+                    crate::settings::file::completions(&text.to_string(), offset)
+                }
+                _ => crate::ide::completions(document, offset, &snapshot.overlay()),
+            };
             cancel.check()?;
             Ok(Some(CompletionResponse::Array(
                 items

@@ -10,6 +10,8 @@ use super::{CONFIG, FILE_NAMES, MAX_BYTES, Settings, SuppressEntry, UNUSED, toml
 use crate::findings::{Finding, Fix, Severity, TextEdit};
 use crate::formats::all_codes;
 
+pub use super::complete::completions;
+
 /// Whether the file at `path` is a settings file, by its name.
 pub fn is_settings_file(path: &Path) -> bool {
     path.file_name()
