@@ -157,7 +157,10 @@ pub(super) fn code_fixes(
     let is_quote = |c: Option<char>| matches!(c, Some('"' | '\''));
     // Inside quotes, the code itself is replaced; a bare key gets its quotes (a code's `/`
     // needs them).
-    if written.len() >= 2 && is_quote(written.chars().next()) && !written.contains('\\') {
+    let quoted = written.len() >= 2
+        && is_quote(written.chars().next())
+        && written.chars().next() == written.chars().next_back();
+    if quoted && !written.contains('\\') {
         return Fix::vocabulary(&(range.start + 1..range.end - 1), candidates);
     }
     if is_quote(text[..range.start].chars().next_back()) {

@@ -118,6 +118,17 @@ did you mean \u{201c}patience/foundation-value\u{201d}?"
         fixed(text, &problem, &fix.title),
         text.replace("foundation-valu\"", "foundation-value\"")
     );
+    // In a literal string too.
+    let literal = text.replace("\"patience/foundation-valu\"", "'patience/foundation-valu'");
+    let [problem] = found(&literal).try_into().unwrap();
+    assert_eq!(
+        fixed(
+            &literal,
+            &problem,
+            "Replace with 'patience/foundation-value'"
+        ),
+        literal.replace("foundation-valu'", "foundation-value'")
+    );
     // A suppress entry never names a code of Retroboard's own.
     let text = text.replace("patience/foundation-valu", "retroboard/unused-supression");
     let [problem] = found(&text).try_into().unwrap();
