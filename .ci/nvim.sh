@@ -91,7 +91,7 @@ fi
 
 # --- the Neovim suites ---------------------------------------------------------------------------
 corpus="${RETROBOARD_CORPUS:-$repo/../shared/corpus}"
-for suite in main fallback; do
+for suite in main fallback settings; do
     echo "== tests/nvim/$suite.lua"
     mkdir -p "$tmp/$suite/state" "$tmp/$suite/data" "$tmp/$suite/work"
     log="$tmp/$suite/log"

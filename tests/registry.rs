@@ -134,7 +134,9 @@ fn neovim_filetypes_are_the_registrys() {
     let filetypes = quoted_list(&detect, "M.filetypes = {", "}");
     assert_eq!(filetypes, ids());
     let lsp = read("nvim/lsp/retroboard.lua");
-    assert_eq!(quoted_list(&lsp, "filetypes = {", "}"), ids());
+    // The server's, and toml for retroboard.toml.
+    let served: Vec<&str> = ids().into_iter().chain(["toml"]).collect();
+    assert_eq!(quoted_list(&lsp, "filetypes = {", "}"), served);
     // Each filetype's tree-sitter language is its grammar's name.
     let languages = quoted_list(&detect, "M.languages = {", "}");
     let pairs: Vec<(String, String)> = languages

@@ -5,7 +5,8 @@
 --   vim.lsp.config('retroboard', { cmd = { '/path/to/retroboard', 'lsp' } })
 --
 -- The server takes the format from the languageId Neovim sends (the filetype, one of the format
--- ids below) and otherwise detects it from the path and the first lines.
+-- ids below) and otherwise detects it from the path and the first lines; it reads retroboard.toml
+-- (filetype toml) as the settings it is.
 --
 -- Neovim 0.9 and 0.10 have no vim.lsp.config: require('retroboard').setup() starts the same
 -- server with vim.lsp.start() from a FileType autocmd there (see nvim/README.md).
@@ -23,6 +24,8 @@ return {
     'colossus-battleland',
     'colossus-var',
     'peg-brd',
+    -- retroboard.toml and .retroboard.toml only (root_dir declines every other TOML file).
+    'toml',
   },
   -- The workspace root: the enclosing git checkout, else the Colossus variant folder (the folder
   -- holding a `.var`; a battleland's variant is one folder up), else the file's own folder.
@@ -30,6 +33,9 @@ return {
   -- for clients and tools that only read markers.
   root_markers = { '.git' },
   root_dir = function(bufnr, on_dir)
+    if not require('retroboard.detect').served(bufnr) then
+      return
+    end
     local root = vim.fs.root(bufnr, '.git')
       or vim.fs.root(bufnr, function(name)
         return name:lower():match('%.var$') ~= nil

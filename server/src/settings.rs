@@ -41,12 +41,18 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use globset::{Glob, GlobSet};
 use serde::Deserialize;
 
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Severity, TextEdit};
 use crate::formats::code_doc;
 use crate::registry::FormatId;
+
+mod complete;
+pub mod file;
+mod read;
+
+use read::{Problem, globs, rules};
 
 /// The names a settings file may have, in the order they are looked for in each folder.
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];
@@ -206,20 +212,27 @@ impl Settings {
     pub fn parse(path: &Path, text: &str) -> Settings {
         match Settings::read(path, text) {
             Ok(settings) => settings,
-            Err((message, range)) => {
+            Err(Problem {
+                message,
+                range,
+                fixes,
+            }) => {
                 let mut settings = Settings::defaults(path);
-                settings.problem = Some(Finding::new(
-                    Severity::Error,
-                    CONFIG,
-                    range.unwrap_or(0..text.lines().next().map_or(0, str::len)),
-                    format!("{message}; the checks use the default settings until it is fixed"),
-                ));
+                settings.problem = Some(
+                    Finding::new(
+                        Severity::Error,
+                        CONFIG,
+                        range.unwrap_or(0..text.lines().next().map_or(0, str::len)),
+                        format!("{message}; the checks use the default settings until it is fixed"),
+                    )
+                    .with_fixes(fixes),
+                );
                 settings
             }
         }
     }
 
-    fn read(path: &Path, text: &str) -> Result<Settings, (String, Option<std::ops::Range<usize>>)> {
+    fn read(path: &Path, text: &str) -> Result<Settings, Problem> {
         let raw: RawSettings = toml::from_str(text).map_err(|err| {
             (
                 format!("{}: {}", file_name(path), one_line(err.message())),
@@ -228,12 +241,13 @@ impl Settings {
         })?;
         // Where a key is written, for a finding on it.
         let at = |key: &str| text.find(key).map(|start| start..start + key.len());
+        let rules = |raw| rules(text, raw, &at);
         let mut settings = Settings::defaults(path);
-        settings.rules = rules(&raw.rules, &at)?;
+        settings.rules = rules(&raw.rules)?;
         for over in &raw.overrides {
             settings
                 .overrides
-                .push((globs(&over.files, &at)?, rules(&over.rules, &at)?));
+                .push((globs(&over.files, &at)?, rules(&over.rules)?));
         }
         if let Some(include) = &raw.files.include {
             settings.include = Some(globs(include, &at)?);
@@ -262,19 +276,32 @@ impl Settings {
                             .join(", ")
                     ),
                     at(format),
-                ));
+                )
+                    .into());
             };
             settings.formats.push((matcher, format));
         }
         for entry in &raw.suppress {
             match suppress_entry(text, entry) {
                 Ok(entry) => settings.suppress.push(entry),
-                Err((message, range)) => settings.entry_problems.push(Finding::new(
-                    Severity::Error,
-                    CONFIG,
-                    range,
-                    format!("{message}; the other settings apply"),
-                )),
+                Err((message, range)) => {
+                    // A misspelt code: the codes it may have meant.
+                    let fixes = match entry.get_ref().get("code") {
+                        Some(code) if code.span() == range => {
+                            file::code_fixes(text, range.clone(), code.get_ref().as_str(), true)
+                        }
+                        _ => Vec::new(),
+                    };
+                    settings.entry_problems.push(
+                        Finding::new(
+                            Severity::Error,
+                            CONFIG,
+                            range,
+                            format!("{message}; the other settings apply"),
+                        )
+                        .with_fixes(fixes),
+                    );
+                }
             }
         }
         Ok(settings)
@@ -292,49 +319,19 @@ impl Settings {
             .collect()
     }
 
-    /// The settings file's own findings: its problem or its entries' problems, and the entries
-    /// that silenced nothing in the files they name that were checked (each with a fix that
-    /// removes it), in text order. `checks` are what the checks made of the entries (those of
-    /// other settings files are passed over): an entry is unused when some check found it
-    /// naming its file and none found it silencing a finding.
-    pub fn findings<'a>(&self, checks: impl IntoIterator<Item = &'a EntriesUsed>) -> Vec<Finding> {
-        let mut findings: Vec<Finding> = self
-            .problem
-            .iter()
-            .chain(&self.entry_problems)
-            .cloned()
-            .collect();
-        let checks: Vec<&EntriesUsed> = checks
-            .into_iter()
-            .filter(|c| c.settings == self.path)
-            .collect();
-        for (index, entry) in self.suppress.iter().enumerate() {
-            let named = checks.iter().any(|c| c.named.contains(&index));
-            let used = checks.iter().any(|c| c.used.contains(&index));
-            if !named || used {
-                continue;
-            }
-            let header = entry.range.start..entry.range.start + "[[suppress]]".len();
-            findings.push(
-                Finding::new(
-                    Severity::Warning,
-                    UNUSED,
-                    header,
-                    format!(
-                        "this [[suppress]] entry silences nothing: {} has no finding {} at {}; \
-remove it, or correct its file, code or place",
-                        entry.file, entry.code, entry.place
-                    ),
-                )
-                // Not preferred: it deletes lines the modder wrote (a reason among them).
-                .with_fix(Some(Fix::one(
-                    "Remove the unused [[suppress]] entry",
-                    TextEdit::delete(entry.range.clone()),
-                ))),
-            );
+    /// The entries named by the files `checks` checked, and those that silenced one of their
+    /// findings (the union of the checks; other settings files' entries are passed over): what
+    /// [`file::findings`] reports unused.
+    pub fn entry_use<'a>(
+        &self,
+        checks: impl IntoIterator<Item = &'a EntriesUsed>,
+    ) -> (Vec<usize>, Vec<usize>) {
+        let (mut named, mut used): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        for check in checks.into_iter().filter(|c| c.settings == self.path) {
+            named.extend(&check.named);
+            used.extend(&check.used);
         }
-        findings.sort_by_key(|f| (f.range.start, f.range.end));
-        findings
+        (named, used)
     }
 
     /// The path of a file relative to the settings file's folder, as its globs read it.
@@ -494,7 +491,8 @@ place = \"pile:7\", reason = \"why\""
     if code_doc(&code).is_none() || code.starts_with("retroboard/") {
         return Err((
             format!(
-                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence (“retroboard explain” lists the codes)"
+                "\u{201c}{code}\u{201d} is no code a [[suppress]] entry can silence{} (“retroboard explain” lists the codes)",
+                file::did_you_mean(&code, true)
             ),
             code_at,
         ));
@@ -570,63 +568,6 @@ fn one_line(text: &str) -> String {
         quoted.push_str(part);
     }
     quoted
-}
-
-type Problem = (String, Option<std::ops::Range<usize>>);
-
-fn rules(
-    raw: &BTreeMap<String, String>,
-    at: &dyn Fn(&str) -> Option<std::ops::Range<usize>>,
-) -> Result<Vec<(String, Level)>, Problem> {
-    let mut rules = Vec::new();
-    for (code, level) in raw {
-        if code_doc(code).is_none() || code == CONFIG {
-            return Err((
-                format!(
-                    "\u{201c}{code}\u{201d} is no code Retroboard reports (“retroboard explain” lists them)"
-                ),
-                at(code),
-            ));
-        }
-        let level = match level.as_str() {
-            "error" => Level::Severity(Severity::Error),
-            "warning" => Level::Severity(Severity::Warning),
-            "information" => Level::Severity(Severity::Information),
-            "hint" => Level::Severity(Severity::Hint),
-            "off" => Level::Off,
-            other => {
-                return Err((
-                    format!(
-                        "\u{201c}{other}\u{201d} (for {code}) is no level: write error, warning, information, hint or off"
-                    ),
-                    at(other),
-                ));
-            }
-        };
-        rules.push((code.clone(), level));
-    }
-    Ok(rules)
-}
-
-fn globs(
-    patterns: &[String],
-    at: &dyn Fn(&str) -> Option<std::ops::Range<usize>>,
-) -> Result<GlobSet, Problem> {
-    let mut set = GlobSetBuilder::new();
-    for pattern in patterns {
-        let glob = Glob::new(pattern).map_err(|err| {
-            (
-                format!(
-                    "the file pattern \u{201c}{pattern}\u{201d} is not valid: {}",
-                    err.kind()
-                ),
-                at(pattern),
-            )
-        })?;
-        set.add(glob);
-    }
-    set.build()
-        .map_err(|err| (format!("the file patterns are not valid: {err}"), None))
 }
 
 /// Finds the settings of files by walking up from their folders (every time: a few `stat`s,
@@ -873,38 +814,29 @@ mod tests {
             named,
             used,
         };
-        assert_eq!(s.findings([]), [], "nothing checked yet");
-        let mut first = check(vec![0, 1], vec![0]);
-        let findings = s.findings([&first]);
-        let [unused] = findings.as_slice() else {
-            panic!("{findings:?}")
+        let unused = |checks: &[&EntriesUsed]| {
+            let (named, used) = s.entry_use(checks.iter().copied());
+            file::findings(&s.path, &text, &named, &used)
         };
-        assert_eq!(unused.code, UNUSED);
-        assert_eq!(unused.severity, Severity::Warning);
-        assert_eq!(&text[unused.range.clone()], "[[suppress]]");
-        assert!(unused.range.start > ENTRY.len());
-        assert_eq!(
-            unused.message,
-            "this [[suppress]] entry silences nothing: Games/*.pat has no finding \
-patience/foundation-value at pile:8; remove it, or correct its file, code or place"
-        );
-        let fix = &unused.fixes[0];
-        let after = crate::findings::apply_edits(&text, &fix.edits).unwrap();
-        assert_eq!(after, format!("{ENTRY}\n"));
+        assert_eq!(unused(&[]), [], "nothing checked yet");
+        let mut first = check(vec![0, 1], vec![0]);
+        let [finding] = unused(&[&first]).try_into().unwrap();
+        assert_eq!(finding.code, UNUSED);
+        assert!(finding.range.start > ENTRY.len());
         // The slow findings of the same check use the second one: no finding then.
         first.add(check(Vec::new(), vec![1]));
-        assert_eq!(s.findings([&first]), []);
+        assert_eq!(unused(&[&first]), []);
         // Another file's check that uses neither leaves them used (the union of the checks).
         let other = check(vec![0, 1], Vec::new());
-        assert_eq!(s.findings([&first, &other]), []);
+        assert_eq!(unused(&[&first, &other]), []);
         // That check alone: both unused.
-        assert_eq!(s.findings([&other]).len(), 2);
+        assert_eq!(unused(&[&other]).len(), 2);
         // What other settings files' checks used is not this one's.
         let elsewhere = EntriesUsed {
             settings: PathBuf::from("/other/retroboard.toml"),
             ..first.clone()
         };
-        assert_eq!(s.findings([&other, &elsewhere]).len(), 2);
+        assert_eq!(unused(&[&other, &elsewhere]).len(), 2);
     }
 
     #[test]
@@ -977,7 +909,10 @@ patience/foundation-value at pile:8; remove it, or correct its file, code or pla
                 Some(Level::Off)
             );
             assert_eq!(s.suppressions_for(Path::new("/mod/Games/K.pat")).len(), 1);
-            assert_eq!(s.findings([]), std::slice::from_ref(problem));
+            assert_eq!(
+                file::findings(&s.path, &text, &[], &[]),
+                std::slice::from_ref(problem)
+            );
         }
     }
 

@@ -31,6 +31,18 @@ return function(t)
     t.eq(#t.diagnostics(b), 0, 'clean-v2.brd is clean')
   end)
 
+  t.test('fallback: retroboard.toml is served, another TOML file is not', function()
+    local tmp = assert(os.getenv('RETROBOARD_NVIM_TMP'))
+    local other = t.edit(t.write(tmp .. '/settings/Cargo.toml', '[package]\n'))
+    local buf = t.edit(t.write(tmp .. '/settings/retroboard.toml', '[rules]\n"othello/chip-totl" = "off"\n'))
+    local codes = {}
+    for _, d in ipairs(t.diagnostics(buf)) do
+      codes[#codes + 1] = d.code
+    end
+    t.eq(codes, { 'retroboard/config' }, 'codes')
+    t.eq(vim.lsp.get_clients({ bufnr = other, name = 'retroboard' }), {}, 'clients of Cargo.toml')
+  end)
+
   t.test('fallback: root without git is the folder holding a .var', function()
     local tmp = assert(os.getenv('RETROBOARD_NVIM_TMP'))
     local variant = tmp .. '/nogit/Mine'

@@ -664,6 +664,29 @@ async function quickFixSteps({ ws, userData, up }) {
     return `offered ${JSON.stringify(offered)}`;
   }, { needs: up });
 
+  await step("settings: retroboard.toml's misspelt code is an error, Ctrl+. applies the nearest code", async () => {
+    const dir = path.join(ws, 'Settings');
+    mkdirSync(dir, { recursive: true });
+    const settings = path.join(dir, 'retroboard.toml');
+    writeFileSync(settings, '[rules]\n"othello/chip-totl" = "off"\n');
+    await openFile('Settings/retroboard.toml');
+    await squiggle();
+    await goTo(2, 5);
+    const title = "Replace with 'othello/chip-total'";
+    await quickFixMenu(title);
+    const selected = await page.locator('.action-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 });
+    check(selected.includes(title), `the selected action: ${selected}`);
+    await screenshot('settings-did-you-mean-menu');
+    await page.keyboard.press('Enter');
+    await until('the code mended on line 2', async () => (await editorLine(2)).text === '"othello/chip-total" = "off"');
+    const errors = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
+    await until('no error squiggle left', async () => (await errors.count()) === 0, 20_000);
+    await screenshot('settings-did-you-mean-applied');
+    await page.keyboard.press(`${mod}+KeyS`);
+    const want = '[rules]\n"othello/chip-total" = "off"\n';
+    await until('retroboard.toml saved with the fix', async () => readFileSync(settings, 'utf8') === want, 10_000);
+  }, { needs: up });
+
   await step('fix-all on save: editor.codeActionsOnSave with source.fixAll.retroboard', async () => {
     // The workspace's settings, for TER files only: the other steps save other files byte for byte.
     const settingsFile = path.join(ws, '.vscode', 'settings.json');

@@ -1,5 +1,6 @@
-// Retroboard for VS Code: starts the `retroboard lsp` server for the nine file kinds, corrects
-// the language of `.pat`/`.brd` files by their content, and shows a live board preview.
+// Retroboard for VS Code: starts the `retroboard lsp` server for the nine file kinds and
+// retroboard.toml, corrects the language of `.pat`/`.brd` files by their content, and shows a
+// live board preview.
 
 import * as vscode from 'vscode';
 import { InlayHintRequest, LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
@@ -126,10 +127,15 @@ async function start(): Promise<void> {
       run: { command: server.path, args: ['lsp'] },
       debug: { command: server.path, args: ['lsp'] },
     };
-    const documentSelector = LANGUAGE_IDS.flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]);
+    const documentSelector = [
+      ...LANGUAGE_IDS.flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+      // The settings file, whatever language VS Code gives it (toml, plaintext): the server
+      // checks it, offers its fixes and completes its codes.
+      { scheme: 'file', pattern: '**/{retroboard.toml,.retroboard.toml}' },
+    ];
     const clientOptions: LanguageClientOptions = {
       documentSelector,
       // The server reads `retroboard.inlayHints.patience` from these, and again on every change.

@@ -44,6 +44,19 @@ M.filetypes = {
   'peg-brd',
 }
 
+--- Retroboard's settings files: TOML to Neovim (filetype toml), served by the language server too.
+M.settings_names = { ['retroboard.toml'] = true, ['.retroboard.toml'] = true }
+
+--- Whether the language server serves a buffer: one of the nine filetypes, or a settings file.
+function M.served(bufnr)
+  local filetype = vim.bo[bufnr].filetype
+  if M.languages[filetype] then
+    return true
+  end
+  local name = vim.fs.basename(vim.api.nvim_buf_get_name(bufnr))
+  return filetype == 'toml' and M.settings_names[name] == true
+end
+
 --- Detection reads the first HEAD_LINES lines of the first HEAD_BYTES bytes.
 local HEAD_BYTES = 8192
 local HEAD_LINES = 64

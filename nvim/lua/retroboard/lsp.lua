@@ -63,7 +63,7 @@ end
 
 local group = vim.api.nvim_create_augroup('retroboard.lsp', { clear = true })
 
---- Start the server for every buffer of the nine filetypes.
+--- Start the server for every buffer of the nine filetypes, and for retroboard.toml.
 --- @param opts table the plugin options (cmd, lsp)
 function M.setup(opts)
   vim.api.nvim_clear_autocmds({ group = group })
@@ -87,7 +87,7 @@ function M.setup(opts)
   end
   -- Neovim 0.9/0.10 fallback (also used on 0.11 with lsp = 'start').
   local function start(bufnr)
-    if vim.bo[bufnr].buftype ~= '' then
+    if vim.bo[bufnr].buftype ~= '' or not detect.served(bufnr) then
       return
     end
     vim.lsp.start({
@@ -105,7 +105,7 @@ function M.setup(opts)
   })
   -- Buffers that were already open when setup() ran.
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(bufnr) and detect.languages[vim.bo[bufnr].filetype] then
+    if vim.api.nvim_buf_is_loaded(bufnr) and detect.served(bufnr) then
       start(bufnr)
     end
   end

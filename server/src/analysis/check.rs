@@ -469,8 +469,12 @@ place = \"line-text:g g e g g\"\nreason = \"a puzzle with no way out\"\n";
             }
         );
         // Judged by the fast findings alone, the entry is unused.
+        let unused = |checks: &EntriesUsed| {
+            let (named, used) = with_entry.entry_use([checks]);
+            crate::settings::file::findings(&with_entry.path, entry, &named, &used)
+        };
         assert_eq!(
-            codes(&with_entry.findings([&before])),
+            codes(&unused(&before)),
             [(crate::settings::UNUSED, crate::findings::Severity::Warning)]
         );
         let slow = later.slow.take().expect("a search to do").run(&|| false);
@@ -482,7 +486,7 @@ place = \"line-text:g g e g g\"\nreason = \"a puzzle with no way out\"\n";
         assert_eq!(later.silenced[0].reason, "a puzzle with no way out");
         let after = later.entries.expect("the entries of the settings");
         assert_eq!(after.used, [0]);
-        assert_eq!(with_entry.findings([&after]), []);
+        assert_eq!(unused(&after), []);
         // The same check again says the same: nothing was kept in the settings.
         let again = check(
             disk(Ok(BOARD.as_bytes().to_vec())),

@@ -12,7 +12,7 @@ use ropey::Rope;
 use serde_json::{Value, json};
 
 use super::baseline::{self, Baseline};
-use super::fix::{FixMode, Fixed};
+use super::fix::{self, FixMode, Fixed};
 use super::paths::PathForm;
 use crate::analysis::{self, Search, catch_panic, internal_error};
 use crate::disk;
@@ -261,38 +261,91 @@ fn check_all(
     // A panic while checking a file becomes that file's finding, not a message of its own.
     let panic_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
+    let found: Vec<(Found, PathBuf)> = collect(paths, &mut problems)
+        .into_iter()
+        .map(|found| {
+            let absolute = disk::absolute(&found.path);
+            (found, absolute)
+        })
+        .collect();
+    // A settings file named (or found in a folder named) is read as settings, unless `--as`
+    // says otherwise.
+    let is_settings =
+        |absolute: &Path| forced.is_none() && crate::settings::file::is_settings_file(absolute);
+    let diff_on_stdout = output == OutputFormat::Human;
+    if let Some(mode) = fix {
+        // The settings files are fixed first: a misspelt code mended changes the rules the
+        // files they govern are fixed and checked under.
+        let walked_up = Discovery::default();
+        let mut fixed: Vec<PathBuf> = Vec::new();
+        for (_, absolute) in &found {
+            let settings = match is_settings(absolute) {
+                true => Some(absolute.clone()),
+                false => walked_up.for_file(absolute).map(|s| s.path.clone()),
+            };
+            if let Some(settings) = settings
+                && !fixed.contains(&settings)
+            {
+                fix::fix_settings(&settings, mode, diff_on_stdout, &mut problems.errors);
+                fixed.push(settings);
+            }
+        }
+    }
     // The settings (retroboard.toml) of each file, found by walking up from its folder.
     let discovery = Discovery::default();
     let mut governed_files = Vec::new();
-    for found in collect(paths, &mut problems) {
-        let absolute = disk::absolute(&found.path);
-        if let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) {
-            governed_files.push((found, absolute, settings, forced));
+    // Each settings file met (named, or governing a file checked), with the place of its report
+    // among the reports (before the files it governs): its findings (problems, unused entries)
+    // are known once all are checked.
+    let mut settings_met: Vec<SettingsMet> = Vec::new();
+    for (found, absolute) in found {
+        if is_settings(&absolute) {
+            governed_files.push((found, absolute, None, None, true));
+        } else if let Some((settings, forced)) = governed(&discovery, &found, &absolute, forced) {
+            governed_files.push((found, absolute, settings, forced, false));
         }
     }
     // Every file is fixed before any is checked: the report says what the fixed texts say.
     let mut files = Fixed::new(&disk_files);
     if let Some(mode) = fix {
-        let diff_on_stdout = output == OutputFormat::Human;
-        for (found, absolute, _, forced) in &governed_files {
-            files.fix(
-                &found.path,
-                absolute,
-                *forced,
-                mode,
-                diff_on_stdout,
-                &mut problems.errors,
-            );
+        for (found, absolute, _, forced, settings_file) in &governed_files {
+            if !settings_file {
+                files.fix(
+                    &found.path,
+                    absolute,
+                    *forced,
+                    mode,
+                    diff_on_stdout,
+                    &mut problems.errors,
+                );
+            }
         }
     }
-    // Each settings file met, with the place of its report among the reports (before the
-    // files it governs): its findings (problems, unused entries) are known once all are checked.
-    let mut settings_met: Vec<(Arc<Settings>, usize)> = Vec::new();
-    for (found, absolute, settings, forced) in governed_files {
-        if let Some(settings) = &settings
-            && !settings_met.iter().any(|(s, _)| s.path == settings.path)
-        {
-            settings_met.push((settings.clone(), reports.len()));
+    for (found, absolute, settings, forced, settings_file) in governed_files {
+        let met = match settings_file {
+            true => Some((absolute.clone(), found.path.clone())),
+            false => settings
+                .as_ref()
+                .map(|s| (s.path.clone(), form.show(&s.path))),
+        };
+        if let Some((path, shown)) = met {
+            match settings_met.iter_mut().find(|met| met.path == path) {
+                // Named after a file it governs: shown as typed.
+                Some(met) if settings_file => {
+                    met.shown = shown;
+                    met.named = true;
+                }
+                Some(_) => {}
+                None => settings_met.push(SettingsMet {
+                    path,
+                    shown,
+                    at: reports.len(),
+                    named: settings_file,
+                }),
+            }
+        }
+        if settings_file {
+            continue;
         }
         let how = How {
             forced,
@@ -306,18 +359,32 @@ fn check_all(
         }
     }
     std::panic::set_hook(panic_hook);
-    for (settings, at) in settings_met.into_iter().rev() {
+    let checks: Vec<&EntriesUsed> = reports.iter().filter_map(|r| r.entries.as_ref()).collect();
+    let mut settings_reports = Vec::new();
+    for met in settings_met {
+        let (text, mut findings) = match crate::settings::file::read(&met.path) {
+            Ok(text) => {
+                let settings = Settings::parse(&met.path, &text);
+                let (named, used) = settings.entry_use(checks.iter().copied());
+                let findings = crate::settings::file::findings(&met.path, &text, &named, &used);
+                (text, findings)
+            }
+            Err(finding) => (String::new(), vec![finding]),
+        };
         // Its own rules apply to it too (`"retroboard/unused-suppression" = "off"`).
-        let mut findings = settings.findings(reports.iter().filter_map(|r| r.entries.as_ref()));
+        let own = Settings::parse(&met.path, &text);
         if no_suppressions {
-            settings.apply_auditing(&settings.path, &mut findings);
+            own.apply_auditing(&met.path, &mut findings);
         } else {
-            settings.apply(&settings.path, &mut findings);
+            own.apply(&met.path, &mut findings);
         }
-        if !findings.is_empty() {
-            let report = settings_report(&form.show(&settings.path), &settings.path, findings);
-            reports.insert(at, report);
+        // Named, it is reported even when clean.
+        if !findings.is_empty() || met.named {
+            settings_reports.push((met.at, settings_report(&met.shown, &text, findings)));
         }
+    }
+    for (at, report) in settings_reports.into_iter().rev() {
+        reports.insert(at, report);
     }
 
     (reports, problems)
@@ -399,21 +466,30 @@ impl Said {
     }
 }
 
-/// The report of a settings file (at `absolute`, named `shown`): its findings (a problem,
+/// The report of a settings file (named `shown`, holding `text`): its findings (a problem,
 /// unused entries), shown in its text.
-fn settings_report(shown: &Path, absolute: &Path, findings: Vec<Finding>) -> Report {
-    let text = disk::read(absolute, crate::settings::MAX_BYTES)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .unwrap_or_default();
+fn settings_report(shown: &Path, text: &str, findings: Vec<Finding>) -> Report {
     Report {
         path: shown.to_path_buf(),
         format: None,
-        text: Rope::from_str(&text),
+        text: Rope::from_str(text),
         findings,
         baselined: Vec::new(),
         silenced: Vec::new(),
         entries: None,
     }
+}
+
+/// A settings file met in a run, reported once all files are checked.
+struct SettingsMet {
+    /// Its absolute path.
+    path: PathBuf,
+    /// As typed or found in a folder typed, else as found by walking up from a file.
+    shown: PathBuf,
+    /// Where its report goes among the reports: before the files it governs.
+    at: usize,
+    /// Named on the command line: reported even when clean.
+    named: bool,
 }
 
 /// A path as it may appear on a terminal line: lossy, control characters shown as `?`.
@@ -596,16 +672,13 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             }
         }
         if verbose || !shown.is_empty() {
-            let what =
-                if report.findings.iter().all(|f| {
-                    f.code == crate::settings::CONFIG || f.code == crate::suppressions::UNUSED
-                }) && report.format.is_none()
-                    && !report.findings.is_empty()
-                {
-                    "settings of the files below it".to_string()
-                } else {
-                    read_as(report.format)
-                };
+            let what = if report.format.is_none()
+                && crate::settings::file::is_settings_file(&report.path)
+            {
+                "settings of the files below it".to_string()
+            } else {
+                read_as(report.format)
+            };
             writeln!(out, "{path}: {what}")?;
         }
         for finding in shown {

@@ -139,6 +139,31 @@ impl Files for Fixed<'_> {
     }
 }
 
+/// Applies the preferred fixes of the settings file at `path` (a misspelt code mended), before
+/// the rules it sets are read for the files it governs. Why they could not be written goes to
+/// `errors`; a file that cannot be read is left as it is (its report says why).
+pub fn fix_settings(path: &Path, mode: FixMode, diff_on_stdout: bool, errors: &mut Vec<String>) {
+    let Ok((bytes, stamp)) = disk::read_stamped(path, crate::settings::MAX_BYTES) else {
+        return;
+    };
+    let Ok((text, encoding)) = text::decode(&bytes) else {
+        return;
+    };
+    let source = Source {
+        bytes,
+        text,
+        encoding,
+        stamp,
+    };
+    let edits = |text: &str| {
+        let findings = crate::settings::file::findings(path, text, &[], &[]);
+        crate::findings::preferred_edits(text, &findings)
+    };
+    if let Err(err) = fix_text(path, source, &edits, mode, diff_on_stdout) {
+        errors.push(err);
+    }
+}
+
 /// Applies every preferred fix of the file (round after round, while there are any) and writes
 /// it back in its own encoding (or prints the diff). `Some`: the text the fixes leave, when they
 /// change it. `Err`: why nothing was written.
@@ -151,13 +176,28 @@ fn fix_file(
     mode: FixMode,
     diff_on_stdout: bool,
 ) -> Result<Option<String>, String> {
+    let edits = |text: &str| {
+        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
+        crate::analysis::preferred_fixes(&doc, files)
+    };
+    fix_text(path, source, &edits, mode, diff_on_stdout)
+}
+
+/// Applies the preferred fixes `edits` finds in a file's text, round after round while there
+/// are any, as [`fix_file`] says.
+fn fix_text(
+    path: &Path,
+    source: Source,
+    edits: &dyn Fn(&str) -> Vec<crate::findings::TextEdit>,
+    mode: FixMode,
+    diff_on_stdout: bool,
+) -> Result<Option<String>, String> {
     let shown = shown(path);
     let mut current: Option<Source> = None;
     let mut edits_made = 0;
     for _ in 0..FIX_ROUNDS {
         let text = current.as_ref().unwrap_or(&source).text.as_str();
-        let doc = Document::new(Some(format), text).with_path(Some(absolute.into()));
-        let edits = crate::analysis::preferred_fixes(&doc, files);
+        let edits = edits(text);
         if edits.is_empty() {
             break;
         }

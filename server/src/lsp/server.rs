@@ -349,6 +349,14 @@ impl Snapshot {
         document: &Document,
         version: Option<i32>,
     ) -> (Vec<Diagnostic>, Option<Vec<crate::findings::Finding>>) {
+        if let Some(findings) = self.settings_file_findings(document) {
+            let text = document.whole_rope();
+            let diagnostics = findings
+                .iter()
+                .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+                .collect();
+            return (diagnostics, Some(findings));
+        }
         let findings = catch_panic(|| {
             test_hooks(document, &Cancel::default());
             analyze_with(document, &self.overlay())
@@ -390,26 +398,43 @@ impl Snapshot {
         }
     }
 
+    /// The findings of an open settings file (`None` for any other document), as its text
+    /// is in the editor, with the `[[suppress]]` entries the last checks of the files they
+    /// name did not use while that text is the one on the disk, which they used.
+    fn settings_file_findings(&self, document: &Document) -> Option<Vec<crate::findings::Finding>> {
+        use crate::settings::file;
+        let path = document.path().filter(|p| file::is_settings_file(p))?;
+        let text = document.whole_rope().to_string();
+        let (named, used) = self
+            .settings
+            .for_file(path)
+            .filter(|s| s.path == path && file::read(path).ok().as_ref() == Some(&text))
+            .map(|s| self.entries_used.entry_use(&s))
+            .unwrap_or_default();
+        let mut findings = file::findings(path, &text, &named, &used);
+        crate::settings::Settings::parse(path, &text).apply(path, &mut findings);
+        Some(findings)
+    }
+
     /// The settings file that governs `path`, its findings' messages and its diagnostics (none
-    /// when it reads well and every `[[suppress]]` entry was used).
+    /// when it reads well and every `[[suppress]]` entry was used), as it is on the disk.
     fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
         let settings = self.settings.for_file(path)?;
-        let mut findings = self.entries_used.findings(&settings);
-        settings.apply(&settings.path, &mut findings);
-        let diagnostics = if findings.is_empty() {
-            Vec::new()
-        } else {
-            let text = self
-                .overlay()
-                .read(&settings.path)
-                .map(|t| t.to_string())
-                .unwrap_or_default();
-            let rope = ropey::Rope::from_str(&text);
-            findings
-                .iter()
-                .map(|f| convert::diagnostic(&rope, f, self.encoding))
-                .collect()
+        let (named, used) = self.entries_used.entry_use(&settings);
+        let (text, mut findings) = match crate::settings::file::read(&settings.path) {
+            Ok(text) => {
+                let findings =
+                    crate::settings::file::findings(&settings.path, &text, &named, &used);
+                (text, findings)
+            }
+            Err(finding) => (String::new(), vec![finding]),
         };
+        settings.apply(&settings.path, &mut findings);
+        let rope = ropey::Rope::from_str(&text);
+        let diagnostics: Vec<Diagnostic> = findings
+            .iter()
+            .map(|f| convert::diagnostic(&rope, f, self.encoding))
+            .collect();
         let message = (!findings.is_empty()).then(|| {
             findings
                 .iter()
@@ -499,10 +524,11 @@ impl EntriesUsedByFile {
         }
     }
 
-    /// The findings of a settings file, its unused entries by the checks kept.
-    fn findings(&self, settings: &Settings) -> Vec<crate::findings::Finding> {
+    /// The entries of a settings file named and used by the checks kept (see
+    /// [`Settings::entry_use`]).
+    fn entry_use(&self, settings: &Settings) -> (Vec<usize>, Vec<usize>) {
         let by_file = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        settings.findings(by_file.values())
+        settings.entry_use(by_file.values())
     }
 }
 
@@ -818,7 +844,16 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             Check::Closed(snapshot, path) => {
                 let of_workspace =
                     crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
-                let diagnostics = if of_workspace {
+                // A settings file shows its findings as on the disk again; they stay out of the
+                // table of published files, as the workspace check publishes them apart.
+                let settings_file = crate::settings::file::is_settings_file(&path);
+                let diagnostics = if settings_file {
+                    snapshot
+                        .settings_problem(&path)
+                        .filter(|problem| problem.file == path)
+                        .map(|problem| problem.diagnostics)
+                        .unwrap_or_default()
+                } else if of_workspace {
                     snapshot.disk_diagnostics(&path).unwrap_or_default()
                 } else {
                     Vec::new()
@@ -829,7 +864,7 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     None,
                     None,
                     None,
-                    (diagnostics.is_empty(), of_workspace),
+                    (diagnostics.is_empty() || settings_file, of_workspace),
                     None,
                 ))
             }
@@ -1061,6 +1096,12 @@ async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProble
                 .insert(settings.file.clone(), message.clone()),
             None => state.settings_problems.remove(&settings.file),
         };
+        // Open: its own check publishes it, in the text the editor holds.
+        if let Some((uri, _)) = open_at(&state.documents, &settings.file) {
+            let uri = uri.clone();
+            shared.queue(&mut state, &uri, Due::Own);
+            return;
+        }
     }
     let Some(uri) = Uri::from_file_path(&settings.file) else {
         return;
@@ -1797,14 +1838,20 @@ fn code_actions(
         return Ok(Some(Vec::new()));
     }
     test_hooks(&open.document, cancel);
-    let mut findings = analyze_with(&open.document, &snapshot.overlay());
+    let own = snapshot.settings_file_findings(&open.document);
+    let is_settings_file = own.is_some();
+    let mut findings = own.unwrap_or_else(|| analyze_with(&open.document, &snapshot.overlay()));
     // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
-    let settings = open.path.as_deref().and_then(|path| {
-        let settings = snapshot.settings.for_file(path)?;
-        // Not noted as a check's use of the entries: the last check's stands.
-        crate::suppressions::apply_settings(&open.document, &settings, path, &mut findings);
-        Some(settings)
-    });
+    let settings = open
+        .path
+        .as_deref()
+        .filter(|_| !is_settings_file)
+        .and_then(|path| {
+            let settings = snapshot.settings.for_file(path)?;
+            // Not noted as a check's use of the entries: the last check's stands.
+            crate::suppressions::apply_settings(&open.document, &settings, path, &mut findings);
+            Some(settings)
+        });
     cancel.check()?;
     let text = open.document.whole_rope();
     let encoding = snapshot.encoding;
@@ -2329,7 +2376,12 @@ impl LanguageServer for Backend {
         self.on_open_document("completion", uri, move |snapshot, document, cancel| {
             let text = document.rope();
             let offset = convert::offset(text, at.position, snapshot.encoding);
-            let items = crate::ide::completions(document, offset, &snapshot.overlay());
+            let items = match document.path() {
+                Some(path) if crate::settings::file::is_settings_file(path) => {
+                    crate::settings::file::completions(&text.to_string(), offset)
+                }
+                _ => crate::ide::completions(document, offset, &snapshot.overlay()),
+            };
             cancel.check()?;
             Ok(Some(CompletionResponse::Array(
                 items

@@ -10,6 +10,7 @@ use tree_sitter::Node;
 
 use crate::formats::editor::Quick;
 use crate::syntax::Document;
+use crate::text::edit_distance;
 
 /// A token's text and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,26 +112,6 @@ pub fn line_range(doc: &Document, byte: usize) -> Range<usize> {
     let content = text.to_string();
     let trimmed = content.trim_end_matches(['\r', '\n']);
     start..start + trimmed.len()
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                diagonal
-            } else {
-                1 + diagonal.min(above).min(row[j])
-            };
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 /// The candidate nearest to `name` (case-insensitive equality first), if it is close enough to
