@@ -4,8 +4,8 @@
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionTextEdit, Diagnostic, DiagnosticSeverity,
-    DocumentChanges, DocumentLink, Documentation, FoldingRange, FoldingRangeKind, InsertTextFormat,
-    Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
+    DocumentChanges, DocumentLink, DocumentSymbol, Documentation, FoldingRange, FoldingRangeKind,
+    InsertTextFormat, Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
     OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
     SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
     TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
@@ -405,6 +405,34 @@ impl LineBounds {
             position(text, byte, encoding).character
         }
     }
+}
+
+/// An outline as the LSP's nested symbols (an empty name, which the LSP does not allow, as `?`).
+pub fn document_symbols(positions: &mut Positions, symbols: Vec<Symbol>) -> Vec<DocumentSymbol> {
+    symbols
+        .into_iter()
+        .map(|symbol| {
+            let range = positions.range(symbol.range);
+            let selection_range = positions.range(symbol.selection);
+            let children =
+                (!symbol.children.is_empty()).then(|| document_symbols(positions, symbol.children));
+            #[allow(deprecated)] // `deprecated` is a required field of the type
+            DocumentSymbol {
+                name: if symbol.name.is_empty() {
+                    "?".to_string()
+                } else {
+                    symbol.name
+                },
+                detail: symbol.detail,
+                kind: lsp_symbol_kind(symbol.kind),
+                tags: None,
+                deprecated: None,
+                range,
+                selection_range,
+                children,
+            }
+        })
+        .collect()
 }
 
 pub fn lsp_symbol_kind(kind: SymbolKind) -> LspSymbolKind {

@@ -2,7 +2,6 @@
 
 mod bulk;
 mod convert;
-mod json;
 mod quiet;
 mod server;
 mod stdio;
@@ -17,24 +16,6 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 pub use server::Backend;
-
-/// The requests whose answers may be large, renamed on their way in to the methods that
-/// serialise their answers where they are made (tower-lsp-server would do it on its one async
-/// thread, where every message behind it waits).
-const PREPARED: transport::Renames = &[
-    ("textDocument/documentSymbol", Backend::DOCUMENT_SYMBOL),
-    ("workspace/symbol", Backend::WORKSPACE_SYMBOL),
-    ("textDocument/foldingRange", Backend::FOLDING_RANGE),
-    ("textDocument/inlayHint", Backend::INLAY_HINT),
-    (
-        "textDocument/semanticTokens/full",
-        Backend::SEMANTIC_TOKENS_FULL,
-    ),
-    (
-        "textDocument/semanticTokens/range",
-        Backend::SEMANTIC_TOKENS_RANGE,
-    ),
-];
 
 /// How many messages tower-lsp-server works on at once (its default is 4). Its queue polls no
 /// message, not even an edit, until one of those is done, and requests wait on blocking threads
@@ -79,22 +60,11 @@ pub async fn serve(
 ) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let streams = transport::start(input, output, PREPARED);
+    let streams = transport::start(input, output);
     let notifier = streams.notifier.clone();
-    let prepared = streams.prepared.clone();
-    let (service, socket) =
-        LspService::build(move |client| Backend::new(client, notifier, prepared, flag))
-            .custom_method("retroboard/preview", Backend::preview)
-            .custom_method(Backend::DOCUMENT_SYMBOL, Backend::document_symbol)
-            .custom_method(Backend::WORKSPACE_SYMBOL, Backend::workspace_symbol)
-            .custom_method(Backend::FOLDING_RANGE, Backend::folding_range)
-            .custom_method(Backend::INLAY_HINT, Backend::inlay_hint_prepared)
-            .custom_method(Backend::SEMANTIC_TOKENS_FULL, Backend::semantic_tokens_full)
-            .custom_method(
-                Backend::SEMANTIC_TOKENS_RANGE,
-                Backend::semantic_tokens_range,
-            )
-            .finish();
+    let (service, socket) = LspService::build(move |client| Backend::new(client, notifier, flag))
+        .custom_method("retroboard/preview", Backend::preview)
+        .finish();
     Server::new(streams.server_input, streams.server_output, socket)
         .concurrency_level(MAX_REQUESTS_IN_FLIGHT)
         .serve(service)

@@ -29,7 +29,7 @@ use tower_lsp_server::ls_types::*;
 use super::bulk;
 use super::convert::{self, PositionEncoding};
 use super::quiet::Quiet;
-use super::transport::{Awaited, Kept, Notifier, Prepared};
+use super::transport::{Awaited, Notifier};
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
 use crate::formats::{DiskFiles, Files};
@@ -47,8 +47,6 @@ pub struct Backend {
     /// Requests to the client (`window/showDocument`, the registration of watched files),
     /// sent from a task of their own: no handler awaits the client.
     client: tower_lsp_server::Client,
-    /// Where answers serialised on the request's own thread wait for the transport.
-    prepared: Prepared,
 }
 
 /// What the handlers and the checker tasks share.
@@ -539,7 +537,6 @@ impl Backend {
     pub fn new(
         client: tower_lsp_server::Client,
         notifier: Notifier,
-        prepared: Prepared,
         shut_down: Arc<AtomicBool>,
     ) -> Backend {
         let shared = Arc::new(Shared {
@@ -575,7 +572,6 @@ impl Backend {
             shared,
             shut_down,
             client,
-            prepared,
         }
     }
 
@@ -1371,47 +1367,6 @@ impl Backend {
         })
         .await
     }
-
-    /// [`Backend::on_open_document`] for a request renamed by the transport (see
-    /// `transport::Prepared`): the answer is serialised where it is made, and its token is
-    /// answered instead (null when the document is not open).
-    async fn prepared_on_open_document<T: serde::Serialize + Send + 'static>(
-        &self,
-        what: &'static str,
-        uri: Uri,
-        work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<T> + Send + 'static,
-    ) -> Result<LSPAny> {
-        let prepared = self.prepared.clone();
-        let kept = self
-            .on_open_document(what, uri, move |snapshot, document, cancel| {
-                let answer = work(snapshot, document, cancel)?;
-                cancel.check()?;
-                prepare(&prepared, what, &answer).map(Some)
-            })
-            .await?;
-        Ok(kept.map_or(LSPAny::Null, Kept::token))
-    }
-}
-
-/// `answer` serialised and kept for the transport; what the request answers in its place
-/// ([`Kept::token`], taken once the handler's work is done: a request cancelled before that
-/// leaves nothing behind).
-fn prepare(prepared: &Prepared, what: &str, answer: &impl serde::Serialize) -> Result<Kept> {
-    prepare_sized(prepared, what, answer, 0)
-}
-
-/// [`prepare`] for an answer of about `bytes` of JSON: written at once into room that large
-/// (a preview's 250 KB grown from nothing was copied about twice over on the way).
-fn prepare_sized(
-    prepared: &Prepared,
-    what: &str,
-    answer: &impl serde::Serialize,
-    bytes: usize,
-) -> Result<Kept> {
-    let mut json = Vec::with_capacity(bytes.max(128));
-    serde_json::to_writer(super::json::GivingWay(&mut json), answer)
-        .map_err(|err| internal_error(what, err.to_string()))?;
-    Ok(prepared.keep(json))
 }
 
 /// The inlay hints of `range` of `document` (a whole CRE's are 800 hints, 80 KB of JSON).
@@ -1521,11 +1476,8 @@ fn deserialize_seed<'de, D: serde::Deserializer<'de>>(
 pub struct PreviewResult {
     pub format: Option<&'static str>,
     pub title: String,
-    /// Written as JSON at once (see `json`): the answer's largest part.
-    pub svg: Box<serde_json::value::RawValue>,
-    /// Written as JSON at once too: a large pattern's is hundreds of KB with a newline to
-    /// escape on every line.
-    pub text: Box<serde_json::value::RawValue>,
+    pub svg: String,
+    pub text: String,
     /// The seed the cards were dealt with, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal: Option<u64>,
@@ -1535,33 +1487,20 @@ pub struct PreviewResult {
     pub solution: Option<crate::draw::Replay>,
     /// The version of the open document drawn; `None` for a file read from disk.
     pub version: Option<i32>,
-    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for:
-    /// `[{id, range}]`.
+    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for.
     #[serde(rename = "sourceMap")]
-    pub source_map: Box<serde_json::value::RawValue>,
+    pub source_map: Vec<SourceElement>,
     /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
     /// in characters of the drawing; only when asked for.
     #[serde(rename = "textMap", skip_serializing_if = "Option::is_none")]
-    pub text_map: Option<Box<serde_json::value::RawValue>>,
+    pub text_map: Option<Vec<crate::draw::TextMark>>,
 }
 
-impl PreviewResult {
-    /// About how many bytes of JSON it is: its parts written as JSON already, its text and
-    /// room for the rest (a solution's moves, the names of the members).
-    fn json_bytes(&self) -> usize {
-        let raw = [
-            Some(&self.svg),
-            Some(&self.text),
-            Some(&self.source_map),
-            self.text_map.as_ref(),
-        ];
-        raw.iter()
-            .flatten()
-            .map(|part| part.get().len())
-            .sum::<usize>()
-            + self.title.len()
-            + 1024
-    }
+/// An element of a preview's drawing and the range of the text it stands for.
+#[derive(Debug, serde::Serialize)]
+pub struct SourceElement {
+    pub id: String,
+    pub range: Range,
 }
 
 /// The command answering with `window/showDocument`: the text a drawing's element stands for,
@@ -1573,27 +1512,23 @@ pub const PREVIEW_COMMAND: &str = "retroboard.preview";
 
 impl Backend {
     /// `retroboard/preview`: the board of an open document (or of a file on disk).
-    pub async fn preview(&self, params: PreviewParams) -> Result<LSPAny> {
-        self.prepared_preview(params.text_document.uri, params.deal, params.text_map)
+    pub async fn preview(&self, params: PreviewParams) -> Result<PreviewResult> {
+        self.preview_of(params.text_document.uri, params.deal, params.text_map)
             .await
     }
 
-    /// The preview of `uri`, serialised for the transport (see [`prepare`]): the request's
-    /// answer and the command's.
-    async fn prepared_preview(
+    /// The preview of `uri`: the request's answer and the command's.
+    async fn preview_of(
         &self,
         uri: Uri,
         deal: Option<u64>,
         text_map: bool,
-    ) -> Result<LSPAny> {
+    ) -> Result<PreviewResult> {
         let about = uri.clone();
-        let prepared = self.prepared.clone();
         self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
-            let preview = preview_of(snapshot, cancel, &uri, deal, text_map)?;
-            prepare_sized(&prepared, "preview", &preview, preview.json_bytes())
+            preview_of(snapshot, cancel, &uri, deal, text_map)
         })
         .await
-        .map(Kept::token)
     }
 }
 
@@ -1623,21 +1558,43 @@ fn preview_of(
     let drawn = |document: &Document, version: Option<i32>| {
         let (preview, deal) = draw(document);
         let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-        // Written as JSON at once (see `json`): hundreds of entries on a large board.
-        let source_map = super::json::source_map(&mut positions, &preview.source_map);
+        let source_map = positions_in_order(&mut positions, &preview.source_map);
         PreviewResult {
             format: preview.format.map(FormatId::as_str),
             title: preview.title,
-            svg: super::json::raw_string(&preview.svg),
-            text: super::json::raw_string(&preview.text),
+            svg: preview.svg,
+            text: preview.text,
             deal,
             solution: preview.replay,
             version,
             source_map,
-            text_map: with_text_map.then(|| super::json::text_map(&preview.text_map)),
+            text_map: with_text_map.then_some(preview.text_map),
         }
     };
     drawn_document(snapshot, cancel, uri, drawn)
+}
+
+/// A drawing's elements with their ranges. The positions are worked out in the text's order,
+/// each from the line of the one before (a masterboard lists its hexes, then the exits on their
+/// lines: in the drawing's order each exit would search the text for its line).
+fn positions_in_order(
+    positions: &mut convert::Positions,
+    elements: &[crate::draw::Element],
+) -> Vec<SourceElement> {
+    let mut order: Vec<usize> = (0..elements.len()).collect();
+    order.sort_by_key(|&i| elements[i].source.start);
+    let mut ranges = vec![Range::default(); elements.len()];
+    for i in order {
+        ranges[i] = positions.range(elements[i].source.clone());
+    }
+    elements
+        .iter()
+        .zip(ranges)
+        .map(|(element, range)| SourceElement {
+            id: element.id.clone(),
+            range,
+        })
+        .collect()
 }
 
 /// `f` of the document `uri` names, with its version: the open one, else the file on disk.
@@ -2414,43 +2371,32 @@ impl LanguageServer for Backend {
         };
         let deal = deal.map_or(Ok(None), seed_of).map_err(invalid_params)?;
         let text_map = options.and_then(|a| a.get("textMap")?.as_bool()) == Some(true);
-        self.prepared_preview(uri, deal, text_map).await.map(Some)
+        let preview = self.preview_of(uri, deal, text_map).await?;
+        serde_json::to_value(preview)
+            .map(Some)
+            .map_err(|err| internal_error("preview", err.to_string()))
     }
 
-    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
         let uri = params.text_document.uri;
-        let mut state = self.state();
-        if state.documents.remove(&uri).is_some() {
-            self.shared.queue(&mut state, &uri, Due::Own);
-        }
-    }
-}
-
-/// The requests whose answers may be large: the transport renames them to these methods, which
-/// serialise their answers on the request's own thread (see `transport::Prepared`).
-impl Backend {
-    pub const DOCUMENT_SYMBOL: &str = "retroboard/prepared/documentSymbol";
-    pub const WORKSPACE_SYMBOL: &str = "retroboard/prepared/workspaceSymbol";
-    pub const FOLDING_RANGE: &str = "retroboard/prepared/foldingRange";
-    pub const INLAY_HINT: &str = "retroboard/prepared/inlayHint";
-    pub const SEMANTIC_TOKENS_FULL: &str = "retroboard/prepared/semanticTokensFull";
-    pub const SEMANTIC_TOKENS_RANGE: &str = "retroboard/prepared/semanticTokensRange";
-
-    pub async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<LSPAny> {
-        let uri = params.text_document.uri;
-        self.prepared_on_open_document("the outline", uri, move |snapshot, document, cancel| {
+        self.on_open_document("the outline", uri, move |snapshot, document, cancel| {
             let symbols = crate::ide::outline(document);
             cancel.check()?;
             let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-            // Written as JSON at once (see `json`): the LSP types' serialising took three times
-            // as long as making the outline.
-            Ok(super::json::document_symbols(&mut positions, &symbols))
+            Ok(Some(DocumentSymbolResponse::Nested(
+                convert::document_symbols(&mut positions, symbols),
+            )))
         })
         .await
     }
 
-    pub async fn workspace_symbol(&self, params: WorkspaceSymbolParams) -> Result<LSPAny> {
-        let prepared = self.prepared.clone();
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
         self.on_snapshot("workspace symbols", move |snapshot, cancel| {
             let mut found = Vec::new();
             crate::ide::workspace_symbols(
@@ -2466,62 +2412,70 @@ impl Backend {
                 },
             );
             cancel.check()?;
-            prepare(
-                &prepared,
-                "workspace symbols",
-                &WorkspaceSymbolResponse::Nested(found),
-            )
-        })
-        .await
-        .map(Kept::token)
-    }
-
-    pub async fn inlay_hint_prepared(&self, params: InlayHintParams) -> Result<LSPAny> {
-        let uri = params.text_document.uri;
-        self.prepared_on_open_document("inlay hints", uri, move |snapshot, document, _| {
-            Ok(inlay_hints_of(snapshot, document, params.range))
+            Ok(Some(WorkspaceSymbolResponse::Nested(found)))
         })
         .await
     }
 
-    pub async fn folding_range(&self, params: FoldingRangeParams) -> Result<LSPAny> {
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         let uri = params.text_document.uri;
-        self.prepared_on_open_document("folding", uri, move |_, document, _| {
-            let folds = crate::ide::folds(document);
+        self.on_open_document("folding", uri, move |_, document, _| {
             let text = document.rope();
-            Ok(folds
-                .iter()
-                .map(|f| convert::folding_range(text, f))
-                .collect::<Vec<_>>())
+            let folds = crate::ide::folds(document);
+            Ok(Some(
+                folds
+                    .iter()
+                    .map(|f| convert::folding_range(text, f))
+                    .collect(),
+            ))
         })
         .await
     }
 
-    pub async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<LSPAny> {
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        self.prepared_on_open_document("highlighting", uri, move |snapshot, document, cancel| {
+        self.on_open_document("highlighting", uri, move |snapshot, document, cancel| {
             let highlights = crate::ide::highlights(document);
             cancel.check()?;
             let data = convert::semantic_tokens(document.rope(), &highlights, snapshot.encoding);
-            // Written as JSON at once (see `json`), as `SemanticTokensResult::Tokens` is.
-            Ok(super::json::semantic_tokens(&data))
+            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })))
         })
         .await
     }
 
-    pub async fn semantic_tokens_range(&self, params: SemanticTokensRangeParams) -> Result<LSPAny> {
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
         let uri = params.text_document.uri;
         let range = params.range;
-        self.prepared_on_open_document("highlighting", uri, move |snapshot, document, cancel| {
+        self.on_open_document("highlighting", uri, move |snapshot, document, cancel| {
             let text = document.rope();
             let start = convert::offset(text, range.start, snapshot.encoding);
             let end = convert::offset(text, range.end, snapshot.encoding).max(start);
             let highlights = crate::ide::highlights_in(document, start..end);
             cancel.check()?;
             let data = convert::semantic_tokens(text, &highlights, snapshot.encoding);
-            Ok(super::json::semantic_tokens(&data))
+            Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })))
         })
         .await
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let mut state = self.state();
+        if state.documents.remove(&uri).is_some() {
+            self.shared.queue(&mut state, &uri, Due::Own);
+        }
     }
 }
 

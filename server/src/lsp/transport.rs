@@ -16,19 +16,12 @@
 //! behind a large answer (the LSP orders no answer against a notification or another answer).
 //! A large answer made while a keystroke is being checked waits for its diagnostics, a while at
 //! most ([`Notifier::awaited`]).
-//!
-//! Answers serialised where they are made ([`Prepared`]): tower-lsp-server turns every answer
-//! into a `serde_json::Value` and then into text on its one async thread, where a large answer
-//! (a preview's 2 MB, semantic tokens' 100 KB) holds up every message behind it. A request whose
-//! answer may be large is renamed on its way in (`start`'s `prepared_methods`) to a method that
-//! serialises its answer on the request's own thread and answers a token; the token's answer is
-//! put in its place on the way out.
 
 mod message;
 
 use crate::give_way::Urgent;
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::{
@@ -56,119 +49,7 @@ pub struct Streams {
     pub server_input: DuplexStream,
     pub server_output: DuplexStream,
     pub notifier: Notifier,
-    pub prepared: Prepared,
     pub finished: JoinHandle<()>,
-}
-
-/// Requests renamed on their way to the server: `(the client's method, the server's)`.
-pub type Renames = &'static [(&'static str, &'static str)];
-
-/// Answers serialised on the thread that made them, each waiting for tower-lsp-server's answer
-/// that carries its token.
-#[derive(Clone, Default)]
-pub struct Prepared(Arc<Mutex<PreparedAnswers>>);
-
-#[derive(Default)]
-struct PreparedAnswers {
-    next: u64,
-    /// By token. An answer leaves when its token goes out, or when its request is answered
-    /// otherwise (cancelled: see [`Kept`]); none is ever dropped to make room, so as many wait
-    /// as requests are in flight.
-    waiting: HashMap<u64, Vec<u8>>,
-}
-
-/// The member of the token object tower-lsp-server answers in place of a prepared answer.
-const PREPARED_MEMBER: &str = "$retroboard/prepared";
-
-impl Prepared {
-    /// Keeps `result`, an answer's `result` as JSON text, until the request's handler answers
-    /// the token of the [`Kept`] returned, which the transport replaces by `result`.
-    pub fn keep(&self, result: Vec<u8>) -> Kept {
-        let mut answers = self.lock();
-        let token = answers.next;
-        answers.next += 1;
-        answers.waiting.insert(token, result);
-        Kept {
-            prepared: self.clone(),
-            token: Some(token),
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, PreparedAnswers> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The answer `body` stands for, framed, and the length of its body: `body` itself, or
-    /// the prepared answer its token names with its id (`None` when that answer is gone).
-    /// A prepared answer is framed as it is put together: it may be hundreds of KB, each copy
-    /// a cost.
-    fn answer(&self, body: Vec<u8>, id: &str) -> Option<(Vec<u8>, usize)> {
-        let Some(token) = prepared_token(&body) else {
-            return Some((frame(&body), body.len()));
-        };
-        let result = self.lock().waiting.remove(&token)?;
-        let parts: [&[u8]; 5] = [
-            b"{\"jsonrpc\":\"2.0\",\"result\":",
-            &result,
-            b",\"id\":",
-            id.as_bytes(),
-            b"}",
-        ];
-        let length = parts.iter().map(|part| part.len()).sum();
-        Some((frame_of(&parts), length))
-    }
-}
-
-/// A prepared answer kept for its request: its handler answers [`Kept::token`]. Dropped
-/// before that (the request was cancelled and its handler dropped), it takes the answer out of
-/// the store, which no token will ever claim.
-pub struct Kept {
-    prepared: Prepared,
-    /// Until it is answered.
-    token: Option<u64>,
-}
-
-impl Kept {
-    /// What the handler answers: the token the transport puts the answer in place of.
-    pub fn token(mut self) -> serde_json::Value {
-        let token = self.token.take();
-        serde_json::json!({ PREPARED_MEMBER: token })
-    }
-}
-
-impl Drop for Kept {
-    fn drop(&mut self) {
-        if let Some(token) = self.token {
-            self.prepared.lock().waiting.remove(&token);
-        }
-    }
-}
-
-/// The token of an answer tower-lsp-server wrote for a prepared one:
-/// `{"jsonrpc":"2.0","result":{"$retroboard/prepared":N},"id":ID}`.
-fn prepared_token(body: &[u8]) -> Option<u64> {
-    let start = format!("{{\"jsonrpc\":\"2.0\",\"result\":{{\"{PREPARED_MEMBER}\":");
-    let rest = body.strip_prefix(start.as_bytes())?;
-    let end = rest.iter().position(|b| *b == b'}')?;
-    std::str::from_utf8(&rest[..end]).ok()?.parse().ok()
-}
-
-/// `body` (a canonical call) with its method renamed where `renames` says.
-fn renamed(body: Vec<u8>, method: &str, renames: Renames) -> Vec<u8> {
-    let Some((_, to)) = renames.iter().find(|(from, _)| *from == method) else {
-        return body;
-    };
-    // A canonical call starts with its method: `{"jsonrpc":"2.0","method":"…"`.
-    const START: &[u8] = b"{\"jsonrpc\":\"2.0\",\"method\":";
-    let old = serde_json::Value::from(method).to_string();
-    let Some(rest) = body
-        .strip_prefix(START)
-        .and_then(|rest| rest.strip_prefix(old.as_bytes()))
-    else {
-        return body;
-    };
-    let new = serde_json::Value::from(*to).to_string();
-    [START, new.as_bytes(), rest].concat()
 }
 
 /// Sends notifications straight to the client, past tower-lsp-server's output.
@@ -221,7 +102,6 @@ const AWAITED_HOLD: Duration = Duration::from_millis(100);
 pub fn start(
     stdin: impl AsyncRead + Unpin + Send + 'static,
     stdout: impl AsyncWrite + Unpin + Send + 'static,
-    prepared_methods: Renames,
 ) -> Streams {
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     let (server_output, from_server) = tokio::io::duplex(1 << 16);
@@ -232,26 +112,17 @@ pub fn start(
         to_server,
         out_tx.clone(),
         outstanding.clone(),
-        prepared_methods,
     ));
     let awaited = Arc::new(watch::Sender::new(0));
     let notifier = Notifier {
         out: out_tx.clone(),
         awaited: awaited.clone(),
     };
-    let prepared = Prepared::default();
-    tokio::spawn(read_server(
-        from_server,
-        out_tx,
-        outstanding,
-        prepared.clone(),
-        max_answer(),
-    ));
+    tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer()));
     Streams {
         server_input,
         server_output,
         notifier,
-        prepared,
         finished: tokio::spawn(write_client(stdout, out_rx, awaited.subscribe())),
     }
 }
@@ -269,18 +140,10 @@ fn max_answer() -> usize {
 }
 
 fn frame(body: &[u8]) -> Vec<u8> {
-    frame_of(&[body])
-}
-
-/// The frame of the body made of `parts`, written at once.
-fn frame_of(parts: &[&[u8]]) -> Vec<u8> {
-    let length: usize = parts.iter().map(|part| part.len()).sum();
-    let header = format!("Content-Length: {length}\r\n\r\n");
-    let mut out = Vec::with_capacity(header.len() + length);
+    let header = format!("Content-Length: {}\r\n\r\n", body.len());
+    let mut out = Vec::with_capacity(header.len() + body.len());
     out.extend_from_slice(header.as_bytes());
-    for part in parts {
-        out.extend_from_slice(part);
-    }
+    out.extend_from_slice(body);
     out
 }
 
@@ -620,7 +483,6 @@ async fn read_client(
     mut to_server: DuplexStream,
     out: mpsc::Sender<Out>,
     outstanding: Arc<watch::Sender<Outstanding>>,
-    renames: Renames,
 ) {
     let mut framer = Framer::default();
     let mut held: VecDeque<Call> = VecDeque::new();
@@ -643,8 +505,7 @@ async fn read_client(
                     holds.initialize = Some((id.clone(), Instant::now() + HOLD_LIMIT));
                 }
             }
-            let body = renamed(call.body, &call.method, renames);
-            if to_server.write_all(&frame(&body)).await.is_err() || call.method == "exit" {
+            if to_server.write_all(&frame(&call.body)).await.is_err() || call.method == "exit" {
                 return; // the server reads no more
             }
         }
@@ -685,14 +546,12 @@ async fn read_client(
 }
 
 /// Reads the server's frames (tower-lsp-server writes `Content-Length: N\r\n\r\n` and the body),
-/// notes which requests are answered, puts prepared answers in place of their tokens, and
-/// replaces an answer over `max_answer` bytes by an error; nothing it writes can stop the
+/// notes which requests are answered, and replaces an answer over `max_answer` bytes by an error; nothing it writes can stop the
 /// forwarding.
 async fn read_server(
     from_server: DuplexStream,
     out: mpsc::Sender<Out>,
     outstanding: Arc<watch::Sender<Outstanding>>,
-    prepared: Prepared,
     max_answer: usize,
 ) {
     let refused = |id: &str, length: usize| {
@@ -713,19 +572,7 @@ async fn read_server(
                 break;
             }
             let id = answered_id(&body, &body);
-            let (framed, length) = match &id {
-                Some(id) => prepared.answer(body, id).unwrap_or_else(|| {
-                    let gone = "the answer was lost on its way: ask again";
-                    let id = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
-                    let error = message::error(&id, message::INTERNAL_ERROR, gone);
-                    (frame(&error), error.len())
-                }),
-                None => (frame(&body), body.len()),
-            };
-            match &id {
-                Some(id) if length > max_answer => (Some(refused(id, length)), Some(id.clone())),
-                _ => (Some(framed), id),
-            }
+            (Some(frame(&body)), id)
         } else {
             let Some((head, tail)) = skip_body(&mut reader, length).await else {
                 break;
@@ -1060,14 +907,7 @@ mod tests {
         let (out_tx, mut out_rx) = mpsc::channel(64);
         let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
         outstanding.send_modify(|o| o.add("1"));
-        let prepared = Prepared::default();
-        tokio::spawn(read_server(
-            from_server,
-            out_tx,
-            outstanding.clone(),
-            prepared,
-            100,
-        ));
+        tokio::spawn(read_server(from_server, out_tx, outstanding.clone(), 100));
         let big = format!(
             "{{\"jsonrpc\":\"2.0\",\"result\":\"{}\",\"id\":1}}",
             "x".repeat(300_000)
@@ -1086,64 +926,6 @@ mod tests {
                      \"the answer is 0.3 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
         assert_eq!(got, [ok(error), ok(note), ok(small)]);
         assert!(outstanding.borrow().0.is_empty());
-    }
-
-    #[tokio::test]
-    async fn a_prepared_answer_takes_the_place_of_its_token() {
-        let (mut server, from_server) = tokio::io::duplex(1 << 16);
-        let (out_tx, mut out_rx) = mpsc::channel(64);
-        let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
-        let prepared = Prepared::default();
-        let first = prepared.keep(b"[1,2,3]".to_vec()).token();
-        let second = prepared
-            .keep(format!("\"{}\"", "x".repeat(300)).into_bytes())
-            .token();
-        // The answer of a request cancelled once it was made: dropped, never answered.
-        drop(prepared.keep(b"[4]".to_vec()));
-        let lost = serde_json::json!({ PREPARED_MEMBER: 99 });
-        let store = prepared.clone();
-        tokio::spawn(read_server(from_server, out_tx, outstanding, prepared, 200));
-        for (id, token) in [("\"a\"", &first), ("2", &second), ("3", &lost)] {
-            let body = format!("{{\"jsonrpc\":\"2.0\",\"result\":{token},\"id\":{id}}}");
-            server.write_all(&frame(body.as_bytes())).await.unwrap();
-        }
-        drop(server);
-        let mut got = Vec::new();
-        while let Some(Out::Frame(frame)) = out_rx.recv().await {
-            got.push(String::from_utf8(frame).unwrap());
-        }
-        let over = "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,\"message\":\
-                    \"the answer is 0.0 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
-        let lost = "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32603,\"message\":\
-                    \"the answer was lost on its way: ask again\"}}";
-        assert_eq!(
-            got,
-            [
-                ok("{\"jsonrpc\":\"2.0\",\"result\":[1,2,3],\"id\":\"a\"}"),
-                ok(over),
-                ok(lost)
-            ]
-        );
-        // Nothing is left behind.
-        assert!(store.lock().waiting.is_empty());
-    }
-
-    #[test]
-    fn a_renamed_request_keeps_its_id_and_params() {
-        const RENAMES: Renames = &[("textDocument/documentSymbol", "retroboard/x")];
-        let call = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/documentSymbol\",\"id\":4,\"params\":{}}";
-        let renamed = renamed(
-            call.as_bytes().to_vec(),
-            "textDocument/documentSymbol",
-            RENAMES,
-        );
-        assert_eq!(
-            String::from_utf8(renamed).unwrap(),
-            "{\"jsonrpc\":\"2.0\",\"method\":\"retroboard/x\",\"id\":4,\"params\":{}}"
-        );
-        let other = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/hover\",\"id\":4}";
-        let kept = super::renamed(other.as_bytes().to_vec(), "textDocument/hover", RENAMES);
-        assert_eq!(kept, other.as_bytes());
     }
 
     #[tokio::test]
