@@ -256,7 +256,6 @@ pub fn semantic_tokens(
     let (mut last_line, mut last_start) = (0u32, 0u32);
     let mut line: Option<LineBounds> = None;
     for h in highlights {
-        crate::give_way::give_way();
         let token_type = HighlightKind::ALL
             .iter()
             .position(|k| *k == h.kind)

@@ -1,6 +1,5 @@
 //! The only place that knows LSP: tower-lsp-server handlers over the format-agnostic analysis.
 
-mod bulk;
 mod convert;
 mod quiet;
 mod server;
@@ -25,10 +24,7 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
-    crate::analysis::tune_allocator();
-    // One async thread: the work runs on blocking threads and requests about huge texts on the
-    // bulk thread at idle priority (see server.rs, bulk.rs); a second async thread measured no
-    // faster for a keystroke behind a slow request (BENCHMARKS.md).
+    // One async thread: the work runs on blocking threads (see server.rs).
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -26,10 +26,9 @@ use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-use super::bulk;
 use super::convert::{self, PositionEncoding};
 use super::quiet::Quiet;
-use super::transport::{Awaited, Notifier};
+use super::transport::Notifier;
 use crate::analysis::{self, analyze_with, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
 use crate::formats::{DiskFiles, Files};
@@ -59,17 +58,16 @@ struct Shared {
     activity: tokio::sync::Notify,
     /// Wakes whoever waits for the checks to be done (`shutdown`): a check task ended.
     settled: tokio::sync::Notify,
-    /// One slow search at a time: each takes a core and tens of MB while it runs, and a folder
-    /// of peg boards opened at once must not take them all.
-    search_gate: tokio::sync::Semaphore,
+    /// The slow work (a peg board's search, a step of the whole-workspace check) runs on one
+    /// thread at a time: a search takes a core and tens of MB while it runs, and a folder of peg
+    /// boards opened at once must not take them all, nor the workspace check another core.
+    slow_work: tokio::sync::Semaphore,
     /// Numbers the whole-workspace checks: a check stops once a newer one started.
     workspace_checks: std::sync::atomic::AtomicU64,
     /// Gathers the reports of files changed on the disk into one whole-workspace check.
     watched: Arc<Quiet>,
-    /// Numbers the moments the checks settled: memory is given back once they stay settled.
+    /// Numbers the moments the checks settled: the trees nobody edits go once they stay settled.
     settlings: std::sync::atomic::AtomicU64,
-    /// The checks no keystroke waits for (see [`Background`]).
-    background: Background,
 }
 
 struct State {
@@ -81,10 +79,6 @@ struct State {
     due: HashMap<Uri, Due>,
     /// Documents whose check task is running.
     checking: HashSet<Uri>,
-    /// Keystrokes read whose check has not started: large answers wait for their diagnostics
-    /// from the moment the keystroke is read (see [`Notifier::awaited`]); the check takes the
-    /// wait over when it starts.
-    keystrokes: HashMap<Uri, Awaited>,
     /// Checked documents whose readers (the files whose findings read them) are to be checked
     /// once edits pause, each once.
     readers: VecDeque<Uri>,
@@ -203,71 +197,6 @@ fn drop_trees(state: &mut State, now: std::time::Instant) -> Vec<Arc<Document>> 
         .filter(|open| !keeps_tree(open.edited, latest, now))
         .filter_map(OpenDocument::drop_tree)
         .collect()
-}
-
-/// The checks no keystroke waits for (of documents opened and not edited since, of files that
-/// read an edited one, of closed ones) take turns, a few at a time: opened all at once, 398
-/// files started as many blocking threads, each check holding its snapshot and its working
-/// memory at the same time (56 MB resident once published, against 30 MB in turns). A
-/// keystroke's check takes no turn. Nor does a check wait behind slow ones: when no turn was
-/// given back for [`Background::STALLED`], the checks waiting go ahead.
-struct Background {
-    turns: Arc<tokio::sync::Semaphore>,
-    /// Counts the turns given back.
-    done: Arc<std::sync::atomic::AtomicU64>,
-}
-
-/// A turn of [`Background`]: given back when dropped.
-struct Turn {
-    _permit: tokio::sync::OwnedSemaphorePermit,
-    done: Arc<std::sync::atomic::AtomicU64>,
-}
-
-impl Drop for Turn {
-    fn drop(&mut self) {
-        self.done.fetch_add(1, Ordering::SeqCst);
-    }
-}
-
-impl Background {
-    /// How long the checks waiting for a turn wait without any given back: far longer than a
-    /// check of a game's file takes (a few ms), even on a busy machine where a check is not
-    /// always on a core (at 50 ms, the whole corpus opened on a loaded machine still started
-    /// tens of threads).
-    const STALLED: std::time::Duration = std::time::Duration::from_millis(200);
-
-    fn new() -> Background {
-        // As many as the cores (at least two, so one slow check does not make the others
-        // wait; at most four, more are no faster).
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        Background {
-            turns: Arc::new(tokio::sync::Semaphore::new(cores.clamp(2, 4))),
-            done: Arc::default(),
-        }
-    }
-
-    /// Waits for a turn; `None` when the turns stalled (see [`Background`]).
-    async fn turn(&self) -> Option<Turn> {
-        // One wait for the whole time, keeping its place in the queue.
-        let permit = self.turns.clone().acquire_owned();
-        tokio::pin!(permit);
-        loop {
-            let seen = self.done.load(Ordering::SeqCst);
-            tokio::select! {
-                permit = &mut permit => {
-                    return permit.ok().map(|permit| Turn {
-                        _permit: permit,
-                        done: self.done.clone(),
-                    });
-                }
-                () = tokio::time::sleep(Self::STALLED) => {
-                    if self.done.load(Ordering::SeqCst) == seen {
-                        return None;
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// What requests and checks read: the open documents as they were when it was taken.
@@ -547,7 +476,6 @@ impl Backend {
                 documents: HashMap::new(),
                 due: HashMap::new(),
                 checking: HashSet::new(),
-                keystrokes: HashMap::new(),
                 readers: VecDeque::new(),
                 cache: Arc::default(),
                 settings: Arc::default(),
@@ -561,11 +489,10 @@ impl Backend {
             }),
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
-            search_gate: tokio::sync::Semaphore::new(1),
+            slow_work: tokio::sync::Semaphore::new(1),
             workspace_checks: std::sync::atomic::AtomicU64::new(0),
             watched: Arc::default(),
             settlings: std::sync::atomic::AtomicU64::new(0),
-            background: Background::new(),
         });
         tokio::spawn(check_readers(shared.clone()));
         Backend {
@@ -625,14 +552,12 @@ impl Shared {
     }
 }
 
-/// How long the checks stay settled before the memory they freed is given back.
+/// How long the checks stay settled before the trees nobody edits go.
 const QUIET_BEFORE_TRIM: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Gives the memory the checks freed back to the system once no check has run for
-/// [`QUIET_BEFORE_TRIM`]: the checks run on the blocking pool's threads, and glibc keeps what
-/// each thread freed in that thread's arena (with a whole variant folder open, 20 of the
-/// server's 55 MB resident were such free blocks).
-fn give_memory_back_when_quiet(shared: &Arc<Shared>) {
+/// Drops the trees of the documents nobody edits (see [`drop_trees`]) once no check has run
+/// for [`QUIET_BEFORE_TRIM`].
+fn drop_trees_when_quiet(shared: &Arc<Shared>) {
     use std::sync::atomic::Ordering;
     let settling = shared.settlings.fetch_add(1, Ordering::SeqCst) + 1;
     let shared = shared.clone();
@@ -641,13 +566,8 @@ fn give_memory_back_when_quiet(shared: &Arc<Shared>) {
         let quiet = shared.settlings.load(Ordering::SeqCst) == settling
             && shared.state().checking.is_empty();
         if quiet {
-            // The trees of the documents nobody edits go first, then the memory they held.
             let dropped = drop_trees(&mut shared.state(), std::time::Instant::now());
-            let _ = tokio::task::spawn_blocking(move || {
-                drop(dropped);
-                analysis::release_memory();
-            })
-            .await;
+            let _ = tokio::task::spawn_blocking(move || drop(dropped)).await;
         }
     });
 }
@@ -660,29 +580,13 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         if let Some(late) = test_check_start(&shared, &uri) {
             tokio::time::sleep(late).await;
         }
-        // A check no keystroke waits for takes its turn (checked again below: the document
-        // may be edited meanwhile).
-        let waits = {
-            let state = shared.state();
-            match (state.due.get(&uri), state.documents.get(&uri)) {
-                (Some(Due::Own), Some(open)) => open.edited.is_none(),
-                (Some(_), _) => true,
-                (None, _) => false,
-            }
-        };
-        let turn = if waits {
-            shared.background.turn().await
-        } else {
-            None
-        };
-        let (check, keystroke) = {
+        let check = {
             let mut state = shared.state();
-            let keystroke = state.keystrokes.remove(&uri);
             let Some(due) = state.due.remove(&uri) else {
                 state.checking.remove(&uri);
                 shared.settled.notify_waiters();
                 if state.checking.is_empty() {
-                    give_memory_back_when_quiet(&shared);
+                    drop_trees_when_quiet(&shared);
                 }
                 return;
             };
@@ -703,15 +607,12 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     None => continue,
                 },
             };
-            (check, keystroke)
+            check
         };
         let (opening, own) = match &check {
             Check::Open { opening, own, .. } => (Some(*opening), *own),
             _ => (None, false),
         };
-        // A keystroke's diagnostics, which the client waits for: large answers go after them.
-        let awaited = (own && !waits).then(|| shared.notifier.awaited());
-        drop(keystroke);
         let target = uri.clone();
         let checked = tokio::task::spawn_blocking(move || match check {
             Check::Open {
@@ -807,7 +708,6 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
             )),
         })
         .await;
-        drop(turn);
         let Ok(Some((
             notification,
             diagnostics,
@@ -852,7 +752,6 @@ async fn check_document(shared: Arc<Shared>, uri: Uri) {
         }
         drop(dropped);
         shared.notifier.send(&notification).await;
-        drop(awaited);
         if let Some(settings) = settings {
             publish_settings_problem(&shared, settings).await;
         }
@@ -887,9 +786,6 @@ impl Stop {
     fn set(&self) {
         self.flag.store(true, Ordering::Relaxed);
         self.wake.notify_one();
-        // A search waiting at the gate for the very keystroke that stopped it: the
-        // keystroke's check waits for the search to end.
-        crate::give_way::stopping();
     }
 
     fn is_set(&self) -> bool {
@@ -941,7 +837,7 @@ async fn search_slow(
     // Waiting for another file's search ends at once when this one is cancelled (an edit),
     // so the check task is free for the edit's diagnostics.
     let permit = tokio::select! {
-        permit = shared.search_gate.acquire() => permit.ok(),
+        permit = shared.slow_work.acquire() => permit.ok(),
         () = cancelled.wake.notified() => None,
     };
     let Some(_permit) = permit.filter(|_| !cancelled.is_set()) else {
@@ -957,10 +853,9 @@ async fn search_slow(
     };
     let flag = cancelled.clone();
     let target = uri.clone();
-    // The search yields the CPU to everything else: on its own thread at idle priority.
     let search = move || {
         let stop = || flag.is_set();
-        let found = catch_panic(|| {
+        catch_panic(|| {
             test_delay(&document, &stop);
             let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
             if stop() {
@@ -971,18 +866,9 @@ async fn search_slow(
             diagnostics.extend(conversion.convert(&document, &slow, version, true));
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
-        });
-        // Not when stopped by an edit: the edit's check waits for this job to end, and the
-        // memory goes back once the checks are quiet (`give_memory_back_when_quiet`).
-        if !stop() {
-            crate::analysis::release_memory();
-        }
-        found
+        })
     };
-    let slow = match bulk::queue_of(bulk::Lane::Search) {
-        Some(queue) => bulk::run(&queue, search).await,
-        None => tokio::task::spawn_blocking(search).await.ok(),
-    };
+    let slow = tokio::task::spawn_blocking(search).await.ok();
     drop(under_way);
     {
         let mut state = shared.state();
@@ -1089,8 +975,7 @@ impl Shared {
 
 /// The whole-workspace check: every file of the workspace's folders that Retroboard reads
 /// (`crate::workspace::files`, as `retroboard check FOLDER`), not open in the editor, checked
-/// from the disk one at a time on the bulk thread (at idle priority: a keystroke's check never
-/// waits for it) and its diagnostics published without a version. Stops when a newer check
+/// from the disk one at a time on one blocking thread and its diagnostics published without a version. Stops when a newer check
 /// starts or at `shutdown`. Files whose findings were published before and are no longer read
 /// (deleted, excluded by the settings) get empty diagnostics at its end.
 async fn check_workspace(shared: Arc<Shared>, generation: u64) {
@@ -1101,8 +986,7 @@ async fn check_workspace(shared: Arc<Shared>, generation: u64) {
     if roots.is_empty() {
         return;
     }
-    let queue = bulk::queue();
-    let files = bulk::run_or_block(queue.as_ref(), move || {
+    let files = tokio::task::spawn_blocking(move || {
         catch_panic(|| crate::workspace::files(&roots, &settings, WORKSPACE_FILES))
             .unwrap_or_default()
     })
@@ -1127,7 +1011,10 @@ async fn check_workspace(shared: Arc<Shared>, generation: u64) {
             state.snapshot()
         };
         snapshot.cache = cache.clone();
-        let checked = bulk::run_or_block(queue.as_ref(), {
+        let Ok(_permit) = shared.slow_work.acquire().await else {
+            return;
+        };
+        let checked = tokio::task::spawn_blocking({
             let path = path.clone();
             let uri = uri.clone();
             move || {
@@ -1145,6 +1032,7 @@ async fn check_workspace(shared: Arc<Shared>, generation: u64) {
             }
         })
         .await
+        .ok()
         .flatten();
         let Some((notification, empty, settings)) = checked else {
             continue;
@@ -1314,22 +1202,7 @@ impl Backend {
         what: &'static str,
         work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
     ) -> Result<T> {
-        self.on_snapshot_about(what, None, work).await
-    }
-
-    /// [`Backend::on_snapshot`] for a request about the open document `about`: when its text is
-    /// larger than [`bulk::BULK_BYTES`], the work runs on the bulk thread, at the lowest CPU
-    /// priority, so that it cannot slow a keystroke's check in another file.
-    async fn on_snapshot_about<T: Send + 'static>(
-        &self,
-        what: &'static str,
-        about: Option<&Uri>,
-        work: impl FnOnce(&Snapshot, &Cancel) -> Result<T> + Send + 'static,
-    ) -> Result<T> {
         let snapshot = self.state().snapshot();
-        let is_bulk = about
-            .and_then(|uri| snapshot.documents.get(uri))
-            .is_some_and(|open| open.document.whole_rope().len_bytes() > bulk::BULK_BYTES);
         let cancel = Cancel::default();
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let run = move || {
@@ -1337,18 +1210,12 @@ impl Backend {
             catch_panic(|| work(&snapshot, &cancel))
                 .unwrap_or_else(|message| Err(internal_error(what, message)))
         };
-        if let Some(queue) = is_bulk.then(bulk::queue).flatten() {
-            bulk::run(&queue, run)
-                .await
-                .unwrap_or_else(|| Err(internal_error(what, "the bulk thread stopped".into())))
-        } else {
-            tokio::task::spawn_blocking(run)
-                .await
-                .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
-        }
+        tokio::task::spawn_blocking(run)
+            .await
+            .unwrap_or_else(|err| Err(internal_error(what, err.to_string())))
     }
 
-    /// [`Backend::on_snapshot_about`] one open document: `None` when it is not open, else
+    /// [`Backend::on_snapshot`] about one open document: `None` when it is not open, else
     /// `work` on it (after the test hooks).
     async fn on_open_document<T: Send + 'static>(
         &self,
@@ -1356,8 +1223,7 @@ impl Backend {
         uri: Uri,
         work: impl FnOnce(&Snapshot, &Document, &Cancel) -> Result<Option<T>> + Send + 'static,
     ) -> Result<Option<T>> {
-        let about = uri.clone();
-        self.on_snapshot_about(what, Some(&about), move |snapshot, cancel| {
+        self.on_snapshot(what, move |snapshot, cancel| {
             let Some(open) = snapshot.documents.get(&uri) else {
                 return Ok(None);
             };
@@ -1524,8 +1390,7 @@ impl Backend {
         deal: Option<u64>,
         text_map: bool,
     ) -> Result<PreviewResult> {
-        let about = uri.clone();
-        self.on_snapshot_about("preview", Some(&about), move |snapshot, cancel| {
+        self.on_snapshot("preview", move |snapshot, cancel| {
             preview_of(snapshot, cancel, &uri, deal, text_map)
         })
         .await
@@ -2180,11 +2045,6 @@ impl LanguageServer for Backend {
         open.edited = Some(std::time::Instant::now());
         open.redetect();
         self.shared.queue(&mut state, &uri, Due::Own);
-        // Its diagnostics are awaited from now on, though its check may start later.
-        state
-            .keystrokes
-            .entry(uri)
-            .or_insert_with(|| self.shared.notifier.awaited());
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

@@ -10,16 +10,12 @@
 //! From the server: whole frames, so that the transport's own errors go between them; an answer
 //! over the limit is replaced by an error answer to its request, and forwarding goes on.
 //!
-//! To the client: notifications the server writes itself ([`Notifier`]: the diagnostics, made
-//! and serialised on the check's thread, never queued behind tower-lsp-server's answers), and
-//! small frames before large ones waiting with them, so that a keystroke's diagnostics never wait
-//! behind a large answer (the LSP orders no answer against a notification or another answer).
-//! A large answer made while a keystroke is being checked waits for its diagnostics, a while at
-//! most ([`Notifier::awaited`]).
+//! To the client: tower-lsp-server's frames as it wrote them, and the notifications the server
+//! writes itself ([`Notifier`]: the diagnostics, made and serialised on the check's thread), in
+//! the order they come.
 
 mod message;
 
-use crate::give_way::Urgent;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,7 +52,6 @@ pub struct Streams {
 #[derive(Clone)]
 pub struct Notifier {
     out: mpsc::Sender<Out>,
-    awaited: Arc<watch::Sender<usize>>,
 }
 
 impl Notifier {
@@ -64,38 +59,7 @@ impl Notifier {
     pub async fn send(&self, body: &[u8]) -> bool {
         self.out.send(Out::Frame(frame(body))).await.is_ok()
     }
-
-    /// Says that diagnostics the client waits for (a keystroke's) are being made: until the
-    /// guard is dropped, once they are sent, large answers wait for them (at most
-    /// [`AWAITED_HOLD`]), and background work gives way to them (see `crate::give_way`). The
-    /// client reads its messages in order, and a large answer read first holds back the
-    /// diagnostics behind it by as long as it takes to parse.
-    pub fn awaited(&self) -> Awaited {
-        self.awaited.send_modify(|count| *count += 1);
-        Awaited {
-            count: self.awaited.clone(),
-            _urgent: Urgent::begin(),
-        }
-    }
 }
-
-/// Diagnostics being made that the client waits for (see [`Notifier::awaited`]).
-pub struct Awaited {
-    count: Arc<watch::Sender<usize>>,
-    _urgent: Urgent,
-}
-
-impl Drop for Awaited {
-    fn drop(&mut self) {
-        self.count.send_modify(|count| *count -= 1);
-    }
-}
-
-/// How long a large answer waits at most for the diagnostics of a keystroke being checked: far
-/// above the slowest keystroke's check of any file a game can read (p99 about 5 ms,
-/// BENCHMARKS.md), so that only a check slower than any should be (a test's, or one stuck)
-/// holds up an answer, and not for long.
-const AWAITED_HOLD: Duration = Duration::from_millis(100);
 
 /// Starts the tasks that clean `stdin` into the server and copy its answers, with the
 /// transport's own, to `stdout`.
@@ -113,17 +77,15 @@ pub fn start(
         out_tx.clone(),
         outstanding.clone(),
     ));
-    let awaited = Arc::new(watch::Sender::new(0));
     let notifier = Notifier {
         out: out_tx.clone(),
-        awaited: awaited.clone(),
     };
     tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer()));
     Streams {
         server_input,
         server_output,
         notifier,
-        finished: tokio::spawn(write_client(stdout, out_rx, awaited.subscribe())),
+        finished: tokio::spawn(write_client(stdout, out_rx)),
     }
 }
 
@@ -174,8 +136,6 @@ impl Outstanding {
 /// What goes to the client.
 enum Out {
     Frame(Vec<u8>),
-    /// A large answer: it goes after the frames waiting with it.
-    Bulk(Vec<u8>),
     /// The server's output has ended and all of it has been sent.
     ServerClosed,
 }
@@ -584,18 +544,12 @@ async fn read_server(
             }
             (refused, id)
         };
-        let answer = id.is_some();
         if let Some(id) = id {
             outstanding.send_modify(|o| o.answered(&id));
         }
         if let Some(frame) = frame_out {
-            let frame = if answer && frame.len() > SMALL_FRAME {
-                Out::Bulk(frame)
-            } else {
-                Out::Frame(frame)
-            };
             // A client that stopped reading must not stop the server: keep draining.
-            let _ = out.send(frame).await;
+            let _ = out.send(Out::Frame(frame)).await;
         }
     }
     let _ = out.send(Out::ServerClosed).await;
@@ -671,85 +625,11 @@ fn answered_id(head: &[u8], tail: &[u8]) -> Option<String> {
     (id.is_string() || id.is_i64()).then(|| id.to_string())
 }
 
-/// Answers larger than this go after the other frames waiting with them.
-const SMALL_FRAME: usize = 16 * 1024;
-
-async fn write_client(
-    mut stdout: impl AsyncWrite + Unpin,
-    mut frames: mpsc::Receiver<Out>,
-    mut awaited: watch::Receiver<usize>,
-) {
+async fn write_client(mut stdout: impl AsyncWrite + Unpin, mut frames: mpsc::Receiver<Out>) {
     let mut open = true;
-    let mut waiting = Waiting::default();
-    // Since when the large answer next in line has waited for awaited diagnostics.
-    let mut holding: Option<Instant> = None;
-    loop {
-        if waiting.is_empty() {
-            match frames.recv().await {
-                Some(out) => waiting.add(out),
-                None => return,
-            }
-        }
-        // Whatever else is ready, so that a small frame can go before a large one.
-        while let Ok(out) = frames.try_recv() {
-            waiting.add(out);
-        }
-        if waiting.only_large() && *awaited.borrow() > 0 {
-            let until = *holding.get_or_insert_with(Instant::now) + AWAITED_HOLD;
-            if Instant::now() < until {
-                tokio::select! {
-                    out = frames.recv() => match out {
-                        Some(out) => waiting.add(out),
-                        None => waiting.closed = true,
-                    },
-                    // Dropped once the diagnostics are in the channel, taken above. (The
-                    // count is kept by the guards, each holding the sender: it cannot end
-                    // while one is left.)
-                    _ = awaited.wait_for(|count| *count == 0) => {}
-                    _ = tokio::time::sleep_until(until) => {}
-                }
-                continue;
-            }
-        }
-        let Some(frame) = waiting.next() else {
-            return; // the server's output ended and everything before it was sent
-        };
-        holding = None;
+    while let Some(Out::Frame(frame)) = frames.recv().await {
         // Once the client is gone, still take every frame, so that no sender waits.
         open = open && stdout.write_all(&frame).await.is_ok() && stdout.flush().await.is_ok();
-    }
-}
-
-/// Frames taken from the channel and not yet written: large answers after the rest, each kind
-/// in the order it came.
-#[derive(Default)]
-struct Waiting {
-    small: VecDeque<Vec<u8>>,
-    large: VecDeque<Vec<u8>>,
-    closed: bool,
-}
-
-impl Waiting {
-    fn add(&mut self, out: Out) {
-        match out {
-            Out::Frame(frame) => self.small.push_back(frame),
-            Out::Bulk(frame) => self.large.push_back(frame),
-            Out::ServerClosed => self.closed = true,
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.small.is_empty() && self.large.is_empty() && !self.closed
-    }
-
-    /// Large answers wait, and nothing else.
-    fn only_large(&self) -> bool {
-        self.small.is_empty() && !self.large.is_empty() && !self.closed
-    }
-
-    /// The next frame to write; none once the server closed and all is written.
-    fn next(&mut self) -> Option<Vec<u8>> {
-        self.small.pop_front().or_else(|| self.large.pop_front())
     }
 }
 
@@ -926,84 +806,5 @@ mod tests {
                      \"the answer is 0.3 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
         assert_eq!(got, [ok(error), ok(note), ok(small)]);
         assert!(outstanding.borrow().0.is_empty());
-    }
-
-    #[tokio::test]
-    async fn a_large_answer_goes_after_the_frames_waiting_with_it() {
-        let (out_tx, out_rx) = mpsc::channel(64);
-        let large = format!("{{\"result\":\"{}\",\"id\":1}}", "x".repeat(SMALL_FRAME));
-        let notification = "{\"method\":\"textDocument/publishDiagnostics\"}";
-        let answer = "{\"result\":null,\"id\":2}";
-        out_tx
-            .send(Out::Bulk(frame(large.as_bytes())))
-            .await
-            .unwrap();
-        out_tx
-            .send(Out::Frame(frame(notification.as_bytes())))
-            .await
-            .unwrap();
-        out_tx
-            .send(Out::Frame(frame(answer.as_bytes())))
-            .await
-            .unwrap();
-        out_tx.send(Out::ServerClosed).await.unwrap();
-        let (client, mut written) = tokio::io::duplex(1 << 20);
-        // The writer ends once the server closed and all is written, the notifier still open.
-        let (_awaited, nothing_awaited) = watch::channel(0);
-        write_client(client, out_rx, nothing_awaited).await;
-        let mut got = Vec::new();
-        written.read_to_end(&mut got).await.unwrap();
-        let expected = [notification, answer, &large]
-            .map(|body| frame(body.as_bytes()))
-            .concat();
-        assert!(got == expected, "{}", String::from_utf8_lossy(&got[..200]));
-        drop(out_tx);
-    }
-
-    /// A large answer waits for the diagnostics being made for a keystroke (until their guard
-    /// is dropped, once they are sent), and no longer than `AWAITED_HOLD` for any.
-    #[tokio::test]
-    async fn a_large_answer_waits_for_awaited_diagnostics_for_a_while() {
-        let large = format!("{{\"result\":\"{}\",\"id\":1}}", "x".repeat(SMALL_FRAME));
-        let notification = "{\"method\":\"textDocument/publishDiagnostics\"}";
-        let awaited = Arc::new(watch::Sender::new(0));
-        let (out_tx, out_rx) = mpsc::channel(64);
-        let notifier = Notifier {
-            out: out_tx.clone(),
-            awaited: awaited.clone(),
-        };
-        let (client, mut written) = tokio::io::duplex(1 << 20);
-        let writer = tokio::spawn(write_client(client, out_rx, awaited.subscribe()));
-        // Diagnostics awaited, the answer made meanwhile, then the diagnostics sent.
-        let keystroke = notifier.awaited();
-        out_tx
-            .send(Out::Bulk(frame(large.as_bytes())))
-            .await
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        notifier.send(notification.as_bytes()).await;
-        drop(keystroke);
-        let mut got = vec![0; frame(notification.as_bytes()).len()];
-        written.read_exact(&mut got).await.unwrap();
-        assert_eq!(got, frame(notification.as_bytes()));
-        let mut got = vec![0; frame(large.as_bytes()).len()];
-        written.read_exact(&mut got).await.unwrap();
-        assert_eq!(got, frame(large.as_bytes()));
-        // Diagnostics awaited that never come hold the answer up for AWAITED_HOLD only.
-        let _never = notifier.awaited();
-        let start = Instant::now();
-        out_tx
-            .send(Out::Bulk(frame(large.as_bytes())))
-            .await
-            .unwrap();
-        written.read_exact(&mut got).await.unwrap();
-        assert_eq!(got, frame(large.as_bytes()));
-        let waited = start.elapsed();
-        assert!(
-            waited >= AWAITED_HOLD && waited < AWAITED_HOLD * 10,
-            "{waited:?}"
-        );
-        out_tx.send(Out::ServerClosed).await.unwrap();
-        writer.await.unwrap();
     }
 }

@@ -626,11 +626,8 @@ fn parse(
         let (chunk, chunk_start, _, _) = text.chunk_at_byte(byte);
         &chunk.as_bytes()[byte - chunk_start..]
     };
-    // Where a background thread's parse of a large text gives way (see `crate::give_way`):
-    // tree-sitter asks every hundred or so steps.
     let mut progress = progress;
     let mut each_step = |state: &ParseState| {
-        crate::give_way::give_way();
         progress
             .as_mut()
             .map_or(ControlFlow::Continue(()), |p| p(state))

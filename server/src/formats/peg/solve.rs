@@ -641,7 +641,6 @@ impl Search<'_> {
             self.stop = Some(Stop::Round);
         }
         if self.nodes.is_multiple_of(4096) {
-            crate::give_way::give_way_unless(self.cancelled);
             if (self.cancelled)() {
                 self.stop = Some(Stop::Cancelled);
             }
