@@ -1,10 +1,16 @@
 //! The only place that knows LSP: tower-lsp-server handlers over the format-agnostic analysis.
 
+mod backend;
+mod check;
 mod convert;
+mod handlers;
+mod ide;
 mod quiet;
-mod server;
+mod snapshot;
+mod state;
 mod stdio;
 mod transport;
+mod workspace;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,7 +20,7 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
-pub use server::Backend;
+pub use backend::Backend;
 
 /// How many messages tower-lsp-server works on at once (its default is 4). Its queue polls no
 /// message, not even an edit, until one of those is done, and requests wait on blocking threads
