@@ -89,7 +89,7 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
                 }
                 return;
             };
-            let check = match (state.documents.get(&uri), due) {
+            match (state.documents.get(&uri), due) {
                 (Some(open), due) => Check::Open {
                     snapshot: state.snapshot(),
                     uri: uri.clone(),
@@ -105,8 +105,7 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
                     Some(path) => Check::Disk(state.snapshot(), path),
                     None => continue,
                 },
-            };
-            check
+            }
         };
         let (opening, own) = match &check {
             Check::Open { opening, own, .. } => (Some(*opening), *own),
