@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Vocabulary: text positions and encodings, findings and codes, format ids and detection,
     // the answers features give, drawing primitives, reading files, background work's pauses.
-    &[
-        "text", "findings", "registry", "answers", "draw", "disk", "give_way",
-    ],
+    &["text", "findings", "registry", "answers", "draw", "disk"],
     // From text to tree.
     &["syntax"],
     // What each format means.

@@ -717,8 +717,7 @@ fn a_session_read_from_a_file_and_written_to_a_file_is_answered_whole() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The requests whose answers are prepared where they are made (the server's
-/// `prepared_methods`), and the preview, each with its params for `uri`.
+/// The requests whose answers may be large, and the preview, each with its params for `uri`.
 fn large_answer_requests(uri: &str) -> Vec<(&'static str, Value)> {
     let document = json!({"textDocument": {"uri": uri}});
     let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 40, "character": 0}});

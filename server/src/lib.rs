@@ -11,7 +11,6 @@ pub mod draw;
 pub mod findings;
 pub mod formats;
 pub mod formatting;
-pub mod give_way;
 pub mod ide;
 pub mod lsp;
 pub mod registry;

@@ -127,62 +127,6 @@ pub fn slow_search_under_way(
     Some(slow_search(doc, fast)?.under_way())
 }
 
-/// Gives the memory freed by a large search back to the system (glibc keeps freed blocks for
-/// the thread that used them; a language server lives for hours).
-pub fn release_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free heap pages to the system; it touches no live
-    // allocation and may be called from any thread at any time.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
-
-/// glibc's malloc arenas, fewer than the eight per core it gives: each thread keeps its own
-/// arena's free blocks, which with the whole corpus (398 files) opened at once held more memory
-/// than the documents themselves (63 MB resident against 47 MB with one arena, before the
-/// checks took turns). Not as few as two, though: a thread that finds its arena locked waits,
-/// and the bulk and search lanes run at idle priority (see `lsp::bulk`): a lane preempted while
-/// it held the arena it shared with a keystroke's check held that check up for milliseconds.
-/// With eight, the few threads that run at once each have their own (the corpus open: 24 MB
-/// with two, 25 with eight; BENCHMARKS.md).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_ARENAS: libc::c_int = 8;
-
-/// Blocks from this size on are mapped and unmapped on their own. glibc starts at 128 KB but
-/// raises it each time such a block is freed (up to 32 MB, with the threshold at which it
-/// gives free memory at the top of an arena back to twice that): after one peg board's search
-/// freed its tables of tens of MB, the next search's tables stayed in an arena, resident for
-/// good (`malloc_trim` does not shrink the top of a thread's arena), 35 MB of a 65 MB server.
-/// Setting it fixes it. Not at 128 KB, though: a large answer (a masterboard's preview is
-/// 250 KB, written three or four times on its way out) was then mapped afresh at each step,
-/// and the kernel's page faults, zeroing and unmapping took more than half of the request
-/// (`Abyssal9.map`'s preview: the first byte of the answer p50 1.5 -> 0.75 ms with this and
-/// [`MALLOC_TRIM_THRESHOLD`]).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_MMAP_THRESHOLD: libc::c_int = 1024 * 1024;
-
-/// Free memory at the top of an arena is given back to the system once it is this large
-/// (glibc's 128 KB gave back what each large answer freed, to fault it in again for the
-/// next). Not more: `malloc_trim` gives back the free blocks inside a thread's arena but not
-/// its top, so up to this much stays with each arena once the server is quiet.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_TRIM_THRESHOLD: libc::c_int = 1024 * 1024;
-
-/// Sets up the allocator for a process that lives for hours (the language server): see
-/// [`MALLOC_ARENAS`], [`MALLOC_MMAP_THRESHOLD`] and [`MALLOC_TRIM_THRESHOLD`]. Called before
-/// any other thread starts; nothing to do where the C library is not glibc.
-pub fn tune_allocator() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets parameters of the allocator; it is called before the process
-    // starts its other threads.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
-        libc::mallopt(libc::M_MMAP_THRESHOLD, MALLOC_MMAP_THRESHOLD);
-        libc::mallopt(libc::M_TRIM_THRESHOLD, MALLOC_TRIM_THRESHOLD);
-    }
-}
-
 /// The search for the document's slow findings: in a document that is read whole, without
 /// errors (the game would not load it otherwise), when its format has one.
 fn slow_search(doc: &Document, fast: &[Finding]) -> Option<Box<dyn crate::formats::SlowSearch>> {

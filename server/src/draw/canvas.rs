@@ -37,7 +37,6 @@ impl TextCanvas {
 
     /// Writes text from column `x` of row `y`, one cell per character.
     pub fn write(&mut self, x: usize, y: usize, text: &str) {
-        crate::give_way::give_way();
         for (i, c) in text.chars().enumerate() {
             self.put(x + i, y, c);
         }
@@ -54,7 +53,6 @@ impl TextCanvas {
 
     /// Marks `width` cells from column `x` of row `y` as element `id`'s.
     pub fn mark(&mut self, x: usize, y: usize, width: usize, id: impl Into<String>) {
-        crate::give_way::give_way();
         self.marks.push(TextMark {
             id: super::scene::bounded_id(id.into()),
             line: y,
@@ -84,7 +82,6 @@ impl TextCanvas {
     pub fn render(&self) -> String {
         let mut out = String::new();
         for row in &self.rows {
-            crate::give_way::give_way();
             let line: String = row.iter().collect();
             out.push_str(line.trim_end());
             out.push('\n');

@@ -287,7 +287,6 @@ impl Scene {
     }
 
     pub fn push(&mut self, item: Item) {
-        crate::give_way::give_way();
         self.items.push(item);
     }
 
@@ -297,7 +296,6 @@ impl Scene {
     pub fn into_source_map(self) -> Vec<Element> {
         fn walk(items: Vec<Item>, out: &mut Vec<Element>) {
             for item in items {
-                crate::give_way::give_way();
                 let (element, items) = match item {
                     Item::Group { element, items, .. } => (element, items),
                     Item::Written { element, .. } => (element, Vec::new()),
@@ -359,7 +357,6 @@ fn write_attribute(out: &mut String, name: &str, value: f64) {
 // Written piece by piece into the one output string: a board has hundreds of items, and
 // formatting each into strings of its own cost more than all the rest of a preview.
 fn write_item(out: &mut String, item: &Item) {
-    crate::give_way::give_way();
     match item {
         Item::Rect {
             x,
@@ -401,11 +398,7 @@ fn write_item(out: &mut String, item: &Item) {
         }
         Item::Lines { segments, style } => {
             out.push_str("<path d='");
-            for (i, (from, to)) in segments.iter().enumerate() {
-                // Thousands in a large pattern's borders.
-                if i % 256 == 255 {
-                    crate::give_way::give_way();
-                }
+            for (from, to) in segments {
                 out.push('M');
                 write_num(out, from.0);
                 out.push(' ');

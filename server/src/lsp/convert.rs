@@ -3,17 +3,17 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    CompletionItem, CompletionItemKind, CompletionTextEdit, Diagnostic, DiagnosticSeverity,
-    DocumentChanges, DocumentLink, Documentation, FoldingRange, FoldingRangeKind, InsertTextFormat,
-    Location, MarkupContent, MarkupKind, NumberOrString, OneOf,
+    Diagnostic, DiagnosticSeverity, DocumentChanges, NumberOrString, OneOf,
     OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
-    SemanticTokenType, SemanticTokensLegend, SymbolKind as LspSymbolKind, TextDocumentEdit,
-    TextEdit, Uri, WorkspaceEdit, WorkspaceSymbol,
+    SemanticTokenType, SemanticTokensLegend, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
-use crate::answers::{Highlight, HighlightKind, Symbol, SymbolKind};
+use crate::answers::{Highlight, HighlightKind};
 use crate::findings::{Finding, Severity};
 use crate::text::{self, ColumnUnit, LineCol};
+
+mod answers;
+pub use answers::*;
 
 /// The position encoding agreed with the client: UTF-8 when it offers it, else UTF-16.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,7 +256,6 @@ pub fn semantic_tokens(
     let (mut last_line, mut last_start) = (0u32, 0u32);
     let mut line: Option<LineBounds> = None;
     for h in highlights {
-        crate::give_way::give_way();
         let token_type = HighlightKind::ALL
             .iter()
             .position(|k| *k == h.kind)
@@ -404,116 +403,6 @@ impl LineBounds {
         } else {
             position(text, byte, encoding).character
         }
-    }
-}
-
-pub fn lsp_symbol_kind(kind: SymbolKind) -> LspSymbolKind {
-    match kind {
-        SymbolKind::Section => LspSymbolKind::NAMESPACE,
-        SymbolKind::Field => LspSymbolKind::FIELD,
-        SymbolKind::Row => LspSymbolKind::ARRAY,
-        SymbolKind::Place => LspSymbolKind::OBJECT,
-        SymbolKind::Terrain => LspSymbolKind::ENUM,
-        SymbolKind::Creature => LspSymbolKind::CLASS,
-        SymbolKind::Entry => LspSymbolKind::KEY,
-        SymbolKind::Variant => LspSymbolKind::MODULE,
-    }
-}
-
-/// A name a workspace file defines, with the folder it is in as its container (the variant);
-/// none when its path makes no file URI.
-pub fn workspace_symbol(
-    path: &std::path::Path,
-    text: &Rope,
-    symbol: &Symbol,
-    encoding: PositionEncoding,
-) -> Option<WorkspaceSymbol> {
-    let folder = path.parent()?.file_name()?.to_string_lossy().into_owned();
-    Some(WorkspaceSymbol {
-        name: symbol.name.clone(),
-        kind: lsp_symbol_kind(symbol.kind),
-        tags: None,
-        container_name: (symbol.kind != SymbolKind::Variant).then_some(folder),
-        location: OneOf::Left(Location {
-            uri: Uri::from_file_path(path)?,
-            range: range(text, symbol.selection.clone(), encoding),
-        }),
-        data: None,
-    })
-}
-
-/// A fold as the lines it spans (editors fold whole lines).
-pub fn folding_range(text: &Rope, fold: &crate::answers::Fold) -> FoldingRange {
-    let line = |byte: usize| text.byte_to_line(byte.min(text.len_bytes())) as u32;
-    FoldingRange {
-        start_line: line(fold.range.start),
-        end_line: line(fold.range.end),
-        kind: Some(match fold.kind {
-            crate::answers::FoldKind::Comment => FoldingRangeKind::Comment,
-            crate::answers::FoldKind::Region => FoldingRangeKind::Region,
-        }),
-        ..FoldingRange::default()
-    }
-}
-
-/// A link to a file; none when its path makes no file URI.
-pub fn document_link(
-    text: &Rope,
-    link: &crate::answers::Link,
-    encoding: PositionEncoding,
-) -> Option<DocumentLink> {
-    Some(DocumentLink {
-        range: range(text, link.range.clone(), encoding),
-        target: Some(Uri::from_file_path(&link.target)?),
-        tooltip: Some(link.tooltip.clone()),
-        data: None,
-    })
-}
-
-/// A completion item; its edit replaces the item's range (on the cursor's line).
-pub fn completion(
-    text: &Rope,
-    item: &crate::answers::Completion,
-    encoding: PositionEncoding,
-) -> CompletionItem {
-    use crate::answers::CompletionKind as K;
-    let kind = match item.kind {
-        K::Value => CompletionItemKind::VALUE,
-        K::Keyword => CompletionItemKind::KEYWORD,
-        K::Creature => CompletionItemKind::CLASS,
-        K::Terrain => CompletionItemKind::ENUM_MEMBER,
-        K::Place => CompletionItemKind::REFERENCE,
-        K::Color => CompletionItemKind::COLOR,
-        K::File => CompletionItemKind::FILE,
-        K::Variant => CompletionItemKind::MODULE,
-        K::Snippet => CompletionItemKind::SNIPPET,
-    };
-    // A colour item's documentation is the colour itself, as a plain string: editors show it
-    // as a swatch. Its explanation goes into the detail.
-    let documentation = match item.color {
-        Some([r, g, b]) => Some(Documentation::String(format!("#{r:02x}{g:02x}{b:02x}"))),
-        None => item.documentation.as_ref().map(|markdown| {
-            Documentation::MarkupContent(MarkupContent {
-                kind: MarkupKind::Markdown,
-                value: markdown.clone(),
-            })
-        }),
-    };
-    CompletionItem {
-        label: item.label.clone(),
-        kind: Some(kind),
-        detail: item.detail.clone(),
-        documentation,
-        sort_text: item.sort.clone(),
-        filter_text: item.filter.clone(),
-        // Plain text is the default: only a snippet says so (the answers of a long MAP are
-        // hundreds of items).
-        insert_text_format: item.snippet.then_some(InsertTextFormat::SNIPPET),
-        text_edit: Some(CompletionTextEdit::Edit(TextEdit {
-            range: range(text, item.range.clone(), encoding),
-            new_text: item.insert.clone().unwrap_or_else(|| item.label.clone()),
-        })),
-        ..CompletionItem::default()
     }
 }
 

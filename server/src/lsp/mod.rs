@@ -1,12 +1,16 @@
 //! The only place that knows LSP: tower-lsp-server handlers over the format-agnostic analysis.
 
-mod bulk;
+mod backend;
+mod check;
 mod convert;
-mod json;
+mod handlers;
+mod ide;
 mod quiet;
-mod server;
+mod snapshot;
+mod state;
 mod stdio;
 mod transport;
+mod workspace;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,25 +20,7 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
-pub use server::Backend;
-
-/// The requests whose answers may be large, renamed on their way in to the methods that
-/// serialise their answers where they are made (tower-lsp-server would do it on its one async
-/// thread, where every message behind it waits).
-const PREPARED: transport::Renames = &[
-    ("textDocument/documentSymbol", Backend::DOCUMENT_SYMBOL),
-    ("workspace/symbol", Backend::WORKSPACE_SYMBOL),
-    ("textDocument/foldingRange", Backend::FOLDING_RANGE),
-    ("textDocument/inlayHint", Backend::INLAY_HINT),
-    (
-        "textDocument/semanticTokens/full",
-        Backend::SEMANTIC_TOKENS_FULL,
-    ),
-    (
-        "textDocument/semanticTokens/range",
-        Backend::SEMANTIC_TOKENS_RANGE,
-    ),
-];
+pub use backend::Backend;
 
 /// How many messages tower-lsp-server works on at once (its default is 4). Its queue polls no
 /// message, not even an edit, until one of those is done, and requests wait on blocking threads
@@ -44,10 +30,7 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
-    crate::analysis::tune_allocator();
-    // One async thread: the work runs on blocking threads and requests about huge texts on the
-    // bulk thread at idle priority (see server.rs, bulk.rs); a second async thread measured no
-    // faster for a keystroke behind a slow request (BENCHMARKS.md).
+    // One async thread: the work runs on blocking threads (see server.rs).
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -79,22 +62,11 @@ pub async fn serve(
 ) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let streams = transport::start(input, output, PREPARED);
+    let streams = transport::start(input, output);
     let notifier = streams.notifier.clone();
-    let prepared = streams.prepared.clone();
-    let (service, socket) =
-        LspService::build(move |client| Backend::new(client, notifier, prepared, flag))
-            .custom_method("retroboard/preview", Backend::preview)
-            .custom_method(Backend::DOCUMENT_SYMBOL, Backend::document_symbol)
-            .custom_method(Backend::WORKSPACE_SYMBOL, Backend::workspace_symbol)
-            .custom_method(Backend::FOLDING_RANGE, Backend::folding_range)
-            .custom_method(Backend::INLAY_HINT, Backend::inlay_hint_prepared)
-            .custom_method(Backend::SEMANTIC_TOKENS_FULL, Backend::semantic_tokens_full)
-            .custom_method(
-                Backend::SEMANTIC_TOKENS_RANGE,
-                Backend::semantic_tokens_range,
-            )
-            .finish();
+    let (service, socket) = LspService::build(move |client| Backend::new(client, notifier, flag))
+        .custom_method("retroboard/preview", Backend::preview)
+        .finish();
     Server::new(streams.server_input, streams.server_output, socket)
         .concurrency_level(MAX_REQUESTS_IN_FLIGHT)
         .serve(service)

@@ -10,25 +10,15 @@
 //! From the server: whole frames, so that the transport's own errors go between them; an answer
 //! over the limit is replaced by an error answer to its request, and forwarding goes on.
 //!
-//! To the client: notifications the server writes itself ([`Notifier`]: the diagnostics, made
-//! and serialised on the check's thread, never queued behind tower-lsp-server's answers), and
-//! small frames before large ones waiting with them, so that a keystroke's diagnostics never wait
-//! behind a large answer (the LSP orders no answer against a notification or another answer).
-//! A large answer made while a keystroke is being checked waits for its diagnostics, a while at
-//! most ([`Notifier::awaited`]).
-//!
-//! Answers serialised where they are made ([`Prepared`]): tower-lsp-server turns every answer
-//! into a `serde_json::Value` and then into text on its one async thread, where a large answer
-//! (a preview's 2 MB, semantic tokens' 100 KB) holds up every message behind it. A request whose
-//! answer may be large is renamed on its way in (`start`'s `prepared_methods`) to a method that
-//! serialises its answer on the request's own thread and answers a token; the token's answer is
-//! put in its place on the way out.
+//! To the client: tower-lsp-server's frames as it wrote them, and the notifications the server
+//! writes itself ([`Notifier`]: the diagnostics, made and serialised on the check's thread), in
+//! the order they come.
 
+mod framer;
 mod message;
 
-use crate::give_way::Urgent;
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::{
@@ -38,13 +28,11 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+use framer::{Event, Framer};
 use message::{Call, Incoming};
 
-const HEADER: &[u8] = b"content-length:";
 /// A larger message is refused rather than buffered, in either direction.
-const MAX_MESSAGE: usize = 64 * 1024 * 1024;
-/// Longer header blocks are not headers.
-const MAX_HEADER: usize = 8 * 1024;
+pub(crate) const MAX_MESSAGE: usize = 64 * 1024 * 1024;
 /// How long a message is held back for an answer it must follow.
 const HOLD_LIMIT: Duration = Duration::from_secs(10);
 /// Messages held back at most; reading the client waits beyond.
@@ -56,126 +44,13 @@ pub struct Streams {
     pub server_input: DuplexStream,
     pub server_output: DuplexStream,
     pub notifier: Notifier,
-    pub prepared: Prepared,
     pub finished: JoinHandle<()>,
-}
-
-/// Requests renamed on their way to the server: `(the client's method, the server's)`.
-pub type Renames = &'static [(&'static str, &'static str)];
-
-/// Answers serialised on the thread that made them, each waiting for tower-lsp-server's answer
-/// that carries its token.
-#[derive(Clone, Default)]
-pub struct Prepared(Arc<Mutex<PreparedAnswers>>);
-
-#[derive(Default)]
-struct PreparedAnswers {
-    next: u64,
-    /// By token. An answer leaves when its token goes out, or when its request is answered
-    /// otherwise (cancelled: see [`Kept`]); none is ever dropped to make room, so as many wait
-    /// as requests are in flight.
-    waiting: HashMap<u64, Vec<u8>>,
-}
-
-/// The member of the token object tower-lsp-server answers in place of a prepared answer.
-const PREPARED_MEMBER: &str = "$retroboard/prepared";
-
-impl Prepared {
-    /// Keeps `result`, an answer's `result` as JSON text, until the request's handler answers
-    /// the token of the [`Kept`] returned, which the transport replaces by `result`.
-    pub fn keep(&self, result: Vec<u8>) -> Kept {
-        let mut answers = self.lock();
-        let token = answers.next;
-        answers.next += 1;
-        answers.waiting.insert(token, result);
-        Kept {
-            prepared: self.clone(),
-            token: Some(token),
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, PreparedAnswers> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The answer `body` stands for, framed, and the length of its body: `body` itself, or
-    /// the prepared answer its token names with its id (`None` when that answer is gone).
-    /// A prepared answer is framed as it is put together: it may be hundreds of KB, each copy
-    /// a cost.
-    fn answer(&self, body: Vec<u8>, id: &str) -> Option<(Vec<u8>, usize)> {
-        let Some(token) = prepared_token(&body) else {
-            return Some((frame(&body), body.len()));
-        };
-        let result = self.lock().waiting.remove(&token)?;
-        let parts: [&[u8]; 5] = [
-            b"{\"jsonrpc\":\"2.0\",\"result\":",
-            &result,
-            b",\"id\":",
-            id.as_bytes(),
-            b"}",
-        ];
-        let length = parts.iter().map(|part| part.len()).sum();
-        Some((frame_of(&parts), length))
-    }
-}
-
-/// A prepared answer kept for its request: its handler answers [`Kept::token`]. Dropped
-/// before that (the request was cancelled and its handler dropped), it takes the answer out of
-/// the store, which no token will ever claim.
-pub struct Kept {
-    prepared: Prepared,
-    /// Until it is answered.
-    token: Option<u64>,
-}
-
-impl Kept {
-    /// What the handler answers: the token the transport puts the answer in place of.
-    pub fn token(mut self) -> serde_json::Value {
-        let token = self.token.take();
-        serde_json::json!({ PREPARED_MEMBER: token })
-    }
-}
-
-impl Drop for Kept {
-    fn drop(&mut self) {
-        if let Some(token) = self.token {
-            self.prepared.lock().waiting.remove(&token);
-        }
-    }
-}
-
-/// The token of an answer tower-lsp-server wrote for a prepared one:
-/// `{"jsonrpc":"2.0","result":{"$retroboard/prepared":N},"id":ID}`.
-fn prepared_token(body: &[u8]) -> Option<u64> {
-    let start = format!("{{\"jsonrpc\":\"2.0\",\"result\":{{\"{PREPARED_MEMBER}\":");
-    let rest = body.strip_prefix(start.as_bytes())?;
-    let end = rest.iter().position(|b| *b == b'}')?;
-    std::str::from_utf8(&rest[..end]).ok()?.parse().ok()
-}
-
-/// `body` (a canonical call) with its method renamed where `renames` says.
-fn renamed(body: Vec<u8>, method: &str, renames: Renames) -> Vec<u8> {
-    let Some((_, to)) = renames.iter().find(|(from, _)| *from == method) else {
-        return body;
-    };
-    // A canonical call starts with its method: `{"jsonrpc":"2.0","method":"…"`.
-    const START: &[u8] = b"{\"jsonrpc\":\"2.0\",\"method\":";
-    let old = serde_json::Value::from(method).to_string();
-    let Some(rest) = body
-        .strip_prefix(START)
-        .and_then(|rest| rest.strip_prefix(old.as_bytes()))
-    else {
-        return body;
-    };
-    let new = serde_json::Value::from(*to).to_string();
-    [START, new.as_bytes(), rest].concat()
 }
 
 /// Sends notifications straight to the client, past tower-lsp-server's output.
 #[derive(Clone)]
 pub struct Notifier {
     out: mpsc::Sender<Out>,
-    awaited: Arc<watch::Sender<usize>>,
 }
 
 impl Notifier {
@@ -183,45 +58,13 @@ impl Notifier {
     pub async fn send(&self, body: &[u8]) -> bool {
         self.out.send(Out::Frame(frame(body))).await.is_ok()
     }
-
-    /// Says that diagnostics the client waits for (a keystroke's) are being made: until the
-    /// guard is dropped, once they are sent, large answers wait for them (at most
-    /// [`AWAITED_HOLD`]), and background work gives way to them (see `crate::give_way`). The
-    /// client reads its messages in order, and a large answer read first holds back the
-    /// diagnostics behind it by as long as it takes to parse.
-    pub fn awaited(&self) -> Awaited {
-        self.awaited.send_modify(|count| *count += 1);
-        Awaited {
-            count: self.awaited.clone(),
-            _urgent: Urgent::begin(),
-        }
-    }
 }
-
-/// Diagnostics being made that the client waits for (see [`Notifier::awaited`]).
-pub struct Awaited {
-    count: Arc<watch::Sender<usize>>,
-    _urgent: Urgent,
-}
-
-impl Drop for Awaited {
-    fn drop(&mut self) {
-        self.count.send_modify(|count| *count -= 1);
-    }
-}
-
-/// How long a large answer waits at most for the diagnostics of a keystroke being checked: far
-/// above the slowest keystroke's check of any file a game can read (p99 about 5 ms,
-/// BENCHMARKS.md), so that only a check slower than any should be (a test's, or one stuck)
-/// holds up an answer, and not for long.
-const AWAITED_HOLD: Duration = Duration::from_millis(100);
 
 /// Starts the tasks that clean `stdin` into the server and copy its answers, with the
 /// transport's own, to `stdout`.
 pub fn start(
     stdin: impl AsyncRead + Unpin + Send + 'static,
     stdout: impl AsyncWrite + Unpin + Send + 'static,
-    prepared_methods: Renames,
 ) -> Streams {
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     let (server_output, from_server) = tokio::io::duplex(1 << 16);
@@ -232,27 +75,16 @@ pub fn start(
         to_server,
         out_tx.clone(),
         outstanding.clone(),
-        prepared_methods,
     ));
-    let awaited = Arc::new(watch::Sender::new(0));
     let notifier = Notifier {
         out: out_tx.clone(),
-        awaited: awaited.clone(),
     };
-    let prepared = Prepared::default();
-    tokio::spawn(read_server(
-        from_server,
-        out_tx,
-        outstanding,
-        prepared.clone(),
-        max_answer(),
-    ));
+    tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer()));
     Streams {
         server_input,
         server_output,
         notifier,
-        prepared,
-        finished: tokio::spawn(write_client(stdout, out_rx, awaited.subscribe())),
+        finished: tokio::spawn(write_client(stdout, out_rx)),
     }
 }
 
@@ -269,18 +101,10 @@ fn max_answer() -> usize {
 }
 
 fn frame(body: &[u8]) -> Vec<u8> {
-    frame_of(&[body])
-}
-
-/// The frame of the body made of `parts`, written at once.
-fn frame_of(parts: &[&[u8]]) -> Vec<u8> {
-    let length: usize = parts.iter().map(|part| part.len()).sum();
-    let header = format!("Content-Length: {length}\r\n\r\n");
-    let mut out = Vec::with_capacity(header.len() + length);
+    let header = format!("Content-Length: {}\r\n\r\n", body.len());
+    let mut out = Vec::with_capacity(header.len() + body.len());
     out.extend_from_slice(header.as_bytes());
-    for part in parts {
-        out.extend_from_slice(part);
-    }
+    out.extend_from_slice(body);
     out
 }
 
@@ -311,280 +135,8 @@ impl Outstanding {
 /// What goes to the client.
 enum Out {
     Frame(Vec<u8>),
-    /// A large answer: it goes after the frames waiting with it.
-    Bulk(Vec<u8>),
     /// The server's output has ended and all of it has been sent.
     ServerClosed,
-}
-
-/// Where `needle` (lower case) starts in `haystack` from `from` on, ignoring ASCII case.
-fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    let last = needle.len() - 1;
-    let mut at = from + last;
-    while at < haystack.len() {
-        // Look for the needle's last byte, then compare the rest.
-        let offset = haystack[at..].iter().position(|b| *b == needle[last])?;
-        at += offset;
-        if haystack[at - last..at].eq_ignore_ascii_case(&needle[..last]) {
-            return Some(at - last);
-        }
-        at += 1;
-    }
-    None
-}
-
-/// Follows a JSON text's nesting as its bytes arrive, to tell where its first object (or array)
-/// ends, each byte looked at once.
-#[derive(Default)]
-struct Nesting {
-    seen: usize,
-    depth: usize,
-    in_string: bool,
-    escaped: bool,
-    /// The text does not start with an object or array.
-    flat: bool,
-}
-
-impl Nesting {
-    /// Looks at `text` past what was seen; the end of the first value once it is there.
-    fn feed(&mut self, text: &[u8]) -> Option<usize> {
-        while !self.flat && self.seen < text.len() {
-            let byte = text[self.seen];
-            self.seen += 1;
-            if self.in_string {
-                match byte {
-                    _ if self.escaped => self.escaped = false,
-                    b'\\' => self.escaped = true,
-                    b'"' => self.in_string = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match byte {
-                b'"' => self.in_string = true,
-                b'{' | b'[' => self.depth += 1,
-                b'}' | b']' if self.depth > 0 => {
-                    self.depth -= 1;
-                    if self.depth == 0 {
-                        return Some(self.seen);
-                    }
-                }
-                _ if self.depth > 0 || byte.is_ascii_whitespace() => {}
-                _ => self.flat = true,
-            }
-        }
-        None
-    }
-}
-
-/// The frame being read: where its body starts and how long it says it is.
-struct Body {
-    start: usize,
-    length: usize,
-    nesting: Nesting,
-    /// Where the body's first value ends, once seen.
-    value_end: Option<usize>,
-    /// Blanks after that value, looked at up to here.
-    blank_to: usize,
-    /// The first value ended before the body but no header follows it.
-    ends_early: bool,
-}
-
-/// What the client's bytes come to, one at a time.
-#[derive(Debug)]
-enum Event {
-    Message(Incoming),
-    /// A malformed frame or stray bytes: answer this parse error.
-    Malformed(&'static str),
-}
-
-/// Cuts the client's bytes into messages, resynchronising after malformed ones. Every byte is
-/// looked at a bounded number of times, whatever the text holds (`work` counts them).
-#[derive(Default)]
-struct Framer {
-    buffer: Vec<u8>,
-    /// How much of `buffer` is handled.
-    start: usize,
-    body: Option<Body>,
-    /// Inside a run of bytes outside any message (answered once).
-    in_garbage: bool,
-    work: usize,
-}
-
-impl Framer {
-    fn push(&mut self, bytes: &[u8]) {
-        if self.start > 0 {
-            self.buffer.drain(..self.start);
-            self.start = 0;
-        }
-        self.buffer.extend_from_slice(bytes);
-    }
-
-    /// The next message or error, or none until more bytes come.
-    fn next(&mut self) -> Option<Event> {
-        loop {
-            let event = match self.body.take() {
-                None => self.header(),
-                Some(body) => self.body(body),
-            };
-            match event {
-                Step::Event(event) => return Some(event),
-                Step::Again => {}
-                Step::NeedMore => return None,
-            }
-        }
-    }
-
-    fn consume(&mut self, n: usize) {
-        self.start = (self.start + n).min(self.buffer.len());
-    }
-
-    fn header(&mut self) -> Step {
-        let view = &self.buffer[self.start..];
-        let Some(at) = find(view, HEADER, 0) else {
-            self.work += view.len();
-            // Keep what may be the start of a header.
-            let drop = view.len().saturating_sub(HEADER.len() - 1);
-            return self.skip(drop).unwrap_or(Step::NeedMore);
-        };
-        self.work += at + HEADER.len();
-        if let Some(step) = self.skip(at) {
-            return step;
-        }
-        self.in_garbage = false;
-        let view = &self.buffer[self.start..];
-        let searched = &view[..view.len().min(MAX_HEADER)];
-        self.work += searched.len();
-        let Some(end) = find(searched, b"\r\n\r\n", 0) else {
-            if searched.len() < MAX_HEADER {
-                return Step::NeedMore;
-            }
-            self.consume(1);
-            return Step::Event(Event::Malformed("header too long"));
-        };
-        let headers = String::from_utf8_lossy(&view[..end]);
-        let length = headers.lines().find_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.trim()
-                .eq_ignore_ascii_case("content-length")
-                .then(|| value.trim().parse::<usize>().ok())?
-        });
-        let start = end + 4;
-        match length.filter(|l| *l <= MAX_MESSAGE) {
-            None => {
-                self.consume(start);
-                Step::Event(Event::Malformed(
-                    "Content-Length missing, invalid or too large",
-                ))
-            }
-            Some(length) => {
-                self.body = Some(Body {
-                    start,
-                    length,
-                    nesting: Nesting::default(),
-                    value_end: None,
-                    blank_to: 0,
-                    ends_early: false,
-                });
-                Step::Again
-            }
-        }
-    }
-
-    /// Drops `n` bytes before a header: blanks quietly, anything else with one error per run.
-    fn skip(&mut self, n: usize) -> Option<Step> {
-        if n == 0 {
-            return None;
-        }
-        let view = &self.buffer[self.start..self.start + n];
-        let blank = view.iter().all(u8::is_ascii_whitespace);
-        self.consume(n);
-        if blank || self.in_garbage {
-            return Some(Step::Again);
-        }
-        self.in_garbage = true;
-        Some(Step::Event(Event::Malformed("bytes outside a message")))
-    }
-
-    fn body(&mut self, mut body: Body) -> Step {
-        let end = body.start + body.length;
-        let available = self.buffer.len() - self.start;
-        if available >= end {
-            self.work += body.length;
-            let body_bytes = self.start + body.start..self.start + end;
-            let incoming = message::judge(&mut self.buffer[body_bytes]);
-            if !matches!(incoming, Incoming::NotJson) {
-                self.consume(end);
-                return Step::Event(Event::Message(incoming));
-            }
-        }
-        // A length larger than the message makes the reader wait for bytes that never come:
-        // when the body's object is followed by the next header, the length was wrong.
-        if let Some(header) = self.header_after_value(&mut body) {
-            self.consume(header);
-            return Step::Event(Event::Malformed("Content-Length larger than the message"));
-        }
-        if available < end || self.header_may_cross(end) {
-            self.body = Some(body);
-            return Step::NeedMore;
-        }
-        // A wrong length swallows (part of) the next message: resume at a header inside.
-        let reach = (self.start + end + HEADER.len()).min(self.buffer.len());
-        let resume = find(&self.buffer[self.start..reach], HEADER, 1)
-            .filter(|at| *at < end)
-            .unwrap_or(end);
-        self.work += resume;
-        self.consume(resume);
-        Step::Event(Event::Malformed(
-            "the body is not JSON (wrong Content-Length?)",
-        ))
-    }
-
-    /// Where a header starts right after the body's first object, if one does: followed as the
-    /// bytes arrive, each looked at once.
-    fn header_after_value(&mut self, body: &mut Body) -> Option<usize> {
-        let view = &self.buffer[self.start..];
-        if body.value_end.is_none() {
-            let seen = body.nesting.seen;
-            body.value_end = body
-                .nesting
-                .feed(&view[body.start..])
-                .map(|e| body.start + e);
-            self.work += body.nesting.seen - seen;
-            body.blank_to = body.value_end?;
-        }
-        if body.ends_early {
-            return None;
-        }
-        let blanks = view[body.blank_to..]
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count();
-        self.work += blanks;
-        body.blank_to += blanks;
-        let next = view.get(body.blank_to..body.blank_to + HEADER.len())?;
-        if next.eq_ignore_ascii_case(HEADER) {
-            return Some(body.blank_to);
-        }
-        body.ends_early = true;
-        None
-    }
-
-    /// Whether the bytes up to `end` (from `start`) may end with the start of a header that
-    /// the bytes not yet read would complete.
-    fn header_may_cross(&self, end: usize) -> bool {
-        let view = &self.buffer[self.start..];
-        (end.saturating_sub(HEADER.len() - 1)..end).any(|at| {
-            let known = &view[at..view.len().min(at + HEADER.len())];
-            known.len() < HEADER.len() && known.eq_ignore_ascii_case(&HEADER[..known.len()])
-        })
-    }
-}
-
-enum Step {
-    Event(Event),
-    Again,
-    NeedMore,
 }
 
 /// When held messages may go on: after `initialize` until its answer; `exit` until every
@@ -620,7 +172,6 @@ async fn read_client(
     mut to_server: DuplexStream,
     out: mpsc::Sender<Out>,
     outstanding: Arc<watch::Sender<Outstanding>>,
-    renames: Renames,
 ) {
     let mut framer = Framer::default();
     let mut held: VecDeque<Call> = VecDeque::new();
@@ -643,8 +194,7 @@ async fn read_client(
                     holds.initialize = Some((id.clone(), Instant::now() + HOLD_LIMIT));
                 }
             }
-            let body = renamed(call.body, &call.method, renames);
-            if to_server.write_all(&frame(&body)).await.is_err() || call.method == "exit" {
+            if to_server.write_all(&frame(&call.body)).await.is_err() || call.method == "exit" {
                 return; // the server reads no more
             }
         }
@@ -685,14 +235,12 @@ async fn read_client(
 }
 
 /// Reads the server's frames (tower-lsp-server writes `Content-Length: N\r\n\r\n` and the body),
-/// notes which requests are answered, puts prepared answers in place of their tokens, and
-/// replaces an answer over `max_answer` bytes by an error; nothing it writes can stop the
+/// notes which requests are answered, and replaces an answer over `max_answer` bytes by an error; nothing it writes can stop the
 /// forwarding.
 async fn read_server(
     from_server: DuplexStream,
     out: mpsc::Sender<Out>,
     outstanding: Arc<watch::Sender<Outstanding>>,
-    prepared: Prepared,
     max_answer: usize,
 ) {
     let refused = |id: &str, length: usize| {
@@ -713,19 +261,7 @@ async fn read_server(
                 break;
             }
             let id = answered_id(&body, &body);
-            let (framed, length) = match &id {
-                Some(id) => prepared.answer(body, id).unwrap_or_else(|| {
-                    let gone = "the answer was lost on its way: ask again";
-                    let id = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
-                    let error = message::error(&id, message::INTERNAL_ERROR, gone);
-                    (frame(&error), error.len())
-                }),
-                None => (frame(&body), body.len()),
-            };
-            match &id {
-                Some(id) if length > max_answer => (Some(refused(id, length)), Some(id.clone())),
-                _ => (Some(framed), id),
-            }
+            (Some(frame(&body)), id)
         } else {
             let Some((head, tail)) = skip_body(&mut reader, length).await else {
                 break;
@@ -737,18 +273,12 @@ async fn read_server(
             }
             (refused, id)
         };
-        let answer = id.is_some();
         if let Some(id) = id {
             outstanding.send_modify(|o| o.answered(&id));
         }
         if let Some(frame) = frame_out {
-            let frame = if answer && frame.len() > SMALL_FRAME {
-                Out::Bulk(frame)
-            } else {
-                Out::Frame(frame)
-            };
             // A client that stopped reading must not stop the server: keep draining.
-            let _ = out.send(frame).await;
+            let _ = out.send(Out::Frame(frame)).await;
         }
     }
     let _ = out.send(Out::ServerClosed).await;
@@ -824,85 +354,11 @@ fn answered_id(head: &[u8], tail: &[u8]) -> Option<String> {
     (id.is_string() || id.is_i64()).then(|| id.to_string())
 }
 
-/// Answers larger than this go after the other frames waiting with them.
-const SMALL_FRAME: usize = 16 * 1024;
-
-async fn write_client(
-    mut stdout: impl AsyncWrite + Unpin,
-    mut frames: mpsc::Receiver<Out>,
-    mut awaited: watch::Receiver<usize>,
-) {
+async fn write_client(mut stdout: impl AsyncWrite + Unpin, mut frames: mpsc::Receiver<Out>) {
     let mut open = true;
-    let mut waiting = Waiting::default();
-    // Since when the large answer next in line has waited for awaited diagnostics.
-    let mut holding: Option<Instant> = None;
-    loop {
-        if waiting.is_empty() {
-            match frames.recv().await {
-                Some(out) => waiting.add(out),
-                None => return,
-            }
-        }
-        // Whatever else is ready, so that a small frame can go before a large one.
-        while let Ok(out) = frames.try_recv() {
-            waiting.add(out);
-        }
-        if waiting.only_large() && *awaited.borrow() > 0 {
-            let until = *holding.get_or_insert_with(Instant::now) + AWAITED_HOLD;
-            if Instant::now() < until {
-                tokio::select! {
-                    out = frames.recv() => match out {
-                        Some(out) => waiting.add(out),
-                        None => waiting.closed = true,
-                    },
-                    // Dropped once the diagnostics are in the channel, taken above. (The
-                    // count is kept by the guards, each holding the sender: it cannot end
-                    // while one is left.)
-                    _ = awaited.wait_for(|count| *count == 0) => {}
-                    _ = tokio::time::sleep_until(until) => {}
-                }
-                continue;
-            }
-        }
-        let Some(frame) = waiting.next() else {
-            return; // the server's output ended and everything before it was sent
-        };
-        holding = None;
+    while let Some(Out::Frame(frame)) = frames.recv().await {
         // Once the client is gone, still take every frame, so that no sender waits.
         open = open && stdout.write_all(&frame).await.is_ok() && stdout.flush().await.is_ok();
-    }
-}
-
-/// Frames taken from the channel and not yet written: large answers after the rest, each kind
-/// in the order it came.
-#[derive(Default)]
-struct Waiting {
-    small: VecDeque<Vec<u8>>,
-    large: VecDeque<Vec<u8>>,
-    closed: bool,
-}
-
-impl Waiting {
-    fn add(&mut self, out: Out) {
-        match out {
-            Out::Frame(frame) => self.small.push_back(frame),
-            Out::Bulk(frame) => self.large.push_back(frame),
-            Out::ServerClosed => self.closed = true,
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.small.is_empty() && self.large.is_empty() && !self.closed
-    }
-
-    /// Large answers wait, and nothing else.
-    fn only_large(&self) -> bool {
-        self.small.is_empty() && !self.large.is_empty() && !self.closed
-    }
-
-    /// The next frame to write; none once the server closed and all is written.
-    fn next(&mut self) -> Option<Vec<u8>> {
-        self.small.pop_front().or_else(|| self.large.pop_front())
     }
 }
 
@@ -910,116 +366,8 @@ impl Waiting {
 mod tests {
     use super::*;
 
-    /// What a framer makes of `input` given in pieces of `piece` bytes.
-    fn events(input: &[u8], piece: usize) -> (Vec<String>, Framer) {
-        let mut framer = Framer::default();
-        let mut out = Vec::new();
-        for chunk in input.chunks(piece) {
-            framer.push(chunk);
-            while let Some(event) = framer.next() {
-                out.push(match event {
-                    Event::Message(Incoming::Call(call)) => {
-                        String::from_utf8_lossy(&call.body).into_owned()
-                    }
-                    Event::Message(Incoming::Refused(body)) => {
-                        format!("refused {}", String::from_utf8_lossy(&body))
-                    }
-                    Event::Message(other) => format!("{other:?}"),
-                    Event::Malformed(why) => format!("bad: {why}"),
-                });
-            }
-        }
-        (out, framer)
-    }
-
     fn ok(body: &str) -> String {
         format!("Content-Length: {}\r\n\r\n{body}", body.len())
-    }
-
-    fn call(method: &str) -> String {
-        format!("{{\"jsonrpc\":\"2.0\",\"method\":\"{method}\"}}")
-    }
-
-    #[test]
-    fn resynchronises_after_every_kind_of_garbage() {
-        let input = format!(
-            "{}garbage{}Content-Length: 3\r\n\r\n{}Content-Length: 99\r\n\r\n{}{}Content-Length: x\r\n\r\n{}\
-             content-length: 7\r\nContent-Type: application/vscode-jsonrpc\r\nX: y\r\n\r\n[1,2,3]",
-            ok(&call("a")),
-            ok(&call("b")),
-            ok(&call("c")),
-            call("x"),
-            ok(&call("d")),
-            ok(&call("e")),
-        );
-        for piece in [1, 7, 64, input.len()] {
-            assert_eq!(
-                events(input.as_bytes(), piece).0,
-                [
-                    call("a"),
-                    "bad: bytes outside a message".to_string(),
-                    call("b"),
-                    "bad: the body is not JSON (wrong Content-Length?)".to_string(),
-                    call("c"),
-                    "bad: Content-Length larger than the message".to_string(),
-                    call("d"),
-                    "bad: Content-Length missing, invalid or too large".to_string(),
-                    call("e"),
-                    "refused {\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: the message is not an object\"}}".to_string(),
-                ],
-                "in pieces of {piece}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_message_read_in_pieces_is_read_as_a_whole_one() {
-        // A large text holding what looks like a header, then a message after it.
-        let text = "x".repeat(5000) + "Content-Length: 2" + &"y".repeat(5000);
-        let body = format!("{{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":\"{text}\"}}");
-        let whole = format!("{}{}", ok(&body), ok(&call("next")));
-        for piece in [1, 7, 64, 4096, whole.len()] {
-            assert_eq!(
-                events(whole.as_bytes(), piece).0,
-                [body.clone(), call("next")],
-                "in pieces of {piece}"
-            );
-        }
-        // A length too large is still found out once the next message has come.
-        let long = format!(
-            "Content-Length: {}\r\n\r\n{body}\r\n{}",
-            body.len() + 100,
-            ok(&call("next"))
-        );
-        for piece in [1, 7, 64, 4096, long.len()] {
-            assert_eq!(
-                events(long.as_bytes(), piece).0,
-                [
-                    "bad: Content-Length larger than the message".to_string(),
-                    call("next")
-                ],
-                "in pieces of {piece}"
-            );
-        }
-    }
-
-    /// Reading was quadratic in a text full of `Content-Length:` (each one made the reader parse
-    /// the body again from its start): 10 MB took 130 s.
-    #[test]
-    fn reading_is_linear_whatever_the_text_holds() {
-        let text = "Content-Length: 2\\r\\n\\r\\n{}".repeat(4 * 1024 * 1024 / 28);
-        let body = format!("{{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":\"{text}\"}}");
-        let input = format!("{}{}", ok(&body), ok(&call("next")));
-        for piece in [4096, 1 << 16] {
-            let (events, framer) = events(input.as_bytes(), piece);
-            assert_eq!(events.len(), 2, "in pieces of {piece}");
-            assert!(
-                framer.work <= 3 * input.len(),
-                "{} bytes looked at for {} in pieces of {piece}",
-                framer.work,
-                input.len()
-            );
-        }
     }
 
     #[test]
@@ -1060,14 +408,7 @@ mod tests {
         let (out_tx, mut out_rx) = mpsc::channel(64);
         let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
         outstanding.send_modify(|o| o.add("1"));
-        let prepared = Prepared::default();
-        tokio::spawn(read_server(
-            from_server,
-            out_tx,
-            outstanding.clone(),
-            prepared,
-            100,
-        ));
+        tokio::spawn(read_server(from_server, out_tx, outstanding.clone(), 100));
         let big = format!(
             "{{\"jsonrpc\":\"2.0\",\"result\":\"{}\",\"id\":1}}",
             "x".repeat(300_000)
@@ -1086,142 +427,5 @@ mod tests {
                      \"the answer is 0.3 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
         assert_eq!(got, [ok(error), ok(note), ok(small)]);
         assert!(outstanding.borrow().0.is_empty());
-    }
-
-    #[tokio::test]
-    async fn a_prepared_answer_takes_the_place_of_its_token() {
-        let (mut server, from_server) = tokio::io::duplex(1 << 16);
-        let (out_tx, mut out_rx) = mpsc::channel(64);
-        let outstanding = Arc::new(watch::Sender::new(Outstanding::default()));
-        let prepared = Prepared::default();
-        let first = prepared.keep(b"[1,2,3]".to_vec()).token();
-        let second = prepared
-            .keep(format!("\"{}\"", "x".repeat(300)).into_bytes())
-            .token();
-        // The answer of a request cancelled once it was made: dropped, never answered.
-        drop(prepared.keep(b"[4]".to_vec()));
-        let lost = serde_json::json!({ PREPARED_MEMBER: 99 });
-        let store = prepared.clone();
-        tokio::spawn(read_server(from_server, out_tx, outstanding, prepared, 200));
-        for (id, token) in [("\"a\"", &first), ("2", &second), ("3", &lost)] {
-            let body = format!("{{\"jsonrpc\":\"2.0\",\"result\":{token},\"id\":{id}}}");
-            server.write_all(&frame(body.as_bytes())).await.unwrap();
-        }
-        drop(server);
-        let mut got = Vec::new();
-        while let Some(Out::Frame(frame)) = out_rx.recv().await {
-            got.push(String::from_utf8(frame).unwrap());
-        }
-        let over = "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,\"message\":\
-                    \"the answer is 0.0 MB, over the limit of 0.0 MB: Retroboard does not send it\"}}";
-        let lost = "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32603,\"message\":\
-                    \"the answer was lost on its way: ask again\"}}";
-        assert_eq!(
-            got,
-            [
-                ok("{\"jsonrpc\":\"2.0\",\"result\":[1,2,3],\"id\":\"a\"}"),
-                ok(over),
-                ok(lost)
-            ]
-        );
-        // Nothing is left behind.
-        assert!(store.lock().waiting.is_empty());
-    }
-
-    #[test]
-    fn a_renamed_request_keeps_its_id_and_params() {
-        const RENAMES: Renames = &[("textDocument/documentSymbol", "retroboard/x")];
-        let call = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/documentSymbol\",\"id\":4,\"params\":{}}";
-        let renamed = renamed(
-            call.as_bytes().to_vec(),
-            "textDocument/documentSymbol",
-            RENAMES,
-        );
-        assert_eq!(
-            String::from_utf8(renamed).unwrap(),
-            "{\"jsonrpc\":\"2.0\",\"method\":\"retroboard/x\",\"id\":4,\"params\":{}}"
-        );
-        let other = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/hover\",\"id\":4}";
-        let kept = super::renamed(other.as_bytes().to_vec(), "textDocument/hover", RENAMES);
-        assert_eq!(kept, other.as_bytes());
-    }
-
-    #[tokio::test]
-    async fn a_large_answer_goes_after_the_frames_waiting_with_it() {
-        let (out_tx, out_rx) = mpsc::channel(64);
-        let large = format!("{{\"result\":\"{}\",\"id\":1}}", "x".repeat(SMALL_FRAME));
-        let notification = "{\"method\":\"textDocument/publishDiagnostics\"}";
-        let answer = "{\"result\":null,\"id\":2}";
-        out_tx
-            .send(Out::Bulk(frame(large.as_bytes())))
-            .await
-            .unwrap();
-        out_tx
-            .send(Out::Frame(frame(notification.as_bytes())))
-            .await
-            .unwrap();
-        out_tx
-            .send(Out::Frame(frame(answer.as_bytes())))
-            .await
-            .unwrap();
-        out_tx.send(Out::ServerClosed).await.unwrap();
-        let (client, mut written) = tokio::io::duplex(1 << 20);
-        // The writer ends once the server closed and all is written, the notifier still open.
-        let (_awaited, nothing_awaited) = watch::channel(0);
-        write_client(client, out_rx, nothing_awaited).await;
-        let mut got = Vec::new();
-        written.read_to_end(&mut got).await.unwrap();
-        let expected = [notification, answer, &large]
-            .map(|body| frame(body.as_bytes()))
-            .concat();
-        assert!(got == expected, "{}", String::from_utf8_lossy(&got[..200]));
-        drop(out_tx);
-    }
-
-    /// A large answer waits for the diagnostics being made for a keystroke (until their guard
-    /// is dropped, once they are sent), and no longer than `AWAITED_HOLD` for any.
-    #[tokio::test]
-    async fn a_large_answer_waits_for_awaited_diagnostics_for_a_while() {
-        let large = format!("{{\"result\":\"{}\",\"id\":1}}", "x".repeat(SMALL_FRAME));
-        let notification = "{\"method\":\"textDocument/publishDiagnostics\"}";
-        let awaited = Arc::new(watch::Sender::new(0));
-        let (out_tx, out_rx) = mpsc::channel(64);
-        let notifier = Notifier {
-            out: out_tx.clone(),
-            awaited: awaited.clone(),
-        };
-        let (client, mut written) = tokio::io::duplex(1 << 20);
-        let writer = tokio::spawn(write_client(client, out_rx, awaited.subscribe()));
-        // Diagnostics awaited, the answer made meanwhile, then the diagnostics sent.
-        let keystroke = notifier.awaited();
-        out_tx
-            .send(Out::Bulk(frame(large.as_bytes())))
-            .await
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        notifier.send(notification.as_bytes()).await;
-        drop(keystroke);
-        let mut got = vec![0; frame(notification.as_bytes()).len()];
-        written.read_exact(&mut got).await.unwrap();
-        assert_eq!(got, frame(notification.as_bytes()));
-        let mut got = vec![0; frame(large.as_bytes()).len()];
-        written.read_exact(&mut got).await.unwrap();
-        assert_eq!(got, frame(large.as_bytes()));
-        // Diagnostics awaited that never come hold the answer up for AWAITED_HOLD only.
-        let _never = notifier.awaited();
-        let start = Instant::now();
-        out_tx
-            .send(Out::Bulk(frame(large.as_bytes())))
-            .await
-            .unwrap();
-        written.read_exact(&mut got).await.unwrap();
-        assert_eq!(got, frame(large.as_bytes()));
-        let waited = start.elapsed();
-        assert!(
-            waited >= AWAITED_HOLD && waited < AWAITED_HOLD * 10,
-            "{waited:?}"
-        );
-        out_tx.send(Out::ServerClosed).await.unwrap();
-        writer.await.unwrap();
     }
 }

@@ -428,6 +428,7 @@ impl Document {
         self.whole.insert(start_char, new_text);
         let new_end = start + new_text.len();
 
+        let was_unparsed = self.is_unparsed();
         // Only the edited lines can have become too long, and only the new text can hold a
         // NUL, unless the text was unparsed before (then anything may have changed).
         self.unparsed = if self.unparsed.is_some() {
@@ -443,9 +444,13 @@ impl Document {
 
         let read = read_part(&self.whole, self.bound());
         let Some(edit) = read_edit(&self.text, &read, start, old_end, new_end) else {
-            // The text read is the same: its tree and views stay.
+            // The text read is the same: its tree and views stay, unless it is parsed now and
+            // was not (or the other way): its views were made without a tree (or with one).
             self.text = read;
             self.flat = OnceLock::new();
+            if was_unparsed != self.is_unparsed() {
+                self.memo = Arc::default();
+            }
             self.prepare_syntax();
             return;
         };
@@ -621,11 +626,8 @@ fn parse(
         let (chunk, chunk_start, _, _) = text.chunk_at_byte(byte);
         &chunk.as_bytes()[byte - chunk_start..]
     };
-    // Where a background thread's parse of a large text gives way (see `crate::give_way`):
-    // tree-sitter asks every hundred or so steps.
     let mut progress = progress;
     let mut each_step = |state: &ParseState| {
-        crate::give_way::give_way();
         progress
             .as_mut()
             .map_or(ControlFlow::Continue(()), |p| p(state))
@@ -864,6 +866,21 @@ mod tests {
         doc.edit(0..0, "#\n");
         assert_eq!(*length(&doc), 12);
         assert_eq!(made.get(), 2);
+    }
+
+    /// A view made while a line too long left the text unparsed (the readers' check asks for
+    /// one) was kept once an edit removed that line: the text read was the same, so the memo
+    /// stayed, and the next hover read a view of no tree ("not defined in this file").
+    #[test]
+    fn the_memo_is_made_again_once_the_text_is_parsed_again() {
+        let ter = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n";
+        let text = format!("{ter}{}\n", "x".repeat(200 * 1024));
+        let mut doc = Document::new(Some(FormatId::ColossusTer), &text);
+        let parsed = |doc: &Document| *doc.memo(|| doc.tree().is_some());
+        assert!(!parsed(&doc));
+        doc.edit(ter.len()..text.len(), "");
+        assert!(doc.tree().is_some());
+        assert!(parsed(&doc));
     }
 
     /// Opening and editing agree on where the limit is: the line's bytes with its break.

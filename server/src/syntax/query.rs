@@ -48,7 +48,6 @@ pub fn query_highlights(doc: &Document) -> Vec<Highlight> {
     let mut out: Vec<Highlight> = Vec::new();
     let mut captures = cursor.captures(query, tree.root_node(), text);
     while let Some((m, index)) = captures.next() {
-        crate::give_way::give_way();
         let capture = m.captures()[*index];
         let Some(kind) = HighlightKind::of_capture(query.capture_names()[capture.index as usize])
         else {

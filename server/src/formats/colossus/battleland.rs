@@ -143,7 +143,6 @@ impl BattlelandView {
         let mut view = BattlelandView::default();
         let Some(tree) = doc.tree() else { return view };
         for node in children(tree.root_node(), "hex") {
-            crate::give_way::give_way();
             let fields = Fields::of(node);
             let Some(x) = fields.num(doc, "x") else {
                 continue;

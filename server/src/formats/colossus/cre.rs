@@ -111,7 +111,6 @@ impl CreView {
         let mut cursor = tree.root_node().walk();
         let mut more = cursor.goto_first_child();
         while more {
-            crate::give_way::give_way();
             let node = cursor.node();
             if node.kind_id() == creature {
                 kinds.line(&mut cursor, &mut tokens);

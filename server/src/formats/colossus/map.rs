@@ -435,7 +435,6 @@ impl MapView {
         let mut cursor = root.walk();
         let mut more = cursor.goto_first_child();
         while more {
-            crate::give_way::give_way();
             let node = cursor.node();
             if let Some(kind) = colours.of(node.kind_id(), Some(root_kind), after_named) {
                 super::highlights::push(&mut coloured, node, kind);

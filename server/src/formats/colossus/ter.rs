@@ -221,7 +221,6 @@ impl TerView {
         let root = tree.root_node();
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
-            crate::give_way::give_way();
             match node.kind() {
                 "terrain_def" | "named_terrain_def" => {
                     let Some(terrain) = terrain_line(doc, node) else {

@@ -36,7 +36,6 @@ impl VarView {
         let mut view = VarView::default();
         let Some(tree) = doc.tree() else { return view };
         for node in children(tree.root_node(), "entry") {
-            crate::give_way::give_way();
             if let (Some(key), Some(value)) =
                 (field_word(doc, node, "key"), field_word(doc, node, "value"))
             {

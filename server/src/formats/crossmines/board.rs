@@ -96,7 +96,6 @@ fn faulty_squares(view: &PatternView, grid: &Grid, findings: &[Finding]) -> Vec<
         .collect();
     let touches = |a: &Range<usize>, b: &Range<usize>| a.start < b.end && b.start < a.end;
     for (row, line) in view.grid.iter().take(grid.height).enumerate() {
-        crate::give_way::give_way();
         if !faults.iter().any(|f| touches(f, &line.range)) {
             continue;
         }
@@ -126,7 +125,6 @@ impl Sources {
     fn new(view: &PatternView, grid: &Grid) -> Sources {
         let mut squares = vec![None; grid.width * grid.height];
         for (row, line) in view.grid.iter().take(grid.height).enumerate() {
-            crate::give_way::give_way();
             for square in line.squares().take(grid.width) {
                 if let Some(slot) = squares.get_mut(row * grid.width + square.column) {
                     *slot = Some(square.range.clone());
@@ -427,7 +425,6 @@ fn cells_per_stamp(grid: &Grid) -> usize {
     let mut characters = [false; 35];
     let mut singles = 0;
     for row in 0..grid.height {
-        crate::give_way::give_way();
         for column in 0..grid.width {
             match grid.square(row, column).flatten().map(SquareKind::of) {
                 Some(SquareKind::Cell(c)) => {
@@ -448,7 +445,6 @@ fn cells_per_stamp(grid: &Grid) -> usize {
 fn stamp_field(grid: &Grid, torus: Option<&Torus>, width: usize, height: usize) -> Field {
     let mut squares = Vec::with_capacity(width * height);
     for row in 0..height {
-        crate::give_way::give_way();
         for column in 0..width {
             let filler = match torus {
                 Some(torus) => torus.filler(row as i64, column as i64),
@@ -519,7 +515,6 @@ fn draw_scene(
     }
     // Fills, one rectangle per run of equal colour along a row.
     for row in 0..field.height {
-        crate::give_way::give_way();
         let mut column = 0;
         while column < field.width {
             let Some(fill) = field.at(row, column) else {
@@ -546,7 +541,6 @@ fn draw_scene(
     // The stamp at the top left stands for the grid: each of its squares for the square
     // written, drawn once more over the fills in a group a viewer can point at.
     for row in 0..field.height {
-        crate::give_way::give_way();
         for column in 0..field.width {
             let Some(
                 fill @ Fill::Stamped {
@@ -582,7 +576,6 @@ fn draw_scene(
     // crosses of one ink are one path (a large field has thousands).
     let mut crosses: Vec<(Color, Vec<Segment>)> = Vec::new();
     for row in 0..field.height {
-        crate::give_way::give_way();
         for column in 0..field.width {
             let Some(fill) = field.at(row, column) else {
                 continue;
@@ -664,7 +657,6 @@ fn draw_scene(
         items: outline,
     });
     for row in 0..field.height {
-        crate::give_way::give_way();
         for column in 0..field.width {
             if fault
                 .get(row * field.width + column)
@@ -732,7 +724,6 @@ fn draw_text(
         );
     }
     for row in 0..field.height {
-        crate::give_way::give_way();
         let y = canvas.height();
         canvas.write(0, y, &format!("{:>label$}", row + 1));
         for column in 0..shown {

@@ -43,7 +43,6 @@ impl Grid {
         let area = width * height;
         let mut squares = vec![None; area];
         for (row, line) in view.grid.iter().take(height).enumerate() {
-            crate::give_way::give_way();
             for (column, c) in line.text.chars().take(width).enumerate() {
                 squares[row * width + column] = Some(c);
             }

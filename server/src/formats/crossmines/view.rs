@@ -346,7 +346,6 @@ impl PatternView {
             } else if node.kind() == "grid" {
                 let mut rows = node.walk();
                 for row in node.named_children(&mut rows) {
-                    crate::give_way::give_way();
                     if row.kind() != "grid_row" {
                         continue;
                     }

@@ -19,7 +19,6 @@ pub fn highlights(doc: &Document) -> Vec<Highlight> {
 
 /// The byte ranges of a pile line's invalid values and digits, in text order.
 fn invalid_parts(pile: &Pile) -> Vec<Range<usize>> {
-    crate::give_way::give_way();
     let mut out = Vec::new();
     for (index, number) in pile.numbers.iter().enumerate() {
         let Some(field) = pile.slot(index).and_then(|slot| slot.doc()) else {

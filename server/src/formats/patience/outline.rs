@@ -66,10 +66,7 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
             out.push(ignored_text(text));
         }
     }
-    out.extend(view.piles.iter().map(|pile| {
-        crate::give_way::give_way();
-        pile_symbol(doc, &view, pile)
-    }));
+    out.extend(view.piles.iter().map(|pile| pile_symbol(doc, &view, pile)));
     out.extend(view.text_lines.iter().map(ignored_text));
     out.sort_by_key(|s| s.range.start);
     out

@@ -250,7 +250,6 @@ impl GameView {
         let mut error_before_counts = false;
         let mut counts_line_end = None;
         for node in root.children(&mut cursor) {
-            crate::give_way::give_way();
             match node.kind() {
                 _ if node.is_error() || node.is_missing() => {
                     match (&mut view.counts, counts_line_end) {

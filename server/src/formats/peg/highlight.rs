@@ -17,7 +17,6 @@ pub fn highlights(doc: &Document) -> Vec<Highlight> {
     let rope = doc.rope();
     let mut out = Vec::with_capacity(query.len());
     for highlight in query {
-        crate::give_way::give_way();
         // Runs are captured as locked fields, slots or invalid characters; the rest is whole.
         let run = matches!(
             highlight.kind,

@@ -640,11 +640,8 @@ impl Search<'_> {
         } else if self.nodes >= self.round_limit {
             self.stop = Some(Stop::Round);
         }
-        if self.nodes.is_multiple_of(4096) {
-            crate::give_way::give_way_unless(self.cancelled);
-            if (self.cancelled)() {
-                self.stop = Some(Stop::Cancelled);
-            }
+        if self.nodes.is_multiple_of(4096) && (self.cancelled)() {
+            self.stop = Some(Stop::Cancelled);
         }
         if self.stop.is_some() {
             return false;

@@ -1,19 +1,20 @@
 //! The LSP shapes of rename and inlay hints, and what the client says about them (its
-//! capabilities and the `retroboard.inlayHints.patience` setting). The handlers in the parent
-//! module stay a few lines each.
+//! capabilities and the `retroboard.inlayHints.patience` setting). The handlers stay a few
+//! lines each.
 
 use std::collections::HashMap;
 
 use tower_lsp_server::jsonrpc::{Error, ErrorCode};
 use tower_lsp_server::ls_types::*;
 
-use super::{Snapshot, open_at};
+use super::snapshot::Snapshot;
+use super::snapshot::open_at;
 use crate::answers::{InlayOptions, PileHints, Replace};
 use crate::formats::Files;
 
 /// What the client said about rename and inlay hints.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct ClientOptions {
+pub(crate) struct ClientOptions {
     /// The client takes versioned document edits in a workspace edit.
     pub document_changes: bool,
     /// The client shows inlay hints at all.
@@ -70,7 +71,7 @@ impl ClientOptions {
 }
 
 /// A refusal to rename, with its reason for the modder (the editor shows the message).
-pub(super) fn refused(reason: String) -> Error {
+pub(crate) fn refused(reason: String) -> Error {
     Error {
         code: ErrorCode::ServerError(-32803), // RequestFailed
         message: reason.into(),
@@ -82,7 +83,7 @@ impl Snapshot {
     /// Rename changes as a workspace edit: per file, its edits in the columns of the file as
     /// the editor holds it; an open document's edit carries its version, so an editor that
     /// moved on refuses it instead of editing the wrong text.
-    pub(super) fn workspace_edit(
+    pub(crate) fn workspace_edit(
         &self,
         replaces: &[Replace],
         client: ClientOptions,
@@ -139,7 +140,7 @@ impl Snapshot {
 }
 
 /// Inlay hints in LSP terms.
-pub(super) fn inlay_hints(
+pub(crate) fn inlay_hints(
     text: &ropey::Rope,
     hints: &[crate::answers::InlayHint],
     encoding: super::convert::PositionEncoding,

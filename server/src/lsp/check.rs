@@ -1,0 +1,521 @@
+//! The language server: open documents, edits applied in order, diagnostics published with the
+//! version they belong to, and no file's work waiting for another's.
+//!
+//! tower-lsp-server runs notification handlers concurrently, so every text change is applied
+//! synchronously, under the state lock, before the handler's first `.await`. Nothing else is
+//! done under the lock: requests and checks take a snapshot there (the open documents behind
+//! `Arc`s: taking one copies no text) and work on it on a blocking thread, so the async thread
+//! keeps reading messages and applying edits whatever runs.
+//!
+//! Each document is checked by a task of its own, at most one at a time, on its newest text:
+//! a large file's check holds up no other file's, edits arriving faster than they are checked
+//! are coalesced (the latest version alone is published), and as that task alone publishes the
+//! document's diagnostics, no older result can overtake a newer one or a close.
+//!
+//! A request answers from the snapshot it took when it arrived, even when the document is
+//! edited while it runs (the LSP allows that: the client matches answers to versions); a
+//! cancelled request is answered `RequestCancelled` at once, and its work stops at its next
+//! step or its result is dropped.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use tower_lsp_server::ls_types::*;
+
+use crate::analysis::{self, catch_panic};
+use crate::syntax::Document;
+
+use crate::lsp::backend::*;
+use crate::lsp::snapshot::*;
+use crate::lsp::state::*;
+use crate::lsp::workspace::*;
+
+/// A document's check, as its task does it off the async thread.
+pub(crate) enum Check {
+    /// An open document, at a version, in one of its openings; `own`: checked for its own
+    /// sake (an edit), not as a reader of another file.
+    Open {
+        snapshot: Snapshot,
+        uri: Uri,
+        version: i32,
+        opening: u64,
+        own: bool,
+    },
+    /// A file that is not open but reads an edited one.
+    Disk(Snapshot, PathBuf),
+    /// A closed document: its diagnostics are cleared.
+    Clear,
+    /// A closed document that may be a file of the workspace: its diagnostics become those of
+    /// the file on the disk when the workspace check reads it, else they are cleared.
+    Closed(Snapshot, PathBuf),
+}
+
+/// How long the checks stay settled before the trees nobody edits go.
+pub(crate) const QUIET_BEFORE_TRIM: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Drops the trees of the documents nobody edits (see [`drop_trees`]) once no check has run
+/// for [`QUIET_BEFORE_TRIM`].
+pub(crate) fn drop_trees_when_quiet(shared: &Arc<Shared>) {
+    use std::sync::atomic::Ordering;
+    let settling = shared.settlings.fetch_add(1, Ordering::SeqCst) + 1;
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(QUIET_BEFORE_TRIM).await;
+        let quiet = shared.settlings.load(Ordering::SeqCst) == settling
+            && shared.state().checking.is_empty();
+        if quiet {
+            let dropped = drop_trees(&mut shared.state(), std::time::Instant::now());
+            let _ = tokio::task::spawn_blocking(move || drop(dropped)).await;
+        }
+    });
+}
+
+/// A document's check task: while the document is due, checks it (off the async thread) and
+/// publishes its diagnostics; a document closed since it was checked gets its diagnostics
+/// cleared instead.
+pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
+    loop {
+        if let Some(late) = test_check_start(&shared, &uri) {
+            tokio::time::sleep(late).await;
+        }
+        let check = {
+            let mut state = shared.state();
+            let Some(due) = state.due.remove(&uri) else {
+                state.checking.remove(&uri);
+                shared.settled.notify_waiters();
+                if state.checking.is_empty() {
+                    drop_trees_when_quiet(&shared);
+                }
+                return;
+            };
+            match (state.documents.get(&uri), due) {
+                (Some(open), due) => Check::Open {
+                    snapshot: state.snapshot(),
+                    uri: uri.clone(),
+                    version: open.version,
+                    opening: open.opening,
+                    own: due == Due::Own,
+                },
+                (None, Due::Own) => match file_path(&uri) {
+                    Some(path) if !state.roots.is_empty() => Check::Closed(state.snapshot(), path),
+                    _ => Check::Clear,
+                },
+                (None, Due::Reader) => match file_path(&uri) {
+                    Some(path) => Check::Disk(state.snapshot(), path),
+                    None => continue,
+                },
+            }
+        };
+        let (opening, own) = match &check {
+            Check::Open { opening, own, .. } => (Some(*opening), *own),
+            _ => (None, false),
+        };
+        let target = uri.clone();
+        let checked = tokio::task::spawn_blocking(move || match check {
+            Check::Open {
+                snapshot,
+                uri,
+                version,
+                own,
+                ..
+            } => {
+                let open = snapshot.documents.get(&uri)?;
+                let document = open.document.clone();
+                let (mut diagnostics, findings) = snapshot.checked(&document, Some(version));
+                let findings = findings.map(Arc::new);
+                let checked = findings.clone().map(|f| (version, f));
+                let settings = document.path().and_then(|p| snapshot.settings_problem(p));
+                // The slow findings of an edited document: at once when known (the same board
+                // searched before), else searched for once these diagnostics are out.
+                let mut search = None;
+                if let Some(findings) = findings.filter(|_| own) {
+                    let known = catch_panic(|| {
+                        analysis::slow_findings_known(&document, &findings, SOLVE_BUDGET)
+                    })
+                    .unwrap_or(Some(Vec::new()));
+                    match known {
+                        Some(slow) => {
+                            diagnostics.extend(snapshot.convert(
+                                &document,
+                                &slow,
+                                Some(version),
+                                true,
+                            ));
+                            sort_diagnostics(&mut diagnostics);
+                        }
+                        None => search = Some((snapshot.conversion(), document, findings)),
+                    }
+                }
+                // The diagnostics are kept only for the search's result to join.
+                let notification = publish_diagnostics(&target, &diagnostics, Some(version));
+                let kept = if search.is_some() {
+                    diagnostics
+                } else {
+                    Vec::new()
+                };
+                Some((
+                    notification,
+                    kept,
+                    Some(version),
+                    search,
+                    settings,
+                    (false, false),
+                    checked,
+                ))
+            }
+            Check::Disk(snapshot, path) => {
+                // A file gone or no longer of a format has no findings.
+                let diagnostics = snapshot.disk_diagnostics(&path).unwrap_or_default();
+                Some((
+                    publish_diagnostics(&target, &diagnostics, None),
+                    Vec::new(),
+                    None,
+                    None,
+                    None,
+                    (diagnostics.is_empty(), false),
+                    None,
+                ))
+            }
+            Check::Closed(snapshot, path) => {
+                let of_workspace =
+                    crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
+                // A settings file shows its findings as on the disk again; they stay out of the
+                // table of published files, as the workspace check publishes them apart.
+                let settings_file = crate::settings::file::is_settings_file(&path);
+                let diagnostics = if settings_file {
+                    snapshot
+                        .settings_problem(&path)
+                        .filter(|problem| problem.file == path)
+                        .map(|problem| problem.diagnostics)
+                        .unwrap_or_default()
+                } else if of_workspace {
+                    snapshot.disk_diagnostics(&path).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                Some((
+                    publish_diagnostics(&target, &diagnostics, None),
+                    Vec::new(),
+                    None,
+                    None,
+                    None,
+                    (diagnostics.is_empty() || settings_file, of_workspace),
+                    None,
+                ))
+            }
+            Check::Clear => Some((
+                publish_diagnostics(&target, &[], None),
+                Vec::new(),
+                None,
+                None,
+                None,
+                (true, false),
+                None,
+            )),
+        })
+        .await;
+        let Ok(Some((
+            notification,
+            diagnostics,
+            version,
+            search,
+            settings,
+            (empty, of_workspace),
+            findings,
+        ))) = checked
+        else {
+            continue;
+        };
+        // The document as it was with its tree, when that goes: dropped outside the lock.
+        let mut dropped = None;
+        {
+            let mut state = shared.state();
+            // Published only for the opening it was made for (a close or a reopen since has
+            // queued the document again), and a clear or a disk check only while not open.
+            let current = state.documents.get(&uri).map(|open| open.opening);
+            if current != opening {
+                continue;
+            }
+            // Kept before the diagnostics go out: a preview asked for after them marks these.
+            if let Some((checked, findings)) = findings
+                && let Some(open) = state.documents.get_mut(&uri)
+                && open.version == checked
+            {
+                open.findings = Some((checked, findings));
+                // Opened and not edited: its tree goes until it is asked for again.
+                if open.edited.is_none() {
+                    dropped = open.drop_tree();
+                }
+            }
+            if own && !state.readers.contains(&uri) {
+                state.readers.push_back(uri.clone());
+            }
+            if opening.is_none()
+                && let Some(path) = file_path(&uri)
+            {
+                note_published(&mut state, path, &notification, empty, of_workspace);
+            }
+        }
+        drop(dropped);
+        shared.notifier.send(&notification).await;
+        if let Some(settings) = settings {
+            publish_settings_problem(&shared, settings).await;
+        }
+        let Some((conversion, document, findings)) = search else {
+            shared.activity.notify_one();
+            continue;
+        };
+        shared.activity.notify_one();
+        search_slow(
+            &shared,
+            &uri,
+            opening,
+            version,
+            diagnostics,
+            conversion,
+            document,
+            findings,
+        )
+        .await;
+    }
+}
+
+/// Stops a slow search: set by an edit, a close or `shutdown`.
+#[derive(Default)]
+pub(crate) struct Stop {
+    pub(crate) flag: AtomicBool,
+    /// Wakes a search still waiting for its turn.
+    pub(crate) wake: tokio::sync::Notify,
+}
+
+impl Stop {
+    pub(crate) fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
+    pub(crate) fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// The positions the language server's search for a document's slow findings (whether a peg
+/// board can be won) examines after each edit that changes what they read: those of `check`.
+pub(crate) const SOLVE_BUDGET: u64 = analysis::SEARCH_POSITIONS;
+
+/// Diagnostics in text order.
+pub(crate) fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| {
+        (
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+        )
+    });
+}
+
+/// Searches for the slow findings of a document whose `diagnostics` were just published, and
+/// publishes them with those, for the same version, unless an edit or a close came meanwhile
+/// (which cancels the search); with none, the same diagnostics again (a preview drawn during
+/// the search said it was searching: clients redraw on a publish).
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn search_slow(
+    shared: &Arc<Shared>,
+    uri: &Uri,
+    opening: Option<u64>,
+    version: Option<i32>,
+    mut diagnostics: Vec<Diagnostic>,
+    conversion: Conversion,
+    document: Arc<Document>,
+    findings: Arc<Vec<crate::findings::Finding>>,
+) {
+    let cancelled = Arc::new(Stop::default());
+    {
+        let mut state = shared.state();
+        if state.due.get(uri) == Some(&Due::Own) || state.shutting_down {
+            return;
+        }
+        state.searches.insert(uri.clone(), cancelled.clone());
+    }
+    // From now until the verdict is kept, a preview of the board says it is being searched.
+    let under_way = analysis::slow_search_under_way(&document, &findings);
+    // Waiting for another file's search ends at once when this one is cancelled (an edit),
+    // so the check task is free for the edit's diagnostics.
+    let permit = tokio::select! {
+        permit = shared.slow_work.acquire() => permit.ok(),
+        () = cancelled.wake.notified() => None,
+    };
+    let Some(_permit) = permit.filter(|_| !cancelled.is_set()) else {
+        let mut state = shared.state();
+        if state
+            .searches
+            .get(uri)
+            .is_some_and(|s| Arc::ptr_eq(s, &cancelled))
+        {
+            state.searches.remove(uri);
+        }
+        return;
+    };
+    let flag = cancelled.clone();
+    let target = uri.clone();
+    let search = move || {
+        let stop = || flag.is_set();
+        catch_panic(|| {
+            test_delay(&document, &stop);
+            let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
+            if stop() {
+                return None;
+            }
+            // Published even when the search found nothing to say (a board that can be won):
+            // clients redraw their preview on it, and it now shows the verdict.
+            diagnostics.extend(conversion.convert(&document, &slow, version, true));
+            sort_diagnostics(&mut diagnostics);
+            Some(publish_diagnostics(&target, &diagnostics, version))
+        })
+    };
+    let slow = tokio::task::spawn_blocking(search).await.ok();
+    drop(under_way);
+    {
+        let mut state = shared.state();
+        if state
+            .searches
+            .get(uri)
+            .is_some_and(|s| Arc::ptr_eq(s, &cancelled))
+        {
+            state.searches.remove(uri);
+        }
+        let current = state.documents.get(uri).map(|open| open.opening);
+        if cancelled.is_set() || current != opening {
+            return;
+        }
+    }
+    let notification = match slow {
+        Some(Ok(Some(notification))) => notification,
+        Some(Ok(None)) | None => return,
+        Some(Err(message)) => {
+            eprintln!("retroboard: internal error in a slow check: {message}");
+            return;
+        }
+    };
+    shared.notifier.send(&notification).await;
+    shared.activity.notify_one();
+}
+
+/// Publishes the problem of a settings file (or clears it once it is gone), when it changed.
+pub(crate) async fn publish_settings_problem(shared: &Arc<Shared>, settings: SettingsProblem) {
+    {
+        let mut state = shared.state();
+        let published = state.settings_problems.get(&settings.file);
+        if published == settings.message.as_ref() {
+            return;
+        }
+        match &settings.message {
+            Some(message) => state
+                .settings_problems
+                .insert(settings.file.clone(), message.clone()),
+            None => state.settings_problems.remove(&settings.file),
+        };
+        // Open: its own check publishes it, in the text the editor holds.
+        if let Some((uri, _)) = open_at(&state.documents, &settings.file) {
+            let uri = uri.clone();
+            shared.queue(&mut state, &uri, Due::Own);
+            return;
+        }
+    }
+    let Some(uri) = Uri::from_file_path(&settings.file) else {
+        return;
+    };
+    let notification = publish_diagnostics(&uri, &settings.diagnostics, None);
+    shared.notifier.send(&notification).await;
+}
+
+/// The `textDocument/publishDiagnostics` notification, serialised.
+pub(crate) fn publish_diagnostics(
+    uri: &Uri,
+    diagnostics: &[Diagnostic],
+    version: Option<i32>,
+) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    pub(crate) struct Notification<'a> {
+        jsonrpc: &'static str,
+        method: &'static str,
+        params: Params<'a>,
+    }
+    #[derive(serde::Serialize)]
+    pub(crate) struct Params<'a> {
+        uri: &'a Uri,
+        diagnostics: &'a [Diagnostic],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        version: Option<i32>,
+    }
+    let message = Notification {
+        jsonrpc: "2.0",
+        method: "textDocument/publishDiagnostics",
+        params: Params {
+            uri,
+            diagnostics,
+            version,
+        },
+    };
+    // Serialising types made of strings and numbers into a vector cannot fail.
+    serde_json::to_vec(&message).unwrap_or_default()
+}
+
+/// How long edits must pause before the files that read an edited one are checked again: a
+/// keystroke answers with its own file's diagnostics first, and the other files' checks do not
+/// hold up the next keystroke.
+pub(crate) const READERS_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The readers' task: once edits pause, queues the files that read each checked document,
+/// when what they read of it changed.
+pub(crate) async fn check_readers(shared: Arc<Shared>) {
+    loop {
+        let readers_waiting = !shared.state().readers.is_empty();
+        if !readers_waiting {
+            shared.activity.notified().await;
+            continue;
+        }
+        if tokio::time::timeout(READERS_DELAY, shared.activity.notified())
+            .await
+            .is_ok()
+        {
+            continue;
+        }
+        // Edits paused: the files that read the edited ones, against their text as it is now.
+        loop {
+            let (uri, snapshot) = {
+                let mut state = shared.state();
+                let Some(uri) = state.readers.pop_front() else {
+                    break;
+                };
+                (uri, state.snapshot())
+            };
+            let opening = snapshot.documents.get(&uri).map(|open| open.opening);
+            let found = tokio::task::spawn_blocking({
+                let uri = uri.clone();
+                move || snapshot.readers(&uri)
+            })
+            .await;
+            let Ok(Some((exported, readers))) = found else {
+                continue;
+            };
+            let mut state = shared.state();
+            match state.documents.get_mut(&uri) {
+                Some(open) if Some(open.opening) == opening => open.exported = exported,
+                _ => continue,
+            }
+            for path in readers {
+                let uri = match open_at(&state.documents, &path) {
+                    Some((uri, _)) => uri.clone(),
+                    None => match Uri::from_file_path(&path) {
+                        Some(uri) => uri,
+                        None => continue,
+                    },
+                };
+                shared.queue(&mut state, &uri, Due::Reader);
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! `textDocument/codeAction`: quick fixes and fix-all.
+
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+
+use crate::analysis::analyze_with;
+use crate::formats::{DiskFiles, Files};
+
+use crate::lsp::backend::*;
+use crate::lsp::convert::{self};
+use crate::lsp::snapshot::*;
+
+pub(crate) async fn code_action(
+    backend: &Backend,
+    params: CodeActionParams,
+) -> Result<Option<CodeActionResponse>> {
+    backend
+        .on_snapshot("code actions", move |snapshot, cancel| {
+            code_actions(snapshot, cancel, &params)
+        })
+        .await
+}
+
+/// The kind of the action applying every preferred fix of a file.
+pub(crate) const FIX_ALL_KIND: &str = "source.fixAll.retroboard";
+
+/// The quick fixes of the findings the request's range touches (an empty range at the cursor
+/// touches a finding it stands at or next to), one action per fix, and the file's fix-all
+/// (when asked for by kind, or beside quick fixes when no kind is named).
+///
+/// Stale requests get no quick fix: a diagnostic of ours in the request's context whose `data`
+/// names another version than the document's was made for another text, and its range may
+/// now cover anything; the client asks again once the new diagnostics arrive. Fix-all asked
+/// for by kind (as on save, right after typing) reads no diagnostic: it comes from the current
+/// text, for its version, stale context or not. The fixes come from the findings of the current
+/// text.
+pub(crate) fn code_actions(
+    snapshot: &Snapshot,
+    cancel: &Cancel,
+    params: &CodeActionParams,
+) -> Result<Option<CodeActionResponse>> {
+    let uri = &params.text_document.uri;
+    let Some(open) = snapshot.documents.get(uri) else {
+        return Ok(None);
+    };
+    let stale = params.context.diagnostics.iter().any(|d| {
+        d.source.as_deref() == Some("retroboard")
+            && convert::diagnostic_version(d).is_some_and(|v| v != open.version)
+    });
+    let only = params.context.only.as_ref();
+    let asked = |kind: &str| {
+        only.is_some_and(|only| {
+            only.iter()
+                .any(|k| kind == k.as_str() || kind.starts_with(&format!("{}.", k.as_str())))
+        })
+    };
+    if stale && !asked(FIX_ALL_KIND) {
+        return Ok(Some(Vec::new()));
+    }
+    test_hooks(&open.document, cancel);
+    let own = snapshot.settings_file_findings(&open.document);
+    let is_settings_file = own.is_some();
+    let mut findings = own.unwrap_or_else(|| analyze_with(&open.document, &snapshot.overlay()));
+    // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
+    let settings = open
+        .path
+        .as_deref()
+        .filter(|_| !is_settings_file)
+        .and_then(|path| {
+            let settings = snapshot.settings.for_file(path)?;
+            // Not noted as a check's use of the entries: the last check's stands.
+            crate::suppressions::apply_settings(&open.document, &settings, path, &mut findings);
+            Some(settings)
+        });
+    cancel.check()?;
+    let text = open.document.whole_rope();
+    let encoding = snapshot.encoding;
+    let start = convert::offset(text, params.range.start, encoding);
+    let end = convert::offset(text, params.range.end, encoding).max(start);
+    let edit = |edits: &[crate::findings::TextEdit]| {
+        convert::workspace_edit(text, uri, open.version, edits, encoding)
+    };
+    let mut actions = Vec::new();
+    if !stale && (only.is_none() || asked(CodeActionKind::QUICKFIX.as_str())) {
+        let touched = findings
+            .iter()
+            .filter(|f| f.range.start <= end && start <= f.range.end);
+        // The fixes that mend first, then those that silence.
+        let mut fixes: Vec<(&crate::findings::Finding, &crate::findings::Fix)> = touched
+            .flat_map(|finding| finding.fixes.iter().map(move |fix| (finding, fix)))
+            .collect();
+        fixes.sort_by_key(|(_, fix)| fix.suppression);
+        for (finding, fix) in fixes {
+            let Some(edit) = edit(&fix.edits) else {
+                continue;
+            };
+            let diagnostic =
+                convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: fix.title.clone(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![diagnostic]),
+                edit: Some(edit),
+                is_preferred: fix.preferred.then_some(true),
+                ..CodeAction::default()
+            }));
+        }
+        // "Suppress here" as an entry of retroboard.toml, in the formats without comments.
+        if let Some(path) = open.path.as_deref() {
+            let settings_text = settings.as_ref().map(|s| {
+                let text = snapshot.overlay().read(&s.path);
+                (
+                    s.path.clone(),
+                    text.map(|t| t.to_string()).unwrap_or_default(),
+                )
+            });
+            for finding in findings
+                .iter()
+                .filter(|f| f.range.start <= end && start <= f.range.end)
+            {
+                let fix = crate::suppressions::settings_fix(
+                    &open.document,
+                    path,
+                    finding,
+                    settings_text
+                        .as_ref()
+                        .map(|(p, t)| (p.as_path(), t.as_str())),
+                );
+                let Some(fix) = fix.filter(|f| !f.create || snapshot.client.create_files) else {
+                    continue;
+                };
+                let Some(edit) = settings_edit(snapshot, &fix) else {
+                    continue;
+                };
+                let diagnostic =
+                    convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.title.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic]),
+                    edit: Some(edit),
+                    ..CodeAction::default()
+                }));
+            }
+        }
+    }
+    if asked(FIX_ALL_KIND) || (only.is_none() && !actions.is_empty()) {
+        let edits = crate::findings::preferred_edits(text, &findings);
+        if let Some(edit) = edit(&edits).filter(|_| !edits.is_empty()) {
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Fix all safe Retroboard problems in this file".to_string(),
+                kind: Some(CodeActionKind::from(FIX_ALL_KIND)),
+                edit: Some(edit),
+                ..CodeAction::default()
+            }));
+        }
+    }
+    Ok(Some(actions))
+}
+
+/// The workspace edit of a "suppress here" entry: an insertion into the settings file (as the
+/// editor holds it, when open), after creating it when it does not exist yet.
+pub(crate) fn settings_edit(
+    snapshot: &Snapshot,
+    fix: &crate::suppressions::SettingsFix,
+) -> Option<WorkspaceEdit> {
+    let uri = Uri::from_file_path(&fix.file)?;
+    let open = open_at(&snapshot.documents, &fix.file);
+    let text = match open {
+        Some((_, open)) => open.document.whole_rope().clone(),
+        None if fix.create => ropey::Rope::new(),
+        None => ropey::Rope::from_str(&DiskFiles.read(&fix.file)?),
+    };
+    let edits = crate::findings::sorted_edits(&text, vec![fix.edit.clone()])?;
+    let edits = convert::text_edits(&text, &edits, snapshot.encoding)
+        .into_iter()
+        .map(OneOf::Left)
+        .collect();
+    let edit = TextDocumentEdit {
+        text_document: OptionalVersionedTextDocumentIdentifier {
+            uri: uri.clone(),
+            version: open.map(|(_, open)| open.version),
+        },
+        edits,
+    };
+    let changes = if fix.create {
+        DocumentChanges::Operations(vec![
+            DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
+                uri,
+                options: Some(CreateFileOptions {
+                    overwrite: Some(false),
+                    ignore_if_exists: Some(true),
+                }),
+                annotation_id: None,
+            })),
+            DocumentChangeOperation::Edit(edit),
+        ])
+    } else {
+        DocumentChanges::Edits(vec![edit])
+    };
+    Some(WorkspaceEdit {
+        document_changes: Some(changes),
+        ..WorkspaceEdit::default()
+    })
+}

@@ -1,0 +1,83 @@
+//! `workspace/executeCommand`: `retroboard.preview` and `retroboard.revealSource`.
+
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+
+use crate::lsp::backend::*;
+use crate::lsp::handlers::preview::*;
+
+pub(crate) async fn execute_command(
+    backend: &Backend,
+    params: ExecuteCommandParams,
+) -> Result<Option<LSPAny>> {
+    if params.command == REVEAL_COMMAND {
+        return backend.reveal_source(&params.arguments).await;
+    }
+    if params.command != PREVIEW_COMMAND {
+        return Err(invalid_params(format!(
+            "unknown command {}",
+            params.command
+        )));
+    }
+    let uri = params
+        .arguments
+        .first()
+        .and_then(|a| a.as_str().or_else(|| a.get("uri").and_then(|u| u.as_str())))
+        .and_then(|u| u.parse::<Uri>().ok())
+        .ok_or_else(|| {
+            invalid_params(format!(
+                "{PREVIEW_COMMAND} takes the document URI as its argument"
+            ))
+        })?;
+    // An optional second argument: a seed to deal a card game with, or the request's
+    // options `{deal, textMap}`.
+    let options = params.arguments.get(1);
+    let deal = match options {
+        Some(LSPAny::Object(options)) => options.get("deal"),
+        seed => seed,
+    };
+    let deal = deal.map_or(Ok(None), seed_of).map_err(invalid_params)?;
+    let text_map = options.and_then(|a| a.get("textMap")?.as_bool()) == Some(true);
+    let preview = backend.preview_of(uri, deal, text_map).await?;
+    serde_json::to_value(preview)
+        .map(Some)
+        .map_err(|err| internal_error("preview", err.to_string()))
+}
+
+impl Backend {
+    /// `retroboard.revealSource [uri, id]`: sends `window/showDocument` selecting the text the
+    /// element stands for, and answers with the same `{uri, selection}` (`null` when the
+    /// drawing has no such element).
+    pub(crate) async fn reveal_source(&self, arguments: &[LSPAny]) -> Result<Option<LSPAny>> {
+        let usage = || {
+            invalid_params(format!(
+                "{REVEAL_COMMAND} takes the document URI and an element id (data-rb-id)"
+            ))
+        };
+        let uri = arguments
+            .first()
+            .and_then(|a| a.as_str())
+            .and_then(|u| u.parse::<Uri>().ok())
+            .ok_or_else(usage)?;
+        let id = arguments
+            .get(1)
+            .and_then(|a| a.as_str())
+            .ok_or_else(usage)?
+            .to_string();
+        let shown = self
+            .on_snapshot("revealSource", move |snapshot, cancel| {
+                reveal_of(snapshot, cancel, &uri, &id)
+            })
+            .await?;
+        let Some(params) = shown else {
+            return Ok(None);
+        };
+        let answer = serde_json::to_value(&params).map_err(|e| invalid_params(e.to_string()))?;
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            // A client that cannot show documents answers with an error; nothing else to do.
+            let _ = client.show_document(params).await;
+        });
+        Ok(Some(answer))
+    }
+}

@@ -1,0 +1,322 @@
+//! What requests and checks read: the open documents as they were when it was taken.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tower_lsp_server::ls_types::*;
+
+use crate::analysis::{self, analyze_with, catch_panic};
+use crate::formats::Files;
+use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
+use crate::registry::detect;
+use crate::settings::{Discovery, Settings};
+use crate::syntax::Document;
+
+use crate::lsp::backend::*;
+use crate::lsp::convert::{self, PositionEncoding};
+use crate::lsp::ide;
+use crate::lsp::state::*;
+
+/// What requests and checks read: the open documents as they were when it was taken.
+pub(crate) struct Snapshot {
+    pub(crate) encoding: PositionEncoding,
+    pub(crate) client: ide::ClientOptions,
+    pub(crate) roots: Vec<PathBuf>,
+    pub(crate) settings: Arc<Discovery>,
+    pub(crate) entries_used: Arc<EntriesUsedByFile>,
+    pub(crate) documents: HashMap<Uri, OpenDocument>,
+    pub(crate) cache: Arc<DiskCache>,
+    /// What this request or check has seen of the disk and worked out from the files.
+    pub(crate) request: RequestCache,
+    /// The open documents by path, once asked for.
+    pub(crate) by_path: std::sync::OnceLock<ByPath<Uri>>,
+}
+
+impl State {
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            encoding: self.encoding,
+            client: self.client,
+            roots: self.roots.clone(),
+            settings: self.settings.clone(),
+            entries_used: self.entries_used.clone(),
+            documents: self.documents.clone(),
+            cache: self.cache.clone(),
+            request: RequestCache::default(),
+            by_path: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+/// The open document of a file, with its URI.
+pub(crate) fn open_at<'a>(
+    documents: &'a HashMap<Uri, OpenDocument>,
+    path: &Path,
+) -> Option<(&'a Uri, &'a OpenDocument)> {
+    documents
+        .iter()
+        .find(|(_, d)| d.path.as_deref() == Some(path))
+}
+
+/// The snapshot's open documents, by path: what other files' checks read before the disk.
+impl OpenDocuments for Snapshot {
+    fn open(&self, path: &Path) -> Option<&Document> {
+        let by_path = self.by_path.get_or_init(|| {
+            self.documents
+                .iter()
+                .filter_map(|(uri, open)| {
+                    Some((open.path.as_ref()?.as_os_str().to_owned(), uri.clone()))
+                })
+                .collect()
+        });
+        let uri = by_path.get(path.as_os_str())?;
+        self.documents.get(uri).map(|open| &*open.document)
+    }
+}
+
+impl Snapshot {
+    /// The files as this snapshot reads them: its open documents over the disk.
+    pub(crate) fn overlay(&self) -> EditorFiles<'_> {
+        EditorFiles::new(self, &self.cache, &self.request)
+    }
+
+    /// The diagnostics of a document; `version`, that of an open one, goes into the `data` of
+    /// each fixable diagnostic, so a code action can tell a stale diagnostic.
+    pub(crate) fn diagnostics(&self, document: &Document, version: Option<i32>) -> Vec<Diagnostic> {
+        self.checked(document, version).0
+    }
+
+    /// The diagnostics of a document, and its findings (`None` when the check failed).
+    pub(crate) fn checked(
+        &self,
+        document: &Document,
+        version: Option<i32>,
+    ) -> (Vec<Diagnostic>, Option<Vec<crate::findings::Finding>>) {
+        if let Some(findings) = self.settings_file_findings(document) {
+            let text = document.whole_rope();
+            let diagnostics = findings
+                .iter()
+                .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+                .collect();
+            return (diagnostics, Some(findings));
+        }
+        let findings = catch_panic(|| {
+            test_hooks(document, &Cancel::default());
+            analyze_with(document, &self.overlay())
+        });
+        match findings {
+            Ok(findings) => (
+                self.convert(document, &findings, version, false),
+                Some(findings),
+            ),
+            Err(message) => {
+                eprintln!("retroboard: internal error while checking a document: {message}");
+                // The whole text: a line too long or a NUL past the format's bound is found
+                // there too.
+                let text = document.whole_rope();
+                let diagnostic =
+                    convert::diagnostic(text, &analysis::internal_error(&message), self.encoding);
+                (vec![diagnostic], None)
+            }
+        }
+    }
+
+    /// See [`Conversion::convert`].
+    pub(crate) fn convert(
+        &self,
+        document: &Document,
+        findings: &[crate::findings::Finding],
+        version: Option<i32>,
+        slow: bool,
+    ) -> Vec<Diagnostic> {
+        self.conversion().convert(document, findings, version, slow)
+    }
+
+    /// What turning findings into diagnostics reads of the snapshot.
+    pub(crate) fn conversion(&self) -> Conversion {
+        Conversion {
+            encoding: self.encoding,
+            settings: self.settings.clone(),
+            entries_used: self.entries_used.clone(),
+        }
+    }
+
+    /// The findings of an open settings file (`None` for any other document), as its text
+    /// is in the editor, with the `[[suppress]]` entries the last checks of the files they
+    /// name did not use while that text is the one on the disk, which they used.
+    pub(crate) fn settings_file_findings(
+        &self,
+        document: &Document,
+    ) -> Option<Vec<crate::findings::Finding>> {
+        use crate::settings::file;
+        let path = document.path().filter(|p| file::is_settings_file(p))?;
+        let text = document.whole_rope().to_string();
+        let (named, used) = self
+            .settings
+            .for_file(path)
+            .filter(|s| s.path == path && file::read(path).ok().as_ref() == Some(&text))
+            .map(|s| self.entries_used.entry_use(&s))
+            .unwrap_or_default();
+        let mut findings = file::findings(path, &text, &named, &used);
+        Settings::parse(path, &text).apply(path, &mut findings);
+        Some(findings)
+    }
+
+    /// The settings file that governs `path`, its findings' messages and its diagnostics (none
+    /// when it reads well and every `[[suppress]]` entry was used), as it is on the disk.
+    pub(crate) fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
+        let settings = self.settings.for_file(path)?;
+        let (named, used) = self.entries_used.entry_use(&settings);
+        let (text, mut findings) = match crate::settings::file::read(&settings.path) {
+            Ok(text) => {
+                let findings =
+                    crate::settings::file::findings(&settings.path, &text, &named, &used);
+                (text, findings)
+            }
+            Err(finding) => (String::new(), vec![finding]),
+        };
+        settings.apply(&settings.path, &mut findings);
+        let rope = ropey::Rope::from_str(&text);
+        let diagnostics: Vec<Diagnostic> = findings
+            .iter()
+            .map(|f| convert::diagnostic(&rope, f, self.encoding))
+            .collect();
+        let message = (!findings.is_empty()).then(|| {
+            findings
+                .iter()
+                .map(|f| format!("{:?} {}", f.range, f.message))
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
+        Some(SettingsProblem {
+            file: settings.path.clone(),
+            message,
+            diagnostics,
+        })
+    }
+
+    /// Targets as LSP locations, each range placed in its file as the editor holds it (or as
+    /// it is on the disk).
+    pub(crate) fn locations(&self, targets: &[crate::answers::Target]) -> Vec<Location> {
+        let overlay = self.overlay();
+        targets
+            .iter()
+            .filter_map(|target| {
+                let uri = Uri::from_file_path(&target.path)?;
+                let range = match target.format {
+                    Some(format) if !target.range.is_empty() => {
+                        let doc = overlay.document(&target.path, format)?;
+                        convert::range(doc.rope(), target.range.clone(), self.encoding)
+                    }
+                    _ => Range::default(),
+                };
+                Some(Location { uri, range })
+            })
+            .collect()
+    }
+
+    /// The diagnostics of a file that is not open, read from the disk.
+    pub(crate) fn disk_diagnostics(&self, path: &Path) -> Option<Vec<Diagnostic>> {
+        let text = self.overlay().read_disk(path)?;
+        let chosen = self
+            .settings
+            .for_file(path)
+            .and_then(|s| s.format_for(path));
+        let format = chosen.or_else(|| detect(Some(path), &text))?;
+        let document = self.cache.document(path, format, text);
+        Some(self.diagnostics(&document, None))
+    }
+
+    /// What the files reading `uri` read of it now, and, when that changed since they were
+    /// last checked, which files they are.
+    pub(crate) fn readers(&self, uri: &Uri) -> Option<(Option<u64>, Vec<PathBuf>)> {
+        let open = self.documents.get(uri)?;
+        let spec = crate::formats::spec(open.document.format()?);
+        let exported = catch_panic(|| spec.exported(&open.document)).unwrap_or(None);
+        if exported.is_none() || exported == open.exported {
+            return None;
+        }
+        let readers =
+            catch_panic(|| spec.dependents(&open.document, &self.overlay())).unwrap_or_default();
+        Some((exported, readers))
+    }
+}
+
+/// What turning findings into diagnostics reads of a [`Snapshot`]: all that a slow search keeps
+/// of it while it waits for its turn and runs (a snapshot holds a copy of the table of open
+/// documents, and a folder of peg boards opened at once has a search waiting for each).
+pub(crate) struct Conversion {
+    pub(crate) encoding: PositionEncoding,
+    pub(crate) settings: Arc<Discovery>,
+    pub(crate) entries_used: Arc<EntriesUsedByFile>,
+}
+
+/// What the last check of each file (its slow findings included) made of the `[[suppress]]`
+/// entries of its settings, by file: the settings themselves stay as read, and an entry is
+/// unused by what these checks found.
+#[derive(Default)]
+pub(crate) struct EntriesUsedByFile(
+    std::sync::Mutex<HashMap<PathBuf, crate::settings::EntriesUsed>>,
+);
+
+impl EntriesUsedByFile {
+    /// Keeps what a check of a file made of the entries; with `more`, adds it to what the same
+    /// check found before (its slow findings come later).
+    fn record(&self, entries: crate::settings::EntriesUsed, more: bool) {
+        let mut by_file = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        match by_file.get_mut(&entries.file) {
+            Some(before) if more => before.add(entries),
+            _ => {
+                by_file.insert(entries.file.clone(), entries);
+            }
+        }
+    }
+
+    /// The entries of a settings file named and used by the checks kept (see
+    /// [`Settings::entry_use`]).
+    fn entry_use(&self, settings: &Settings) -> (Vec<usize>, Vec<usize>) {
+        let by_file = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        settings.entry_use(by_file.values())
+    }
+}
+
+impl Conversion {
+    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them: its
+    /// `[[suppress]]` entries silence some (noting which were used; with `slow`, the slow
+    /// findings of a check whose others were converted before) and its rules set severities.
+    pub(crate) fn convert(
+        &self,
+        document: &Document,
+        findings: &[crate::findings::Finding],
+        version: Option<i32>,
+        slow: bool,
+    ) -> Vec<Diagnostic> {
+        let text = document.whole_rope();
+        let settings = document.path().and_then(|p| self.settings.for_file(p));
+        let adjusted;
+        let findings = match (&settings, document.path()) {
+            (Some(settings), Some(path)) => {
+                let mut kept = findings.to_vec();
+                let (_, entries) =
+                    crate::suppressions::apply_settings(document, settings, path, &mut kept);
+                self.entries_used.record(entries, slow);
+                settings.apply(path, &mut kept);
+                adjusted = kept;
+                &adjusted[..]
+            }
+            _ => findings,
+        };
+        findings
+            .iter()
+            .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+            .collect()
+    }
+}
+
+/// What a check found of the settings file that governs its document.
+pub(crate) struct SettingsProblem {
+    pub(crate) file: PathBuf,
+    pub(crate) message: Option<String>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
