@@ -4,7 +4,7 @@
 use tree_sitter::{Language, Node};
 
 use super::{Document, field_name};
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Code, Finding, Limited, Severity};
 use crate::registry::FormatId;
 
 /// What a grammar's node kinds and fields are called in its game's words. Each format gives
@@ -74,8 +74,8 @@ struct Context<'a, W: ?Sized> {
 }
 
 impl<W: GrammarWords + ?Sized> Context<'_, W> {
-    fn code(&self) -> &'static str {
-        self.format.family().syntax_error_code()
+    fn code(&self) -> &'static Code {
+        self.format.family().syntax_error()
     }
 
     /// Something stands where it cannot: say what, and what could stand there.
@@ -114,12 +114,7 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             .map(|what| format!(" in {what}"))
             .unwrap_or_default();
         let Some(state) = self.state_before(node) else {
-            return Finding::new(
-                Severity::Error,
-                self.code(),
-                range,
-                format!("{found}{place}"),
-            );
+            return Finding::new(self.code(), range, format!("{found}{place}"));
         };
         // Follow the parser through the skipped tokens: the first one that cannot stand where it
         // stands is the culprit, and the parser's state there says what could.
@@ -139,17 +134,12 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
                 } else {
                     format!("{token}{place}; expected {}", or_list(&expected))
                 };
-                return Finding::new(Severity::Error, self.code(), range, message);
+                return Finding::new(self.code(), range, message);
             }
             state = self.language.next_state(state, leaf.kind_id());
             if state == 0 {
                 // The token completes a rule; without the parse stack we cannot follow further.
-                return Finding::new(
-                    Severity::Error,
-                    self.code(),
-                    range,
-                    format!("{found}{place}"),
-                );
+                return Finding::new(self.code(), range, format!("{found}{place}"));
             }
             previous = Some(leaf);
         }
@@ -166,7 +156,7 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             }
             _ => format!("{found}{place}"),
         };
-        Finding::new(Severity::Error, self.code(), range, message)
+        Finding::new(self.code(), range, message)
     }
 
     /// `D, S` in a TER's ACQUIRABLE list: the game reads `D` as the list and cannot read the
@@ -182,7 +172,6 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             return None;
         }
         Some(Finding::new(
-            Severity::Error,
             self.code(),
             start + 1..start + 1 + blanks,
             "a blank after the comma of a terrain list: the game reads the letters joined by \
@@ -211,7 +200,7 @@ commas with no blank (like D,S), and stops loading the file at the comma; remove
         let range = start - head..start + tail;
         let path = self.doc.slice(range.clone());
         let name = path.rsplit(['/', '\\']).next().unwrap_or("");
-        Some(Finding::new(
+        Some(Finding::reported(
             Severity::Error,
             "colossus/bad-file-name",
             range,
@@ -244,7 +233,7 @@ the “{}”; write {name}",
             Some(after) => format!("expected {what} after {after}"),
             None => format!("expected {what}"),
         };
-        Finding::new(Severity::Error, self.code(), at..at, message)
+        Finding::new(self.code(), at..at, message)
     }
 
     /// The parse state right before `node`; `None` right after an earlier error, where the

@@ -210,7 +210,7 @@ fn check_later_records(view: &BattlelandView, out: &mut Vec<Finding>) {
     for list in &view.startlists {
         for label in &list.labels {
             if hex_of_label(&label.text).is_none() {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Warning,
                     "colossus/startlist",
                     label.range.clone(),
@@ -223,7 +223,7 @@ can start there: name a real hex",
             }
         }
         if list.labels.len() < STARTLIST_MIN {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 "colossus/startlist",
                 list.range.clone(),
@@ -268,7 +268,7 @@ least {STARTLIST_MIN} hexes (a legion has up to 7 creatures) and ignores this on
                 )
             });
             out.push(
-                Finding::new(
+                Finding::reported(
                     Severity::Error,
                     "colossus/subtitle",
                     subtitle.text.range.clone(),
@@ -292,7 +292,7 @@ pub fn check(view: &BattlelandView, era: &Era, out: &mut Vec<Finding>) {
             && !is_battle_hex(x, y)
         {
             let end = hex.y.as_ref().map_or(hex.x.range.end, |y| y.range.end);
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/battle-position",
                 hex.x.range.start..end,
@@ -309,7 +309,7 @@ leaves the rest plain"
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(
-                    Finding::new(
+                    Finding::reported(
                         Severity::Error,
                         "colossus/battle-terrain",
                         terrain.range.clone(),
@@ -333,7 +333,7 @@ are case-sensitive){hint}",
                     .iter()
                     .any(|(c, _)| terrain.text.starts_with(*c)))
         {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/battle-terrain",
                 terrain.range.clone(),
@@ -349,7 +349,7 @@ are case-sensitive){hint}",
                 .value
                 .is_some_and(|e| (0..=era.max_elevation).contains(&e))
         {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 "colossus/elevation",
                 elevation.range.clone(),
@@ -364,7 +364,7 @@ are case-sensitive){hint}",
         }
         for (side, kind) in &hex.sides {
             if !side.value.is_some_and(|s| (0..=5).contains(&s)) {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/hexside",
                     side.range.clone(),
@@ -379,7 +379,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
             if let Some(kind) = kind
                 && !era.hexsides.iter().any(|(c, _)| kind.text.starts_with(*c))
             {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/hexside",
                     kind.range.clone(),

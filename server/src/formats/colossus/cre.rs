@@ -352,7 +352,7 @@ fn read_creature(range: Range<usize>, line: &Line) -> Option<Creature> {
 
 /// A creature named again after `first_line` (from 0), at `range`.
 pub(super) fn duplicate(name: &str, range: Range<usize>, first_line: usize) -> Finding {
-    Finding::new(
+    Finding::reported(
         Severity::Warning,
         "colossus/duplicate-creature",
         range,
@@ -370,7 +370,7 @@ pub(super) fn missing_creatures(
     missing: &[&str],
     first_name: Range<usize>,
 ) -> Finding {
-    Finding::new(
+    Finding::reported(
         Severity::Error,
         "colossus/missing-creature",
         first_name,
@@ -412,7 +412,7 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
                 )
                 .filter(|(s, e)| s < e)
                 .map_or(creature.name.range.clone(), |(s, e)| s..e);
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 "colossus/lord-and-demilord",
                 range,

@@ -323,7 +323,7 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
         p.file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     });
-    Some(Finding::new(
+    Some(Finding::reported(
         Severity::Information,
         CODE,
         0..0,
@@ -350,7 +350,7 @@ Retroboard does not check it; write it in the variant's format",
 
 fn note(doc: &Document, range: Range<usize>, dialect: Dialect, sign: &str) -> Finding {
     let line = doc.rope().byte_to_line(range.start) + 1;
-    Finding::new(
+    Finding::reported(
         Severity::Information,
         CODE,
         range,
@@ -560,7 +560,7 @@ pub fn check_final_comment(doc: &Document, out: &mut Vec<Finding>) {
     let start = rope.line_to_byte(last_line);
     let line = doc.slice(start..len);
     if let Some(hash) = line.find('#') {
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/comment-at-end",
             start + hash..len,

@@ -603,7 +603,7 @@ pub fn check(doc: &Document, view: &MapView, era_of: &EraOf, out: &mut Vec<Findi
     out.extend(view.line_errors.iter().cloned());
     let complete = view.line_errors.is_empty();
     for comment in &view.misplaced_comments {
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/comment-before-size",
             comment.clone(),
@@ -617,7 +617,7 @@ a comment before it or on its line makes loading fail: move the comment below th
         let fits =
             w.is_some_and(|w| widths.contains(&w)) && h.is_some_and(|h| heights.contains(&h));
         if !fits {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/size-out-of-range",
                 size.width.range.start..size.height.range.end,
@@ -642,7 +642,7 @@ a comment before it or on its line makes loading fail: move the comment below th
             continue;
         };
         if let Some(first) = first_by_label.get(&label) {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 "colossus/duplicate-label",
                 hex.label.range.clone(),
@@ -668,7 +668,7 @@ exits to {label} never reach this hex: give it a label of its own",
                     (Some(xr), Some(yr)) => xr.start..yr.end,
                     _ => hex.range.clone(),
                 };
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/position-out-of-range",
                     range,
@@ -681,7 +681,7 @@ the game fails loading it: move the hex or enlarge the size on line 1",
                 ));
             }
             if let Some(first) = first_by_position.get(&(x, y)) {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Warning,
                     "colossus/duplicate-position",
                     hex.range.clone(),
@@ -710,7 +710,7 @@ keeps only the later one",
                 if !complete {
                     continue;
                 }
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/unknown-exit",
                     exit.label.range.clone(),
@@ -726,7 +726,7 @@ stops at start-up (\"null pointer\"): use an existing label, or 0 for no exit",
                 let adjacent =
                     (x1 == x2 && (y1 - y2).abs() == 1) || (y1 == y2 && (x1 - x2).abs() == 1);
                 if !adjacent {
-                    out.push(Finding::new(
+                    out.push(Finding::reported(
                         Severity::Warning,
                         "colossus/non-adjacent-exit",
                         exit.label.range.clone(),
@@ -744,7 +744,7 @@ is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game
     let towers = view.towers_of(&era_of.towers);
     if complete && era_of.towers_known && towers < era_of.players && !view.hexes.is_empty() {
         let range = size.map_or(0..0, |s| s.width.range.start..s.height.range.end);
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             "colossus/too-few-towers",
             range,
@@ -774,7 +774,7 @@ fn blank_lines_before(doc: &Document, size: Node, comment_rows: &[usize], out: &
             continue;
         }
         let start = rope.line_to_byte(row);
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/syntax-error",
             start..start,

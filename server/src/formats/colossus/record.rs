@@ -580,7 +580,7 @@ fn split_names(
 }
 
 fn error(range: Range<usize>, message: String) -> Finding {
-    Finding::new(Severity::Error, "colossus/syntax-error", range, message)
+    Finding::reported(Severity::Error, "colossus/syntax-error", range, message)
 }
 
 /// "the skill (field 3) is" or "fields 17–18 (maximum count to plural name) are", for `count`

@@ -242,7 +242,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         Fix::one(format!("Add {title}"), TextEdit::insert(end, insert)).preferred()
     });
     out.push(
-        Finding::new(
+        Finding::reported(
             Severity::Warning,
             "colossus/own-file-unnamed",
             first_line(doc),
@@ -338,7 +338,7 @@ named {name}; rename the file after a terrain's name, or give a terrain that nam
 not about the game: to use it, write “{key}:{name}” in {var_name}"
         )
     };
-    out.push(Finding::new(
+    out.push(Finding::reported(
         Severity::Information,
         "colossus/unused-file",
         first_line(doc),
@@ -420,7 +420,7 @@ come into play; give some hexes the letter {key}, or remove this line",
                     maps.join(" or ")
                 )
             };
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Information,
                 "colossus/unused-terrain",
                 terrain.letter.range.clone(),
@@ -480,7 +480,7 @@ fn check_starters(doc: &Document, view: &TerView, files: &dyn Files, out: &mut V
         if reasons.is_empty() {
             continue;
         }
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             "colossus/non-starter",
             starter.creature.range.clone(),
@@ -538,7 +538,7 @@ pub fn check_cre(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         {
             continue;
         }
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             "colossus/unobtainable-creature",
             creature.name.range.clone(),
@@ -618,7 +618,7 @@ pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>
         if reached[i] || first.get(&label) != Some(&i) {
             continue;
         }
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             "colossus/unreachable-hex",
             hex.label.range.clone(),

@@ -335,7 +335,7 @@ pub fn check(doc: &Document, view: &TerView, words_with_digits: bool, out: &mut 
     // below 1, a parse failure: the game stops.
     for record in &view.titan {
         if record.value.value.is_none_or(|v| v <= 0) {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/syntax-error",
                 record.value.range.clone(),
@@ -374,7 +374,7 @@ is due and fails; start the line with the letter the map uses, such as “B gree
                 terrain.color.as_ref().map_or("", |c| c.text.as_str())
             )
         };
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/syntax-error",
             terrain.range.start..terrain.letter.range.end,
@@ -387,7 +387,7 @@ is due and fails; start the line with the letter the map uses, such as “B gree
     for terrain in &view.terrains {
         if terrain.named {
             if let Some(first) = seen_names.get(terrain.key()) {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Warning,
                     "colossus/duplicate-terrain",
                     terrain.letter.range.clone(),
@@ -406,7 +406,7 @@ definition and lists the terrain twice: use another name",
         if terrain.named {
             // keyed by name above
         } else if let Some(first) = seen.get(&letter) {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 "colossus/duplicate-terrain",
                 terrain.letter.range.clone(),
@@ -428,7 +428,7 @@ later definition and lists the letter twice: use another letter",
             let hint = nearest(&color.text, colors::COLORS.iter().map(|(n, _)| *n))
                 .map(|n| format!("did you mean “{n}”? "))
                 .unwrap_or_default();
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 "colossus/unknown-color",
                 color.range.clone(),
@@ -445,7 +445,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
         }
         for recruit in &terrain.recruits {
             if recruit.creature.text == "Titan" && !recruit.count.is(-1) {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Warning,
                     "colossus/titan-recruit",
                     recruit.count.range.clone(),
@@ -477,7 +477,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
         && !view.terrains.is_empty()
         && !view.terrains.iter().any(|t| t.letter_char() == Some('T'))
     {
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/missing-tower",
             view.terrains[0].letter.range.clone(),
@@ -492,7 +492,7 @@ letter T, for the towers on the map and the starting creatures: add a line such 
 
     if let Some(first) = view.acquirables.first() {
         match first.points.value {
-            Some(0) => out.push(Finding::new(
+            Some(0) => out.push(Finding::reported(
                 Severity::Error,
                 "colossus/acquirable-zero",
                 first.points.range.clone(),
@@ -504,7 +504,7 @@ stops at start-up (division by zero): give the points needed for the first acqui
                     if let Some(points) = a.points.value
                         && points % base != 0
                     {
-                        out.push(Finding::new(
+                        out.push(Finding::reported(
                             Severity::Error,
                             "colossus/acquirable-multiple",
                             a.points.range.clone(),
@@ -543,7 +543,7 @@ Acquirable\"): use a multiple of {base} such as {}",
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(
-                    Finding::new(
+                    Finding::reported(
                         Severity::Warning,
                         "colossus/unknown-acquirable-terrain",
                         range.clone(),
@@ -563,7 +563,7 @@ Acquirable\"): use a multiple of {base} such as {}",
             }
             let letter = key.chars().next().unwrap_or('\0');
             if !seen.contains_key(&letter) {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Warning,
                     "colossus/unknown-acquirable-terrain",
                     range,
@@ -600,7 +600,7 @@ the file fails with a lexical error and the game crashes; names are letters only
                 name.text
             )
         };
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/bad-name",
             name.range.clone(),
@@ -616,7 +616,7 @@ the file fails with a lexical error and the game crashes; names are letters only
                 .find(|c: char| !c.is_ascii_alphanumeric())
                 .unwrap_or(0)
                 .max(1);
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/bad-name",
             name.range.start..digits_end,
@@ -628,7 +628,7 @@ the file fails with a lexical error and the game crashes; names are letters only
             ),
         ));
     } else if name.text.chars().count() == 1 {
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/bad-name",
             name.range.clone(),
@@ -649,7 +649,7 @@ pub(super) fn too_few_starters(terrain: &Terrain, subject: &str) -> Option<Findi
         return None;
     }
     let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
-    Some(Finding::new(
+    Some(Finding::reported(
         Severity::Error,
         "colossus/tower-starters",
         terrain.letter.range.clone(),

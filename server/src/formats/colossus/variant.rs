@@ -277,7 +277,7 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
                 .map(|n| format!("; did you mean “{n}”?"))
                 .unwrap_or_default();
             out.push(
-                Finding::new(
+                Finding::reported(
                     Severity::Error,
                     "colossus/unknown-terrain",
                     token.range.clone(),
@@ -297,7 +297,7 @@ are case-sensitive{hint}",
             continue;
         };
         if ter.terrain(letter).is_none() {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/unknown-terrain",
                 token.range.clone(),
@@ -361,7 +361,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                 let hint = nearest(name, names())
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/unknown-creature",
                     creature.range.clone(),
@@ -374,7 +374,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)
             {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Warning,
                     "colossus/acquirable-not-lord",
                     first.creature.range.clone(),
@@ -417,7 +417,7 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
                     .iter()
                     .map(|d| shown(d, &variant.dir))
                     .collect();
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Information,
                     "colossus/missing-battleland",
                     name.range.clone(),
@@ -472,7 +472,7 @@ fn check_max_players(entry: &super::var::Entry, out: &mut Vec<Finding>) {
     let max = era.max_players.unwrap_or(era.players);
     let value = &entry.value;
     let Ok(n) = value.text.parse::<u64>() else {
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Error,
             "colossus/syntax-error",
             value.range.clone(),
@@ -505,7 +505,7 @@ and plays the Default variant instead: write a number from 1 to {max}",
         return;
     };
     out.push(
-        Finding::new(
+        Finding::reported(
             Severity::Warning,
             "colossus/max-players",
             value.range.clone(),
@@ -528,7 +528,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             let last = view
                 .last(entry.kind())
                 .map_or(0, |e| doc.rope().byte_to_line(e.range.start) + 1);
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Information,
                 "colossus/overridden-record",
                 entry.range.clone(),
@@ -553,7 +553,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             let range = offset..offset + name.len();
             offset += name.len() + 1;
             if !is_plain_name(name) || name.chars().all(|c| c == '.') {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/bad-file-name",
                     range,
@@ -573,7 +573,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             let range = offset..offset + dep.len();
             offset += dep.len() + 1;
             if is_plain_name(dep) && !files.is_dir(&root.join(dep)) {
-                out.push(Finding::new(
+                out.push(Finding::reported(
                     Severity::Error,
                     "colossus/missing-file",
                     range,
@@ -595,7 +595,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             continue;
         };
         if resolved.outside.is_some() {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/missing-file",
                 entry.value.range.clone(),
@@ -610,7 +610,7 @@ not read it",
             && !followed_by_path(doc, entry.value.range.end)
         {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 "colossus/missing-file",
                 entry.value.range.clone(),

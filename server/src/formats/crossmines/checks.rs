@@ -74,7 +74,7 @@ fn header(view: &PatternView, out: &mut Limited) {
                     None if view.lines < n => format!("is missing: {ends_after}"),
                     None => "is empty".to_string(),
                 };
-                out.push(
+                out.push_reported(
                     Severity::Warning,
                     HEADER_TEXT,
                     line.slot.range(),
@@ -114,7 +114,7 @@ only",
 pattern is rarely more than a few dozen squares"
             ),
         };
-        out.push(Severity::Error, HEADER_NUMBER, line.value_range(), message);
+        out.push_reported(Severity::Error, HEADER_NUMBER, line.value_range(), message);
     }
 }
 
@@ -129,7 +129,7 @@ fn sizes(view: &PatternView, out: &mut Limited) {
             continue;
         };
         if r > g {
-            out.push(
+            out.push_reported(
                 Severity::Warning,
                 REPEAT_TOO_LARGE,
                 view.field(repeat).value_range(),
@@ -150,7 +150,7 @@ do not touch and leave {} of holes between them; use at most {g}",
             continue;
         };
         if f < r {
-            out.push(
+            out.push_reported(
                 Severity::Warning,
                 REC_FIELD_TOO_SMALL,
                 view.field(rec).value_range(),
@@ -219,7 +219,7 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
             );
             (fill <= MAX_FILL).then_some(fix)
         };
-        out.push_with(Severity::Error, GRID_WIDTH, range, || {
+        out.push_reported_with(Severity::Error, GRID_WIDTH, range, || {
             width_message(line.number, line.width, x)
         });
         out.fix_last(header.clone().into_iter().chain(line_fix));
@@ -345,7 +345,7 @@ pub fn height_finding(
                 n + 10
             )
         };
-        Some(Finding::new(
+        Some(Finding::reported(
             Severity::Error,
             GRID_HEIGHT,
             first_extra..last_end,
@@ -371,7 +371,7 @@ pub fn height_finding(
                 }
             )
         };
-        Some(Finding::new(
+        Some(Finding::reported(
             Severity::Error,
             GRID_HEIGHT,
             at..at,
@@ -393,7 +393,7 @@ pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell),
 fn invalid_characters(view: &PatternView, out: &mut Limited) {
     for line in &view.grid {
         for run in &line.invalid {
-            out.push_with(
+            out.push_reported_with(
                 Severity::Error,
                 INVALID_CHARACTER,
                 run.range.clone(),
@@ -577,7 +577,7 @@ fn split_cells(view: &PatternView, out: &mut Limited) {
             .collect()
     };
     split_parts(&parts, |message| {
-        out.push_with(
+        out.push_reported_with(
             Severity::Warning,
             SPLIT_CELL,
             message.part.range.clone(),
@@ -674,7 +674,7 @@ fn empty_pattern(view: &PatternView, out: &mut Limited) -> bool {
     if !all_transparent || view.grid.iter().all(|l| l.width == 0) {
         return false;
     }
-    out.push(
+    out.push_reported(
         Severity::Warning,
         EMPTY_PATTERN,
         first.range.start..last.range.end,
@@ -725,7 +725,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
     };
     for (row, line) in view.grid.iter().enumerate() {
         for run in overlaps(row, line, &torus) {
-            out.push_with(Severity::Warning, STAMP_OVERLAP, run.range.clone(), || {
+            out.push_reported_with(Severity::Warning, STAMP_OVERLAP, run.range.clone(), || {
                 overlap_message(&run, (rx, ry))
             });
         }
@@ -738,7 +738,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
             let Some((from, to, range)) = hole else {
                 return;
             };
-            out.push_with(Severity::Information, STAMP_HOLES, range, || {
+            out.push_reported_with(Severity::Information, STAMP_HOLES, range, || {
                 holes_message(row, from, to, (rx, ry))
             });
         };
@@ -776,7 +776,7 @@ fn lone_bridges(view: &PatternView, repeat: (usize, usize), out: &mut Limited) {
             {
                 continue;
             }
-            out.push_with(Severity::Warning, LONE_BRIDGE, square.range.clone(), || {
+            out.push_reported_with(Severity::Warning, LONE_BRIDGE, square.range.clone(), || {
                 format!(
                     "the bridge at row {}, column {} is beside no cell on the stamped field (above, \
 below, left and right of it are holes, bridges or squares no stamp fills): a bridge becomes part of \

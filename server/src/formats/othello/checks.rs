@@ -126,7 +126,7 @@ fn blank_lines(doc: &Document, view: &BordView) -> Option<Finding> {
         ),
     };
     Some(
-        Finding::new(
+        Finding::reported(
             Severity::Error,
             BLANK_LINES,
             first.range(),
@@ -199,7 +199,7 @@ fn chips(view: &BordView, out: &mut Limited) {
                 }
             }
         };
-        out.push(
+        out.push_reported(
             Severity::Error,
             CHIP_COUNT,
             count.line.value_range(),
@@ -210,7 +210,7 @@ fn chips(view: &BordView, out: &mut Limited) {
         let sum = left + placed;
         if sum != CHIPS {
             let range = |c: &Count| c.line.value_range();
-            let finding = Finding::new(
+            let finding = Finding::reported(
                 Severity::Error,
                 CHIP_TOTAL,
                 range(&view.chips_left).start..range(&view.chips_placed).end,
@@ -268,7 +268,7 @@ fn placed_against_board(doc: &Document, view: &BordView, out: &mut Limited) {
         String::new()
     };
     out.push_finding(
-        Finding::new(
+        Finding::reported(
             Severity::Warning,
             PLACED_COUNT,
             range,
@@ -302,7 +302,7 @@ fn no_moves(view: &BordView, out: &mut Limited) {
         return;
     }
     let board = view.board.line();
-    out.push(
+    out.push_reported(
         Severity::Warning,
         NO_MOVES,
         board.value_range(),
@@ -406,7 +406,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
         match entry {
             UsedEntry::Square { square, range } => {
                 if let Some(earlier) = &first[square.index()] {
-                    let finding = Finding::new(
+                    let finding = Finding::reported(
                         Severity::Warning,
                         REPEATED_SQUARE,
                         range.clone(),
@@ -425,7 +425,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
                 }
             }
             UsedEntry::BadName { text, range } => {
-                out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                out.push_reported_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
                     format!(
                         "“{text}” is not a square of the board: a used square is a button name, \
 a row letter A–H then a column digit 1–8 (A1 … H8)"
@@ -454,7 +454,7 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                 } else {
                     Vec::new()
                 };
-                out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                out.push_reported_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
                     let rule = format!(
                         "the used squares are button names A1 … H8 (row letter, column digit) \
 run together, {example}"
@@ -527,7 +527,7 @@ fn board_blanks(line: &super::view::Line, width: usize) -> Option<Finding> {
         Fix::many("Remove the blanks", edits).preferred()
     });
     Some(
-        Finding::new(
+        Finding::reported(
             Severity::Error,
             BOARD_SIZE,
             start + first..start + last + 1,
@@ -565,7 +565,7 @@ rows, then join them into one line",
                     line.number
                 )
             };
-            out.push(Severity::Error, BOARD_LAYOUT, board.range(), message);
+            out.push_reported(Severity::Error, BOARD_LAYOUT, board.range(), message);
             if rows == SIZE {
                 // The line breaks between the rows, whatever they are (CR, LF or CRLF).
                 let edits = board
@@ -597,7 +597,7 @@ on one line ({how})"
                 ),
                 Some(_) if width > SQUARES => {
                     let past = line.chars_range(SQUARES, width);
-                    out.push(
+                    out.push_reported(
                         Severity::Error,
                         BOARD_SIZE,
                         past.clone(),
@@ -621,7 +621,7 @@ of 8 on one line): {} missing",
                     }
                 ),
             };
-            out.push(Severity::Error, BOARD_SIZE, line.range(), message);
+            out.push_reported(Severity::Error, BOARD_SIZE, line.range(), message);
         }
     }
 }
@@ -662,7 +662,7 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
             continue;
         }
         if on_board.chip == Chip::Empty {
-            out.push(
+            out.push_reported(
                 Severity::Warning,
                 USED_SQUARE_BLANK,
                 range.clone(),
@@ -693,7 +693,7 @@ remove {} from line 3 or put a chip (W or B) there",
     if view.used_squares.entries.is_empty() {
         // Nothing listed at all: one finding on line 3, not one per chip.
         let names: Vec<String> = chips.iter().map(|s| s.square.name()).collect();
-        out.push(
+        out.push_reported(
             Severity::Warning,
             UNLISTED_CHIP,
             used_line.range(),
@@ -710,7 +710,7 @@ their squares on line 3, run together: {}",
         return;
     }
     for s in chips {
-        out.push(
+        out.push_reported(
             Severity::Warning,
             UNLISTED_CHIP,
             s.range.clone(),
@@ -760,7 +760,7 @@ fn copyright(view: &BordView, out: &mut Limited) {
             } else {
                 "is empty".to_string()
             };
-            out.push(
+            out.push_reported(
                 Severity::Warning,
                 MISSING_COPYRIGHT,
                 line.range(),
@@ -774,7 +774,7 @@ write who made the board, e.g. © 1996 Your Name"
             let width = line.width();
             if width > MAX_COPYRIGHT {
                 let past = line.chars_range(MAX_COPYRIGHT, width);
-                out.push(
+                out.push_reported(
                     Severity::Error,
                     COPYRIGHT_TOO_LONG,
                     past.clone(),
@@ -800,7 +800,7 @@ fn extra_lines(copyright: usize, first: (usize, usize), last: (usize, usize)) ->
     } else {
         format!("lines {}–{}", first.0, last.0)
     };
-    Finding::new(
+    Finding::reported(
         Severity::Warning,
         EXTRA_LINES,
         first.1..last.1,

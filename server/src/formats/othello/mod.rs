@@ -113,7 +113,7 @@ mod tests {
             assert!(f.range.start <= f.range.end && f.range.end <= text.len());
             assert!(text.is_char_boundary(f.range.start) && text.is_char_boundary(f.range.end));
             assert!(
-                CODES.iter().any(|c| c.code == f.code),
+                CODES.iter().any(|c| c.name == f.code),
                 "{} undeclared",
                 f.code
             );

@@ -184,7 +184,7 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
         );
         let fix = self.filler_pile_fix(filler);
         self.out.push(
-            Finding::new(
+            Finding::reported(
                 Severity::Warning,
                 PAST_WINDOW,
                 x_field.range.start..y_field.range.end,
@@ -231,7 +231,8 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
         range: Range<usize>,
         message: String,
     ) {
-        self.out.push(Finding::new(severity, code, range, message));
+        self.out
+            .push(Finding::reported(severity, code, range, message));
     }
 
     /// Gives the finding pushed last these fixes.
@@ -965,7 +966,7 @@ included ({} {} here); write a number from 1 to {MAX_PILES}",
                 plural(found, "pile line", "pile lines"),
                 if found == 1 { "follows" } else { "follow" },
             );
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 PILE_LIMIT,
                 declared.range.clone(),
@@ -996,7 +997,7 @@ included): {} missing; add {} or write {found} here",
         // The piles cannot be guessed; the count can be the lines there are.
         let write_found = (found > 0).then(|| write(doc, &declared.range, found));
         out.push(
-            Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
+            Finding::reported(Severity::Error, PILE_COUNT, declared.range.clone(), message)
                 .with_fix(write_found.clone()),
         );
         let which = if missing == 1 {
@@ -1014,7 +1015,7 @@ after {}",
             }
         );
         out.push(
-            Finding::new(Severity::Error, PILE_COUNT, piles_end..piles_end, message)
+            Finding::reported(Severity::Error, PILE_COUNT, piles_end..piles_end, message)
                 .with_fix(write_found),
         );
     } else {
@@ -1024,7 +1025,7 @@ included); the game reads only the first {declared_count}: write {found} here, o
 extra lines"
         );
         let Some(((first, start), (last, end))) = surplus(declared_count) else {
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Error,
                 PILE_COUNT,
                 declared.range.clone(),
@@ -1044,7 +1045,7 @@ extra lines"
             )])
             .collect();
         out.push(
-            Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
+            Finding::reported(Severity::Error, PILE_COUNT, declared.range.clone(), message)
                 .with_fixes(fixes.clone()),
         );
         let which = if first == last {
@@ -1058,7 +1059,7 @@ not read {}",
             if first == last { "it" } else { "them" }
         );
         out.push(
-            Finding::new(Severity::Error, PILE_COUNT, start..end, message)
+            Finding::reported(Severity::Error, PILE_COUNT, start..end, message)
                 .with_fixes(fixes.into_iter().rev()),
         );
     }
@@ -1084,7 +1085,7 @@ only {}: write the number of the wastepile (most often 2), or 0 when there is no
         );
         // Most games' wastepile is pile 2; which pile is meant, the file does not say.
         let two = (piles >= 2).then(|| write(doc, &field.range, 2));
-        Finding::new(Severity::Error, STOCK_FIELD, field.range.clone(), message)
+        Finding::reported(Severity::Error, STOCK_FIELD, field.range.clone(), message)
             .with_fix(two)
             .with_fix(Some(write(doc, &field.range, 0)))
     })
@@ -1128,7 +1129,7 @@ that sets the foundation value, so this pile is dealt no card; field 1 is {cards
         })
     }?;
     Some(
-        Finding::new(Severity::Error, FOUNDATION_VALUE, range.clone(), message)
+        Finding::reported(Severity::Error, FOUNDATION_VALUE, range.clone(), message)
             .with_fix(Some(write(doc, range, should))),
     )
 }
@@ -1156,7 +1157,7 @@ pub fn exhausted(number: usize, dealt: i64, available: i64, range: Range<usize>)
         "the deal runs out of cards at pile {number}: the piles up to here are dealt {dealt} \
 cards, but the stock (pile 1) holds {available}; deal fewer cards (field 1)"
     );
-    Finding::new(Severity::Warning, STOCK_EXHAUSTED, range, message)
+    Finding::reported(Severity::Warning, STOCK_EXHAUSTED, range, message)
 }
 
 /// Whether piles have a won-game count (field 7 from 0 to 998), and any field 7 at all.
@@ -1176,7 +1177,7 @@ pub fn won_counts(usable: &[&Pile]) -> WonCounts {
 
 /// No pile has a won-game count, though some have field 7 (the counts line at `counts`).
 pub fn unwinnable(counts: Range<usize>) -> Finding {
-    Finding::new(
+    Finding::reported(
         Severity::Warning,
         UNWINNABLE,
         counts,

@@ -88,7 +88,7 @@ won: lower field 7 (13 for a foundation built from ace to king), or play with mo
                 decks_words(decks),
                 if decks == 1 { "holds" } else { "hold" },
             );
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 WON_OVER_DECKS,
                 at.range.clone(),
@@ -136,7 +136,7 @@ won: lower field 7 (13 for a foundation built from ace to king), or play with mo
 can never be won: let cards be laid on it (fields 9 to 11), or change field 7",
             pile.number
         );
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             NEVER_FILLED,
             at.range.clone(),
@@ -223,7 +223,7 @@ takes in field 10 (e.g. 901 for aces, 999 for any card)",
                 plural(n, "card", "cards"),
                 special(pile).unwrap_or(7),
             );
-            out.push(Finding::new(
+            out.push(Finding::reported(
                 Severity::Warning,
                 CARD_SHORTAGE,
                 range,
@@ -273,7 +273,7 @@ cards in field 10",
             decks_words(decks),
             if decks == 1 { "holds" } else { "hold" },
         );
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             CARD_SHORTAGE,
             range,
@@ -379,7 +379,7 @@ by during the deal"
             "pile {number} receives 1 fitting card during the deal (field 6 d = 5), but it can \
 never get one: {why}"
         );
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             NEVER_RECEIVES,
             range,
@@ -527,7 +527,7 @@ b = 1), or give the pile a fixed first card in field 10",
             rule.words(),
             values.join(", "),
         );
-        out.push(Finding::new(
+        out.push(Finding::reported(
             Severity::Warning,
             FOUNDATION_SHORT,
             at.range.clone(),

@@ -25,14 +25,14 @@ mod place;
 pub mod view;
 
 use super::Format;
-use crate::findings::{CodeDoc, Finding, Severity};
+use crate::findings::{Code, Finding, Severity};
 use crate::syntax::Document;
 
 pub use view::GameView;
 
 pub struct Game;
 
-pub const CODES: &[CodeDoc] = codes::CODES;
+pub const CODES: &[&Code] = codes::CODES;
 
 impl Format for Game {
     fn places(&self, doc: &Document, range: &std::ops::Range<usize>) -> Vec<String> {
@@ -202,7 +202,7 @@ is a pile line: the counts line is missing, so the game reads the stock as the c
     findings.retain(|f| f.code == codes::FILE_NAME || f.range.start >= head_end);
     let start = rope.line_to_byte(at);
     let end = start + line(at).len();
-    findings.push(Finding::new(
+    findings.push(Finding::reported(
         Severity::Error,
         code,
         start..end,
@@ -224,7 +224,7 @@ pub fn file_name_findings(doc: &Document, file_name: &str) -> Vec<Finding> {
     let mut found = Vec::new();
     if base.contains('-') {
         let suggestion = base.replace('-', " ");
-        found.push(Finding::new(
+        found.push(Finding::reported(
             Severity::Warning,
             codes::FILE_NAME,
             at.clone(),
@@ -239,7 +239,7 @@ e.g. “{suggestion}” (spaces are fine)"
         .rsplit_once('.')
         .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("pat"));
     if !is_pat {
-        found.push(Finding::new(
+        found.push(Finding::reported(
             Severity::Warning,
             codes::FILE_NAME,
             at,
@@ -555,7 +555,7 @@ dealt. There may well be several foundation values.",
 
     #[test]
     fn every_reported_code_is_documented() {
-        let documented: Vec<&str> = super::CODES.iter().map(|c| c.code).collect();
+        let documented: Vec<&str> = super::CODES.iter().map(|c| c.name).collect();
         for code in [
             NAME,
             FILE_NAME,

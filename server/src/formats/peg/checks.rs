@@ -77,7 +77,7 @@ a version 1 board"
     };
     findings.retain(|f| f.code != SYNTAX_ERROR);
     let end = start + line.len();
-    findings.push(Finding::new(
+    findings.push(Finding::reported(
         Severity::Error,
         HEADER,
         start..end,
@@ -139,7 +139,7 @@ fn incomplete(range: Range<usize>, width: usize, after: usize) -> Finding {
     let left = after % width;
     let full = after / width;
     let missing = width - left;
-    Finding::new(
+    Finding::reported(
         Severity::Error,
         INCOMPLETE_ROWS,
         range,
@@ -159,7 +159,7 @@ or extra element (the game says {GAME_INCOMPLETE})",
 
 /// A version 2 board without rows, reported at its last header line.
 fn no_rows(range: Range<usize>) -> Finding {
-    Finding::new(
+    Finding::reported(
         Severity::Error,
         EMPTY_BOARD,
         range,
@@ -172,7 +172,7 @@ line 3 on (the game says {GAME_EMPTY})"
 
 /// A version 2 board of dots alone, reported at its first row.
 fn dots_only(range: Range<usize>) -> Finding {
-    Finding::new(
+    Finding::reported(
         Severity::Error,
         EMPTY_BOARD,
         range,
@@ -204,7 +204,7 @@ impl Checks<'_> {
     }
 
     fn push(&mut self, severity: Severity, code: &'static str, range: Range<usize>, msg: String) {
-        self.out.push(severity, code, range, msg);
+        self.out.push_reported(severity, code, range, msg);
     }
 
     /// Gives the finding pushed last these fixes, when it was shown.

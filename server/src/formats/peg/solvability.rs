@@ -327,7 +327,7 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
     let has_goal = prepared.game.as_ref().is_ok_and(|g| g.goal().is_some());
     match verdict {
         Verdict::Solvable(_) | Verdict::Unknown(Unknown::Cancelled) => None,
-        Verdict::Unsolvable(proof) => Some(Finding::new(
+        Verdict::Unsolvable(proof) => Some(Finding::reported(
             Severity::Warning,
             UNSOLVABLE,
             prepared.anchor.clone(),
@@ -344,7 +344,7 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
                 }
                 _ => String::new(),
             };
-            Some(Finding::new(
+            Some(Finding::reported(
                 Severity::Information,
                 UNKNOWN,
                 prepared.anchor.clone(),

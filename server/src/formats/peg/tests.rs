@@ -280,7 +280,7 @@ fn elements_stay_small() {
 
 #[test]
 fn every_code_reported_is_documented() {
-    let documented: Vec<&str> = super::CODES.iter().map(|c| c.code).collect();
+    let documented: Vec<&str> = super::CODES.iter().map(|c| c.name).collect();
     for code in [
         super::checks::HEADER,
         super::checks::TRAILING_BLANK,
@@ -446,9 +446,9 @@ fn budgets_are_said_in_positions() {
     );
     let explanation = super::codes::CODES
         .iter()
-        .find(|c| c.code == super::solvability::UNKNOWN)
+        .find(|c| c.name == super::solvability::UNKNOWN)
         .unwrap()
-        .explanation;
+        .docs;
     for budget in [CHECK_POSITIONS, SOLVE_POSITIONS] {
         assert!(
             explanation.contains(&format!("({}", positions_text(budget))),
