@@ -2,27 +2,17 @@
 
 use std::ops::Range;
 
+use super::codes::{
+    BAD_USED_SQUARE, BLANK_LINES, BOARD_LAYOUT, BOARD_SIZE, CHIP_COUNT, CHIP_TOTAL,
+    COPYRIGHT_TOO_LONG, EXTRA_LINES, MISSING_COPYRIGHT, NO_MOVES, PLACED_COUNT, REPEATED_SQUARE,
+    UNLISTED_CHIP, USED_SQUARE_BLANK,
+};
 use super::view::{
     BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
     UsedEntry,
 };
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_with_break, plural};
+use crate::findings::{Finding, Fix, Limited, TextEdit, line_with_break, plural};
 use crate::syntax::Document;
-
-pub const CHIP_COUNT: &str = "othello/chip-count";
-pub const CHIP_TOTAL: &str = "othello/chip-total";
-pub const BOARD_LAYOUT: &str = "othello/board-layout";
-pub const BOARD_SIZE: &str = "othello/board-size";
-pub const BAD_USED_SQUARE: &str = "othello/bad-used-square";
-pub const REPEATED_SQUARE: &str = "othello/repeated-square";
-pub const USED_SQUARE_BLANK: &str = "othello/used-square-blank";
-pub const UNLISTED_CHIP: &str = "othello/unlisted-chip";
-pub const MISSING_COPYRIGHT: &str = "othello/missing-copyright";
-pub const COPYRIGHT_TOO_LONG: &str = "othello/copyright-too-long";
-pub const EXTRA_LINES: &str = "othello/extra-lines";
-pub const BLANK_LINES: &str = "othello/blank-lines";
-pub const PLACED_COUNT: &str = "othello/placed-count";
-pub const NO_MOVES: &str = "othello/no-moves";
 
 /// The chips of a game: lines 1 and 2 add up to this.
 pub const CHIPS: u32 = 32;
@@ -126,8 +116,7 @@ fn blank_lines(doc: &Document, view: &BordView) -> Option<Finding> {
         ),
     };
     Some(
-        Finding::reported(
-            Severity::Error,
+        Finding::new(
             BLANK_LINES,
             first.range(),
             format!(
@@ -199,19 +188,13 @@ fn chips(view: &BordView, out: &mut Limited) {
                 }
             }
         };
-        out.push_reported(
-            Severity::Error,
-            CHIP_COUNT,
-            count.line.value_range(),
-            message,
-        );
+        out.push(CHIP_COUNT, count.line.value_range(), message);
     }
     if let [Some(left), Some(placed)] = values {
         let sum = left + placed;
         if sum != CHIPS {
             let range = |c: &Count| c.line.value_range();
-            let finding = Finding::reported(
-                Severity::Error,
+            let finding = Finding::new(
                 CHIP_TOTAL,
                 range(&view.chips_left).start..range(&view.chips_placed).end,
                 format!(
@@ -268,8 +251,7 @@ fn placed_against_board(doc: &Document, view: &BordView, out: &mut Limited) {
         String::new()
     };
     out.push_finding(
-        Finding::reported(
-            Severity::Warning,
+        Finding::new(
             PLACED_COUNT,
             range,
             format!(
@@ -302,8 +284,7 @@ fn no_moves(view: &BordView, out: &mut Limited) {
         return;
     }
     let board = view.board.line();
-    out.push_reported(
-        Severity::Warning,
+    out.push(
         NO_MOVES,
         board.value_range(),
         "neither player can place a chip: no empty square has a line of the other colour's chips \
@@ -406,8 +387,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
         match entry {
             UsedEntry::Square { square, range } => {
                 if let Some(earlier) = &first[square.index()] {
-                    let finding = Finding::reported(
-                        Severity::Warning,
+                    let finding = Finding::new(
                         REPEATED_SQUARE,
                         range.clone(),
                         format!(
@@ -425,7 +405,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
                 }
             }
             UsedEntry::BadName { text, range } => {
-                out.push_reported_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                out.push_with(BAD_USED_SQUARE, range.clone(), || {
                     format!(
                         "“{text}” is not a square of the board: a used square is a button name, \
 a row letter A–H then a column digit 1–8 (A1 … H8)"
@@ -454,7 +434,7 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                 } else {
                     Vec::new()
                 };
-                out.push_reported_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                out.push_with(BAD_USED_SQUARE, range.clone(), || {
                     let rule = format!(
                         "the used squares are button names A1 … H8 (row letter, column digit) \
 run together, {example}"
@@ -527,8 +507,7 @@ fn board_blanks(line: &super::view::Line, width: usize) -> Option<Finding> {
         Fix::many("Remove the blanks", edits).preferred()
     });
     Some(
-        Finding::reported(
-            Severity::Error,
+        Finding::new(
             BOARD_SIZE,
             start + first..start + last + 1,
             format!(
@@ -565,7 +544,7 @@ rows, then join them into one line",
                     line.number
                 )
             };
-            out.push_reported(Severity::Error, BOARD_LAYOUT, board.range(), message);
+            out.push(BOARD_LAYOUT, board.range(), message);
             if rows == SIZE {
                 // The line breaks between the rows, whatever they are (CR, LF or CRLF).
                 let edits = board
@@ -597,8 +576,7 @@ on one line ({how})"
                 ),
                 Some(_) if width > SQUARES => {
                     let past = line.chars_range(SQUARES, width);
-                    out.push_reported(
-                        Severity::Error,
+                    out.push(
                         BOARD_SIZE,
                         past.clone(),
                         format!(
@@ -621,7 +599,7 @@ of 8 on one line): {} missing",
                     }
                 ),
             };
-            out.push_reported(Severity::Error, BOARD_SIZE, line.range(), message);
+            out.push(BOARD_SIZE, line.range(), message);
         }
     }
 }
@@ -662,8 +640,7 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
             continue;
         }
         if on_board.chip == Chip::Empty {
-            out.push_reported(
-                Severity::Warning,
+            out.push(
                 USED_SQUARE_BLANK,
                 range.clone(),
                 format!(
@@ -693,8 +670,7 @@ remove {} from line 3 or put a chip (W or B) there",
     if view.used_squares.entries.is_empty() {
         // Nothing listed at all: one finding on line 3, not one per chip.
         let names: Vec<String> = chips.iter().map(|s| s.square.name()).collect();
-        out.push_reported(
-            Severity::Warning,
+        out.push(
             UNLISTED_CHIP,
             used_line.range(),
             format!(
@@ -710,8 +686,7 @@ their squares on line 3, run together: {}",
         return;
     }
     for s in chips {
-        out.push_reported(
-            Severity::Warning,
+        out.push(
             UNLISTED_CHIP,
             s.range.clone(),
             format!(
@@ -760,8 +735,7 @@ fn copyright(view: &BordView, out: &mut Limited) {
             } else {
                 "is empty".to_string()
             };
-            out.push_reported(
-                Severity::Warning,
+            out.push(
                 MISSING_COPYRIGHT,
                 line.range(),
                 format!(
@@ -774,8 +748,7 @@ write who made the board, e.g. © 1996 Your Name"
             let width = line.width();
             if width > MAX_COPYRIGHT {
                 let past = line.chars_range(MAX_COPYRIGHT, width);
-                out.push_reported(
-                    Severity::Error,
+                out.push(
                     COPYRIGHT_TOO_LONG,
                     past.clone(),
                     format!(
@@ -800,8 +773,7 @@ fn extra_lines(copyright: usize, first: (usize, usize), last: (usize, usize)) ->
     } else {
         format!("lines {}–{}", first.0, last.0)
     };
-    Finding::reported(
-        Severity::Warning,
+    Finding::new(
         EXTRA_LINES,
         first.1..last.1,
         format!(
