@@ -2,23 +2,14 @@
 
 use std::ops::Range;
 
+use super::codes::{
+    EMPTY_PATTERN, GRID_HEIGHT, GRID_WIDTH, HEADER_NUMBER, HEADER_TEXT, INVALID_CHARACTER,
+    LONE_BRIDGE, REC_FIELD_TOO_SMALL, REPEAT_TOO_LARGE, SPLIT_CELL, STAMP_HOLES, STAMP_OVERLAP,
+};
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break, plural};
+use crate::findings::{Finding, Fix, Limited, TextEdit, line_break, plural};
 use crate::syntax::Document;
-
-pub const HEADER_NUMBER: &str = "crossmines/header-number";
-pub const HEADER_TEXT: &str = "crossmines/header-text";
-pub const GRID_WIDTH: &str = "crossmines/grid-width";
-pub const GRID_HEIGHT: &str = "crossmines/grid-height";
-pub const INVALID_CHARACTER: &str = "crossmines/invalid-character";
-pub const REPEAT_TOO_LARGE: &str = "crossmines/repeat-too-large";
-pub const REC_FIELD_TOO_SMALL: &str = "crossmines/rec-field-too-small";
-pub const SPLIT_CELL: &str = "crossmines/split-cell";
-pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
-pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
-pub const EMPTY_PATTERN: &str = "crossmines/empty-pattern";
-pub const LONE_BRIDGE: &str = "crossmines/lone-bridge";
 
 /// Every check, in file order of what they look at, at most
 /// [`crate::findings::MAX_PER_CODE`] findings of each code and one note for the rest.
@@ -74,8 +65,7 @@ fn header(view: &PatternView, out: &mut Limited) {
                     None if view.lines < n => format!("is missing: {ends_after}"),
                     None => "is empty".to_string(),
                 };
-                out.push_reported(
-                    Severity::Warning,
+                out.push(
                     HEADER_TEXT,
                     line.slot.range(),
                     format!(
@@ -114,7 +104,7 @@ only",
 pattern is rarely more than a few dozen squares"
             ),
         };
-        out.push_reported(Severity::Error, HEADER_NUMBER, line.value_range(), message);
+        out.push(HEADER_NUMBER, line.value_range(), message);
     }
 }
 
@@ -129,8 +119,7 @@ fn sizes(view: &PatternView, out: &mut Limited) {
             continue;
         };
         if r > g {
-            out.push_reported(
-                Severity::Warning,
+            out.push(
                 REPEAT_TOO_LARGE,
                 view.field(repeat).value_range(),
                 format!(
@@ -150,8 +139,7 @@ do not touch and leave {} of holes between them; use at most {g}",
             continue;
         };
         if f < r {
-            out.push_reported(
-                Severity::Warning,
+            out.push(
                 REC_FIELD_TOO_SMALL,
                 view.field(rec).value_range(),
                 format!(
@@ -219,7 +207,7 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
             );
             (fill <= MAX_FILL).then_some(fix)
         };
-        out.push_reported_with(Severity::Error, GRID_WIDTH, range, || {
+        out.push_with(GRID_WIDTH, range, || {
             width_message(line.number, line.width, x)
         });
         out.fix_last(header.clone().into_iter().chain(line_fix));
@@ -345,8 +333,7 @@ pub fn height_finding(
                 n + 10
             )
         };
-        Some(Finding::reported(
-            Severity::Error,
+        Some(Finding::new(
             GRID_HEIGHT,
             first_extra..last_end,
             format!(
@@ -371,8 +358,7 @@ pub fn height_finding(
                 }
             )
         };
-        Some(Finding::reported(
-            Severity::Error,
+        Some(Finding::new(
             GRID_HEIGHT,
             at..at,
             format!(
@@ -393,43 +379,38 @@ pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell),
 fn invalid_characters(view: &PatternView, out: &mut Limited) {
     for line in &view.grid {
         for run in &line.invalid {
-            out.push_reported_with(
-                Severity::Error,
-                INVALID_CHARACTER,
-                run.range.clone(),
-                || {
-                    let text = line.run_text(run);
-                    let what = if text.chars().all(|c| c == ' ' || c == '\t') {
-                        let blanks = if text.chars().count() == 1 {
-                            "a blank (space or tab) is not a pattern square"
-                        } else {
-                            "blanks (spaces or tabs) are not pattern squares"
-                        };
-                        let place = if run.range.end == line.range.end {
-                            " at the end of the line"
-                        } else {
-                            ""
-                        };
-                        format!("{blanks}{place}")
-                    } else if text.chars().all(|c| c.is_ascii_lowercase()) {
-                        format!(
-                            "lowercase “{}” is not a pattern square: cell characters are capital \
-letters, write “{}”",
-                            shown(text),
-                            shown(&text.to_ascii_uppercase())
-                        )
-                    } else if text.chars().count() == 1 {
-                        format!("“{}” is not a pattern square", shown(text))
+            out.push_with(INVALID_CHARACTER, run.range.clone(), || {
+                let text = line.run_text(run);
+                let what = if text.chars().all(|c| c == ' ' || c == '\t') {
+                    let blanks = if text.chars().count() == 1 {
+                        "a blank (space or tab) is not a pattern square"
                     } else {
-                        format!("“{}” are not pattern squares", shown(text))
+                        "blanks (spaces or tabs) are not pattern squares"
                     };
+                    let place = if run.range.end == line.range.end {
+                        " at the end of the line"
+                    } else {
+                        ""
+                    };
+                    format!("{blanks}{place}")
+                } else if text.chars().all(|c| c.is_ascii_lowercase()) {
                     format!(
-                        "{what} (grid line {}, column {}); {ALLOWED}",
-                        line.number,
-                        run.column + 1
+                        "lowercase “{}” is not a pattern square: cell characters are capital \
+letters, write “{}”",
+                        shown(text),
+                        shown(&text.to_ascii_uppercase())
                     )
-                },
-            );
+                } else if text.chars().count() == 1 {
+                    format!("“{}” is not a pattern square", shown(text))
+                } else {
+                    format!("“{}” are not pattern squares", shown(text))
+                };
+                format!(
+                    "{what} (grid line {}, column {}); {ALLOWED}",
+                    line.number,
+                    run.column + 1
+                )
+            });
         }
     }
 }
@@ -577,12 +558,7 @@ fn split_cells(view: &PatternView, out: &mut Limited) {
             .collect()
     };
     split_parts(&parts, |message| {
-        out.push_reported_with(
-            Severity::Warning,
-            SPLIT_CELL,
-            message.part.range.clone(),
-            || message.text(),
-        )
+        out.push_with(SPLIT_CELL, message.part.range.clone(), || message.text())
     });
 }
 
@@ -674,8 +650,7 @@ fn empty_pattern(view: &PatternView, out: &mut Limited) -> bool {
     if !all_transparent || view.grid.iter().all(|l| l.width == 0) {
         return false;
     }
-    out.push_reported(
-        Severity::Warning,
+    out.push(
         EMPTY_PATTERN,
         first.range.start..last.range.end,
         "every square of the grid is \u{201c}.\u{201d} (transparent): the pattern stamps nothing, \
@@ -725,7 +700,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
     };
     for (row, line) in view.grid.iter().enumerate() {
         for run in overlaps(row, line, &torus) {
-            out.push_reported_with(Severity::Warning, STAMP_OVERLAP, run.range.clone(), || {
+            out.push_with(STAMP_OVERLAP, run.range.clone(), || {
                 overlap_message(&run, (rx, ry))
             });
         }
@@ -738,7 +713,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
             let Some((from, to, range)) = hole else {
                 return;
             };
-            out.push_reported_with(Severity::Information, STAMP_HOLES, range, || {
+            out.push_with(STAMP_HOLES, range, || {
                 holes_message(row, from, to, (rx, ry))
             });
         };
@@ -776,7 +751,7 @@ fn lone_bridges(view: &PatternView, repeat: (usize, usize), out: &mut Limited) {
             {
                 continue;
             }
-            out.push_reported_with(Severity::Warning, LONE_BRIDGE, square.range.clone(), || {
+            out.push_with(LONE_BRIDGE, square.range.clone(), || {
                 format!(
                     "the bridge at row {}, column {} is beside no cell on the stamped field (above, \
 below, left and right of it are holes, bridges or squares no stamp fills): a bridge becomes part of \
