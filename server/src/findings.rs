@@ -508,22 +508,17 @@ impl<'a> Limited<'a> {
 
     /// Whether findings of `code` are no longer shown (the limit is reached): a check can then
     /// skip working out the message and fixes, and only count it ([`Limited::leave_out`]).
-    pub fn is_full(&self, code: &'static str) -> bool {
+    pub fn is_full(&self, code: &'static Code) -> bool {
         self.counts
             .iter()
-            .any(|c| c.0 == code && c.1 >= MAX_PER_CODE)
+            .any(|c| c.0 == code.name && c.1 >= MAX_PER_CODE)
     }
 
     /// Counts one finding of `code` at `range` that is not shown.
-    pub fn leave_out(&mut self, code: &'static str, range: Range<usize>) {
-        self.admit(code);
+    pub fn leave_out(&mut self, code: &'static Code, range: Range<usize>) {
+        self.admit(code.name);
         self.kept_last = false;
-        self.note_left_out(Finding::reported(
-            Severity::Information,
-            code,
-            range,
-            String::new(),
-        ));
+        self.note_left_out(Finding::new(code, range, String::new()));
     }
 
     /// Pushes a finding made elsewhere (its fixes too), counted like the others.

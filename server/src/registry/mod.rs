@@ -348,7 +348,7 @@ impl Family {
     };
 
     /// What the registry says about this family.
-    pub fn entry(self) -> &'static FamilyEntry {
+    pub const fn entry(self) -> &'static FamilyEntry {
         &FAMILIES[self as usize]
     }
 
@@ -363,7 +363,7 @@ impl Family {
     }
 
     /// The code of this family's syntax errors.
-    pub fn syntax_error(self) -> &'static Code {
+    pub const fn syntax_error(self) -> &'static Code {
         self.entry().syntax_error
     }
 

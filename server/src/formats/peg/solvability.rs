@@ -12,13 +12,11 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Mutex;
 
+use super::codes::{UNKNOWN, UNSOLVABLE};
 use super::solve::{Field, Game, Jump, Place, Proof, Unknown, Verdict};
 use super::view::{Board, Kind, Version};
-use crate::findings::{Finding, Severity};
+use crate::findings::Finding;
 use crate::syntax::Document;
-
-pub const UNSOLVABLE: &str = "peg/unsolvable";
-pub const UNKNOWN: &str = "peg/solvability-unknown";
 
 /// The positions the findings' search of a board examines at most, in `retroboard check` and
 /// the language server alike: what the 2 seconds they had before took of a release build on
@@ -327,8 +325,7 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
     let has_goal = prepared.game.as_ref().is_ok_and(|g| g.goal().is_some());
     match verdict {
         Verdict::Solvable(_) | Verdict::Unknown(Unknown::Cancelled) => None,
-        Verdict::Unsolvable(proof) => Some(Finding::reported(
-            Severity::Warning,
+        Verdict::Unsolvable(proof) => Some(Finding::new(
             UNSOLVABLE,
             prepared.anchor.clone(),
             format!(
@@ -344,8 +341,7 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
                 }
                 _ => String::new(),
             };
-            Some(Finding::reported(
-                Severity::Information,
+            Some(Finding::new(
                 UNKNOWN,
                 prepared.anchor.clone(),
                 format!("{}{hint}", unknown_text(why)),
