@@ -17,6 +17,16 @@ pub trait GrammarWords {
     fn describe_field(&self, field: &str) -> Option<&'static str>;
 }
 
+/// A VAR value that is a path: found here, where the grammar stops reading it, and by the
+/// Colossus checks, which list it with their codes.
+pub const BAD_FILE_NAME: &Code = &Code {
+    name: "colossus/bad-file-name",
+    severity: Severity::Error,
+    summary: "a VAR value is not a plain file name",
+    docs: "Names in a VAR are looked up inside the variant folders: no `/`, no `..`, no absolute \
+paths.",
+};
+
 /// The syntax errors of a document (none when its format is unknown), worded by `words`.
 pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> Vec<Finding> {
     let (Some(format), Some(tree)) = (doc.format(), doc.tree()) else {
@@ -200,9 +210,8 @@ commas with no blank (like D,S), and stops loading the file at the comma; remove
         let range = start - head..start + tail;
         let path = self.doc.slice(range.clone());
         let name = path.rsplit(['/', '\\']).next().unwrap_or("");
-        Some(Finding::reported(
-            Severity::Error,
-            "colossus/bad-file-name",
+        Some(Finding::new(
+            BAD_FILE_NAME,
             range,
             format!(
                 "“{path}” is not a plain file name: a VAR value is a file name without a folder \

@@ -2,9 +2,10 @@
 
 use std::ops::Range;
 
+use super::codes;
 use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 
 /// The hex terrains the game draws, with their names.
@@ -210,9 +211,8 @@ fn check_later_records(view: &BattlelandView, out: &mut Vec<Finding>) {
     for list in &view.startlists {
         for label in &list.labels {
             if hex_of_label(&label.text).is_none() {
-                out.push(Finding::reported(
-                    Severity::Warning,
-                    "colossus/startlist",
+                out.push(Finding::new(
+                    codes::STARTLIST,
                     label.range.clone(),
                     format!(
                         "{} is not a hex of the battle map (the hexes are {LABELS}); no defender \
@@ -223,9 +223,8 @@ can start there: name a real hex",
             }
         }
         if list.labels.len() < STARTLIST_MIN {
-            out.push(Finding::reported(
-                Severity::Warning,
-                "colossus/startlist",
+            out.push(Finding::new(
+                codes::STARTLIST,
                 list.range.clone(),
                 format!(
                     "this STARTLIST names {} {}; the game uses a STARTLIST only when it names at \
@@ -268,9 +267,8 @@ least {STARTLIST_MIN} hexes (a legion has up to 7 creatures) and ignores this on
                 )
             });
             out.push(
-                Finding::reported(
-                    Severity::Error,
-                    "colossus/subtitle",
+                Finding::new(
+                    codes::SUBTITLE,
                     subtitle.text.range.clone(),
                     format!(
                         "the game's lexer takes only letters, digits, spaces and _ between a \
@@ -292,9 +290,8 @@ pub fn check(view: &BattlelandView, era: &Era, out: &mut Vec<Finding>) {
             && !is_battle_hex(x, y)
         {
             let end = hex.y.as_ref().map_or(hex.x.range.end, |y| y.range.end);
-            out.push(Finding::reported(
-                Severity::Error,
-                "colossus/battle-position",
+            out.push(Finding::new(
+                codes::BATTLE_POSITION,
                 hex.x.range.start..end,
                 format!(
                     "({x}, {y}) is not a hex of the battle map (x 0–5; y 2–4 for x 0, 1–4 for x 1, \
@@ -309,9 +306,8 @@ leaves the rest plain"
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(
-                    Finding::reported(
-                        Severity::Error,
-                        "colossus/battle-terrain",
+                    Finding::new(
+                        codes::BATTLE_TERRAIN,
                         terrain.range.clone(),
                         format!(
                             "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names \
@@ -333,9 +329,8 @@ are case-sensitive){hint}",
                     .iter()
                     .any(|(c, _)| terrain.text.starts_with(*c)))
         {
-            out.push(Finding::reported(
-                Severity::Error,
-                "colossus/battle-terrain",
+            out.push(Finding::new(
+                codes::BATTLE_TERRAIN,
                 terrain.range.clone(),
                 format!(
                     "“{}” is not a battle hex terrain; the game knows {}",
@@ -349,9 +344,8 @@ are case-sensitive){hint}",
                 .value
                 .is_some_and(|e| (0..=era.max_elevation).contains(&e))
         {
-            out.push(Finding::reported(
-                Severity::Warning,
-                "colossus/elevation",
+            out.push(Finding::new(
+                codes::ELEVATION,
                 elevation.range.clone(),
                 format!(
                     "elevation {} is outside 0–{}, the heights the game's battle rules are made for",
@@ -364,9 +358,8 @@ are case-sensitive){hint}",
         }
         for (side, kind) in &hex.sides {
             if !side.value.is_some_and(|s| (0..=5).contains(&s)) {
-                out.push(Finding::reported(
-                    Severity::Error,
-                    "colossus/hexside",
+                out.push(Finding::new(
+                    codes::HEXSIDE,
                     side.range.clone(),
                     format!(
                         "hexside {} is not a side of a hex: a hex has six sides, numbered 0 to 5; \
@@ -379,9 +372,8 @@ the game stops reading the battleland at any other number and leaves the rest pl
             if let Some(kind) = kind
                 && !era.hexsides.iter().any(|(c, _)| kind.text.starts_with(*c))
             {
-                out.push(Finding::reported(
-                    Severity::Error,
-                    "colossus/hexside",
+                out.push(Finding::new(
+                    codes::HEXSIDE,
                     kind.range.clone(),
                     format!(
                         "“{}” is not a hexside type; the game knows {}",

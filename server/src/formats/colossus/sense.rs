@@ -11,12 +11,13 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::codes;
 use super::cre::{CreView, REQUIRED, Roster};
 use super::map::MapView;
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use super::variant::{DEFAULT, Resolved, Variant, load, shown, var_file, variant_dir};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -242,9 +243,8 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         Fix::one(format!("Add {title}"), TextEdit::insert(end, insert)).preferred()
     });
     out.push(
-        Finding::reported(
-            Severity::Warning,
-            "colossus/own-file-unnamed",
+        Finding::new(
+            codes::OWN_FILE_UNNAMED,
             first_line(doc),
             format!(
                 "this VAR has no {records} record, so the game uses {used}{fallback}; it never reads \
@@ -338,12 +338,7 @@ named {name}; rename the file after a terrain's name, or give a terrain that nam
 not about the game: to use it, write “{key}:{name}” in {var_name}"
         )
     };
-    out.push(Finding::reported(
-        Severity::Information,
-        "colossus/unused-file",
-        first_line(doc),
-        message,
-    ));
+    out.push(Finding::new(codes::UNUSED_FILE, first_line(doc), message));
 }
 
 /// The terrains of the map hexes (letters, or names from 2003-10), or `None` when the map has
@@ -420,9 +415,8 @@ come into play; give some hexes the letter {key}, or remove this line",
                     maps.join(" or ")
                 )
             };
-            out.push(Finding::reported(
-                Severity::Information,
-                "colossus/unused-terrain",
+            out.push(Finding::new(
+                codes::UNUSED_TERRAIN,
                 terrain.letter.range.clone(),
                 message,
             ));
@@ -480,9 +474,8 @@ fn check_starters(doc: &Document, view: &TerView, files: &dyn Files, out: &mut V
         if reasons.is_empty() {
             continue;
         }
-        out.push(Finding::reported(
-            Severity::Warning,
-            "colossus/non-starter",
+        out.push(Finding::new(
+            codes::NON_STARTER,
             starter.creature.range.clone(),
             format!(
                 "{name} becomes a starting creature (players start with {}), but {}; the game takes \
@@ -538,9 +531,8 @@ pub fn check_cre(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         {
             continue;
         }
-        out.push(Finding::reported(
-            Severity::Warning,
-            "colossus/unobtainable-creature",
+        out.push(Finding::new(
+            codes::UNOBTAINABLE_CREATURE,
             creature.name.range.clone(),
             format!(
                 "{name} never comes into a game: no terrain of {} recruits it (a count of 0 or more \
@@ -618,9 +610,8 @@ pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>
         if reached[i] || first.get(&label) != Some(&i) {
             continue;
         }
-        out.push(Finding::reported(
-            Severity::Warning,
-            "colossus/unreachable-hex",
+        out.push(Finding::new(
+            codes::UNREACHABLE_HEX,
             hex.label.range.clone(),
             format!(
                 "no legion can reach hex {label}: legions start in the towers ({}) and leave a \

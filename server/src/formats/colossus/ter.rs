@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::codes;
 use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
@@ -335,9 +336,8 @@ pub fn check(doc: &Document, view: &TerView, words_with_digits: bool, out: &mut 
     // below 1, a parse failure: the game stops.
     for record in &view.titan {
         if record.value.value.is_none_or(|v| v <= 0) {
-            out.push(Finding::reported(
-                Severity::Error,
-                "colossus/syntax-error",
+            out.push(Finding::new(
+                codes::SYNTAX_ERROR,
                 record.value.range.clone(),
                 format!(
                     "{} takes a number of points above 0, not {}; the game stops loading the \
@@ -374,9 +374,8 @@ is due and fails; start the line with the letter the map uses, such as “B gree
                 terrain.color.as_ref().map_or("", |c| c.text.as_str())
             )
         };
-        out.push(Finding::reported(
-            Severity::Error,
-            "colossus/syntax-error",
+        out.push(Finding::new(
+            codes::SYNTAX_ERROR,
             terrain.range.start..terrain.letter.range.end,
             message,
         ));
@@ -387,9 +386,8 @@ is due and fails; start the line with the letter the map uses, such as “B gree
     for terrain in &view.terrains {
         if terrain.named {
             if let Some(first) = seen_names.get(terrain.key()) {
-                out.push(Finding::reported(
-                    Severity::Warning,
-                    "colossus/duplicate-terrain",
+                out.push(Finding::new(
+                    codes::DUPLICATE_TERRAIN,
                     terrain.letter.range.clone(),
                     format!(
                         "terrain {} is defined twice (first on line {}); the game keeps this later \
@@ -406,9 +404,8 @@ definition and lists the terrain twice: use another name",
         if terrain.named {
             // keyed by name above
         } else if let Some(first) = seen.get(&letter) {
-            out.push(Finding::reported(
-                Severity::Warning,
-                "colossus/duplicate-terrain",
+            out.push(Finding::new(
+                codes::DUPLICATE_TERRAIN,
                 terrain.letter.range.clone(),
                 format!(
                     "terrain letter {letter} is defined twice (first on line {}); the game keeps this \
@@ -428,9 +425,8 @@ later definition and lists the letter twice: use another letter",
             let hint = nearest(&color.text, colors::COLORS.iter().map(|(n, _)| *n))
                 .map(|n| format!("did you mean “{n}”? "))
                 .unwrap_or_default();
-            out.push(Finding::reported(
-                Severity::Warning,
-                "colossus/unknown-color",
+            out.push(Finding::new(
+                codes::UNKNOWN_COLOR,
                 color.range.clone(),
                 format!(
                     "Colossus knows no colour “{}” (names are case-sensitive); it draws the terrain \
@@ -445,9 +441,8 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
         }
         for recruit in &terrain.recruits {
             if recruit.creature.text == "Titan" && !recruit.count.is(-1) {
-                out.push(Finding::reported(
-                    Severity::Warning,
-                    "colossus/titan-recruit",
+                out.push(Finding::new(
+                    codes::TITAN_RECRUIT,
                     recruit.count.range.clone(),
                     format!(
                         "“{} Titan” lets the Titan be recruited; a Titan as recruiter should always be \
@@ -477,9 +472,8 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
         && !view.terrains.is_empty()
         && !view.terrains.iter().any(|t| t.letter_char() == Some('T'))
     {
-        out.push(Finding::reported(
-            Severity::Error,
-            "colossus/missing-tower",
+        out.push(Finding::new(
+            codes::MISSING_TOWER,
             view.terrains[0].letter.range.clone(),
             format!(
                 "no terrain line has the letter T (letters here: {}); the game needs the Tower, \
@@ -492,9 +486,8 @@ letter T, for the towers on the map and the starting creatures: add a line such 
 
     if let Some(first) = view.acquirables.first() {
         match first.points.value {
-            Some(0) => out.push(Finding::reported(
-                Severity::Error,
-                "colossus/acquirable-zero",
+            Some(0) => out.push(Finding::new(
+                codes::ACQUIRABLE_ZERO,
                 first.points.range.clone(),
                 "the first ACQUIRABLE value is 0; every other value is divided by it, and the game \
 stops at start-up (division by zero): give the points needed for the first acquirable, e.g. 100",
@@ -504,9 +497,8 @@ stops at start-up (division by zero): give the points needed for the first acqui
                     if let Some(points) = a.points.value
                         && points % base != 0
                     {
-                        out.push(Finding::reported(
-                            Severity::Error,
-                            "colossus/acquirable-multiple",
+                        out.push(Finding::new(
+                            codes::ACQUIRABLE_MULTIPLE,
                             a.points.range.clone(),
                             format!(
                                 "{} is acquirable every {points} points, which is not a multiple of \
@@ -543,9 +535,8 @@ Acquirable\"): use a multiple of {base} such as {}",
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(
-                    Finding::reported(
-                        Severity::Warning,
-                        "colossus/unknown-acquirable-terrain",
+                    Finding::new(
+                        codes::UNKNOWN_ACQUIRABLE_TERRAIN,
                         range.clone(),
                         format!(
                             "{} is restricted to terrain {key}, but no terrain line has that name \
@@ -563,9 +554,8 @@ Acquirable\"): use a multiple of {base} such as {}",
             }
             let letter = key.chars().next().unwrap_or('\0');
             if !seen.contains_key(&letter) {
-                out.push(Finding::reported(
-                    Severity::Warning,
-                    "colossus/unknown-acquirable-terrain",
+                out.push(Finding::new(
+                    codes::UNKNOWN_ACQUIRABLE_TERRAIN,
                     range,
                     format!(
                         "{} is restricted to terrain {letter}, but no terrain line has that letter \
@@ -600,12 +590,7 @@ the file fails with a lexical error and the game crashes; names are letters only
                 name.text
             )
         };
-        out.push(Finding::reported(
-            Severity::Error,
-            "colossus/bad-name",
-            name.range.clone(),
-            message,
-        ));
+        out.push(Finding::new(codes::BAD_NAME, name.range.clone(), message));
         return;
     }
     let after = doc.slice(name.range.end..name.range.end + 1);
@@ -616,9 +601,8 @@ the file fails with a lexical error and the game crashes; names are letters only
                 .find(|c: char| !c.is_ascii_alphanumeric())
                 .unwrap_or(0)
                 .max(1);
-        out.push(Finding::reported(
-            Severity::Error,
-            "colossus/bad-name",
+        out.push(Finding::new(
+            codes::BAD_NAME,
             name.range.start..digits_end,
             format!(
                 "“{}” is not one name to the game: its lexer splits letters from digits, so it reads \
@@ -628,9 +612,8 @@ the file fails with a lexical error and the game crashes; names are letters only
             ),
         ));
     } else if name.text.chars().count() == 1 {
-        out.push(Finding::reported(
-            Severity::Error,
-            "colossus/bad-name",
+        out.push(Finding::new(
+            codes::BAD_NAME,
             name.range.clone(),
             format!(
                 "“{}” is one letter, which the game's lexer reads as a terrain letter, not a name; \
@@ -649,9 +632,8 @@ pub(super) fn too_few_starters(terrain: &Terrain, subject: &str) -> Option<Findi
         return None;
     }
     let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
-    Some(Finding::reported(
-        Severity::Error,
-        "colossus/tower-starters",
+    Some(Finding::new(
+        codes::TOWER_STARTERS,
         terrain.letter.range.clone(),
         format!(
             "{subject} gives {} starting creature(s){}; the game takes the first three recruits \

@@ -6,13 +6,14 @@
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
+use super::codes;
 use super::cre::Roster;
 use super::map::MapView;
 use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use crate::answers::Link;
-use crate::findings::{Finding, Fix, Severity, TextEdit, line_with_break};
+use crate::findings::{Finding, Fix, TextEdit, line_with_break};
 use crate::formats::{Files, Loaded, unsupported_dialect};
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -277,9 +278,8 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
                 .map(|n| format!("; did you mean “{n}”?"))
                 .unwrap_or_default();
             out.push(
-                Finding::reported(
-                    Severity::Error,
-                    "colossus/unknown-terrain",
+                Finding::new(
+                    codes::UNKNOWN_TERRAIN,
                     token.range.clone(),
                     format!(
                         "terrain {key} of hex {} is not defined in {ter_name} (terrains: {}); names \
@@ -297,9 +297,8 @@ are case-sensitive{hint}",
             continue;
         };
         if ter.terrain(letter).is_none() {
-            out.push(Finding::reported(
-                Severity::Error,
-                "colossus/unknown-terrain",
+            out.push(Finding::new(
+                codes::UNKNOWN_TERRAIN,
                 token.range.clone(),
                 format!(
                     "terrain {letter} of hex {} is not defined in {ter_name} (letters: {}); letters \
@@ -361,9 +360,8 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                 let hint = nearest(name, names())
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
-                out.push(Finding::reported(
-                    Severity::Error,
-                    "colossus/unknown-creature",
+                out.push(Finding::new(
+                    codes::UNKNOWN_CREATURE,
                     creature.range.clone(),
                     format!(
                         "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
@@ -374,9 +372,8 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)
             {
-                out.push(Finding::reported(
-                    Severity::Warning,
-                    "colossus/acquirable-not-lord",
+                out.push(Finding::new(
+                    codes::ACQUIRABLE_NOT_LORD,
                     first.creature.range.clone(),
                     format!(
                         "the first acquirable, {}, is not a lord in {cre_name}; the first one starts \
@@ -417,9 +414,8 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
                     .iter()
                     .map(|d| shown(d, &variant.dir))
                     .collect();
-                out.push(Finding::reported(
-                    Severity::Information,
-                    "colossus/missing-battleland",
+                out.push(Finding::new(
+                    codes::MISSING_BATTLELAND,
                     name.range.clone(),
                     format!(
                         "{} has {hexes} hex(es) on the map but no battleland file named {} (looked \
@@ -472,9 +468,8 @@ fn check_max_players(entry: &super::var::Entry, out: &mut Vec<Finding>) {
     let max = era.max_players.unwrap_or(era.players);
     let value = &entry.value;
     let Ok(n) = value.text.parse::<u64>() else {
-        out.push(Finding::reported(
-            Severity::Error,
-            "colossus/syntax-error",
+        out.push(Finding::new(
+            codes::SYNTAX_ERROR,
             value.range.clone(),
             format!(
                 "MAXPLAYERS: takes a number of players, not “{}”; the game fails reading the VAR \
@@ -505,9 +500,8 @@ and plays the Default variant instead: write a number from 1 to {max}",
         return;
     };
     out.push(
-        Finding::reported(
-            Severity::Warning,
-            "colossus/max-players",
+        Finding::new(
+            codes::MAX_PLAYERS,
             value.range.clone(),
             format!("{problem}: write a number from 1 to {max}"),
         )
@@ -528,9 +522,8 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             let last = view
                 .last(entry.kind())
                 .map_or(0, |e| doc.rope().byte_to_line(e.range.start) + 1);
-            out.push(Finding::reported(
-                Severity::Information,
-                "colossus/overridden-record",
+            out.push(Finding::new(
+                codes::OVERRIDDEN_RECORD,
                 entry.range.clone(),
                 format!("this {} record is overridden by the one on line {last}; only the last one counts", entry.key.text),
             )
@@ -553,9 +546,8 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             let range = offset..offset + name.len();
             offset += name.len() + 1;
             if !is_plain_name(name) || name.chars().all(|c| c == '.') {
-                out.push(Finding::reported(
-                    Severity::Error,
-                    "colossus/bad-file-name",
+                out.push(Finding::new(
+                    codes::BAD_FILE_NAME,
                     range,
                     format!("“{name}” is not a plain file name; the game looks names up inside the variant folders only"),
                 ));
@@ -573,9 +565,8 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             let range = offset..offset + dep.len();
             offset += dep.len() + 1;
             if is_plain_name(dep) && !files.is_dir(&root.join(dep)) {
-                out.push(Finding::reported(
-                    Severity::Error,
-                    "colossus/missing-file",
+                out.push(Finding::new(
+                    codes::MISSING_FILE,
                     range,
                     format!(
                         "there is no variant folder {dep} next to this one (looked for {})",
@@ -595,9 +586,8 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             continue;
         };
         if resolved.outside.is_some() {
-            out.push(Finding::reported(
-                Severity::Error,
-                "colossus/missing-file",
+            out.push(Finding::new(
+                codes::MISSING_FILE,
                 entry.value.range.clone(),
                 format!(
                     "{} is a link that leads outside the variants' folder, so Retroboard does \
@@ -610,9 +600,8 @@ not read it",
             && !followed_by_path(doc, entry.value.range.end)
         {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
-            out.push(Finding::reported(
-                Severity::Error,
-                "colossus/missing-file",
+            out.push(Finding::new(
+                codes::MISSING_FILE,
                 entry.value.range.clone(),
                 format!(
                     "{} is not found: the game looks in {} (the variant's folder, its DEPEND \
