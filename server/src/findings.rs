@@ -45,22 +45,6 @@ impl Finding {
         }
     }
 
-    /// Transitional: a finding whose severity is given apart from its code's documentation.
-    pub fn reported(
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: impl Into<String>,
-    ) -> Self {
-        Finding {
-            range,
-            severity,
-            code,
-            message: message.into(),
-            fixes: Vec::new(),
-        }
-    }
-
     /// The finding with another severity than its code's: only where it is deliberately not
     /// what `retroboard explain` says for the code.
     pub fn with_severity(mut self, severity: Severity) -> Self {
@@ -476,33 +460,6 @@ impl<'a> Limited<'a> {
             self.findings.push(Finding::new(code, range, message()));
         } else {
             self.note_left_out(Finding::new(code, range, String::new()));
-        }
-    }
-
-    /// Transitional: `push` with a severity given apart from the code.
-    pub fn push_reported(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: String,
-    ) {
-        self.push_finding(Finding::reported(severity, code, range, message));
-    }
-
-    /// Transitional: `push_with` with a severity given apart from the code.
-    pub fn push_reported_with(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: impl FnOnce() -> String,
-    ) {
-        if self.admit(code) {
-            self.findings
-                .push(Finding::reported(severity, code, range, message()));
-        } else {
-            self.note_left_out(Finding::reported(severity, code, range, String::new()));
         }
     }
 

@@ -1,8 +1,6 @@
 //! The codes that belong to no format family (`retroboard/…`), and the list of every code
 //! Retroboard reports: what `retroboard explain`, the settings and SARIF read.
 
-use std::collections::HashMap;
-
 use crate::findings::{Code, Severity};
 use crate::registry::Family;
 
@@ -129,17 +127,42 @@ pub fn all_codes() -> Vec<&'static Code> {
     codes
 }
 
-/// The severity a code's documentation gives it (what `retroboard explain` says).
-pub fn documented_severity(code: &str) -> Option<Severity> {
-    static SEVERITIES: std::sync::OnceLock<HashMap<&'static str, Severity>> =
-        std::sync::OnceLock::new();
-    SEVERITIES
-        .get_or_init(|| all_codes().iter().map(|c| (c.name, c.severity)).collect())
-        .get(code)
-        .copied()
-}
-
 /// The documentation of one code.
 pub fn code_doc(code: &str) -> Option<&'static Code> {
     all_codes().into_iter().find(|doc| doc.name == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Finding;
+
+    /// A finding keeps only its code's name; what `explain`, the settings and SARIF say of that
+    /// name is the entry `code_doc` finds. Each entry is listed once under its own name, so that
+    /// is the entry the finding was made from, with the severity it was reported with.
+    #[test]
+    fn each_code_is_found_by_its_name_with_the_severity_its_findings_have() {
+        let codes = all_codes();
+        for code in &codes {
+            let found = code_doc(code.name).expect("every listed code is found by its name");
+            assert!(std::ptr::eq(found, *code), "{} is listed twice", code.name);
+            let finding = Finding::new(code, 0..0, "");
+            assert_eq!(
+                (finding.code, finding.severity),
+                (code.name, found.severity)
+            );
+            let family = code.name.split('/').next().unwrap_or_default();
+            let families: Vec<&str> = Family::ALL.iter().map(|f| f.prefix()).collect();
+            assert!(
+                family == "retroboard" || families.contains(&family),
+                "{} belongs to no family",
+                code.name
+            );
+            assert!(
+                !code.summary.is_empty() && !code.docs.is_empty(),
+                "{}",
+                code.name
+            );
+        }
+    }
 }

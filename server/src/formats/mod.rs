@@ -23,7 +23,7 @@ pub mod patience;
 pub mod peg;
 pub mod place;
 
-pub use codes::{all_codes, code_doc, documented_severity};
+pub use codes::{all_codes, code_doc};
 
 /// Everything a format means: the one place that names each family's modules.
 pub fn spec(format: FormatId) -> &'static dyn Format {
