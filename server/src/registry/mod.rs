@@ -51,7 +51,7 @@ pub struct Bound {
     pub limit: &'static str,
 }
 
-/// How a file is told to be of a format (DESIGN.md, "Telling formats apart").
+/// How a file is told to be of a format (weighed by `detect`, in registry/detect.rs).
 #[derive(Clone, Copy)]
 pub struct Evidence {
     /// File extensions, lower case without the dot; any case matches.
