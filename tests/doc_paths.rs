@@ -50,7 +50,13 @@ fn walk(path: &Path, out: &mut Vec<(PathBuf, Option<&'static str>)>) {
         Some("rs" | "ts" | "js" | "mjs") => Some("//"),
         Some("lua") => Some("--"),
         Some("sh" | "toml" | "yml" | "yaml") => Some("#"),
-        None if path.parent().is_some_and(|p| p.ends_with(".ci")) => Some("#"),
+        None if path
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|p| p == ".ci") =>
+        {
+            Some("#")
+        }
         _ => return,
     };
     out.push((path.to_path_buf(), comment));
