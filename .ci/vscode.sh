@@ -51,7 +51,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # ---------------------------------------------------------------------------------------------
-# code-server 4.100.3 from npm, exactly as DESIGN.md says ("Tooling facts").
+# code-server 4.100.3 from npm: the last release for Node 20.
 cs_version=4.100.3
 cs_root="$cache/code-server"
 code_server="$cs_root/node_modules/.bin/code-server"

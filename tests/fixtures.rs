@@ -136,7 +136,7 @@ fn every_code_has_a_fixture_or_a_named_test() {
     }
     let missing: Vec<&str> = retroboard::formats::all_codes()
         .iter()
-        .map(|doc| doc.code)
+        .map(|doc| doc.name)
         .filter(|code| !seen.contains(*code) && !TESTED_ELSEWHERE.iter().any(|(c, _)| c == code))
         .collect();
     assert!(
@@ -183,7 +183,7 @@ fn every_finding_has_the_severity_its_code_documents() {
             if line.ends_with("are not shown; fix the ones above first") {
                 continue;
             }
-            match codes.iter().find(|doc| doc.code == code) {
+            match codes.iter().find(|doc| doc.name == code) {
                 Some(doc) if doc.severity.as_str() == severity => {}
                 Some(doc) => wrong.push(format!(
                     "{}: {code} is {severity}, explain says {}",

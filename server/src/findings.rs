@@ -34,19 +34,22 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub fn new(
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: impl Into<String>,
-    ) -> Self {
+    /// A finding of `code`, with the severity its documentation gives it.
+    pub fn new(code: &'static Code, range: Range<usize>, message: impl Into<String>) -> Self {
         Finding {
             range,
-            severity,
-            code,
+            severity: code.severity,
+            code: code.name,
             message: message.into(),
             fixes: Vec::new(),
         }
+    }
+
+    /// The finding with another severity than its code's: only where it is deliberately not
+    /// what `retroboard explain` says for the code.
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
     }
 
     /// The finding with these fixes added.
@@ -322,13 +325,32 @@ pub fn faulty(findings: &[Finding], range: &Range<usize>) -> bool {
     })
 }
 
-/// The documentation of a diagnostic code, shown by `retroboard explain CODE`.
-#[derive(Clone, Copy, Debug)]
-pub struct CodeDoc {
-    pub code: &'static str,
+/// A diagnostic code: its name, the severity its findings have, and the documentation
+/// `retroboard explain CODE` prints. Each is one `&'static` entry, and a finding is made from
+/// it ([`Finding::new`]), so the severity is said once, where it is explained.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Code {
+    /// `<family>/<kebab-name>`: `othello/chip-total`.
+    pub name: &'static str,
     pub severity: Severity,
     pub summary: &'static str,
-    pub explanation: &'static str,
+    pub docs: &'static str,
+}
+
+impl Code {
+    /// The code of a family's syntax errors (`name` is `<family>/syntax-error`): every family
+    /// explains them in the same words.
+    pub const fn syntax_error(name: &'static str) -> Code {
+        Code {
+            name,
+            severity: Severity::Error,
+            summary: "The line does not have the shape the game reads",
+            docs: "A token is missing, or something stands where the game's parser expects \
+something else. The message names what was expected at that place (for example \"expected a \
+number of piles after the number of decks\"). Fix the line so it has the fields the format \
+describes, in order; the game refuses or misreads a file with a syntax error.",
+        }
+    }
 }
 
 /// At most this many findings of one code per file; the rest are counted in one last note.
@@ -370,11 +392,7 @@ pub fn cap_per_code(findings: &mut Vec<Finding>) {
             }
         };
         if shown == MAX_PER_CODE + 1 {
-            notes.push(left_out(
-                finding.code,
-                total - MAX_PER_CODE,
-                finding.range.clone(),
-            ));
+            notes.push(left_out(finding.clone(), total - MAX_PER_CODE));
         }
         shown <= MAX_PER_CODE
     });
@@ -390,24 +408,28 @@ pub fn is_left_out_note(finding: &Finding) -> bool {
     finding.severity == Severity::Information && finding.message.ends_with(LEFT_OUT_ENDING)
 }
 
-/// The note standing for `count` findings of `code` past the limit, the first at `range`.
-fn left_out(code: &'static str, count: usize, range: Range<usize>) -> Finding {
-    Finding::new(
-        Severity::Information,
-        code,
-        range,
-        format!(
-            "{} of this kind ({code}) {LEFT_OUT_ENDING}",
-            plural(count, "more finding", "more findings")
-        ),
-    )
+/// The note standing for `count` findings of a code past the limit, `first` the first of them:
+/// an information, whatever its code's severity, as it only counts what is not shown.
+fn left_out(first: Finding, count: usize) -> Finding {
+    let message = format!(
+        "{} of this kind ({}) {LEFT_OUT_ENDING}",
+        plural(count, "more finding", "more findings"),
+        first.code
+    );
+    Finding {
+        message,
+        fixes: Vec::new(),
+        ..first
+    }
+    .with_severity(Severity::Information)
 }
 
 /// Pushes findings, at most [`MAX_PER_CODE`] of each code.
 pub struct Limited<'a> {
     findings: &'a mut Vec<Finding>,
     counts: Vec<(&'static str, usize)>,
-    left_out: Vec<(&'static str, usize, Range<usize>)>,
+    /// The first finding left out of each code, and how many were.
+    left_out: Vec<(Finding, usize)>,
     /// Whether the last finding pushed was kept (not left out).
     kept_last: bool,
 }
@@ -422,81 +444,71 @@ impl<'a> Limited<'a> {
         }
     }
 
-    pub fn push(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: String,
-    ) {
-        self.push_with(severity, code, range, || message);
+    pub fn push(&mut self, code: &'static Code, range: Range<usize>, message: String) {
+        self.push_with(code, range, || message);
     }
 
     /// Like `push`, but words the message only when it is shown (checks of big files may find
     /// millions of the same thing).
     pub fn push_with(
         &mut self,
-        severity: Severity,
-        code: &'static str,
+        code: &'static Code,
         range: Range<usize>,
         message: impl FnOnce() -> String,
     ) {
-        let index = match self.counts.iter().position(|c| c.0 == code) {
-            Some(i) => i,
-            None => {
-                self.counts.push((code, 0));
-                self.counts.len() - 1
-            }
-        };
-        let count = &mut self.counts[index].1;
-        *count += 1;
-        self.kept_last = *count <= MAX_PER_CODE;
-        if *count <= MAX_PER_CODE {
-            self.findings
-                .push(Finding::new(severity, code, range, message()));
-        } else if let Some(entry) = self.left_out.iter_mut().find(|e| e.0 == code) {
-            entry.1 += 1;
+        if self.admit(code.name) {
+            self.findings.push(Finding::new(code, range, message()));
         } else {
-            self.left_out.push((code, 1, range));
+            self.note_left_out(Finding::new(code, range, String::new()));
         }
     }
 
     /// Whether findings of `code` are no longer shown (the limit is reached): a check can then
     /// skip working out the message and fixes, and only count it ([`Limited::leave_out`]).
-    pub fn is_full(&self, code: &'static str) -> bool {
+    pub fn is_full(&self, code: &'static Code) -> bool {
         self.counts
             .iter()
-            .any(|c| c.0 == code && c.1 >= MAX_PER_CODE)
+            .any(|c| c.0 == code.name && c.1 >= MAX_PER_CODE)
     }
 
     /// Counts one finding of `code` at `range` that is not shown.
-    pub fn leave_out(&mut self, code: &'static str, range: Range<usize>) {
-        match self.counts.iter_mut().find(|c| c.0 == code) {
-            Some(count) => count.1 += 1,
-            None => self.counts.push((code, 1)),
-        }
+    pub fn leave_out(&mut self, code: &'static Code, range: Range<usize>) {
+        self.admit(code.name);
         self.kept_last = false;
-        match self.left_out.iter_mut().find(|e| e.0 == code) {
-            Some(entry) => entry.1 += 1,
-            None => self.left_out.push((code, 1, range)),
-        }
+        self.note_left_out(Finding::new(code, range, String::new()));
     }
 
     /// Pushes a finding made elsewhere (its fixes too), counted like the others.
     pub fn push_finding(&mut self, finding: Finding) {
-        let before = self.findings.len();
-        let Finding {
-            severity,
-            code,
-            range,
-            message,
-            fixes,
-        } = finding;
-        self.push_with(severity, code, range, || message);
-        if self.findings.len() > before
-            && let Some(pushed) = self.findings.last_mut()
-        {
-            pushed.fixes = fixes;
+        if self.admit(finding.code) {
+            self.findings.push(finding);
+        } else {
+            self.note_left_out(finding);
+        }
+    }
+
+    /// Counts one more finding of `code`, and says whether it is shown (the limit is not
+    /// passed).
+    fn admit(&mut self, code: &'static str) -> bool {
+        let count = match self.counts.iter_mut().find(|c| c.0 == code) {
+            Some(count) => {
+                count.1 += 1;
+                count.1
+            }
+            None => {
+                self.counts.push((code, 1));
+                1
+            }
+        };
+        self.kept_last = count <= MAX_PER_CODE;
+        self.kept_last
+    }
+
+    /// Keeps the first finding left out of each code, for the note that sums them up.
+    fn note_left_out(&mut self, finding: Finding) {
+        match self.left_out.iter_mut().find(|e| e.0.code == finding.code) {
+            Some(entry) => entry.1 += 1,
+            None => self.left_out.push((finding, 1)),
         }
     }
 
@@ -511,8 +523,8 @@ impl<'a> Limited<'a> {
 
     /// Sums up the findings left out in one note per code.
     pub fn finish(self) {
-        for (code, count, range) in self.left_out {
-            self.findings.push(left_out(code, count, range));
+        for (first, count) in self.left_out {
+            self.findings.push(left_out(first, count));
         }
     }
 }
@@ -543,11 +555,24 @@ mod tests {
         assert!(Fix::new("bad", text, vec![TextEdit::delete(3..9)]).is_none());
     }
 
+    const MANY: &Code = &Code {
+        name: "x/many",
+        severity: Severity::Warning,
+        summary: "",
+        docs: "",
+    };
+    const ONE: &Code = &Code {
+        name: "x/one",
+        severity: Severity::Error,
+        summary: "",
+        docs: "",
+    };
+
     #[test]
     fn findings_past_the_limit_are_summed_up_in_one_note() {
         let mut findings: Vec<Finding> = (0..250)
-            .map(|i| Finding::new(Severity::Warning, "x/many", i..i + 1, "many"))
-            .chain([Finding::new(Severity::Error, "x/one", 0..1, "one")])
+            .map(|i| Finding::new(MANY, i..i + 1, "many"))
+            .chain([Finding::new(ONE, 0..1, "one")])
             .collect();
         cap_per_code(&mut findings);
         assert_eq!(findings.len(), 102);
@@ -565,7 +590,7 @@ above first"
         let mut limited = Vec::new();
         let mut pushing = Limited::new(&mut limited);
         for i in 0..150 {
-            pushing.push(Severity::Warning, "x/many", i..i, "many".into());
+            pushing.push(MANY, i..i, "many".into());
         }
         pushing.finish();
         let before = limited.clone();

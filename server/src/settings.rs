@@ -45,7 +45,7 @@ use globset::{Glob, GlobSet};
 use serde::Deserialize;
 
 use crate::findings::{Finding, Severity, TextEdit};
-use crate::formats::code_doc;
+use crate::formats::{code_doc, codes};
 use crate::registry::FormatId;
 
 mod complete;
@@ -58,13 +58,13 @@ use read::{Problem, globs, rules};
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];
 
 /// The code of a suppression (a comment, a `[[suppress]]` entry) that silences nothing.
-pub const UNUSED: &str = "retroboard/unused-suppression";
+pub const UNUSED: &str = codes::UNUSED_SUPPRESSION.name;
 
 /// What a "suppress here" comment or entry says as its reason, for the modder to replace.
 pub const REASON_PLACEHOLDER: &str = "reason";
 
 /// The code of a settings file's own problem.
-pub const CONFIG: &str = "retroboard/config";
+pub const CONFIG: &str = codes::CONFIG.name;
 
 /// The largest settings file read, in bytes.
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -200,8 +200,7 @@ impl Settings {
         };
         let mut settings = Settings::defaults(path);
         settings.problem = Some(Finding::new(
-            Severity::Error,
-            CONFIG,
+            codes::CONFIG,
             0..0,
             format!("{why}; the checks use the default settings until it is fixed"),
         ));
@@ -220,8 +219,7 @@ impl Settings {
                 let mut settings = Settings::defaults(path);
                 settings.problem = Some(
                     Finding::new(
-                        Severity::Error,
-                        CONFIG,
+                        codes::CONFIG,
                         range.unwrap_or(0..text.lines().next().map_or(0, str::len)),
                         format!("{message}; the checks use the default settings until it is fixed"),
                     )
@@ -294,8 +292,7 @@ impl Settings {
                     };
                     settings.entry_problems.push(
                         Finding::new(
-                            Severity::Error,
-                            CONFIG,
+                            codes::CONFIG,
                             range,
                             format!("{message}; the other settings apply"),
                         )
@@ -648,8 +645,8 @@ mod tests {
         let path = Path::new("/mod/a.pat");
         let found = || {
             vec![
-                Finding::new(Severity::Warning, "patience/file-name", 0..0, "named so"),
-                Finding::new(Severity::Warning, "colossus/titan-recruit", 1..2, "a Titan"),
+                Finding::new(code_doc("patience/file-name").unwrap(), 0..0, "named so"),
+                Finding::new(code_doc("colossus/titan-recruit").unwrap(), 1..2, "a Titan"),
             ]
         };
         let mut applied = found();

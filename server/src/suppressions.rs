@@ -37,15 +37,15 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::findings::{Finding, Fix, Severity, TextEdit};
-use crate::formats::Format;
+use crate::findings::{Finding, Fix, TextEdit};
+use crate::formats::{Format, codes};
 use crate::settings::{EntriesUsed, Settings};
 use crate::syntax::Document;
 
 pub use crate::settings::{REASON_PLACEHOLDER, UNUSED};
 
 /// The code of a comment that starts like a suppression but does not fit its grammar.
-pub const MALFORMED: &str = "retroboard/malformed-suppression";
+pub const MALFORMED: &str = codes::MALFORMED_SUPPRESSION.name;
 
 const MARK: &str = "retroboard:";
 
@@ -95,8 +95,7 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
     let (mut suppressions, malformed) = find(doc, comment);
     for (range, problem) in malformed {
         findings.push(Finding::new(
-            Severity::Warning,
-            MALFORMED,
+            codes::MALFORMED_SUPPRESSION,
             range,
             format!("this suppression is not read and silences nothing: {problem} ({FORM})"),
         ));
@@ -137,8 +136,7 @@ pub fn apply(doc: &Document, comment: Option<&str>, findings: &mut Vec<Finding>)
         };
         findings.push(
             Finding::new(
-                Severity::Warning,
-                UNUSED,
+                codes::UNUSED_SUPPRESSION,
                 s.codes_at.clone(),
                 format!(
                     "this suppression silences nothing: {what} has no finding {}; remove it, or correct the code",

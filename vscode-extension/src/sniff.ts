@@ -3,8 +3,8 @@
 //
 // VS Code's static association picks one language per extension (`.pat` -> crossmines-pattern,
 // `.brd` -> othello-bord, anything in a `Battlelands` folder -> colossus-battleland); the
-// extension then looks at the content and corrects it, by the rules of DESIGN.md "Telling
-// formats apart" (the server's own detection).
+// extension then looks at the content and corrects it, by the server's own detection rules
+// (server/src/registry/detect.rs).
 
 /** Every language (format) id the extension contributes. */
 export const LANGUAGE_IDS = [

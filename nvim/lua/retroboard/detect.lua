@@ -1,8 +1,8 @@
 -- Filetype detection for the nine Retroboard formats. The filetypes are the server's format ids,
 -- so the LSP languageId Neovim sends (the filetype) picks the format in the server too.
 --
--- The rules, constants and scores are the server's, line for line (server/src/syntax/detect.rs,
--- DESIGN.md "Telling formats apart"); the VS Code extension has them too
+-- The rules, constants and scores are the server's, line for line
+-- (server/src/registry/detect.rs); the VS Code extension has them too
 -- (vscode-extension/src/sniff.ts). All three pass the shared table of cases
 -- tests/detection/cases.json (here: tests/nvim/main.lua).
 --   .map .ter .cre .var            colossus-map / -ter / -cre / -var (extensions in any case)

@@ -4,7 +4,7 @@
 mod check;
 
 use crate::findings::{Finding, Severity};
-use crate::formats::{DiskFiles, Files};
+use crate::formats::{DiskFiles, Files, codes};
 use crate::suppressions::Silenced;
 use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
 pub use check::{Checked, Search, SlowFindings, SlowWork, Source, audit, check};
@@ -23,8 +23,7 @@ pub fn analyze_with(doc: &Document, files: &dyn Files) -> Vec<Finding> {
 pub fn analyze_silenced(doc: &Document, files: &dyn Files) -> (Vec<Finding>, Vec<Silenced>) {
     let Some(format) = doc.format() else {
         let finding = Finding::new(
-            Severity::Information,
-            "retroboard/unknown-format",
+            codes::UNKNOWN_FORMAT,
             0..0,
             format!(
                 "Retroboard does not recognise this file: it is not a {} file by its name or its \
@@ -45,17 +44,6 @@ first lines (“retroboard explain retroboard/unknown-format” says how files a
     }
     let mut findings = syntax_findings(doc, spec);
     spec.check_with(doc, files, &mut findings);
-    #[cfg(debug_assertions)]
-    for finding in &findings {
-        // Test builds: a finding has the severity `retroboard explain` documents for its code.
-        let documented = crate::formats::documented_severity(finding.code);
-        assert!(
-            documented == Some(finding.severity) || crate::findings::is_left_out_note(finding),
-            "{} is reported as {:?} but documented as {documented:?}",
-            finding.code,
-            finding.severity
-        );
-    }
     if let Some(cut) = doc.cut() {
         findings.push(too_large(doc, cut));
     }
@@ -151,8 +139,7 @@ fn too_large(doc: &Document, cut: usize) -> Finding {
     let limit = doc.bound().map_or("", |bound| bound.limit);
     let whole = doc.whole_rope();
     Finding::new(
-        Severity::Warning,
-        "retroboard/too-large",
+        codes::TOO_LARGE,
         cut..cut,
         format!(
             "this file has {} lines ({}); {limit}, so Retroboard reads only its first {} lines \
@@ -192,8 +179,7 @@ pub fn catch_panic<T>(work: impl FnOnce() -> T) -> Result<T, String> {
 /// The one finding of a document whose check panicked with `message` ([`catch_panic`]).
 pub fn internal_error(message: &str) -> Finding {
     Finding::new(
-        Severity::Warning,
-        "retroboard/internal-error",
+        codes::INTERNAL_ERROR,
         0..0,
         format!(
             "Retroboard failed while checking this file ({message}); this is a bug in Retroboard, \
@@ -220,8 +206,7 @@ pub fn fault_injection(text: &str) {
 pub fn unparsed(limit: Unparsed) -> Finding {
     match limit {
         Unparsed::File { bytes } => Finding::new(
-            Severity::Warning,
-            "retroboard/too-large",
+            codes::TOO_LARGE,
             0..0,
             format!(
                 "this file is {}; Retroboard checks files up to {} (the games' own files are a \
@@ -231,15 +216,13 @@ few KB), so it is not checked. Check a smaller part of it",
             ),
         ),
         Unparsed::Nul { at } => Finding::new(
-            Severity::Error,
-            "retroboard/not-text",
+            codes::NOT_TEXT,
             at..at + 1,
             "this text holds a NUL character, so it is binary data, not a text file the games \
 read; remove it (Retroboard checks the file again once it is gone)",
         ),
         Unparsed::Line { line, start, bytes } => Finding::new(
-            Severity::Warning,
-            "retroboard/too-large",
+            codes::TOO_LARGE,
             start..start,
             format!(
                 "line {} is {} long; Retroboard reads lines up to {} (the games' lines are a few \
@@ -256,8 +239,7 @@ hundred characters at most), so the file is not checked. Break the line up or re
 /// decoded: nothing of it can be shown, the finding stands at its start.
 pub fn binary_file() -> Finding {
     Finding::new(
-        Severity::Error,
-        "retroboard/not-text",
+        codes::NOT_TEXT,
         0..0,
         "this file holds NUL bytes, so it is binary data, not a text file the games read",
     )

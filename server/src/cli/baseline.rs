@@ -345,10 +345,13 @@ fn relative(path: &Path, root: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::findings::Severity;
 
     fn finding(range: Range<usize>, message: &str) -> Finding {
-        Finding::new(Severity::Warning, "colossus/titan-recruit", range, message)
+        Finding::new(
+            crate::formats::code_doc("colossus/titan-recruit").unwrap(),
+            range,
+            message,
+        )
     }
 
     #[test]

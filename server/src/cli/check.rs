@@ -871,9 +871,9 @@ fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Res
         .iter()
         .map(|doc| {
             json!({
-                "id": doc.code,
+                "id": doc.name,
                 "shortDescription": {"text": doc.summary},
-                "fullDescription": {"text": doc.explanation},
+                "fullDescription": {"text": doc.docs},
                 "defaultConfiguration": {"level": sarif_level(doc.severity)},
             })
         })

@@ -12,7 +12,7 @@ pub fn run(code: Option<&str>) -> ExitCode {
             .map(|doc| {
                 format!(
                     "{:<34} {:<11} {}\n",
-                    doc.code,
+                    doc.name,
                     doc.severity.as_str(),
                     doc.summary
                 )
@@ -21,10 +21,10 @@ pub fn run(code: Option<&str>) -> ExitCode {
         Some(code) => match code_doc(code) {
             Some(doc) => format!(
                 "{} ({})\n\n{}\n\n{}\n",
-                doc.code,
+                doc.name,
                 doc.severity.as_str(),
                 doc.summary,
-                doc.explanation
+                doc.docs
             ),
             None => {
                 eprintln!(

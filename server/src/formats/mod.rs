@@ -9,10 +9,11 @@ use std::sync::{Arc, Mutex};
 
 use crate::answers::{Highlight, Hover, Symbol};
 use crate::draw::Board;
-use crate::findings::{CodeDoc, Finding, Severity, TextEdit};
+use crate::findings::{Code, Finding, TextEdit};
 use crate::registry::{Family, FormatId};
 use crate::syntax::Document;
 
+pub mod codes;
 pub mod colossus;
 pub mod crossmines;
 pub mod editor;
@@ -21,6 +22,8 @@ pub mod othello;
 pub mod patience;
 pub mod peg;
 pub mod place;
+
+pub use codes::{all_codes, code_doc};
 
 /// Everything a format means: the one place that names each family's modules.
 pub fn spec(format: FormatId) -> &'static dyn Format {
@@ -38,7 +41,7 @@ pub fn spec(format: FormatId) -> &'static dyn Format {
 }
 
 /// The codes a family's checks report, beyond syntax errors.
-pub fn family_codes(family: Family) -> &'static [CodeDoc] {
+pub fn family_codes(family: Family) -> &'static [&'static Code] {
     match family {
         Family::Crossmines => crossmines::CODES,
         Family::Patience => patience::CODES,
@@ -542,143 +545,6 @@ impl Files for DiskFiles {
     fn exists(&self, path: &Path) -> bool {
         path.is_file()
     }
-}
-
-/// Codes that belong to no format family.
-pub const RETROBOARD_CODES: &[CodeDoc] = &[
-    CodeDoc {
-        code: "retroboard/unknown-format",
-        severity: Severity::Information,
-        summary: "Retroboard does not recognise this file",
-        explanation: "The file is none of the formats Retroboard reads. Detection looks at the \
-path first, then the content:\n\
-  .map .ter .cre .var            Colossus variant files\n\
-  Battlelands/<name>             Colossus battlelands (no extension, in a Battlelands folder)\n\
-  .pat                           Patience game when its lines look more like one (rows of \
-11 numbers, a `decks piles` line 2) than like a Crossmines pattern (one-word lines of grid \
-characters); .tes is always Crossmines\n\
-  .brd                           peg solitaire board when its lines look more like one (a 1D~ \
-or 1N~ header, version or mode lines, rows of peg elements) than like a Super Othello board (two \
-counts, used squares, a 64-square board line)\n\
-  .bord, or a BORD-shaped file   Super Othello board (without an extension: a 64-square line 4 \
-and most of the other lines)\n\
-The first 64 lines (of the first 8 KB) are weighed as a whole, so a slip in one header line \
-does not change the format. An editor can also choose the format by language id (e.g. \
-patience-game), and `retroboard check --as FORMAT` forces one.",
-    },
-    CodeDoc {
-        code: "retroboard/internal-error",
-        severity: Severity::Warning,
-        summary: "Retroboard failed while checking the file",
-        explanation: "A bug in Retroboard stopped it while checking this file. The file itself may \
-be fine, nothing was changed, and the language server and `retroboard check` go on with the \
-other files. Please report it with the file that triggers it.",
-    },
-    CodeDoc {
-        code: "retroboard/too-large",
-        severity: Severity::Warning,
-        summary: "The file is longer than its game can use, or too large to read at all",
-        explanation: "Every format has a bound: a generous multiple of the largest file its game \
-can use (a Patience game has at most 150 piles, a Super Othello board 5 lines, a Colossus \
-masterboard at most 20 x 12 hexes, ...). A longer file is read only up to the bound, cut at a \
-whole line: the finding sits on the first line not read and names the game's limit, and nothing \
-after it is checked, explained on hover, outlined, coloured or drawn. Most likely the file is \
-not one of the game's (or was generated or damaged); the game itself would not read that much \
-either. Past 16 MB, or with a line over 64 KB, a file is not read at all: it is kept as it is \
-and not checked. Shorten the file, or check a smaller copy.",
-    },
-    CodeDoc {
-        code: "retroboard/config",
-        severity: Severity::Error,
-        summary: "The settings file (retroboard.toml) cannot be read",
-        explanation: "A `retroboard.toml` (or `.retroboard.toml`) sets the rules of the files in \
-its folder and below: `[rules]` gives any code a severity (error, warning, information, hint) or \
-turns it off, `[[overrides]]` does so for some files (`files = [\"Experimental/**\"]`), and \
-`[files]` says which files a folder check reads (`include`, `exclude`) and which format a file \
-is read as (`\"patterns/**/*.pat\" = \"crossmines-pattern\"`). The finding names what is wrong \
-(a code Retroboard does not report, a level or format it does not know, a pattern that is not \
-valid, TOML it cannot read); until it is fixed, every file is checked with the default settings. \
-`[[suppress]]` entries silence one finding each: `file = \"Games/Klondike.pat\"` (a path or glob \
-relative to the settings file), `code = \"patience/foundation-value\"`, `place = \"pile:7\"` (a \
-logical place: `file`, `line-text:TEXT`, `name`, `header`, `pile:N`, `line:N`, `square:D4`, \
-`board`, `cell:ROW:COL` from 1, or a Crossmines header field such as `large-grid-size-x`) and \
-`reason = \"why\"`, all four required. An entry that cannot be read (a key missing or unknown, a \
-code that is not reported or is Retroboard's own, a place it does not know) is one finding on \
-it; the other settings still apply.",
-    },
-    CodeDoc {
-        code: "retroboard/unused-suppression",
-        severity: Severity::Warning,
-        summary: "A suppression comment or [[suppress]] entry silences nothing",
-        explanation: "In a Colossus file, `# retroboard: ignore[code] reason` silences the findings \
-of those codes on the next line that is not a comment or blank, and `# retroboard: \
-ignore-file[code] reason` silences them in the whole file. One that silences nothing (the finding \
-is gone, or the code is misspelt) is reported, so that suppressions do not outlive their reason; \
-the quick fix removes its line. The same holds for a `[[suppress]]` entry of retroboard.toml \
-(`file = \"Games/Klondike.pat\"`, `code = \"patience/foundation-value\"`, `place = \"pile:7\"`, \
-`reason = \"why\"`) that silences nothing in the files it names that were checked: it is \
-reported on its `[[suppress]]` line, and the quick fix removes the entry.",
-    },
-    CodeDoc {
-        code: "retroboard/malformed-suppression",
-        severity: Severity::Warning,
-        summary: "A comment meant as a suppression does not have its form, and silences nothing",
-        explanation: "A suppression comment in a Colossus file has one form, on a line of its \
-own: `# retroboard: ignore[code] reason` (the next line that is not a comment or blank) or `# \
-retroboard: ignore-file[code] reason` (the whole file). Several codes are separated by commas \
-(`ignore[colossus/titan-recruit, colossus/unknown-creature]`); blanks may stand after `#` and \
-`retroboard:` and around the codes, and a blank separates the closing `]` from the reason, \
-which may be left out. `retroboard:` is written in lower case with its colon right after it. A \
-comment that starts like one (`retroboard` in any case, then a colon) but does not have this \
-form, such as `# retroboard: ignore[` (no closing bracket), `# retroboard: ignore[]` (no code), \
-`# retroboard: ignore[code]]]` or `#retroboard:ignore[code]reason` (no blank before the reason), \
-silences nothing; the finding says what was expected where. Correct the comment, or remove it.",
-    },
-    CodeDoc {
-        code: "retroboard/not-text",
-        severity: Severity::Error,
-        summary: "The file is binary, not text",
-        explanation: "The file contains NUL bytes, so it is not a text file (an image, an archive \
-or a file saved by another program). Retroboard reads UTF-8, Windows-1252 and Mac Roman text.",
-    },
-];
-
-/// Documentation of a syntax error code of `family`.
-pub fn syntax_error_doc(family: Family) -> CodeDoc {
-    CodeDoc {
-        code: family.syntax_error_code(),
-        severity: Severity::Error,
-        summary: "The line does not have the shape the game reads",
-        explanation: "A token is missing, or something stands where the game's parser expects \
-something else. The message names what was expected at that place (for example \"expected a \
-number of piles after the number of decks\"). Fix the line so it has the fields the format \
-describes, in order; the game refuses or misreads a file with a syntax error.",
-    }
-}
-
-/// Every diagnostic code Retroboard can report, with its documentation.
-pub fn all_codes() -> Vec<CodeDoc> {
-    let mut codes = RETROBOARD_CODES.to_vec();
-    for family in Family::ALL {
-        codes.push(syntax_error_doc(family));
-        codes.extend_from_slice(family_codes(family));
-    }
-    codes
-}
-
-/// The severity a code's documentation gives it (what `retroboard explain` says).
-pub fn documented_severity(code: &str) -> Option<Severity> {
-    static SEVERITIES: std::sync::OnceLock<HashMap<&'static str, Severity>> =
-        std::sync::OnceLock::new();
-    SEVERITIES
-        .get_or_init(|| all_codes().iter().map(|d| (d.code, d.severity)).collect())
-        .get(code)
-        .copied()
-}
-
-/// The documentation of one code.
-pub fn code_doc(code: &str) -> Option<CodeDoc> {
-    all_codes().into_iter().find(|doc| doc.code == code)
 }
 
 #[cfg(test)]

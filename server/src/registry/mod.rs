@@ -8,6 +8,8 @@
 
 mod detect;
 
+use crate::findings::Code;
+
 pub use detect::{
     HEAD_BYTES as DETECTION_BYTES, HEAD_LINES as DETECTION_LINES, detect, fits, has_bord_shape,
 };
@@ -49,7 +51,7 @@ pub struct Bound {
     pub limit: &'static str,
 }
 
-/// How a file is told to be of a format (DESIGN.md, "Telling formats apart").
+/// How a file is told to be of a format (weighed by `detect`, in registry/detect.rs).
 #[derive(Clone, Copy)]
 pub struct Evidence {
     /// File extensions, lower case without the dot; any case matches.
@@ -296,7 +298,7 @@ pub struct FamilyEntry {
     /// The game, as messages name it: "a Colossus, ... or peg solitaire file".
     pub game: &'static str,
     /// The code of its syntax errors.
-    pub syntax_error_code: &'static str,
+    pub syntax_error: &'static Code,
 }
 
 /// The families, in the order of [`Family`].
@@ -305,31 +307,31 @@ pub const FAMILIES: [FamilyEntry; 5] = [
         family: Family::Crossmines,
         prefix: "crossmines",
         game: "Crossmines",
-        syntax_error_code: "crossmines/syntax-error",
+        syntax_error: &Code::syntax_error("crossmines/syntax-error"),
     },
     FamilyEntry {
         family: Family::Patience,
         prefix: "patience",
         game: "Patience",
-        syntax_error_code: "patience/syntax-error",
+        syntax_error: &Code::syntax_error("patience/syntax-error"),
     },
     FamilyEntry {
         family: Family::Othello,
         prefix: "othello",
         game: "Super Othello",
-        syntax_error_code: "othello/syntax-error",
+        syntax_error: &Code::syntax_error("othello/syntax-error"),
     },
     FamilyEntry {
         family: Family::Colossus,
         prefix: "colossus",
         game: "Colossus",
-        syntax_error_code: "colossus/syntax-error",
+        syntax_error: &Code::syntax_error("colossus/syntax-error"),
     },
     FamilyEntry {
         family: Family::Peg,
         prefix: "peg",
         game: "peg solitaire",
-        syntax_error_code: "peg/syntax-error",
+        syntax_error: &Code::syntax_error("peg/syntax-error"),
     },
 ];
 
@@ -346,7 +348,7 @@ impl Family {
     };
 
     /// What the registry says about this family.
-    pub fn entry(self) -> &'static FamilyEntry {
+    pub const fn entry(self) -> &'static FamilyEntry {
         &FAMILIES[self as usize]
     }
 
@@ -361,8 +363,8 @@ impl Family {
     }
 
     /// The code of this family's syntax errors.
-    pub fn syntax_error_code(self) -> &'static str {
-        self.entry().syntax_error_code
+    pub const fn syntax_error(self) -> &'static Code {
+        self.entry().syntax_error
     }
 
     /// The formats of this family, in registry order.
@@ -452,7 +454,7 @@ extension shaped like a Super Othello board"
         for (index, entry) in FAMILIES.iter().enumerate() {
             assert_eq!(entry.family as usize, index, "{}", entry.prefix);
             assert_eq!(
-                entry.syntax_error_code,
+                entry.syntax_error.name,
                 format!("{}/syntax-error", entry.prefix)
             );
         }
@@ -462,7 +464,7 @@ extension shaped like a Super Othello board"
     fn every_family_has_formats_and_a_prefix_its_codes_use() {
         for family in Family::ALL {
             assert!(family.formats().next().is_some());
-            assert!(family.syntax_error_code().starts_with(family.prefix()));
+            assert!(family.syntax_error().name.starts_with(family.prefix()));
             for format in family.formats() {
                 assert!(format.as_str().starts_with(family.prefix()));
             }

@@ -212,10 +212,10 @@ fn formats(range: &Range<usize>, quoted: bool) -> Vec<Completion> {
 fn codes(range: &Range<usize>, quoted: bool, suppress: bool) -> Vec<Completion> {
     super::file::codes(suppress)
         .map(|doc| {
-            let mut item = Completion::new(doc.code, CompletionKind::Value, range.clone())
+            let mut item = Completion::new(doc.name, CompletionKind::Value, range.clone())
                 .detail(doc.summary)
-                .documentation(inert_markdown(doc.explanation));
-            item.insert = insert(doc.code, quoted);
+                .documentation(inert_markdown(doc.docs));
+            item.insert = insert(doc.name, quoted);
             item
         })
         .collect()

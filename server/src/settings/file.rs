@@ -6,8 +6,8 @@
 use std::ops::Range;
 use std::path::Path;
 
-use super::{CONFIG, FILE_NAMES, MAX_BYTES, Settings, SuppressEntry, UNUSED, toml_string};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use super::{CONFIG, FILE_NAMES, MAX_BYTES, Settings, SuppressEntry, toml_string};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::formats::all_codes;
 
 pub use super::complete::completions;
@@ -56,8 +56,7 @@ pub fn read(path: &Path) -> Result<String, Finding> {
 fn unused(entry: &SuppressEntry) -> Finding {
     let header = entry.range.start..entry.range.start + "[[suppress]]".len();
     Finding::new(
-        Severity::Warning,
-        UNUSED,
+        crate::formats::codes::UNUSED_SUPPRESSION,
         header,
         format!(
             "this [[suppress]] entry silences nothing: {} has no finding {} at {}; \
@@ -74,10 +73,10 @@ remove it, or correct its file, code or place",
 
 /// The codes a settings file may name: in `[rules]` every code but its own problem's, in a
 /// `[[suppress]]` entry (`suppress`) the codes of the games' files.
-pub(super) fn codes(suppress: bool) -> impl Iterator<Item = crate::findings::CodeDoc> {
+pub(super) fn codes(suppress: bool) -> impl Iterator<Item = &'static crate::findings::Code> {
     all_codes()
         .into_iter()
-        .filter(move |doc| doc.code != CONFIG && !(suppress && doc.code.starts_with("retroboard/")))
+        .filter(move |doc| doc.name != CONFIG && !(suppress && doc.name.starts_with("retroboard/")))
 }
 
 /// The real codes nearest to `code`, which is none: of its family, those whose name is nearest
@@ -101,7 +100,7 @@ fn nearest_codes(code: &str, suppress: bool) -> Vec<&'static str> {
             .collect::<Vec<_>>()
     };
     let close: Vec<&'static str> = codes(suppress)
-        .map(|doc| doc.code)
+        .map(|doc| doc.name)
         .filter(|c| name_distance(c) <= limit)
         .collect();
     let of_family: Vec<(usize, &'static str)> = close

@@ -1,7 +1,8 @@
 use std::path::Path;
 
 use super::*;
-use crate::findings::apply_edits;
+use crate::findings::{Severity, apply_edits};
+use crate::settings::UNUSED;
 
 const PATH: &str = "/mod/retroboard.toml";
 

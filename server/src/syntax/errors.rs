@@ -4,7 +4,7 @@
 use tree_sitter::{Language, Node};
 
 use super::{Document, field_name};
-use crate::findings::{Finding, Limited, Severity};
+use crate::findings::{Code, Finding, Limited, Severity};
 use crate::registry::FormatId;
 
 /// What a grammar's node kinds and fields are called in its game's words. Each format gives
@@ -16,6 +16,16 @@ pub trait GrammarWords {
     /// Plain words for a field, without article: `"number of piles"`.
     fn describe_field(&self, field: &str) -> Option<&'static str>;
 }
+
+/// A VAR value that is a path: found here, where the grammar stops reading it, and by the
+/// Colossus checks, which list it with their codes.
+pub const BAD_FILE_NAME: &Code = &Code {
+    name: "colossus/bad-file-name",
+    severity: Severity::Error,
+    summary: "a VAR value is not a plain file name",
+    docs: "Names in a VAR are looked up inside the variant folders: no `/`, no `..`, no absolute \
+paths.",
+};
 
 /// The syntax errors of a document (none when its format is unknown), worded by `words`.
 pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> Vec<Finding> {
@@ -74,8 +84,8 @@ struct Context<'a, W: ?Sized> {
 }
 
 impl<W: GrammarWords + ?Sized> Context<'_, W> {
-    fn code(&self) -> &'static str {
-        self.format.family().syntax_error_code()
+    fn code(&self) -> &'static Code {
+        self.format.family().syntax_error()
     }
 
     /// Something stands where it cannot: say what, and what could stand there.
@@ -114,12 +124,7 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             .map(|what| format!(" in {what}"))
             .unwrap_or_default();
         let Some(state) = self.state_before(node) else {
-            return Finding::new(
-                Severity::Error,
-                self.code(),
-                range,
-                format!("{found}{place}"),
-            );
+            return Finding::new(self.code(), range, format!("{found}{place}"));
         };
         // Follow the parser through the skipped tokens: the first one that cannot stand where it
         // stands is the culprit, and the parser's state there says what could.
@@ -139,17 +144,12 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
                 } else {
                     format!("{token}{place}; expected {}", or_list(&expected))
                 };
-                return Finding::new(Severity::Error, self.code(), range, message);
+                return Finding::new(self.code(), range, message);
             }
             state = self.language.next_state(state, leaf.kind_id());
             if state == 0 {
                 // The token completes a rule; without the parse stack we cannot follow further.
-                return Finding::new(
-                    Severity::Error,
-                    self.code(),
-                    range,
-                    format!("{found}{place}"),
-                );
+                return Finding::new(self.code(), range, format!("{found}{place}"));
             }
             previous = Some(leaf);
         }
@@ -166,7 +166,7 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             }
             _ => format!("{found}{place}"),
         };
-        Finding::new(Severity::Error, self.code(), range, message)
+        Finding::new(self.code(), range, message)
     }
 
     /// `D, S` in a TER's ACQUIRABLE list: the game reads `D` as the list and cannot read the
@@ -182,7 +182,6 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             return None;
         }
         Some(Finding::new(
-            Severity::Error,
             self.code(),
             start + 1..start + 1 + blanks,
             "a blank after the comma of a terrain list: the game reads the letters joined by \
@@ -212,8 +211,7 @@ commas with no blank (like D,S), and stops loading the file at the comma; remove
         let path = self.doc.slice(range.clone());
         let name = path.rsplit(['/', '\\']).next().unwrap_or("");
         Some(Finding::new(
-            Severity::Error,
-            "colossus/bad-file-name",
+            BAD_FILE_NAME,
             range,
             format!(
                 "“{path}” is not a plain file name: a VAR value is a file name without a folder \
@@ -244,7 +242,7 @@ the “{}”; write {name}",
             Some(after) => format!("expected {what} after {after}"),
             None => format!("expected {what}"),
         };
-        Finding::new(Severity::Error, self.code(), at..at, message)
+        Finding::new(self.code(), at..at, message)
     }
 
     /// The parse state right before `node`; `None` right after an earlier error, where the

@@ -2,9 +2,10 @@
 
 use std::ops::Range;
 
+use super::codes;
 use super::dialect::Era;
 use super::syntax::{Fields, Num, Word, children};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 
 /// The hex terrains the game draws, with their names.
@@ -210,8 +211,7 @@ fn check_later_records(view: &BattlelandView, out: &mut Vec<Finding>) {
         for label in &list.labels {
             if hex_of_label(&label.text).is_none() {
                 out.push(Finding::new(
-                    Severity::Warning,
-                    "colossus/startlist",
+                    codes::STARTLIST,
                     label.range.clone(),
                     format!(
                         "{} is not a hex of the battle map (the hexes are {LABELS}); no defender \
@@ -223,8 +223,7 @@ can start there: name a real hex",
         }
         if list.labels.len() < STARTLIST_MIN {
             out.push(Finding::new(
-                Severity::Warning,
-                "colossus/startlist",
+                codes::STARTLIST,
                 list.range.clone(),
                 format!(
                     "this STARTLIST names {} {}; the game uses a STARTLIST only when it names at \
@@ -268,8 +267,7 @@ least {STARTLIST_MIN} hexes (a legion has up to 7 creatures) and ignores this on
             });
             out.push(
                 Finding::new(
-                    Severity::Error,
-                    "colossus/subtitle",
+                    codes::SUBTITLE,
                     subtitle.text.range.clone(),
                     format!(
                         "the game's lexer takes only letters, digits, spaces and _ between a \
@@ -292,8 +290,7 @@ pub fn check(view: &BattlelandView, era: &Era, out: &mut Vec<Finding>) {
         {
             let end = hex.y.as_ref().map_or(hex.x.range.end, |y| y.range.end);
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/battle-position",
+                codes::BATTLE_POSITION,
                 hex.x.range.start..end,
                 format!(
                     "({x}, {y}) is not a hex of the battle map (x 0–5; y 2–4 for x 0, 1–4 for x 1, \
@@ -309,8 +306,7 @@ leaves the rest plain"
                     .unwrap_or_default();
                 out.push(
                     Finding::new(
-                        Severity::Error,
-                        "colossus/battle-terrain",
+                        codes::BATTLE_TERRAIN,
                         terrain.range.clone(),
                         format!(
                             "“{}” is not a battle hex terrain; the game of 2003-10 knows {} (names \
@@ -333,8 +329,7 @@ are case-sensitive){hint}",
                     .any(|(c, _)| terrain.text.starts_with(*c)))
         {
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/battle-terrain",
+                codes::BATTLE_TERRAIN,
                 terrain.range.clone(),
                 format!(
                     "“{}” is not a battle hex terrain; the game knows {}",
@@ -349,8 +344,7 @@ are case-sensitive){hint}",
                 .is_some_and(|e| (0..=era.max_elevation).contains(&e))
         {
             out.push(Finding::new(
-                Severity::Warning,
-                "colossus/elevation",
+                codes::ELEVATION,
                 elevation.range.clone(),
                 format!(
                     "elevation {} is outside 0–{}, the heights the game's battle rules are made for",
@@ -364,8 +358,7 @@ are case-sensitive){hint}",
         for (side, kind) in &hex.sides {
             if !side.value.is_some_and(|s| (0..=5).contains(&s)) {
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/hexside",
+                    codes::HEXSIDE,
                     side.range.clone(),
                     format!(
                         "hexside {} is not a side of a hex: a hex has six sides, numbered 0 to 5; \
@@ -379,8 +372,7 @@ the game stops reading the battleland at any other number and leaves the rest pl
                 && !era.hexsides.iter().any(|(c, _)| kind.text.starts_with(*c))
             {
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/hexside",
+                    codes::HEXSIDE,
                     kind.range.clone(),
                     format!(
                         "“{}” is not a hexside type; the game knows {}",

@@ -5,9 +5,10 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
+use super::codes;
 use super::record::{FieldDef, Kind, Layout, Line, Run, Token, TokenKinds, record_break};
 use super::syntax::{Num, Word};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
@@ -352,8 +353,7 @@ fn read_creature(range: Range<usize>, line: &Line) -> Option<Creature> {
 /// A creature named again after `first_line` (from 0), at `range`.
 pub(super) fn duplicate(name: &str, range: Range<usize>, first_line: usize) -> Finding {
     Finding::new(
-        Severity::Warning,
-        "colossus/duplicate-creature",
+        codes::DUPLICATE_CREATURE,
         range,
         format!(
             "creature {name} is defined twice (first on line {}); the game keeps both, and which \
@@ -370,8 +370,7 @@ pub(super) fn missing_creatures(
     first_name: Range<usize>,
 ) -> Finding {
     Finding::new(
-        Severity::Error,
-        "colossus/missing-creature",
+        codes::MISSING_CREATURE,
         first_name,
         format!(
             "the game needs the creatures {} by name, and this file does not define {}; add {} line",
@@ -412,8 +411,7 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
                 .filter(|(s, e)| s < e)
                 .map_or(creature.name.range.clone(), |(s, e)| s..e);
             out.push(Finding::new(
-                Severity::Warning,
-                "colossus/lord-and-demilord",
+                codes::LORD_AND_DEMILORD,
                 range,
                 format!(
                     "{} is both a lord and a demilord; the two are exclusive: set one of them to false",

@@ -14,13 +14,12 @@ use std::path::{Path, PathBuf};
 use super::battleland::{
     HEXSIDES, HEXSIDES_2002_11, TERRAIN_NAMES_2003_10, TERRAINS, TERRAINS_2002_11,
 };
+use super::codes;
 use super::variant::{Variant, var_file};
-use crate::findings::{Finding, Fix, Severity, TextEdit, line_break};
+use crate::findings::{Finding, Fix, TextEdit, line_break};
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
-
-const CODE: &str = "colossus/unsupported-dialect";
 
 /// A text dialect of Colossus, by the commit of `cleka/colossus-titan` whose loaders read it
 /// (NOTES.md §5.1, §5.4). Later dialects sort after earlier ones.
@@ -324,8 +323,7 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     });
     Some(Finding::new(
-        Severity::Information,
-        CODE,
+        codes::UNSUPPORTED_DIALECT,
         0..0,
         if sign.dialect == Dialect::Unreadable {
             format!(
@@ -351,8 +349,7 @@ Retroboard does not check it; write it in the variant's format",
 fn note(doc: &Document, range: Range<usize>, dialect: Dialect, sign: &str) -> Finding {
     let line = doc.rope().byte_to_line(range.start) + 1;
     Finding::new(
-        Severity::Information,
-        CODE,
+        codes::UNSUPPORTED_DIALECT,
         range,
         format!(
             "this file is written in a later Colossus format ({}: {sign}, line {line}); \
@@ -561,8 +558,7 @@ pub fn check_final_comment(doc: &Document, out: &mut Vec<Finding>) {
     let line = doc.slice(start..len);
     if let Some(hash) = line.find('#') {
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/comment-at-end",
+            codes::COMMENT_AT_END,
             start + hash..len,
             "a comment on the last line must end with a line break: the game's lexer fails on it \
 and the game crashes; press Enter after the comment",

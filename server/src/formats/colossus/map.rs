@@ -7,12 +7,13 @@ use std::sync::Arc;
 
 use tree_sitter::Node;
 
+use super::codes;
 use super::dialect::{self, Era};
 use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
 use super::syntax::{LineMemo, Num, Word, line_range, moved};
 use super::variant::{Variant, var_file};
 use crate::answers::{Highlight, HighlightKind};
-use crate::findings::{Finding, Severity};
+use crate::findings::Finding;
 use crate::formats::Files;
 use crate::syntax::Document;
 use crate::text::ChunkReader;
@@ -603,8 +604,7 @@ pub fn check(doc: &Document, view: &MapView, era_of: &EraOf, out: &mut Vec<Findi
     let complete = view.line_errors.is_empty();
     for comment in &view.misplaced_comments {
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/comment-before-size",
+            codes::COMMENT_BEFORE_SIZE,
             comment.clone(),
             "the game reads the map size (“width height”) as the very first thing in the file; \
 a comment before it or on its line makes loading fail: move the comment below the size line",
@@ -617,8 +617,7 @@ a comment before it or on its line makes loading fail: move the comment below th
             w.is_some_and(|w| widths.contains(&w)) && h.is_some_and(|h| heights.contains(&h));
         if !fits {
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/size-out-of-range",
+                codes::SIZE_OUT_OF_RANGE,
                 size.width.range.start..size.height.range.end,
                 format!(
                     "the map size {} × {} is out of range: the game accepts widths {}–{} and heights \
@@ -642,8 +641,7 @@ a comment before it or on its line makes loading fail: move the comment below th
         };
         if let Some(first) = first_by_label.get(&label) {
             out.push(Finding::new(
-                Severity::Warning,
-                "colossus/duplicate-label",
+                codes::DUPLICATE_LABEL,
                 hex.label.range.clone(),
                 format!(
                     "hex label {label} is used twice; the game finds only the first one (line {}), so \
@@ -668,8 +666,7 @@ exits to {label} never reach this hex: give it a label of its own",
                     _ => hex.range.clone(),
                 };
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/position-out-of-range",
+                    codes::POSITION_OUT_OF_RANGE,
                     range,
                     format!(
                         "hex {label} is at ({x}, {y}), outside the {w} × {h} map (x 0–{}, y 0–{}); \
@@ -681,8 +678,7 @@ the game fails loading it: move the hex or enlarge the size on line 1",
             }
             if let Some(first) = first_by_position.get(&(x, y)) {
                 out.push(Finding::new(
-                    Severity::Warning,
-                    "colossus/duplicate-position",
+                    codes::DUPLICATE_POSITION,
                     hex.range.clone(),
                     format!(
                         "hex {label} is at ({x}, {y}), where hex {} already is (line {}); the game \
@@ -710,8 +706,7 @@ keeps only the later one",
                     continue;
                 }
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/unknown-exit",
+                    codes::UNKNOWN_EXIT,
                     exit.label.range.clone(),
                     format!(
                         "hex {} has an exit to hex {target_label}, but no hex has that label; the game \
@@ -726,8 +721,7 @@ stops at start-up (\"null pointer\"): use an existing label, or 0 for no exit",
                     (x1 == x2 && (y1 - y2).abs() == 1) || (y1 == y2 && (x1 - x2).abs() == 1);
                 if !adjacent {
                     out.push(Finding::new(
-                        Severity::Warning,
-                        "colossus/non-adjacent-exit",
+                        codes::NON_ADJACENT_EXIT,
                         exit.label.range.clone(),
                         format!(
                             "the exit from hex {} at ({x1}, {y1}) to hex {target_label} at ({x2}, {y2}) \
@@ -744,8 +738,7 @@ is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game
     if complete && era_of.towers_known && towers < era_of.players && !view.hexes.is_empty() {
         let range = size.map_or(0..0, |s| s.width.range.start..s.height.range.end);
         out.push(Finding::new(
-            Severity::Warning,
-            "colossus/too-few-towers",
+            codes::TOO_FEW_TOWERS,
             range,
             format!(
                 "the map has {towers} tower hex(es) ({}); with fewer towers than players \
@@ -774,8 +767,7 @@ fn blank_lines_before(doc: &Document, size: Node, comment_rows: &[usize], out: &
         }
         let start = rope.line_to_byte(row);
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/syntax-error",
+            codes::SYNTAX_ERROR,
             start..start,
             "a blank line before the map size: the game reads the size (“width height”) as the \
 very first thing in the file and fails on anything else; remove this line",

@@ -9,8 +9,9 @@ use std::ops::Range;
 
 use tree_sitter::{Node, TreeCursor};
 
+use super::codes;
 use super::syntax::{Num, Word};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::text::ChunkReader;
 
 /// The line break to end a new record with: the file's CRLF, else LF. The game's loaders end a
@@ -580,7 +581,7 @@ fn split_names(
 }
 
 fn error(range: Range<usize>, message: String) -> Finding {
-    Finding::new(Severity::Error, "colossus/syntax-error", range, message)
+    Finding::new(codes::SYNTAX_ERROR, range, message)
 }
 
 /// "the skill (field 3) is" or "fields 17–18 (maximum count to plural name) are", for `count`

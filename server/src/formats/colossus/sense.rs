@@ -11,12 +11,13 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::codes;
 use super::cre::{CreView, REQUIRED, Roster};
 use super::map::MapView;
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use super::variant::{DEFAULT, Resolved, Variant, load, shown, var_file, variant_dir};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -243,8 +244,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
     });
     out.push(
         Finding::new(
-            Severity::Warning,
-            "colossus/own-file-unnamed",
+            codes::OWN_FILE_UNNAMED,
             first_line(doc),
             format!(
                 "this VAR has no {records} record, so the game uses {used}{fallback}; it never reads \
@@ -338,12 +338,7 @@ named {name}; rename the file after a terrain's name, or give a terrain that nam
 not about the game: to use it, write “{key}:{name}” in {var_name}"
         )
     };
-    out.push(Finding::new(
-        Severity::Information,
-        "colossus/unused-file",
-        first_line(doc),
-        message,
-    ));
+    out.push(Finding::new(codes::UNUSED_FILE, first_line(doc), message));
 }
 
 /// The terrains of the map hexes (letters, or names from 2003-10), or `None` when the map has
@@ -421,8 +416,7 @@ come into play; give some hexes the letter {key}, or remove this line",
                 )
             };
             out.push(Finding::new(
-                Severity::Information,
-                "colossus/unused-terrain",
+                codes::UNUSED_TERRAIN,
                 terrain.letter.range.clone(),
                 message,
             ));
@@ -481,8 +475,7 @@ fn check_starters(doc: &Document, view: &TerView, files: &dyn Files, out: &mut V
             continue;
         }
         out.push(Finding::new(
-            Severity::Warning,
-            "colossus/non-starter",
+            codes::NON_STARTER,
             starter.creature.range.clone(),
             format!(
                 "{name} becomes a starting creature (players start with {}), but {}; the game takes \
@@ -539,8 +532,7 @@ pub fn check_cre(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
             continue;
         }
         out.push(Finding::new(
-            Severity::Warning,
-            "colossus/unobtainable-creature",
+            codes::UNOBTAINABLE_CREATURE,
             creature.name.range.clone(),
             format!(
                 "{name} never comes into a game: no terrain of {} recruits it (a count of 0 or more \
@@ -619,8 +611,7 @@ pub fn check_map(view: &MapView, era: &super::map::EraOf, out: &mut Vec<Finding>
             continue;
         }
         out.push(Finding::new(
-            Severity::Warning,
-            "colossus/unreachable-hex",
+            codes::UNREACHABLE_HEX,
             hex.label.range.clone(),
             format!(
                 "no legion can reach hex {label}: legions start in the towers ({}) and leave a \

@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::codes;
 use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
-use crate::findings::{Finding, Fix, Severity, TextEdit};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
@@ -335,8 +336,7 @@ pub fn check(doc: &Document, view: &TerView, words_with_digits: bool, out: &mut 
     for record in &view.titan {
         if record.value.value.is_none_or(|v| v <= 0) {
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/syntax-error",
+                codes::SYNTAX_ERROR,
                 record.value.range.clone(),
                 format!(
                     "{} takes a number of points above 0, not {}; the game stops loading the \
@@ -374,8 +374,7 @@ is due and fails; start the line with the letter the map uses, such as “B gree
             )
         };
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/syntax-error",
+            codes::SYNTAX_ERROR,
             terrain.range.start..terrain.letter.range.end,
             message,
         ));
@@ -387,8 +386,7 @@ is due and fails; start the line with the letter the map uses, such as “B gree
         if terrain.named {
             if let Some(first) = seen_names.get(terrain.key()) {
                 out.push(Finding::new(
-                    Severity::Warning,
-                    "colossus/duplicate-terrain",
+                    codes::DUPLICATE_TERRAIN,
                     terrain.letter.range.clone(),
                     format!(
                         "terrain {} is defined twice (first on line {}); the game keeps this later \
@@ -406,8 +404,7 @@ definition and lists the terrain twice: use another name",
             // keyed by name above
         } else if let Some(first) = seen.get(&letter) {
             out.push(Finding::new(
-                Severity::Warning,
-                "colossus/duplicate-terrain",
+                codes::DUPLICATE_TERRAIN,
                 terrain.letter.range.clone(),
                 format!(
                     "terrain letter {letter} is defined twice (first on line {}); the game keeps this \
@@ -428,8 +425,7 @@ later definition and lists the letter twice: use another letter",
                 .map(|n| format!("did you mean “{n}”? "))
                 .unwrap_or_default();
             out.push(Finding::new(
-                Severity::Warning,
-                "colossus/unknown-color",
+                codes::UNKNOWN_COLOR,
                 color.range.clone(),
                 format!(
                     "Colossus knows no colour “{}” (names are case-sensitive); it draws the terrain \
@@ -445,8 +441,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
         for recruit in &terrain.recruits {
             if recruit.creature.text == "Titan" && !recruit.count.is(-1) {
                 out.push(Finding::new(
-                    Severity::Warning,
-                    "colossus/titan-recruit",
+                    codes::TITAN_RECRUIT,
                     recruit.count.range.clone(),
                     format!(
                         "“{} Titan” lets the Titan be recruited; a Titan as recruiter should always be \
@@ -477,8 +472,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
         && !view.terrains.iter().any(|t| t.letter_char() == Some('T'))
     {
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/missing-tower",
+            codes::MISSING_TOWER,
             view.terrains[0].letter.range.clone(),
             format!(
                 "no terrain line has the letter T (letters here: {}); the game needs the Tower, \
@@ -492,8 +486,7 @@ letter T, for the towers on the map and the starting creatures: add a line such 
     if let Some(first) = view.acquirables.first() {
         match first.points.value {
             Some(0) => out.push(Finding::new(
-                Severity::Error,
-                "colossus/acquirable-zero",
+                codes::ACQUIRABLE_ZERO,
                 first.points.range.clone(),
                 "the first ACQUIRABLE value is 0; every other value is divided by it, and the game \
 stops at start-up (division by zero): give the points needed for the first acquirable, e.g. 100",
@@ -504,8 +497,7 @@ stops at start-up (division by zero): give the points needed for the first acqui
                         && points % base != 0
                     {
                         out.push(Finding::new(
-                            Severity::Error,
-                            "colossus/acquirable-multiple",
+                            codes::ACQUIRABLE_MULTIPLE,
                             a.points.range.clone(),
                             format!(
                                 "{} is acquirable every {points} points, which is not a multiple of \
@@ -543,8 +535,7 @@ Acquirable\"): use a multiple of {base} such as {}",
                     .unwrap_or_default();
                 out.push(
                     Finding::new(
-                        Severity::Warning,
-                        "colossus/unknown-acquirable-terrain",
+                        codes::UNKNOWN_ACQUIRABLE_TERRAIN,
                         range.clone(),
                         format!(
                             "{} is restricted to terrain {key}, but no terrain line has that name \
@@ -563,8 +554,7 @@ Acquirable\"): use a multiple of {base} such as {}",
             let letter = key.chars().next().unwrap_or('\0');
             if !seen.contains_key(&letter) {
                 out.push(Finding::new(
-                    Severity::Warning,
-                    "colossus/unknown-acquirable-terrain",
+                    codes::UNKNOWN_ACQUIRABLE_TERRAIN,
                     range,
                     format!(
                         "{} is restricted to terrain {letter}, but no terrain line has that letter \
@@ -599,12 +589,7 @@ the file fails with a lexical error and the game crashes; names are letters only
                 name.text
             )
         };
-        out.push(Finding::new(
-            Severity::Error,
-            "colossus/bad-name",
-            name.range.clone(),
-            message,
-        ));
+        out.push(Finding::new(codes::BAD_NAME, name.range.clone(), message));
         return;
     }
     let after = doc.slice(name.range.end..name.range.end + 1);
@@ -616,8 +601,7 @@ the file fails with a lexical error and the game crashes; names are letters only
                 .unwrap_or(0)
                 .max(1);
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/bad-name",
+            codes::BAD_NAME,
             name.range.start..digits_end,
             format!(
                 "“{}” is not one name to the game: its lexer splits letters from digits, so it reads \
@@ -628,8 +612,7 @@ the file fails with a lexical error and the game crashes; names are letters only
         ));
     } else if name.text.chars().count() == 1 {
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/bad-name",
+            codes::BAD_NAME,
             name.range.clone(),
             format!(
                 "“{}” is one letter, which the game's lexer reads as a terrain letter, not a name; \
@@ -649,8 +632,7 @@ pub(super) fn too_few_starters(terrain: &Terrain, subject: &str) -> Option<Findi
     }
     let names: Vec<&str> = starters.iter().map(|r| r.creature.text.as_str()).collect();
     Some(Finding::new(
-        Severity::Error,
-        "colossus/tower-starters",
+        codes::TOWER_STARTERS,
         terrain.letter.range.clone(),
         format!(
             "{subject} gives {} starting creature(s){}; the game takes the first three recruits \

@@ -6,13 +6,14 @@
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
+use super::codes;
 use super::cre::Roster;
 use super::map::MapView;
 use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use crate::answers::Link;
-use crate::findings::{Finding, Fix, Severity, TextEdit, line_with_break};
+use crate::findings::{Finding, Fix, TextEdit, line_with_break};
 use crate::formats::{Files, Loaded, unsupported_dialect};
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -278,8 +279,7 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
                 .unwrap_or_default();
             out.push(
                 Finding::new(
-                    Severity::Error,
-                    "colossus/unknown-terrain",
+                    codes::UNKNOWN_TERRAIN,
                     token.range.clone(),
                     format!(
                         "terrain {key} of hex {} is not defined in {ter_name} (terrains: {}); names \
@@ -298,8 +298,7 @@ are case-sensitive{hint}",
         };
         if ter.terrain(letter).is_none() {
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/unknown-terrain",
+                codes::UNKNOWN_TERRAIN,
                 token.range.clone(),
                 format!(
                     "terrain {letter} of hex {} is not defined in {ter_name} (letters: {}); letters \
@@ -362,8 +361,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/unknown-creature",
+                    codes::UNKNOWN_CREATURE,
                     creature.range.clone(),
                     format!(
                         "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
@@ -375,8 +373,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                 && cre.lord(&first.creature.text) == Some(false)
             {
                 out.push(Finding::new(
-                    Severity::Warning,
-                    "colossus/acquirable-not-lord",
+                    codes::ACQUIRABLE_NOT_LORD,
                     first.creature.range.clone(),
                     format!(
                         "the first acquirable, {}, is not a lord in {cre_name}; the first one starts \
@@ -418,8 +415,7 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
                     .map(|d| shown(d, &variant.dir))
                     .collect();
                 out.push(Finding::new(
-                    Severity::Information,
-                    "colossus/missing-battleland",
+                    codes::MISSING_BATTLELAND,
                     name.range.clone(),
                     format!(
                         "{} has {hexes} hex(es) on the map but no battleland file named {} (looked \
@@ -473,8 +469,7 @@ fn check_max_players(entry: &super::var::Entry, out: &mut Vec<Finding>) {
     let value = &entry.value;
     let Ok(n) = value.text.parse::<u64>() else {
         out.push(Finding::new(
-            Severity::Error,
-            "colossus/syntax-error",
+            codes::SYNTAX_ERROR,
             value.range.clone(),
             format!(
                 "MAXPLAYERS: takes a number of players, not “{}”; the game fails reading the VAR \
@@ -506,8 +501,7 @@ and plays the Default variant instead: write a number from 1 to {max}",
     };
     out.push(
         Finding::new(
-            Severity::Warning,
-            "colossus/max-players",
+            codes::MAX_PLAYERS,
             value.range.clone(),
             format!("{problem}: write a number from 1 to {max}"),
         )
@@ -529,8 +523,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
                 .last(entry.kind())
                 .map_or(0, |e| doc.rope().byte_to_line(e.range.start) + 1);
             out.push(Finding::new(
-                Severity::Information,
-                "colossus/overridden-record",
+                codes::OVERRIDDEN_RECORD,
                 entry.range.clone(),
                 format!("this {} record is overridden by the one on line {last}; only the last one counts", entry.key.text),
             )
@@ -554,8 +547,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             offset += name.len() + 1;
             if !is_plain_name(name) || name.chars().all(|c| c == '.') {
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/bad-file-name",
+                    codes::BAD_FILE_NAME,
                     range,
                     format!("“{name}” is not a plain file name; the game looks names up inside the variant folders only"),
                 ));
@@ -574,8 +566,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             offset += dep.len() + 1;
             if is_plain_name(dep) && !files.is_dir(&root.join(dep)) {
                 out.push(Finding::new(
-                    Severity::Error,
-                    "colossus/missing-file",
+                    codes::MISSING_FILE,
                     range,
                     format!(
                         "there is no variant folder {dep} next to this one (looked for {})",
@@ -596,8 +587,7 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
         };
         if resolved.outside.is_some() {
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/missing-file",
+                codes::MISSING_FILE,
                 entry.value.range.clone(),
                 format!(
                     "{} is a link that leads outside the variants' folder, so Retroboard does \
@@ -611,8 +601,7 @@ not read it",
         {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
             out.push(Finding::new(
-                Severity::Error,
-                "colossus/missing-file",
+                codes::MISSING_FILE,
                 entry.value.range.clone(),
                 format!(
                     "{} is not found: the game looks in {} (the variant's folder, its DEPEND \

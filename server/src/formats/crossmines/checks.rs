@@ -2,23 +2,14 @@
 
 use std::ops::Range;
 
+use super::codes::{
+    EMPTY_PATTERN, GRID_HEIGHT, GRID_WIDTH, HEADER_NUMBER, HEADER_TEXT, INVALID_CHARACTER,
+    LONE_BRIDGE, REC_FIELD_TOO_SMALL, REPEAT_TOO_LARGE, SPLIT_CELL, STAMP_HOLES, STAMP_OVERLAP,
+};
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break, plural};
+use crate::findings::{Finding, Fix, Limited, TextEdit, line_break, plural};
 use crate::syntax::Document;
-
-pub const HEADER_NUMBER: &str = "crossmines/header-number";
-pub const HEADER_TEXT: &str = "crossmines/header-text";
-pub const GRID_WIDTH: &str = "crossmines/grid-width";
-pub const GRID_HEIGHT: &str = "crossmines/grid-height";
-pub const INVALID_CHARACTER: &str = "crossmines/invalid-character";
-pub const REPEAT_TOO_LARGE: &str = "crossmines/repeat-too-large";
-pub const REC_FIELD_TOO_SMALL: &str = "crossmines/rec-field-too-small";
-pub const SPLIT_CELL: &str = "crossmines/split-cell";
-pub const STAMP_OVERLAP: &str = "crossmines/stamp-overlap";
-pub const STAMP_HOLES: &str = "crossmines/stamp-holes";
-pub const EMPTY_PATTERN: &str = "crossmines/empty-pattern";
-pub const LONE_BRIDGE: &str = "crossmines/lone-bridge";
 
 /// Every check, in file order of what they look at, at most
 /// [`crate::findings::MAX_PER_CODE`] findings of each code and one note for the rest.
@@ -75,7 +66,6 @@ fn header(view: &PatternView, out: &mut Limited) {
                     None => "is empty".to_string(),
                 };
                 out.push(
-                    Severity::Warning,
                     HEADER_TEXT,
                     line.slot.range(),
                     format!(
@@ -114,7 +104,7 @@ only",
 pattern is rarely more than a few dozen squares"
             ),
         };
-        out.push(Severity::Error, HEADER_NUMBER, line.value_range(), message);
+        out.push(HEADER_NUMBER, line.value_range(), message);
     }
 }
 
@@ -130,7 +120,6 @@ fn sizes(view: &PatternView, out: &mut Limited) {
         };
         if r > g {
             out.push(
-                Severity::Warning,
                 REPEAT_TOO_LARGE,
                 view.field(repeat).value_range(),
                 format!(
@@ -151,7 +140,6 @@ do not touch and leave {} of holes between them; use at most {g}",
         };
         if f < r {
             out.push(
-                Severity::Warning,
                 REC_FIELD_TOO_SMALL,
                 view.field(rec).value_range(),
                 format!(
@@ -219,7 +207,7 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
             );
             (fill <= MAX_FILL).then_some(fix)
         };
-        out.push_with(Severity::Error, GRID_WIDTH, range, || {
+        out.push_with(GRID_WIDTH, range, || {
             width_message(line.number, line.width, x)
         });
         out.fix_last(header.clone().into_iter().chain(line_fix));
@@ -346,7 +334,6 @@ pub fn height_finding(
             )
         };
         Some(Finding::new(
-            Severity::Error,
             GRID_HEIGHT,
             first_extra..last_end,
             format!(
@@ -372,7 +359,6 @@ pub fn height_finding(
             )
         };
         Some(Finding::new(
-            Severity::Error,
             GRID_HEIGHT,
             at..at,
             format!(
@@ -393,43 +379,38 @@ pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell),
 fn invalid_characters(view: &PatternView, out: &mut Limited) {
     for line in &view.grid {
         for run in &line.invalid {
-            out.push_with(
-                Severity::Error,
-                INVALID_CHARACTER,
-                run.range.clone(),
-                || {
-                    let text = line.run_text(run);
-                    let what = if text.chars().all(|c| c == ' ' || c == '\t') {
-                        let blanks = if text.chars().count() == 1 {
-                            "a blank (space or tab) is not a pattern square"
-                        } else {
-                            "blanks (spaces or tabs) are not pattern squares"
-                        };
-                        let place = if run.range.end == line.range.end {
-                            " at the end of the line"
-                        } else {
-                            ""
-                        };
-                        format!("{blanks}{place}")
-                    } else if text.chars().all(|c| c.is_ascii_lowercase()) {
-                        format!(
-                            "lowercase “{}” is not a pattern square: cell characters are capital \
-letters, write “{}”",
-                            shown(text),
-                            shown(&text.to_ascii_uppercase())
-                        )
-                    } else if text.chars().count() == 1 {
-                        format!("“{}” is not a pattern square", shown(text))
+            out.push_with(INVALID_CHARACTER, run.range.clone(), || {
+                let text = line.run_text(run);
+                let what = if text.chars().all(|c| c == ' ' || c == '\t') {
+                    let blanks = if text.chars().count() == 1 {
+                        "a blank (space or tab) is not a pattern square"
                     } else {
-                        format!("“{}” are not pattern squares", shown(text))
+                        "blanks (spaces or tabs) are not pattern squares"
                     };
+                    let place = if run.range.end == line.range.end {
+                        " at the end of the line"
+                    } else {
+                        ""
+                    };
+                    format!("{blanks}{place}")
+                } else if text.chars().all(|c| c.is_ascii_lowercase()) {
                     format!(
-                        "{what} (grid line {}, column {}); {ALLOWED}",
-                        line.number,
-                        run.column + 1
+                        "lowercase “{}” is not a pattern square: cell characters are capital \
+letters, write “{}”",
+                        shown(text),
+                        shown(&text.to_ascii_uppercase())
                     )
-                },
-            );
+                } else if text.chars().count() == 1 {
+                    format!("“{}” is not a pattern square", shown(text))
+                } else {
+                    format!("“{}” are not pattern squares", shown(text))
+                };
+                format!(
+                    "{what} (grid line {}, column {}); {ALLOWED}",
+                    line.number,
+                    run.column + 1
+                )
+            });
         }
     }
 }
@@ -577,12 +558,7 @@ fn split_cells(view: &PatternView, out: &mut Limited) {
             .collect()
     };
     split_parts(&parts, |message| {
-        out.push_with(
-            Severity::Warning,
-            SPLIT_CELL,
-            message.part.range.clone(),
-            || message.text(),
-        )
+        out.push_with(SPLIT_CELL, message.part.range.clone(), || message.text())
     });
 }
 
@@ -675,7 +651,6 @@ fn empty_pattern(view: &PatternView, out: &mut Limited) -> bool {
         return false;
     }
     out.push(
-        Severity::Warning,
         EMPTY_PATTERN,
         first.range.start..last.range.end,
         "every square of the grid is \u{201c}.\u{201d} (transparent): the pattern stamps nothing, \
@@ -725,7 +700,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
     };
     for (row, line) in view.grid.iter().enumerate() {
         for run in overlaps(row, line, &torus) {
-            out.push_with(Severity::Warning, STAMP_OVERLAP, run.range.clone(), || {
+            out.push_with(STAMP_OVERLAP, run.range.clone(), || {
                 overlap_message(&run, (rx, ry))
             });
         }
@@ -738,7 +713,7 @@ fn stamping(view: &PatternView, out: &mut Limited) {
             let Some((from, to, range)) = hole else {
                 return;
             };
-            out.push_with(Severity::Information, STAMP_HOLES, range, || {
+            out.push_with(STAMP_HOLES, range, || {
                 holes_message(row, from, to, (rx, ry))
             });
         };
@@ -776,7 +751,7 @@ fn lone_bridges(view: &PatternView, repeat: (usize, usize), out: &mut Limited) {
             {
                 continue;
             }
-            out.push_with(Severity::Warning, LONE_BRIDGE, square.range.clone(), || {
+            out.push_with(LONE_BRIDGE, square.range.clone(), || {
                 format!(
                     "the bridge at row {}, column {} is beside no cell on the stamped field (above, \
 below, left and right of it are holes, bridges or squares no stamp fills): a bridge becomes part of \

@@ -93,7 +93,7 @@ mod tests {
             assert!(f.range.start <= f.range.end && f.range.end <= text.len());
             assert!(text.is_char_boundary(f.range.start) && text.is_char_boundary(f.range.end));
             assert!(
-                CODES.iter().any(|c| c.code == f.code),
+                CODES.iter().any(|c| c.name == f.code),
                 "{} undeclared",
                 f.code
             );
@@ -129,7 +129,7 @@ mod tests {
             text.push('\n');
         }
         let found = findings(&text);
-        for code in [checks::SPLIT_CELL, checks::STAMP_HOLES] {
+        for code in [codes::SPLIT_CELL.name, codes::STAMP_HOLES.name] {
             let of_code: Vec<_> = found.iter().filter(|f| f.code == code).collect();
             assert_eq!(of_code.len(), 101, "{code}");
             assert_eq!(of_code[100].severity, Severity::Information);

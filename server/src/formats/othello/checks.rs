@@ -2,27 +2,17 @@
 
 use std::ops::Range;
 
+use super::codes::{
+    BAD_USED_SQUARE, BLANK_LINES, BOARD_LAYOUT, BOARD_SIZE, CHIP_COUNT, CHIP_TOTAL,
+    COPYRIGHT_TOO_LONG, EXTRA_LINES, MISSING_COPYRIGHT, NO_MOVES, PLACED_COUNT, REPEATED_SQUARE,
+    UNLISTED_CHIP, USED_SQUARE_BLANK,
+};
 use super::view::{
     BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
     UsedEntry,
 };
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_with_break, plural};
+use crate::findings::{Finding, Fix, Limited, TextEdit, line_with_break, plural};
 use crate::syntax::Document;
-
-pub const CHIP_COUNT: &str = "othello/chip-count";
-pub const CHIP_TOTAL: &str = "othello/chip-total";
-pub const BOARD_LAYOUT: &str = "othello/board-layout";
-pub const BOARD_SIZE: &str = "othello/board-size";
-pub const BAD_USED_SQUARE: &str = "othello/bad-used-square";
-pub const REPEATED_SQUARE: &str = "othello/repeated-square";
-pub const USED_SQUARE_BLANK: &str = "othello/used-square-blank";
-pub const UNLISTED_CHIP: &str = "othello/unlisted-chip";
-pub const MISSING_COPYRIGHT: &str = "othello/missing-copyright";
-pub const COPYRIGHT_TOO_LONG: &str = "othello/copyright-too-long";
-pub const EXTRA_LINES: &str = "othello/extra-lines";
-pub const BLANK_LINES: &str = "othello/blank-lines";
-pub const PLACED_COUNT: &str = "othello/placed-count";
-pub const NO_MOVES: &str = "othello/no-moves";
 
 /// The chips of a game: lines 1 and 2 add up to this.
 pub const CHIPS: u32 = 32;
@@ -127,7 +117,6 @@ fn blank_lines(doc: &Document, view: &BordView) -> Option<Finding> {
     };
     Some(
         Finding::new(
-            Severity::Error,
             BLANK_LINES,
             first.range(),
             format!(
@@ -199,19 +188,13 @@ fn chips(view: &BordView, out: &mut Limited) {
                 }
             }
         };
-        out.push(
-            Severity::Error,
-            CHIP_COUNT,
-            count.line.value_range(),
-            message,
-        );
+        out.push(CHIP_COUNT, count.line.value_range(), message);
     }
     if let [Some(left), Some(placed)] = values {
         let sum = left + placed;
         if sum != CHIPS {
             let range = |c: &Count| c.line.value_range();
             let finding = Finding::new(
-                Severity::Error,
                 CHIP_TOTAL,
                 range(&view.chips_left).start..range(&view.chips_placed).end,
                 format!(
@@ -269,7 +252,6 @@ fn placed_against_board(doc: &Document, view: &BordView, out: &mut Limited) {
     };
     out.push_finding(
         Finding::new(
-            Severity::Warning,
             PLACED_COUNT,
             range,
             format!(
@@ -303,7 +285,6 @@ fn no_moves(view: &BordView, out: &mut Limited) {
     }
     let board = view.board.line();
     out.push(
-        Severity::Warning,
         NO_MOVES,
         board.value_range(),
         "neither player can place a chip: no empty square has a line of the other colour's chips \
@@ -407,7 +388,6 @@ fn used_squares(view: &BordView, out: &mut Limited) {
             UsedEntry::Square { square, range } => {
                 if let Some(earlier) = &first[square.index()] {
                     let finding = Finding::new(
-                        Severity::Warning,
                         REPEATED_SQUARE,
                         range.clone(),
                         format!(
@@ -425,7 +405,7 @@ fn used_squares(view: &BordView, out: &mut Limited) {
                 }
             }
             UsedEntry::BadName { text, range } => {
-                out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                out.push_with(BAD_USED_SQUARE, range.clone(), || {
                     format!(
                         "“{text}” is not a square of the board: a used square is a button name, \
 a row letter A–H then a column digit 1–8 (A1 … H8)"
@@ -454,7 +434,7 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                 } else {
                     Vec::new()
                 };
-                out.push_with(Severity::Error, BAD_USED_SQUARE, range.clone(), || {
+                out.push_with(BAD_USED_SQUARE, range.clone(), || {
                     let rule = format!(
                         "the used squares are button names A1 … H8 (row letter, column digit) \
 run together, {example}"
@@ -528,7 +508,6 @@ fn board_blanks(line: &super::view::Line, width: usize) -> Option<Finding> {
     });
     Some(
         Finding::new(
-            Severity::Error,
             BOARD_SIZE,
             start + first..start + last + 1,
             format!(
@@ -565,7 +544,7 @@ rows, then join them into one line",
                     line.number
                 )
             };
-            out.push(Severity::Error, BOARD_LAYOUT, board.range(), message);
+            out.push(BOARD_LAYOUT, board.range(), message);
             if rows == SIZE {
                 // The line breaks between the rows, whatever they are (CR, LF or CRLF).
                 let edits = board
@@ -598,7 +577,6 @@ on one line ({how})"
                 Some(_) if width > SQUARES => {
                     let past = line.chars_range(SQUARES, width);
                     out.push(
-                        Severity::Error,
                         BOARD_SIZE,
                         past.clone(),
                         format!(
@@ -621,7 +599,7 @@ of 8 on one line): {} missing",
                     }
                 ),
             };
-            out.push(Severity::Error, BOARD_SIZE, line.range(), message);
+            out.push(BOARD_SIZE, line.range(), message);
         }
     }
 }
@@ -663,7 +641,6 @@ fn board_against_used_squares(view: &BordView, out: &mut Limited) {
         }
         if on_board.chip == Chip::Empty {
             out.push(
-                Severity::Warning,
                 USED_SQUARE_BLANK,
                 range.clone(),
                 format!(
@@ -694,7 +671,6 @@ remove {} from line 3 or put a chip (W or B) there",
         // Nothing listed at all: one finding on line 3, not one per chip.
         let names: Vec<String> = chips.iter().map(|s| s.square.name()).collect();
         out.push(
-            Severity::Warning,
             UNLISTED_CHIP,
             used_line.range(),
             format!(
@@ -711,7 +687,6 @@ their squares on line 3, run together: {}",
     }
     for s in chips {
         out.push(
-            Severity::Warning,
             UNLISTED_CHIP,
             s.range.clone(),
             format!(
@@ -761,7 +736,6 @@ fn copyright(view: &BordView, out: &mut Limited) {
                 "is empty".to_string()
             };
             out.push(
-                Severity::Warning,
                 MISSING_COPYRIGHT,
                 line.range(),
                 format!(
@@ -775,7 +749,6 @@ write who made the board, e.g. © 1996 Your Name"
             if width > MAX_COPYRIGHT {
                 let past = line.chars_range(MAX_COPYRIGHT, width);
                 out.push(
-                    Severity::Error,
                     COPYRIGHT_TOO_LONG,
                     past.clone(),
                     format!(
@@ -801,7 +774,6 @@ fn extra_lines(copyright: usize, first: (usize, usize), last: (usize, usize)) ->
         format!("lines {}–{}", first.0, last.0)
     };
     Finding::new(
-        Severity::Warning,
         EXTRA_LINES,
         first.1..last.1,
         format!(

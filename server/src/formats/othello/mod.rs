@@ -113,7 +113,7 @@ mod tests {
             assert!(f.range.start <= f.range.end && f.range.end <= text.len());
             assert!(text.is_char_boundary(f.range.start) && text.is_char_boundary(f.range.end));
             assert!(
-                CODES.iter().any(|c| c.code == f.code),
+                CODES.iter().any(|c| c.name == f.code),
                 "{} undeclared",
                 f.code
             );
@@ -152,7 +152,7 @@ mod tests {
         let text = format!("21\r11\rB2B4B6C3C5C7D2D4D6D8E3E5E7F2F4F6G3G5G7H2H4H6\r{rows}\r(c) me");
         let found = findings(&text);
         assert_eq!(found.len(), 1, "{found:?}");
-        assert_eq!(found[0].code, checks::BOARD_LAYOUT);
+        assert_eq!(found[0].code, codes::BOARD_LAYOUT.name);
         assert_eq!(view(&text).copyright.number, 12);
     }
 

@@ -8,7 +8,7 @@ use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
 use super::fixes::{delete_lines, delete_with_blanks, missing_field, write};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
-use crate::findings::{Finding, Fix, Severity, plural};
+use crate::findings::{Code, Finding, Fix, plural};
 use crate::syntax::Document;
 
 /// The most decks the game deals.
@@ -40,7 +40,6 @@ impl<'a> Checker<'a> {
         if view.counts.is_none() && !view.head_error {
             let at = view.name.as_ref().map_or(0, |n| n.range.end);
             self.push(
-                Severity::Error,
                 COUNTS_MISSING,
                 at..at,
                 "the file ends after the name: line 2 must hold the number of decks and the \
@@ -94,7 +93,6 @@ is drawn over the earlier one and hides it; move one of them (piles are 71 × 96
 side by side)"
                     );
                     self.push_named(
-                        Severity::Warning,
                         SAME_PLACE,
                         x_field.range.start..y_field.range.end,
                         pile,
@@ -184,13 +182,8 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
         );
         let fix = self.filler_pile_fix(filler);
         self.out.push(
-            Finding::new(
-                Severity::Warning,
-                PAST_WINDOW,
-                x_field.range.start..y_field.range.end,
-                message,
-            )
-            .with_fix(fix),
+            Finding::new(PAST_WINDOW, x_field.range.start..y_field.range.end, message)
+                .with_fix(fix),
         );
     }
 
@@ -224,14 +217,8 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
         )
     }
 
-    fn push(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        range: Range<usize>,
-        message: String,
-    ) {
-        self.out.push(Finding::new(severity, code, range, message));
+    fn push(&mut self, code: &'static Code, range: Range<usize>, message: String) {
+        self.out.push(Finding::new(code, range, message));
     }
 
     /// Gives the finding pushed last these fixes.
@@ -244,13 +231,12 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
     /// A finding about a pile whose message names it with [`PILE_NAME`].
     fn push_named(
         &mut self,
-        severity: Severity,
-        code: &'static str,
+        code: &'static Code,
         range: Range<usize>,
         pile: &Pile,
         message: String,
     ) {
-        self.push_pile(severity, code, range, pile, move |number| {
+        self.push_pile(code, range, pile, move |number| {
             message.replace(PILE_NAME, &who(number))
         });
     }
@@ -258,13 +244,12 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
     /// A finding about a pile whose message names the pile's number.
     fn push_pile(
         &mut self,
-        severity: Severity,
-        code: &'static str,
+        code: &'static Code,
         range: Range<usize>,
         pile: &Pile,
         message: impl Fn(usize) -> String + Send + Sync + 'static,
     ) {
-        self.push(severity, code, range, message(pile.number));
+        self.push(code, range, message(pile.number));
     }
 
     /// The 1-based line of a byte offset.
@@ -276,7 +261,6 @@ last cards are cut off; add the filler pile “0 {} {} 0 0 0 0 0 0 0 0” the sp
     fn name(&mut self) {
         match &self.view.name {
             None => self.push(
-                Severity::Error,
                 NAME,
                 0..0,
                 "line 1 is empty, but it holds the game's name, which the game shows in the \
@@ -284,7 +268,6 @@ window bar: write the name on line 1 (the counts line “decks piles” follows 
                     .to_string(),
             ),
             Some(name) if name.text.is_empty() => self.push(
-                Severity::Error,
                 NAME,
                 name.range.clone(),
                 "line 1 holds only blanks, but it is the game's name, which the game shows in \
@@ -303,7 +286,7 @@ second rule set), and the game has no notes or comments; delete this text (blank
 fine between piles)",
                 shorten(&line.text)
             );
-            self.push(Severity::Warning, TEXT_LINE, line.range.clone(), message);
+            self.push(TEXT_LINE, line.range.clone(), message);
             let fix = delete_lines(
                 self.doc,
                 "Delete this line",
@@ -318,7 +301,6 @@ fine between piles)",
     /// it, and a number may be run into it).
     fn trailing(&mut self, text: &Text, after: &str) {
         self.push(
-            Severity::Warning,
             TRAILING_TEXT,
             text.range.clone(),
             trailing_message(&shorten(&text.text), after),
@@ -344,7 +326,7 @@ fine between piles)",
 52 cards; write a number from 1 to {MAX_DECKS}",
                         shown(value, decks)
                     );
-                    self.push(Severity::Error, DECKS, decks.range.clone(), message);
+                    self.push(DECKS, decks.range.clone(), message);
                 }
             }
         }
@@ -400,20 +382,14 @@ fine between piles)",
             self.not_a_number(pile, text);
         } else if let Some(text) = &pile.trailing {
             let shown = shorten(&text.text);
-            self.push_pile(
-                Severity::Warning,
-                TRAILING_TEXT,
-                text.range.clone(),
-                pile,
-                move |number| {
-                    let after = if number == 1 {
-                        "the numbers of the stock (pile 1)".to_string()
-                    } else {
-                        format!("the numbers of pile {number}")
-                    };
-                    trailing_message(&shown, &after)
-                },
-            );
+            self.push_pile(TRAILING_TEXT, text.range.clone(), pile, move |number| {
+                let after = if number == 1 {
+                    "the numbers of the stock (pile 1)".to_string()
+                } else {
+                    format!("the numbers of pile {number}")
+                };
+                trailing_message(&shown, &after)
+            });
             let fix = delete_with_blanks(self.doc, "Delete the text", &text.range);
             self.fix_last([fix]);
         }
@@ -446,13 +422,7 @@ fine between piles)",
 (0–9), as the game reads a pile line's numbers up to the first thing that is not one",
             shorten(word)
         );
-        self.push_named(
-            Severity::Error,
-            FIELD_COUNT,
-            start..start + word.len(),
-            pile,
-            message,
-        );
+        self.push_named(FIELD_COUNT, start..start + word.len(), pile, message);
     }
 
     fn field_count(&mut self, pile: &Pile) {
@@ -501,13 +471,7 @@ delete {}",
                     if surplus == 1 { "it" } else { "them" },
                 )
             };
-            self.push_named(
-                Severity::Warning,
-                TRAILING_TEXT,
-                from(expected),
-                pile,
-                message,
-            );
+            self.push_named(TRAILING_TEXT, from(expected), pile, message);
             if let Some(kept) = numbers.get(expected - 1) {
                 let surplus = found - expected;
                 let title = if surplus == 1 {
@@ -577,7 +541,7 @@ for one rule set",
                 )
             }
         };
-        self.push_named(Severity::Error, FIELD_COUNT, range, pile, message);
+        self.push_named(FIELD_COUNT, range, pile, message);
         // The four numbers of rules 2 cannot be guessed; one rule set can be written.
         self.fix_last(rules_1_only.into_iter().chain(in_place));
     }
@@ -605,7 +569,7 @@ for one rule set",
         let label = || field_label(slot, doc);
         let Some(value) = number.value else {
             let message = format!("{} is too large a number for the game", label());
-            self.push_named(Severity::Error, code, number.range.clone(), pile, message);
+            self.push_named(code, number.range.clone(), pile, message);
             return;
         };
         let decoded = fields::decode(doc, value, number.written);
@@ -615,7 +579,7 @@ for one rule set",
                 label(),
                 doc.pattern
             );
-            self.push_named(Severity::Error, code, number.range.clone(), pile, message);
+            self.push_named(code, number.range.clone(), pile, message);
             return;
         }
         if doc.digits.is_empty() {
@@ -629,7 +593,7 @@ for one rule set",
                         v.not_here.unwrap_or_default(),
                         fields::allowed_list(doc.whole)
                     );
-                    self.push_named(Severity::Error, code, number.range.clone(), pile, message);
+                    self.push_named(code, number.range.clone(), pile, message);
                 }
                 None => {
                     let message = format!(
@@ -637,7 +601,7 @@ for one rule set",
                         label(),
                         fields::allowed_list(doc.whole)
                     );
-                    self.push_named(Severity::Error, code, number.range.clone(), pile, message);
+                    self.push_named(code, number.range.clone(), pile, message);
                 }
             }
             return;
@@ -656,7 +620,7 @@ write {} and delete the four numbers of rules 2",
                     .span
                     .as_ref()
                     .map_or(number.range.clone(), |s| number.sub_range(s));
-                self.push_named(Severity::Warning, RULES_IGNORED, range, pile, message);
+                self.push_named(RULES_IGNORED, range, pile, message);
             }
         }
         if decoded.whole.is_some() {
@@ -674,7 +638,7 @@ remove “{above}”",
                     .count(),
                 doc.digits.last().map_or("", |d| d.letter),
             );
-            self.push_named(Severity::Error, code, number.sub_range(span), pile, message);
+            self.push_named(code, number.sub_range(span), pile, message);
         }
         for reading in &decoded.digits {
             self.digit(pile, &label, number, reading, code, false);
@@ -688,7 +652,7 @@ remove “{above}”",
         label: &dyn Fn() -> String,
         number: &Number,
         reading: &DigitReading,
-        code: &'static str,
+        code: &'static Code,
         thousands: bool,
     ) {
         if reading.meaning.is_some_and(ValueDoc::allowed) {
@@ -723,7 +687,7 @@ remove “{above}”",
             label(),
             fields::allowed_list(doc.values)
         );
-        self.push_named(Severity::Error, code, range, pile, message);
+        self.push_named(code, range, pile, message);
     }
 
     /// The stock's own rules: 52 cards per deck, and a wastepile that exists.
@@ -744,7 +708,7 @@ holds 52 × {decks} = {}: write {}",
                 decks * DECK,
                 decks * DECK
             );
-            self.push(Severity::Error, STOCK_SIZE, field.range.clone(), message);
+            self.push(STOCK_SIZE, field.range.clone(), message);
             self.fix_last([write(self.doc, &field.range, decks * DECK)]);
         }
         self.out
@@ -823,7 +787,6 @@ and grows right and down to hold the piles; its {width}×{height} cards cannot b
 pile on purpose give it y -99 or less; else move it to 0 or more",
                 );
                 self.push_named(
-                    Severity::Information,
                     OFF_WINDOW,
                     x_field.range.start..y_field.range.end,
                     pile,
@@ -842,13 +805,7 @@ edge; use 0 or more (only y -99 or less, which hides a pile, is meant to be nega
                     ),
                     if x == -1 { "is" } else { "are" }
                 );
-                self.push_named(
-                    Severity::Warning,
-                    POSITION,
-                    x_field.range.clone(),
-                    pile,
-                    message,
-                );
+                self.push_named(POSITION, x_field.range.clone(), pile, message);
                 self.fix_last([write(self.doc, &x_field.range, 0)]);
             }
             if y < 0 {
@@ -862,13 +819,7 @@ use 0 or more to show it, or -99 or less to hide it",
                     ),
                     if y == -1 { "is" } else { "are" }
                 );
-                self.push_named(
-                    Severity::Warning,
-                    POSITION,
-                    y_field.range.clone(),
-                    pile,
-                    message,
-                );
+                self.push_named(POSITION, y_field.range.clone(), pile, message);
                 let mut hide = write(self.doc, &y_field.range, INVISIBLE_Y);
                 hide.title = format!("Write {INVISIBLE_Y} (hide the pile)");
                 self.fix_last([write(self.doc, &y_field.range, 0), hide]);
@@ -878,7 +829,7 @@ use 0 or more to show it, or -99 or less to hide it",
 }
 
 /// The code of a value problem in a field.
-fn field_code(slot: Slot, doc: &FieldDoc) -> &'static str {
+fn field_code(slot: Slot, doc: &FieldDoc) -> &'static Code {
     if slot.context == Context::Stock && slot.field >= 8 {
         STOCK_FIELD
     } else if doc.digits.is_empty() {
@@ -965,12 +916,7 @@ included ({} {} here); write a number from 1 to {MAX_PILES}",
                 plural(found, "pile line", "pile lines"),
                 if found == 1 { "follows" } else { "follow" },
             );
-            out.push(Finding::new(
-                Severity::Error,
-                PILE_LIMIT,
-                declared.range.clone(),
-                message,
-            ));
+            out.push(Finding::new(PILE_LIMIT, declared.range.clone(), message));
             return out;
         }
     }
@@ -996,8 +942,7 @@ included): {} missing; add {} or write {found} here",
         // The piles cannot be guessed; the count can be the lines there are.
         let write_found = (found > 0).then(|| write(doc, &declared.range, found));
         out.push(
-            Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
-                .with_fix(write_found.clone()),
+            Finding::new(PILE_COUNT, declared.range.clone(), message).with_fix(write_found.clone()),
         );
         let which = if missing == 1 {
             format!("pile {declared_count} is")
@@ -1013,10 +958,7 @@ after {}",
                 format!("pile {found}")
             }
         );
-        out.push(
-            Finding::new(Severity::Error, PILE_COUNT, piles_end..piles_end, message)
-                .with_fix(write_found),
-        );
+        out.push(Finding::new(PILE_COUNT, piles_end..piles_end, message).with_fix(write_found));
     } else {
         let message = format!(
             "line {line} says {declared_count} piles, but {lines} (the stock \
@@ -1024,12 +966,7 @@ included); the game reads only the first {declared_count}: write {found} here, o
 extra lines"
         );
         let Some(((first, start), (last, end))) = surplus(declared_count) else {
-            out.push(Finding::new(
-                Severity::Error,
-                PILE_COUNT,
-                declared.range.clone(),
-                message,
-            ));
+            out.push(Finding::new(PILE_COUNT, declared.range.clone(), message));
             return out;
         };
         // Either may be meant: the count (when a game can have that many), or the lines past it.
@@ -1044,8 +981,7 @@ extra lines"
             )])
             .collect();
         out.push(
-            Finding::new(Severity::Error, PILE_COUNT, declared.range.clone(), message)
-                .with_fixes(fixes.clone()),
+            Finding::new(PILE_COUNT, declared.range.clone(), message).with_fixes(fixes.clone()),
         );
         let which = if first == last {
             format!("pile line {first} is")
@@ -1057,10 +993,7 @@ extra lines"
 not read {}",
             if first == last { "it" } else { "them" }
         );
-        out.push(
-            Finding::new(Severity::Error, PILE_COUNT, start..end, message)
-                .with_fixes(fixes.into_iter().rev()),
-        );
+        out.push(Finding::new(PILE_COUNT, start..end, message).with_fixes(fixes.into_iter().rev()));
     }
     out
 }
@@ -1084,7 +1017,7 @@ only {}: write the number of the wastepile (most often 2), or 0 when there is no
         );
         // Most games' wastepile is pile 2; which pile is meant, the file does not say.
         let two = (piles >= 2).then(|| write(doc, &field.range, 2));
-        Finding::new(Severity::Error, STOCK_FIELD, field.range.clone(), message)
+        Finding::new(STOCK_FIELD, field.range.clone(), message)
             .with_fix(two)
             .with_fix(Some(write(doc, &field.range, 0)))
     })
@@ -1128,7 +1061,7 @@ that sets the foundation value, so this pile is dealt no card; field 1 is {cards
         })
     }?;
     Some(
-        Finding::new(Severity::Error, FOUNDATION_VALUE, range.clone(), message)
+        Finding::new(FOUNDATION_VALUE, range.clone(), message)
             .with_fix(Some(write(doc, range, should))),
     )
 }
@@ -1156,7 +1089,7 @@ pub fn exhausted(number: usize, dealt: i64, available: i64, range: Range<usize>)
         "the deal runs out of cards at pile {number}: the piles up to here are dealt {dealt} \
 cards, but the stock (pile 1) holds {available}; deal fewer cards (field 1)"
     );
-    Finding::new(Severity::Warning, STOCK_EXHAUSTED, range, message)
+    Finding::new(STOCK_EXHAUSTED, range, message)
 }
 
 /// Whether piles have a won-game count (field 7 from 0 to 998), and any field 7 at all.
@@ -1177,7 +1110,6 @@ pub fn won_counts(usable: &[&Pile]) -> WonCounts {
 /// No pile has a won-game count, though some have field 7 (the counts line at `counts`).
 pub fn unwinnable(counts: Range<usize>) -> Finding {
     Finding::new(
-        Severity::Warning,
         UNWINNABLE,
         counts,
         "no pile has a won-game count (field 7 from 0 to 998), so the game can never be won: \

@@ -780,7 +780,7 @@ mod tests {
             .map(|f| f.code)
             .collect();
         assert!(
-            codes.contains(&super::super::codes::CARD_SHORTAGE),
+            codes.contains(&super::super::codes::CARD_SHORTAGE.name),
             "{codes:?}"
         );
     }

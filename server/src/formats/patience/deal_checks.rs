@@ -16,7 +16,7 @@ use super::cards::{CardSet, Sequence, field_10_words, value_name};
 use super::codes::{CARD_SHORTAGE, FOUNDATION_SHORT, NEVER_FILLED, NEVER_RECEIVES, WON_OVER_DECKS};
 use super::deal::{deal_digit, receives, special, takes_out, written_cards};
 use super::view::{GameView, Pile};
-use crate::findings::{Finding, Severity, plural};
+use crate::findings::{Finding, plural};
 
 /// The findings of the deal, over the piles with all their fields (`usable`, the stock first).
 pub fn findings(view: &GameView, usable: &[&Pile]) -> Vec<Finding> {
@@ -88,12 +88,7 @@ won: lower field 7 (13 for a foundation built from ace to king), or play with mo
                 decks_words(decks),
                 if decks == 1 { "holds" } else { "hold" },
             );
-            out.push(Finding::new(
-                Severity::Warning,
-                WON_OVER_DECKS,
-                at.range.clone(),
-                message,
-            ));
+            out.push(Finding::new(WON_OVER_DECKS, at.range.clone(), message));
             break;
         }
     }
@@ -136,12 +131,7 @@ won: lower field 7 (13 for a foundation built from ace to king), or play with mo
 can never be won: let cards be laid on it (fields 9 to 11), or change field 7",
             pile.number
         );
-        out.push(Finding::new(
-            Severity::Warning,
-            NEVER_FILLED,
-            at.range.clone(),
-            message,
-        ));
+        out.push(Finding::new(NEVER_FILLED, at.range.clone(), message));
     }
 }
 
@@ -223,12 +213,7 @@ takes in field 10 (e.g. 901 for aces, 999 for any card)",
                 plural(n, "card", "cards"),
                 special(pile).unwrap_or(7),
             );
-            out.push(Finding::new(
-                Severity::Warning,
-                CARD_SHORTAGE,
-                range,
-                message,
-            ));
+            out.push(Finding::new(CARD_SHORTAGE, range, message));
             continue;
         }
         if set == CardSet::ALL {
@@ -273,12 +258,7 @@ cards in field 10",
             decks_words(decks),
             if decks == 1 { "holds" } else { "hold" },
         );
-        out.push(Finding::new(
-            Severity::Warning,
-            CARD_SHORTAGE,
-            range,
-            message,
-        ));
+        out.push(Finding::new(CARD_SHORTAGE, range, message));
     }
 }
 
@@ -379,12 +359,7 @@ by during the deal"
             "pile {number} receives 1 fitting card during the deal (field 6 d = 5), but it can \
 never get one: {why}"
         );
-        out.push(Finding::new(
-            Severity::Warning,
-            NEVER_RECEIVES,
-            range,
-            message,
-        ));
+        out.push(Finding::new(NEVER_RECEIVES, range, message));
     }
 }
 
@@ -527,12 +502,7 @@ b = 1), or give the pile a fixed first card in field 10",
             rule.words(),
             values.join(", "),
         );
-        out.push(Finding::new(
-            Severity::Warning,
-            FOUNDATION_SHORT,
-            at.range.clone(),
-            message,
-        ));
+        out.push(Finding::new(FOUNDATION_SHORT, at.range.clone(), message));
     }
 }
 
@@ -598,7 +568,7 @@ mod tests {
 3 4 -99 0 0 700 999 0 0 901 0\n2 83 -99 0 0 800 999 0 0 101 0\n";
         let f = found(text);
         assert_eq!(f.len(), 1, "{f:?}");
-        assert_eq!(f[0].0, CARD_SHORTAGE);
+        assert_eq!(f[0].0, CARD_SHORTAGE.name);
         assert_eq!(
             f[0].1,
             "pile 3 takes 2 aces of hearts out of the stock (field 1, and field 10 = 101), but \
@@ -630,7 +600,7 @@ took 1 of them (5 in all), but 1 deck holds only 4"
 5 83 110 0 16 1 999 2 2 999 304\n";
         let f = found(text);
         assert_eq!(f.len(), 1, "{f:?}");
-        assert_eq!(f[0].0, NEVER_RECEIVES);
+        assert_eq!(f[0].0, NEVER_RECEIVES.name);
         assert!(
             f[0].1
                 .ends_with("no card may be laid on it while it is empty")
@@ -672,7 +642,7 @@ stock first (c = 7/8)"
 0 83 4 0 0 602 13 0 1 999 116\n";
         let f = found(text);
         assert_eq!(f.len(), 1, "{f:?}");
-        assert_eq!(f[0].0, FOUNDATION_SHORT);
+        assert_eq!(f[0].0, FOUNDATION_SHORT.name);
         assert!(
             f[0].1.starts_with(
                 "pile 2 takes its foundation value from its first card (field 6 c = 6), and \

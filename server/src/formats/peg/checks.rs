@@ -4,22 +4,18 @@
 
 use std::ops::Range;
 
+use super::codes::{
+    EMPTY_BOARD, GOAL_MARKER, GOAL_MARKER_LINE_BREAK, HEADER, INCOMPLETE_ROWS, INVALID_ELEMENT,
+    MULTIPLE_GOALS, NO_FIRST_JUMP, ROW_SEPARATOR, TRAILING_BLANK, UNEQUAL_ROWS,
+};
 use super::jumps::jump_possible;
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
-use crate::findings::{Finding, Fix, Limited, Severity, TextEdit, line_break, plural};
+use crate::findings::{Code, Finding, Fix, Limited, TextEdit, line_break, plural};
+use crate::registry::Family;
 use crate::syntax::Document;
 
-pub const HEADER: &str = "peg/header";
-pub const TRAILING_BLANK: &str = "peg/trailing-blank";
-pub const INVALID_ELEMENT: &str = "peg/invalid-element";
-pub const GOAL_MARKER: &str = "peg/goal-marker";
-pub const GOAL_MARKER_LINE_BREAK: &str = "peg/goal-marker-line-break";
-pub const ROW_SEPARATOR: &str = "peg/row-separator";
-pub const INCOMPLETE_ROWS: &str = "peg/incomplete-rows";
-pub const UNEQUAL_ROWS: &str = "peg/unequal-rows";
-pub const EMPTY_BOARD: &str = "peg/empty-board";
-pub const MULTIPLE_GOALS: &str = "peg/multiple-goals";
-pub const NO_FIRST_JUMP: &str = "peg/no-first-jump";
+/// The code of the syntax errors that one finding replaces when the header is missing.
+const SYNTAX_ERROR: &Code = Family::Peg.syntax_error();
 
 /// Rows named one by one in an unequal-rows message before "…".
 const MAX_LISTED_ROWS: usize = 12;
@@ -37,8 +33,6 @@ const GAME_INCOMPLETE: &str =
     "\"Level invalid: The level's actual length is not a multiple of the width.\"";
 const GAME_NO_JUMP: &str = "\"Warning! The level is not playable. There are no jumps possible.\"";
 
-const SYNTAX_ERROR: &str = "peg/syntax-error";
-
 /// How far into the file [`header_missing`] looks for the header lines.
 const HEADER_SEARCH_BYTES: usize = 4096;
 
@@ -51,7 +45,7 @@ fn header_missing(doc: &Document, findings: &mut Vec<Finding>) -> bool {
     let start = head.len() - head.trim_start_matches(['\r', '\n']).len();
     let first_line = rope.byte_to_line(start);
     let on_first_line = |f: &Finding| {
-        f.code == SYNTAX_ERROR
+        f.code == SYNTAX_ERROR.name
             && rope.byte_to_line(f.range.start.min(rope.len_bytes())) == first_line
     };
     if head[start..].starts_with('1') || !findings.iter().any(on_first_line) {
@@ -75,10 +69,9 @@ fn header_missing(doc: &Document, findings: &mut Vec<Finding>) -> bool {
 “mode: diagonal”) above the rows of a version 2 board, or “1D~” (diagonal moves) or “1N~” before \
 a version 1 board"
     };
-    findings.retain(|f| f.code != SYNTAX_ERROR);
+    findings.retain(|f| f.code != SYNTAX_ERROR.name);
     let end = start + line.len();
     findings.push(Finding::new(
-        Severity::Error,
         HEADER,
         start..end,
         format!(
@@ -140,7 +133,6 @@ fn incomplete(range: Range<usize>, width: usize, after: usize) -> Finding {
     let full = after / width;
     let missing = width - left;
     Finding::new(
-        Severity::Error,
         INCOMPLETE_ROWS,
         range,
         format!(
@@ -160,7 +152,6 @@ or extra element (the game says {GAME_INCOMPLETE})",
 /// A version 2 board without rows, reported at its last header line.
 fn no_rows(range: Range<usize>) -> Finding {
     Finding::new(
-        Severity::Error,
         EMPTY_BOARD,
         range,
         format!(
@@ -173,7 +164,6 @@ line 3 on (the game says {GAME_EMPTY})"
 /// A version 2 board of dots alone, reported at its first row.
 fn dots_only(range: Range<usize>) -> Finding {
     Finding::new(
-        Severity::Error,
         EMPTY_BOARD,
         range,
         format!(
@@ -194,17 +184,17 @@ struct Checks<'a> {
 
 impl Checks<'_> {
     /// No more findings of this code are shown.
-    fn full(&self, code: &'static str) -> bool {
+    fn full(&self, code: &'static Code) -> bool {
         self.out.is_full(code)
     }
 
     /// Counts a finding that is left out, at `range`.
-    fn hide(&mut self, code: &'static str, range: Range<usize>) {
+    fn hide(&mut self, code: &'static Code, range: Range<usize>) {
         self.out.leave_out(code, range);
     }
 
-    fn push(&mut self, severity: Severity, code: &'static str, range: Range<usize>, msg: String) {
-        self.out.push(severity, code, range, msg);
+    fn push(&mut self, code: &'static Code, range: Range<usize>, msg: String) {
+        self.out.push(code, range, msg);
     }
 
     /// Gives the finding pushed last these fixes, when it was shown.
@@ -242,7 +232,6 @@ impl Checks<'_> {
                     Header::V2 { version, .. } => version.range.clone(),
                 };
                 self.push(
-                    Severity::Error,
                     EMPTY_BOARD,
                     range,
                     "the board is empty: no elements follow the header; write the rows \
@@ -278,7 +267,6 @@ impl Checks<'_> {
         };
         let header = self.doc.slice(range.clone());
         self.push(
-            Severity::Error,
             HEADER,
             range.clone(),
             format!(
@@ -311,7 +299,6 @@ lines “version 2” and “{mode}” (the game says {GAME_INVALID})",
                     if marker.line_break {
                         let next_line = self.line(next.start);
                         self.push(
-                            Severity::Warning,
                             GOAL_MARKER_LINE_BREAK,
                             marker.range.clone(),
                             format!(
@@ -345,7 +332,6 @@ document says the element after “>” may not be a line end; move “>” to t
                         ""
                     };
                     self.push(
-                        Severity::Error,
                         GOAL_MARKER,
                         marker.range.clone(),
                         format!(
@@ -356,7 +342,6 @@ but it is followed by {what}{after}; move “>” before the goal slot or remove
                     );
                 }
                 None => self.push(
-                    Severity::Error,
                     GOAL_MARKER,
                     marker.range.clone(),
                     format!(
@@ -383,7 +368,6 @@ slot (E, 1, 2 or 3); move it before the goal slot or remove it (the game says {G
             let line = self.line(range.start);
             let end = range.end;
             self.push(
-                Severity::Error,
                 ROW_SEPARATOR,
                 range,
                 format!(
@@ -401,7 +385,6 @@ the number of elements before “!”; put “!” right after the first row (af
         if board.width == Some(0) {
             ok = false;
             self.push(
-                Severity::Error,
                 ROW_SEPARATOR,
                 first.clone(),
                 "the row separator “!” stands before the first element, so the board would be \
@@ -430,7 +413,6 @@ the number of elements before “!”; put “!” right after the first row (af
             ok = false;
             let which = if i == 1 { "a second" } else { "another" };
             self.push(
-                Severity::Error,
                 ROW_SEPARATOR,
                 extra.clone(),
                 format!(
@@ -487,12 +469,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
         };
         let end = range.end;
         let finding = incomplete(range, width, after);
-        self.push(
-            finding.severity,
-            INCOMPLETE_ROWS,
-            finding.range,
-            finding.message,
-        );
+        self.out.push_finding(finding);
         // The missing elements may be anywhere above: filling the last row is one guess.
         let missing = width - left;
         let fix = Fix::one(
@@ -533,7 +510,6 @@ exactly one “!”, right after its first row; remove this one (the game says \
         }
         if line.range.start > 0 {
             self.push(
-                Severity::Error,
                 HEADER,
                 0..line.range.start,
                 format!(
@@ -552,7 +528,6 @@ line and says {GAME_VERSION}; remove the blank lines so that “version 2” is 
             if trimmed.len() < line.text.len() {
                 let blanks = line.range.start + trimmed.len()..line.range.end;
                 self.push(
-                    Severity::Error,
                     TRAILING_BLANK,
                     blanks.clone(),
                     format!(
@@ -576,7 +551,6 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
         };
         let range = tight_value_range(line);
         self.push(
-            Severity::Error,
             HEADER,
             range,
             format!(
@@ -617,7 +591,6 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
             return false;
         }
         self.push(
-            Severity::Error,
             HEADER,
             line_2..line_2,
             format!(
@@ -643,7 +616,6 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
                 (rope.len_bytes(), "the file ends after line 1")
             };
             self.push(
-                Severity::Error,
                 HEADER,
                 at..at,
                 format!(
@@ -672,7 +644,6 @@ whole line, so it rejects the file ({GAME_VERSION}); delete them"
             if trimmed.len() < line.text.len() {
                 let blanks = line.range.start + trimmed.len()..line.range.end;
                 self.push(
-                    Severity::Error,
                     TRAILING_BLANK,
                     blanks.clone(),
                     format!(
@@ -708,7 +679,6 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
         };
         let range = tight_value_range(line);
         self.push(
-            Severity::Error,
             HEADER,
             range,
             format!(
@@ -766,12 +736,7 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
         if board.rows.is_empty() {
             let range = mode.map_or(version.range.clone(), |m| m.range.clone());
             let finding = no_rows(range);
-            self.push(
-                finding.severity,
-                EMPTY_BOARD,
-                finding.range,
-                finding.message,
-            );
+            self.out.push_finding(finding);
             return true;
         }
         let only_dots = board.elements().all(|e| e.kind() == Kind::HalfLocked);
@@ -782,12 +747,7 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
                 .and_then(Row::range)
                 .unwrap_or(board.range.clone());
             let finding = dots_only(range);
-            self.push(
-                finding.severity,
-                EMPTY_BOARD,
-                finding.range,
-                finding.message,
-            );
+            self.out.push_finding(finding);
             return true;
         }
         false
@@ -867,7 +827,7 @@ final game) {}; make this row {us} long {how}, like {like} (the game says \
             };
             let spaced = self.doc.slice(range.clone()).contains(' ');
             let end = range.end;
-            self.push(Severity::Error, UNEQUAL_ROWS, range, message);
+            self.push(UNEQUAL_ROWS, range, message);
             // A short row without dots: locked fields at its end make it whole (where the
             // missing fields belong is a guess, so the fix is not preferred).
             if !has_dots && len < usual_len {
@@ -909,7 +869,7 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                 ),
             };
             let fix = element_fix(version, ch, &range);
-            self.push(Severity::Error, INVALID_ELEMENT, range, message);
+            self.push(INVALID_ELEMENT, range, message);
             self.fix_last(fix);
         }
     }
@@ -956,7 +916,6 @@ for the goal, and spaces): {} (the game says {GAME_INVALID})",
                 }
             };
             self.push(
-                Severity::Warning,
                 MULTIPLE_GOALS,
                 range,
                 format!(
@@ -1023,7 +982,6 @@ it and an empty slot right behind that, {ways}; add stones next to this empty sl
             }
         };
         self.push(
-            Severity::Warning,
             NO_FIRST_JUMP,
             range,
             format!("{why} (the game says {GAME_NO_JUMP})"),

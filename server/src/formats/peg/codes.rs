@@ -1,87 +1,92 @@
 //! The codes this family reports, each with its severity and the explanation `retroboard
 //! explain` prints.
 
-use super::{checks, solvability};
-use crate::findings::{CodeDoc, Severity};
+use crate::findings::{Code, Severity};
 
-pub const CODES: &[CodeDoc] = &[
-    CodeDoc {
-        code: checks::HEADER,
-        severity: Severity::Error,
-        summary: "The version 2 header is not `version 2` / `mode: normal|diagonal`",
-        explanation: "A version 2 board starts with two header lines: line 1 `version 2`, line 2 \
+pub const HEADER: &Code = &Code {
+    name: "peg/header",
+    severity: Severity::Error,
+    summary: "The version 2 header is not `version 2` / `mode: normal|diagonal`",
+    docs: "A version 2 board starts with two header lines: line 1 `version 2`, line 2 \
 `mode: normal` (jumps across and down) or `mode: diagonal` (diagonal jumps too). The game \
 compares each whole line, in any case (`Version 2`, `Mode: Diagonal` are fine), and refuses \
 anything else with \"Level format invalid: Version not supported.\" or \"Level format invalid: \
 Mode not supported.\". Line 2 is always the mode line, so a missing mode line makes the first \
 board row a bad mode line. Write exactly one space after `version` and after `mode:`, and no \
 blank lines before line 1. (A version 1 board starts with `1`, `D` or `N`, `~` instead.)",
-    },
-    CodeDoc {
-        code: checks::TRAILING_BLANK,
-        severity: Severity::Error,
-        summary: "Blanks at the end of a version 2 header line",
-        explanation: "The game compares the header lines `version 2` and `mode: …` as whole \
+};
+
+pub const TRAILING_BLANK: &Code = &Code {
+    name: "peg/trailing-blank",
+    severity: Severity::Error,
+    summary: "Blanks at the end of a version 2 header line",
+    docs: "The game compares the header lines `version 2` and `mode: …` as whole \
 lines, without trimming them, so a space or tab after `version 2` or after the mode makes it \
 refuse the board (\"Version not supported\" / \"Mode not supported\") although the line looks \
 right. Delete the blanks at the end of the line.",
-    },
-    CodeDoc {
-        code: checks::INVALID_ELEMENT,
-        severity: Severity::Error,
-        summary: "A character that is not a board element",
-        explanation: "Version 1 boards hold only X (locked), * (half-width locked), E (empty \
+};
+
+pub const INVALID_ELEMENT: &Code = &Code {
+    name: "peg/invalid-element",
+    severity: Severity::Error,
+    summary: "A character that is not a board element",
+    docs: "Version 1 boards hold only X (locked), * (half-width locked), E (empty \
 slot), 1, 2, 3 (green, yellow, red stones), `>` before the goal and one `!`; line breaks are \
 ignored, but spaces are not: a space is an invalid element. Version 2 rows hold * (locked), . \
 (half-width), e (empty), g, y, r (stones), each in uppercase for the goal; spaces are ignored, \
 tabs are not. The game refuses a board with any other character (\"Level invalid: There are \
 invalid elements in the file.\"). Remove the character or write the element it stands for.",
-    },
-    CodeDoc {
-        code: checks::GOAL_MARKER,
-        severity: Severity::Error,
-        summary: "A version 1 goal marker `>` does not stand before a slot",
-        explanation: "In version 1, `>` marks the element right after it as the goal, where the \
+};
+
+pub const GOAL_MARKER: &Code = &Code {
+    name: "peg/goal-marker",
+    severity: Severity::Error,
+    summary: "A version 1 goal marker `>` does not stand before a slot",
+    docs: "In version 1, `>` marks the element right after it as the goal, where the \
 last stone should end. That element must be a slot, E, 1, 2 or 3; the game refuses a `>` before \
 X, *, `!`, another `>` or the end of the file (\"Level invalid: A goal does not point to a valid \
 accessable element\"). Move `>` right before the goal slot, or remove it.",
-    },
-    CodeDoc {
-        code: checks::GOAL_MARKER_LINE_BREAK,
-        severity: Severity::Warning,
-        summary: "A version 1 goal marker `>` ends a line",
-        explanation: "The format document says the element after `>` may not be a line end. \
+};
+
+pub const GOAL_MARKER_LINE_BREAK: &Code = &Code {
+    name: "peg/goal-marker-line-break",
+    severity: Severity::Warning,
+    summary: "A version 1 goal marker `>` ends a line",
+    docs: "The format document says the element after `>` may not be a line end. \
 The game itself deletes all line breaks before it reads the board, so it accepts a `>` at the \
 end of a line when the next line starts with a slot, but the board is hard to read and other \
 tools may disagree. Move `>` to the start of the next line, right before its slot.",
-    },
-    CodeDoc {
-        code: checks::ROW_SEPARATOR,
-        severity: Severity::Error,
-        summary: "A version 1 board does not have exactly one `!` after its first row",
-        explanation: "Version 1 boards are one stream of elements (line breaks are ignored); the \
+};
+
+pub const ROW_SEPARATOR: &Code = &Code {
+    name: "peg/row-separator",
+    severity: Severity::Error,
+    summary: "A version 1 board does not have exactly one `!` after its first row",
+    docs: "Version 1 boards are one stream of elements (line breaks are ignored); the \
 game finds the width of the board by counting the elements before the row separator `!`. There \
 must be exactly one `!`, right after the first row: the game refuses a board without it (\"No \
 width indicator\") or with more (\"multiple width indicators\"), and a `!` before every element \
 would make the board 0 wide.",
-    },
-    CodeDoc {
-        code: checks::INCOMPLETE_ROWS,
-        severity: Severity::Error,
-        summary: "The elements after `!` do not fill whole rows",
-        explanation: "A version 1 board is a rectangle: the elements after `!` must be a \
+};
+
+pub const INCOMPLETE_ROWS: &Code = &Code {
+    name: "peg/incomplete-rows",
+    severity: Severity::Error,
+    summary: "The elements after `!` do not fill whole rows",
+    docs: "A version 1 board is a rectangle: the elements after `!` must be a \
 multiple of the width (the number of elements before `!`), e.g. 0, 9, 18, 27 … for a board 9 \
 wide. Otherwise the last row is incomplete; a missing or extra element in any row shifts every \
 row after it. The documented rule is `elements after ! mod width = 0`, and Retroboard checks \
 that. Note that the game's own check has a bug: it computes (all elements − 1) / (width + 1), \
 which accepts only square boards (or a height ≡ width modulo width + 1), so keep version 1 \
 boards square if they must load in the original game; all shipped boards are square.",
-    },
-    CodeDoc {
-        code: checks::UNEQUAL_ROWS,
-        severity: Severity::Error,
-        summary: "The version 2 rows are not equally long",
-        explanation: "Every row of a version 2 board must have the same number of elements \
+};
+
+pub const UNEQUAL_ROWS: &Code = &Code {
+    name: "peg/unequal-rows",
+    severity: Severity::Error,
+    summary: "The version 2 rows are not equally long",
+    docs: "Every row of a version 2 board must have the same number of elements \
 (spaces do not count). The games counted the half-width dot `.` in two ways: the game of 11 Nov \
 2018 (the format document's revision) counts dots as elements, the final game deletes dots \
 first and uses leading and trailing dots only to shift a row by half a square. Real boards are \
@@ -89,43 +94,47 @@ written for one or the other, so Retroboard accepts a board when its rows are eq
 either rule, and reports the rows that differ from the usual length under the rule that fits \
 better. The game says \"Level invalid: Lines don't have an equal amount of elements.\"; use * \
 to fill a row up with locked fields.",
-    },
-    CodeDoc {
-        code: checks::EMPTY_BOARD,
-        severity: Severity::Error,
-        summary: "The board has no fields",
-        explanation: "No board follows the header (or, in version 2, the rows hold only \
+};
+
+pub const EMPTY_BOARD: &Code = &Code {
+    name: "peg/empty-board",
+    severity: Severity::Error,
+    summary: "The board has no fields",
+    docs: "No board follows the header (or, in version 2, the rows hold only \
 half-width dots, which the final game deletes). The game refuses the file (\"Level invalid: \
 Board is empty.\"; version 1: \"No width indicator\"). Write the rows of the board after the \
 header.",
-    },
-    CodeDoc {
-        code: checks::MULTIPLE_GOALS,
-        severity: Severity::Warning,
-        summary: "The board marks more than one goal",
-        explanation: "A goal (v1: `>` before a slot; v2: an uppercase letter) is where the last \
+};
+
+pub const MULTIPLE_GOALS: &Code = &Code {
+    name: "peg/multiple-goals",
+    severity: Severity::Warning,
+    summary: "The board marks more than one goal",
+    docs: "A goal (v1: `>` before a slot; v2: an uppercase letter) is where the last \
 stone should end, for a bonus. The game loads a board with several goals but keeps only one: it \
 scans its board matrix column by column, top to bottom, and the last goal it finds wins, i.e. \
 the goal furthest right (the lowest of those). The others are silently ignored. Keep one goal \
 (v1: remove the other `>`; v2: write the others in lowercase).",
-    },
-    CodeDoc {
-        code: checks::NO_FIRST_JUMP,
-        severity: Severity::Warning,
-        summary: "No stone can make a first jump",
-        explanation: "A jump takes a stone over a neighbouring stone into the empty slot right \
+};
+
+pub const NO_FIRST_JUMP: &Code = &Code {
+    name: "peg/no-first-jump",
+    severity: Severity::Warning,
+    summary: "No stone can make a first jump",
+    docs: "A jump takes a stone over a neighbouring stone into the empty slot right \
 behind it, in a straight line: across or down, and diagonally too in diagonal mode (v1 `D`, v2 \
 `mode: diagonal`). If no such jump exists at the start, the game loads the board and at once \
 says \"Warning! The level is not playable. There are no jumps possible.\". Like the game, \
 Retroboard looks at the grid of rows and columns: half-width fields (`*` in v1, `.` in v2) only \
 shift how a row is drawn. A version 2 board counts as playable when a jump exists under either \
 of the games' dot rules. Make at least one slot empty next to two stones in a line.",
-    },
-    CodeDoc {
-        code: solvability::UNSOLVABLE,
-        severity: Severity::Warning,
-        summary: "The board cannot be won",
-        explanation: "The game is won when one stone is left, on the goal where the board has \
+};
+
+pub const UNSOLVABLE: &Code = &Code {
+    name: "peg/unsolvable",
+    severity: Severity::Warning,
+    summary: "The board cannot be won",
+    docs: "The game is won when one stone is left, on the goal where the board has \
 one. Retroboard searches every board the game loads (the game itself never checked this: its \
 to-do list says so) and reports a board that no sequence of jumps wins, with the reason:\n\
   position classes: count the stones on a certain set of holes, chosen so that every line of \
@@ -138,16 +147,33 @@ the centre. `retroboard solve FILE` lists the holes.\n\
 The search runs in the background (the language server publishes the other findings first) \
 and its result is kept for the same board. Move the empty slot or the goal, or add or remove \
 holes; `retroboard solve FILE` prints a winning sequence when there is one.",
-    },
-    CodeDoc {
-        code: solvability::UNKNOWN,
-        severity: Severity::Information,
-        summary: "Retroboard could not tell whether the board can be won",
-        explanation: "The search for a winning sequence of jumps examined as many positions as \
+};
+
+pub const UNKNOWN: &Code = &Code {
+    name: "peg/solvability-unknown",
+    severity: Severity::Information,
+    summary: "Retroboard could not tell whether the board can be won",
+    docs: "The search for a winning sequence of jumps examined as many positions as \
 it may (1 million positions, in the language server and in `retroboard check`, which takes \
 `--solve-positions N`) before it found one or proved there is none, or the board has more \
 than 128 holes. The budget is a count of positions, not a time, so every machine, busy or \
 not, gives the same answer for the same board. The board may well be fine. `retroboard solve \
 FILE` searches further (5 million positions; `--positions N` sets how many).",
-    },
+};
+
+/// Every code of the family, in the order `retroboard explain` lists them.
+pub const CODES: &[&Code] = &[
+    HEADER,
+    TRAILING_BLANK,
+    INVALID_ELEMENT,
+    GOAL_MARKER,
+    GOAL_MARKER_LINE_BREAK,
+    ROW_SEPARATOR,
+    INCOMPLETE_ROWS,
+    UNEQUAL_ROWS,
+    EMPTY_BOARD,
+    MULTIPLE_GOALS,
+    NO_FIRST_JUMP,
+    UNSOLVABLE,
+    UNKNOWN,
 ];

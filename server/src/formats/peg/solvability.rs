@@ -12,13 +12,11 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Mutex;
 
+use super::codes::{UNKNOWN, UNSOLVABLE};
 use super::solve::{Field, Game, Jump, Place, Proof, Unknown, Verdict};
 use super::view::{Board, Kind, Version};
-use crate::findings::{Finding, Severity};
+use crate::findings::Finding;
 use crate::syntax::Document;
-
-pub const UNSOLVABLE: &str = "peg/unsolvable";
-pub const UNKNOWN: &str = "peg/solvability-unknown";
 
 /// The positions the findings' search of a board examines at most, in `retroboard check` and
 /// the language server alike: what the 2 seconds they had before took of a release build on
@@ -313,7 +311,6 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
     match verdict {
         Verdict::Solvable(_) | Verdict::Unknown(Unknown::Cancelled) => None,
         Verdict::Unsolvable(proof) => Some(Finding::new(
-            Severity::Warning,
             UNSOLVABLE,
             prepared.anchor.clone(),
             format!(
@@ -330,7 +327,6 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
                 _ => String::new(),
             };
             Some(Finding::new(
-                Severity::Information,
                 UNKNOWN,
                 prepared.anchor.clone(),
                 format!("{}{hint}", unknown_text(why)),
