@@ -65,21 +65,11 @@ impl<'a> Fixed<'a> {
         diff_on_stdout: bool,
         errors: &mut Vec<String>,
     ) {
-        let Ok((bytes, stamp)) = disk::read_stamped(path, crate::syntax::MAX_PARSED_BYTES as u64)
-        else {
+        let Some(source) = read(path, crate::syntax::MAX_PARSED_BYTES as u64) else {
             return;
         };
-        let Ok((text, encoding)) = text::decode(&bytes) else {
+        let Some(format) = forced.or_else(|| detect(Some(absolute), &source.text)) else {
             return;
-        };
-        let Some(format) = forced.or_else(|| detect(Some(absolute), &text)) else {
-            return;
-        };
-        let source = Source {
-            bytes,
-            text,
-            encoding,
-            stamp,
         };
         let files: &dyn Files = self;
         let fixed =
@@ -143,17 +133,8 @@ impl Files for Fixed<'_> {
 /// the rules it sets are read for the files it governs. Why they could not be written goes to
 /// `errors`; a file that cannot be read is left as it is (its report says why).
 pub fn fix_settings(path: &Path, mode: FixMode, diff_on_stdout: bool, errors: &mut Vec<String>) {
-    let Ok((bytes, stamp)) = disk::read_stamped(path, crate::settings::MAX_BYTES) else {
+    let Some(source) = read(path, crate::settings::MAX_BYTES) else {
         return;
-    };
-    let Ok((text, encoding)) = text::decode(&bytes) else {
-        return;
-    };
-    let source = Source {
-        bytes,
-        text,
-        encoding,
-        stamp,
     };
     let edits = |text: &str| {
         let findings = crate::settings::file::findings(path, text, &[], &[]);
@@ -162,6 +143,19 @@ pub fn fix_settings(path: &Path, mode: FixMode, diff_on_stdout: bool, errors: &m
     if let Err(err) = fix_text(path, source, &edits, mode, diff_on_stdout) {
         errors.push(err);
     }
+}
+
+/// The file at `path` as text, to be fixed; `None` when it cannot be read (larger than `limit`)
+/// or is no text: its check says why.
+fn read(path: &Path, limit: u64) -> Option<Source> {
+    let (bytes, stamp) = disk::read_stamped(path, limit).ok()?;
+    let (text, encoding) = text::decode(&bytes).ok()?;
+    Some(Source {
+        bytes,
+        text,
+        encoding,
+        stamp,
+    })
 }
 
 /// Applies every preferred fix of the file (round after round, while there are any) and writes
