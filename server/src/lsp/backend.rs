@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-use crate::analysis::{self, catch_panic};
+use crate::analysis::catch_panic;
 use crate::syntax::Document;
 
 use tower_lsp_server::LanguageServer;
@@ -151,7 +151,7 @@ impl Backend {
 pub(crate) fn test_hooks(document: &Document, cancel: &Cancel) {
     // The document's text is copied for the search, so only where the hook can fire.
     #[cfg(debug_assertions)]
-    analysis::fault_injection(&document.text());
+    crate::analysis::fault_injection(&document.text());
     test_delay(document, &|| cancel.is_set());
 }
 

@@ -1,6 +1,7 @@
 //! The only place that knows LSP: tower-lsp-server handlers over the format-agnostic analysis.
 
 mod backend;
+mod capabilities;
 mod check;
 mod convert;
 mod handlers;

@@ -7,9 +7,8 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
 use crate::lsp::backend::*;
-use crate::lsp::convert::{self, PositionEncoding};
-use crate::lsp::handlers::code_action::FIX_ALL_KIND;
-use crate::lsp::handlers::preview::*;
+use crate::lsp::capabilities::capabilities;
+use crate::lsp::convert::PositionEncoding;
 use crate::lsp::ide;
 use crate::lsp::state::*;
 
@@ -48,66 +47,7 @@ pub(crate) async fn initialize(
     state.client = client;
     drop(state);
     Ok(InitializeResult {
-        capabilities: ServerCapabilities {
-            position_encoding: Some(encoding.kind()),
-            text_document_sync: Some(TextDocumentSyncCapability::Options(
-                TextDocumentSyncOptions {
-                    open_close: Some(true),
-                    change: Some(TextDocumentSyncKind::INCREMENTAL),
-                    ..TextDocumentSyncOptions::default()
-                },
-            )),
-            execute_command_provider: Some(ExecuteCommandOptions {
-                commands: vec![PREVIEW_COMMAND.to_string(), REVEAL_COMMAND.to_string()],
-                ..ExecuteCommandOptions::default()
-            }),
-            hover_provider: Some(HoverProviderCapability::Simple(true)),
-            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-                code_action_kinds: Some(vec![
-                    CodeActionKind::QUICKFIX,
-                    CodeActionKind::from(FIX_ALL_KIND),
-                ]),
-                ..CodeActionOptions::default()
-            })),
-            document_symbol_provider: Some(OneOf::Left(true)),
-            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-            workspace_symbol_provider: Some(OneOf::Left(true)),
-            workspace: Some(WorkspaceServerCapabilities {
-                workspace_folders: Some(WorkspaceFoldersServerCapabilities {
-                    supported: Some(true),
-                    change_notifications: Some(OneOf::Left(true)),
-                }),
-                file_operations: None,
-            }),
-            completion_provider: Some(CompletionOptions {
-                trigger_characters: Some(
-                    COMPLETION_TRIGGERS.iter().map(|c| c.to_string()).collect(),
-                ),
-                ..CompletionOptions::default()
-            }),
-            definition_provider: Some(OneOf::Left(true)),
-            references_provider: Some(OneOf::Left(true)),
-            rename_provider: Some(OneOf::Right(RenameOptions {
-                prepare_provider: Some(true),
-                work_done_progress_options: WorkDoneProgressOptions::default(),
-            })),
-            inlay_hint_provider: client.inlay_hints.then_some(OneOf::Left(true)),
-            document_link_provider: Some(DocumentLinkOptions {
-                resolve_provider: Some(false),
-                work_done_progress_options: WorkDoneProgressOptions::default(),
-            }),
-            document_formatting_provider: Some(OneOf::Left(true)),
-            document_range_formatting_provider: Some(OneOf::Left(true)),
-            semantic_tokens_provider: Some(
-                SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
-                    legend: convert::semantic_legend(),
-                    full: Some(SemanticTokensFullOptions::Bool(true)),
-                    range: Some(true),
-                    ..SemanticTokensOptions::default()
-                }),
-            ),
-            ..ServerCapabilities::default()
-        },
+        capabilities: capabilities(encoding, client.inlay_hints),
         server_info: Some(ServerInfo {
             name: "retroboard".to_string(),
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
