@@ -66,7 +66,11 @@ pub(crate) fn drop_trees_when_quiet(shared: &Arc<Shared>) {
             && shared.state().checking.is_empty();
         if quiet {
             let dropped = drop_trees(&mut shared.state(), std::time::Instant::now());
-            let _ = tokio::task::spawn_blocking(move || drop(dropped)).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                drop(dropped);
+                crate::lsp::memory::release_memory();
+            })
+            .await;
         }
     });
 }
@@ -375,7 +379,15 @@ pub(crate) async fn search_slow(
             Some(publish_diagnostics(&target, &diagnostics, version))
         })
     };
-    let slow = tokio::task::spawn_blocking(search).await.ok();
+    let slow = tokio::task::spawn_blocking(move || {
+        let mut search = search;
+        let slow = search();
+        // A search's tables are tens of MB: given back at once.
+        crate::lsp::memory::release_memory();
+        slow
+    })
+    .await
+    .ok();
     drop(under_way);
     {
         let mut state = shared.state();

@@ -6,6 +6,7 @@ mod check;
 mod convert;
 mod handlers;
 mod ide;
+mod memory;
 mod quiet;
 mod snapshot;
 mod state;
@@ -31,6 +32,7 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 /// Serves LSP over stdin/stdout until the client sends `exit` or closes stdin. The exit code is
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
+    memory::tune_allocator();
     // One async thread: the work runs on blocking threads (see server.rs).
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
