@@ -90,20 +90,24 @@ pub(crate) fn code_actions(
             .flat_map(|finding| finding.fixes.iter().map(move |fix| (finding, fix)))
             .collect();
         fixes.sort_by_key(|(_, fix)| fix.suppression);
+        // A quick fix of one finding, the finding's diagnostic beside it.
+        let quick_fix = |title: &str, finding, edit, preferred: bool| {
+            let diagnostic =
+                convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
+            CodeActionOrCommand::CodeAction(CodeAction {
+                title: title.to_string(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![diagnostic]),
+                edit: Some(edit),
+                is_preferred: preferred.then_some(true),
+                ..CodeAction::default()
+            })
+        };
         for (finding, fix) in fixes {
             let Some(edit) = edit(&fix.edits) else {
                 continue;
             };
-            let diagnostic =
-                convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
-            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: fix.title.clone(),
-                kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![diagnostic]),
-                edit: Some(edit),
-                is_preferred: fix.preferred.then_some(true),
-                ..CodeAction::default()
-            }));
+            actions.push(quick_fix(&fix.title, finding, edit, fix.preferred));
         }
         // "Suppress here" as an entry of retroboard.toml, in the formats without comments.
         if let Some(path) = open.path.as_deref() {
@@ -132,15 +136,7 @@ pub(crate) fn code_actions(
                 let Some(edit) = settings_edit(snapshot, &fix) else {
                     continue;
                 };
-                let diagnostic =
-                    convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
-                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: fix.title.clone(),
-                    kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![diagnostic]),
-                    edit: Some(edit),
-                    ..CodeAction::default()
-                }));
+                actions.push(quick_fix(&fix.title, finding, edit, false));
             }
         }
     }
