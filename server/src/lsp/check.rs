@@ -353,13 +353,7 @@ pub(crate) async fn search_slow(
     };
     let Some(_permit) = permit.filter(|_| !cancelled.is_set()) else {
         let mut state = shared.state();
-        if state
-            .searches
-            .get(uri)
-            .is_some_and(|s| Arc::ptr_eq(s, &cancelled))
-        {
-            state.searches.remove(uri);
-        }
+        forget_search(&mut state, uri, &cancelled);
         return;
     };
     let flag = cancelled.clone();
@@ -391,13 +385,7 @@ pub(crate) async fn search_slow(
     drop(under_way);
     {
         let mut state = shared.state();
-        if state
-            .searches
-            .get(uri)
-            .is_some_and(|s| Arc::ptr_eq(s, &cancelled))
-        {
-            state.searches.remove(uri);
-        }
+        forget_search(&mut state, uri, &cancelled);
         let current = state.documents.get(uri).map(|open| open.opening);
         if cancelled.is_set() || current != opening {
             return;
@@ -413,6 +401,17 @@ pub(crate) async fn search_slow(
     };
     shared.notifier.send(&notification).await;
     shared.activity.notify_one();
+}
+
+/// Forgets the search of `uri` once it ended, unless a newer one took its place.
+fn forget_search(state: &mut State, uri: &Uri, search: &Arc<Stop>) {
+    if state
+        .searches
+        .get(uri)
+        .is_some_and(|s| Arc::ptr_eq(s, search))
+    {
+        state.searches.remove(uri);
+    }
 }
 
 /// Publishes the problem of a settings file (or clears it once it is gone), when it changed.
