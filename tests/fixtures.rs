@@ -7,9 +7,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use retroboard::analysis::{SEARCH_POSITIONS, analyze, slow_findings, with_slow_findings};
-use retroboard::registry::detect;
-use retroboard::syntax::Document;
+use retroboard::analysis::{SEARCH_POSITIONS, Search, Source, check};
+use retroboard::formats::DiskFiles;
 use retroboard::text::{self, ColumnUnit};
 
 #[path = "support/fixtures.rs"]
@@ -21,14 +20,15 @@ const EXPECTED: &str = "expected";
 
 /// The findings of a fixture, one per line: `line:col-line:col severity code: message`.
 fn render(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap();
-    let (content, _) = text::decode(&bytes).expect("fixtures are text");
-    let format = detect(Some(path), &content);
-    let doc = Document::new(format, &content).with_path(Some(path.to_path_buf()));
+    let source = Source::Disk {
+        path,
+        read: Ok(std::fs::read(path).unwrap()),
+        forced: None,
+    };
+    let checked = check(source, &DiskFiles, None, Search::Now(SEARCH_POSITIONS));
+    let doc = &checked.document;
     let mut out = String::new();
-    let findings = analyze(&doc);
-    let slow = slow_findings(&doc, &findings, SEARCH_POSITIONS, &|| false);
-    for f in with_slow_findings(findings, slow) {
+    for f in &checked.findings {
         let start = text::line_col(doc.rope(), f.range.start, ColumnUnit::Char);
         let end = text::line_col(doc.rope(), f.range.end, ColumnUnit::Char);
         writeln!(

@@ -326,3 +326,109 @@ fn a_burst_of_file_changes_ends_with_the_findings_of_every_files_last_content() 
 fn last_word(f: usize) -> String {
     format!("last{}", char::from(b'a' + f as u8))
 }
+
+/// A finding as the report and the diagnostics both say it: line and column (from 1), severity,
+/// code and message.
+type Said = (u64, u64, String, String, String);
+
+/// The findings of `check --format json DIR`, by file name.
+fn cli_findings(dir: &Path) -> Vec<(String, Said)> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        .args(["check", "--format", "json", "."])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let name = i["path"].as_str().unwrap().rsplit('/').next().unwrap();
+            let finding = (
+                i["line"].as_u64().unwrap(),
+                i["column"].as_u64().unwrap(),
+                i["severity"].as_str().unwrap().to_string(),
+                i["code"].as_str().unwrap().to_string(),
+                i["message"].as_str().unwrap().to_string(),
+            );
+            (name.to_string(), finding)
+        })
+        .collect()
+}
+
+/// The workspace check publishes what `retroboard check FOLDER` reports of the same folder,
+/// file by file and message by message: files that are not text or too large to read, and the
+/// slow findings of a peg board nobody opened, as the settings' rules have them.
+#[test]
+fn the_workspace_check_publishes_what_check_reports_of_the_folder() {
+    let dir = folder("as-check");
+    write(
+        &dir,
+        "retroboard.toml",
+        "[rules]\n\"retroboard/too-large\" = \"error\"\n",
+    );
+    std::fs::write(dir.join("binary.pat"), b"O O O\n\0\0\0\x01\x02").unwrap();
+    let big = "O O O O O O O O\n".repeat(17_000_000 / 16);
+    std::fs::write(dir.join("big.pat"), big).unwrap();
+    write(&dir, "clean.map", CLEAN_MAP);
+    // A version 2 English board, its centre empty and its goal a corner hole: the position
+    // classes of start and goal differ, which only the search says.
+    write(
+        &dir,
+        "corner.brd",
+        "version 2\nmode: normal\n* * Y y y * *\n* * y y y * *\ny y y y y y y\n\
+y y y e y y y\ny y y y y y y\n* * y y y * *\n* * y y y * *\n",
+    );
+    let expected = cli_findings(&dir);
+    let names: Vec<&str> = expected.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["big.pat", "binary.pat", "corner.brd"],
+        "{expected:#?}"
+    );
+    assert_eq!(expected[0].1.2, "error", "the rule applies: {expected:#?}");
+    assert_eq!(expected[2].1.3, "peg/unsolvable", "{expected:#?}");
+
+    let mut client = start(&dir, false, &[]);
+    for (name, (line, column, severity, code, message)) in &expected {
+        let uri = file_uri(dir.join(name).to_str().unwrap());
+        let diagnostics = client.diagnostics(&uri, None);
+        let published: Vec<Said> = diagnostics
+            .iter()
+            .map(|d| {
+                let severity = match d["severity"].as_u64() {
+                    Some(1) => "error",
+                    Some(2) => "warning",
+                    _ => "other",
+                };
+                (
+                    d["range"]["start"]["line"].as_u64().unwrap() + 1,
+                    d["range"]["start"]["character"].as_u64().unwrap() + 1,
+                    severity.to_string(),
+                    d["code"].as_str().unwrap().to_string(),
+                    d["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let wanted = (
+            *line,
+            *column,
+            severity.clone(),
+            code.clone(),
+            message.clone(),
+        );
+        assert_eq!(published, [wanted], "{name}");
+    }
+    // The clean map (read before the board) and the settings file got nothing.
+    assert!(
+        !client.unread().iter().any(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["diagnostics"] != json!([])
+        }),
+        "{:#?}",
+        client.unread()
+    );
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -79,42 +79,6 @@ pub fn preferred_fixes(doc: &Document, files: &dyn Files) -> Vec<crate::findings
 /// count, not a time, so a file gets the same findings on every machine and under any load.
 pub const SEARCH_POSITIONS: u64 = crate::formats::peg::solvability::CHECK_POSITIONS;
 
-/// The findings that take long to find (whether a peg board can be won), for a document whose
-/// other findings are `fast`: none when those hold an error (the game would not load the file).
-/// Searched examining at most `budget` positions ([`SEARCH_POSITIONS`] for `check` and the
-/// language server); once `cancelled()` says so, the search stops and the result is to be
-/// dropped. (The language server's entry; [`check`] plans and runs the same search.)
-pub fn slow_findings(
-    doc: &Document,
-    fast: &[Finding],
-    budget: u64,
-    cancelled: &dyn Fn() -> bool,
-) -> Vec<Finding> {
-    match slow_search(doc, fast) {
-        Some(search) => search.run(budget, cancelled),
-        None => Vec::new(),
-    }
-}
-
-/// The findings of [`slow_findings`] when they are known without a search (none to look for,
-/// or found before for the same board within `budget` positions); `None` when a search is
-/// needed.
-pub fn slow_findings_known(doc: &Document, fast: &[Finding], budget: u64) -> Option<Vec<Finding>> {
-    match slow_search(doc, fast) {
-        Some(search) => search.known(budget),
-        None => Some(Vec::new()),
-    }
-}
-
-/// While the value returned lives, the search for `doc`'s slow findings is under way (see
-/// [`crate::formats::SlowSearch::under_way`]); `None` when it has none to search for.
-pub fn slow_search_under_way(
-    doc: &Document,
-    fast: &[Finding],
-) -> Option<Box<dyn std::any::Any + Send>> {
-    Some(slow_search(doc, fast)?.under_way())
-}
-
 /// The search for the document's slow findings: in a document that is read whole, without
 /// errors (the game would not load it otherwise), when its format has one.
 fn slow_search(doc: &Document, fast: &[Finding]) -> Option<Box<dyn crate::formats::SlowSearch>> {
@@ -124,14 +88,6 @@ fn slow_search(doc: &Document, fast: &[Finding]) -> Option<Box<dyn crate::format
         return None;
     }
     crate::formats::spec(format).slow_search(doc)
-}
-
-/// The findings of a document and its slow findings together, in text order: what `check`
-/// reports.
-pub fn with_slow_findings(mut findings: Vec<Finding>, slow: Vec<Finding>) -> Vec<Finding> {
-    findings.extend(slow);
-    findings.sort_by_key(|f| (f.range.start, f.range.end));
-    findings
 }
 
 /// The one finding of a text longer than its format's bound, at the first line not read.

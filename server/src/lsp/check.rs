@@ -24,7 +24,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tower_lsp_server::ls_types::*;
 
 use crate::analysis::{self, catch_panic};
-use crate::syntax::Document;
 
 use crate::lsp::backend::*;
 use crate::lsp::snapshot::*;
@@ -37,7 +36,6 @@ pub(crate) enum Check {
     /// sake (an edit), not as a reader of another file.
     Open {
         snapshot: Snapshot,
-        uri: Uri,
         version: i32,
         opening: u64,
         own: bool,
@@ -96,7 +94,6 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
             match (state.documents.get(&uri), due) {
                 (Some(open), due) => Check::Open {
                     snapshot: state.snapshot(),
-                    uri: uri.clone(),
                     version: open.version,
                     opening: open.opening,
                     own: due == Due::Own,
@@ -116,121 +113,18 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
             _ => (None, false),
         };
         let target = uri.clone();
-        let checked = tokio::task::spawn_blocking(move || match check {
-            Check::Open {
-                snapshot,
-                uri,
-                version,
-                own,
-                ..
-            } => {
-                let open = snapshot.documents.get(&uri)?;
-                let document = open.document.clone();
-                let (mut diagnostics, findings) = snapshot.checked(&document, Some(version));
-                let findings = findings.map(Arc::new);
-                let checked = findings.clone().map(|f| (version, f));
-                let settings = document.path().and_then(|p| snapshot.settings_problem(p));
-                // The slow findings of an edited document: at once when known (the same board
-                // searched before), else searched for once these diagnostics are out.
-                let mut search = None;
-                if let Some(findings) = findings.filter(|_| own) {
-                    let known = catch_panic(|| {
-                        analysis::slow_findings_known(&document, &findings, SOLVE_BUDGET)
-                    })
-                    .unwrap_or(Some(Vec::new()));
-                    match known {
-                        Some(slow) => {
-                            diagnostics.extend(snapshot.convert(
-                                &document,
-                                &slow,
-                                Some(version),
-                                true,
-                            ));
-                            sort_diagnostics(&mut diagnostics);
-                        }
-                        None => search = Some((snapshot.conversion(), document, findings)),
-                    }
-                }
-                // The diagnostics are kept only for the search's result to join.
-                let notification = publish_diagnostics(&target, &diagnostics, Some(version));
-                let kept = if search.is_some() {
-                    diagnostics
-                } else {
-                    Vec::new()
-                };
-                Some((
-                    notification,
-                    kept,
-                    Some(version),
-                    search,
-                    settings,
-                    (false, false),
-                    checked,
-                ))
-            }
-            Check::Disk(snapshot, path) => {
-                // A file gone or no longer of a format has no findings.
-                let diagnostics = snapshot.disk_diagnostics(&path).unwrap_or_default();
-                Some((
-                    publish_diagnostics(&target, &diagnostics, None),
-                    Vec::new(),
-                    None,
-                    None,
-                    None,
-                    (diagnostics.is_empty(), false),
-                    None,
-                ))
-            }
-            Check::Closed(snapshot, path) => {
-                let of_workspace =
-                    crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
-                // A settings file shows its findings as on the disk again; they stay out of the
-                // table of published files, as the workspace check publishes them apart.
-                let settings_file = crate::settings::file::is_settings_file(&path);
-                let diagnostics = if settings_file {
-                    snapshot
-                        .settings_problem(&path)
-                        .filter(|problem| problem.file == path)
-                        .map(|problem| problem.diagnostics)
-                        .unwrap_or_default()
-                } else if of_workspace {
-                    snapshot.disk_diagnostics(&path).unwrap_or_default()
-                } else {
-                    Vec::new()
-                };
-                Some((
-                    publish_diagnostics(&target, &diagnostics, None),
-                    Vec::new(),
-                    None,
-                    None,
-                    None,
-                    (diagnostics.is_empty() || settings_file, of_workspace),
-                    None,
-                ))
-            }
-            Check::Clear => Some((
-                publish_diagnostics(&target, &[], None),
-                Vec::new(),
-                None,
-                None,
-                None,
-                (true, false),
-                None,
-            )),
-        })
-        .await;
-        let Ok(Some((
-            notification,
-            diagnostics,
-            version,
-            search,
-            settings,
-            (empty, of_workspace),
-            findings,
-        ))) = checked
+        let Ok(Some(checked)) = tokio::task::spawn_blocking(move || check.run(&target)).await
         else {
             continue;
         };
+        let Checked {
+            notification,
+            empty,
+            of_workspace,
+            settings,
+            findings,
+            search,
+        } = checked;
         // The document as it was with its tree, when that goes: dropped outside the lock.
         let mut dropped = None;
         {
@@ -266,23 +160,148 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
         if let Some(settings) = settings {
             publish_settings_problem(&shared, settings).await;
         }
-        let Some((conversion, document, findings)) = search else {
-            shared.activity.notify_one();
-            continue;
-        };
         shared.activity.notify_one();
-        search_slow(
-            &shared,
-            &uri,
-            opening,
-            version,
-            diagnostics,
-            conversion,
-            document,
-            findings,
-        )
-        .await;
+        if let Some(search) = search {
+            search_slow(&shared, &uri, opening, search).await;
+        }
     }
+}
+
+/// What a document's check made, for its task to publish.
+struct Checked {
+    /// The `textDocument/publishDiagnostics` notification.
+    notification: Vec<u8>,
+    /// It clears the file's diagnostics.
+    empty: bool,
+    /// The file is one the whole-workspace check reads.
+    of_workspace: bool,
+    /// What the check found of the settings file governing the document.
+    settings: Option<SettingsProblem>,
+    /// The findings of an open document, at the version checked.
+    findings: Option<(i32, Arc<Vec<crate::findings::Finding>>)>,
+    /// The slow work of an edited document, not known without searching.
+    search: Option<PendingSearch>,
+}
+
+impl Checked {
+    fn published(notification: Vec<u8>, empty: bool, of_workspace: bool) -> Checked {
+        Checked {
+            notification,
+            empty,
+            of_workspace,
+            settings: None,
+            findings: None,
+            search: None,
+        }
+    }
+}
+
+impl Check {
+    /// Checks, off the async thread; `None` for an open document closed since.
+    fn run(self, uri: &Uri) -> Option<Checked> {
+        match self {
+            Check::Open {
+                snapshot,
+                version,
+                own,
+                ..
+            } => {
+                let open = snapshot.documents.get(uri)?;
+                let document = open.document.clone();
+                let (mut diagnostics, checked) = snapshot.checked(&document, Some(version));
+                let settings = document.path().and_then(|p| snapshot.settings_problem(p));
+                let mut findings = None;
+                // The slow findings of an edited document: at once when known (the same board
+                // searched before), else searched for once these diagnostics are out.
+                let mut search = None;
+                if let Some(mut checked) = checked {
+                    let slow = checked.slow.take().filter(|_| own);
+                    let known = slow.as_ref().map(|slow| catch_panic(|| slow.known()));
+                    match known {
+                        Some(Ok(Some(found))) => {
+                            let conversion = snapshot.conversion();
+                            conversion.record(found.entries.clone(), true);
+                            diagnostics.extend(conversion.diagnostics(
+                                &document,
+                                &found.findings,
+                                Some(version),
+                            ));
+                            sort_diagnostics(&mut diagnostics);
+                            checked.add_slow(found);
+                        }
+                        Some(Ok(None)) => search = slow,
+                        _ => {}
+                    }
+                    findings = Some((version, Arc::new(checked.findings)));
+                }
+                let notification = publish_diagnostics(uri, &diagnostics, Some(version));
+                let search = search.map(|work| PendingSearch {
+                    work,
+                    conversion: snapshot.conversion(),
+                    version: Some(version),
+                    // Kept only for the search's result to join.
+                    diagnostics,
+                });
+                Some(Checked {
+                    notification,
+                    empty: false,
+                    of_workspace: false,
+                    settings,
+                    findings,
+                    search,
+                })
+            }
+            Check::Disk(snapshot, path) => {
+                // A file gone or no longer of a format has no findings.
+                let diagnostics = snapshot
+                    .disk_diagnostics(&path, &|| false)
+                    .unwrap_or_default();
+                let notification = publish_diagnostics(uri, &diagnostics, None);
+                Some(Checked::published(
+                    notification,
+                    diagnostics.is_empty(),
+                    false,
+                ))
+            }
+            Check::Closed(snapshot, path) => {
+                let of_workspace =
+                    crate::workspace::reads(&snapshot.roots, &snapshot.settings, &path);
+                // A settings file shows its findings as on the disk again; they stay out of the
+                // table of published files, as the workspace check publishes them apart.
+                let settings_file = crate::settings::file::is_settings_file(&path);
+                let diagnostics = if settings_file {
+                    snapshot
+                        .settings_problem(&path)
+                        .filter(|problem| problem.file == path)
+                        .map(|problem| problem.diagnostics)
+                        .unwrap_or_default()
+                } else if of_workspace {
+                    snapshot
+                        .disk_diagnostics(&path, &|| false)
+                        .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                let notification = publish_diagnostics(uri, &diagnostics, None);
+                let empty = diagnostics.is_empty() || settings_file;
+                Some(Checked::published(notification, empty, of_workspace))
+            }
+            Check::Clear => Some(Checked::published(
+                publish_diagnostics(uri, &[], None),
+                true,
+                false,
+            )),
+        }
+    }
+}
+
+/// The slow work of a document whose other diagnostics were published, with what its result
+/// is published with.
+pub(crate) struct PendingSearch {
+    work: analysis::SlowWork,
+    conversion: Conversion,
+    version: Option<i32>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 /// Stops a slow search: set by an edit, a close or `shutdown`.
@@ -320,20 +339,15 @@ pub(crate) fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
     });
 }
 
-/// Searches for the slow findings of a document whose `diagnostics` were just published, and
-/// publishes them with those, for the same version, unless an edit or a close came meanwhile
-/// (which cancels the search); with none, the same diagnostics again (a preview drawn during
-/// the search said it was searching: clients redraw on a publish).
-#[allow(clippy::too_many_arguments)]
+/// Searches for the slow findings of a document whose other diagnostics were just published,
+/// and publishes them with those, for the same version, unless an edit or a close came
+/// meanwhile (which cancels the search); with none, the same diagnostics again (a preview drawn
+/// during the search said it was searching: clients redraw on a publish).
 pub(crate) async fn search_slow(
     shared: &Arc<Shared>,
     uri: &Uri,
     opening: Option<u64>,
-    version: Option<i32>,
-    mut diagnostics: Vec<Diagnostic>,
-    conversion: Conversion,
-    document: Arc<Document>,
-    findings: Arc<Vec<crate::findings::Finding>>,
+    search: PendingSearch,
 ) {
     let cancelled = Arc::new(Stop::default());
     {
@@ -344,7 +358,7 @@ pub(crate) async fn search_slow(
         state.searches.insert(uri.clone(), cancelled.clone());
     }
     // From now until the verdict is kept, a preview of the board says it is being searched.
-    let under_way = analysis::slow_search_under_way(&document, &findings);
+    let under_way = search.work.under_way();
     // Waiting for another file's search ends at once when this one is cancelled (an edit),
     // so the check task is free for the edit's diagnostics.
     let permit = tokio::select! {
@@ -358,24 +372,31 @@ pub(crate) async fn search_slow(
     };
     let flag = cancelled.clone();
     let target = uri.clone();
-    let search = move || {
+    let run = move || {
+        let PendingSearch {
+            work,
+            conversion,
+            version,
+            mut diagnostics,
+        } = search;
         let stop = || flag.is_set();
         catch_panic(|| {
-            test_delay(&document, &stop);
-            let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
+            test_delay(work.document(), &stop);
+            let document = work.document().clone();
+            let found = work.run(&stop);
             if stop() {
                 return None;
             }
             // Published even when the search found nothing to say (a board that can be won):
             // clients redraw their preview on it, and it now shows the verdict.
-            diagnostics.extend(conversion.convert(&document, &slow, version, true));
+            conversion.record(found.entries, true);
+            diagnostics.extend(conversion.diagnostics(&document, &found.findings, version));
             sort_diagnostics(&mut diagnostics);
             Some(publish_diagnostics(&target, &diagnostics, version))
         })
     };
     let slow = tokio::task::spawn_blocking(move || {
-        let mut search = search;
-        let slow = search();
+        let slow = run();
         // A search's tables are tens of MB: given back at once.
         crate::lsp::memory::release_memory();
         slow

@@ -6,14 +6,13 @@ use std::sync::Arc;
 
 use tower_lsp_server::ls_types::*;
 
-use crate::analysis::{self, analyze_with, catch_panic};
+use crate::analysis::{self, Checked, Search, Source, catch_panic};
 use crate::formats::Files;
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
-use crate::registry::detect;
 use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
-use crate::lsp::backend::*;
+use crate::lsp::check::SOLVE_BUDGET;
 use crate::lsp::convert::{self, PositionEncoding};
 use crate::lsp::ide;
 use crate::lsp::state::*;
@@ -81,63 +80,66 @@ impl Snapshot {
         EditorFiles::new(self, &self.cache, &self.request)
     }
 
-    /// The diagnostics of a document; `version`, that of an open one, goes into the `data` of
-    /// each fixable diagnostic, so a code action can tell a stale diagnostic.
-    pub(crate) fn diagnostics(&self, document: &Document, version: Option<i32>) -> Vec<Diagnostic> {
-        self.checked(document, version).0
+    /// The one check ([`analysis::check`]) of an open document or a file of the disk, reading
+    /// the other files of its variant as this snapshot does, under the settings of its folder;
+    /// a panic in it (a bug) is `Err`, with its message.
+    pub(crate) fn check(&self, source: Source<'_>, search: Search) -> Result<Checked, String> {
+        let path = match &source {
+            Source::Disk { path, .. } => Some(*path),
+            Source::Document(document) => document.path(),
+        };
+        let settings = path.and_then(|p| self.settings.for_file(p));
+        catch_panic(|| {
+            if let Source::Document(document) = &source {
+                crate::lsp::backend::test_hooks(document, &crate::lsp::backend::Cancel::default());
+            }
+            analysis::check(source, &self.overlay(), settings.as_ref(), search)
+        })
     }
 
-    /// The diagnostics of a document, and its findings (`None` when the check failed).
+    /// The diagnostics of a document, and what its check found (`None` for a settings file,
+    /// whose findings are its own, and when the check failed). `version`, that of an open
+    /// document, goes into the `data` of each fixable diagnostic, so a code action can tell a
+    /// stale one. The slow work is handed back in the check, not done.
     pub(crate) fn checked(
         &self,
-        document: &Document,
+        document: &Arc<Document>,
         version: Option<i32>,
-    ) -> (Vec<Diagnostic>, Option<Vec<crate::findings::Finding>>) {
+    ) -> (Vec<Diagnostic>, Option<Checked>) {
         if let Some(findings) = self.settings_file_findings(document) {
             let text = document.whole_rope();
             let diagnostics = findings
                 .iter()
                 .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
                 .collect();
-            return (diagnostics, Some(findings));
+            return (diagnostics, None);
         }
-        let findings = catch_panic(|| {
-            test_hooks(document, &Cancel::default());
-            analyze_with(document, &self.overlay())
-        });
-        match findings {
-            Ok(findings) => (
-                self.convert(document, &findings, version, false),
-                Some(findings),
-            ),
-            Err(message) => {
-                eprintln!("retroboard: internal error while checking a document: {message}");
-                // The whole text: a line too long or a NUL past the format's bound is found
-                // there too.
-                let text = document.whole_rope();
-                let diagnostic =
-                    convert::diagnostic(text, &analysis::internal_error(&message), self.encoding);
-                (vec![diagnostic], None)
+        match self.check(
+            Source::Document(document.clone()),
+            Search::Later(SOLVE_BUDGET),
+        ) {
+            Ok(checked) => {
+                let conversion = self.conversion();
+                conversion.record(checked.entries.clone(), false);
+                let diagnostics = conversion.diagnostics(document, &checked.findings, version);
+                (diagnostics, Some(checked))
             }
+            Err(message) => (vec![self.internal_error(document, &message)], None),
         }
     }
 
-    /// See [`Conversion::convert`].
-    pub(crate) fn convert(
-        &self,
-        document: &Document,
-        findings: &[crate::findings::Finding],
-        version: Option<i32>,
-        slow: bool,
-    ) -> Vec<Diagnostic> {
-        self.conversion().convert(document, findings, version, slow)
+    /// The diagnostic of a check that failed (a bug), in place of the file's findings.
+    fn internal_error(&self, document: &Document, message: &str) -> Diagnostic {
+        eprintln!("retroboard: internal error while checking a document: {message}");
+        // The whole text: a line too long or a NUL past the format's bound is found there too.
+        let text = document.whole_rope();
+        convert::diagnostic(text, &analysis::internal_error(message), self.encoding)
     }
 
     /// What turning findings into diagnostics reads of the snapshot.
     pub(crate) fn conversion(&self) -> Conversion {
         Conversion {
             encoding: self.encoding,
-            settings: self.settings.clone(),
             entries_used: self.entries_used.clone(),
         }
     }
@@ -216,16 +218,48 @@ impl Snapshot {
             .collect()
     }
 
-    /// The diagnostics of a file that is not open, read from the disk.
-    pub(crate) fn disk_diagnostics(&self, path: &Path) -> Option<Vec<Diagnostic>> {
-        let text = self.overlay().read_disk(path)?;
-        let chosen = self
-            .settings
-            .for_file(path)
-            .and_then(|s| s.format_for(path));
-        let format = chosen.or_else(|| detect(Some(path), &text))?;
-        let document = self.cache.document(path, format, text);
-        Some(self.diagnostics(&document, None))
+    /// The diagnostics of a file that is not open, as `retroboard check` has them: read from
+    /// the disk (a file that is not text or too large to read gets its finding), its slow
+    /// findings known or searched for until `cancelled()`. `None` for a file gone, or of no
+    /// format.
+    pub(crate) fn disk_diagnostics(
+        &self,
+        path: &Path,
+        cancelled: &dyn Fn() -> bool,
+    ) -> Option<Vec<Diagnostic>> {
+        let read = crate::disk::read(path, crate::syntax::MAX_PARSED_BYTES as u64);
+        if matches!(
+            read,
+            Err(crate::disk::ReadError::Io(_) | crate::disk::ReadError::NotAFile(_))
+        ) {
+            return None;
+        }
+        let source = Source::Disk {
+            path,
+            read,
+            forced: None,
+        };
+        let mut checked = match self.check(source, Search::Later(SOLVE_BUDGET)) {
+            Ok(checked) => checked,
+            Err(message) => {
+                let document = Document::new(None, "");
+                return Some(vec![self.internal_error(&document, &message)]);
+            }
+        };
+        checked.document.format()?;
+        if let Some(slow) = checked.slow.take() {
+            let found = match slow.known() {
+                Some(found) => found,
+                None => catch_panic(|| slow.run(cancelled)).unwrap_or_default(),
+            };
+            if cancelled() {
+                return None;
+            }
+            checked.add_slow(found);
+        }
+        let conversion = self.conversion();
+        conversion.record(checked.entries.clone(), false);
+        Some(conversion.diagnostics(&checked.document, &checked.findings, None))
     }
 
     /// What the files reading `uri` read of it now, and, when that changed since they were
@@ -248,7 +282,6 @@ impl Snapshot {
 /// documents, and a folder of peg boards opened at once has a search waiting for each).
 pub(crate) struct Conversion {
     pub(crate) encoding: PositionEncoding,
-    pub(crate) settings: Arc<Discovery>,
     pub(crate) entries_used: Arc<EntriesUsedByFile>,
 }
 
@@ -282,31 +315,22 @@ impl EntriesUsedByFile {
 }
 
 impl Conversion {
-    /// Findings as diagnostics, as the document's settings (retroboard.toml) have them: its
-    /// `[[suppress]]` entries silence some (noting which were used; with `slow`, the slow
-    /// findings of a check whose others were converted before) and its rules set severities.
-    pub(crate) fn convert(
+    /// Keeps what a check made of the `[[suppress]]` entries of its settings; with `more`,
+    /// adds it to what the same check made of them before (its slow findings come later).
+    pub(crate) fn record(&self, entries: Option<crate::settings::EntriesUsed>, more: bool) {
+        if let Some(entries) = entries {
+            self.entries_used.record(entries, more);
+        }
+    }
+
+    /// A check's findings (as the settings have them) as diagnostics, in its document.
+    pub(crate) fn diagnostics(
         &self,
         document: &Document,
         findings: &[crate::findings::Finding],
         version: Option<i32>,
-        slow: bool,
     ) -> Vec<Diagnostic> {
         let text = document.whole_rope();
-        let settings = document.path().and_then(|p| self.settings.for_file(p));
-        let adjusted;
-        let findings = match (&settings, document.path()) {
-            (Some(settings), Some(path)) => {
-                let mut kept = findings.to_vec();
-                let (_, entries) =
-                    crate::suppressions::apply_settings(document, settings, path, &mut kept);
-                self.entries_used.record(entries, slow);
-                settings.apply(path, &mut kept);
-                adjusted = kept;
-                &adjusted[..]
-            }
-            _ => findings,
-        };
         findings
             .iter()
             .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))

@@ -114,9 +114,12 @@ pub(crate) async fn check_workspace(shared: Arc<Shared>, generation: u64) {
         let checked = tokio::task::spawn_blocking({
             let path = path.clone();
             let uri = uri.clone();
+            let shared = shared.clone();
             move || {
                 catch_panic(|| {
-                    let diagnostics = snapshot.disk_diagnostics(&path).unwrap_or_default();
+                    // A peg board's search too: `check FOLDER` reports its verdict.
+                    let stale = || !shared.workspace_current(generation);
+                    let diagnostics = snapshot.disk_diagnostics(&path, &stale).unwrap_or_default();
                     let settings = snapshot.settings_problem(&path);
                     let empty = diagnostics.is_empty();
                     (

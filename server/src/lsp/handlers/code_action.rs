@@ -3,7 +3,7 @@
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-use crate::analysis::analyze_with;
+use crate::analysis::{Search, Source};
 use crate::formats::{DiskFiles, Files};
 
 use crate::lsp::backend::*;
@@ -58,20 +58,26 @@ pub(crate) fn code_actions(
         return Ok(Some(Vec::new()));
     }
     test_hooks(&open.document, cancel);
+    // The findings the diagnostics show: the one check's, or a settings file's own. What the
+    // settings silence or turn off is not shown, so offers no fix.
     let own = snapshot.settings_file_findings(&open.document);
     let is_settings_file = own.is_some();
-    let mut findings = own.unwrap_or_else(|| analyze_with(&open.document, &snapshot.overlay()));
-    // What the settings' `[[suppress]]` entries silence is not shown, so offers no fix.
+    let findings = match own {
+        Some(findings) => findings,
+        None => {
+            let source = Source::Document(open.document.clone());
+            // Not kept as a check's use of the `[[suppress]]` entries: the last check's stands.
+            match snapshot.check(source, Search::Later(0)) {
+                Ok(checked) => checked.findings,
+                Err(_) => return Ok(Some(Vec::new())),
+            }
+        }
+    };
     let settings = open
         .path
         .as_deref()
         .filter(|_| !is_settings_file)
-        .and_then(|path| {
-            let settings = snapshot.settings.for_file(path)?;
-            // Not noted as a check's use of the entries: the last check's stands.
-            crate::suppressions::apply_settings(&open.document, &settings, path, &mut findings);
-            Some(settings)
-        });
+        .and_then(|path| snapshot.settings.for_file(path));
     cancel.check()?;
     let text = open.document.whole_rope();
     let encoding = snapshot.encoding;
