@@ -451,24 +451,38 @@ fn the_verdict_does_not_depend_on_how_long_the_search_takes() {
 #[test]
 fn a_cancelled_search_says_nothing_and_kept_verdicts_answer_in_the_askers_budget() {
     let big = prepared(&boards::undecided_board(), Path::new("Big.brd"));
+    // Kept by whoever keeps the store (the language server's session), nowhere else.
+    let searched = retroboard::formats::Searched::default();
+    let kept = Some(&searched);
     assert_eq!(
-        big.solve(20_000, &|| true),
+        big.solve(20_000, &|| true, kept),
         Verdict::Unknown(Unknown::Cancelled)
     );
     assert_eq!(
-        big.cached(Some(20_000)),
+        big.cached(Some(20_000), kept),
         None,
         "a cancelled search is not kept"
     );
     assert_eq!(
-        big.solve(20_000, &|| false),
+        big.solve(20_000, &|| false, None),
+        Verdict::Unknown(Unknown::Positions { budget: 20_000 })
+    );
+    assert_eq!(big.cached(Some(8_000), kept), None, "nothing kept it");
+    assert_eq!(
+        big.solve(20_000, &|| false, kept),
         Verdict::Unknown(Unknown::Positions { budget: 20_000 })
     );
     assert_eq!(
-        big.cached(Some(8_000)),
+        big.cached(Some(8_000), kept),
         Some(Verdict::Unknown(Unknown::Positions { budget: 8_000 }))
     );
-    assert_eq!(big.cached(Some(40_000)), None, "a larger search may tell");
+    assert_eq!(
+        big.cached(Some(40_000), kept),
+        None,
+        "a larger search may tell"
+    );
+    let other = retroboard::formats::Searched::default();
+    assert_eq!(big.cached(Some(8_000), Some(&other)), None, "another store");
 }
 
 const ENGLISH: [&str; 7] = [

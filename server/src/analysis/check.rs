@@ -203,7 +203,7 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
         Err(Ok(finding)) => checked.findings.push(finding),
         Ok(()) => {
             let (findings, silenced) = super::analyze_silenced(&doc, files);
-            let slow = SlowWork::of(&doc, &findings, &rules, search);
+            let slow = SlowWork::of(&doc, files, &findings, &rules, search);
             checked.findings = findings;
             checked.silenced = silenced;
             match (slow, search) {
@@ -239,14 +239,20 @@ pub struct SlowFindings {
 impl SlowWork {
     /// The slow work of a document whose other findings are `fast`: none when those hold an
     /// error (the game would not load the file), or with no positions to examine.
-    fn of(doc: &Arc<Document>, fast: &[Finding], rules: &Rules, search: Search) -> Option<Self> {
+    fn of(
+        doc: &Arc<Document>,
+        files: &dyn Files,
+        fast: &[Finding],
+        rules: &Rules,
+        search: Search,
+    ) -> Option<Self> {
         let (Search::Now(positions) | Search::Later(positions)) = search;
         if positions == 0 {
             return None;
         }
         Some(SlowWork {
             document: doc.clone(),
-            search: super::slow_search(doc, fast)?,
+            search: super::slow_search(doc, files, fast)?,
             positions,
             rules: rules.clone(),
         })
@@ -270,11 +276,10 @@ impl SlowWork {
     }
 
     /// While the value returned lives, the search is under way: a preview of the board drawn
-    /// meanwhile says so instead of searching beside it.
-    /// Always `Some`: a plan exists only where there is a search (the `Option` stays for the
-    /// callers written against it).
+    /// meanwhile says so instead of searching beside it (`None` where nothing keeps what
+    /// searches do, as in `check`).
     pub fn under_way(&self) -> Option<Box<dyn std::any::Any + Send>> {
-        Some(self.search.under_way())
+        self.search.under_way()
     }
 
     /// Searches; once `cancelled()` says so the search stops, and what it returns is to be

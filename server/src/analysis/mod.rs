@@ -81,13 +81,17 @@ pub const SEARCH_POSITIONS: u64 = crate::formats::peg::solvability::CHECK_POSITI
 
 /// The search for the document's slow findings: in a document that is read whole, without
 /// errors (the game would not load it otherwise), when its format has one.
-fn slow_search(doc: &Document, fast: &[Finding]) -> Option<Box<dyn crate::formats::SlowSearch>> {
+fn slow_search(
+    doc: &Document,
+    files: &dyn Files,
+    fast: &[Finding],
+) -> Option<Box<dyn crate::formats::SlowSearch>> {
     let format = doc.format()?;
     let clean = !fast.iter().any(|f| f.severity == Severity::Error);
     if !clean || doc.unparsed().is_some() || doc.cut().is_some() {
         return None;
     }
-    crate::formats::spec(format).slow_search(doc)
+    crate::formats::spec(format).slow_search(doc, files)
 }
 
 /// The one finding of a text longer than its format's bound, at the first line not read.

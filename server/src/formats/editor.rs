@@ -211,6 +211,7 @@ pub struct EditorFiles<'a> {
     open: &'a dyn OpenDocuments,
     disk: &'a DiskCache,
     request: &'a RequestCache,
+    searched: Option<&'a Arc<super::Searched>>,
 }
 
 impl<'a> EditorFiles<'a> {
@@ -223,6 +224,15 @@ impl<'a> EditorFiles<'a> {
             open,
             disk,
             request,
+            searched: None,
+        }
+    }
+
+    /// These files, with what the session's searches found kept in `searched`.
+    pub fn with_searched(self, searched: &'a Arc<super::Searched>) -> EditorFiles<'a> {
+        EditorFiles {
+            searched: Some(searched),
+            ..self
         }
     }
 
@@ -292,6 +302,10 @@ impl<'a> EditorFiles<'a> {
 }
 
 impl Files for EditorFiles<'_> {
+    fn searched(&self) -> Option<&Arc<super::Searched>> {
+        self.searched
+    }
+
     fn read(&self, path: &Path) -> Option<Arc<str>> {
         match self.look(path, true) {
             Some(open) => Some(open.text().into()),

@@ -88,7 +88,12 @@ pub trait Format: Sync {
 
     /// Moves the preview can step through on the board's drawing (a peg board's solution,
     /// or why there is none); `findings` are the document's. `None`: nothing to replay.
-    fn replay(&self, _doc: &Document, _findings: &[Finding]) -> Option<crate::draw::Replay> {
+    fn replay(
+        &self,
+        _doc: &Document,
+        _files: &dyn Files,
+        _findings: &[Finding],
+    ) -> Option<crate::draw::Replay> {
         None
     }
 
@@ -241,7 +246,7 @@ pub trait Format: Sync {
     /// does it off the keystroke path, after publishing the others, and `check` waits for it.
     /// `None` when there is nothing to search for. Asked only for documents without errors
     /// (see [`crate::analysis::check`]).
-    fn slow_search(&self, _doc: &Document) -> Option<Box<dyn SlowSearch>> {
+    fn slow_search(&self, _doc: &Document, _files: &dyn Files) -> Option<Box<dyn SlowSearch>> {
         None
     }
 
@@ -294,7 +299,7 @@ pub trait SlowSearch: Send + Sync {
 
     /// While the value returned lives, the search is under way: a preview of the document
     /// drawn meanwhile says so instead of searching the same board beside it.
-    fn under_way(&self) -> Box<dyn std::any::Any + Send>;
+    fn under_way(&self) -> Option<Box<dyn std::any::Any + Send>>;
 }
 
 /// Access to other files: the editor's open documents first, then the disk.
@@ -326,6 +331,12 @@ pub trait Files {
     /// Where to keep what is worked out from several files (a variant's dialect), for as long
     /// as the files do not change; `None` where they may (an editor's files).
     fn memo(&self) -> Option<&Memo> {
+        None
+    }
+
+    /// What searches found before, kept by whoever checks many times (the language server,
+    /// for its session); `None`: every search is done again.
+    fn searched(&self) -> Option<&Arc<Searched>> {
         None
     }
 
@@ -428,6 +439,79 @@ impl DocumentCache {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .retain(|(cached, _), _| cached != path);
+    }
+}
+
+/// What the searches for slow findings found (whether a peg board can be won), by what they
+/// searched, and which are under way. An answer depends on the board alone, so it holds for any
+/// file holding the same board; the newest [`Searched::KEPT`] answers are kept. Owned by whoever
+/// keeps it (the language server's session), never global: `check` searches each board once.
+#[derive(Default)]
+pub struct Searched {
+    found: Mutex<std::collections::VecDeque<(SearchKey, Arc<dyn Any + Send + Sync>)>>,
+    under_way: Mutex<Vec<SearchKey>>,
+}
+
+/// What a search searched: the kind of its answer, and a hash of what it read.
+type SearchKey = (TypeId, u64);
+
+impl Searched {
+    /// A few boards open at once, each edited back and forth.
+    pub const KEPT: usize = 64;
+
+    /// The answer of kind `T` found for `key` (what was searched), if kept.
+    pub fn get<T: Any + Clone>(&self, key: u64) -> Option<T> {
+        let found = self.found.lock().unwrap_or_else(|p| p.into_inner());
+        let id = (TypeId::of::<T>(), key);
+        let (_, value) = found.iter().find(|(k, _)| *k == id)?;
+        value.downcast_ref::<T>().cloned()
+    }
+
+    /// Keeps the answer found for `key`, in place of any before it.
+    pub fn keep<T: Any + Send + Sync>(&self, key: u64, value: T) {
+        let mut found = self.found.lock().unwrap_or_else(|p| p.into_inner());
+        let id = (TypeId::of::<T>(), key);
+        found.retain(|(k, _)| *k != id);
+        if found.len() >= Self::KEPT {
+            found.pop_front();
+        }
+        found.push_back((id, Arc::new(value)));
+    }
+
+    /// Notes a search of kind `T` for `key` as under way while the value returned lives.
+    pub fn start<T: Any>(self: &Arc<Self>, key: u64) -> UnderWay {
+        let id = (TypeId::of::<T>(), key);
+        let mut under_way = self.under_way.lock().unwrap_or_else(|p| p.into_inner());
+        under_way.push(id);
+        UnderWay {
+            searched: self.clone(),
+            id,
+        }
+    }
+
+    /// Whether a search of kind `T` for `key` is under way.
+    pub fn is_under_way<T: Any>(&self, key: u64) -> bool {
+        let under_way = self.under_way.lock().unwrap_or_else(|p| p.into_inner());
+        under_way.contains(&(TypeId::of::<T>(), key))
+    }
+}
+
+/// A search under way (see [`Searched::start`]) until this is dropped.
+pub struct UnderWay {
+    searched: Arc<Searched>,
+    id: SearchKey,
+}
+
+impl Drop for UnderWay {
+    fn drop(&mut self) {
+        let mut under_way = self
+            .searched
+            .under_way
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(at) = under_way.iter().position(|id| *id == self.id) {
+            under_way.swap_remove(at);
+        }
     }
 }
 

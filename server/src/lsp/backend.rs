@@ -45,6 +45,7 @@ impl Backend {
                 checking: HashSet::new(),
                 readers: VecDeque::new(),
                 cache: Arc::default(),
+                searched: Arc::default(),
                 settings: Arc::default(),
                 entries_used: Arc::default(),
                 settings_problems: HashMap::new(),

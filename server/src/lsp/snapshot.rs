@@ -7,8 +7,8 @@ use std::sync::Arc;
 use tower_lsp_server::ls_types::*;
 
 use crate::analysis::{self, Checked, Search, Source, catch_panic};
-use crate::formats::Files;
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
+use crate::formats::{Files, Searched};
 use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
@@ -26,6 +26,8 @@ pub(crate) struct Snapshot {
     pub(crate) entries_used: Arc<EntriesUsedByFile>,
     pub(crate) documents: HashMap<Uri, OpenDocument>,
     pub(crate) cache: Arc<DiskCache>,
+    /// What the session's searches found (whether a peg board can be won).
+    pub(crate) searched: Arc<Searched>,
     /// What this request or check has seen of the disk and worked out from the files.
     pub(crate) request: RequestCache,
     /// The open documents by path, once asked for.
@@ -42,6 +44,7 @@ impl State {
             entries_used: self.entries_used.clone(),
             documents: self.documents.clone(),
             cache: self.cache.clone(),
+            searched: self.searched.clone(),
             request: RequestCache::default(),
             by_path: std::sync::OnceLock::new(),
         }
@@ -77,7 +80,7 @@ impl OpenDocuments for Snapshot {
 impl Snapshot {
     /// The files as this snapshot reads them: its open documents over the disk.
     pub(crate) fn overlay(&self) -> EditorFiles<'_> {
-        EditorFiles::new(self, &self.cache, &self.request)
+        EditorFiles::new(self, &self.cache, &self.request).with_searched(&self.searched)
     }
 
     /// The one check ([`analysis::check`]) of an open document or a file of the disk, reading

@@ -57,6 +57,9 @@ pub(crate) struct State {
     /// Files that are not open, as read and parsed: what the open ones read of their variant,
     /// kept while the disk says they are the same.
     pub(crate) cache: Arc<DiskCache>,
+    /// What the searches for slow findings found (whether a peg board can be won), by board:
+    /// what a preview, a hover and the next check of the same board answer from.
+    pub(crate) searched: Arc<crate::formats::Searched>,
     /// The project settings (retroboard.toml) of each file.
     pub(crate) settings: Arc<Discovery>,
     /// What the last check of each file made of its settings' `[[suppress]]` entries.

@@ -45,7 +45,7 @@ pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> 
         Ok(board) => drawn(
             format,
             board,
-            format.and_then(|f| crate::formats::spec(f).replay(doc, findings)),
+            format.and_then(|f| crate::formats::spec(f).replay(doc, files, findings)),
         ),
         Err(message) => message_preview(format, &message),
     }

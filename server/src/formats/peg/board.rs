@@ -61,7 +61,12 @@ struct Square {
     hole: Option<(usize, usize)>,
 }
 
-pub fn board(doc: &Document, findings: &[Finding]) -> Option<draw::Board> {
+/// The board's drawing; `searched`: what searches found before (its winning jumps).
+pub fn board(
+    doc: &Document,
+    findings: &[Finding],
+    searched: Option<&crate::formats::Searched>,
+) -> Option<draw::Board> {
     let board = Board::new(doc)?;
     let problems: Vec<Range<usize>> = findings
         .iter()
@@ -154,7 +159,7 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Option<draw::Board> {
     // The winning jumps, in the text drawing only (a board the game loads).
     let loads = !findings.iter().any(|f| f.severity == Severity::Error);
     let solution = if loads {
-        super::solvability::preview_solution(&board)
+        super::solvability::preview_solution(&board, searched)
     } else {
         Vec::new()
     };

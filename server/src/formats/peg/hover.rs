@@ -10,14 +10,22 @@ use crate::answers::{Hover, code_span as code};
 use crate::findings::plural;
 use crate::syntax::Document;
 
-pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
+/// The hover at `offset`; `searched`: what searches found before (whether the goal is reached).
+pub fn hover(
+    doc: &Document,
+    offset: usize,
+    searched: Option<&crate::formats::Searched>,
+) -> Option<Hover> {
     let board = Board::new(doc)?;
     let (range, markdown) = header(doc, &board, offset)
         .or_else(|| goal_marker(&board, offset))
         .or_else(|| row_separator(&board, offset))
         .or_else(|| {
             let element = board.element_at(offset)?;
-            Some((element.range(), element_help(doc, &board, &element)))
+            Some((
+                element.range(),
+                element_help(doc, &board, &element, searched),
+            ))
         })?;
     Some(Hover { range, markdown })
 }
@@ -255,7 +263,12 @@ fn place(board: &Board, element: &Element) -> String {
     }
 }
 
-fn element_help(doc: &Document, board: &Board, element: &Element) -> String {
+fn element_help(
+    doc: &Document,
+    board: &Board,
+    element: &Element,
+    searched: Option<&crate::formats::Searched>,
+) -> String {
     let kind = element.kind();
     let name = if element.goal() {
         format!("Goal: {}", kind_name(kind).to_lowercase())
@@ -291,7 +304,7 @@ fn element_help(doc: &Document, board: &Board, element: &Element) -> String {
         // Whether the last stone can end here: known from the search of the board's findings,
         // or found within a short search (a goal the game ignores gets no word on it).
         if board.kept_goal() == Some(*element)
-            && let Some(note) = super::solvability::goal_note(board)
+            && let Some(note) = super::solvability::goal_note(board, searched)
         {
             markdown.push_str("\n\n");
             markdown.push_str(&note);

@@ -61,8 +61,8 @@ impl Format for Board {
         checks::check(doc, findings);
     }
 
-    fn slow_search(&self, doc: &Document) -> Option<Box<dyn super::SlowSearch>> {
-        solvability::slow_search(doc)
+    fn slow_search(&self, doc: &Document, files: &dyn Files) -> Option<Box<dyn super::SlowSearch>> {
+        solvability::slow_search(doc, files.searched())
     }
 
     fn completions(
@@ -74,8 +74,8 @@ impl Format for Board {
         complete::completions(doc, offset)
     }
 
-    fn hover(&self, doc: &Document, offset: usize, _files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset)
+    fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+        hover::hover(doc, offset, files.searched().map(|s| &**s))
     }
 
     fn highlights(&self, doc: &Document) -> Vec<Highlight> {
@@ -93,18 +93,23 @@ impl Format for Board {
     fn board(
         &self,
         doc: &Document,
-        _files: &dyn Files,
+        files: &dyn Files,
         findings: &[Finding],
     ) -> Option<crate::draw::Board> {
-        board::board(doc, findings)
+        board::board(doc, findings, files.searched().map(|s| &**s))
     }
 
-    fn replay(&self, doc: &Document, findings: &[Finding]) -> Option<crate::draw::Replay> {
+    fn replay(
+        &self,
+        doc: &Document,
+        files: &dyn Files,
+        findings: &[Finding],
+    ) -> Option<crate::draw::Replay> {
         // A board the game loads, as for the text drawing's move list.
         if findings.iter().any(|f| f.severity == Severity::Error) {
             return None;
         }
         let board = view::Board::of(doc);
-        solvability::preview_replay(board.as_ref().as_ref()?)
+        solvability::preview_replay(board.as_ref().as_ref()?, files.searched().map(|s| &**s))
     }
 }

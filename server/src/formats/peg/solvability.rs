@@ -10,12 +10,13 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
-use std::sync::Mutex;
+use std::sync::Arc;
 
 use super::codes::{UNKNOWN, UNSOLVABLE};
 use super::solve::{Field, Game, Jump, Place, Proof, Unknown, Verdict};
 use super::view::{Board, Kind, Version};
 use crate::findings::Finding;
+use crate::formats::Searched;
 use crate::syntax::Document;
 
 /// The positions the findings' search of a board examines at most, in `retroboard check` and
@@ -105,27 +106,26 @@ impl Prepared {
         })
     }
 
-    /// The verdict found before for this board, without searching: what a search of at most
-    /// `budget` positions answers (any verdict kept when `None`).
-    pub fn cached(&self, budget: Option<u64>) -> Option<Verdict> {
+    /// The verdict found before for this board (kept in `searched`), without searching: what
+    /// a search of at most `budget` positions answers (any verdict kept when `None`).
+    pub fn cached(&self, budget: Option<u64>, searched: Option<&Searched>) -> Option<Verdict> {
         if let Err(why) = &self.game {
             return Some(Verdict::Unknown(why.clone()));
         }
-        let cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
-        let (_, verdict) = cache.iter().find(|(key, _)| *key == self.key)?;
+        let verdict: Verdict = searched?.get(self.key)?;
         match (verdict, budget) {
             // A search that ran out of positions says nothing about a longer one; a shorter
             // one runs out too (a search carries on where a shorter one stops), and says so
             // in its own words.
             (Verdict::Unknown(Unknown::Positions { budget: spent }), Some(budget)) => {
-                (budget <= *spent).then_some(Verdict::Unknown(Unknown::Positions { budget }))
+                (budget <= spent).then_some(Verdict::Unknown(Unknown::Positions { budget }))
             }
-            (verdict, _) => Some(verdict.clone()),
+            (verdict, _) => Some(verdict),
         }
     }
 
-    /// Decides the board examining at most `budget` positions, without the cache: the same
-    /// answer on any machine.
+    /// Decides the board examining at most `budget` positions, without what was found before:
+    /// the same answer on any machine.
     pub fn solve_limited(&self, budget: u64) -> Verdict {
         match &self.game {
             Ok(game) => game.solve(budget, &|| false),
@@ -133,10 +133,16 @@ impl Prepared {
         }
     }
 
-    /// Decides the board examining at most `budget` positions (or answers from the cache),
-    /// stopping early once `cancelled()`: then with [`Unknown::Cancelled`], which is not kept.
-    pub fn solve(&self, budget: u64, cancelled: &dyn Fn() -> bool) -> Verdict {
-        if let Some(verdict) = self.cached(Some(budget)) {
+    /// Decides the board examining at most `budget` positions (or answers from what `searched`
+    /// kept, and keeps the answer there), stopping early once `cancelled()`: then with
+    /// [`Unknown::Cancelled`], which is not kept.
+    pub fn solve(
+        &self,
+        budget: u64,
+        cancelled: &dyn Fn() -> bool,
+        searched: Option<&Searched>,
+    ) -> Verdict {
+        if let Some(verdict) = self.cached(Some(budget), searched) {
             return verdict;
         }
         let game = match &self.game {
@@ -144,23 +150,14 @@ impl Prepared {
             Err(why) => return Verdict::Unknown(why.clone()),
         };
         let verdict = game.solve(budget, cancelled);
-        if verdict != Verdict::Unknown(Unknown::Cancelled) {
-            let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
-            cache.retain(|(key, _)| *key != self.key);
-            if cache.len() >= CACHE_SIZE {
-                cache.remove(0);
-            }
-            cache.push((self.key, verdict.clone()));
+        if let Some(searched) = searched
+            && verdict != Verdict::Unknown(Unknown::Cancelled)
+        {
+            searched.keep(self.key, verdict.clone());
         }
         verdict
     }
 }
-
-/// Verdicts of the boards solved last, by board content, oldest first.
-static CACHE: Mutex<Vec<(u64, Verdict)>> = Mutex::new(Vec::new());
-
-/// Boards whose verdicts are kept: a few files open at once, each edited back and forth.
-const CACHE_SIZE: usize = 64;
 
 /// A place as a modder reads it: row and column from 1.
 pub fn place(place: Place) -> String {
@@ -276,28 +273,47 @@ pub fn positions_text(n: u64) -> String {
 }
 
 /// The search for the solvability findings of a board the game loads and where a first jump
-/// exists (a board without one gets its finding from the checks).
-pub fn slow_search(doc: &Document) -> Option<Box<dyn crate::formats::SlowSearch>> {
+/// exists (a board without one gets its finding from the checks); `searched`: where verdicts
+/// found before are kept.
+pub fn slow_search(
+    doc: &Document,
+    searched: Option<&Arc<Searched>>,
+) -> Option<Box<dyn crate::formats::SlowSearch>> {
     let board = Board::of(doc);
     let prepared = Prepared::of(board.as_ref().as_ref()?)?;
-    plays(&prepared).then(|| Box::new(prepared) as Box<dyn crate::formats::SlowSearch>)
+    let search = BoardSearch {
+        prepared,
+        searched: searched.cloned(),
+    };
+    plays(&search.prepared).then(|| Box::new(search) as Box<dyn crate::formats::SlowSearch>)
+}
+
+/// A board's search, with where its verdict is kept.
+struct BoardSearch {
+    prepared: Prepared,
+    searched: Option<Arc<Searched>>,
 }
 
 /// The solvability findings: `peg/unsolvable` when the board cannot be won, a note when a search
 /// of at most `positions` could not tell; nothing once cancelled.
-impl crate::formats::SlowSearch for Prepared {
+impl crate::formats::SlowSearch for BoardSearch {
     fn known(&self, positions: u64) -> Option<Vec<Finding>> {
-        let verdict = self.cached(Some(positions))?;
-        Some(finding(self, &verdict).into_iter().collect())
+        let verdict = self
+            .prepared
+            .cached(Some(positions), self.searched.as_deref())?;
+        Some(finding(&self.prepared, &verdict).into_iter().collect())
     }
 
     fn run(&self, positions: u64, cancelled: &dyn Fn() -> bool) -> Vec<Finding> {
-        let verdict = self.solve(positions, cancelled);
-        finding(self, &verdict).into_iter().collect()
+        let verdict = self
+            .prepared
+            .solve(positions, cancelled, self.searched.as_deref());
+        finding(&self.prepared, &verdict).into_iter().collect()
     }
 
-    fn under_way(&self) -> Box<dyn std::any::Any + Send> {
-        Box::new(Searching::start(self.key))
+    fn under_way(&self) -> Option<Box<dyn std::any::Any + Send>> {
+        let searched = self.searched.as_ref()?;
+        Some(Box::new(searched.start::<Verdict>(self.prepared.key)))
     }
 }
 
@@ -336,17 +352,18 @@ fn finding(prepared: &Prepared, verdict: &Verdict) -> Option<Finding> {
 }
 
 /// The preview's verdict on a board the game loads and where a first jump exists: known from an
-/// earlier search of the same board (the findings' search); while such a search of it runs,
-/// [`Unknown::Searching`] (the language server publishes when it ends, and clients redraw);
-/// else from a search of a few thousand positions (milliseconds), so a preview never waits long.
-fn preview_verdict(board: &Board) -> Option<(Prepared, Verdict)> {
+/// earlier search of the same board (the findings' search, kept in `searched`); while such a
+/// search of it runs, [`Unknown::Searching`] (the language server publishes when it ends, and
+/// clients redraw); else from a search of a few thousand positions (milliseconds), so a preview
+/// never waits long.
+fn preview_verdict(board: &Board, searched: Option<&Searched>) -> Option<(Prepared, Verdict)> {
     const PREVIEW_POSITIONS: u64 = 5_000;
     let prepared = Prepared::of(board)?;
     if !plays(&prepared) {
         return None;
     }
-    let verdict = prepared.cached(None).unwrap_or_else(|| {
-        if Searching::of(prepared.key) {
+    let verdict = prepared.cached(None, searched).unwrap_or_else(|| {
+        if searched.is_some_and(|s| s.is_under_way::<Verdict>(prepared.key)) {
             Verdict::Unknown(Unknown::Searching)
         } else {
             prepared.solve_limited(PREVIEW_POSITIONS)
@@ -355,43 +372,11 @@ fn preview_verdict(board: &Board) -> Option<(Prepared, Verdict)> {
     Some((prepared, verdict))
 }
 
-/// A board whose search is under way, by its key, while this lives: a preview drawn meanwhile
-/// says so instead of searching the same board beside it.
-struct Searching(u64);
-
-static SEARCHING: Mutex<Vec<u64>> = Mutex::new(Vec::new());
-
-impl Searching {
-    fn start(key: u64) -> Searching {
-        SEARCHING
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(key);
-        Searching(key)
-    }
-
-    fn of(key: u64) -> bool {
-        SEARCHING
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .contains(&key)
-    }
-}
-
-impl Drop for Searching {
-    fn drop(&mut self) {
-        let mut searching = SEARCHING.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(at) = searching.iter().position(|key| *key == self.0) {
-            searching.swap_remove(at);
-        }
-    }
-}
-
 /// What the preview steps through: the verdict with its winning jumps or its reason, and the
 /// board's holes with the stones at the start, on the jump grid (the places of `solve --json`).
-pub fn preview_replay(board: &Board) -> Option<crate::draw::Replay> {
+pub fn preview_replay(board: &Board, searched: Option<&Searched>) -> Option<crate::draw::Replay> {
     let rows = grid(board)?;
-    let (prepared, verdict) = preview_verdict(board)?;
+    let (prepared, verdict) = preview_verdict(board, searched)?;
     let has_goal = prepared.game.as_ref().is_ok_and(|g| g.goal().is_some());
     let at = |p: Place| [p.0, p.1];
     let (name, reason, moves) = match &verdict {
@@ -444,8 +429,8 @@ pub fn preview_replay(board: &Board) -> Option<crate::draw::Replay> {
 
 /// The winning jumps for the preview's text drawing, as lines of at most 78 characters (see
 /// [`preview_verdict`]).
-pub fn preview_solution(board: &Board) -> Vec<String> {
-    let Some((_, Verdict::Solvable(moves))) = preview_verdict(board) else {
+pub fn preview_solution(board: &Board, searched: Option<&Searched>) -> Vec<String> {
+    let Some((_, Verdict::Solvable(moves))) = preview_verdict(board, searched) else {
         return Vec::new();
     };
     let mut lines = vec![format!(
@@ -471,12 +456,12 @@ pub fn preview_solution(board: &Board) -> Vec<String> {
 
 /// The hover's word on the goal: whether a solution ends there, when that is known or found
 /// within a short search.
-pub fn goal_note(board: &Board) -> Option<String> {
+pub fn goal_note(board: &Board, searched: Option<&Searched>) -> Option<String> {
     let prepared = Prepared::of(board)?;
     if !plays(&prepared) {
         return None;
     }
-    match prepared.solve(HOVER_POSITIONS, &|| false) {
+    match prepared.solve(HOVER_POSITIONS, &|| false, searched) {
         Verdict::Solvable(moves) => Some(format!(
             "Reachable: a solution of {} ends here (`retroboard solve` lists them).",
             crate::findings::plural(moves.len(), "jump", "jumps")
@@ -510,7 +495,7 @@ pub fn report(doc: &Document, budget: u64) -> Result<Report, String> {
     let (Some(mut rows), Some(prepared)) = (grid(board), Prepared::of(board)) else {
         return Err("the game does not load this board (“retroboard check” says why)".into());
     };
-    let verdict = prepared.solve(budget, &|| false);
+    let verdict = prepared.solve_limited(budget);
     if let Verdict::Solvable(moves) = &verdict {
         for jump in moves {
             for (place, field) in [
