@@ -181,9 +181,9 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields.get(11).copied().unwrap_or(0) + fields.get(12).copied().unwrap_or(0)
 }
 
-/// Waits until process `pid` has used no CPU for a second (its slow work, such as peg board
-/// searches, done), at most `limit`; returns how long that took.
-fn wait_idle(pid: u32, limit: Duration) -> Duration {
+/// Waits until process `pid` has used no CPU for `quiet` (its slow work, such as peg board
+/// searches, done), at most `limit`; returns how long it took to become idle.
+fn wait_idle(pid: u32, quiet: Duration, limit: Duration) -> Duration {
     let start = Instant::now();
     let mut last = cpu_ticks(pid);
     let mut quiet_since = Instant::now();
@@ -193,7 +193,7 @@ fn wait_idle(pid: u32, limit: Duration) -> Duration {
         if now != last {
             last = now;
             quiet_since = Instant::now();
-        } else if quiet_since.elapsed() >= Duration::from_secs(1) {
+        } else if quiet_since.elapsed() >= quiet {
             return quiet_since - start;
         }
     }
@@ -327,11 +327,17 @@ fn main() {
             peak as f64 / 1024.0
         );
         // The peg boards' solution searches run one after the other after their diagnostics,
-        // each taking memory while it runs: what stays once they are done.
-        let settled = wait_idle(client.pid(), Duration::from_secs(60));
+        // each taking memory while it runs, and the server lets go of what the checks no longer
+        // need once they have been quiet for 2 s: what stays then, as an editor left open holds
+        // it (5 s without CPU: past that quiet and the work it does then).
+        let settled = wait_idle(
+            client.pid(),
+            Duration::from_secs(5),
+            Duration::from_secs(90),
+        );
         let (rss, _) = rss_kb(client.pid());
         println!(
-            "  once idle ({} after publishing, the searches done): resident {:.1} MB",
+            "  once quiet ({} after publishing, the searches done): resident {:.1} MB",
             ms(settled),
             rss as f64 / 1024.0
         );

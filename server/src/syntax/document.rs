@@ -349,6 +349,18 @@ impl Document {
         self.flat = OnceLock::new();
     }
 
+    /// Lets go of the values derived from the text ([`Document::memo`]): they are worked out
+    /// again, from the tree parsed again, when next asked for; other values worked out from them
+    /// see a new [`Revision`]. Its copies keep theirs.
+    pub fn drop_views(&mut self) {
+        self.memo = Arc::default();
+    }
+
+    /// Whether values derived from the text are kept ([`Document::memo`]).
+    pub fn holds_views(&self) -> bool {
+        !self.memo_lock().is_empty()
+    }
+
     /// A value derived from the text read, made by `make` once until the next edit of it: a
     /// format's typed view, read by this document's checks and by other files' checks alike.
     pub fn memo<T: Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Arc<T> {
@@ -742,6 +754,24 @@ mod tests {
     /// What the language server does to documents nobody edits: the tree goes, and the next
     /// look at it parses the text afresh, to the tree of a new document of the same text; the
     /// views and the revision stay, and a copy taken before keeps its tree.
+    #[test]
+    fn dropped_views_are_worked_out_again_in_a_new_revision() {
+        let mut doc = Document::new(Some(FormatId::ColossusVar), "MAP:A.map\n");
+        assert!(!doc.holds_views());
+        assert_eq!(*doc.memo(|| 7_u32), 7);
+        let revision = doc.revision();
+        let copy = doc.clone();
+        assert!(doc.holds_views());
+        doc.drop_views();
+        assert!(!doc.holds_views());
+        assert_eq!(*doc.memo(|| 8_u32), 8, "worked out again");
+        assert!(
+            !revision.is_of(&doc),
+            "what was worked out from the views is stale"
+        );
+        assert_eq!(*copy.memo(|| 9_u32), 7, "the copy keeps its views");
+    }
+
     #[test]
     fn a_dropped_tree_is_parsed_again_as_a_fresh_document_would_be() {
         let text = "MAP:A.map\nTER:B.ter\nCRE:C.cre\n";
