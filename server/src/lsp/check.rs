@@ -26,7 +26,6 @@ use tower_lsp_server::ls_types::*;
 use crate::analysis::{self, catch_panic};
 use crate::syntax::Document;
 
-use crate::lsp::backend::*;
 use crate::lsp::snapshot::*;
 use crate::lsp::state::*;
 use crate::lsp::workspace::*;
@@ -80,9 +79,6 @@ pub(crate) fn drop_trees_when_quiet(shared: &Arc<Shared>) {
 /// cleared instead.
 pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
     loop {
-        if let Some(late) = test_check_start(&shared, &uri) {
-            tokio::time::sleep(late).await;
-        }
         let check = {
             let mut state = shared.state();
             let Some(due) = state.due.remove(&uri) else {
@@ -336,13 +332,14 @@ pub(crate) async fn search_slow(
     findings: Arc<Vec<crate::findings::Finding>>,
 ) {
     let cancelled = Arc::new(Stop::default());
-    {
+    let injection = {
         let mut state = shared.state();
         if state.due.get(uri) == Some(&Due::Own) || state.shutting_down {
             return;
         }
         state.searches.insert(uri.clone(), cancelled.clone());
-    }
+        state.injection.clone()
+    };
     // From now until the verdict is kept, a preview of the board says it is being searched.
     let under_way = analysis::slow_search_under_way(&document, &findings);
     // Waiting for another file's search ends at once when this one is cancelled (an edit),
@@ -361,7 +358,9 @@ pub(crate) async fn search_slow(
     let search = move || {
         let stop = || flag.is_set();
         catch_panic(|| {
-            test_delay(&document, &stop);
+            if let Some(injection) = &injection {
+                injection(&document, &stop);
+            }
             let slow = analysis::slow_findings(&document, &findings, SOLVE_BUDGET, &stop);
             if stop() {
                 return None;

@@ -13,7 +13,7 @@ use crate::registry::detect;
 use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
-use crate::lsp::backend::*;
+use crate::lsp::Injection;
 use crate::lsp::convert::{self, PositionEncoding};
 use crate::lsp::ide;
 use crate::lsp::state::*;
@@ -31,6 +31,8 @@ pub(crate) struct Snapshot {
     pub(crate) request: RequestCache,
     /// The open documents by path, once asked for.
     pub(crate) by_path: std::sync::OnceLock<ByPath<Uri>>,
+    /// The fault or delay the tests inject; none outside them.
+    pub(crate) injection: Option<Injection>,
 }
 
 impl State {
@@ -45,6 +47,7 @@ impl State {
             cache: self.cache.clone(),
             request: RequestCache::default(),
             by_path: std::sync::OnceLock::new(),
+            injection: self.injection.clone(),
         }
     }
 }
@@ -76,6 +79,13 @@ impl OpenDocuments for Snapshot {
 }
 
 impl Snapshot {
+    /// The tests' [`Injection`], if any, before the work on `document`.
+    pub(crate) fn inject(&self, document: &Document, cancelled: &dyn Fn() -> bool) {
+        if let Some(injection) = &self.injection {
+            injection(document, cancelled);
+        }
+    }
+
     /// The files as this snapshot reads them: its open documents over the disk.
     pub(crate) fn overlay(&self) -> EditorFiles<'_> {
         EditorFiles::new(self, &self.cache, &self.request)
@@ -102,7 +112,7 @@ impl Snapshot {
             return (diagnostics, Some(findings));
         }
         let findings = catch_panic(|| {
-            test_hooks(document, &Cancel::default());
+            self.inject(document, &|| false);
             analyze_with(document, &self.overlay())
         });
         match findings {

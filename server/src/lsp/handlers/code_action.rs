@@ -57,7 +57,7 @@ pub(crate) fn code_actions(
     if stale && !asked(FIX_ALL_KIND) {
         return Ok(Some(Vec::new()));
     }
-    test_hooks(&open.document, cancel);
+    snapshot.inject(&open.document, &|| cancel.is_set());
     let own = snapshot.settings_file_findings(&open.document);
     let is_settings_file = own.is_some();
     let mut findings = own.unwrap_or_else(|| analyze_with(&open.document, &snapshot.overlay()));
