@@ -1,9 +1,12 @@
-//! End to end: the real `retroboard lsp` binary over stdio.
+//! End to end: the real `retroboard lsp` binary over stdio, and the same server in process for
+//! the tests that hold a check or a search in flight.
 
 #[path = "support/lsp_client.rs"]
 mod lsp_client;
 
-use lsp_client::{LspClient, file_uri};
+use std::time::Duration;
+
+use lsp_client::{LspClient, delaying, file_uri};
 use serde_json::{Value, json};
 
 /// A hex line whose last token is not ASCII: the error's end column differs per encoding
@@ -932,7 +935,7 @@ fn workspace_symbols_name_the_creatures_terrains_and_variants_of_the_folder() {
         .join("../tests/fixtures/colossus/Tiny")
         .canonicalize()
         .unwrap();
-    let mut client = LspClient::start_with_env(&[]);
+    let mut client = LspClient::start();
     let init = client.request(
         "initialize",
         json!({
@@ -1176,9 +1179,9 @@ fn the_solvability_finding_comes_after_the_keystroke_and_goes_with_the_board() {
 fn an_edit_cancels_the_search_on_the_text_before_it() {
     // Every check and search of a text holding the marker sleeps 800 ms first (a search wakes
     // early once cancelled): the search of version 1 is still running when version 2 comes.
-    let (mut client, _) = LspClient::initialized_with_env(
+    let (mut client, _) = LspClient::initialized_in_process(
         &["utf-16"],
-        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:800")],
+        delaying("Mode: Normal", Duration::from_millis(800)),
     );
     let uri = file_uri("/tmp/retroboard-e2e/Slow.brd");
     client.open(&uri, "peg-brd", 1, "version 2\nMode: Normal\ny y e y y\n");
@@ -1192,7 +1195,7 @@ fn an_edit_cancels_the_search_on_the_text_before_it() {
         "textDocument/hover",
         json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
     );
-    std::thread::sleep(std::time::Duration::from_millis(900));
+    std::thread::sleep(Duration::from_millis(900));
     client.request(
         "textDocument/hover",
         json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 0}}),
@@ -1219,9 +1222,9 @@ fn an_edit_cancels_the_search_on_the_text_before_it() {
 fn a_preview_during_its_boards_search_says_so_and_the_search_end_redraws_it() {
     // Every check and search of a text holding the marker sleeps 1.5 s first: board A's search
     // holds the one search slot; B, the same board without the marker, waits for its turn.
-    let (mut client, _) = LspClient::initialized_with_env(
+    let (mut client, _) = LspClient::initialized_in_process(
         &["utf-16"],
-        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:1500")],
+        delaying("Mode: Normal", Duration::from_millis(1500)),
     );
     let a = file_uri("/tmp/retroboard-e2e/Searched.brd");
     let b = file_uri("/tmp/retroboard-e2e/Drawn.brd");
@@ -1249,13 +1252,15 @@ fn a_preview_during_its_boards_search_says_so_and_the_search_end_redraws_it() {
 fn a_search_waiting_for_its_turn_never_holds_up_an_edit() {
     // Every check and search of a text holding the marker sleeps 1.5 s first: board A's search
     // holds the one search slot while board B's waits for it.
-    let (mut client, _) = LspClient::initialized_with_env(
+    let (mut client, _) = LspClient::initialized_in_process(
         &["utf-16"],
-        &[("RETROBOARD_TEST_DELAY", "Mode: Normal:1500")],
+        delaying("Mode: Normal", Duration::from_millis(1500)),
     );
     let a = file_uri("/tmp/retroboard-e2e/Held.brd");
     let b = file_uri("/tmp/retroboard-e2e/Waiting.brd");
-    client.open(&a, "peg-brd", 1, "version 2\nMode: Normal\ny y e y y\n");
+    // Not the board of the test above: the servers of these tests share this process, and
+    // with it the verdicts kept of the boards searched last.
+    client.open(&a, "peg-brd", 1, "version 2\nMode: Normal\ny y e y y e\n");
     assert_eq!(client.diagnostics(&a, Some(1)), Vec::<Value>::new());
     // A's search has the slot now (it sleeps first); B's search waits behind it.
     client.open(&b, "peg-brd", 1, "version 2\nmode: normal\ny y y e y y\n");
@@ -1426,7 +1431,7 @@ fn naming_a_map_in_the_var_clears_its_unused_note() {
 /// Starts the server as an editor with rename and inlay hints would: versioned workspace
 /// edits, inlay hints shown, and the Patience hint setting in `initializationOptions`.
 fn editor_client(encoding: &str, patience: &str) -> (LspClient, Value) {
-    let mut client = LspClient::start_with_env(&[]);
+    let mut client = LspClient::start();
     let init = client.request(
         "initialize",
         json!({

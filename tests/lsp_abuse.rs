@@ -5,7 +5,8 @@ mod corpus;
 #[path = "support/lsp_client.rs"]
 mod lsp_client;
 
-use lsp_client::{LspClient, file_uri};
+use lsp_client::{LspClient, file_uri, panicking};
+use retroboard::lsp::Options;
 use serde_json::{Value, json};
 
 const TER: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n";
@@ -173,8 +174,7 @@ fn requests_after_shutdown_are_refused_and_exit_ends_cleanly() {
 
 #[test]
 fn a_panic_in_a_handler_is_caught_and_the_server_goes_on() {
-    let (mut client, _) =
-        LspClient::initialized_with_env(&[], &[("RETROBOARD_TEST_PANIC", "PANIC-HERE")]);
+    let (mut client, _) = LspClient::initialized_in_process(&[], panicking("PANIC-HERE"));
     let bad = file_uri("/tmp/retroboard-abuse/P/P.ter");
     client.open(
         &bad,
@@ -489,8 +489,13 @@ fn a_lone_surrogate_is_read_as_a_replacement_character_and_the_text_stays_in_syn
 
 #[test]
 fn an_answer_over_the_limit_becomes_an_error_and_the_server_goes_on() {
-    let (mut client, _) =
-        LspClient::initialized_with_env(&[], &[("RETROBOARD_TEST_MAX_ANSWER", "2000")]);
+    let (mut client, _) = LspClient::initialized_in_process(
+        &[],
+        Options {
+            max_answer: 2000,
+            ..Options::default()
+        },
+    );
     let uri = file_uri("/tmp/retroboard-abuse/Large/L.ter");
     // Comments: no findings, but a colour for each.
     client.open(
@@ -629,7 +634,7 @@ fn requests_read_before_exit_are_answered() {
 
 #[test]
 fn initialize_pipelined_with_later_messages_is_answered_and_they_are_handled() {
-    let mut client = LspClient::start_with_env(&[]);
+    let mut client = LspClient::start();
     let uri = file_uri("/tmp/retroboard-abuse/Init/I.ter");
     pipelined(
         &mut client,

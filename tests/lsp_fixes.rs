@@ -419,7 +419,7 @@ fn folder(name: &str) -> std::path::PathBuf {
 
 /// A client that takes versioned document edits and, with `create`, creates files.
 fn client_creating(create: bool) -> LspClient {
-    let mut client = LspClient::start_with_env(&[]);
+    let mut client = LspClient::start();
     let operations: &[&str] = if create { &["create"] } else { &[] };
     client.request(
         "initialize",

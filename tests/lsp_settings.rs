@@ -22,7 +22,7 @@ fn folder(name: &str) -> PathBuf {
 
 /// Starts the server on `dir` as its one workspace folder.
 fn start(dir: &Path) -> LspClient {
-    let mut client = LspClient::start_with_env(&[]);
+    let mut client = LspClient::start();
     client.request(
         "initialize",
         json!({

@@ -2,14 +2,16 @@
 //! other file's diagnostics, and `$/cancelRequest` takes effect, for requests in flight and
 //! requests behind others alike.
 //!
-//! "Slow" is made by the test builds' `RETROBOARD_TEST_DELAY` (`MARKER:MS`): work on a document
-//! holding the marker sleeps that long first, however fast the real work is.
+//! "Slow" is a delay the tests inject into the server, run in process: work on a document
+//! holding the marker sleeps first (until cancelled), however fast the real work is.
 
 #[path = "support/lsp_client.rs"]
-#[allow(dead_code)] // these tests all start the server with a test delay
+#[allow(dead_code)] // these tests all start the server in process
 mod lsp_client;
 
-use lsp_client::{LspClient, file_uri};
+use std::time::Duration;
+
+use lsp_client::{LspClient, delaying, file_uri};
 use serde_json::{Value, json};
 
 /// A clean Colossus terrain line; the small file every test edits (its `T` into an `X`, which
@@ -19,10 +21,10 @@ const TER: &str = "T black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1
 const SLOW_TER: &str =
     "# SLOW-WORK\nT black Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n";
 /// Longer than any test waits for one message, so nothing slow can finish before the test ends.
-const SLOW: &str = "SLOW-WORK:60000";
+const SLOW: Duration = Duration::from_secs(60);
 
 fn start() -> LspClient {
-    LspClient::initialized_with_env(&["utf-16"], &[("RETROBOARD_TEST_DELAY", SLOW)]).0
+    LspClient::initialized_in_process(&["utf-16"], delaying("SLOW-WORK", SLOW)).0
 }
 
 fn is_response(m: &Value, id: i64) -> bool {

@@ -7,8 +7,9 @@
 mod lsp_client;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use lsp_client::{LspClient, file_uri};
+use lsp_client::{LspClient, delaying, file_uri};
 use serde_json::{Value, json};
 
 /// A Colossus map of six clean hex lines.
@@ -38,8 +39,12 @@ fn write(dir: &Path, file: &str, text: &str) -> String {
 
 /// Starts the server on `dir` as its one workspace folder; with `watching`, the client offers
 /// to register file watchers, and the registration is awaited and answered.
-fn start(dir: &Path, watching: bool, env: &[(&str, &str)]) -> LspClient {
-    let mut client = LspClient::start_with_env(env);
+fn start(dir: &Path, watching: bool) -> LspClient {
+    initialize_on(LspClient::start(), dir, watching)
+}
+
+/// [`start`], with a server already started.
+fn initialize_on(mut client: LspClient, dir: &Path, watching: bool) -> LspClient {
     client.request(
         "initialize",
         json!({
@@ -98,7 +103,7 @@ fn unopened_files_get_their_findings_and_follow_the_disk() {
     let old = write(&dir, "old/Old.map", &broken_map("stray"));
     // Read after old/ (file-name order): once it is published, old/ was passed over.
     let last = write(&dir, "zz/Last.map", &broken_map("stray"));
-    let mut client = start(&dir, true, &[]);
+    let mut client = start(&dir, true);
 
     // Published after `initialized`, never opened, without a version.
     let diagnostics = client.diagnostics(&map, None);
@@ -176,7 +181,7 @@ fn unopened_files_get_their_findings_and_follow_the_disk() {
 fn a_client_that_does_not_watch_files_still_gets_the_first_check() {
     let dir = folder("nowatch");
     let map = write(&dir, "Mod/Mod.map", &broken_map("stray"));
-    let mut client = start(&dir, false, &[]);
+    let mut client = start(&dir, false);
     assert_eq!(
         codes(&client.diagnostics(&map, None)),
         ["colossus/syntax-error"]
@@ -207,10 +212,10 @@ fn a_keystroke_gets_its_diagnostics_while_a_big_workspace_is_checked() {
         })
         .collect();
     // Each workspace file takes 100 ms to check: the whole check 4 s at least.
-    let mut client = start(
+    let mut client = initialize_on(
+        LspClient::in_process(delaying("SLOWWORKSPACE", Duration::from_millis(100))),
         &dir,
         false,
-        &[("RETROBOARD_TEST_DELAY", "SLOWWORKSPACE:100")],
     );
     // The workspace check runs.
     assert_eq!(
@@ -258,7 +263,7 @@ fn folders_added_are_checked_and_those_removed_cleared() {
     let second = folder("second");
     let one = write(&first, "One/One.map", &broken_map("stray"));
     let two = write(&second, "Two/Two.map", &broken_map("stray"));
-    let mut client = start(&first, false, &[]);
+    let mut client = start(&first, false);
     assert_eq!(
         codes(&client.diagnostics(&one, None)),
         ["colossus/syntax-error"]
@@ -289,7 +294,7 @@ fn a_burst_of_file_changes_ends_with_the_findings_of_every_files_last_content() 
     let files: Vec<String> = (0..10)
         .map(|f| write(&dir, &format!("Mod{f}/Mod{f}.map"), &broken_map("first")))
         .collect();
-    let mut client = start(&dir, true, &[]);
+    let mut client = start(&dir, true);
     for uri in &files {
         assert_eq!(
             codes(&client.diagnostics(uri, None)),
@@ -390,7 +395,7 @@ y y y e y y y\ny y y y y y y\n* * y y y * *\n* * y y y * *\n",
     assert_eq!(expected[0].1.2, "error", "the rule applies: {expected:#?}");
     assert_eq!(expected[2].1.3, "peg/unsolvable", "{expected:#?}");
 
-    let mut client = start(&dir, false, &[]);
+    let mut client = start(&dir, false);
     for (name, (line, column, severity, code, message)) in &expected {
         let uri = file_uri(dir.join(name).to_str().unwrap());
         let diagnostics = client.diagnostics(&uri, None);

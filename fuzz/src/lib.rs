@@ -324,7 +324,12 @@ pub fn serve_session(session: ClientSession) {
             let _ = tokio::io::AsyncReadExt::read_to_end(&mut client_input, &mut answers).await;
             answers
         });
-        retroboard::lsp::serve(std::io::Cursor::new(input), server_output).await;
+        retroboard::lsp::serve_with(
+            std::io::Cursor::new(input),
+            server_output,
+            retroboard::lsp::Options::default(),
+        )
+        .await;
         reader.await.unwrap_or_default()
     });
     let output = String::from_utf8_lossy(&output);

@@ -1,18 +1,21 @@
-//! A minimal LSP client for end-to-end tests: starts the real `retroboard lsp` binary and speaks
-//! JSON-RPC to it over stdio.
+//! A minimal LSP client for end-to-end tests: speaks JSON-RPC to the real `retroboard lsp`
+//! binary over stdio, or to the same server run in this process over in-memory pipes, with
+//! [`Options`] (a smaller answer limit, a fault or a delay injected into a document's work).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use retroboard::lsp::Options;
 use serde_json::{Value, json};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct LspClient {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    server: Server,
+    stdin: Box<dyn Write + Send>,
     incoming: Receiver<(Value, Instant)>,
     next_id: i64,
     /// Messages read while waiting for something else.
@@ -23,19 +26,48 @@ pub struct LspClient {
     last_read_at: Option<Instant>,
 }
 
+enum Server {
+    Process(Child),
+    /// The thread serving; it returns whether `shutdown` came before the end.
+    InProcess(Option<JoinHandle<bool>>),
+}
+
 impl LspClient {
-    /// Starts the server with extra environment variables.
-    pub fn start_with_env(env: &[(&str, &str)]) -> LspClient {
+    /// Starts the `retroboard lsp` binary.
+    pub fn start() -> LspClient {
         let mut child = Command::new(env!("CARGO_BIN_EXE_retroboard"))
             .arg("lsp")
-            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start retroboard lsp");
-        let stdin = child.stdin.take();
+        let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
+        LspClient::over(Server::Process(child), Box::new(stdin), stdout)
+    }
+
+    /// Starts the server in this process, on a runtime thread of its own, with `options`.
+    pub fn in_process(options: Options) -> LspClient {
+        let (to_server, from_client) = tokio::sync::mpsc::unbounded_channel();
+        let (to_client, from_server) = channel();
+        let serving = std::thread::spawn(move || serve_in_memory(options, from_client, to_client));
+        LspClient::over(
+            Server::InProcess(Some(serving)),
+            Box::new(ToServer(to_server)),
+            FromServer {
+                chunks: from_server,
+                chunk: Vec::new(),
+                read: 0,
+            },
+        )
+    }
+
+    fn over(
+        server: Server,
+        stdin: Box<dyn Write + Send>,
+        stdout: impl Read + Send + 'static,
+    ) -> LspClient {
         let (tx, incoming) = channel();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
@@ -46,7 +78,7 @@ impl LspClient {
             }
         });
         LspClient {
-            child,
+            server,
             stdin,
             incoming,
             next_id: 1,
@@ -56,15 +88,20 @@ impl LspClient {
         }
     }
 
-    /// Starts the server and completes the initialize handshake, offering these position
+    /// Starts the binary and completes the initialize handshake, offering these position
     /// encodings; returns the initialize result.
     pub fn initialized(encodings: &[&str]) -> (LspClient, Value) {
-        LspClient::initialized_with_env(encodings, &[])
+        LspClient::start().handshake(encodings)
     }
 
-    pub fn initialized_with_env(encodings: &[&str], env: &[(&str, &str)]) -> (LspClient, Value) {
-        let mut client = LspClient::start_with_env(env);
-        let result = client.request(
+    /// [`LspClient::initialized`], the server in this process with `options`.
+    #[allow(dead_code)] // for the tests that inject faults or delays
+    pub fn initialized_in_process(encodings: &[&str], options: Options) -> (LspClient, Value) {
+        LspClient::in_process(options).handshake(encodings)
+    }
+
+    fn handshake(mut self, encodings: &[&str]) -> (LspClient, Value) {
+        let result = self.request(
             "initialize",
             json!({
                 "processId": null,
@@ -72,8 +109,8 @@ impl LspClient {
                 "capabilities": {"general": {"positionEncodings": encodings}},
             }),
         );
-        client.notify("initialized", json!({}));
-        (client, result)
+        self.notify("initialized", json!({}));
+        (self, result)
     }
 
     pub fn send(&mut self, message: &Value) {
@@ -82,9 +119,8 @@ impl LspClient {
     }
 
     pub fn send_raw(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
     }
 
     pub fn notify(&mut self, method: &str, params: Value) {
@@ -215,15 +251,29 @@ impl LspClient {
     /// The server's process id.
     #[allow(dead_code)] // for the benchmark
     pub fn pid(&self) -> u32 {
-        self.child.id()
+        match &self.server {
+            Server::Process(child) => child.id(),
+            Server::InProcess(_) => panic!("the server runs in this process"),
+        }
     }
 
-    /// Waits for the process to end (stdin stays open, as editors keep it).
+    /// Waits for the server to end (stdin stays open, as editors keep it); returns its exit
+    /// code (in process, the one the binary would have: 0 when `shutdown` came first, else 1).
     pub fn wait_exit(&mut self) -> i32 {
         let deadline = Instant::now() + TIMEOUT;
         loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
+            match &mut self.server {
+                Server::Process(child) => {
+                    if let Some(status) = child.try_wait().unwrap() {
+                        return status.code().unwrap_or(-1);
+                    }
+                }
+                Server::InProcess(serving) => {
+                    if serving.as_ref().is_some_and(|s| s.is_finished()) {
+                        let shut_down = serving.take().unwrap().join().expect("the server ran");
+                        return if shut_down { 0 } else { 1 };
+                    }
+                }
             }
             assert!(Instant::now() < deadline, "the server did not exit");
             std::thread::sleep(Duration::from_millis(10));
@@ -232,9 +282,121 @@ impl LspClient {
 }
 
 impl Drop for LspClient {
+    /// The process is killed; the server in process ends at the end of its input (`stdin`,
+    /// dropped with the client).
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Server::Process(child) = &mut self.server {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Runs the server over in-memory pipes until it ends: what `from_client` brings is its input,
+/// what it writes goes to `to_client`. Returns whether `shutdown` came first.
+fn serve_in_memory(
+    options: Options,
+    mut from_client: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>,
+    to_client: Sender<Vec<u8>>,
+) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let shut_down = runtime.block_on(async move {
+        let (mut to_server, server_input) = tokio::io::duplex(1 << 16);
+        let (server_output, mut from_server) = tokio::io::duplex(1 << 16);
+        tokio::spawn(async move {
+            while let Some(bytes) = from_client.recv().await {
+                if to_server.write_all(&bytes).await.is_err() {
+                    break;
+                }
+            }
+        });
+        let forward = tokio::spawn(async move {
+            let mut chunk = vec![0; 1 << 16];
+            while let Ok(read @ 1..) = from_server.read(&mut chunk).await {
+                if to_client.send(chunk[..read].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let shut_down = retroboard::lsp::serve_with(server_input, server_output, options).await;
+        // What the server wrote last (the answer to `shutdown`) still reaches the client.
+        let _ = tokio::time::timeout(Duration::from_secs(5), forward).await;
+        shut_down
+    });
+    // Work still running (a delay the test injected) is not waited for.
+    runtime.shutdown_background();
+    shut_down
+}
+
+/// The server's input in process, written from the test's thread.
+struct ToServer(tokio::sync::mpsc::UnboundedSender<Vec<u8>>);
+
+impl Write for ToServer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .send(bytes.to_vec())
+            .map_err(|_| std::io::ErrorKind::BrokenPipe)?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The server's output in process, read as a stream.
+struct FromServer {
+    chunks: Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    read: usize,
+}
+
+impl Read for FromServer {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.read == self.chunk.len() {
+            match self.chunks.recv() {
+                Ok(chunk) => (self.chunk, self.read) = (chunk, 0),
+                Err(_) => return Ok(0), // the server's output ended
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.read);
+        buf[..n].copy_from_slice(&self.chunk[self.read..self.read + n]);
+        self.read += n;
+        Ok(n)
+    }
+}
+
+/// The work on a document holding `marker` first waits `delay` (less once cancelled), so a
+/// test can hold a request or a check in flight however fast the real work becomes.
+#[allow(dead_code)] // for the tests that hold work in flight
+pub fn delaying(marker: &'static str, delay: Duration) -> Options {
+    Options {
+        injection: Some(std::sync::Arc::new(move |document, cancelled| {
+            if document.text().contains(marker) {
+                let until = Instant::now() + delay;
+                while Instant::now() < until && !cancelled() {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+        })),
+        ..Options::default()
+    }
+}
+
+/// The work on a document holding `marker` panics.
+#[allow(dead_code)] // for the tests that inject a fault
+pub fn panicking(marker: &'static str) -> Options {
+    Options {
+        injection: Some(std::sync::Arc::new(move |document, _| {
+            if document.text().contains(marker) {
+                panic!("injected fault");
+            }
+        })),
+        ..Options::default()
     }
 }
 

@@ -148,20 +148,6 @@ not in the file. The file is unchanged and Retroboard goes on with the other fil
     )
 }
 
-/// Debug builds only: panics when `text` holds `RETROBOARD_TEST_PANIC`'s text, so the tests of
-/// the language server and of `check` can prove that a panic is caught.
-pub fn fault_injection(text: &str) {
-    #[cfg(debug_assertions)]
-    if let Some(marker) = std::env::var_os("RETROBOARD_TEST_PANIC") {
-        let marker = marker.to_string_lossy();
-        if !marker.is_empty() && text.contains(marker.as_ref()) {
-            panic!("injected fault");
-        }
-    }
-    #[cfg(not(debug_assertions))]
-    let _ = text;
-}
-
 /// The one finding of a document that is not parsed.
 pub fn unparsed(limit: Unparsed) -> Finding {
     match limit {

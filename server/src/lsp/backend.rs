@@ -12,6 +12,7 @@ use crate::syntax::Document;
 
 use tower_lsp_server::LanguageServer;
 
+use crate::lsp::Injection;
 use crate::lsp::check::*;
 use crate::lsp::convert::PositionEncoding;
 use crate::lsp::handlers;
@@ -34,6 +35,7 @@ impl Backend {
         client: tower_lsp_server::Client,
         notifier: Notifier,
         shut_down: Arc<AtomicBool>,
+        injection: Option<Injection>,
     ) -> Backend {
         let shared = Arc::new(Shared {
             notifier,
@@ -55,6 +57,7 @@ impl Backend {
                 shutting_down: false,
                 published: HashMap::new(),
                 watch_dynamic: false,
+                injection,
             }),
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
@@ -128,7 +131,7 @@ impl Backend {
     }
 
     /// [`Backend::on_snapshot`] about one open document: `None` when it is not open, else
-    /// `work` on it (after the test hooks).
+    /// `work` on it (after the tests' [`Injection`], if any).
     pub(crate) async fn on_open_document<T: Send + 'static>(
         &self,
         what: &'static str,
@@ -139,65 +142,11 @@ impl Backend {
             let Some(open) = snapshot.documents.get(&uri) else {
                 return Ok(None);
             };
-            test_hooks(&open.document, cancel);
+            snapshot.inject(&open.document, &|| cancel.is_set());
             cancel.check()?;
             work(snapshot, &open.document, cancel)
         })
         .await
-    }
-}
-
-/// Test builds only: the fault injection of [`analysis::fault_injection`] and the delay of
-/// [`test_delay`], before a request's or a check's work on `document`.
-pub(crate) fn test_hooks(document: &Document, cancel: &Cancel) {
-    // The document's text is copied for the search, so only where the hook can fire.
-    #[cfg(debug_assertions)]
-    crate::analysis::fault_injection(&document.text());
-    test_delay(document, &|| cancel.is_set());
-}
-
-/// Test builds only: with `RETROBOARD_TEST_DELAY` set to `MARKER:MS`, work on a document that
-/// holds `MARKER` first sleeps `MS` milliseconds (stopping early once `cancelled`), so tests can
-/// hold a request or a check in flight however fast the real work becomes.
-pub(crate) fn test_delay(document: &Document, cancelled: &dyn Fn() -> bool) {
-    if let Some(delay) = test_marker_delay("RETROBOARD_TEST_DELAY", document) {
-        let until = std::time::Instant::now() + delay;
-        while std::time::Instant::now() < until && !cancelled() {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
-}
-
-/// Test builds only: with `RETROBOARD_TEST_CHECK_START` set to `MARKER:MS`, the check of an
-/// open document that holds `MARKER` starts `MS` milliseconds late, as on a busy machine.
-pub(crate) fn test_check_start(shared: &Shared, uri: &Uri) -> Option<std::time::Duration> {
-    if !cfg!(debug_assertions) {
-        return None; // not even a look at the state, on every check
-    }
-    let state = shared.state();
-    let open = state.documents.get(uri)?;
-    test_marker_delay("RETROBOARD_TEST_CHECK_START", &open.document)
-}
-
-/// Test builds only: the `MS` of the setting `variable` (`MARKER:MS`) when `document` holds
-/// `MARKER`; `None` in release builds.
-pub(crate) fn test_marker_delay(
-    variable: &str,
-    document: &Document,
-) -> Option<std::time::Duration> {
-    #[cfg(debug_assertions)]
-    {
-        let setting = std::env::var_os(variable)?;
-        let setting = setting.to_string_lossy();
-        let (marker, ms) = setting.rsplit_once(':')?;
-        let ms = ms.parse::<u64>().ok()?;
-        (!marker.is_empty() && document.text().contains(marker))
-            .then(|| std::time::Duration::from_millis(ms))
-    }
-    #[cfg(not(debug_assertions))]
-    {
-        let _ = (variable, document);
-        None
     }
 }
 

@@ -25,7 +25,6 @@ use tower_lsp_server::ls_types::*;
 
 use crate::analysis::{self, catch_panic};
 
-use crate::lsp::backend::*;
 use crate::lsp::snapshot::*;
 use crate::lsp::state::*;
 use crate::lsp::workspace::*;
@@ -78,9 +77,6 @@ pub(crate) fn drop_trees_when_quiet(shared: &Arc<Shared>) {
 /// cleared instead.
 pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
     loop {
-        if let Some(late) = test_check_start(&shared, &uri) {
-            tokio::time::sleep(late).await;
-        }
         let check = {
             let mut state = shared.state();
             let Some(due) = state.due.remove(&uri) else {
@@ -350,13 +346,14 @@ pub(crate) async fn search_slow(
     search: PendingSearch,
 ) {
     let cancelled = Arc::new(Stop::default());
-    {
+    let injection = {
         let mut state = shared.state();
         if state.due.get(uri) == Some(&Due::Own) || state.shutting_down {
             return;
         }
         state.searches.insert(uri.clone(), cancelled.clone());
-    }
+        state.injection.clone()
+    };
     // From now until the verdict is kept, a preview of the board says it is being searched.
     let under_way = search.work.under_way();
     // Waiting for another file's search ends at once when this one is cancelled (an edit),
@@ -381,7 +378,9 @@ pub(crate) async fn search_slow(
         } = search;
         let stop = || flag.is_set();
         catch_panic(|| {
-            test_delay(work.document(), &stop);
+            if let Some(injection) = &injection {
+                injection(work.document(), &stop);
+            }
             let document = work.document().clone();
             let found = work.run(&stop);
             if stop() {

@@ -12,6 +12,7 @@ use crate::formats::{Files, Searched};
 use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
+use crate::lsp::Injection;
 use crate::lsp::check::SOLVE_BUDGET;
 use crate::lsp::convert::{self, PositionEncoding};
 use crate::lsp::ide;
@@ -32,6 +33,8 @@ pub(crate) struct Snapshot {
     pub(crate) request: RequestCache,
     /// The open documents by path, once asked for.
     pub(crate) by_path: std::sync::OnceLock<ByPath<Uri>>,
+    /// The fault or delay the tests inject; none outside them.
+    pub(crate) injection: Option<Injection>,
 }
 
 impl State {
@@ -47,6 +50,7 @@ impl State {
             searched: self.searched.clone(),
             request: RequestCache::default(),
             by_path: std::sync::OnceLock::new(),
+            injection: self.injection.clone(),
         }
     }
 }
@@ -78,6 +82,13 @@ impl OpenDocuments for Snapshot {
 }
 
 impl Snapshot {
+    /// The tests' [`Injection`], if any, before the work on `document`.
+    pub(crate) fn inject(&self, document: &Document, cancelled: &dyn Fn() -> bool) {
+        if let Some(injection) = &self.injection {
+            injection(document, cancelled);
+        }
+    }
+
     /// The files as this snapshot reads them: its open documents over the disk.
     pub(crate) fn overlay(&self) -> EditorFiles<'_> {
         EditorFiles::new(self, &self.cache, &self.request).with_searched(&self.searched)
@@ -94,7 +105,7 @@ impl Snapshot {
         let settings = path.and_then(|p| self.settings.for_file(p));
         catch_panic(|| {
             if let Source::Document(document) = &source {
-                crate::lsp::backend::test_hooks(document, &crate::lsp::backend::Cancel::default());
+                self.inject(document, &|| false);
             }
             analysis::check(source, &self.overlay(), settings.as_ref(), search)
         })

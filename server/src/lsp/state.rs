@@ -13,6 +13,7 @@ use crate::registry::{DETECTION_BYTES, detect};
 use crate::settings::Discovery;
 use crate::syntax::Document;
 
+use crate::lsp::Injection;
 use crate::lsp::check::*;
 use crate::lsp::convert::PositionEncoding;
 use crate::lsp::ide;
@@ -81,6 +82,8 @@ pub(crate) struct State {
     pub(crate) published: HashMap<PathBuf, (u64, bool)>,
     /// The client registers file watchers when asked (`workspace/didChangeWatchedFiles`).
     pub(crate) watch_dynamic: bool,
+    /// The fault or delay the tests inject, copied into every snapshot.
+    pub(crate) injection: Option<Injection>,
 }
 
 /// How a document waiting to be checked is checked.

@@ -61,10 +61,11 @@ impl Notifier {
 }
 
 /// Starts the tasks that clean `stdin` into the server and copy its answers, with the
-/// transport's own, to `stdout`.
+/// transport's own, to `stdout`; a larger answer than `max_answer` becomes an error.
 pub fn start(
     stdin: impl AsyncRead + Unpin + Send + 'static,
     stdout: impl AsyncWrite + Unpin + Send + 'static,
+    max_answer: usize,
 ) -> Streams {
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     let (server_output, from_server) = tokio::io::duplex(1 << 16);
@@ -79,25 +80,13 @@ pub fn start(
     let notifier = Notifier {
         out: out_tx.clone(),
     };
-    tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer()));
+    tokio::spawn(read_server(from_server, out_tx, outstanding, max_answer));
     Streams {
         server_input,
         server_output,
         notifier,
         finished: tokio::spawn(write_client(stdout, out_rx)),
     }
-}
-
-/// The largest answer sent; test builds take a smaller one from `RETROBOARD_TEST_MAX_ANSWER`.
-fn max_answer() -> usize {
-    #[cfg(debug_assertions)]
-    if let Some(max) = std::env::var("RETROBOARD_TEST_MAX_ANSWER")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
-        return max;
-    }
-    MAX_MESSAGE
 }
 
 fn frame(body: &[u8]) -> Vec<u8> {

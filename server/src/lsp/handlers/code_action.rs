@@ -57,7 +57,7 @@ pub(crate) fn code_actions(
     if stale && !asked(FIX_ALL_KIND) {
         return Ok(Some(Vec::new()));
     }
-    test_hooks(&open.document, cancel);
+    snapshot.inject(&open.document, &|| cancel.is_set());
     // The findings the diagnostics show: the one check's, or a settings file's own. What the
     // settings silence or turn off is not shown, so offers no fix.
     let own = snapshot.settings_file_findings(&open.document);

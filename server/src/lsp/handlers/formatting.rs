@@ -43,7 +43,7 @@ pub(crate) fn format_edits(
     let Some(open) = snapshot.documents.get(uri) else {
         return Ok(None);
     };
-    test_hooks(&open.document, cancel);
+    snapshot.inject(&open.document, &|| cancel.is_set());
     cancel.check()?;
     let text = open.document.whole_rope();
     let edits = match range {

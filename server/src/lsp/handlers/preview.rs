@@ -180,7 +180,7 @@ pub(crate) fn drawn_document<T>(
 ) -> Result<T> {
     match snapshot.documents.get(uri) {
         Some(open) => {
-            test_hooks(&open.document, cancel);
+            snapshot.inject(&open.document, &|| cancel.is_set());
             cancel.check()?;
             Ok(f(&open.document, Some(open.version)))
         }
