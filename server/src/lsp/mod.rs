@@ -28,7 +28,7 @@ pub use backend::Backend;
 
 /// How many messages tower-lsp-server works on at once (its default is 4). Its queue polls no
 /// message, not even an edit, until one of those is done, and requests wait on blocking threads
-/// (see `server.rs`): a few slow ones must not hold up the messages after them.
+/// (see `backend.rs`): a few slow ones must not hold up the messages after them.
 const MAX_REQUESTS_IN_FLIGHT: usize = 1024;
 
 /// A fault or a delay the tests inject into the work on a document: called before each
@@ -59,9 +59,12 @@ impl Default for Options {
 /// 0 when `shutdown` came first, 1 otherwise (as the LSP specification asks).
 pub fn serve_stdio() -> ExitCode {
     memory::tune_allocator();
-    // One async thread: the work runs on blocking threads (see server.rs).
+    // One async thread: the work runs on blocking threads (see lsp/check.rs). An idle blocking
+    // thread ends after a second, not tokio's ten: with it go the freed blocks its allocator
+    // cache holds, which the memory given back once the server is quiet would otherwise miss.
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
+        .thread_keep_alive(std::time::Duration::from_secs(1))
         .build()
     {
         Ok(runtime) => runtime,
