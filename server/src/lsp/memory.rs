@@ -1,7 +1,7 @@
 //! What a process that lives for hours does about glibc's allocator: fewer arenas, large blocks
 //! mapped on their own, and the memory a search or a burst of checks freed given back once the
 //! server is quiet. With the whole corpus open (398 files): 160–170 MB resident without it,
-//! 31 MB with it.
+//! about 30 MB with it (BENCHMARKS.md).
 
 /// One glibc malloc arena for every thread, not the eight per core it gives: each arena keeps
 /// the pages of what was allocated in it, and the views of the files opened at once, made on
