@@ -226,6 +226,45 @@ fn only_edits_that_change_what_the_map_reads_recheck_it() {
     assert_eq!(client.shutdown(), 0);
 }
 
+/// Files opened as they are on the disk change nothing their readers read: a folder opened at
+/// once checks each file once, not once more for every file it reads that opened after it.
+#[test]
+fn opening_a_file_as_it_is_on_the_disk_does_not_check_its_readers_again() {
+    let dir = variant_on_disk("opened");
+    std::fs::write(dir.join("Swamps.ter"), TER_WITHOUT_Q).unwrap();
+    let ter_uri = file_uri(dir.join("Swamps.ter").to_str().unwrap());
+    let map_uri = file_uri(dir.join("Swamps.map").to_str().unwrap());
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&map_uri, "colossus-map", 1, &read("Swamps.map"));
+    let map = client.diagnostics(&map_uri, Some(1));
+    client.open(&ter_uri, "colossus-ter", 1, &read("Swamps.ter"));
+    client.diagnostics(&ter_uri, Some(1));
+    // Past the pause after which the readers of a checked file are checked again.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": ter_uri}}),
+    );
+    let again: Vec<&Value> = client
+        .unread()
+        .iter()
+        .filter(|m| m["params"]["uri"] == map_uri.as_str())
+        .collect();
+    assert_eq!(again, Vec::<&Value>::new(), "the MAP had {map:#?}");
+    // An edit that changes what the MAP reads still checks it again.
+    client.change(&ter_uri, 2, [[0, 0], [0, 0]], "Z olive Swamp true\n");
+    let map_now = client.diagnostics(&map_uri, Some(1));
+    assert_eq!(
+        map_now[0]["message"],
+        map[0]["message"]
+            .as_str()
+            .unwrap()
+            .replace("(letters: T)", "(letters: T Z)")
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
 #[test]
 fn hover_outline_and_semantic_tokens_over_stdio() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -285,6 +285,17 @@ impl Snapshot {
         if exported.is_none() || exported == open.exported {
             return None;
         }
+        // Checked for the first time since it was opened, as it is on the disk: its readers
+        // read this same text before it was opened, so what they found stands.
+        if open.exported.is_none()
+            && let Some(path) = &open.path
+            && self
+                .overlay()
+                .read_disk(path)
+                .is_some_and(|disk| open.document.whole_rope() == &*disk)
+        {
+            return Some((exported, Vec::new()));
+        }
         let readers =
             catch_panic(|| spec.dependents(&open.document, &self.overlay())).unwrap_or_default();
         Some((exported, readers))
