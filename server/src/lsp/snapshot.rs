@@ -121,11 +121,7 @@ impl Snapshot {
         version: Option<i32>,
     ) -> (Vec<Diagnostic>, Option<Checked>) {
         if let Some(findings) = self.settings_file_findings(document) {
-            let text = document.whole_rope();
-            let diagnostics = findings
-                .iter()
-                .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
-                .collect();
+            let diagnostics = self.conversion().diagnostics(document, &findings, version);
             return (diagnostics, None);
         }
         match self.check(
