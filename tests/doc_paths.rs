@@ -1,6 +1,7 @@
 //! Every repository path named in the docs (README.md, BENCHMARKS.md, docs/) and in the
 //! comments of the code, tests, benches, fuzz targets, editor clients and CI scripts exists, and
-//! nothing cites the design note kept outside the repository: the repository explains itself.
+//! no note outside the repository is cited (a Markdown file named that the repository does not
+//! hold): the repository explains itself.
 
 use std::path::{Path, PathBuf};
 
@@ -62,6 +63,46 @@ fn walk(path: &Path, out: &mut Vec<(PathBuf, Option<&'static str>)>) {
     out.push((path.to_path_buf(), comment));
 }
 
+/// The names of the repository's Markdown files.
+fn markdown_names() -> Vec<String> {
+    let mut names = Vec::new();
+    let mut folders = vec![root()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if path.is_dir() {
+                if !["target", "node_modules", ".git"].contains(&name.as_ref()) {
+                    folders.push(path);
+                }
+            } else if name.ends_with(".md") {
+                names.push(name.into_owned());
+            }
+        }
+    }
+    names
+}
+
+/// The Markdown files a text names (`README.md`, `docs/lsp.md`), by file name.
+fn notes_in(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices(".md") {
+        let after = text[at + 3..].chars().next();
+        if after.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let start = text[..at]
+            .rfind(|c: char| !(c.is_alphanumeric() || "_-".contains(c)))
+            .map_or(0, |i| {
+                i + text[i..].chars().next().map_or(1, char::len_utf8)
+            });
+        if start < at {
+            found.push(&text[start..at + 3]);
+        }
+    }
+    found
+}
+
 /// What a line says in prose: all of a doc's line, the comment of a code's line.
 fn prose<'a>(line: &'a str, comment: Option<&str>) -> Option<&'a str> {
     match comment {
@@ -97,6 +138,7 @@ fn paths_in(text: &str) -> Vec<String> {
 #[test]
 fn every_path_named_in_docs_and_comments_exists() {
     let mut wrong = Vec::new();
+    let notes = markdown_names();
     for (file, comment) in files() {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
@@ -110,11 +152,13 @@ fn every_path_named_in_docs_and_comments_exists() {
             let Some(prose) = prose(line, comment) else {
                 continue;
             };
-            if prose.contains("DESIGN.md") {
-                wrong.push(format!(
-                    "{shown}:{}: cites DESIGN.md, which is not in the repository",
-                    number + 1
-                ));
+            for note in notes_in(prose) {
+                if !notes.iter().any(|n| n == note) {
+                    wrong.push(format!(
+                        "{shown}:{}: cites {note}, which is not in the repository",
+                        number + 1
+                    ));
+                }
             }
             for path in paths_in(prose) {
                 if !root().join(&path).exists() {
@@ -133,6 +177,10 @@ fn paths_are_read_from_prose() {
         ["server/src/registry/detect.rs", "tests/fixtures"]
     );
     assert_eq!(paths_in("a/tests/x and ../tests/y"), Vec::<String>::new());
+    assert_eq!(
+        notes_in("as NOTES.md §5 says (see docs/lsp.md, README.md.) but not x.mdx"),
+        ["NOTES.md", "lsp.md", "README.md"]
+    );
     assert_eq!(
         prose("let x = 1; // as tests/layers.rs says", Some("//")),
         Some(" as tests/layers.rs says")

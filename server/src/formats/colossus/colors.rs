@@ -168,8 +168,8 @@ pub fn rgb(name: &str) -> Option<[u8; 3]> {
 }
 
 /// The colour the game paints a terrain written with colour `name`: its RGB value, or black for
-/// a name it does not know (it only prints `I know nothing about color "x"`; NOTES.md, the
-/// terrain record).
+/// a name it does not know (its loader of the terrain record only prints
+/// `I know nothing about color "x"`).
 pub fn drawn(name: &str) -> [u8; 3] {
     rgb(name).unwrap_or([0, 0, 0])
 }

@@ -1,4 +1,4 @@
-//! The text dialects of Colossus (NOTES.md §5): the 2002-02 format of the documentation, and
+//! The text dialects of Colossus, as the game's loaders of each era read them: the 2002-02 format of the documentation, and
 //! the later 2002-11 and 2003-10 ones, told apart per variant, with the limits each era's game
 //! has; and the one lexical trap all five loaders share.
 //!
@@ -21,8 +21,8 @@ use crate::formats::Files;
 use crate::registry::FormatId;
 use crate::syntax::Document;
 
-/// A text dialect of Colossus, by the commit of `cleka/colossus-titan` whose loaders read it
-/// (NOTES.md §5.1, §5.4). Later dialects sort after earlier ones.
+/// A text dialect of Colossus, by the commit of `cleka/colossus-titan` whose loaders read it.
+/// Later dialects sort after earlier ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Dialect {
     /// 9ae7dffe (2002-02-06): the format of the documentation.

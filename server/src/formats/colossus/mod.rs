@@ -64,8 +64,8 @@ macro_rules! shared_methods {
 
         fn comment_may_precede(&self, doc: &Document, line: usize) -> bool {
             // The MAP's size line must be its first: no comment or blank line before it
-            // (NOTES.md, MAP), so a comment may stand only after it; in the other files, and
-            // after the size line, before any line.
+            // (the game's loader reads it first), so a comment may stand only after it; in the
+            // other files, and after the size line, before any line.
             if doc.format() != Some(crate::registry::FormatId::ColossusMap) {
                 return true;
             }

@@ -2,8 +2,8 @@
 //!
 //! [`view`] is the typed model of a board file (header fields, rows of elements with their byte
 //! ranges and grid places); `checks`, `hover`, `outline` and `board` (the preview) read it. The rules follow the games' own loaders
-//! (`LevelFunctions.pas` of svn r1, r11 and r19 of `danielmarschall/jumper`, see
-//! `corpus/NOTES.md` §6), where they are stricter or looser than the format document.
+//! (`LevelFunctions.pas` of svn r1, r11 and r19 of `danielmarschall/jumper`), where they are
+//! stricter or looser than the format document.
 
 mod board;
 mod checks;
