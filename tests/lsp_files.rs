@@ -198,3 +198,62 @@ fn the_next_request_sees_a_sibling_file_changed_on_disk_or_in_a_buffer() {
     assert_eq!(creatures(&mut client), ["Ogre", "Troll", "Dragon"]);
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn an_edit_checked_before_a_sibling_changed_on_disk_is_checked_again_with_it() {
+    // A keystroke's check takes the variant's other files as it last saw them, and looks at
+    // the disk again once its diagnostics are out: a file written meanwhile by another program,
+    // with no word from the client, is seen without another keystroke.
+    let root = scratch("edit-after-disk-change");
+    let swamps = root.join("Swamps");
+    std::fs::create_dir_all(&swamps).unwrap();
+    std::fs::write(
+        swamps.join("Swamps.var"),
+        "TER:Swamps.ter\nCRE:Beasts.cre\n",
+    )
+    .unwrap();
+    let line = |name: &str| {
+        format!(
+            "{name:<9} 6     2     false false false false false false false false false false false false false 25    {name}s\n"
+        )
+    };
+    std::fs::write(swamps.join("Beasts.cre"), line("Ogre")).unwrap();
+    let ter =
+        "T black Tower false 0 Anything 3 Ogre -1 Titan\nS blue Swamp false 0 Anything 3 Wyvern\n";
+    std::fs::write(swamps.join("Swamps.ter"), ter).unwrap();
+    let unknown = |diagnostics: &[serde_json::Value]| -> Vec<String> {
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] == "colossus/unknown-creature")
+            .map(|d| d["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    let uri = file_uri(swamps.join("Swamps.ter").to_str().unwrap());
+    client.open(&uri, "colossus-ter", 1, ter);
+    let wyvern =
+        ["there is no creature called Wyvern in Swamps/Beasts.cre (names are case-sensitive)"];
+    assert_eq!(unknown(&client.diagnostics(&uri, Some(1))), wyvern);
+    client.change(&uri, 2, [[1, 2], [1, 2]], "x");
+    assert_eq!(unknown(&client.diagnostics(&uri, Some(2))), wyvern);
+
+    // The CRE now has a Wyvern; the next keystroke puts the TER back as it was.
+    std::fs::write(swamps.join("Beasts.cre"), line("Ogre") + &line("Wyvern")).unwrap();
+    client.change(&uri, 3, [[1, 2], [1, 3]], "");
+    let settled = client.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri.as_str()
+            && m["params"]["version"] == 3
+            && unknown(m["params"]["diagnostics"].as_array().unwrap()).is_empty()
+    });
+    let codes: Vec<&str> = settled["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["colossus/tower-starters"]);
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -88,6 +88,9 @@ pub struct DiskCache {
     real_paths: Mutex<ByPath<(Stamp, Option<PathBuf>)>>,
     /// Values worked out from the files (a variant, its dialect), with their probes.
     values: Mutex<HashMap<(TypeId, OsString), Worked, Quick>>,
+    /// What each path was the last time a request looked at it (see
+    /// [`EditorFiles::as_last_seen`]).
+    seen: Mutex<ByPath<Option<Stamp>>>,
 }
 
 impl DiskCache {
@@ -102,6 +105,30 @@ impl DiskCache {
     pub fn forget(&self, path: &Path) {
         lock(&self.texts).remove(path.as_os_str());
         self.documents.forget(path);
+    }
+
+    /// Looks again at every path `request` used: true when one changed since. What is there
+    /// now is what the next request that takes the disk as last seen sees.
+    pub fn changed_since(&self, request: &RequestCache) -> bool {
+        let used: Vec<(OsString, Option<Stamp>)> = lock(&request.stamps)
+            .iter()
+            .map(|(path, stamp)| (path.clone(), *stamp))
+            .collect();
+        let mut changed = false;
+        for (path, stamp) in used {
+            let now = Stamp::of(Path::new(&path));
+            changed |= now != stamp;
+            self.saw(path, now);
+        }
+        changed
+    }
+
+    fn saw(&self, path: OsString, stamp: Option<Stamp>) {
+        let mut seen = lock(&self.seen);
+        if seen.len() >= CAPACITY {
+            seen.clear();
+        }
+        seen.insert(path, stamp);
     }
 }
 
@@ -212,6 +239,7 @@ pub struct EditorFiles<'a> {
     disk: &'a DiskCache,
     request: &'a RequestCache,
     searched: Option<&'a Arc<super::Searched>>,
+    last_seen: bool,
 }
 
 impl<'a> EditorFiles<'a> {
@@ -225,6 +253,19 @@ impl<'a> EditorFiles<'a> {
             disk,
             request,
             searched: None,
+            last_seen: false,
+        }
+    }
+
+    /// These files, each path taken as it was the last time a request looked at it, without
+    /// looking again: a keystroke's check reads the other files of its variant without the
+    /// hundred or more lookups of their paths (a third of a Colossus file's check). The caller
+    /// looks again once it is done ([`DiskCache::changed_since`]) and checks again if the disk
+    /// changed meanwhile.
+    pub fn as_last_seen(self) -> EditorFiles<'a> {
+        EditorFiles {
+            last_seen: true,
+            ..self
         }
     }
 
@@ -236,12 +277,21 @@ impl<'a> EditorFiles<'a> {
         }
     }
 
-    /// The stamp of `path` as this request first saw it.
+    /// The stamp of `path` as this request first saw it (taken as last seen: as an earlier
+    /// request last saw it, when one did).
     fn stamp(&self, path: &Path) -> Option<Stamp> {
         if let Some(stamp) = lock(&self.request.stamps).get(path.as_os_str()) {
             return *stamp;
         }
-        let stamp = Stamp::of(path);
+        let seen = match self.last_seen {
+            true => lock(&self.disk.seen).get(path.as_os_str()).copied(),
+            false => None,
+        };
+        let stamp = seen.unwrap_or_else(|| {
+            let stamp = Stamp::of(path);
+            self.disk.saw(path.as_os_str().to_owned(), stamp);
+            stamp
+        });
         lock(&self.request.stamps).insert(path.as_os_str().to_owned(), stamp);
         stamp
     }
@@ -459,6 +509,43 @@ mod tests {
         std::fs::remove_file(dir.join("a/y.ter")).unwrap();
         assert!(files.exists(&dir.join("a/y.ter")));
         assert_eq!(ask(&listed), "x.ter");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn taken_as_last_seen_the_disk_is_looked_at_again_after() {
+        let dir = std::env::temp_dir().join(format!("retroboard-seen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("x.ter");
+        std::fs::write(&file, "one\n").unwrap();
+        let cache = DiskCache::default();
+        let read = |last_seen: bool| {
+            let request = RequestCache::default();
+            let files = EditorFiles::new(&NoneOpen, &cache, &request);
+            let files = if last_seen {
+                files.as_last_seen()
+            } else {
+                files
+            };
+            let text = files.read(&file).map(|t| t.to_string());
+            let exists = files.exists(&dir.join("y.ter"));
+            (text, exists, request)
+        };
+        assert_eq!(read(true).0.as_deref(), Some("one\n"));
+        // Changed (a new size) and a file added: taken as last seen, the disk is as it was...
+        std::fs::write(&file, "three\n").unwrap();
+        std::fs::write(dir.join("y.ter"), "").unwrap();
+        let (text, exists, request) = read(true);
+        assert_eq!((text.as_deref(), exists), (Some("one\n"), false));
+        // ...until looked at again: the change is told, and seen from then on.
+        assert!(cache.changed_since(&request));
+        let (text, exists, request) = read(true);
+        assert_eq!((text.as_deref(), exists), (Some("three\n"), true));
+        assert!(!cache.changed_since(&request));
+        // A request that does not take the disk as last seen looks at it.
+        std::fs::remove_file(dir.join("y.ter")).unwrap();
+        assert!(!read(false).1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

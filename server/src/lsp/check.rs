@@ -89,7 +89,11 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
             };
             match (state.documents.get(&uri), due) {
                 (Some(open), due) => Check::Open {
-                    snapshot: state.snapshot(),
+                    snapshot: Snapshot {
+                        // An edit's check: the disk looked at again once it is published.
+                        as_last_seen: due == Due::Own,
+                        ..state.snapshot()
+                    },
                     version: open.version,
                     opening: open.opening,
                     own: due == Due::Own,
@@ -120,6 +124,7 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
             settings,
             findings,
             search,
+            last_seen,
         } = checked;
         // The document as it was with its tree, when that goes: dropped outside the lock.
         let mut dropped = None;
@@ -157,6 +162,9 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
             publish_settings_problem(&shared, settings).await;
         }
         shared.activity.notify_one();
+        if let Some(last_seen) = last_seen {
+            look_again(&shared, &uri, last_seen).await;
+        }
         if let Some(search) = search {
             search_slow(&shared, &uri, opening, search).await;
         }
@@ -177,6 +185,31 @@ struct Checked {
     findings: Option<(i32, Arc<Vec<crate::findings::Finding>>)>,
     /// The slow work of an edited document, not known without searching.
     search: Option<PendingSearch>,
+    /// The disk as an edit's check took it, without looking ([`Snapshot::as_last_seen`]).
+    last_seen: Option<LastSeen>,
+}
+
+/// What a check took of the disk as last seen, to look at again.
+struct LastSeen {
+    cache: Arc<crate::formats::editor::DiskCache>,
+    used: crate::formats::editor::RequestCache,
+}
+
+/// Looks at the disk an edit's check took as last seen, unless the document is due again (its
+/// next check looks after it): when a file it read changed meanwhile (written by another
+/// program, with no word from the client), it is checked again.
+async fn look_again(shared: &Arc<Shared>, uri: &Uri, last_seen: LastSeen) {
+    if shared.state().due.contains_key(uri) {
+        return;
+    }
+    let changed =
+        tokio::task::spawn_blocking(move || last_seen.cache.changed_since(&last_seen.used)).await;
+    if changed.unwrap_or(false) {
+        let mut state = shared.state();
+        if state.documents.contains_key(uri) {
+            shared.queue(&mut state, uri, Due::Own);
+        }
+    }
 }
 
 impl Checked {
@@ -188,6 +221,7 @@ impl Checked {
             settings: None,
             findings: None,
             search: None,
+            last_seen: None,
         }
     }
 }
@@ -197,7 +231,7 @@ impl Check {
     fn run(self, uri: &Uri) -> Option<Checked> {
         match self {
             Check::Open {
-                snapshot,
+                mut snapshot,
                 version,
                 own,
                 ..
@@ -238,6 +272,10 @@ impl Check {
                     // Kept only for the search's result to join.
                     diagnostics,
                 });
+                let last_seen = snapshot.as_last_seen.then(|| LastSeen {
+                    cache: snapshot.cache.clone(),
+                    used: std::mem::take(&mut snapshot.request),
+                });
                 Some(Checked {
                     notification,
                     empty: false,
@@ -245,6 +283,7 @@ impl Check {
                     settings,
                     findings,
                     search,
+                    last_seen,
                 })
             }
             Check::Disk(snapshot, path) => {
@@ -323,6 +362,12 @@ impl Stop {
 /// board can be won) examines after each edit that changes what they read: those of `check`.
 pub(crate) const SOLVE_BUDGET: u64 = analysis::SEARCH_POSITIONS;
 
+/// How long edits of a document must pause before its slow search starts: a search started
+/// at each keystroke, to be stopped by the next one, takes a core from the next keystroke's
+/// check: on the largest corpus board typed at 20 ms a keystroke, its diagnostics came after
+/// 2.8 ms (p50) and 7.6 ms (p99) with a search at each keystroke, 1.5 and 2.4 ms without.
+pub(crate) const SEARCH_AFTER_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Diagnostics in text order.
 pub(crate) fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| {
@@ -356,13 +401,18 @@ pub(crate) async fn search_slow(
     };
     // From now until the verdict is kept, a preview of the board says it is being searched.
     let under_way = search.work.under_way();
+    // Not while the board is being typed: each keystroke would start a search and stop it.
+    let paused = tokio::select! {
+        () = tokio::time::sleep(SEARCH_AFTER_PAUSE) => true,
+        () = cancelled.wake.notified() => false,
+    };
     // Waiting for another file's search ends at once when this one is cancelled (an edit),
     // so the check task is free for the edit's diagnostics.
     let permit = tokio::select! {
         permit = shared.slow_work.acquire() => permit.ok(),
         () = cancelled.wake.notified() => None,
     };
-    let Some(_permit) = permit.filter(|_| !cancelled.is_set()) else {
+    let Some(_permit) = permit.filter(|_| paused && !cancelled.is_set()) else {
         let mut state = shared.state();
         forget_search(&mut state, uri, &cancelled);
         return;

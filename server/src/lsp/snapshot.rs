@@ -35,6 +35,8 @@ pub(crate) struct Snapshot {
     pub(crate) by_path: std::sync::OnceLock<ByPath<Uri>>,
     /// The fault or delay the tests inject; none outside them.
     pub(crate) injection: Option<Injection>,
+    /// The disk is taken as last seen ([`EditorFiles::as_last_seen`]): a keystroke's check.
+    pub(crate) as_last_seen: bool,
 }
 
 impl State {
@@ -51,6 +53,7 @@ impl State {
             request: RequestCache::default(),
             by_path: std::sync::OnceLock::new(),
             injection: self.injection.clone(),
+            as_last_seen: false,
         }
     }
 }
@@ -91,7 +94,12 @@ impl Snapshot {
 
     /// The files as this snapshot reads them: its open documents over the disk.
     pub(crate) fn overlay(&self) -> EditorFiles<'_> {
-        EditorFiles::new(self, &self.cache, &self.request).with_searched(&self.searched)
+        let files =
+            EditorFiles::new(self, &self.cache, &self.request).with_searched(&self.searched);
+        match self.as_last_seen {
+            true => files.as_last_seen(),
+            false => files,
+        }
     }
 
     /// The one check ([`analysis::check`]) of an open document or a file of the disk, reading
