@@ -11,8 +11,9 @@
 //! - `<fixture>.rename`: blocks `@ line:col NEW` followed by what prepareRename gives and the
 //!   rename's edits applied to every file (each changed line before and after), or the reason
 //!   it is refused;
-//! - `<fixture>.hints`: blocks `@ all`, `@ off` or `@ cursor line:col` followed by the lines
-//!   with inlay hints, each hint written into its line as `‹words›`;
+//! - `<fixture>.hints`: blocks `@ all`, `@ off` or `@ cursor line:col` (or `@ all
+//!   line:col-line:col`, a range) followed by the lines with inlay hints, each hint written
+//!   into its line as `‹words›`;
 //! - `<fixture>.folds`: the runs of lines an editor can fold;
 //! - `<fixture>.places`: blocks `@ line:col` followed by the logical places (what a
 //!   `[[suppress]]` entry of retroboard.toml names) of a finding starting there, then every
@@ -254,8 +255,8 @@ fn render_rename(doc: &Document, spec: &str, root: &Path) -> String {
 }
 
 /// Blocks `@ all`, `@ off` or `@ cursor line:col` (the Patience setting, and the cursor whose
-/// line is asked for) followed by every line with hints, the hints written into it as
-/// `‹words›`.
+/// line is asked for), each also with a range `line:col-line:col` instead of the whole text,
+/// followed by every line with hints, the hints written into it as `‹words›`.
 fn render_hints(doc: &Document, spec: &str) -> String {
     use retroboard::answers::{InlayOptions, PileHints};
     let mut out = String::new();
@@ -265,6 +266,9 @@ fn render_hints(doc: &Document, spec: &str) -> String {
         let patience = PileHints::from_setting(mode).expect("@ all | cursor L:C | off");
         let range = if rest.is_empty() {
             0..doc.rope().len_bytes()
+        } else if let Some((from, to)) = rest.split_once('-') {
+            // A range, as an editor asks for the lines it shows: its end is not in it.
+            cursor(doc, from).0..cursor(doc, to).0
         } else {
             let (offset, _) = cursor(doc, rest);
             offset..offset

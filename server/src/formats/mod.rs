@@ -3,7 +3,7 @@
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
-use std::ops::Deref;
+use std::ops::{Deref, Range};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -262,6 +262,13 @@ pub trait Format: Sync {
     fn variant_note(&self, _doc: &Document, _files: &dyn Files) -> Option<Finding> {
         None
     }
+}
+
+/// Whether the text at `element` (a line, a token) is asked for by `range`, as an editor asks
+/// for the inlay hints of the lines it shows: the range's end is not in it (a range up to the
+/// start of a line asks nothing of that line), and an empty range asks for what is at its place.
+pub fn asked_for(range: &Range<usize>, element: &Range<usize>) -> bool {
+    element.start < range.end.max(range.start + 1) && range.start <= element.end
 }
 
 /// The later-dialect note of a document (see [`Format::unsupported_dialect`]), found once per

@@ -11,13 +11,9 @@ use super::syntax::Word;
 use super::ter::TerView;
 use super::variant::{self, Variant};
 use crate::answers::InlayHint;
-use crate::formats::Files;
+use crate::formats::{Files, asked_for};
 use crate::registry::FormatId;
 use crate::syntax::Document;
-
-fn touches(a: &Range<usize>, b: &Range<usize>) -> bool {
-    a.start <= b.end && b.start <= a.end
-}
 
 pub fn inlay_hints(doc: &Document, range: Range<usize>, files: &dyn Files) -> Vec<InlayHint> {
     match doc.format() {
@@ -30,7 +26,11 @@ pub fn inlay_hints(doc: &Document, range: Range<usize>, files: &dyn Files) -> Ve
 fn cre_flags(doc: &Document, range: Range<usize>) -> Vec<InlayHint> {
     let view = CreView::of(doc);
     let mut hints = Vec::new();
-    for creature in view.creatures.iter().filter(|c| touches(&c.range, &range)) {
+    for creature in view
+        .creatures
+        .iter()
+        .filter(|c| asked_for(&range, &c.range))
+    {
         let mut flags: Vec<(&Word, &str)> = creature
             .flags
             .iter()
@@ -74,7 +74,7 @@ fn map_terrains(doc: &Document, range: Range<usize>, files: &dyn Files) -> Vec<I
     let view = MapView::of(doc);
     view.hexes
         .iter()
-        .filter(|h| touches(&h.range, &range))
+        .filter(|h| asked_for(&range, &h.range))
         .filter_map(|hex| {
             let letter = hex.terrain.as_ref()?;
             if hex.named {

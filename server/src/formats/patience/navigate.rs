@@ -73,7 +73,7 @@ pub fn inlay_hints(doc: &Document, range: Range<usize>, options: &InlayOptions) 
         let line_start = doc
             .rope()
             .line_to_byte(doc.rope().byte_to_line(p.range.start));
-        line_start <= range.end && range.start <= p.range.end
+        crate::formats::asked_for(&range, &(line_start..p.range.end))
     });
     let rope = doc.rope();
     let line_of = |byte: usize| rope.byte_to_line(byte.min(rope.len_bytes()));
