@@ -104,7 +104,41 @@ only",
 pattern is rarely more than a few dozen squares"
             ),
         };
+        let missing = matches!(line.number(), Err(NumberProblem::Missing));
         out.push(HEADER_NUMBER, line.value_range(), message);
+        // A grid size that is no size, over a grid that has one: the grid's is the one reading.
+        if let Some((size, what)) = grid_size(view, field).filter(|_| !missing) {
+            out.fix_last([Fix::one(
+                format!("Write {size} ({what})"),
+                TextEdit::replace(line.value_range(), size.to_string()),
+            )
+            .preferred()]);
+        }
+    }
+}
+
+/// The size the grid below has along `field` (Large Grid Size X or Y), with its words: the
+/// width its lines all have, or how many lines it has; `None` for a grid with none, or cut at
+/// the format's bound.
+fn grid_size(view: &PatternView, field: HeaderField) -> Option<(usize, &'static str)> {
+    let fits = |n: &usize| *n > 0 && *n as u64 <= MAX_SIZE;
+    if view.cut {
+        return None;
+    }
+    match field {
+        HeaderField::LargeGridSizeX => {
+            let width = view.grid.first()?.width;
+            view.grid
+                .iter()
+                .all(|l| l.width == width)
+                .then_some(width)
+                .filter(fits)
+                .map(|w| (w, "the grid's width"))
+        }
+        HeaderField::LargeGridSizeY => Some(view.grid.len())
+            .filter(fits)
+            .map(|n| (n, "the grid's height")),
+        _ => None,
     }
 }
 
@@ -411,6 +445,16 @@ letters, write “{}”",
                     run.column + 1
                 )
             });
+            // A lowercase cell letter can only mean the capital one.
+            let text = line.run_text(run);
+            if text.chars().all(|c| c.is_ascii_lowercase()) {
+                let upper = text.to_ascii_uppercase();
+                out.fix_last([Fix::one(
+                    format!("Write “{upper}”"),
+                    TextEdit::replace(run.range.clone(), upper.clone()),
+                )
+                .preferred()]);
+            }
         }
     }
 }
