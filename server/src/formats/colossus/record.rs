@@ -207,19 +207,27 @@ impl<'a> Line<'a> {
         let count = layout.fields.len();
         let mut fields: Vec<Field> = Vec::with_capacity(count);
         let mut start = 0;
+        // Letters with no blank between them are one word to the game's lexer, keyword or not
+        // (`ARROWZ` is no `ARROW` and a `Z` too many), whichever way the layout reads other
+        // touching tokens.
+        let letters = |token: &Token| matches!(token, Token::Word | Token::Keyword);
         for (i, (token, range)) in tokens.iter().enumerate() {
-            let last = !layout.touching_is_one_field
-                || tokens
-                    .get(i + 1)
-                    .is_none_or(|(_, next)| next.start != range.end);
+            let last = match tokens.get(i + 1) {
+                Some((next_token, next)) if next.start == range.end => {
+                    !(layout.touching_is_one_field || letters(token) && letters(next_token))
+                }
+                _ => true,
+            };
             if !last {
                 continue;
             }
             let range = tokens[start].1.start..range.end;
             let shape = if start == i {
                 Shape::One(*token)
-            } else {
+            } else if layout.touching_is_one_field {
                 Shape::Touching
+            } else {
+                Shape::One(Token::Word)
             };
             let field_text = text.slice(range.clone());
             let unread = tokens[start..=i]
@@ -374,10 +382,14 @@ game reads no minus sign here, cannot read “-” and stops loading the file (a
                     let subject = self
                         .subject()
                         .filter(|_| Some(slot) != layout.subject.map(|s| s.0));
-                    out.push(
+                    let kind = layout.fields[slot].1;
+                    let mut finding =
                         error(field.range.clone(), misfit(layout, slot, field, subject))
-                            .with_fix(capitalised(layout.fields[slot].1, field)),
-                    );
+                            .with_fix(capitalised(kind, field));
+                    if finding.fixes.is_empty() {
+                        finding.fixes.extend(nearest_ways(kind, field));
+                    }
+                    out.push(finding);
                 }
             }
             return;
@@ -662,6 +674,33 @@ fn capitalised(kind: Kind, field: &Field) -> Option<Fix> {
         )
         .preferred()
     })
+}
+
+/// The exit types nearest to a misspelt one (`ARROWZ`: ARROWS, then ARROW), each a fix; none
+/// preferred, as each is a guess.
+fn nearest_ways(kind: Kind, field: &Field) -> Vec<Fix> {
+    if kind != Kind::Way || !field.text.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Vec::new();
+    }
+    let upper = field.text.to_ascii_uppercase();
+    let limit = (upper.len() / 3).max(1);
+    let mut near: Vec<(usize, usize, &str)> = WAYS
+        .iter()
+        .map(|way| {
+            let distance = crate::text::edit_distance(&upper, way);
+            (distance, way.len().abs_diff(upper.len()), *way)
+        })
+        .filter(|(distance, _, _)| *distance <= limit)
+        .collect();
+    near.sort();
+    near.into_iter()
+        .map(|(_, _, way)| {
+            Fix::one(
+                format!("Write '{way}'"),
+                TextEdit::replace(field.range.clone(), way),
+            )
+        })
+        .collect()
 }
 
 /// The exit types of the MAP.
