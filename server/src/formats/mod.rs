@@ -60,6 +60,12 @@ pub trait Format: Sync {
     /// Plain words for a grammar field, without article: `"number of piles"`.
     fn describe_field(&self, field: &str) -> Option<&'static str>;
 
+    /// What the modder meant by text the grammar cannot read, when the format can tell (see
+    /// [`crate::syntax::GrammarWords::slip`]).
+    fn slip(&self, _doc: &Document, _range: Range<usize>) -> Option<Finding> {
+        None
+    }
+
     /// The semantic checks of this format, added after the syntax errors.
     fn check(&self, _doc: &Document, _findings: &mut Vec<Finding>) {}
 
@@ -289,6 +295,10 @@ impl crate::syntax::GrammarWords for dyn Format {
 
     fn describe_field(&self, field: &str) -> Option<&'static str> {
         Format::describe_field(self, field)
+    }
+
+    fn slip(&self, doc: &Document, range: Range<usize>) -> Option<Finding> {
+        Format::slip(self, doc, range)
     }
 }
 

@@ -15,6 +15,13 @@ pub trait GrammarWords {
 
     /// Plain words for a field, without article: `"number of piles"`.
     fn describe_field(&self, field: &str) -> Option<&'static str>;
+
+    /// What the modder meant by the text at `range` that the grammar cannot read, when the
+    /// format can tell (a VAR's `ter:` is a `TER:` the game crashes on): the finding that says
+    /// so, in place of "unexpected …".
+    fn slip(&self, _doc: &Document, _range: std::ops::Range<usize>) -> Option<Finding> {
+        None
+    }
 }
 
 /// A VAR value that is a path: found here, where the grammar stops reading it, and by the
@@ -100,7 +107,9 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             raw.start + leading..raw.start + leading + trimmed.len()
         };
         if let Some(finding) = self
-            .blank_after_comma(range.start, trimmed)
+            .words
+            .slip(self.doc, range.clone())
+            .or_else(|| self.blank_after_comma(range.start, trimmed))
             .or_else(|| self.path_in_var(range.start, trimmed))
         {
             return finding;

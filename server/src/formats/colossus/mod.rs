@@ -350,6 +350,10 @@ impl Format for Var {
         true
     }
 
+    fn slip(&self, doc: &Document, range: std::ops::Range<usize>) -> Option<Finding> {
+        var::lowercase_key(doc, range)
+    }
+
     fn definitions(&self, doc: &Document) -> Vec<Symbol> {
         outline::definitions(doc)
     }

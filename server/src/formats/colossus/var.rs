@@ -3,8 +3,38 @@
 
 use std::ops::Range;
 
+use super::codes;
 use super::syntax::{Word, children, field_word};
+use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
+
+/// The keys of a VAR record, as the game reads them: in capitals, the colon touching.
+pub const KEYS: [&str; 6] = ["MAP:", "CRE:", "TER:", "DEPEND:", "HINT:", "MAXPLAYERS:"];
+
+/// A record whose key is written in lowercase (`ter:Frostmarch.ter`), which the game does not
+/// read as a key: it stops loading the variant with an exception.
+pub fn lowercase_key(doc: &Document, range: Range<usize>) -> Option<Finding> {
+    let text = doc.slice(range.start..range.end.min(range.start + 12));
+    let colon = text.find(':')?;
+    let written = &text[..=colon];
+    let key = written.to_ascii_uppercase();
+    if written == key || !KEYS.contains(&key.as_str()) {
+        return None;
+    }
+    let at = range.start..range.start + written.len();
+    Some(
+        Finding::new(
+            codes::SYNTAX_ERROR,
+            at.clone(),
+            format!(
+                "“{written}” is in lowercase: the game reads only {key} as the key of the record, and stops loading the variant on “{written}”; write {key}"
+            ),
+        )
+        .with_fix(Some(
+            Fix::one(format!("Write {key}"), TextEdit::replace(at, key.clone())).preferred(),
+        )),
+    )
+}
 
 #[derive(Debug, Default)]
 pub struct VarView {
