@@ -217,6 +217,10 @@ impl Format for Map {
 }
 
 impl Format for Ter {
+    fn slip(&self, doc: &Document, range: std::ops::Range<usize>) -> Option<Finding> {
+        ter::count_without_creature(doc, range)
+    }
+
     fn defines_names(&self) -> bool {
         true
     }

@@ -321,6 +321,49 @@ impl TerView {
 
 /// Checks of the TER on its own; `words_with_digits`: the variant's game (2002-11 on) reads a
 /// word of letters, digits, `.` and `_` whole.
+/// A recruit count with no creature after it (the creature deleted: `2 Hydra 2`, `3 2 Hydra`),
+/// where the grammar stops at a number it did not expect.
+pub fn count_without_creature(doc: &Document, range: Range<usize>) -> Option<Finding> {
+    let rope = doc.rope();
+    let line = rope.byte_to_line(range.start.min(rope.len_bytes()));
+    let start = rope.line_to_byte(line);
+    let text = rope.line(line).to_string();
+    let at = range.start - start;
+    let is_count = |word: &str| {
+        let digits = word.strip_prefix('-').unwrap_or(word);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let word_at = |from: usize| {
+        let rest = &text[from..];
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        &rest[..len]
+    };
+    let here = word_at(at);
+    if !is_count(here) {
+        return None;
+    }
+    let after = text[at + here.len()..].trim_start();
+    let before = text[..at].trim_end();
+    let previous_start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let previous = &before[previous_start..];
+    // `3 2 Hydra`: the count before this one lost its creature; `2 Hydra 2`: this one did.
+    let (count, at) = if is_count(previous) && !previous.is_empty() {
+        (previous, previous_start)
+    } else if after.is_empty() || after.starts_with('#') {
+        (here, at)
+    } else {
+        return None;
+    };
+    let range = start + at..start + at + count.len();
+    Some(Finding::new(
+        codes::SYNTAX_ERROR,
+        range,
+        format!(
+            "the recruit count {count} has no creature after it: a recruit is a count and the creature it recruits (“{count} Ogre”); write the creature's name after it, or remove the count"
+        ),
+    ))
+}
+
 pub fn check(doc: &Document, view: &TerView, words_with_digits: bool, out: &mut Vec<Finding>) {
     if !words_with_digits {
         for name in &view.names {
