@@ -154,15 +154,19 @@ impl Fix {
             .collect()
     }
 
-    /// [`Fix::replacements`] for a word of the game's own fixed vocabulary (a colour, a battle
-    /// terrain), which no file can add to: the only candidate is the one reading, preferred.
+    /// [`Fix::replacements`] of `written`, a word of the game's own fixed vocabulary (a colour,
+    /// a battle terrain), which no file can add to. Preferred only where it is the one reading:
+    /// the word in other capitals (`AliceBlue`), not a close one (`iceBlue` → `aliceBlue` is a
+    /// guess).
     pub fn vocabulary<'a>(
         range: &Range<usize>,
+        written: &str,
         candidates: impl IntoIterator<Item = &'a str>,
     ) -> Vec<Fix> {
-        let mut fixes = Fix::replacements(range, candidates);
-        if let [only] = fixes.as_mut_slice() {
-            only.preferred = true;
+        let candidates: Vec<&str> = candidates.into_iter().collect();
+        let mut fixes = Fix::replacements(range, candidates.iter().copied());
+        if let ([only], [candidate]) = (fixes.as_mut_slice(), candidates.as_slice()) {
+            only.preferred = candidate.eq_ignore_ascii_case(written);
         }
         fixes
     }

@@ -160,12 +160,15 @@ pub(super) fn code_fixes(
         && is_quote(written.chars().next())
         && written.chars().next() == written.chars().next_back();
     if quoted && !written.contains('\\') {
-        return Fix::vocabulary(&(range.start + 1..range.end - 1), candidates);
+        return single_preferred(Fix::replacements(
+            &(range.start + 1..range.end - 1),
+            candidates,
+        ));
     }
     if is_quote(text[..range.start].chars().next_back()) {
-        return Fix::vocabulary(&range, candidates);
+        return single_preferred(Fix::replacements(&range, candidates));
     }
-    let mut fixes: Vec<Fix> = candidates
+    let fixes: Vec<Fix> = candidates
         .into_iter()
         .map(|c| {
             Fix::one(
@@ -174,6 +177,12 @@ pub(super) fn code_fixes(
             )
         })
         .collect();
+    single_preferred(fixes)
+}
+
+/// The fixes, the only one preferred: Retroboard's codes are a fixed vocabulary, which no file
+/// adds to, and the settings file is Retroboard's own.
+fn single_preferred(mut fixes: Vec<Fix>) -> Vec<Fix> {
     if let [only] = fixes.as_mut_slice() {
         only.preferred = true;
     }

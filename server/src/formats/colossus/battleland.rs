@@ -317,6 +317,7 @@ are case-sensitive){hint}",
                     )
                     .with_fixes(Fix::vocabulary(
                         &terrain.range,
+                        &terrain.text,
                         super::syntax::candidates(&terrain.text, names.iter().copied()),
                     )),
                 );

@@ -478,6 +478,7 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
             )
             .with_fixes(Fix::vocabulary(
                 &color.range,
+                &color.text,
                 candidates(&color.text, colors::COLORS.iter().map(|(n, _)| *n)),
             )));
         }
