@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::codes::{
     BAD_USED_SQUARE, BLANK_LINES, BOARD_LAYOUT, BOARD_SIZE, CHIP_COUNT, CHIP_TOTAL,
     COPYRIGHT_TOO_LONG, EXTRA_LINES, MISSING_COPYRIGHT, NO_MOVES, PLACED_COUNT, REPEATED_SQUARE,
-    UNLISTED_CHIP, USED_SQUARE_BLANK,
+    UNLISTED_CHIP, USED_SQUARE_BLANK, USED_SQUARES_SPACED,
 };
 use super::view::{
     BoardLayout, BordView, Chip, Count, LineSlot, NumberProblem, SIZE, SQUARES, SquarePos,
@@ -434,29 +434,41 @@ a row letter A–H then a column digit 1–8 (A1 … H8)"
                 } else {
                     Vec::new()
                 };
-                out.push_with(BAD_USED_SQUARE, range.clone(), || {
-                    let rule = format!(
-                        "the used squares are button names A1 … H8 (row letter, column digit) \
-run together, {example}"
-                    );
+                let code = if blank {
+                    USED_SQUARES_SPACED
+                } else {
+                    BAD_USED_SQUARE
+                };
+                out.push_with(code, range.clone(), || {
                     if !blank {
-                        return format!("“{}” is not a square name: {rule}", shown(text));
+                        return format!(
+                            "“{}” is not a square name: the used squares are button names A1 … \
+H8 (row letter, column digit) run together, {example}",
+                            shown(text)
+                        );
                     }
                     let places = used
                         .entries
                         .iter()
                         .filter(|e| matches!(e, UsedEntry::Stray { text, .. } if is_blank(text)))
                         .count();
-                    match places {
-                        1 => {
-                            format!("a blank is not allowed in the used squares: {rule}; remove it")
-                        }
-                        n => format!(
-                            "blanks are not allowed in the used squares (here and at {} more \
-places of line 3): {rule}; remove them",
-                            n - 1
+                    let (what, them) = match places {
+                        1 => ("a blank between the used squares".to_string(), "it"),
+                        n => (
+                            format!(
+                                "blanks between the used squares (here and at {} more places of \
+line 3)",
+                                n - 1
+                            ),
+                            "them",
                         ),
-                    }
+                    };
+                    format!(
+                        "{what}: the format document writes the squares run together ({}) and no \
+board the game shipped has blanks there, so whether the game reads them is not known; remove \
+{them} to be safe",
+                        example.trim_start_matches("like ")
+                    )
                 });
                 out.fix_last(fixes);
             }

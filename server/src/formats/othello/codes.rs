@@ -78,6 +78,15 @@ Row A is the first 8 characters of the board data, and the digit is the column w
 Remove the characters the message points at, or fix the name.",
 };
 
+pub const USED_SQUARES_SPACED: &Code = &Code {
+    name: "othello/used-squares-spaced",
+    severity: Severity::Warning,
+    summary: "Blanks between the used squares (line 3)",
+    docs: "The format document writes the used squares run together (D4D5E4E5), and no board \
+the game shipped has anything between them; it says nothing of blanks, so whether the game reads \
+D4 D5 E4 E5 the same is not known. Run them together to be safe: the fix removes the blanks.",
+};
+
 pub const REPEATED_SQUARE: &Code = &Code {
     name: "othello/repeated-square",
     severity: Severity::Warning,
@@ -152,6 +161,7 @@ pub const CODES: &[&Code] = &[
     BOARD_LAYOUT,
     BOARD_SIZE,
     BAD_USED_SQUARE,
+    USED_SQUARES_SPACED,
     REPEATED_SQUARE,
     USED_SQUARE_BLANK,
     UNLISTED_CHIP,

@@ -206,17 +206,16 @@ nothing."
 A–H then a column digit 1–8 (A1 … H8).",
             code_span(text)
         ),
-        UsedEntry::Stray { text, .. } => {
-            let what = if text.chars().all(|c| c == ' ' || c == '\t') {
-                "blanks are not allowed here".to_string()
-            } else {
-                format!("{} is not a square name", code_span(text))
-            };
-            format!(
-                "**Not a square name** (line {line}): {what}; the used squares are button names \
-A1 … H8 (row letter, column digit) run together, like D4D5E4E5."
-            )
-        }
+        UsedEntry::Stray { text, .. } if text.chars().all(|c| c == ' ' || c == '\t') => format!(
+            "**A blank between the used squares** (line {line}): the format document writes \
+them run together, like D4D5E4E5, and no board the game shipped has blanks there; whether the \
+game reads them is not known."
+        ),
+        UsedEntry::Stray { text, .. } => format!(
+            "**Not a square name** (line {line}): {} is not a square name; the used squares are \
+button names A1 … H8 (row letter, column digit) run together, like D4D5E4E5.",
+            code_span(text)
+        ),
     }
 }
 
