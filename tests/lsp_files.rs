@@ -20,6 +20,25 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The variant folder `Swamps` under `root`, its VAR reading Swamps.ter and Beasts.cre.
+fn swamps_variant(root: &std::path::Path) -> PathBuf {
+    let swamps = root.join("Swamps");
+    std::fs::create_dir_all(&swamps).unwrap();
+    std::fs::write(
+        swamps.join("Swamps.var"),
+        "TER:Swamps.ter\nCRE:Beasts.cre\n",
+    )
+    .unwrap();
+    swamps
+}
+
+/// A creature line of `name` (2002-02), every flag false.
+fn creature_line(name: &str) -> String {
+    format!(
+        "{name:<9} 6     2     false false false false false false false false false false false false false 25    {name}s\n"
+    )
+}
+
 #[test]
 fn a_preview_of_a_pipe_or_a_device_is_refused_at_once() {
     let dir = scratch("preview");
@@ -92,20 +111,10 @@ fn a_variant_whose_var_is_a_pipe_is_checked_without_it() {
 #[test]
 fn the_next_request_sees_a_sibling_file_changed_on_disk_or_in_a_buffer() {
     let root = scratch("sibling-changes");
-    let swamps = root.join("Swamps");
+    let swamps = swamps_variant(&root);
     let default = root.join("Default");
-    std::fs::create_dir_all(&swamps).unwrap();
     std::fs::create_dir_all(&default).unwrap();
-    std::fs::write(
-        swamps.join("Swamps.var"),
-        "TER:Swamps.ter\nCRE:Beasts.cre\n",
-    )
-    .unwrap();
-    let line = |name: &str| {
-        format!(
-            "{name:<9} 6     2     false false false false false false false false false false false false false 25    {name}s\n"
-        )
-    };
+    let line = creature_line;
     let cre = |names: &[&str]| names.iter().map(|n| line(n)).collect::<String>();
     // The CRE is found in Default, until the variant's own folder has one.
     std::fs::write(default.join("Beasts.cre"), cre(&["Ogre", "Troll"])).unwrap();
@@ -205,18 +214,8 @@ fn an_edit_checked_before_a_sibling_changed_on_disk_is_checked_again_with_it() {
     // the disk again once its diagnostics are out: a file written meanwhile by another program,
     // with no word from the client, is seen without another keystroke.
     let root = scratch("edit-after-disk-change");
-    let swamps = root.join("Swamps");
-    std::fs::create_dir_all(&swamps).unwrap();
-    std::fs::write(
-        swamps.join("Swamps.var"),
-        "TER:Swamps.ter\nCRE:Beasts.cre\n",
-    )
-    .unwrap();
-    let line = |name: &str| {
-        format!(
-            "{name:<9} 6     2     false false false false false false false false false false false false false 25    {name}s\n"
-        )
-    };
+    let swamps = swamps_variant(&root);
+    let line = creature_line;
     std::fs::write(swamps.join("Beasts.cre"), line("Ogre")).unwrap();
     let ter =
         "T black Tower false 0 Anything 3 Ogre -1 Titan\nS blue Swamp false 0 Anything 3 Wyvern\n";
