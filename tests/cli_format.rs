@@ -226,9 +226,9 @@ fn format_errors_are_one_line_and_exit_2() {
     assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
 }
 
-/// A copy of the quick-fix fixture variant `Tiny` whose TER misspells a colour (“chocolat”: the game
-/// knows one colour like it, a preferred fix) and a creature (“Gargoile”: the CRE may be what
-/// lacks it, so its fix is not preferred).
+/// A copy of the quick-fix fixture variant `Tiny` whose TER misspells a colour (“Chocolate”: the
+/// game's colours are case-sensitive and it knows “chocolate”, the one reading, a preferred fix)
+/// and a creature (“Gargoile”: the CRE may be what lacks it, so its fix is not preferred).
 fn fix_variant(name: &str) -> PathBuf {
     let dir = scratch(name).join("Tiny");
     std::fs::create_dir_all(dir.join("Battlelands")).unwrap();
@@ -246,7 +246,7 @@ fn fix_variant(name: &str) -> PathBuf {
     }
     std::fs::write(
         dir.join("Tiny.ter"),
-        TINY_TER.replace("chocolate", "chocolat"),
+        TINY_TER.replace("chocolate", "Chocolate"),
     )
     .unwrap();
     dir
@@ -268,9 +268,9 @@ fn check_fix_applies_the_safe_fixes_in_place_and_reports_what_remains() {
         "{}",
         stderr(&out)
     );
-    // What is reported is the fixed file's findings: no more “chocolat”, “Gargoile” left to the
+    // What is reported is the fixed file's findings: no more “Chocolate”, “Gargoile” left to the
     // modder.
-    assert!(!stdout(&out).contains("chocolat "), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("Chocolate"), "{}", stdout(&out));
     assert!(stdout(&out).contains("Gargoile"), "{}", stdout(&out));
     let again = retroboard(&["check", "--fix", s(&ter)]);
     assert_eq!(std::fs::read_to_string(&ter).unwrap(), expected);
@@ -285,7 +285,7 @@ fn check_fix_diff_prints_the_fixes_and_writes_nothing() {
     let before = std::fs::read(&ter).unwrap();
     let shown = s(&ter);
     let diff = format!(
-        "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B chocolat Brush true 1 Gargoile 2 Troll\n\
+        "--- {shown}\n+++ {shown}\n@@ -1,4 +1,4 @@\n-B Chocolate Brush true 1 Gargoile 2 Troll\n\
 +B chocolate Brush true 1 Gargoile 2 Troll\n \n"
     );
     // Before the human report.
@@ -547,8 +547,8 @@ fn a_fix_that_could_not_be_written_still_reports_the_file() {
             s(&ter)
         )
     );
-    // Its findings are those of the file as it stays: “chocolat” still there.
-    assert!(stdout(&out).contains("“chocolat”"), "{}", stdout(&out));
+    // Its findings are those of the file as it stays: “Chocolate” still there.
+    assert!(stdout(&out).contains("“Chocolate”"), "{}", stdout(&out));
     assert!(
         !names(&dir).iter().any(|n| n.starts_with('.')),
         "{:?}",

@@ -695,9 +695,10 @@ async function quickFixSteps({ ws, userData, up }) {
     writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
     try {
       const file = path.join(ws, 'Tiny', 'FixAll.ter');
-      // “chocolat” is no colour, and the game's own list has one like it: a preferred fix.
+      // “Chocolate” is no colour (the game's are case-sensitive), and its list has “chocolate”:
+      // the one reading, a preferred fix.
       // “Gargoile” stays: the CRE may be what lacks it, so its fix is offered, never made unasked.
-      writeFileSync(file, FIX_TER.replace('green', 'chocolat'));
+      writeFileSync(file, FIX_TER.replace('green', 'Chocolate'));
       await openFile('Tiny/FixAll.ter');
       await squiggle();
       // The settings file is read again when it changes: give it a moment before the save.
@@ -724,7 +725,7 @@ async function quickFixSteps({ ws, userData, up }) {
       const want = `${fixed}${'# saved\n'.repeat(saves)}`;
       check(saved === want, `FixAll.ter saved with every preferred fix after ${saves} save(s); the file is ${JSON.stringify(saved)}`);
       await screenshot('fix-all-on-save');
-      return `chocolat → chocolate and 0 Titan → -1 Titan on save, Gargoile left (save ${saves})`;
+      return `Chocolate → chocolate and 0 Titan → -1 Titan on save, Gargoile left (save ${saves})`;
     } finally {
       rmSync(path.dirname(settingsFile), { recursive: true, force: true });
     }
