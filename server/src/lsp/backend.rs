@@ -13,10 +13,10 @@ use crate::syntax::Document;
 use tower_lsp_server::LanguageServer;
 
 use crate::lsp::Injection;
-use crate::lsp::check::*;
 use crate::lsp::convert::PositionEncoding;
 use crate::lsp::handlers;
 use crate::lsp::ide;
+use crate::lsp::readers::check_readers;
 use crate::lsp::snapshot::*;
 use crate::lsp::state::*;
 use crate::lsp::transport::Notifier;

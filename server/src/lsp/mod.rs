@@ -8,6 +8,7 @@ mod handlers;
 mod ide;
 mod memory;
 mod quiet;
+mod readers;
 mod snapshot;
 mod state;
 mod stdio;

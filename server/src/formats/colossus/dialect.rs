@@ -1,6 +1,6 @@
-//! The text dialects of Colossus, as the game's loaders of each era read them: the 2002-02 format of the documentation, and
-//! the later 2002-11 and 2003-10 ones, told apart per variant, with the limits each era's game
-//! has; and the one lexical trap all five loaders share.
+//! The text dialects of Colossus, as the game's loaders of each era read them: the 2002-02
+//! format of the documentation, and the later 2002-11 and 2003-10 ones, told apart per variant,
+//! with the limits each era's game has; and the one lexical trap all five loaders share.
 //!
 //! A variant is in one dialect: the game of one era loads all its files. The dialect is told
 //! from signs in the variant's files, features the 2002-02 format never had; where a sign could

@@ -319,8 +319,6 @@ impl TerView {
     }
 }
 
-/// Checks of the TER on its own; `words_with_digits`: the variant's game (2002-11 on) reads a
-/// word of letters, digits, `.` and `_` whole.
 /// A recruit count with no creature after it (the creature deleted: `2 Hydra 2`, `3 2 Hydra`),
 /// where the grammar stops at a number it did not expect.
 pub fn count_without_creature(doc: &Document, range: Range<usize>) -> Option<Finding> {
@@ -359,11 +357,14 @@ pub fn count_without_creature(doc: &Document, range: Range<usize>) -> Option<Fin
         codes::SYNTAX_ERROR,
         range,
         format!(
-            "the recruit count {count} has no creature after it: a recruit is a count and the creature it recruits (“{count} Ogre”); write the creature's name after it, or remove the count"
+            "the recruit count {count} has no creature after it: a recruit is a count and the \
+creature it recruits (“{count} Ogre”); write the creature's name after it, or remove the count"
         ),
     ))
 }
 
+/// Checks of the TER on its own; `words_with_digits`: the variant's game (2002-11 on) reads a
+/// word of letters, digits, `.` and `_` whole.
 pub fn check(doc: &Document, view: &TerView, words_with_digits: bool, out: &mut Vec<Finding>) {
     if !words_with_digits {
         for name in &view.names {

@@ -9,7 +9,7 @@ use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 
 /// The keys of a VAR record, as the game reads them: in capitals, the colon touching.
-pub const KEYS: [&str; 6] = ["MAP:", "CRE:", "TER:", "DEPEND:", "HINT:", "MAXPLAYERS:"];
+const KEYS: [&str; 6] = ["MAP:", "CRE:", "TER:", "DEPEND:", "HINT:", "MAXPLAYERS:"];
 
 /// A record whose key is written in lowercase (`ter:Frostmarch.ter`), which the game does not
 /// read as a key: it stops loading the variant with an exception.

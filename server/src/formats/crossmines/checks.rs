@@ -413,8 +413,8 @@ pub const ALLOWED: &str = "a grid square is 1–9 or A–Z (a square of a cell),
 fn invalid_characters(view: &PatternView, out: &mut Limited) {
     for line in &view.grid {
         for run in &line.invalid {
+            let text = line.run_text(run);
             out.push_with(INVALID_CHARACTER, run.range.clone(), || {
-                let text = line.run_text(run);
                 let what = if text.chars().all(|c| c == ' ' || c == '\t') {
                     let blanks = if text.chars().count() == 1 {
                         "a blank (space or tab) is not a pattern square"
@@ -446,12 +446,11 @@ letters, write “{}”",
                 )
             });
             // A lowercase cell letter can only mean the capital one.
-            let text = line.run_text(run);
             if text.chars().all(|c| c.is_ascii_lowercase()) {
                 let upper = text.to_ascii_uppercase();
                 out.fix_last([Fix::one(
                     format!("Write “{upper}”"),
-                    TextEdit::replace(run.range.clone(), upper.clone()),
+                    TextEdit::replace(run.range.clone(), upper),
                 )
                 .preferred()]);
             }
