@@ -12,7 +12,6 @@ use crate::syntax::Document;
 
 use tower_lsp_server::LanguageServer;
 
-use crate::lsp::Injection;
 use crate::lsp::convert::PositionEncoding;
 use crate::lsp::handlers;
 use crate::lsp::ide;
@@ -35,7 +34,7 @@ impl Backend {
         client: tower_lsp_server::Client,
         notifier: Notifier,
         shut_down: Arc<AtomicBool>,
-        injection: Option<Injection>,
+        options: crate::lsp::Options,
     ) -> Backend {
         let shared = Arc::new(Shared {
             notifier,
@@ -57,11 +56,13 @@ impl Backend {
                 shutting_down: false,
                 published: HashMap::new(),
                 watch_dynamic: false,
-                injection,
+                injection: options.injection,
             }),
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
             slow_work: tokio::sync::Semaphore::new(1),
+            turns: tokio::sync::Semaphore::new(crate::lsp::check::CHECKS_AT_ONCE),
+            turn: options.turn,
             workspace_checks: std::sync::atomic::AtomicU64::new(0),
             watched: Arc::default(),
             settlings: std::sync::atomic::AtomicU64::new(0),
@@ -131,7 +132,7 @@ impl Backend {
     }
 
     /// [`Backend::on_snapshot`] about one open document: `None` when it is not open, else
-    /// `work` on it (after the tests' [`Injection`], if any).
+    /// `work` on it (after the tests' [`crate::lsp::Injection`], if any).
     pub(crate) async fn on_open_document<T: Send + 'static>(
         &self,
         what: &'static str,

@@ -45,6 +45,8 @@ pub struct Options {
     pub max_answer: usize,
     /// None outside the tests.
     pub injection: Option<Injection>,
+    /// How long a document's check keeps its turn before the next may start beside it.
+    pub turn: std::time::Duration,
 }
 
 impl Default for Options {
@@ -52,6 +54,7 @@ impl Default for Options {
         Options {
             max_answer: transport::MAX_MESSAGE,
             injection: None,
+            turn: check::TURN,
         }
     }
 }
@@ -100,7 +103,7 @@ pub async fn serve_with(
     let streams = transport::start(input, output, options.max_answer);
     let notifier = streams.notifier.clone();
     let (service, socket) =
-        LspService::build(move |client| Backend::new(client, notifier, flag, options.injection))
+        LspService::build(move |client| Backend::new(client, notifier, flag, options))
             .custom_method("retroboard/preview", Backend::preview)
             .finish();
     Server::new(streams.server_input, streams.server_output, socket)

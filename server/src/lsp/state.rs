@@ -35,6 +35,10 @@ pub(crate) struct Shared {
     /// thread at a time: a search takes a core and tens of MB while it runs, and a folder of peg
     /// boards opened at once must not take them all, nor the workspace check another core.
     pub(crate) slow_work: tokio::sync::Semaphore,
+    /// The documents' checks take turns ([`crate::lsp::check::CHECKS_AT_ONCE`]).
+    pub(crate) turns: tokio::sync::Semaphore,
+    /// How long a check keeps its turn ([`crate::lsp::check::TURN`]).
+    pub(crate) turn: std::time::Duration,
     /// Numbers the whole-workspace checks: a check stops once a newer one started.
     pub(crate) workspace_checks: std::sync::atomic::AtomicU64,
     /// Gathers the reports of files changed on the disk into one whole-workspace check.
