@@ -559,3 +559,44 @@ place = \"line:1\"\nreason = \"reason\"\n";
     assert_eq!(changes[0]["edits"][0]["newText"], format!("\n{entry}"));
     assert_eq!(client.shutdown(), 0);
 }
+
+/// The search's finding (a peg board that cannot be won) is offered "Suppress here" like every
+/// other finding, once the search found it: the code action does not search, it reads what the
+/// search found.
+#[test]
+fn an_unsolvable_board_found_by_the_search_is_offered_suppress_here() {
+    let dir = folder("suppress-unsolvable");
+    let board = dir.join("Row.brd");
+    let text = "version 2\nmode: normal\ny y e y y\n";
+    std::fs::write(&board, text).unwrap();
+    let uri = file_uri(board.to_str().unwrap());
+    let mut client = client_creating(true);
+    client.open(&uri, "peg-brd", 1, text);
+    // The keystroke's diagnostics, then the same version with the search's finding.
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    let found = client.diagnostics(&uri, Some(1));
+    assert_eq!(found[0]["code"], "peg/unsolvable");
+    let actions = code_actions(
+        &mut client,
+        &uri,
+        [[2, 4], [2, 5]],
+        json!({"diagnostics": found, "only": ["quickfix"]}),
+    );
+    assert_eq!(
+        titles(&actions),
+        ["Suppress peg/unsolvable here (a [[suppress]] entry in retroboard.toml)"]
+    );
+    let changes = actions[0]["edit"]["documentChanges"].as_array().unwrap();
+    let entry = "[[suppress]]\nfile = \"Row.brd\"\ncode = \"peg/unsolvable\"\n\
+place = \"cell:1:3\"\nreason = \"reason\"\n";
+    assert_eq!(changes[1]["edits"][0]["newText"], entry);
+    // The editor writes the entry: the search's finding is silenced.
+    let settings = dir.join("retroboard.toml");
+    std::fs::write(&settings, entry).unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(settings.to_str().unwrap()), "type": 1}]}),
+    );
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    assert_eq!(client.shutdown(), 0);
+}

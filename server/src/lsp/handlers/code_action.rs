@@ -7,6 +7,7 @@ use crate::analysis::{Search, Source};
 use crate::formats::{DiskFiles, Files};
 
 use crate::lsp::backend::*;
+use crate::lsp::check::SOLVE_BUDGET;
 use crate::lsp::convert::{self};
 use crate::lsp::snapshot::*;
 
@@ -67,8 +68,15 @@ pub(crate) fn code_actions(
         None => {
             let source = Source::Document(open.document.clone());
             // Not kept as a check's use of the `[[suppress]]` entries: the last check's stands.
-            match snapshot.check(source, Search::Later(0)) {
-                Ok(checked) => checked.findings,
+            // The slow findings as the search after the last check found them (a peg board
+            // that cannot be won), not searched for here.
+            match snapshot.check(source, Search::Later(SOLVE_BUDGET)) {
+                Ok(mut checked) => {
+                    if let Some(found) = checked.slow.take().and_then(|slow| slow.known()) {
+                        checked.add_slow(found);
+                    }
+                    checked.findings
+                }
                 Err(_) => return Ok(Some(Vec::new())),
             }
         }
