@@ -1318,6 +1318,8 @@ fn solve_refuses_what_is_no_loadable_peg_board() {
             "peg/v2-unequal-rows.brd",
             "the game does not load this board",
         ),
+        // A whole rectangle, but the version 1 loader refuses it (it was solved before).
+        ("peg/v1-shape.brd", "the game does not load this board"),
     ] {
         let out = retroboard(&["solve", &fixture(file)]);
         assert_eq!(out.status.code(), Some(2), "{file}");

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::codes::{
     EMPTY_BOARD, GOAL_MARKER, GOAL_MARKER_LINE_BREAK, HEADER, INCOMPLETE_ROWS, INVALID_ELEMENT,
-    MULTIPLE_GOALS, NO_FIRST_JUMP, ROW_SEPARATOR, TRAILING_BLANK, UNEQUAL_ROWS,
+    MULTIPLE_GOALS, NO_FIRST_JUMP, ROW_SEPARATOR, TRAILING_BLANK, UNEQUAL_ROWS, V1_SHAPE,
 };
 use super::jumps::jump_possible;
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
@@ -27,6 +27,8 @@ const GAME_EMPTY: &str = "\"Level invalid: Board is empty.\"";
 const GAME_LENGTH: &str = "\"Level invalid: Lines don't have an equal amount of elements.\"";
 const GAME_GOAL: &str = "\"Level invalid: A goal does not point to a valid accessable element \
 (\"3\", \"2\", \"1\" or \"E\").\"";
+const GAME_SHAPE: &str =
+    "\"Level invalid: The level's actual length is not a multiple of the width.\"";
 const GAME_NO_WIDTH: &str = "\"Level invalid: No width indicator (\"!\") found.\"";
 const GAME_MULTIPLE_WIDTH: &str = "\"Level invalid: There are multiple width indicators (\"!\").\"";
 const GAME_INCOMPLETE: &str =
@@ -462,7 +464,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
         let after = total.saturating_sub(width);
         let left = after % width;
         if left == 0 {
-            return true;
+            return self.loaded_shape(width, total);
         }
         let Some(range) = board.rows.last().and_then(Row::range) else {
             return false;
@@ -477,6 +479,34 @@ exactly one “!”, right after its first row; remove this one (the game says \
             TextEdit::insert(end, "X".repeat(missing)),
         );
         self.fix_last([fix]);
+        false
+    }
+
+    /// A whole rectangle the game still refuses: its loader divides (all elements − 1) by
+    /// (width + 1), which is whole for a square and few other heights. True when it loads.
+    fn loaded_shape(&mut self, width: usize, total: usize) -> bool {
+        if (total - 1) % (width + 1) == 0 {
+            return true;
+        }
+        let Some(range) = self.board.rows.last().and_then(Row::range) else {
+            return true;
+        };
+        let rows = total / width;
+        let heights: Vec<String> = (0..3)
+            .map(|k| (width + k * (width + 1)).to_string())
+            .collect();
+        let quotient = (total - 1) as f64 / (width + 1) as f64;
+        self.push(
+            V1_SHAPE,
+            range,
+            format!(
+                "the game will not load this board: it is {width} wide and {rows} rows, and the \
+game's version 1 loader divides ({total} elements − 1) by ({width} + 1) = {quotient:.2}, not a \
+whole number (it says {GAME_SHAPE}); make it {width} rows (the game also takes {} … rows for \
+{width} wide), or write it as a version 2 board",
+                heights[1..].join(", "),
+            ),
+        );
         false
     }
 

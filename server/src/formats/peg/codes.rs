@@ -76,10 +76,24 @@ pub const INCOMPLETE_ROWS: &Code = &Code {
     docs: "A version 1 board is a rectangle: the elements after `!` must be a \
 multiple of the width (the number of elements before `!`), e.g. 0, 9, 18, 27 … for a board 9 \
 wide. Otherwise the last row is incomplete; a missing or extra element in any row shifts every \
-row after it. The documented rule is `elements after ! mod width = 0`, and Retroboard checks \
-that. Note that the game's own check has a bug: it computes (all elements − 1) / (width + 1), \
-which accepts only square boards (or a height ≡ width modulo width + 1), so keep version 1 \
-boards square if they must load in the original game; all shipped boards are square.",
+row after it. The documented rule is `elements after ! mod width = 0`. The game checks \
+the shape another way, which refuses most rectangles that are not square: see \
+`peg/v1-shape`.",
+};
+
+pub const V1_SHAPE: &Code = &Code {
+    name: "peg/v1-shape",
+    severity: Severity::Error,
+    summary: "The game's version 1 loader refuses a board of this shape",
+    docs: "The format document asks a version 1 board to be a rectangle, but the game \
+checks it another way: it divides (all elements − 1) by (the width + 1) and refuses the board \
+unless that is a whole number, saying \"Level invalid: The level's actual length is not a \
+multiple of the width.\". A square board passes (w × w − 1 = (w − 1) × (w + 1)); a rectangle \
+passes only when its height is the width, or the width plus a multiple of width + 1 (a board 7 \
+wide: 7, 15, 23 … rows). A board 7 wide and 5 rows gives (35 − 1) / 8 = 4.25: the game does not \
+load it. All shipped version 1 boards are square. Make the board square (locked fields `X` fill \
+the rows it needs), or write it as a version 2 board, whose rows the game checks by their \
+lengths.",
 };
 
 pub const UNEQUAL_ROWS: &Code = &Code {
@@ -170,6 +184,7 @@ pub const CODES: &[&Code] = &[
     GOAL_MARKER_LINE_BREAK,
     ROW_SEPARATOR,
     INCOMPLETE_ROWS,
+    V1_SHAPE,
     UNEQUAL_ROWS,
     EMPTY_BOARD,
     MULTIPLE_GOALS,
