@@ -752,6 +752,45 @@ read it"
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// A VAR whose TER is misspelt: one finding, on the VAR line, with the fix to the TER in the
+/// folder; the MAP, CRE and battlelands it names are not "unused" (they were told to be named
+/// in the VAR, on a line already there).
+#[test]
+fn a_missing_file_is_one_finding_on_the_var_line_with_the_file_beside_as_its_fix() {
+    let dir = scratch("missing-named");
+    let variants = dir.join("variants");
+    tiny_variant(&variants, "Default");
+    let variant = tiny_variant(&variants, "Frostmarch");
+    let var = variant.join("Frostmarch.var");
+    std::fs::write(
+        &var,
+        "MAP:Frostmarch.map\nCRE:Frostmarch.cre\nTER:Frostmarch.tre\n",
+    )
+    .unwrap();
+    let out = run_os(&[os("check"), os("--format"), os("json"), variant.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let found = findings_by_name(&out);
+    assert_eq!(
+        found,
+        [(
+            "Frostmarch.var".to_string(),
+            3,
+            5,
+            "colossus/missing-file".to_string(),
+            "Frostmarch.tre is not found: the game looks in Frostmarch, Default (the variant's \
+folder, its DEPEND variants, then Default) and falls back to the Default variant; the TER in \
+this folder is Frostmarch.ter"
+                .to_string()
+        )]
+    );
+    let out = run_os(&[os("check"), os("--fix"), variant.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(
+        std::fs::read_to_string(&var).unwrap(),
+        "MAP:Frostmarch.map\nCRE:Frostmarch.cre\nTER:Frostmarch.ter\n"
+    );
+}
+
 #[test]
 fn terminal_escapes_in_files_never_reach_the_terminal() {
     let dir = scratch("escapes");

@@ -280,6 +280,11 @@ pub fn check_unused(doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
     let name = file_name(path);
     let var_name = file_name(&var);
     let own = variants.iter().find(|v| v.dir == dir);
+    if own.is_some_and(|v| fails(v, files)) {
+        // A file its VAR names is missing (said there, with the file to name instead): what
+        // the variant would use is not known until it is found.
+        return;
+    }
     let message = if format == FormatId::ColossusBattleland {
         let mut used = false;
         for variant in variants

@@ -600,18 +600,60 @@ not read it",
             && !followed_by_path(doc, entry.value.range.end)
         {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
-            out.push(Finding::new(
-                codes::MISSING_FILE,
-                entry.value.range.clone(),
-                format!(
-                    "{} is not found: the game looks in {} (the variant's folder, its DEPEND \
-variants, then Default) and falls back to the Default variant",
-                    resolved.name,
-                    looked.join(", ")
-                ),
-            ));
+            let beside = files_of_kind(dir, kind, files);
+            let names: Vec<&str> = beside.iter().map(String::as_str).collect();
+            let there = match names.as_slice() {
+                [] => String::new(),
+                [one] => format!("; the {kind} in this folder is {one}"),
+                many => format!("; the {kind} files in this folder are {}", many.join(", ")),
+            };
+            let range = entry.value.range.clone();
+            let write = |name: &str| {
+                Fix::one(
+                    format!("Write “{name}”"),
+                    TextEdit::replace(range.clone(), name),
+                )
+            };
+            // The one file of its kind beside the VAR is the one reading; of several, the
+            // closest are offered.
+            let fixes: Vec<Fix> = match names.as_slice() {
+                [one] => vec![write(one).preferred()],
+                many => candidates(&resolved.name, many.iter().copied())
+                    .into_iter()
+                    .take(3)
+                    .map(write)
+                    .collect(),
+            };
+            out.push(
+                Finding::new(
+                    codes::MISSING_FILE,
+                    entry.value.range.clone(),
+                    format!(
+                        "{} is not found: the game looks in {} (the variant's folder, its DEPEND \
+variants, then Default) and falls back to the Default variant{there}",
+                        resolved.name,
+                        looked.join(", ")
+                    ),
+                )
+                .with_fixes(fixes),
+            );
         }
     }
+}
+
+/// The names of the files in `dir` whose extension is the record's (`TER` → `.ter`, in any
+/// case), sorted.
+fn files_of_kind(dir: &Path, kind: &str, files: &dyn Files) -> Vec<String> {
+    let Some(listed) = files.list(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = listed
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(kind)))
+        .filter_map(|p| Some(p.file_name()?.to_str()?.to_string()))
+        .collect();
+    names.sort();
+    names
 }
 
 /// A fingerprint of what the cross-file checks above read of `doc`: of a TER its terrain
