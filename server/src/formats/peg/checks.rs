@@ -485,7 +485,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
     /// A whole rectangle the game still refuses: its loader divides (all elements − 1) by
     /// (width + 1), which is whole for a square and few other heights. True when it loads.
     fn loaded_shape(&mut self, width: usize, total: usize) -> bool {
-        if (total - 1) % (width + 1) == 0 {
+        if (total - 1).is_multiple_of(width + 1) {
             return true;
         }
         let Some(range) = self.board.rows.last().and_then(Row::range) else {
