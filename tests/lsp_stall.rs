@@ -136,6 +136,41 @@ fn files_opened_at_once_are_checked_two_at_a_time() {
     assert_serving(client, &files[0]);
 }
 
+/// A document's turn ends with its check: the searches of two peg boards (each waits for edits
+/// to pause, then searches) hold up no file opened after them.
+#[test]
+fn searches_after_checks_hold_no_turn() {
+    let options = retroboard::lsp::Options {
+        turn: SLOW,
+        ..retroboard::lsp::Options::default()
+    };
+    let mut client = LspClient::initialized_in_process(&["utf-16"], options).0;
+    let boards = [
+        (
+            file_uri("/tmp/retroboard-stall/G/Row.brd"),
+            "version 2\nmode: normal\ny y e y y\n",
+        ),
+        (
+            file_uri("/tmp/retroboard-stall/G/Other.brd"),
+            "version 2\nmode: normal\ny e y y\n",
+        ),
+    ];
+    for (uri, text) in &boards {
+        client.open(uri, "peg-brd", 1, text);
+        assert_eq!(client.diagnostics(uri, Some(1)), Vec::<Value>::new());
+    }
+    let small = file_uri("/tmp/retroboard-stall/G/Small.ter");
+    client.open(&small, "colossus-ter", 1, TER);
+    let first = client.wait_for(|m| {
+        is_diagnostics(m, &small, 1) || boards.iter().any(|(uri, _)| is_diagnostics(m, uri, 1))
+    });
+    assert!(
+        is_diagnostics(&first, &small, 1),
+        "the small file's diagnostics come before any search's, not: {first}"
+    );
+    assert_serving(client, &small);
+}
+
 /// Files opened at once are checked two at a time, but a check slower than its turn lets the
 /// next begin: slow checks taking every turn hold up no file opened after them.
 #[test]

@@ -131,13 +131,17 @@ pub(crate) async fn check_document(shared: Arc<Shared>, uri: Uri) {
         };
         let target = uri.clone();
         let mut running = tokio::task::spawn_blocking(move || check.run(&target));
+        // A check slower than its turn (a hostile file) lets the next one begin beside it.
+        let mut turn = Some(turn);
         let checked = tokio::select! {
             checked = &mut running => checked,
             _ = tokio::time::sleep(shared.turn) => {
-                drop(turn); // a slow check holds up no other
+                turn = None;
                 running.await
             }
         };
+        // The turn ends with the check: not held while publishing, nor through the search.
+        drop(turn);
         let Ok(Some(checked)) = checked else {
             continue;
         };
