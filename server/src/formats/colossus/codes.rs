@@ -146,6 +146,13 @@ pub const TITAN_RECRUIT: &Code = &Code {
     docs: "In a recruit chain `-1 Titan` means the Titan can recruit but cannot be recruited. Any other count lets players recruit Titans, which causes lots of trouble. Older files had `0 Titan`; the game accepted it.",
 };
 
+pub const ANONYMOUS_RECRUIT: &Code = &Code {
+    name: "colossus/anonymous-recruit",
+    severity: Severity::Warning,
+    summary: "a recruit count of 0 after a regular creature",
+    docs: "In a recruit chain each count says how many of the creature before are needed to recruit the next one. A count of 0 leaves the recruiter anonymous: the creature is recruited with none at all. The format document allows it only after the pseudo-creatures Anything and AnyNonLord (`0 Anything 3 Ogre`, `Ogre 0 AnyNonLord`) and says \"Don't use with a regular recruiter\": after a creature such as Ogre, write how many Ogres recruit the next creature.",
+};
+
 pub const UNKNOWN_CREATURE: &Code = &Code {
     name: "colossus/unknown-creature",
     severity: Severity::Error,
@@ -318,6 +325,7 @@ pub const CODES: &[&Code] = &[
     DUPLICATE_TERRAIN,
     BAD_NAME,
     TITAN_RECRUIT,
+    ANONYMOUS_RECRUIT,
     UNKNOWN_CREATURE,
     MISSING_BATTLELAND,
     UNUSED_TERRAIN,

@@ -483,6 +483,23 @@ black: {hint}(“retroboard explain colossus/unknown-color” lists the colours)
                 candidates(&color.text, colors::COLORS.iter().map(|(n, _)| *n)),
             )));
         }
+        for pair in terrain.recruits.windows(2) {
+            let [recruiter, recruit] = pair else { continue };
+            let (by, name) = (&recruiter.creature.text, &recruit.creature.text);
+            let by_anyone = ["Anything", "AnyNonLord"].contains(&by.as_str());
+            let pseudo = PSEUDO_CREATURES.contains(&name.as_str()) || name.starts_with("Special");
+            if recruit.count.is(0) && !by_anyone && !pseudo {
+                out.push(Finding::new(
+                    codes::ANONYMOUS_RECRUIT,
+                    recruit.count.range.clone(),
+                    format!(
+                        "“0 {name}” after {by}: a count of 0 lets {name} be recruited with no \
+recruiter at all, which the format document allows only after Anything or AnyNonLord (“Don't use \
+with a regular recruiter”); write how many {by} creatures recruit one {name}, e.g. “2 {name}”"
+                    ),
+                ));
+            }
+        }
         for recruit in &terrain.recruits {
             if recruit.creature.text == "Titan" && !recruit.count.is(-1) {
                 out.push(Finding::new(
