@@ -95,6 +95,46 @@ impl Creature {
     }
 }
 
+/// A creature line as the format document lists its fields: 12 flags, without the summonable
+/// flag the game reads between magic missile and lord. The game shifts every field after it;
+/// the one reading is the flag left out.
+fn spec_form(later: bool, line: &Line) -> Option<Finding> {
+    let fields = &line.fields;
+    let spec = FLAGS.len() - 1;
+    let flags = fields.get(FIRST_FLAG..FIRST_FLAG + spec)?;
+    let shaped = !later
+        && fields.len() == LAYOUT.fields.len() - 1
+        && fields[0].fits(Kind::Name)
+        && fields[1..FIRST_FLAG].iter().all(|f| f.fits(Kind::Number))
+        && flags.iter().all(|f| f.fits(Kind::Flag))
+        && fields[FIRST_FLAG + spec].fits(Kind::Number)
+        && fields[FIRST_FLAG + spec + 1].fits(Kind::Name);
+    if !shaped {
+        return None;
+    }
+    let name = &fields[0].text;
+    // Summonable comes after the magic missile flag, the 10th of the format document's 12.
+    let magic_missile = &flags[9];
+    let fix = Fix::one(
+        "Insert the summonable flag “false” after the magic missile flag",
+        TextEdit::insert(magic_missile.range.end, " false"),
+    )
+    .preferred();
+    Some(
+        Finding::new(
+            codes::SYNTAX_ERROR,
+            flags[0].range.start..flags[spec - 1].range.end,
+            format!(
+                "{name} has the 12 true/false flags the format document lists, but the game reads \
+13: summonable comes between magic missile and lord, and without it every field after is read \
+one place early; insert “false” after the magic missile flag (“true” only for a creature that \
+can be summoned, as the Angels)"
+            ),
+        )
+        .with_fix(Some(fix)),
+    )
+}
+
 impl CreView {
     /// The view of the document's current text, built once until it changes.
     pub fn of(doc: &Document) -> std::sync::Arc<CreView> {
@@ -116,7 +156,10 @@ impl CreView {
             if node.kind_id() == creature {
                 kinds.line(&mut cursor, &mut tokens);
                 let line = read_line(later, &tokens, &mut text);
-                line.errors(&mut view.line_errors);
+                match spec_form(later, &line) {
+                    Some(finding) => view.line_errors.push(finding),
+                    None => line.errors(&mut view.line_errors),
+                }
                 if let Some(creature) = read_creature(node.byte_range(), &line) {
                     view.creatures.push(creature);
                 }

@@ -160,7 +160,7 @@ pub struct Field<'a> {
 }
 
 impl Field<'_> {
-    fn fits(&self, kind: Kind) -> bool {
+    pub fn fits(&self, kind: Kind) -> bool {
         match (self.shape, kind) {
             (Shape::One(Token::Word), Kind::Name) => true,
             (Shape::One(Token::Word), Kind::Letter) => self.text.len() == 1,
@@ -481,10 +481,11 @@ game reads no minus sign here, cannot read “-” and stops loading the file (a
                     run.slots.start + 1,
                     run.slots.end,
                     run.order,
-                    if n < count {
-                        "add the missing one"
-                    } else {
-                        "remove the extra one"
+                    match (n < count, gap) {
+                        (true, 1) => "add the missing one".to_string(),
+                        (true, _) => format!("add the {gap} missing ones"),
+                        (false, 1) => "remove the extra one".to_string(),
+                        (false, _) => format!("remove the {gap} extra ones"),
                     }
                 );
                 error(first.range.start..last.range.end, message)
