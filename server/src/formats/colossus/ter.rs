@@ -155,7 +155,13 @@ fn terrain_line(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
 fn read_terrain(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
     let fields = Fields::of(node);
     let named = node.kind() == "named_terrain_def";
-    let letter = fields.word(doc, if named { "name" } else { "letter" })?;
+    // Past a syntax error the parser's recovery may put any word into any field (`B green
+    // Brush maybe 1 Gargoyle 2 Troll` named the terrain Troll): only what comes before it is
+    // read, so a broken line feeds no wrong name to the other checks.
+    let error = first_error(node);
+    let sound = |range: &Range<usize>| error.is_none_or(|at| range.end <= at);
+    let word = |field: &str| fields.word(doc, field).filter(|w| sound(&w.range));
+    let letter = word(if named { "name" } else { "letter" })?;
     let (specials, recruits): (Vec<Recruit>, Vec<Recruit>) = children(node, "recruit")
         .into_iter()
         .filter_map(|r| {
@@ -165,21 +171,45 @@ fn read_terrain(doc: &Document, node: tree_sitter::Node) -> Option<Terrain> {
                 creature: r.word(doc, "creature")?,
             })
         })
+        .filter(|r| sound(&r.creature.range))
         .partition(|r| r.creature.text.starts_with("Special:"));
     let specials = specials.into_iter().map(|r| r.creature).collect();
     Some(Terrain {
         letter,
         named,
-        random: fields.word(doc, "random"),
-        color: fields.word(doc, "color"),
-        name: fields.word(doc, "name"),
-        regular: fields.word(doc, "regular"),
-        display_name: fields.word(doc, "display_name"),
+        random: word("random"),
+        color: word("color"),
+        name: word("name"),
+        regular: word("regular"),
+        display_name: word("display_name"),
         recruits,
         specials,
         range: node.byte_range(),
         broken: node.has_error(),
     })
+}
+
+/// Where the first syntax error in `node` starts (an `ERROR` or a missing token), if any.
+fn first_error(node: tree_sitter::Node) -> Option<usize> {
+    if !node.has_error() {
+        return None;
+    }
+    let mut cursor = node.walk();
+    loop {
+        let here = cursor.node();
+        if here.is_error() || here.is_missing() {
+            return Some(here.start_byte());
+        }
+        // Into the first child holding an error, else on to the next sibling that does.
+        if here.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() || cursor.node() == node {
+                return None;
+            }
+        }
+    }
 }
 
 impl Terrain {

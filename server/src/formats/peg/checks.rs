@@ -151,6 +151,12 @@ or extra element (the game says {GAME_INCOMPLETE})",
     )
 }
 
+/// Whether the game's version 1 loader takes `total` elements `width` wide: it divides
+/// (total − 1) by (width + 1), which is whole for a square and few other heights.
+fn loads(width: usize, total: usize) -> bool {
+    total > 0 && (total - 1).is_multiple_of(width + 1)
+}
+
 /// A version 2 board without rows, reported at its last header line.
 fn no_rows(range: Range<usize>) -> Finding {
     Finding::new(
@@ -443,7 +449,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
     fn prefer_if_width_fills(&self, fix: Fix, width: usize) -> Fix {
         let total: usize = self.board.rows.iter().map(Row::len_counting_dots).sum();
         let whole = width > 0 && total >= width && (total - width).is_multiple_of(width);
-        if whole && !self.board.syntax_errors && !self.has_invalid() {
+        if whole && loads(width, total) && !self.board.syntax_errors && !self.has_invalid() {
             fix.preferred()
         } else {
             fix
@@ -485,7 +491,7 @@ exactly one “!”, right after its first row; remove this one (the game says \
     /// A whole rectangle the game still refuses: its loader divides (all elements − 1) by
     /// (width + 1), which is whole for a square and few other heights. True when it loads.
     fn loaded_shape(&mut self, width: usize, total: usize) -> bool {
-        if (total - 1).is_multiple_of(width + 1) {
+        if loads(width, total) {
             return true;
         }
         let Some(range) = self.board.rows.last().and_then(Row::range) else {
@@ -502,8 +508,9 @@ exactly one “!”, right after its first row; remove this one (the game says \
             format!(
                 "the game will not load this board: it is {width} wide and {rows} rows, and the \
 game's version 1 loader divides ({total} elements − 1) by ({width} + 1) = {quotient:.2}, not a \
-whole number (it says {GAME_SHAPE}); make it {width} rows (the game also takes {} … rows for \
-{width} wide), or write it as a version 2 board",
+whole number (it says {GAME_SHAPE}); make it {} (the game also takes {} … rows for {width} \
+wide), or write it as a version 2 board",
+                plural(width, "row", "rows"),
                 heights[1..].join(", "),
             ),
         );

@@ -236,7 +236,7 @@ fn a_jump_under_either_dot_rule_is_enough() {
 
 #[test]
 fn boards_without_stones_or_empty_slots_say_so() {
-    let no_empty = findings("1N~\r\n222!\r\n222\r\n");
+    let no_empty = findings("1N~\r\n222!\r\n222\r\n222\r\n");
     assert_eq!(no_empty.len(), 1);
     assert!(no_empty[0].message.contains("no empty slot"));
     let no_stones = findings("version 2\nmode: normal\ne e\n* e\n");
