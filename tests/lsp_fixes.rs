@@ -401,7 +401,26 @@ fn suppress_here_comes_last_never_preferred_and_silences_the_finding() {
             "# retroboard: ignore[colossus/titan-recruit] reason\n".to_string()
         )]
     );
+    // Once the comment is written, its reason is selected for the modder to type over.
+    let reason =
+        json!({"start": {"line": 2, "character": 45}, "end": {"line": 2, "character": 51}});
+    assert_eq!(
+        actions[1]["command"],
+        json!({"title": "Select the reason", "command": "retroboard.selectText",
+               "arguments": [uri, reason]})
+    );
     client.change(&uri, 2, [[2, 0], [2, 0]], &inserted[0].2);
+    let id = client.start_request(
+        "workspace/executeCommand",
+        json!({"command": "retroboard.selectText", "arguments": [uri, reason]}),
+    );
+    let show = client.wait_for(|m| m["method"] == "window/showDocument");
+    assert_eq!(
+        show["params"],
+        json!({"uri": uri, "takeFocus": true, "selection": reason})
+    );
+    client.send(&json!({"jsonrpc": "2.0", "id": show["id"], "result": {"success": true}}));
+    assert_eq!(client.response(id)["result"], show["params"]);
     let after = client.diagnostics(&uri, Some(2));
     let mut expected = codes(&before);
     expected.retain(|c| c != "colossus/titan-recruit");
@@ -511,6 +530,12 @@ place = \"line:1\"\nreason = \"reason\"\n";
         json!([{"range": {"start": {"line": 0, "character": 0},
                           "end": {"line": 0, "character": 0}},
                 "newText": entry}])
+    );
+    // The entry's reason (line 5, `reason = "reason"`) is selected once it is written.
+    assert_eq!(
+        action["command"]["arguments"],
+        json!([settings_uri, {"start": {"line": 4, "character": 10},
+                              "end": {"line": 4, "character": 16}}])
     );
 
     // The editor writes the file and says so: the finding is gone.

@@ -6,6 +6,7 @@ use tower_lsp_server::ls_types::*;
 use crate::lsp::backend::COMPLETION_TRIGGERS;
 use crate::lsp::convert::{self, PositionEncoding};
 use crate::lsp::handlers::code_action::FIX_ALL_KIND;
+use crate::lsp::handlers::execute_command::SELECT_COMMAND;
 use crate::lsp::handlers::preview::{PREVIEW_COMMAND, REVEAL_COMMAND};
 
 /// The capabilities, positions in `encoding`; inlay hints only for a client that shows them
@@ -21,7 +22,11 @@ pub(crate) fn capabilities(encoding: PositionEncoding, inlay_hints: bool) -> Ser
             },
         )),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![PREVIEW_COMMAND.to_string(), REVEAL_COMMAND.to_string()],
+            commands: vec![
+                PREVIEW_COMMAND.to_string(),
+                REVEAL_COMMAND.to_string(),
+                SELECT_COMMAND.to_string(),
+            ],
             ..ExecuteCommandOptions::default()
         }),
         hover_provider: Some(HoverProviderCapability::Simple(true)),

@@ -9,6 +9,7 @@ use crate::formats::{DiskFiles, Files};
 use crate::lsp::backend::*;
 use crate::lsp::check::SOLVE_BUDGET;
 use crate::lsp::convert::{self};
+use crate::lsp::handlers::execute_command::SELECT_COMMAND;
 use crate::lsp::snapshot::*;
 
 pub(crate) async fn code_action(
@@ -104,8 +105,9 @@ pub(crate) fn code_actions(
             .flat_map(|finding| finding.fixes.iter().map(move |fix| (finding, fix)))
             .collect();
         fixes.sort_by_key(|(_, fix)| fix.suppression);
-        // A quick fix of one finding, the finding's diagnostic beside it.
-        let quick_fix = |title: &str, finding, edit, preferred: bool| {
+        // A quick fix of one finding, the finding's diagnostic beside it; `then`, the command
+        // run once its edit is made.
+        let quick_fix = |title: &str, finding, edit, preferred: bool, then: Option<Command>| {
             let diagnostic =
                 convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
             CodeActionOrCommand::CodeAction(CodeAction {
@@ -113,6 +115,7 @@ pub(crate) fn code_actions(
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(vec![diagnostic]),
                 edit: Some(edit),
+                command: then,
                 is_preferred: preferred.then_some(true),
                 ..CodeAction::default()
             })
@@ -121,7 +124,12 @@ pub(crate) fn code_actions(
             let Some(edit) = edit(&fix.edits) else {
                 continue;
             };
-            actions.push(quick_fix(&fix.title, finding, edit, fix.preferred));
+            // A suppression comment: its reason selected, to be typed over.
+            let then = match fix.edits.as_slice() {
+                [one] if fix.suppression => select_reason(uri, text, one, encoding),
+                _ => None,
+            };
+            actions.push(quick_fix(&fix.title, finding, edit, fix.preferred, then));
         }
         // "Suppress here" as an entry of retroboard.toml, in the formats without comments.
         if let Some(path) = open.path.as_deref() {
@@ -147,10 +155,10 @@ pub(crate) fn code_actions(
                 let Some(fix) = fix.filter(|f| !f.create || snapshot.client.create_files) else {
                     continue;
                 };
-                let Some(edit) = settings_edit(snapshot, &fix) else {
+                let Some((edit, then)) = settings_edit(snapshot, &fix) else {
                     continue;
                 };
-                actions.push(quick_fix(&fix.title, finding, edit, false));
+                actions.push(quick_fix(&fix.title, finding, edit, false, then));
             }
         }
     }
@@ -168,12 +176,40 @@ pub(crate) fn code_actions(
     Ok(Some(actions))
 }
 
+/// The command that selects the reason a "suppress here" edit of `text` writes (its
+/// placeholder), for the modder to type over it once the edit is made.
+fn select_reason(
+    uri: &Uri,
+    text: &ropey::Rope,
+    edit: &crate::findings::TextEdit,
+    encoding: convert::PositionEncoding,
+) -> Option<Command> {
+    let placeholder = crate::suppressions::REASON_PLACEHOLDER;
+    let at = edit.range.start + edit.insert.rfind(placeholder)?;
+    // The text as the edit leaves it (a rope copy shares all but the edited chunks).
+    let mut after = text.clone();
+    let start = after.try_byte_to_char(edit.range.start).ok()?;
+    let end = after.try_byte_to_char(edit.range.end).ok()?;
+    after.remove(start..end);
+    after.insert(start, &edit.insert);
+    let range = convert::range(&after, at..at + placeholder.len(), encoding);
+    Some(Command {
+        title: "Select the reason".to_string(),
+        command: SELECT_COMMAND.to_string(),
+        arguments: Some(vec![
+            serde_json::to_value(uri).ok()?,
+            serde_json::to_value(range).ok()?,
+        ]),
+    })
+}
+
 /// The workspace edit of a "suppress here" entry: an insertion into the settings file (as the
-/// editor holds it, when open), after creating it when it does not exist yet.
+/// editor holds it, when open), after creating it when it does not exist yet; with the command
+/// that selects the entry's reason.
 pub(crate) fn settings_edit(
     snapshot: &Snapshot,
     fix: &crate::suppressions::SettingsFix,
-) -> Option<WorkspaceEdit> {
+) -> Option<(WorkspaceEdit, Option<Command>)> {
     let uri = Uri::from_file_path(&fix.file)?;
     let open = open_at(&snapshot.documents, &fix.file);
     let text = match open {
@@ -182,6 +218,7 @@ pub(crate) fn settings_edit(
         None => ropey::Rope::from_str(&DiskFiles.read(&fix.file)?),
     };
     let edits = crate::findings::sorted_edits(&text, vec![fix.edit.clone()])?;
+    let then = select_reason(&uri, &text, &fix.edit, snapshot.encoding);
     let edits = convert::text_edits(&text, &edits, snapshot.encoding)
         .into_iter()
         .map(OneOf::Left)
@@ -208,8 +245,9 @@ pub(crate) fn settings_edit(
     } else {
         DocumentChanges::Edits(vec![edit])
     };
-    Some(WorkspaceEdit {
+    let edit = WorkspaceEdit {
         document_changes: Some(changes),
         ..WorkspaceEdit::default()
-    })
+    };
+    Some((edit, then))
 }

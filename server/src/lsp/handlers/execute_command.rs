@@ -1,4 +1,5 @@
-//! `workspace/executeCommand`: `retroboard.preview` and `retroboard.revealSource`.
+//! `workspace/executeCommand`: `retroboard.preview`, `retroboard.revealSource` and
+//! `retroboard.selectText`.
 
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
@@ -12,6 +13,9 @@ pub(crate) async fn execute_command(
 ) -> Result<Option<LSPAny>> {
     if params.command == REVEAL_COMMAND {
         return backend.reveal_source(&params.arguments).await;
+    }
+    if params.command == SELECT_COMMAND {
+        return backend.select_text(&params.arguments);
     }
     if params.command != PREVIEW_COMMAND {
         return Err(invalid_params(format!(
@@ -44,7 +48,39 @@ pub(crate) async fn execute_command(
         .map_err(|err| internal_error("preview", err.to_string()))
 }
 
+/// Selects a range of a document in the editor (`[uri, range]`): what a "suppress here" fix
+/// runs once its edit is made, so that the reason it wrote is typed over at once.
+pub const SELECT_COMMAND: &str = "retroboard.selectText";
+
 impl Backend {
+    /// `retroboard.selectText [uri, range]`: sends `window/showDocument` selecting the range,
+    /// and answers with the same `{uri, selection}`.
+    fn select_text(&self, arguments: &[LSPAny]) -> Result<Option<LSPAny>> {
+        let usage = || invalid_params(format!("{SELECT_COMMAND} takes a document URI and a range"));
+        let uri = arguments
+            .first()
+            .and_then(|a| a.as_str())
+            .and_then(|u| u.parse::<Uri>().ok())
+            .ok_or_else(usage)?;
+        let selection: Range = arguments
+            .get(1)
+            .and_then(|r| serde_json::from_value(r.clone()).ok())
+            .ok_or_else(usage)?;
+        let params = ShowDocumentParams {
+            uri,
+            external: None,
+            take_focus: Some(true),
+            selection: Some(selection),
+        };
+        let answer = serde_json::to_value(&params).map_err(|e| invalid_params(e.to_string()))?;
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            // A client that cannot show documents answers with an error; nothing else to do.
+            let _ = client.show_document(params).await;
+        });
+        Ok(Some(answer))
+    }
+
     /// `retroboard.revealSource [uri, id]`: sends `window/showDocument` selecting the text the
     /// element stands for, and answers with the same `{uri, selection}` (`null` when the
     /// drawing has no such element).
