@@ -37,8 +37,9 @@ const started = Date.now();
 /** Hover checks: file (in the workspace), 1-based line and column of a character in the token, text expected. */
 const HOVERS = [
   { file: 'Tiny/Tiny.ter', line: 1, column: 22, token: 'Gargoyle', expect: 'Gargoyle (Gargoyles) — power 4 · skill 3' },
-  // A Patience digit field, decoded in context (field 9 of a tableau pile).
-  { file: 'Mysteriet.pat', line: 5, column: 34, token: '2001', expect: 'a = 1: Lay one card. · d = 2: If empty: only cards from the stock/wastepile' },
+  // A Patience digit field, decoded in context (field 9 of a tableau pile): the digit under the
+  // cursor (d) first, then every other digit, zeros included.
+  { file: 'Mysteriet.pat', line: 5, column: 34, token: '2001', expect: 'otherwise from ALL piles. Field 9 edcba: moving cards to the pile — pile 3 (tableau) a = 1: Lay one card. · b = 0: Receives nothing' },
 ];
 
 /** The broken Crossmines pattern (when the fixture exists) or another file with a known finding. */

@@ -77,7 +77,22 @@ set); the game does not read it.",
     } else {
         lines.remove(0)
     };
-    let lines = digits_first_to_last(lines);
+    // The digit under the cursor (counted from the number's last digit), read first.
+    let place = (number.range.end - 1).saturating_sub(offset) as u32;
+    let under = field
+        .digits
+        .iter()
+        .chain(field.outer)
+        .find(|d| {
+            let width = match d.width {
+                fields::Width::One => 1,
+                fields::Width::Two => 2,
+                fields::Width::Rest => u32::MAX - d.place,
+            };
+            d.place <= place && place - d.place < width
+        })
+        .map(|d| d.letter);
+    let (under, lines) = digits_first_to_last(lines, under);
     let rule_set = if slot.context == Context::RuleSet2 {
         ", rule set 2"
     } else {
@@ -89,6 +104,9 @@ set); the game does not read it.",
         pile.number,
         view.role(pile)
     );
+    if let Some(under) = under {
+        markdown = format!("**{under}**\n\n{markdown}");
+    }
     if !lines.is_empty() {
         markdown.push_str("\n\n");
         markdown.push_str(&lines.join(" · "));
@@ -103,9 +121,10 @@ set); the game does not read it.",
     })
 }
 
-/// The explanation's digit lines units first (`a` before `b`), zero digits other than `a` left
-/// out; other lines (whole values) first, as they come.
-fn digits_first_to_last(lines: Vec<String>) -> Vec<String> {
+/// The explanation's digit lines units first (`a` before `b`), zeros included (a 0 has its own
+/// meaning: vertical cards, all cards shuffled together); other lines (whole values) first, as
+/// they come. The line of the digit `under` the cursor is taken out, to be read first.
+fn digits_first_to_last(lines: Vec<String>, under: Option<&str>) -> (Option<String>, Vec<String>) {
     let mut plain = Vec::new();
     let mut digits: Vec<Vec<String>> = Vec::new();
     for line in lines {
@@ -123,22 +142,24 @@ fn digits_first_to_last(lines: Vec<String>) -> Vec<String> {
             None => plain.push(line),
         }
     }
-    let shown = digits.into_iter().rev().filter(|group| {
-        let first = &group[0];
-        first.starts_with("a = ")
-            || !first
-                .split_once(" = ")
-                .is_some_and(|(_, rest)| rest.starts_with("0:"))
-    });
-    plain.extend(shown.map(|group| match group.split_first() {
+    let joined = |group: Vec<String>| match group.split_first() {
         // `cc = 10: mark 0, mask 2 (…). A mark (1–4, …) …`: the reading before the general text.
         Some((first, details)) if !details.is_empty() => match first.split_once(": ") {
             Some((digit, meaning)) => format!("{digit}: {}. {meaning}", details.join(", ")),
             None => group.join(", "),
         },
         _ => group.join(", "),
-    }));
-    plain
+    };
+    let mut first = None;
+    for group in digits.into_iter().rev() {
+        let letter = group[0].split_once(" = ").map(|(letter, _)| letter);
+        if first.is_none() && letter.is_some() && letter == under {
+            first = Some(joined(group));
+        } else {
+            plain.push(joined(group));
+        }
+    }
+    (first, plain)
 }
 
 fn touches(range: &std::ops::Range<usize>, offset: usize) -> bool {
