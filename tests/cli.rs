@@ -783,12 +783,9 @@ this folder is Frostmarch.ter"
                 .to_string()
         )]
     );
+    // Its fix (tests/fixes/colossus/Tiny/missing_ter.var) is not preferred: `--fix` leaves it.
     let out = run_os(&[os("check"), os("--fix"), variant.as_os_str()]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert_eq!(
-        std::fs::read_to_string(&var).unwrap(),
-        "MAP:Frostmarch.map\nCRE:Frostmarch.cre\nTER:Frostmarch.ter\n"
-    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
 }
 
 #[test]

@@ -522,7 +522,11 @@ fn preview_by_request_and_by_command() {
     let (mut client, init) = LspClient::initialized(&[]);
     assert_eq!(
         init["capabilities"]["executeCommandProvider"]["commands"],
-        json!(["retroboard.preview", "retroboard.revealSource"])
+        json!([
+            "retroboard.preview",
+            "retroboard.revealSource",
+            "retroboard.selectText"
+        ])
     );
     client.open(
         &uri,

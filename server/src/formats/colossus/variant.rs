@@ -614,10 +614,10 @@ not read it",
                     TextEdit::replace(range.clone(), name),
                 )
             };
-            // The one file of its kind beside the VAR is the one reading; of several, the
-            // closest are offered.
+            // Never preferred: the name may be one being typed, or a file's about to be made.
+            // The one file of its kind beside the VAR, or the closest of several.
             let fixes: Vec<Fix> = match names.as_slice() {
-                [one] => vec![write(one).preferred()],
+                [one] => vec![write(one)],
                 many => candidates(&resolved.name, many.iter().copied())
                     .into_iter()
                     .take(3)
