@@ -783,7 +783,7 @@ this folder is Frostmarch.ter"
                 .to_string()
         )]
     );
-    // Its fix (tests/fixes/colossus/Tiny/missing_ter.var) is not preferred: `--fix` leaves it.
+    // Its fix (tests/fixes/colossus/Tiny/missing_ter.var.before) is not preferred: `--fix` leaves it.
     let out = run_os(&[os("check"), os("--fix"), variant.as_os_str()]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
 }
