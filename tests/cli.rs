@@ -1347,6 +1347,20 @@ fn solve_json_follows_the_contract() {
 }
 
 #[test]
+fn solve_words_a_one_jump_win_in_the_singular() {
+    let dir = scratch("one-jump");
+    let board = dir.join("Two.brd");
+    std::fs::write(&board, "version 2\nmode: normal\ny y e\n").unwrap();
+    let out = run_os(&[os("solve"), board.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("solvable: this jump leaves a single stone"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn solve_refuses_what_is_no_loadable_peg_board() {
     for (file, says) in [
         ("patience/Mysteriet.pat", "it is not a peg solitaire board"),

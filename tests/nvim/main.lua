@@ -713,6 +713,50 @@ return function(t)
     vim.bo[buf].modified = false
   end)
 
+  t.test('suppress here: the comment is written and the cursor stands on its reason', function()
+    -- A copy of the Tiny variant, its Tower recruiting a Titan (`0 Titan`: a warning).
+    local dir = tmp .. '/suppress/Tiny'
+    for _, name in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre' }) do
+      t.write(dir .. '/' .. name, assert(t.read(fx('colossus/Tiny/' .. name))))
+    end
+    local ter = assert(t.read(fx('colossus/Tiny/Tiny.ter')))
+    local recruiting = ter:gsub('%-1 Titan', '0 Titan', 1)
+    t.ok(recruiting ~= ter, 'Tiny.ter has a -1 Titan')
+    local buf = t.edit(t.write(dir .. '/Tiny.ter', recruiting))
+    local row, col
+    for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+      local at = line:find('0 Titan', 1, true)
+      if at then
+        row, col = i, at
+        break
+      end
+    end
+    t.ok(row, '0 Titan is on a line')
+    local codes = {}
+    for _, d in ipairs(t.diagnostics(buf)) do
+      codes[#codes + 1] = ('%d %s'):format(d.lnum + 1, d.code)
+    end
+    t.ok(vim.tbl_contains(codes, row .. ' colossus/titan-recruit'), 'titan-recruit, got ' .. vim.inspect(codes))
+    vim.api.nvim_win_set_cursor(0, { row, col - 1 })
+    vim.lsp.buf.code_action({
+      apply = true,
+      filter = function(action)
+        return action.title == 'Suppress colossus/titan-recruit here'
+      end,
+    })
+    local comment = '# retroboard: ignore[colossus/titan-recruit] reason'
+    t.wait('the comment written on line ' .. row, 10000, function()
+      return vim.api.nvim_buf_get_lines(buf, row - 1, row, false)[1] == comment
+    end)
+    -- The action's command (retroboard.selectText) has the server show the reason.
+    local reason = comment:find('reason', 1, true) - 1
+    t.wait('the cursor on the reason', 10000, function()
+      local at = vim.api.nvim_win_get_cursor(0)
+      return at[1] == row and at[2] == reason
+    end)
+    vim.bo[buf].modified = false
+  end)
+
   ---------------------------------------------------------------------------------------------
   -- Completion (issue 22)
   ---------------------------------------------------------------------------------------------

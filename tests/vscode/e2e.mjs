@@ -624,9 +624,15 @@ async function quickFixSteps({ ws, userData, up }) {
     });
     check(line === '# retroboard: ignore[colossus/titan-recruit] reason', `line 3: ${line}`);
     await until('no warning squiggle left', async () => (await warnings.count()) === 0, 15_000);
+    // The action's command (retroboard.selectText) selects the reason, to be typed over.
+    await until('the reason selected', async () => {
+      const s = await statusItem('status.editor.selection');
+      return s.startsWith('Ln 3, Col 52') && s.endsWith('(6 selected)') ? s : false;
+    }, 10_000);
     await screenshot('suppress-here-applied');
+    await page.keyboard.type('our Tower recruits a Titan on purpose');
     await page.keyboard.press(`${mod}+KeyS`);
-    const want = FIX_TER.replace('T black', '# retroboard: ignore[colossus/titan-recruit] reason\nT black');
+    const want = FIX_TER.replace('T black', '# retroboard: ignore[colossus/titan-recruit] our Tower recruits a Titan on purpose\nT black');
     await until('Quiet.ter saved with the comment', async () => readFileSync(file, 'utf8') === want, 10_000);
     return `offered ${JSON.stringify(offered)}`;
   }, { needs: up });
@@ -655,6 +661,12 @@ async function quickFixSteps({ ws, userData, up }) {
     // VS Code creates the file, inserts the entry and saves it (files.refactoring.autoSave).
     const want = '[[suppress]]\nfile = "Chips.bord"\ncode = "othello/chip-total"\nplace = "line:1"\nreason = "reason"\n';
     await until('retroboard.toml written with the entry', async () => existsSync(settings) && readFileSync(settings, 'utf8') === want, 15_000);
+    // The action's command (retroboard.selectText) shows the entry with its reason selected.
+    await until('the entry\'s reason selected in retroboard.toml', async () => {
+      const tab = await page.locator('.tabs-container .tab.active').first().getAttribute('aria-label');
+      const s = await statusItem('status.editor.selection');
+      return tab?.startsWith('retroboard.toml') && s.startsWith('Ln 5, Col 17') && s.endsWith('(6 selected)') ? s : false;
+    }, 10_000);
     await openFile('Suppress/Chips.bord');
     const errors = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
     await until('no error squiggle left', async () => (await errors.count()) === 0, 20_000);

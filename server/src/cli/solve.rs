@@ -88,10 +88,10 @@ fn reason(report: &Report, detailed: bool) -> String {
                 Some(g) => format!("one stone on the goal at {}", place(g)),
                 None => "a single stone".to_string(),
             };
-            format!(
-                "these {} leave {end}",
-                crate::findings::plural(moves.len(), "jump", "jumps")
-            )
+            match moves.len() {
+                1 => format!("this jump leaves {end}"),
+                n => format!("these {n} jumps leave {end}"),
+            }
         }
         Verdict::Unsolvable(proof) => proof_text(proof, goal.is_some(), detailed),
         Verdict::Unknown(why) => unknown_text(why),

@@ -242,12 +242,15 @@ pub(super) fn masterboard(doc: &Document, files: &dyn Files, findings: &[Finding
     let lettered: Vec<String> = letters
         .iter()
         .map(|l| {
-            format!(
-                "{l} {}",
-                ter.terrain(*l)
-                    .and_then(|t| t.name.as_ref())
-                    .map_or("?", |n| n.text.as_str())
-            )
+            let terrain = ter.terrain(*l);
+            match terrain.and_then(|t| t.name.as_ref()) {
+                Some(name) => format!("{l} {}", name.text),
+                // Its name stood after a syntax error, where any word may have been read.
+                None if terrain.is_some_and(|t| t.broken) => {
+                    format!("{l} (its TER line has a syntax error)")
+                }
+                None => format!("{l} ?"),
+            }
         })
         .collect();
     let text_legend: Vec<String> = codes
