@@ -8,13 +8,12 @@
 
 use std::any::{Any, TypeId};
 use std::borrow::Cow;
-use std::ops::ControlFlow;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use ropey::Rope;
-use tree_sitter::{InputEdit, ParseOptions, ParseState, Parser, Point, Tree};
+use tree_sitter::{InputEdit, Parser, Point, Tree};
 
 use crate::registry::{Bound, FormatId};
 
@@ -27,13 +26,13 @@ pub const MAX_PARSED_BYTES: usize = 16 * 1024 * 1024;
 /// one enormous line is a generated or damaged file.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// A tree with syntax errors of a text up to this size is parsed from scratch, not
-/// incrementally: syntax error messages read parse states, and reused subtrees keep the states
-/// of their first parse, so only a fresh parse words an error independently of the edit
-/// history. A fresh parse costs about 0.1 ms per KB, so past this size the incremental tree is
-/// kept to keep keystrokes fast (its messages may word an error differently after some edit
-/// sequences, never miss one).
-const FRESH_PARSE_LIMIT: usize = 128 * 1024;
+/// A tree with syntax errors of a text up to this size is parsed again around its errors after
+/// an incremental reparse: syntax error messages read parse states, and reused subtrees keep the
+/// states of their first parse, so only nodes parsed anew word an error independently of the
+/// edit history. Past this size the incremental tree is kept, so that a keystroke in a large
+/// file full of errors does not parse all of them again (its messages may word an error
+/// differently after some edit sequences, never miss one).
+const REWORDED_LIMIT: usize = 128 * 1024;
 
 /// Why a document is kept as text only, without a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,8 +128,8 @@ impl Syntax {
         }
     }
 
-    /// The tree of `text`: reparsed from the edited tree, or from scratch when the text is
-    /// small and the tree has syntax errors (see [`FRESH_PARSE_LIMIT`]).
+    /// The tree of `text`: reparsed from the edited tree (then once more around its syntax
+    /// errors, see [`REWORDED_LIMIT`]), or from scratch.
     fn parse(&self, text: &Rope) -> Tree {
         let edited = self
             .edited
@@ -143,29 +142,79 @@ impl Syntax {
     }
 
     fn parse_with(parser: &mut Parser, text: &Rope, edited: Option<Tree>) -> Tree {
-        if text.len_bytes() > FRESH_PARSE_LIMIT {
-            return parse(parser, text, edited.as_ref(), None)
-                .expect("a parse that is never stopped returns a tree");
+        let Some(old) = edited else {
+            return parse(parser, text, None);
+        };
+        let tree = parse(parser, text, Some(&old));
+        if !tree.root_node().has_error() || text.len_bytes() > REWORDED_LIMIT {
+            return tree;
         }
-        // Reparsed incrementally, and kept when clean (a clean tree has no messages to word).
-        // The reparse stops as soon as the parser meets an error: the fresh parse follows then
-        // anyway, and tree-sitter's error recovery would cost as much as it.
-        if let Some(old) = &edited {
-            let mut stop_at_error = |state: &ParseState| {
-                if state.has_error() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+        // Parsed again around its errors, as if those lines had been typed anew: the nodes
+        // there are not reused, and the parser reaches them in the states a fresh parse would.
+        let mut marked = tree.clone();
+        for lines in error_lines(&tree, text) {
+            let end = point(text, lines.end);
+            marked.edit(&InputEdit {
+                start_byte: lines.start,
+                old_end_byte: lines.end,
+                new_end_byte: lines.end,
+                start_position: point(text, lines.start),
+                old_end_position: end,
+                new_end_position: end,
+            });
+        }
+        parse(parser, text, Some(&marked))
+    }
+}
+
+/// The lines around the syntax errors of `tree`, in order and merged where they meet: from
+/// the start of the line where the last node before an error that is not a comment or a blank
+/// starts, to the end of the line after the error. The comments and blanks between them keep
+/// the parse state they were first read in, which an error after them is worded from
+/// (`tests/incremental.rs`).
+fn error_lines(tree: &Tree, text: &Rope) -> Vec<Range<usize>> {
+    let mut spans: Vec<Range<usize>> = Vec::new();
+    let last_line = text.len_lines() - 1;
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            let start = text.line_to_byte(text.byte_to_line(solid_before(node)));
+            let last = text.byte_to_line(node.end_byte()) + 1;
+            let end = if last < last_line {
+                text.line_to_byte(last + 1)
+            } else {
+                text.len_bytes()
             };
-            match parse(parser, text, Some(old), Some(&mut stop_at_error)) {
-                Some(tree) if !tree.root_node().has_error() => return tree,
-                Some(_) => {}
-                // A stopped parse would resume where it stopped: start over instead.
-                None => parser.reset(),
+            match spans.last_mut() {
+                Some(previous) if previous.end >= start => previous.end = previous.end.max(end),
+                _ => spans.push(start..end),
+            }
+        } else if node.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break 'walk;
             }
         }
-        parse(parser, text, None, None).expect("a parse that is never stopped returns a tree")
+    }
+    spans
+}
+
+/// Where the last node before `node` that is not an extra (a comment, a blank) starts, at its
+/// level or an outer one; 0 when there is none.
+fn solid_before(node: tree_sitter::Node) -> usize {
+    let mut at = node;
+    loop {
+        match at.prev_sibling() {
+            Some(previous) if previous.is_extra() => at = previous,
+            Some(previous) => return previous.start_byte(),
+            None => match at.parent() {
+                Some(parent) => at = parent,
+                None => return 0,
+            },
+        }
     }
 }
 
@@ -323,8 +372,8 @@ impl Document {
     }
 
     /// The syntax tree of the text read, parsed now if it is not yet (reusing the tree of the
-    /// text before the last edits). A small text with syntax errors gets the tree of a fresh
-    /// parse, so the errors read the same whatever edits led to the text.
+    /// text before the last edits). A small text with syntax errors is parsed again around
+    /// them, so the errors read the same whatever edits led to the text.
     pub fn tree(&self) -> Option<&Tree> {
         let syntax = self.syntax.as_ref()?;
         Some(syntax.tree.get_or_init(|| syntax.parse(&self.text)))
@@ -620,16 +669,8 @@ fn point(text: &Rope, byte: usize) -> Point {
     }
 }
 
-/// Told how a parse goes; `Break` stops it.
-type Progress<'a> = &'a mut dyn FnMut(&ParseState) -> ControlFlow<()>;
-
-/// Parses `text`, reusing `old_tree` when given; `None` when `progress` stopped the parse.
-fn parse(
-    parser: &mut Parser,
-    text: &Rope,
-    old_tree: Option<&Tree>,
-    progress: Option<Progress>,
-) -> Option<Tree> {
+/// Parses `text`, reusing `old_tree` when given.
+fn parse(parser: &mut Parser, text: &Rope, old_tree: Option<&Tree>) -> Tree {
     let len = text.len_bytes();
     let mut read = |byte: usize, _: Point| -> &[u8] {
         if byte >= len {
@@ -638,16 +679,9 @@ fn parse(
         let (chunk, chunk_start, _, _) = text.chunk_at_byte(byte);
         &chunk.as_bytes()[byte - chunk_start..]
     };
-    let mut progress = progress;
-    let mut each_step = |state: &ParseState| {
-        progress
-            .as_mut()
-            .map_or(ControlFlow::Continue(()), |p| p(state))
-    };
-    let options = ParseOptions {
-        progress_callback: Some(&mut each_step),
-    };
-    parser.parse_with_options(&mut read, old_tree, Some(options))
+    parser
+        .parse_with_options(&mut read, old_tree, None)
+        .expect("a parser with a language and no progress callback always returns a tree")
 }
 
 #[cfg(test)]
