@@ -362,6 +362,17 @@ fn first_line_break(rope: &ropey::Rope) -> &'static str {
 /// start like one but do not fit the grammar: where each stands and what is wrong.
 fn find(doc: &Document, comment: &str) -> (Vec<Suppression>, Vec<(Range<usize>, String)>) {
     let rope = doc.rope();
+    // Most files have none: found without reading them line by line on every keystroke.
+    let text = doc.slice(0..rope.len_bytes());
+    let none = text.match_indices(comment).all(|(at, _)| {
+        let after = text[at + comment.len()..].trim_start_matches(BLANKS);
+        !after
+            .get(..10)
+            .is_some_and(|word| word.eq_ignore_ascii_case("retroboard"))
+    });
+    if none {
+        return (Vec::new(), Vec::new());
+    }
     let mut found: Vec<Suppression> = Vec::new();
     let mut malformed = Vec::new();
     let mut waiting: Vec<usize> = Vec::new(); // line suppressions still looking for their line

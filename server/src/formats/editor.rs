@@ -427,6 +427,10 @@ impl Files for EditorFiles<'_> {
         value
     }
 
+    fn open_document(&self, path: &Path) -> Option<&Document> {
+        self.look(path, true)
+    }
+
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
         match self.look(path, true) {
             Some(open) if open.format() == Some(format) => Some(Loaded::Open(open)),

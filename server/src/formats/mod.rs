@@ -371,6 +371,12 @@ pub trait Files {
         }
     }
 
+    /// The document of `path` an editor holds open, if any: what is worked out from its text
+    /// alone is kept in its own memo ([`Document::memo`]) for as long as the text stays.
+    fn open_document(&self, _path: &Path) -> Option<&Document> {
+        None
+    }
+
     /// A file read as a document of `format`; by default parsed anew on every call.
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
         let text = self.read(path)?;

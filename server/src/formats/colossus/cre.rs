@@ -7,7 +7,7 @@ use tree_sitter::Node;
 
 use super::codes;
 use super::record::{FieldDef, Kind, Layout, Line, Run, Token, TokenKinds, record_break};
-use super::syntax::{Num, Word};
+use super::syntax::{LineMemo, Num, Word, moved};
 use crate::findings::{Finding, Fix, TextEdit};
 use crate::syntax::Document;
 use crate::text::ChunkReader;
@@ -154,14 +154,24 @@ impl CreView {
         while more {
             let node = cursor.node();
             if node.kind_id() == creature {
-                kinds.line(&mut cursor, &mut tokens);
-                let line = read_line(later, &tokens, &mut text);
-                match spec_form(later, &line) {
-                    Some(finding) => view.line_errors.push(finding),
-                    None => line.errors(&mut view.line_errors),
-                }
-                if let Some(creature) = read_creature(node.byte_range(), &line) {
-                    view.creatures.push(creature);
+                let range = node.byte_range();
+                let line_text = text.slice(range.clone()).into_owned();
+                let known = CREATURE_LINES.get_or_read(
+                    &(later, line_text.into_boxed_str()),
+                    Clone::clone,
+                    || {
+                        creature_line(later, &kinds, &mut cursor, &mut text, &mut tokens)
+                            .moved(range.start, 0)
+                    },
+                );
+                view.line_errors.extend(
+                    known
+                        .errors
+                        .iter()
+                        .map(|f| moved_finding(f, 0, range.start)),
+                );
+                if let Some(creature) = &known.creature {
+                    view.creatures.push(creature.moved(0, range.start));
                 }
             }
             more = cursor.goto_next_sibling();
@@ -172,6 +182,86 @@ impl CreView {
     /// The creature of a name (the game's lookup is case-sensitive).
     pub fn creature(&self, name: &str) -> Option<&Creature> {
         self.creatures.iter().find(|c| c.name.text == name)
+    }
+}
+
+/// What a creature line reads as, by whether the file is of 2002-11 and by the line's text,
+/// counted from the line's start: the grammar reads every line on its own (it has no syntax
+/// errors), so a line reads the same wherever it is, and a keystroke reads one line again.
+static CREATURE_LINES: LineMemo<(bool, Box<str>), CreatureLine> = LineMemo::new();
+
+#[derive(Debug)]
+struct CreatureLine {
+    errors: Vec<Finding>,
+    creature: Option<Creature>,
+}
+
+/// What the creature line at the cursor reads as, from the tree.
+fn creature_line<'a>(
+    later: bool,
+    kinds: &TokenKinds,
+    cursor: &mut tree_sitter::TreeCursor,
+    text: &mut ChunkReader<'a>,
+    tokens: &mut Vec<(Token, Range<usize>)>,
+) -> CreatureLine {
+    let range = cursor.node().byte_range();
+    kinds.line(cursor, tokens);
+    let line = read_line(later, tokens, text);
+    let mut errors = Vec::new();
+    match spec_form(later, &line) {
+        Some(finding) => errors.push(finding),
+        None => line.errors(&mut errors),
+    }
+    CreatureLine {
+        errors,
+        creature: read_creature(range, &line),
+    }
+}
+
+impl CreatureLine {
+    fn moved(self, from: usize, to: usize) -> CreatureLine {
+        CreatureLine {
+            errors: self
+                .errors
+                .iter()
+                .map(|f| moved_finding(f, from, to))
+                .collect(),
+            creature: self.creature.map(|c| c.moved(from, to)),
+        }
+    }
+}
+
+/// The finding of the same line starting at `to` instead of `from`.
+fn moved_finding(finding: &Finding, from: usize, to: usize) -> Finding {
+    let mut finding = finding.clone();
+    finding.range = moved(&finding.range, from, to);
+    for fix in &mut finding.fixes {
+        for edit in &mut fix.edits {
+            edit.range = moved(&edit.range, from, to);
+        }
+    }
+    finding
+}
+
+impl Creature {
+    /// The creature of the same line starting at `to` instead of `from`.
+    fn moved(&self, from: usize, to: usize) -> Creature {
+        let word = |w: &Option<Word>| w.as_ref().map(|w| w.moved(from, to));
+        let num = |n: &Option<Num>| n.as_ref().map(|n| n.moved(from, to));
+        Creature {
+            name: self.name.moved(from, to),
+            power: num(&self.power),
+            skill: num(&self.skill),
+            flags: self.flags.iter().map(word).collect(),
+            max_count: num(&self.max_count),
+            plural_name: word(&self.plural_name),
+            later: self.later.as_ref().map(|later| Later {
+                natives: later.natives.iter().map(word).collect(),
+                base_color: word(&later.base_color),
+                special: word(&later.special),
+            }),
+            range: moved(&self.range, from, to),
+        }
     }
 }
 
@@ -611,5 +701,64 @@ impl Roster {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.names.hash(&mut hasher);
         hasher.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CREATURE_LINES, CreView, creature_line, is_later, token_kinds};
+    use crate::registry::FormatId;
+    use crate::syntax::Document;
+    use crate::text::ChunkReader;
+
+    /// Creature lines read before are read from [`CREATURE_LINES`]: every creature and every
+    /// line's finding (with its fix) is the one the tree gives, at its own place.
+    #[test]
+    fn creature_lines_read_before_give_what_the_tree_gives() {
+        let angel = "Angel 6 4 false true false false false false false false false false true true false 18 Angels\n";
+        // The 12 flags of the format document: a finding with a fix inserting a flag.
+        let spec = "Ogre 6 2 false false false false true false true false false false false false 25 Ogres\n";
+        let text = format!("#NAME POWER\n{angel}{spec}\n{angel}Titan 6 x\n{spec}");
+        let mut doc = Document::new(Some(FormatId::ColossusCre), &text);
+        // Read from the tree first (other tests keep lines of their own).
+        CREATURE_LINES.forget(|(_, line)| text.contains(&**line));
+        let read = |doc: &Document| {
+            let view = CreView::new(doc);
+            let tree = doc.tree().unwrap();
+            let kinds = token_kinds(&tree.language());
+            let mut text = ChunkReader::new(doc.rope());
+            let mut tokens = Vec::new();
+            let mut cursor = tree.root_node().walk();
+            let mut from_tree = (Vec::new(), Vec::new());
+            let mut more = cursor.goto_first_child();
+            while more {
+                if cursor.node().kind() == "creature" {
+                    let line =
+                        creature_line(is_later(doc), &kinds, &mut cursor, &mut text, &mut tokens);
+                    from_tree
+                        .0
+                        .extend(line.errors.iter().map(|f| format!("{f:?}")));
+                    from_tree
+                        .1
+                        .extend(line.creature.iter().map(|c| format!("{c:?}")));
+                }
+                more = cursor.goto_next_sibling();
+            }
+            let errors: Vec<String> = view.line_errors.iter().map(|f| format!("{f:?}")).collect();
+            let creatures: Vec<String> = view.creatures.iter().map(|c| format!("{c:?}")).collect();
+            assert_eq!((&errors, &creatures), (&from_tree.0, &from_tree.1));
+            (errors, creatures)
+        };
+        let (errors, creatures) = read(&doc);
+        assert_eq!(creatures.len(), 5);
+        let inserts = errors
+            .iter()
+            .filter(|e| e.contains("Insert the summonable flag"));
+        assert_eq!(inserts.count(), 2, "{errors:#?}");
+        assert_eq!(read(&doc), (errors.clone(), creatures.clone()));
+        // Every line moved: read from before at its new place.
+        doc.edit(0..0, "# moved\n");
+        let (moved_errors, _) = read(&doc);
+        assert_ne!(moved_errors, errors);
     }
 }

@@ -222,6 +222,16 @@ fn file_sign(
     #[derive(Clone)]
     struct FileSign(Option<(Dialect, Range<usize>, &'static str, usize)>);
     // One value per file and format (NUL is in no path).
+    // An open document keeps its own sign in its memo, from one keystroke to the next in the
+    // other files.
+    if let Some(doc) = files.open_document(path)
+        && doc.format() == Some(format)
+    {
+        return own_sign(doc).map(|(dialect, range, what)| {
+            let line = doc.rope().byte_to_line(range.start) + 1;
+            (dialect, range, what, line)
+        });
+    }
     let mut key = path.as_os_str().to_owned();
     key.push("\0");
     key.push(format.as_str());
@@ -507,7 +517,7 @@ fn var_sign(text: &str) -> Found {
 pub fn own_sign(doc: &Document) -> Found {
     struct Own(Found);
     let format = doc.format()?;
-    doc.memo(|| Own(sign(format, &doc.rope().to_string())))
+    doc.memo(|| Own(sign(format, &doc.slice(0..doc.rope().len_bytes()))))
         .0
         .clone()
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::path::Path;
 use std::sync::Arc;
 
 use tree_sitter::Node;
@@ -125,9 +126,19 @@ impl VariantTowers {
         let Some(ter) = variant.ter.path.as_ref().and_then(|p| files.read(p)) else {
             return VariantTowers(None);
         };
-        let has_tower = |land: Arc<str>| {
-            land.lines()
-                .any(|l| l.split_whitespace().next() == Some("TOWER"))
+        // Worked out once per battleland file, not once per keystroke in the TER.
+        let has_tower = |path: &Path| {
+            #[derive(Clone)]
+            struct HasTower(Option<bool>);
+            let mut key = path.as_os_str().to_owned();
+            key.push("\0TOWER");
+            crate::formats::remembered(files, Path::new(&key), || {
+                HasTower(files.read(path).map(|land| {
+                    land.lines()
+                        .any(|l| l.split_whitespace().next() == Some("TOWER"))
+                }))
+            })
+            .0
         };
         let mut known = true;
         // Each battleland read once: many terrains share one (a 2003-10 TER names the same
@@ -138,16 +149,16 @@ impl VariantTowers {
                 // `HexMap` at 1b50e238 reads the tower status of a terrain with a random
                 // battleland from its `.rnd` file, in the variant's Battlelands folder.
                 Some(file) => *read.entry((file, true)).or_insert_with(|| {
-                    let text = files.read(&variant.dir.join("Battlelands").join(file));
-                    known &= text.is_some();
-                    text.is_some_and(has_tower)
+                    let tower = has_tower(&variant.dir.join("Battlelands").join(file));
+                    known &= tower.is_some();
+                    tower == Some(true)
                 }),
                 None => *read.entry((name, false)).or_insert_with(|| {
                     variant
                         .battleland(name, files)
                         .path
-                        .and_then(|p| files.read(&p))
-                        .is_some_and(has_tower)
+                        .and_then(|p| has_tower(&p))
+                        == Some(true)
                 }),
             })
             .map(|(key, _, _)| key.to_string())
