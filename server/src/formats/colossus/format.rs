@@ -7,7 +7,10 @@
 //!   lines, the creatures of a CRE, the hexes of a battleland) form one table: the n-th field
 //!   of each record is padded to the widest n-th field, numbers right-aligned, words left.
 //!   A table whose fields are mostly separated by tabs (as the real MAP files are) keeps one
-//!   tab between fields instead: tabs align the columns themselves.
+//!   tab between fields instead: tabs align the columns themselves. A table laid out by hand
+//!   (see [`laid_out_by_hand`]), as the files the games shipped are, keeps its blanks: a mod
+//!   repository that keeps Default and runs `format --check` must see it pass. A battleland's
+//!   hexsides after its first four fields are pairs of varying number, one blank apart.
 //! * The MAP's size line is its two numbers, one blank between them.
 //! * Blanks before a line's first field only right-align a number; blanks at the end of a
 //!   line go; a line of blanks is empty; a comment stays where it is, with the blanks before it, and so do comment lines.
@@ -43,6 +46,10 @@ struct Record<'a> {
     gaps: usize,
     /// Where the comment starts, with the blanks before it; the line's end when there is none.
     rest: usize,
+    /// The character columns each field starts and ends at.
+    columns: Vec<(usize, usize)>,
+    /// Where its fields end in the line's text.
+    fields_end: usize,
 }
 
 pub fn format(doc: &Document) -> Vec<TextEdit> {
@@ -102,6 +109,13 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
             .windows(2)
             .map(|w| &content[w[0].0 + w[0].1.len()..w[1].0])
             .collect();
+        let columns = cells
+            .iter()
+            .map(|(start, cell)| {
+                let at = content[..*start].chars().count();
+                (at, at + cell.chars().count())
+            })
+            .collect();
         records.insert(
             index,
             Record {
@@ -110,6 +124,8 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
                 tabbed_gaps: gaps.iter().filter(|g| g.contains('\t')).count(),
                 gaps: gaps.len(),
                 rest,
+                columns,
+                fields_end: line.start + last_start + last.len(),
             },
         );
     }
@@ -131,10 +147,24 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
         count.1 += record.gaps;
     }
 
+    let laid_out: Vec<&str> = tabs
+        .iter()
+        .filter(|(kind, (tabbed, _))| {
+            *tabbed == 0 && laid_out_by_hand(records.values().filter(|r| r.kind == **kind))
+        })
+        .map(|(kind, _)| *kind)
+        .collect();
+
     let mut edits = Vec::new();
     for (index, line) in lines.iter().enumerate() {
         let old = &text[line.start..line.end];
         let new = match records.get(&index) {
+            // A table laid out by hand keeps its blanks between fields.
+            Some(record) if laid_out.contains(&record.kind) => {
+                let mut new = old[..record.fields_end - line.start].to_string();
+                new.push_str(&text[record.rest..line.end]);
+                new
+            }
             Some(record) => {
                 let (tabbed, gaps) = tabs[record.kind];
                 let tabbed = 2 * tabbed > gaps;
@@ -146,11 +176,16 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
                         new.push(if tabbed { '\t' } else { ' ' });
                     }
                     let number = is_number(field);
-                    let width = if tabbed || record.kind == "size" || (column == last && !number) {
-                        0
-                    } else {
-                        columns[column]
-                    };
+                    // A battleland's hexsides after its first four fields are pairs of a
+                    // varying number: no column holds one kind of thing.
+                    let paired = format == FormatId::ColossusBattleland && column >= 4;
+                    let width =
+                        if tabbed || paired || record.kind == "size" || (column == last && !number)
+                        {
+                            0
+                        } else {
+                            columns[column]
+                        };
                     layout::pad(&mut new, field, width, number);
                 }
                 new.push_str(&text[record.rest..line.end]);
@@ -162,6 +197,49 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
         layout::respace(line.start, old, &new, &mut edits);
     }
     edits
+}
+
+/// Whether a table is laid out by hand, in columns of its author's: between some of its fields
+/// stand more blanks than one, and most of its records line up (each field starts where most of
+/// its column's fields start, or ends where most end, at least two, or no other record has that
+/// field).
+/// Such a table is left as it is: the files the games shipped are laid out so, some to the
+/// columns of a header comment, some with a quirk of their own (the Tower line of a TER).
+fn laid_out_by_hand<'r, 'a: 'r>(table: impl Iterator<Item = &'r Record<'a>> + Clone) -> bool {
+    let mut starts: Vec<HashMap<usize, usize>> = Vec::new();
+    let mut ends: Vec<HashMap<usize, usize>> = Vec::new();
+    for record in table.clone() {
+        for (field, &(start, end)) in record.columns.iter().enumerate() {
+            if starts.len() <= field {
+                starts.push(HashMap::new());
+                ends.push(HashMap::new());
+            }
+            *starts[field].entry(start).or_default() += 1;
+            *ends[field].entry(end).or_default() += 1;
+        }
+    }
+    // The column most fields are at (any of a tie: a field at either lines up).
+    let most = |counts: &HashMap<usize, usize>| counts.values().copied().max().unwrap_or(0);
+    let lines_up = |record: &Record| {
+        record
+            .columns
+            .iter()
+            .enumerate()
+            .all(|(field, (start, end))| {
+                let (starts, ends) = (&starts[field], &ends[field]);
+                starts.values().sum::<usize>() < 2
+                    || (starts[start] > 1 && starts[start] == most(starts))
+                    || (ends[end] > 1 && ends[end] == most(ends))
+            })
+    };
+    let (mut records, mut lined_up, mut wide_gap) = (0, 0, false);
+    for record in table {
+        records += 1;
+        lined_up += usize::from(lines_up(record));
+        wide_gap |= record.columns.windows(2).any(|w| w[1].0 > w[0].1 + 1);
+    }
+    // One blank between every field is a packed table, whose columns are made anew.
+    records >= 2 && wide_gap && lined_up * 2 > records
 }
 
 fn is_number(field: &str) -> bool {
