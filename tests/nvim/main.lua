@@ -663,30 +663,40 @@ return function(t)
   -- Quick fixes (issue 21)
   ---------------------------------------------------------------------------------------------
 
-  t.test('code action: vim.lsp.buf.code_action with apply=true fixes Gargoile', function()
-    -- A copy of the Tiny variant, its TER with a misspelt creature (the CRE names Gargoyle).
-    local dir = tmp .. '/quickfix/Tiny'
+  -- A copy of the Tiny variant in `folder`, its TER changed by `change` (which must change it);
+  -- the TER opened, and the row and column where `mark` stands once diagnostics came, with
+  -- `code` among them on that row.
+  local function tiny_with_ter(folder, change, mark, code)
+    local dir = tmp .. '/' .. folder .. '/Tiny'
     for _, name in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre' }) do
       t.write(dir .. '/' .. name, assert(t.read(fx('colossus/Tiny/' .. name))))
     end
     local ter = assert(t.read(fx('colossus/Tiny/Tiny.ter')))
-    local broken = ter:gsub('Gargoyle', 'Gargoile', 1)
-    t.ok(broken ~= ter, 'Tiny.ter names a Gargoyle')
-    local buf = t.edit(t.write(dir .. '/Tiny.ter', broken))
+    local changed = change(ter)
+    t.ok(changed ~= ter, 'Tiny.ter changed for ' .. mark)
+    local buf = t.edit(t.write(dir .. '/Tiny.ter', changed))
     local row, col
     for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-      local at = line:find('Gargoile', 1, true)
+      local at = line:find(mark, 1, true)
       if at then
         row, col = i, at
         break
       end
     end
-    t.ok(row, 'Gargoile is on a line')
+    t.ok(row, mark .. ' is on a line')
     local codes = {}
     for _, d in ipairs(t.diagnostics(buf)) do
       codes[#codes + 1] = ('%d %s'):format(d.lnum + 1, d.code)
     end
-    t.ok(vim.tbl_contains(codes, row .. ' colossus/unknown-creature'), 'unknown-creature, got ' .. vim.inspect(codes))
+    t.ok(vim.tbl_contains(codes, row .. ' ' .. code), code .. ', got ' .. vim.inspect(codes))
+    return buf, row, col
+  end
+
+  t.test('code action: vim.lsp.buf.code_action with apply=true fixes Gargoile', function()
+    -- Its TER with a misspelt creature (the CRE names Gargoyle).
+    local buf, row, col = tiny_with_ter('quickfix', function(ter)
+      return (ter:gsub('Gargoyle', 'Gargoile', 1))
+    end, 'Gargoile', 'colossus/unknown-creature')
     -- The cursor inside the name: Neovim asks with an empty range there.
     vim.api.nvim_win_set_cursor(0, { row, col + 2 })
     local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
@@ -714,29 +724,10 @@ return function(t)
   end)
 
   t.test('suppress here: the comment is written and the cursor stands on its reason', function()
-    -- A copy of the Tiny variant, its Tower recruiting a Titan (`0 Titan`: a warning).
-    local dir = tmp .. '/suppress/Tiny'
-    for _, name in ipairs({ 'Tiny.var', 'Tiny.map', 'Tiny.cre' }) do
-      t.write(dir .. '/' .. name, assert(t.read(fx('colossus/Tiny/' .. name))))
-    end
-    local ter = assert(t.read(fx('colossus/Tiny/Tiny.ter')))
-    local recruiting = ter:gsub('%-1 Titan', '0 Titan', 1)
-    t.ok(recruiting ~= ter, 'Tiny.ter has a -1 Titan')
-    local buf = t.edit(t.write(dir .. '/Tiny.ter', recruiting))
-    local row, col
-    for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-      local at = line:find('0 Titan', 1, true)
-      if at then
-        row, col = i, at
-        break
-      end
-    end
-    t.ok(row, '0 Titan is on a line')
-    local codes = {}
-    for _, d in ipairs(t.diagnostics(buf)) do
-      codes[#codes + 1] = ('%d %s'):format(d.lnum + 1, d.code)
-    end
-    t.ok(vim.tbl_contains(codes, row .. ' colossus/titan-recruit'), 'titan-recruit, got ' .. vim.inspect(codes))
+    -- Its Tower recruiting a Titan (`0 Titan`: a warning).
+    local buf, row, col = tiny_with_ter('suppress', function(ter)
+      return (ter:gsub('%-1 Titan', '0 Titan', 1))
+    end, '0 Titan', 'colossus/titan-recruit')
     vim.api.nvim_win_set_cursor(0, { row, col - 1 })
     vim.lsp.buf.code_action({
       apply = true,

@@ -108,7 +108,7 @@ fn users(doc: &Document, format: FormatId, files: &dyn Files) -> Vec<Variant> {
 }
 
 /// The text files of an extension in a folder, by name (a `chit.map` picture is no map).
-fn files_with_extension(dir: &Path, extension: &str, files: &dyn Files) -> Vec<PathBuf> {
+pub(super) fn files_with_extension(dir: &Path, extension: &str, files: &dyn Files) -> Vec<PathBuf> {
     let Some(entries) = files.list(dir) else {
         return Vec::new();
     };

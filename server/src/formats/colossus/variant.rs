@@ -600,7 +600,10 @@ not read it",
             && !followed_by_path(doc, entry.value.range.end)
         {
             let looked: Vec<String> = resolved.looked_in.iter().map(|d| shown(d, dir)).collect();
-            let beside = files_of_kind(dir, kind, files);
+            let beside: Vec<String> = super::sense::files_with_extension(dir, kind, files)
+                .iter()
+                .filter_map(|p| Some(p.file_name()?.to_str()?.to_string()))
+                .collect();
             let names: Vec<&str> = beside.iter().map(String::as_str).collect();
             let there = match names.as_slice() {
                 [] => String::new(),
@@ -639,21 +642,6 @@ variants, then Default) and falls back to the Default variant{there}",
             );
         }
     }
-}
-
-/// The names of the files in `dir` whose extension is the record's (`TER` → `.ter`, in any
-/// case), sorted.
-fn files_of_kind(dir: &Path, kind: &str, files: &dyn Files) -> Vec<String> {
-    let Some(listed) = files.list(dir) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = listed
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(kind)))
-        .filter_map(|p| Some(p.file_name()?.to_str()?.to_string()))
-        .collect();
-    names.sort();
-    names
 }
 
 /// A fingerprint of what the cross-file checks above read of `doc`: of a TER its terrain
