@@ -2556,3 +2556,50 @@ reason = \"gone\"\n";
         .collect();
     assert_eq!(absent, ["%SRCROOT% games/c.pat"; 3]);
 }
+
+/// A MAP read by several variants is checked against each one's TER: TitanPlus plays on
+/// Default.map with its own TER, so when that TER names its Woods X, the W hexes of Default.map
+/// are undefined for TitanPlus (and only for it), and say so.
+#[test]
+fn a_map_shared_by_variants_is_checked_for_each_of_them() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("shared-map");
+    for variant in ["Default", "TitanPlus"] {
+        copy_dir(&corpus.join("colossus").join(variant), &dir.join(variant));
+    }
+    let ter = dir.join("TitanPlus/TitanPlus.ter");
+    let text = std::fs::read_to_string(&ter).unwrap();
+    std::fs::write(&ter, text.replacen("W olive", "X olive", 1)).unwrap();
+    let out = Run {
+        args: &[os("check"), os("--format"), os("json"), os(".")],
+        cwd: Some(&dir),
+        env: &[],
+    }
+    .within(60);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let found = findings_by_name(&out);
+    let unknown: Vec<_> = found
+        .iter()
+        .filter(|f| f.3 == "colossus/unknown-terrain")
+        .collect();
+    assert_eq!(unknown.len(), 6, "{found:#?}");
+    assert!(unknown.iter().all(|f| f.0 == "Default.map"), "{unknown:#?}");
+    let first = unknown.iter().min_by_key(|f| (f.1, f.2)).unwrap();
+    assert_eq!(
+        (first.1, first.2, first.4.as_str()),
+        (
+            4,
+            3,
+            "terrain W of hex 2 is not defined for TitanPlus: TitanPlus.var reads Default.map \
+with TitanPlus.ter, which has no W (letters: B D H J M P S T X m t); Default's own Default.ter \
+defines it"
+        )
+    );
+}

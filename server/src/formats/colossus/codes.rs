@@ -66,7 +66,7 @@ pub const UNKNOWN_TERRAIN: &Code = &Code {
     name: "colossus/unknown-terrain",
     severity: Severity::Error,
     summary: "a hex's terrain letter is not defined in the variant's TER",
-    docs: "Terrain letters are defined by the TER file the variant uses (resolved through its VAR, the DEPEND variants and Default). Letters are case-sensitive: m and M are different terrains.",
+    docs: "Terrain letters are defined by the TER file the variant uses (resolved through its VAR, the DEPEND variants and Default). Letters are case-sensitive: m and M are different terrains. A MAP several variants play on is checked against the TER of each: TitanPlus reads Default.map with TitanPlus.ter, so a letter of Default.map that TitanPlus.ter lacks is an error for TitanPlus, said at the hex with the variant, its VAR and its TER named.",
 };
 
 pub const UNREACHABLE_HEX: &Code = &Code {

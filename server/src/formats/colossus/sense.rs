@@ -84,7 +84,7 @@ fn uses(variant: &Variant, format: FormatId) -> &Resolved {
 
 /// The variants beside `path` that use it as their file of `format`; when none does, the
 /// variant of its own folder (whose context the other checks read too).
-fn users(doc: &Document, format: FormatId, files: &dyn Files) -> Vec<Variant> {
+pub(super) fn users(doc: &Document, format: FormatId, files: &dyn Files) -> Vec<Variant> {
     let Some(path) = doc.path() else {
         return Vec::new();
     };

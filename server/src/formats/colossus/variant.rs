@@ -255,67 +255,146 @@ pub fn links(doc: &Document, files: &dyn Files) -> Vec<Link> {
     links
 }
 
-/// MAP: every terrain letter must be defined in the variant's TER.
+/// MAP: every terrain letter must be defined in the variant's TER, and in the TER of every other
+/// variant that plays on this MAP (TitanPlus reads Default.map with a TER of its own).
 pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Vec<Finding>) {
     let Some(variant) = Variant::of_doc(doc, files) else {
         return;
     };
-    let Some(ter_doc) = load(&variant.ter, FormatId::ColossusTer, files) else {
-        return; // the VAR reports a missing TER
-    };
-    let ter = TerView::of(&ter_doc);
-    if ter.terrains.is_empty() {
-        return;
-    }
-    let ter_name = shown(ter_doc.path().unwrap_or(Path::new("")), &variant.dir);
-    for hex in view.hexes.iter().filter(|h| h.named) {
-        let (Some(key), Some(token)) = (hex.terrain_key(), &hex.terrain) else {
-            continue;
-        };
-        if ter.terrain_by_key(&key).is_none() {
-            let keys = || ter.terrains.iter().map(|t| t.key());
-            let hint = nearest(&key, keys())
-                .map(|n| format!("; did you mean “{n}”?"))
-                .unwrap_or_default();
-            out.push(
-                Finding::new(
-                    codes::UNKNOWN_TERRAIN,
-                    token.range.clone(),
-                    format!(
-                        "terrain {key} of hex {} is not defined in {ter_name} (terrains: {}); names \
-are case-sensitive{hint}",
-                        hex.label.value.map_or_else(String::new, |l| l.to_string()),
-                        ter.names_listed()
-                    ),
-                )
-                .with_fixes(Fix::replacements(&token.range, candidates(&key, keys()))),
-            );
+    let own_ter = load(&variant.ter, FormatId::ColossusTer, files);
+    let mut flagged: Vec<usize> = Vec::new();
+    if let Some(ter_doc) = &own_ter {
+        let ter = TerView::of(ter_doc);
+        let ter_name = shown(ter_doc.path().unwrap_or(Path::new("")), &variant.dir);
+        if !ter.terrains.is_empty() {
+            for (hex, key, token) in undefined(view, &ter) {
+                flagged.push(token.range.start);
+                out.push(own_terrain_finding(hex, &key, token, &ter, &ter_name));
+            }
         }
     }
-    for hex in &view.hexes {
-        let (Some(letter), Some(token)) = (hex.terrain_letter(), &hex.terrain) else {
+    // The other variants that read this MAP, each with its own TER.
+    for other in super::sense::users(doc, FormatId::ColossusMap, files) {
+        if other.dir == variant.dir || other.ter.path == variant.ter.path {
+            continue;
+        }
+        let Some(ter_doc) = load(&other.ter, FormatId::ColossusTer, files) else {
             continue;
         };
-        if ter.terrain(letter).is_none() {
+        let ter = TerView::of(&ter_doc);
+        if ter.terrains.is_empty() {
+            continue;
+        }
+        let name = |path: &Path| {
+            path.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        };
+        let var = var_file(&other.dir, files).map_or_else(String::new, |v| name(&v));
+        let ter_name = ter_doc.path().map_or_else(String::new, name);
+        let map_name = doc.path().map_or_else(String::new, name);
+        let own_name = own_ter
+            .as_ref()
+            .and_then(|t| t.path().map(name))
+            .map(|t| format!("; {}'s own {t} defines it", name(&variant.dir)))
+            .unwrap_or_default();
+        for (hex, key, token) in undefined(view, &ter) {
+            // A lettered TER without the Tower's T has that said on its first line
+            // (`colossus/missing-tower`): one mistake, one message.
+            if flagged.contains(&token.range.start) || (!hex.named && key == "T") {
+                continue;
+            }
+            let listed = if ter.named() {
+                format!("terrains: {}", ter.names_listed())
+            } else {
+                format!("letters: {}", ter.letters())
+            };
             out.push(Finding::new(
                 codes::UNKNOWN_TERRAIN,
                 token.range.clone(),
                 format!(
-                    "terrain {letter} of hex {} is not defined in {ter_name} (letters: {}); letters \
-are case-sensitive",
-                    hex.label.value.map_or_else(String::new, |l| l.to_string()),
-                    ter.letters()
+                    "terrain {key} of hex {} is not defined for {}: {var} reads {map_name} with \
+{ter_name}, which has no {key} ({listed}){own_name}",
+                    hex_label(hex),
+                    name(&other.dir),
                 ),
-            )
-            .with_fixes(Fix::replacements(
-                &token.range,
-                other_case(letter)
-                    .filter(|c| ter.terrain(*c).is_some())
-                    .map(String::from)
-                    .as_deref(),
-            )));
+            ));
         }
     }
+}
+
+fn hex_label(hex: &super::map::Hex) -> String {
+    hex.label.value.map_or_else(String::new, |l| l.to_string())
+}
+
+/// The hexes of `view` whose terrain `ter` does not define: the hex, its terrain as written,
+/// and the token.
+fn undefined<'v>(
+    view: &'v MapView,
+    ter: &TerView,
+) -> Vec<(&'v super::map::Hex, String, &'v super::syntax::Word)> {
+    let mut found = Vec::new();
+    for hex in &view.hexes {
+        let Some(token) = &hex.terrain else {
+            continue;
+        };
+        if hex.named {
+            if let Some(key) = hex.terrain_key()
+                && ter.terrain_by_key(&key).is_none()
+            {
+                found.push((hex, key.to_string(), token));
+            }
+        } else if let Some(letter) = hex.terrain_letter()
+            && ter.terrain(letter).is_none()
+        {
+            found.push((hex, letter.to_string(), token));
+        }
+    }
+    found
+}
+
+/// A hex whose terrain its own variant's TER does not define, with the fixes the TER suggests.
+fn own_terrain_finding(
+    hex: &super::map::Hex,
+    key: &str,
+    token: &super::syntax::Word,
+    ter: &TerView,
+    ter_name: &str,
+) -> Finding {
+    if hex.named {
+        let keys = || ter.terrains.iter().map(|t| t.key());
+        let hint = nearest(key, keys())
+            .map(|n| format!("; did you mean “{n}”?"))
+            .unwrap_or_default();
+        return Finding::new(
+            codes::UNKNOWN_TERRAIN,
+            token.range.clone(),
+            format!(
+                "terrain {key} of hex {} is not defined in {ter_name} (terrains: {}); names are \
+case-sensitive{hint}",
+                hex_label(hex),
+                ter.names_listed()
+            ),
+        )
+        .with_fixes(Fix::replacements(&token.range, candidates(key, keys())));
+    }
+    let letter = key.chars().next().unwrap_or(' ');
+    Finding::new(
+        codes::UNKNOWN_TERRAIN,
+        token.range.clone(),
+        format!(
+            "terrain {letter} of hex {} is not defined in {ter_name} (letters: {}); letters are \
+case-sensitive",
+            hex_label(hex),
+            ter.letters()
+        ),
+    )
+    .with_fixes(Fix::replacements(
+        &token.range,
+        other_case(letter)
+            .filter(|c| ter.terrain(*c).is_some())
+            .map(String::from)
+            .as_deref(),
+    ))
 }
 
 /// The letter in the other case (`p` for `P`).
