@@ -1183,3 +1183,49 @@ fn masterboard_legend_names_the_terrain_letters_and_the_exit_symbols() {
         assert!(end <= width, "{line:?} ends at {end} of {width}");
     }
 }
+
+/// Renaming a terrain letter renames it in every file that gives it its meaning for a variant
+/// reading the files renamed: TitanPlus plays on Default.map with TitanPlus.ter, so renaming
+/// the W of Default.ter renames TitanPlus.ter's W too (it left it before, and TitanPlus's board
+/// then had six hexes of a terrain its TER does not define).
+#[test]
+fn a_terrain_letter_is_renamed_for_every_variant_playing_on_the_map() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("retroboard-ide-{}-rename", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for variant in ["Default", "TitanPlus", "Outlands"] {
+        let from = corpus.join("colossus").join(variant);
+        std::fs::create_dir_all(dir.join(variant)).unwrap();
+        for entry in std::fs::read_dir(&from).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_file() {
+                std::fs::copy(entry.path(), dir.join(variant).join(entry.file_name())).unwrap();
+            }
+        }
+    }
+    let ter = dir.join("Default/Default.ter");
+    let doc = load(&ter);
+    let offset = doc.text().find("\nW olive").unwrap() + 1;
+    let replaces = retroboard::ide::rename(&doc, offset, "V", &DiskFiles).unwrap();
+    let mut edited: Vec<String> = replaces
+        .iter()
+        .map(|r| {
+            let path = r.target.path.strip_prefix(&dir).unwrap();
+            path.to_string_lossy().into_owned()
+        })
+        .collect();
+    edited.dedup();
+    assert_eq!(
+        edited,
+        [
+            "Default/Default.ter",
+            "TitanPlus/TitanPlus.ter",
+            "Default/Default.map",
+            "Outlands/Outlands.map"
+        ]
+    );
+    assert!(replaces.iter().all(|r| r.text == "V"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

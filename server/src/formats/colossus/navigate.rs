@@ -177,6 +177,8 @@ pub fn references(
         Name::Creature(name) => uses(
             (doc, offset, files, include_declaration),
             |v| (v.cre.path.as_deref(), v.ter.path.clone()),
+            |cre| creature_lines(cre, &name, files),
+            |_| Vec::new(),
             FormatId::ColossusTer,
             |ter| {
                 let view = TerView::of(ter);
@@ -189,45 +191,35 @@ pub fn references(
                     .collect()
             },
         ),
-        Name::Terrain(letter) => {
-            let mut found = uses(
-                (doc, offset, files, include_declaration),
-                |v| (v.ter.path.as_deref(), v.map.path.clone()),
-                FormatId::ColossusMap,
-                |map| {
-                    MapView::of(map)
-                        .hexes
-                        .iter()
-                        .filter_map(|h| h.terrain.as_ref())
-                        .filter(|t| t.text == letter)
-                        .map(|t| t.range.clone())
-                        .collect()
-                },
-            );
+        Name::Terrain(letter) => uses(
+            (doc, offset, files, include_declaration),
+            |v| (v.ter.path.as_deref(), v.map.path.clone()),
+            |ter| terrain_lines(ter, &letter, files),
             // The TER's ACQUIRABLE lines name terrain letters too.
-            let definitions = definition(doc, offset, files);
-            if let Some(ter) = definitions.first().map(|t| t.path.clone())
-                && let Some(ter_doc) = files.document(&ter, FormatId::ColossusTer)
-            {
+            |ter| {
+                let Some(ter_doc) = files.document(ter, FormatId::ColossusTer) else {
+                    return Vec::new();
+                };
                 let view = TerView::of(&ter_doc);
                 let named = view.named();
-                let acquirable = view
-                    .acquirables
+                view.acquirables
                     .iter()
                     .flat_map(|a| a.terrain_refs(named))
                     .filter(|(l, _)| *l == letter)
-                    .map(|(_, range)| target(&ter, FormatId::ColossusTer, range));
-                let at = if include_declaration {
-                    definitions.len().min(found.len())
-                } else {
-                    0
-                };
-                let rest = found.split_off(at);
-                found.extend(acquirable);
-                found.extend(rest);
-            }
-            found
-        }
+                    .map(|(_, range)| target(ter, FormatId::ColossusTer, range))
+                    .collect()
+            },
+            FormatId::ColossusMap,
+            |map| {
+                MapView::of(map)
+                    .hexes
+                    .iter()
+                    .filter_map(|h| h.terrain.as_ref())
+                    .filter(|t| t.text == letter)
+                    .map(|t| t.range.clone())
+                    .collect()
+            },
+        ),
     }
 }
 
@@ -252,14 +244,20 @@ fn battleland_at(doc: &Document, offset: usize, files: &dyn Files) -> Option<Tar
     })
 }
 
-/// The places naming what the name at the cursor names, in the files of `format` that the
-/// folder's variants read beside its definition's file (the TERs of every variant reading the
-/// CRE that defines a creature, say): `files_of` gives a variant's defining file and the file
-/// it reads beside it, `named` the ranges of the name in such a file. The definitions come
-/// first when asked for.
+/// The places naming what the name at the cursor names: its definitions and the places in the
+/// files of `format` read beside them (the TERs read with the CRE that defines a creature, say),
+/// over every variant of the folder. `files_of` gives a variant's defining file and the file it
+/// reads beside it, `defined` the definitions of the name in a defining file, `named` the ranges
+/// of the name in a file read beside one, `also` other places naming it in a defining file (a
+/// TER's ACQUIRABLE lines name terrains). A file read beside two defining files (Default.map,
+/// read with Default.ter by Default and with TitanPlus.ter by TitanPlus) joins them: the name
+/// means one thing in all of them, and a rename must change them all. The definitions come first
+/// when asked for, the cursor's own first.
 fn uses(
     (doc, offset, files, include_declaration): (&Document, usize, &dyn Files, bool),
     files_of: impl Fn(&Variant) -> (Option<&Path>, Option<PathBuf>),
+    defined: impl Fn(&Path) -> Vec<Target>,
+    also: impl Fn(&Path) -> Vec<Target>,
     format: FormatId,
     named: impl Fn(&Document) -> Vec<Range<usize>>,
 ) -> Vec<Target> {
@@ -267,17 +265,24 @@ fn uses(
     let Some(defined_in) = definitions.first().map(|t| t.path.clone()) else {
         return Vec::new();
     };
-    let mut found = if include_declaration {
-        definitions
-    } else {
-        Vec::new()
-    };
-    let readers = readers(doc, files, |v| {
-        let (defining, reader) = files_of(v);
-        (defining == Some(defined_in.as_path()))
-            .then_some(reader)
-            .flatten()
-    });
+    let pairs: Vec<(PathBuf, PathBuf)> = variants_here(doc, files)
+        .iter()
+        .filter_map(|v| {
+            let (defining, reader) = files_of(v);
+            Some((defining?.to_path_buf(), reader?))
+        })
+        .collect();
+    let (definers, readers) = joined(&pairs, defined_in);
+    let mut found = Vec::new();
+    if include_declaration {
+        found.extend(definitions);
+        for definer in &definers[1..] {
+            found.extend(defined(definer));
+        }
+    }
+    for definer in &definers {
+        found.extend(also(definer));
+    }
     for reader in readers {
         let Some(reader_doc) = files.document(&reader, format) else {
             continue;
@@ -291,44 +296,57 @@ fn uses(
     found
 }
 
-/// The files `pick` chooses from each variant of the folder `doc`'s variant is in (its own
-/// first), each once: the TERs of the variants that read a CRE, say.
-fn readers(
-    doc: &Document,
-    files: &dyn Files,
-    pick: impl Fn(&Variant) -> Option<PathBuf>,
-) -> Vec<PathBuf> {
+/// The defining files joined to `first` through the files read beside them (`pairs` of a
+/// defining file and a file read with it), `first` first; and those files read beside them,
+/// each once, in the order met.
+fn joined(pairs: &[(PathBuf, PathBuf)], first: PathBuf) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut definers = vec![first];
+    let mut readers: Vec<PathBuf> = Vec::new();
+    loop {
+        let mut grew = false;
+        for (definer, reader) in pairs {
+            let joins = definers.contains(definer) || readers.contains(reader);
+            if !joins {
+                continue;
+            }
+            if !definers.contains(definer) {
+                definers.push(definer.clone());
+                grew = true;
+            }
+            if !readers.contains(reader) {
+                readers.push(reader.clone());
+                grew = true;
+            }
+        }
+        if !grew {
+            return (definers, readers);
+        }
+    }
+}
+
+/// The variants of the folder `doc`'s variant is in, its own first.
+fn variants_here(doc: &Document, files: &dyn Files) -> Vec<Variant> {
     let Some(own) = Variant::of_doc(doc, files) else {
         return Vec::new();
     };
-    let mut dirs = vec![own.dir.clone()];
+    let mut dirs = Vec::new();
     if let Some(root) = own.dir.parent()
         && let Some(entries) = files.list(root)
     {
-        let mut others: Vec<PathBuf> = entries
+        dirs = entries
             .iter()
             .filter(|p| files.is_dir(p) && **p != own.dir)
             .cloned()
             .collect();
-        others.sort();
-        dirs.extend(others);
+        dirs.sort();
     }
-    let mut picked: Vec<PathBuf> = Vec::new();
-    for dir in dirs {
-        let variant = if dir == own.dir {
-            own.clone()
-        } else if variant::var_file(&dir, files).is_some() {
-            Variant::of_dir(&dir, files)
-        } else {
-            continue;
-        };
-        if let Some(path) = pick(&variant)
-            && !picked.contains(&path)
-        {
-            picked.push(path);
-        }
-    }
-    picked
+    let mut variants = vec![own];
+    variants.extend(
+        dirs.into_iter()
+            .filter(|dir| variant::var_file(dir, files).is_some())
+            .map(|dir| Variant::of_dir(&dir, files)),
+    );
+    variants
 }
 
 fn creature_lines(cre: &Path, name: &str, files: &dyn Files) -> Vec<Target> {
@@ -510,9 +528,13 @@ terrain’s name: rename that file to “{new_name}” first (or copy it), then 
             label.to_string()
         }
     };
+    let places = references(doc, offset, files, true);
+    if let Some(refusal) = taken_beside(&name, new_name, &places, files) {
+        return Err(refusal);
+    }
     // Each place once, however many variants read its file.
     let mut replaces: Vec<Replace> = Vec::new();
-    for target in references(doc, offset, files, true) {
+    for target in places {
         if !replaces.iter().any(|r| r.target == target) {
             replaces.push(Replace {
                 target,
@@ -521,6 +543,58 @@ terrain’s name: rename that file to “{new_name}” first (or copy it), then 
         }
     }
     Ok(replaces)
+}
+
+/// Why `new_name` cannot be given to a name defined in other files too (the TERs that give a
+/// letter its meaning for the other variants playing on the same MAP, the CREs read with a
+/// shared TER): it names something else in one of them already.
+fn taken_beside(
+    name: &Name,
+    new_name: &str,
+    places: &[Target],
+    files: &dyn Files,
+) -> Option<String> {
+    let (format, old) = match name {
+        Name::Terrain(old) => (FormatId::ColossusTer, old.as_str()),
+        Name::Creature(old) => (FormatId::ColossusCre, old.as_str()),
+        Name::Hex(_) => return None,
+    };
+    if new_name == old {
+        return None;
+    }
+    let mut seen: Vec<&Path> = Vec::new();
+    for place in places.iter().filter(|p| p.format == Some(format)) {
+        if seen.contains(&place.path.as_path()) {
+            continue;
+        }
+        seen.push(&place.path);
+        let Some(doc) = files.document(&place.path, format) else {
+            continue;
+        };
+        let taken = match format {
+            FormatId::ColossusTer => {
+                let view = TerView::of(&doc);
+                view.terrain_by_key(new_name).is_some()
+                    || view.terrains.iter().any(|t| t.letter.text == new_name)
+            }
+            _ => CreView::of(&doc).creature(new_name).is_some(),
+        };
+        if taken {
+            let file = place
+                .path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let what = match format {
+                FormatId::ColossusTer => "terrain",
+                _ => "creature",
+            };
+            return Some(format!(
+                "“{new_name}” names another {what} in {file}, which defines {old} for a variant \
+that reads the same files: renamed, the two would be one; choose a name free there too"
+            ));
+        }
+    }
+    None
 }
 
 /// The renamable name at `offset` and its range: a creature, a terrain letter or a hex label
