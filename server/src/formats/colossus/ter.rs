@@ -361,18 +361,21 @@ pub fn count_without_creature(doc: &Document, range: Range<usize>) -> Option<Fin
         let digits = word.strip_prefix('-').unwrap_or(word);
         !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
     };
+    // The game's blanks and line breaks, all of one byte: a slice at one never cuts a
+    // character (a no-break space is no blank to the game).
+    let blank = [' ', '\t', '\r', '\n'];
     let word_at = |from: usize| {
         let rest = &text[from..];
-        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let len = rest.find(blank).unwrap_or(rest.len());
         &rest[..len]
     };
     let here = word_at(at);
     if !is_count(here) {
         return None;
     }
-    let after = text[at + here.len()..].trim_start();
-    let before = text[..at].trim_end();
-    let previous_start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let after = text[at + here.len()..].trim_start_matches(blank);
+    let before = text[..at].trim_end_matches(blank);
+    let previous_start = before.rfind(blank).map_or(0, |i| i + 1);
     let previous = &before[previous_start..];
     // `3 2 Hydra`: the count before this one lost its creature; `2 Hydra 2`: this one did.
     let (count, at) = if is_count(previous) && !previous.is_empty() {
@@ -745,6 +748,18 @@ mod tests {
     use super::{TERRAIN_LINES, TerView, Word, read_terrain, terrain_refs};
     use crate::registry::FormatId;
     use crate::syntax::Document;
+
+    /// A word before a lone count may end in a blank of two bytes (a no-break space, which the
+    /// TER's grammar does not take as a blank): the count's finding is found all the same.
+    /// Found by fuzzing (the word was cut inside the character).
+    #[test]
+    fn a_count_after_a_wide_blank_is_read_without_cutting_a_character() {
+        let text = "1green Brush true 1n Brush true  Gargoyle 00 T 0 ARROW 0 ARROW 0 ARROW 1 0 \
+A2RROW 0 ARROW 0 ARROW\u{a0}5RROW 11 1\n";
+        let doc = Document::new(Some(FormatId::ColossusTer), text);
+        let findings = crate::analysis::analyze(&doc);
+        assert!(!findings.is_empty());
+    }
 
     /// Terrain lines read before are read from [`TERRAIN_LINES`]: every terrain is the one the
     /// tree gives, at its own place, and an edited line is read anew (one with an error from
