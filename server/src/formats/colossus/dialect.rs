@@ -221,7 +221,6 @@ fn file_sign(
 ) -> Option<(Dialect, Range<usize>, &'static str, usize)> {
     #[derive(Clone)]
     struct FileSign(Option<(Dialect, Range<usize>, &'static str, usize)>);
-    // One value per file and format (NUL is in no path).
     // An open document keeps its own sign in its memo, from one keystroke to the next in the
     // other files.
     if let Some(doc) = files.open_document(path)
@@ -232,6 +231,7 @@ fn file_sign(
             (dialect, range, what, line)
         });
     }
+    // One value per file and format (NUL is in no path).
     let mut key = path.as_os_str().to_owned();
     key.push("\0");
     key.push(format.as_str());

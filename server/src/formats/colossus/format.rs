@@ -218,18 +218,25 @@ fn laid_out_by_hand<'r, 'a: 'r>(table: impl Iterator<Item = &'r Record<'a>> + Cl
             *ends[field].entry(end).or_default() += 1;
         }
     }
-    // The column most fields are at (any of a tie: a field at either lines up).
+    // For each field: how many records have it, and how many share the column most of them
+    // start it at and the one most end it at (a field at any column of a tie lines up).
     let most = |counts: &HashMap<usize, usize>| counts.values().copied().max().unwrap_or(0);
+    let shared: Vec<(usize, usize, usize)> = starts
+        .iter()
+        .zip(&ends)
+        .map(|(starts, ends)| (starts.values().sum(), most(starts), most(ends)))
+        .collect();
     let lines_up = |record: &Record| {
         record
             .columns
             .iter()
             .enumerate()
             .all(|(field, (start, end))| {
-                let (starts, ends) = (&starts[field], &ends[field]);
-                starts.values().sum::<usize>() < 2
-                    || (starts[start] > 1 && starts[start] == most(starts))
-                    || (ends[end] > 1 && ends[end] == most(ends))
+                let (records, most_starts, most_ends) = shared[field];
+                let (starts, ends) = (starts[field][start], ends[field][end]);
+                records < 2
+                    || (starts > 1 && starts == most_starts)
+                    || (ends > 1 && ends == most_ends)
             })
     };
     let (mut records, mut lined_up, mut wide_gap) = (0, 0, false);

@@ -324,29 +324,15 @@ fn joined(pairs: &[(PathBuf, PathBuf)], first: PathBuf) -> (Vec<PathBuf>, Vec<Pa
     }
 }
 
-/// The variants of the folder `doc`'s variant is in, its own first.
+/// The variants of the folder `doc`'s variant is in, its own first (as the game-sense checks
+/// read them: [`super::sense::variants_beside`]).
 fn variants_here(doc: &Document, files: &dyn Files) -> Vec<Variant> {
     let Some(own) = Variant::of_doc(doc, files) else {
         return Vec::new();
     };
-    let mut dirs = Vec::new();
-    if let Some(root) = own.dir.parent()
-        && let Some(entries) = files.list(root)
-    {
-        dirs = entries
-            .iter()
-            .filter(|p| files.is_dir(p) && **p != own.dir)
-            .cloned()
-            .collect();
-        dirs.sort();
-    }
-    let mut variants = vec![own];
-    variants.extend(
-        dirs.into_iter()
-            .filter(|dir| variant::var_file(dir, files).is_some())
-            .map(|dir| Variant::of_dir(&dir, files)),
-    );
-    variants
+    let beside = super::sense::variants_beside(&own.dir, files).unwrap_or_default();
+    let others = beside.iter().filter(|v| v.dir != own.dir).cloned();
+    std::iter::once(own.clone()).chain(others).collect()
 }
 
 fn creature_lines(cre: &Path, name: &str, files: &dyn Files) -> Vec<Target> {
@@ -572,18 +558,11 @@ fn taken_beside(
             continue;
         };
         let taken = match format {
-            FormatId::ColossusTer => {
-                let view = TerView::of(&doc);
-                view.terrain_by_key(new_name).is_some()
-                    || view.terrains.iter().any(|t| t.letter.text == new_name)
-            }
+            FormatId::ColossusTer => TerView::of(&doc).terrain_by_key(new_name).is_some(),
             _ => CreView::of(&doc).creature(new_name).is_some(),
         };
         if taken {
-            let file = place
-                .path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let file = super::sense::file_name(&place.path);
             let what = match format {
                 FormatId::ColossusTer => "terrain",
                 _ => "creature",

@@ -126,7 +126,7 @@ pub(super) fn files_with_extension(dir: &Path, extension: &str, files: &dyn File
     found
 }
 
-fn file_name(path: &Path) -> String {
+pub(super) fn file_name(path: &Path) -> String {
     path.file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }

@@ -274,6 +274,13 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
         }
     }
     // The other variants that read this MAP, each with its own TER.
+    let name = super::sense::file_name;
+    let map_name = doc.path().map_or_else(String::new, name);
+    let own_name = own_ter
+        .as_ref()
+        .and_then(|t| t.path().map(name))
+        .map(|t| format!("; {}'s own {t} defines it", name(&variant.dir)))
+        .unwrap_or_default();
     for other in super::sense::users(doc, FormatId::ColossusMap, files) {
         if other.dir == variant.dir || other.ter.path == variant.ter.path {
             continue;
@@ -285,29 +292,19 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
         if ter.terrains.is_empty() {
             continue;
         }
-        let name = |path: &Path| {
-            path.file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-        };
         let var = var_file(&other.dir, files).map_or_else(String::new, |v| name(&v));
         let ter_name = ter_doc.path().map_or_else(String::new, name);
-        let map_name = doc.path().map_or_else(String::new, name);
-        let own_name = own_ter
-            .as_ref()
-            .and_then(|t| t.path().map(name))
-            .map(|t| format!("; {}'s own {t} defines it", name(&variant.dir)))
-            .unwrap_or_default();
+        let listed = if ter.named() {
+            format!("terrains: {}", ter.names_listed())
+        } else {
+            format!("letters: {}", ter.letters())
+        };
         for (hex, key, token) in undefined(view, &ter) {
             // A lettered TER without the Tower's T has that said on its first line
             // (`colossus/missing-tower`): one mistake, one message.
             if flagged.contains(&token.range.start) || (!hex.named && key == "T") {
                 continue;
             }
-            let listed = if ter.named() {
-                format!("terrains: {}", ter.names_listed())
-            } else {
-                format!("letters: {}", ter.letters())
-            };
             out.push(Finding::new(
                 codes::UNKNOWN_TERRAIN,
                 token.range.clone(),
