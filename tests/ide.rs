@@ -254,16 +254,17 @@ fn render_rename(doc: &Document, spec: &str, root: &Path) -> String {
     out
 }
 
-/// Blocks `@ all`, `@ off` or `@ cursor line:col` (the Patience setting, and the cursor whose
-/// line is asked for), each also with a range `line:col-line:col` instead of the whole text,
-/// followed by every line with hints, the hints written into it as `‹words›`.
+/// Blocks `@ end`, `@ all`, `@ off` or `@ cursor line:col` (the setting of the file's format,
+/// and the cursor whose line is asked for), each also with a range `line:col-line:col` instead
+/// of the whole text, followed by every line with hints, the hints written into it as
+/// `‹words›`.
 fn render_hints(doc: &Document, spec: &str) -> String {
-    use retroboard::answers::{InlayOptions, PileHints};
+    use retroboard::answers::{HintPlaces, InlayOptions};
     let mut out = String::new();
     for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
         let query = query.trim();
         let (mode, rest) = query.split_once(' ').unwrap_or((query, ""));
-        let patience = PileHints::from_setting(mode).expect("@ all | cursor L:C | off");
+        let places = HintPlaces::from_setting(mode).expect("@ end | all | cursor L:C | off");
         let range = if rest.is_empty() {
             0..doc.rope().len_bytes()
         } else if let Some((from, to)) = rest.split_once('-') {
@@ -273,8 +274,12 @@ fn render_hints(doc: &Document, spec: &str) -> String {
             let (offset, _) = cursor(doc, rest);
             offset..offset
         };
-        let hints =
-            retroboard::ide::inlay_hints(doc, range, &InlayOptions { patience }, &DiskFiles);
+        let options = InlayOptions {
+            patience: places,
+            cre: places,
+            map: places,
+        };
+        let hints = retroboard::ide::inlay_hints(doc, range, &options, &DiskFiles);
         writeln!(out, "@ {query}").unwrap();
         let rope = doc.rope();
         let mut lines: Vec<usize> = hints.iter().map(|h| rope.byte_to_line(h.offset)).collect();

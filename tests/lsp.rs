@@ -1621,51 +1621,59 @@ fn rename_edits_every_file_keeping_the_open_documents_version() {
     }
 }
 
+/// The labels of the inlay hints of `lines` (from, to: 0-based, the end not asked for; the
+/// same line twice asks for that line as a cursor) of `uri`, each `label@character`.
+fn hint_labels(client: &mut LspClient, uri: &str, lines: (u32, u32)) -> Vec<String> {
+    let hints = client.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": {
+            "start": {"line": lines.0, "character": 0},
+            "end": {"line": lines.1, "character": 0},
+        }}),
+    );
+    hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            format!(
+                "{}@{}",
+                h["label"].as_str().unwrap(),
+                h["position"]["character"]
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn patience_inlay_hints_follow_the_setting() {
     let game = "Hints\n  1   2\n 52   4   4   0   0    0 999   1  999   0   2\n  0   4 108   0   2    2 999   1    0   0   0\n";
     let uri = file_uri("/tmp/retroboard-e2e/Hints.pat");
-    let labels = |client: &mut LspClient, line: u32| -> Vec<String> {
-        let hints = client.request(
-            "textDocument/inlayHint",
-            json!({"textDocument": {"uri": uri}, "range": {
-                "start": {"line": line, "character": 0},
-                "end": {"line": line, "character": 0},
-            }}),
-        );
-        hints
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|h| {
-                format!(
-                    "{}@{}",
-                    h["label"].as_str().unwrap(),
-                    h["position"]["character"]
-                )
-            })
-            .collect()
-    };
     let (mut client, init) = editor_client("utf-16", "cursor");
     assert_eq!(init["capabilities"]["inlayHintProvider"], true);
     client.open(&uri, "patience-game", 1, game);
-    let stock = labels(&mut client, 2);
-    assert_eq!(stock[0], "(1) n@3");
+    let stock = hint_labels(&mut client, &uri, (2, 2));
+    assert_eq!(stock[0], "(1) number of cards@3");
+    assert_eq!(stock[10], "(11) wastepile = pile 2@45");
     assert_eq!(stock.last().unwrap(), "(1) stock@45");
-    assert_eq!(labels(&mut client, 3).last().unwrap(), "(2) wastepile@45");
+    let waste = hint_labels(&mut client, &uri, (3, 3));
+    assert_eq!(waste.last().unwrap(), "(2) wastepile@45");
     // The whole file asked for: in "cursor" mode that is no pile's line.
-    let whole = client.request(
-        "textDocument/inlayHint",
-        json!({"textDocument": {"uri": uri}, "range": {
-            "start": {"line": 0, "character": 0}, "end": {"line": 4, "character": 0},
-        }}),
+    assert_eq!(hint_labels(&mut client, &uri, (0, 4)), Vec::<String>::new());
+    let set = |client: &mut LspClient, patience: &str| {
+        client.notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"retroboard": {"inlayHints": {"patience": patience}}}}),
+        );
+    };
+    // "end": each pile line's number and role at its end, nothing inside the lines.
+    set(&mut client, "end");
+    assert_eq!(
+        hint_labels(&mut client, &uri, (0, 4)),
+        ["(1) stock@45", "(2) wastepile@45"]
     );
-    assert_eq!(whole, json!([]));
-    client.notify(
-        "workspace/didChangeConfiguration",
-        json!({"settings": {"retroboard": {"inlayHints": {"patience": "off"}}}}),
-    );
-    assert_eq!(labels(&mut client, 2), Vec::<String>::new());
+    set(&mut client, "off");
+    assert_eq!(hint_labels(&mut client, &uri, (2, 2)), Vec::<String>::new());
     client.shutdown();
     // A client that shows no inlay hints is offered none.
     let (client, init) = LspClient::initialized(&["utf-16"]);
@@ -1673,6 +1681,40 @@ fn patience_inlay_hints_follow_the_setting() {
         init["capabilities"].get("inlayHintProvider").is_none(),
         "{init}"
     );
+    client.shutdown();
+}
+
+/// By default a CRE line's hint sits at its end, after the plural name, and names the flags
+/// that are true: the table's columns stay under its header comment. Asked for, every flag is
+/// labelled before its value.
+#[test]
+fn creature_inlay_hints_sit_at_the_line_end_unless_asked_inside() {
+    let cre = "#NAME    POWER SKILL RANGESTRIKES FLIES BRAMBLE DRIFT BOG SAND SLOPE VOLCANO WATER MISSILE SUMMONABLE LORD DEMILORD COUNT PLURALNAME\n\
+Gargoyle  4     3     false true  true  false false false false false false false false false false 21    Gargoyles\n\
+Centaur   3     4     false false false false false false false false false false false false false 25    Centaurs\n";
+    let uri = file_uri("/tmp/retroboard-e2e/Hints/Hints.cre");
+    // No setting for CRE files: the default.
+    let (mut client, _) = editor_client("utf-16", "end");
+    client.open(&uri, "colossus-cre", 1, cre);
+    let end = "Gargoyle  4     3     false true  true  false false false false false false false false false false 21    Gargoyles".len();
+    assert_eq!(
+        hint_labels(&mut client, &uri, (0, 3)),
+        [format!("flies, native to bramble@{end}")],
+        "the Centaur has no flag that is true"
+    );
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"retroboard": {"inlayHints": {"cre": "all"}}}}),
+    );
+    let inside = hint_labels(&mut client, &uri, (1, 2));
+    assert_eq!(inside.len(), 13, "{inside:?}");
+    assert_eq!(inside[0], "rangestrikes:@22");
+    assert_eq!(inside[1], "flies:@28");
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"retroboard": {"inlayHints": {"cre": "off"}}}}),
+    );
+    assert_eq!(hint_labels(&mut client, &uri, (0, 3)), Vec::<String>::new());
     client.shutdown();
 }
 

@@ -185,33 +185,51 @@ pub struct InlayHint {
     pub tooltip: Option<String>,
 }
 
-/// Which Patience piles get hints: the setting `retroboard.inlayHints.patience`.
+/// Where a format's inlay hints go: the settings `retroboard.inlayHints.patience`, `.cre` and
+/// `.map`. A hint inside a line pushes the columns after it, so by default a line gets one at
+/// its end, and its values are named only where the modder asks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PileHints {
-    /// Every pile line of the range asked for.
+pub enum HintPlaces {
+    /// One hint at the end of each line: a pile's number and role, a creature's true flags, a
+    /// hex's terrain. Nothing inside a line moves.
     #[default]
-    All,
-    /// Only a pile line the range asked for lies in: a client asks for the cursor's line.
+    End,
+    /// Every value of the line the range lies in (an editor asks for the cursor's line).
     Cursor,
+    /// Every value of every line the range touches.
+    All,
     Off,
 }
 
-impl PileHints {
-    /// The setting's value: `"all"`, `"cursor"` or `"off"`.
-    pub fn from_setting(value: &str) -> Option<PileHints> {
+impl HintPlaces {
+    /// The setting's value: `"end"`, `"cursor"`, `"all"` or `"off"`.
+    pub fn from_setting(value: &str) -> Option<HintPlaces> {
         match value {
-            "all" => Some(PileHints::All),
-            "cursor" => Some(PileHints::Cursor),
-            "off" => Some(PileHints::Off),
+            "end" => Some(HintPlaces::End),
+            "cursor" => Some(HintPlaces::Cursor),
+            "all" => Some(HintPlaces::All),
+            "off" => Some(HintPlaces::Off),
             _ => None,
+        }
+    }
+
+    /// Whether the values inside the line at `line` get their hints, when the range asked for
+    /// lies on line `cursor` alone (`None`: it spans lines).
+    pub fn inside(self, line: usize, cursor: Option<usize>) -> bool {
+        match self {
+            HintPlaces::All => true,
+            HintPlaces::Cursor => cursor == Some(line),
+            HintPlaces::End | HintPlaces::Off => false,
         }
     }
 }
 
-/// What the client wants inlay hints for.
+/// Where the client wants the inlay hints of each format that has them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InlayOptions {
-    pub patience: PileHints,
+    pub patience: HintPlaces,
+    pub cre: HintPlaces,
+    pub map: HintPlaces,
 }
 
 /// A value an editor can offer at the cursor, with what it means.

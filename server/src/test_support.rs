@@ -70,11 +70,16 @@ pub fn ide_is_sound(format: crate::registry::FormatId, text: &str) {
             assert!(edits.iter().all(|e| here(&e.target)), "{offset}: {edits:?}");
         }
     }
-    for patience in [
-        crate::answers::PileHints::All,
-        crate::answers::PileHints::Cursor,
+    for places in [
+        crate::answers::HintPlaces::End,
+        crate::answers::HintPlaces::All,
+        crate::answers::HintPlaces::Cursor,
     ] {
-        let options = crate::answers::InlayOptions { patience };
+        let options = crate::answers::InlayOptions {
+            patience: places,
+            cre: places,
+            map: places,
+        };
         for hint in crate::ide::inlay_hints(&placed, 0..text.len(), &options, &DiskFiles) {
             assert!(in_text(&(hint.offset..hint.offset)), "{hint:?}");
         }

@@ -822,6 +822,31 @@ return function(t)
     t.eq(vim.api.nvim_win_get_cursor(0), { 5, 0 }, 'the cursor on the Gargoyle line')
   end)
 
+  t.test('inlay hints: by default one at the end of each CRE and MAP line, the columns kept', function()
+    local dir = tiny_copy('hints')
+    for _, case in ipairs({
+      { 'Tiny.cre', 4, 'flies, native to bramble' }, -- the Gargoyle's flags that are true
+      { 'Tiny.map', 8, 'Brush' }, -- hex 1's terrain
+    }) do
+      local buf = t.edit(dir .. '/' .. case[1])
+      t.client(buf)
+      vim.lsp.inlay_hint.enable(true, { bufnr = buf })
+      local line = vim.api.nvim_buf_get_lines(buf, case[2], case[2] + 1, false)[1]
+      local hints
+      t.wait(case[1] .. ' inlay hints', 10000, function()
+        hints = vim.lsp.inlay_hint.get({ bufnr = buf, range = {
+          start = { line = case[2], character = 0 }, ['end'] = { line = case[2] + 1, character = 0 },
+        } })
+        return #hints > 0
+      end)
+      t.eq(#hints, 1, case[1] .. ': hints on the line')
+      local hint = hints[1].inlay_hint
+      local label = type(hint.label) == 'string' and hint.label or hint.label[1].value
+      t.eq(label, case[3], case[1] .. ' hint')
+      t.eq(hint.position.character, #line, case[1] .. ': the hint at the end of the line')
+    end
+  end)
+
   t.test('rename: vim.lsp.buf.rename renames a creature in the CRE and the TER', function()
     local dir = tiny_copy('rename')
     local ter = t.edit(dir .. '/Tiny.ter')

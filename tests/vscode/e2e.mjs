@@ -793,24 +793,27 @@ async function navigationSteps({ ws, up }) {
     return line;
   };
 
-  await step('inlay hints: the Patience pile under the cursor explains its numbers', async () => {
+  await step('inlay hints: one at the end of each line by default, the table left as it is', async () => {
     await openFile('Mysteriet.pat');
-    await goTo(3, 1); // the stock
-    const stock = await until('hints on the stock line', async () => {
+    const stock = await until('the stock\'s role at its line\'s end', async () => {
       const l = await editorLine(3);
-      return l.text?.includes('(1) stock') ? l.text : false;
+      return l.text?.trimEnd().endsWith('(1) stock') ? l.text : false;
     });
-    check(stock.includes('(6) a=0 all backs'), `the stock line: ${stock}`);
-    const other = await editorLine(4);
-    check(!other.text?.includes('(2) wastepile'), `hints on a line without the cursor: ${other.text}`);
-    await screenshot('inlay-hints-patience-stock');
-    await goTo(4, 1); // the wastepile: the hints follow the cursor
-    const waste = await until('hints on the wastepile line', async () => {
-      const l = await editorLine(4);
-      return l.text?.includes('(2) wastepile') ? l.text : false;
+    check(!stock.includes('(6)'), `hints inside the stock line: ${stock}`);
+    const waste = await editorLine(4);
+    check(waste.text?.trimEnd().endsWith('(2) wastepile'), `the wastepile line: ${waste.text}`);
+    await screenshot('inlay-hints-patience-end');
+    await openFile('Tiny/Tiny.cre');
+    const gargoyle = await until('the Gargoyle\'s true flags at its line\'s end', async () => {
+      const l = await editorLine(5);
+      return l.text?.includes('flies, native to bramble') ? l.text : false;
     });
-    await screenshot('inlay-hints-patience-wastepile');
-    return waste;
+    // The columns under the header comment: the line reads as in the file up to its hint.
+    const written = readFileSync(path.join(ws, 'Tiny', 'Tiny.cre'), 'utf8').split('\n')[4].trimEnd();
+    check(gargoyle.startsWith(written), `the Gargoyle line moved: ${JSON.stringify(gargoyle)}, the file: ${JSON.stringify(written)}`);
+    check(!/flies:/.test(gargoyle), `a flag labelled inside the line: ${gargoyle}`);
+    await screenshot('inlay-hints-cre-end');
+    return `${stock.trim()} | ${gargoyle.trim()}`;
   }, { needs: up });
 
   await step('rename: F2 renames a creature in the TER and the CRE (across files)', async () => {

@@ -138,14 +138,14 @@ async function start(): Promise<void> {
     ];
     const clientOptions: LanguageClientOptions = {
       documentSelector,
-      // The server reads `retroboard.inlayHints.patience` from these, and again on every change.
-      initializationOptions: { retroboard: { inlayHints: { patience: patienceHints() } } },
+      // The server reads `retroboard.inlayHints` from these, and again on every change.
+      initializationOptions: { retroboard: { inlayHints: inlayHintSettings() } },
       synchronize: { configurationSection: 'retroboard' },
       middleware: {
-        // "cursor": the server gives the hints of the pile line it is asked about, so ask
+        // "cursor": the server gives the hints inside the line it is asked about, so ask
         // about the cursor's line only (asked again when the cursor moves, see activate).
         provideInlayHints: (document, range, token, next) => {
-          if (document.languageId === 'patience-game' && patienceHints() === 'cursor') {
+          if (hintPlaces(document.languageId) === 'cursor') {
             const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
             if (!editor) return [];
             const cursor = editor.selection.active;
@@ -186,17 +186,30 @@ async function start(): Promise<void> {
   }
 }
 
-/** The setting `retroboard.inlayHints.patience`: "cursor", "all" or "off". */
-function patienceHints(): string {
-  return vscode.workspace.getConfiguration('retroboard').get<string>('inlayHints.patience') ?? 'cursor';
+/** The `retroboard.inlayHints` setting of each language that has inlay hints. */
+const HINT_SETTINGS: Readonly<Record<string, string>> = {
+  'patience-game': 'patience',
+  'colossus-cre': 'cre',
+  'colossus-map': 'map',
+};
+
+/** Where a language's inlay hints go: "end" (the default), "cursor", "all" or "off". */
+function hintPlaces(languageId: string): string | undefined {
+  const key = HINT_SETTINGS[languageId];
+  return key === undefined ? undefined : (vscode.workspace.getConfiguration('retroboard').get<string>(`inlayHints.${key}`) ?? 'end');
 }
 
-/** Asks again for a Patience editor's inlay hints when its cursor moves to another line. */
+/** Every `retroboard.inlayHints` setting, as the server reads them. */
+function inlayHintSettings(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(HINT_SETTINGS).map(([language, key]) => [key, hintPlaces(language)]));
+}
+
+/** Asks again for an editor's inlay hints in "cursor" mode when its cursor moves to another line. */
 function followCursor(): vscode.Disposable {
   let lastLine = -1;
   return vscode.window.onDidChangeTextEditorSelection((e) => {
     const document = e.textEditor.document;
-    if (document.languageId !== 'patience-game' || patienceHints() !== 'cursor') return;
+    if (hintPlaces(document.languageId) !== 'cursor') return;
     const line = e.selections[0]?.active.line ?? -1;
     if (line === lastLine) return;
     lastLine = line;

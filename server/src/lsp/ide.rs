@@ -1,5 +1,5 @@
 //! The LSP shapes of rename and inlay hints, and what the client says about them (its
-//! capabilities and the `retroboard.inlayHints.patience` setting). The handlers stay a few
+//! capabilities and the `retroboard.inlayHints` settings). The handlers stay a few
 //! lines each.
 
 use std::collections::HashMap;
@@ -9,7 +9,7 @@ use tower_lsp_server::ls_types::*;
 
 use super::snapshot::Snapshot;
 use super::snapshot::open_at;
-use crate::answers::{InlayOptions, PileHints, Replace};
+use crate::answers::{HintPlaces, InlayOptions, Replace};
 use crate::formats::Files;
 
 /// What the client said about rename and inlay hints.
@@ -59,13 +59,22 @@ impl ClientOptions {
     /// them; what is absent or not understood stays as it was.
     pub fn configure(&mut self, settings: &serde_json::Value) {
         let section = settings.get("retroboard").unwrap_or(settings);
-        let patience = section
-            .get("inlayHints")
-            .and_then(|h| h.get("patience"))
-            .and_then(|v| v.as_str())
-            .and_then(PileHints::from_setting);
-        if let Some(patience) = patience {
-            self.inlay.patience = patience;
+        let hints = section.get("inlayHints");
+        let setting = |format: &str| {
+            hints
+                .and_then(|h| h.get(format))
+                .and_then(|v| v.as_str())
+                .and_then(HintPlaces::from_setting)
+        };
+        let inlay = &mut self.inlay;
+        for (format, places) in [
+            ("patience", &mut inlay.patience),
+            ("cre", &mut inlay.cre),
+            ("map", &mut inlay.map),
+        ] {
+            if let Some(setting) = setting(format) {
+                *places = setting;
+            }
         }
     }
 }

@@ -126,10 +126,10 @@ macro_rules! shared_methods {
             &self,
             doc: &Document,
             range: std::ops::Range<usize>,
-            _options: &crate::answers::InlayOptions,
+            options: &crate::answers::InlayOptions,
             files: &dyn Files,
         ) -> Vec<crate::answers::InlayHint> {
-            hints::inlay_hints(doc, range, files)
+            hints::inlay_hints(doc, range, options, files)
         }
 
         fn prepare_rename(

@@ -1153,6 +1153,11 @@ pub static STOCK_FIELDS: [FieldDoc; 11] = [
     ),
 ];
 
+/// Whether `field` is the stock's field 11, the wastepile's pile number.
+pub fn names_the_wastepile(field: &FieldDoc) -> bool {
+    std::ptr::eq(field, &STOCK_FIELDS[10])
+}
+
 /// The fields of every pile but the stock (rule set 1).
 pub static PILE_FIELDS: [FieldDoc; 11] = [
     field(

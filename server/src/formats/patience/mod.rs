@@ -611,7 +611,8 @@ dealt. There may well be several foundation values.",
             }
             // Hints for the cursor's line, as VS Code asks.
             let options = crate::answers::InlayOptions {
-                patience: crate::answers::PileHints::Cursor,
+                patience: crate::answers::HintPlaces::Cursor,
+                ..Default::default()
             };
             for hint in Game.inlay_hints(&doc, offset..offset, &options, &files) {
                 assert_range(text, &(hint.offset..hint.offset), &hint);

@@ -1,13 +1,13 @@
 //! Go to definition and inlay hints in a Patience game: the stock's wastepile number (field 11)
-//! leads to that pile's line; each number of a pile line can show its field and what its
-//! digits mean, in the words hover uses (the tables of [`super::fields`]), and each pile line
-//! its number and role, as the spec annotates its own example (`(1) stock`).
+//! leads to that pile's line; each pile line shows its number and role at its end, as the spec
+//! annotates its own example (`(1) stock`), and each of its numbers can show its field and what
+//! it means, in the words hover uses (the tables of [`super::fields`]).
 
 use std::ops::Range;
 
 use super::fields;
 use super::view::{GameView, Pile};
-use crate::answers::{InlayHint, InlayOptions, PileHints, Target};
+use crate::answers::{HintPlaces, InlayHint, InlayOptions, Target};
 use crate::syntax::Document;
 
 /// The pile the stock's field 11 at `offset` names, and that number's range.
@@ -56,40 +56,48 @@ pub fn references(doc: &Document, offset: usize, include_declaration: bool) -> V
     found
 }
 
-/// The hints of the pile lines `range` touches: every one, only the one the range lies in
-/// (the cursor's), or none, as `options` say.
+/// The hints of the pile lines `range` touches: each line's number and role at its end, and,
+/// as `options` say, what each of its numbers means (every line's, or only the one the range
+/// lies in: the cursor's).
 pub fn inlay_hints(doc: &Document, range: Range<usize>, options: &InlayOptions) -> Vec<InlayHint> {
-    if options.patience == PileHints::Off {
+    let places = options.patience;
+    if places == HintPlaces::Off {
         return Vec::new();
     }
     let view = GameView::new(doc);
-    let wastepile = view
-        .piles
-        .first()
-        .filter(|p| p.is_stock())
-        .and_then(|s| s.value(11));
-    // The pile lines the range touches, from their line's start.
-    let touched = view.piles.iter().filter(|p| {
-        let line_start = doc
-            .rope()
-            .line_to_byte(doc.rope().byte_to_line(p.range.start));
-        crate::formats::asked_for(&range, &(line_start..p.range.end))
-    });
     let rope = doc.rope();
     let line_of = |byte: usize| rope.byte_to_line(byte.min(rope.len_bytes()));
+    // The pile lines the range touches, from their line's start.
+    let touched = view.piles.iter().filter(|p| {
+        let line_start = rope.line_to_byte(line_of(p.range.start));
+        crate::formats::asked_for(&range, &(line_start..p.range.end))
+    });
     // The cursor's line: the range lies on one line (its blanks before the numbers too).
     let cursor_line = (line_of(range.start) == line_of(range.end)).then(|| line_of(range.start));
     let mut hints = Vec::new();
     for pile in touched {
-        if options.patience == PileHints::Cursor && cursor_line != Some(line_of(pile.range.start)) {
+        let line = line_of(pile.range.start);
+        // In "cursor" mode a line away from the cursor gets nothing: a client asks for the
+        // cursor's line alone, and again when it moves.
+        if places == HintPlaces::Cursor && cursor_line != Some(line) {
             continue;
         }
-        pile_hints(pile, wastepile, &mut hints);
+        if places.inside(line, cursor_line) {
+            field_hints(pile, &mut hints);
+        }
+        // At the line's end, after any text there: nothing of the line moves.
+        hints.push(InlayHint {
+            offset: pile.range.end,
+            label: format!("({}) {}", pile.number, view.role(pile)),
+            before: false,
+            tooltip: None,
+        });
     }
     hints
 }
 
-fn pile_hints(pile: &Pile, wastepile: Option<i64>, hints: &mut Vec<InlayHint>) {
+/// After each number of a pile line, its field and what its value means.
+fn field_hints(pile: &Pile, hints: &mut Vec<InlayHint>) {
     for (index, number) in pile.numbers.iter().enumerate() {
         let Some(field) = pile.slot(index).and_then(|slot| slot.doc()) else {
             continue;
@@ -104,26 +112,12 @@ fn pile_hints(pile: &Pile, wastepile: Option<i64>, hints: &mut Vec<InlayHint>) {
             tooltip: Some(fields::explain(field, value, number.written).join("\n")),
         });
     }
-    let role = if pile.is_stock() {
-        " stock"
-    } else if wastepile.is_some_and(|w| usize::try_from(w).is_ok_and(|w| w == pile.number)) {
-        " wastepile"
-    } else {
-        ""
-    };
-    if let Some(last) = pile.numbers.last() {
-        hints.push(InlayHint {
-            offset: last.range.end,
-            label: format!("({}){role}", pile.number),
-            before: false,
-            tooltip: None,
-        });
-    }
 }
 
 /// A field's short label: its number, and the digits written with what each means
 /// (`(6) c=6 foundation value from the first card, a=2 all faces`), or its whole value's
-/// meaning (`(7) any number`), or its pattern letter (`(2) x`).
+/// meaning (`(7) any number`), or what the number is (`(2) x position`, `(11) wastepile =
+/// pile 2`); its pattern letter for a value the game does not know (`(7) e`).
 fn field_label(field: &'static fields::FieldDoc, value: i64, written: fields::Written) -> String {
     let decoded = fields::decode(field, value, written);
     let mut parts: Vec<String> = Vec::new();
@@ -131,8 +125,14 @@ fn field_label(field: &'static fields::FieldDoc, value: i64, written: fields::Wr
         parts.push(digit_words(outer));
     }
     match decoded.whole {
-        // A plain number (a position, a count): its pattern letter says more than "pixels".
-        Some(whole) if field.digits.is_empty() && whole.lo != whole.hi => {}
+        // The stock's field 11 names a pile.
+        Some(whole) if fields::names_the_wastepile(field) && whole.lo != whole.hi => {
+            parts.push(format!("wastepile = pile {value}"));
+        }
+        // A plain number (a position, a count): what it is ("x position"), not "pixels".
+        Some(whole) if field.digits.is_empty() && whole.lo != whole.hi => {
+            parts.push(field.name.to_string());
+        }
         Some(whole) => parts.push(whole.short.to_string()),
         None => parts.extend(
             decoded
