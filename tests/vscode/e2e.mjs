@@ -106,6 +106,13 @@ const UNOPENED = {
     + '500 T 0 ARROW 0 ARROW 0 ARROW 9 1\n600 T 0 ARROW 0 ARROW 0 ARROW 11 1\n',
 };
 
+/**
+ * A Patience game (Mysteriet under another name) first opened while the preview is open: VS Code
+ * gives every `.pat` the Crossmines language, and the extension corrects it by content before the
+ * server or the preview ever sees it as Crossmines.
+ */
+const FRESH_PAT = 'Solitaire.pat';
+
 /** Files VS Code cannot save back as they are: a warning must say so when they open. */
 const WARNS = [
   {
@@ -246,6 +253,7 @@ function makeWorkspace(root) {
   }
   check(broken, `none of the broken fixtures exists: ${BROKEN.map((b) => b.fixture).join(', ')}`);
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
+  copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, FRESH_PAT));
   copyFileSync(path.join(repo, 'examples', 'English Standard.brd'), path.join(ws, 'English.brd'));
   // The real Default variant (read from the corpus, never kept in the project), for board → text.
   const corpus = process.env.RETROBOARD_CORPUS ?? path.join(repo, '..', 'shared', 'corpus');
@@ -504,6 +512,68 @@ async function previewState() {
       csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
     };
   });
+}
+
+/**
+ * Starts recording every text the status bar's problems item shows ("3 1": errors, warnings),
+ * each change at once (a MutationObserver): a count shown for a few milliseconds is seen too.
+ */
+async function watchProblems() {
+  await page.evaluate(() => {
+    window.__rbProblemsObserver?.disconnect();
+    const text = () => document.querySelector('[id="status.problems"]')?.innerText.replace(/\s+/g, ' ').trim() ?? null;
+    const seen = [text()];
+    const observer = new MutationObserver(() => {
+      const now = text();
+      if (now !== seen[seen.length - 1]) seen.push(now);
+    });
+    observer.observe(document.querySelector('.part.statusbar') ?? document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    window.__rbProblemsSeen = seen;
+    window.__rbProblemsObserver = observer;
+  });
+}
+
+/** What the problems item showed since `watchProblems` (the first entry: before), and stops. */
+async function problemsSeen() {
+  return page.evaluate(() => {
+    window.__rbProblemsObserver?.disconnect();
+    window.__rbProblemsObserver = undefined;
+    return window.__rbProblemsSeen ?? [];
+  });
+}
+
+/** Starts recording every board or message the preview page is sent (see `previewSent`). */
+async function watchPreview(frame) {
+  await frame.evaluate(() => {
+    window.__rbSent = [];
+    if (window.__rbWatching) return;
+    window.__rbWatching = true;
+    window.addEventListener('message', (event) => {
+      const m = event.data;
+      if (m?.type === 'preview' || m?.type === 'message') {
+        window.__rbSent.push({ type: m.type, file: m.fileName, format: m.format ?? null, title: String(m.title ?? m.message ?? '') });
+      }
+    });
+  });
+}
+
+/** Every board or message the preview page was sent since `watchPreview`. */
+async function previewSent(frame) {
+  return frame.evaluate(() => window.__rbSent ?? []);
+}
+
+/**
+ * The drawings of `file` in `sent` as another format than `format` (a Crossmines grid of a Patience
+ * game), and the problems counts other than the one before opening it (`seen[0]`): both must
+ * never be shown, even for a moment.
+ */
+function wrongFirstLooks(file, format, sent, seen) {
+  const wrong = [];
+  for (const d of sent) {
+    if (d.file === file && d.type === 'preview' && d.format !== format) wrong.push(`the preview drew ${file} as ${d.format} ("${d.title}")`);
+  }
+  if (seen.some((t) => t !== seen[0])) wrong.push(`the status bar's problems count went ${seen.map((t) => `"${t}"`).join(' → ')}`);
+  return wrong;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -989,9 +1059,17 @@ async function main() {
     }, { needs: up });
 
     await step('sniffing: Mysteriet.pat opens as a Patience game', async () => {
+      // VS Code first gives it the Crossmines language: the server must never check it as a
+      // Crossmines pattern (some 200 findings that the status bar would count for a moment).
+      await watchProblems();
       await openFile('Mysteriet.pat');
       const language = await until('the language Patience Game', async () => ((await languageStatus()) === 'Patience Game' ? 'Patience Game' : false), 15_000);
-      return language;
+      await page.waitForTimeout(2_000); // (the server's findings of the opened file come in this time)
+      await screenshot('sniffing-mysteriet');
+      const seen = await problemsSeen();
+      const wrong = wrongFirstLooks('Mysteriet.pat', 'patience-game', [], seen);
+      check(wrong.length === 0, `Mysteriet.pat was shown as Crossmines before its language was corrected: ${wrong.join('; ')}`);
+      return `${language}; problems count "${seen[0]}" throughout`;
     }, { needs: up });
 
     for (const h of HOVERS) {
@@ -1332,7 +1410,32 @@ async function main() {
       return `"${dealt.title}", then "${again.title}"`;
     }, { needs: [openPreview] });
 
+    await step(`preview: ${FRESH_PAT} opened beside it is drawn as a Patience game from the first`, async () => {
+      const frame = await previewFrame();
+      await watchPreview(frame);
+      await watchProblems();
+      await openFile(FRESH_PAT);
+      await until('the language Patience Game', async () => (await languageStatus()) === 'Patience Game', 15_000);
+      const state = await until(`the Patience board of ${FRESH_PAT}`, async () => {
+        const s = await previewState();
+        return s.file === FRESH_PAT && s.rendered && s.title.startsWith('Mysteriet — 2 decks') ? s : false;
+      }, 15_000);
+      await page.waitForTimeout(2_000); // (a late drawing of the wrong format would come in this time)
+      // No tab's tooltip over the preview's heading in the screenshot.
+      await page.mouse.move(600, 700);
+      await page.locator('.workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+      await screenshot('preview-fresh-patience');
+      const sent = await previewSent(frame);
+      const wrong = wrongFirstLooks(FRESH_PAT, 'patience-game', sent, await problemsSeen());
+      check(wrong.length === 0, `${FRESH_PAT} was shown as another format before its language was corrected: ${wrong.join('; ')}`);
+      const mine = sent.filter((d) => d.file === FRESH_PAT);
+      return `"${state.title}"; ${mine.length} drawing(s) of ${FRESH_PAT} sent, all patience-game`;
+    }, { needs: [openPreview] });
+
     await step('preview steps through the solution of English.brd: Last leaves one peg', async () => {
+      // A `.brd` is first an Othello board to VS Code: never drawn or checked as one.
+      await watchPreview(await previewFrame());
+      await watchProblems();
       await openFile('English.brd');
       const frame = await previewFrame();
       await until('the solution stepper of the peg board', async () =>
@@ -1360,6 +1463,8 @@ async function main() {
       check(/1 peg left$/.test(end.label), `the label: ${end.label}`);
       check(end.marks === 3, `from, over and to of the last jump are not marked: ${end.marks}`);
       await screenshot('preview-english-solved');
+      const wrong = wrongFirstLooks('English.brd', 'peg-brd', await previewSent(frame), await problemsSeen());
+      check(wrong.length === 0, `English.brd was shown as another format before its language was corrected: ${wrong.join('; ')}`);
       // The arrow keys step back and forth.
       await frame.focus('#last').catch(() => undefined);
       await frame.press('body', 'ArrowLeft');

@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import { InlayHintRequest, LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
+import { Corrections } from './corrections';
 import { ByteKeeper } from './keepBytes';
 import { PreviewManager, VIEW_TYPE } from './preview';
 import { findServer, ServerNotFound } from './serverBinary';
@@ -16,12 +17,15 @@ let trace: vscode.OutputChannel;
 let preview: PreviewManager;
 let keeper: ByteKeeper;
 let extensionPath: string;
+/** The documents whose language is being corrected by content (corrections.ts). */
+const corrections = new Corrections();
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionPath = context.extensionPath;
   log = vscode.window.createOutputChannel('Retroboard', { log: true });
   trace = vscode.window.createOutputChannel('Retroboard Trace');
-  preview = new PreviewManager(() => client, log);
+  // The preview does not draw a document in the language it is leaving.
+  preview = new PreviewManager(() => client, log, (doc) => corrections.waits(doc.uri.toString(), doc.languageId));
   keeper = new ByteKeeper(log);
   context.subscriptions.push(
     log,
@@ -71,37 +75,39 @@ async function opened(doc: vscode.TextDocument): Promise<void> {
 // Content sniffing
 
 /**
- * Documents already looked at: each once per opening, so a language the user picks stays.
  * Changing a document's language closes and at once reopens it: a URI is forgotten only when it
  * stays closed for a while, so it is looked at again only when really opened again.
  */
-const sniffed = new Set<string>();
-
 function forgetLater(doc: vscode.TextDocument): void {
   const key = doc.uri.toString();
   setTimeout(() => {
-    if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) sniffed.delete(key);
+    if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) corrections.forget(key);
   }, 5000);
 }
 
-/** Corrects the language of a document by its content; true when it did. */
+/**
+ * Corrects the language of a document by its content; true when it did. It looks at the document
+ * before the client's open listener runs (registered later, when the server starts): the client's
+ * middleware (see start) then holds its opening back.
+ */
 async function correctLanguage(doc: vscode.TextDocument): Promise<boolean> {
   if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return false;
   const key = doc.uri.toString();
-  if (sniffed.has(key)) return false;
-  sniffed.add(key);
-  const head = doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, HEAD_LINES), 0));
-  const wanted = sniff(doc.uri.path, doc.languageId, head);
-  if (wanted && wanted !== doc.languageId) {
-    log.info(`${doc.uri.fsPath}: ${doc.languageId} -> ${wanted} (by its content)`);
-    try {
-      await vscode.languages.setTextDocumentLanguage(doc, wanted);
-      return true;
-    } catch (err) {
-      log.warn(`cannot set the language of ${doc.uri.fsPath}: ${(err as Error).message}`);
-    }
+  const wanted = corrections.look(key, doc.languageId, () =>
+    sniff(doc.uri.path, doc.languageId, doc.getText(new vscode.Range(0, 0, Math.min(doc.lineCount, HEAD_LINES), 0))),
+  );
+  if (!wanted) return false;
+  log.info(`${doc.uri.fsPath}: ${doc.languageId} -> ${wanted} (by its content)`);
+  let changed = false;
+  try {
+    await vscode.languages.setTextDocumentLanguage(doc, wanted);
+    changed = true;
+  } catch (err) {
+    log.warn(`cannot set the language of ${doc.uri.fsPath}: ${(err as Error).message}`);
   }
-  return false;
+  // Failed: the document keeps its language, and the server now hears of its opening.
+  corrections.settled(key)?.();
+  return changed;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +148,21 @@ async function start(): Promise<void> {
       initializationOptions: { retroboard: { inlayHints: inlayHintSettings() } },
       synchronize: { configurationSection: 'retroboard' },
       middleware: {
+        // A document whose language is being corrected by content (correctLanguage) is opened in
+        // the server only in its new language: checked in the one it leaves, it would show a
+        // Patience game's ~200 Crossmines findings for a moment. Its close, edits and saves
+        // until then are not sent either (the reopening sends its whole text).
+        didOpen: (document, next) => {
+          const key = document.uri.toString();
+          if (!corrections.waits(key, document.languageId)) return next(document);
+          corrections.hold(key, () => {
+            next(document).catch((err) => log.warn(`cannot open ${document.uri.fsPath} in the server: ${(err as Error).message}`));
+          });
+          return Promise.resolve();
+        },
+        didClose: (document, next) => (corrections.closed(document.uri.toString()) ? Promise.resolve() : next(document)),
+        didChange: (event, next) => (corrections.isHeld(event.document.uri.toString()) ? Promise.resolve() : next(event)),
+        didSave: (document, next) => (corrections.isHeld(document.uri.toString()) ? Promise.resolve() : next(document)),
         // "cursor": the server gives the hints inside the line it is asked about, so ask
         // about the cursor's line only (asked again when the cursor moves, see activate).
         provideInlayHints: (document, range, token, next) => {

@@ -56,6 +56,8 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   constructor(
     private readonly client: () => LanguageClient | undefined,
     private readonly log: vscode.LogOutputChannel,
+    /** Whether a document is about to get another language by content (not drawn till then). */
+    private readonly waits: (doc: vscode.TextDocument) => boolean,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -184,6 +186,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     const panel = this.panel;
     const uri = this.resource;
     if (!panel || !uri || !panel.visible) return;
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    // Never drawn in the language it leaves: the board shown stays, and the reopening in the new
+    // language (onDidOpenTextDocument) draws it.
+    if (doc && this.waits(doc)) return;
     const generation = ++this.generation;
     const fileName = path.basename(uri.path);
     const client = this.client();
@@ -193,7 +199,6 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     } else {
       try {
         // Open the document so the server draws the text in the editor (and the sniffed language).
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
         if (doc && !isRetroboardLanguage(doc.languageId)) {
           message = { type: 'message', uri: uri.toString(), fileName, message: `${fileName} is not a Retroboard file (language "${doc.languageId}").` };
         } else {

@@ -29,7 +29,7 @@ export function isRetroboardLanguage(id: string): id is LanguageId {
  * Detection reads the first HEAD_LINES lines of the first HEAD_BYTES bytes. Where two formats share
  * a path (`.pat`, `.brd`, an extension-less file), each candidate gets a score from the evidence of
  * the whole head, not from one line, so a slip in a header line does not turn a file into another
- * game. The same rules, constants and scores are in the server (server/src/syntax/detect.rs) and
+ * game. The same rules, constants and scores are in the server (server/src/registry/detect.rs) and
  * the Neovim plugin (nvim/lua/retroboard/detect.lua); all three pass the shared table of cases
  * tests/detection/cases.json (here: test/detection.test.ts).
  */
