@@ -1579,11 +1579,12 @@ fn rename_edits_every_file_keeping_the_open_documents_version() {
                 )
             })
             .collect();
-        // The CRE from the disk (no version), the open TER at the version the editor holds.
+        // The CRE from the disk (no version), the open TER at the version the editor holds;
+        // in the CRE the name and its plural.
         assert_eq!(
             files,
             [
-                "Tiny.cre vnull x1",
+                "Tiny.cre vnull x2",
                 "Tiny.ter v7 x2",
                 "Malformed.ter vnull x2",
                 "Mistakes.ter vnull x1",

@@ -528,7 +528,136 @@ terrain’s name: rename that file to “{new_name}” first (or copy it), then 
             });
         }
     }
+    if let Name::Creature(old) = &name {
+        replaces = in_the_table(replaces, old, &text, files);
+    }
     Ok(replaces)
+}
+
+/// The plural English gives a creature's name (`Gargoyles`, `Hydras`, `Warlocks`, `Minotaurs`;
+/// `Horsemen`, `Harpies`, `Sphinxes`): the one a CRE has when its author let it follow the name.
+fn regular_plural(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let consonant_y = lower.ends_with('y')
+        && lower
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| !"aeiou".contains(c));
+    if let Some(stem) = name.strip_suffix("man") {
+        format!("{stem}men")
+    } else if consonant_y {
+        format!("{}ies", &name[..name.len() - 1])
+    } else if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
+}
+
+/// A creature renamed on its CRE line as the table it stands in wants: its plural renamed too
+/// where it is the regular one ([`regular_plural`]) or the name itself, and the
+/// columns after the name kept where they are: the new name padded to the old one's column, or,
+/// when it is longer, that column widened on every line it is aligned on (the header comment's
+/// too), as `format` lays a table out.
+fn in_the_table(replaces: Vec<Replace>, old: &str, new: &str, files: &dyn Files) -> Vec<Replace> {
+    let mut out = Vec::new();
+    for replace in replaces {
+        let target = &replace.target;
+        let cre = (target.format == Some(FormatId::ColossusCre))
+            .then(|| files.document(&target.path, FormatId::ColossusCre))
+            .flatten();
+        let Some(cre) = cre else {
+            out.push(replace);
+            continue;
+        };
+        let view = CreView::of(&cre);
+        let Some(creature) = view.creatures.iter().find(|c| c.name.range == target.range) else {
+            out.push(replace);
+            continue;
+        };
+        let at = |range: Range<usize>| Target {
+            path: target.path.clone(),
+            format: target.format,
+            range,
+        };
+        if let Some(plural) = &creature.plural_name {
+            let renamed = if plural.text == regular_plural(old) {
+                Some(regular_plural(new))
+            } else if plural.text == old {
+                Some(new.to_string())
+            } else {
+                None
+            };
+            if let Some(text) = renamed {
+                out.push(Replace {
+                    target: at(plural.range.clone()),
+                    text,
+                });
+            }
+        }
+        // The name's column: from the name to the next field, blanks only.
+        let next = creature.power.as_ref().map(|p| p.range.start);
+        let gap = next.map(|next| cre.slice(creature.name.range.end..next));
+        let (Some(next), Some(gap)) = (next, gap) else {
+            out.push(replace);
+            continue;
+        };
+        if gap.is_empty() || !gap.bytes().all(|b| b == b' ') {
+            out.push(replace);
+            continue;
+        }
+        // Only in a table: where every creature's power stands in the same column.
+        let rope = cre.rope();
+        let column_of = |byte: usize| byte - rope.line_to_byte(rope.byte_to_line(byte));
+        let column = column_of(next);
+        let aligned = view.creatures.len() > 1
+            && view.creatures.iter().all(|c| {
+                c.power
+                    .as_ref()
+                    .is_some_and(|p| column_of(p.range.start) == column)
+            });
+        if !aligned {
+            out.push(replace);
+            continue;
+        }
+        let width = next - creature.name.range.start;
+        let len = new.len();
+        if len < width {
+            out.push(Replace {
+                target: at(creature.name.range.start..next),
+                text: format!("{new}{}", " ".repeat(width - len)),
+            });
+            continue;
+        }
+        // Longer: one blank after it, and the column after it moved as far on the other lines.
+        let wider = len + 1 - width;
+        out.push(Replace {
+            target: at(creature.name.range.start..next),
+            text: format!("{new} "),
+        });
+        let renamed_line = rope.byte_to_line(next);
+        for line in (0..rope.len_lines()).filter(|l| *l != renamed_line) {
+            let start = rope.line_to_byte(line);
+            let text = rope.line(line).to_string();
+            let bytes = text.as_bytes();
+            // A field (or a header word) starts at the column, after a blank.
+            let starts_there = column > 0
+                && column < bytes.len()
+                && bytes[column - 1] == b' '
+                && !bytes[column].is_ascii_whitespace();
+            if starts_there {
+                out.push(Replace {
+                    target: at(start + column..start + column),
+                    text: " ".repeat(wider),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Why `new_name` cannot be given to a name defined in other files too (the TERs that give a
