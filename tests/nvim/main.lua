@@ -524,7 +524,7 @@ return function(t)
     end)
   end)
 
-  t.test('<CR> on a hex in the text preview jumps to its line (retroboard.revealSource)', function()
+  t.test('<CR> on a hex in the text preview selects its text in the source (retroboard.revealSource)', function()
     vim.cmd('silent! only')
     local src = t.edit(fx('colossus/Tiny/Tiny.map'))
     t.client(src)
@@ -549,8 +549,24 @@ return function(t)
     t.wait('the source window at hex 200', 10000, function()
       return vim.api.nvim_get_current_buf() == src and vim.api.nvim_win_get_cursor(0)[1] == 4
     end)
-    t.eq(vim.api.nvim_win_get_cursor(0), { 4, 0 }, 'the cursor at the start of hex 200')
+    -- The element's range as the server maps it (end exclusive; utf-8 columns, ASCII here).
+    local answer = t.client(src):request_sync('retroboard/preview', { textDocument = { uri = vim.uri_from_bufnr(src) } }, 5000, src)
+    local range
+    for _, e in ipairs(answer.result.sourceMap) do
+      range = e.id == 'hex:200' and e.range or range
+    end
+    t.ok(range and range.start.line == 3, 'hex 200 is mapped to line 4: ' .. vim.inspect(range))
+    local last = range['end'].character > 0 and { range['end'].line, range['end'].character - 1 }
+      or { range['end'].line - 1, #vim.api.nvim_buf_get_lines(src, range['end'].line - 1, range['end'].line, false)[1] - 1 }
+    t.wait('visual mode in the source', 5000, function()
+      return vim.fn.mode() == 'v'
+    end)
+    local v, dot = vim.fn.getpos('v'), vim.fn.getpos('.')
+    t.eq({ { v[2] - 1, v[3] - 1 }, { dot[2] - 1, dot[3] - 1 } }, { { range.start.line, range.start.character }, last },
+      'the selection (0-based start, last character) is hex 200\'s text')
     t.eq(#vim.api.nvim_list_wins(), 2, 'no window opened')
+    vim.api.nvim_feedkeys(vim.keycode('<Esc>'), 'nx', false)
+    t.eq(vim.fn.mode(), 'n', 'normal mode again')
     vim.api.nvim_win_close(pwin, true)
   end)
 
