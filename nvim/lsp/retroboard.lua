@@ -32,6 +32,9 @@ return {
   -- root_dir below implements that order and takes precedence over root_markers, which is given
   -- for clients and tools that only read markers.
   root_markers = { '.git' },
+  -- window/showDocument selects the range the text preview's <CR> reveals (Neovim's own handler
+  -- only moves the cursor to its start).
+  handlers = require('retroboard.lsp').handlers,
   root_dir = function(bufnr, on_dir)
     if not require('retroboard.detect').served(bufnr) then
       return

@@ -17,6 +17,8 @@ return function(t)
     local buf = t.edit(fx('colossus/Broken/Broken.ter'))
     local client = t.client(buf)
     t.eq(client.config.root_dir, t.repo, 'root is the git checkout')
+    -- The text preview's <CR> selects through this handler (lsp.lua), on this path too.
+    t.eq(client.handlers['window/showDocument'], require('retroboard.lsp').handlers['window/showDocument'], 'showDocument handler')
     t.eq(t.render_diagnostics(buf, t.diagnostics(buf)), t.expected(fx('colossus/Broken/Broken.ter')), 'diagnostics')
   end)
 

@@ -132,7 +132,7 @@ return function(t)
     local cases = {
       -- file, content, 1-based line, 0-based byte column (in the buffer), typed text, its bytes in the file, 'fileformat'
       { 'save/Opening.bord', assert(t.read(t.path('examples/Opening.bord'))), 5, 0, '!', '!', 'mac' },
-      { 'save/Kabale.pat', 'Kabale \230\248\229' .. mysteriet:sub(mysteriet:find('\r\n', 1, true)), 1, 7, 'ø', '\248', 'dos' },
+      { 'save/Kabale.pat', 'Kabale \230\248\229' .. mysteriet:sub((mysteriet:find('\r\n', 1, true))), 1, 7, 'ø', '\248', 'dos' },
     }
     for _, case in ipairs(cases) do
       local file, content, row, col, typed, bytes, ff = unpack(case)
@@ -145,6 +145,85 @@ return function(t)
       local want = content:sub(1, at) .. bytes .. content:sub(at + 1)
       local got = t.read(path)
       t.ok(got == want, ('%s after :write: %q, expected %q'):format(file, got, want))
+    end
+  end)
+
+  -- Issue #40 item 13: each file opens in the encoding the server reads it in (server/src/text.rs
+  -- `decode`): Mac Roman for a classic Mac BORD, Windows-1252 for a Patience game from Notepad.
+  -- Latin-1, Neovim's own fallback, shows Mac Roman's ø (0xBF) as ¿ and ™ (0xAA) as ª.
+  t.test('encoding: a CR-only BORD is Mac Roman (Stødle ™ shown, hovered; a typed é saved as 0x8E)', function()
+    local clean = assert(t.read(fx('othello/clean.bord')))
+    -- Line 5, the copyright, as Super Othello wrote it: © ø ™ in Mac Roman bytes.
+    local content = clean:gsub('\169 1996 Yellow Lemon Software', '\169 1996 St\191dle \170')
+    t.ok(content ~= clean, 'the copyright line was replaced')
+    local path = t.write(tmp .. '/encoding/Stodle.bord', content)
+    local buf = t.edit(path)
+    t.eq(vim.bo[buf].fileformat, 'mac', "'fileformat'")
+    t.eq(vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1], '© 1996 Stødle ™', 'line 5 in the buffer')
+    t.eq(vim.bo[buf].fileencoding, require('retroboard.encoding').vim_name('macroman'), "'fileencoding'")
+    local hover = t.hover_text(t.hover(buf, 4, 0)) or ''
+    t.ok(hover:find('© 1996 Stødle ™', 1, true), 'the hover shows the copyright: ' .. hover)
+    -- Saved unchanged: the same bytes.
+    vim.cmd('silent write')
+    t.ok(t.read(path) == content, ('unchanged after :write: %q'):format(t.read(path)))
+    -- A typed é is Mac Roman's 0x8E (Latin-1 would write 0xE9).
+    local line = vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1]
+    vim.api.nvim_buf_set_text(buf, 4, #line, 4, #line, { 'é' })
+    vim.cmd('silent write')
+    local want = content:gsub('\170\r$', '\170\142\r')
+    t.ok(t.read(path) == want, ('after typing é: %q, expected %q'):format(t.read(path), want))
+    -- A character Mac Roman cannot hold is not written: the write fails, the file stays.
+    vim.api.nvim_buf_set_text(buf, 4, 0, 4, 0, { '♠' })
+    local notify, told = vim.notify, {}
+    vim.notify = function(msg)
+      told[#told + 1] = msg
+    end
+    local written = pcall(vim.cmd, 'silent write')
+    vim.notify = notify
+    t.ok(not written, 'the write of ♠ fails')
+    t.ok(t.read(path) == want, ('the file after the refused write: %q'):format(t.read(path)))
+    t.ok(told[1] and told[1]:find('♠', 1, true) and told[1]:find('line 5', 1, true), 'the user is told why: ' .. vim.inspect(told))
+    vim.cmd('silent undo')
+    vim.bo[buf].modified = false
+  end)
+
+  t.test('encoding: a Patience game in Windows-1252 (æøå, – and €) reads right and saves byte for byte', function()
+    local mysteriet = assert(t.read(t.path('examples/Mysteriet.pat')))
+    -- æ ø å – € as Notepad's "ANSI" wrote them: E6 F8 E5 96 80 (Latin-1 has no – or € there).
+    local content = 'Kabale \230\248\229 \150 5 \128' .. mysteriet:sub((mysteriet:find('\r\n', 1, true)))
+    local path = t.write(tmp .. '/encoding/Kabale.pat', content)
+    local buf = t.edit(path)
+    t.eq(vim.bo[buf].filetype, 'patience-game', 'filetype')
+    t.eq(vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1], 'Kabale æøå – 5 €', 'line 1 in the buffer')
+    vim.cmd('silent write')
+    t.ok(t.read(path) == content, ('unchanged after :write: %q'):format(t.read(path):sub(1, 40)))
+    local line = vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1]
+    vim.api.nvim_buf_set_text(buf, 0, #line, 0, #line, { '€' })
+    vim.cmd('silent write')
+    local want = content:gsub('\128\r\n', '\128\128\r\n', 1)
+    t.ok(t.read(path) == want, ('after typing €: %q'):format(t.read(path):sub(1, 40)))
+  end)
+
+  t.test('encoding: ASCII gets its game encoding, UTF-8 stays UTF-8, Colossus is left alone', function()
+    local cases = {
+      -- file, content, typed at the end of line 1, its bytes, 'fileencoding' (an encoding name of ours or utf-8)
+      { 'ascii.bord', assert(t.read(t.path('examples/Opening.bord'))):gsub('\169', '(c)'), 'é', '\142', 'macroman' },
+      { 'ascii.pat', 'Kabale\r\n' .. assert(t.read(t.path('examples/Mysteriet.pat'))):match('\r\n(.*)$'), 'é', '\233', 'windows-1252' },
+      { 'utf8.pat', 'Kabale \195\166\195\184\195\165\r\n' .. assert(t.read(t.path('examples/Mysteriet.pat'))):match('\r\n(.*)$'), 'é', '\195\169', 'utf-8' },
+      { 'ascii.ter', assert(t.read(fx('colossus/Tiny/Tiny.ter'))), 'é', '\195\169', 'utf-8' },
+    }
+    for _, case in ipairs(cases) do
+      local file, content, typed, bytes, enc = unpack(case)
+      local path = t.write(tmp .. '/encoding/' .. file, content)
+      local buf = t.edit(path)
+      local line = vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1]
+      vim.api.nvim_buf_set_text(buf, 0, #line, 0, #line, { typed })
+      vim.cmd('silent write')
+      local eol = content:find('[\r\n]')
+      local want = content:sub(1, eol - 1) .. bytes .. content:sub(eol)
+      t.ok(t.read(path) == want, ('%s after typing %s: %q'):format(file, typed, t.read(path):sub(1, 40)))
+      local want_fenc = enc == 'utf-8' and 'utf-8' or require('retroboard.encoding').vim_name(enc)
+      t.eq(vim.bo[buf].fileencoding, want_fenc, file .. " 'fileencoding'")
     end
   end)
 
@@ -445,7 +524,7 @@ return function(t)
     end)
   end)
 
-  t.test('<CR> on a hex in the text preview jumps to its line (retroboard.revealSource)', function()
+  t.test('<CR> on a hex in the text preview selects its text in the source (retroboard.revealSource)', function()
     vim.cmd('silent! only')
     local src = t.edit(fx('colossus/Tiny/Tiny.map'))
     t.client(src)
@@ -470,8 +549,24 @@ return function(t)
     t.wait('the source window at hex 200', 10000, function()
       return vim.api.nvim_get_current_buf() == src and vim.api.nvim_win_get_cursor(0)[1] == 4
     end)
-    t.eq(vim.api.nvim_win_get_cursor(0), { 4, 0 }, 'the cursor at the start of hex 200')
+    -- The element's range as the server maps it (end exclusive; utf-8 columns, ASCII here).
+    local answer = t.client(src):request_sync('retroboard/preview', { textDocument = { uri = vim.uri_from_bufnr(src) } }, 5000, src)
+    local range
+    for _, e in ipairs(answer.result.sourceMap) do
+      range = e.id == 'hex:200' and e.range or range
+    end
+    t.ok(range and range.start.line == 3, 'hex 200 is mapped to line 4: ' .. vim.inspect(range))
+    local last = range['end'].character > 0 and { range['end'].line, range['end'].character - 1 }
+      or { range['end'].line - 1, #vim.api.nvim_buf_get_lines(src, range['end'].line - 1, range['end'].line, false)[1] - 1 }
+    t.wait('visual mode in the source', 5000, function()
+      return vim.fn.mode() == 'v'
+    end)
+    local v, dot = vim.fn.getpos('v'), vim.fn.getpos('.')
+    t.eq({ { v[2] - 1, v[3] - 1 }, { dot[2] - 1, dot[3] - 1 } }, { { range.start.line, range.start.character }, last },
+      'the selection (0-based start, last character) is hex 200\'s text')
     t.eq(#vim.api.nvim_list_wins(), 2, 'no window opened')
+    vim.api.nvim_feedkeys(vim.keycode('<Esc>'), 'nx', false)
+    t.eq(vim.fn.mode(), 'n', 'normal mode again')
     vim.api.nvim_win_close(pwin, true)
   end)
 
@@ -637,6 +732,7 @@ return function(t)
     t.ok(report:find('all nine parsers load', 1, true), 'parsers reported: ' .. report)
     t.ok(report:find('retroboard 0', 1, true) or report:find('retroboard ', 1, true), 'server version reported')
     t.ok(not report:find('ERROR', 1, true), 'no ERROR in: ' .. report)
+    t.ok(report:find('Mac Roman files open with fileencoding=macintosh', 1, true), 'the Mac Roman conversion reported: ' .. report)
   end)
 
   t.test(':RetroboardBuildParsers (async) builds into a folder', function()

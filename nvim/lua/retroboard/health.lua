@@ -37,6 +37,19 @@ function M.check()
     health.info('setup({ lsp = false }): the server is not started by this plugin')
   end
 
+  health.start('retroboard: encodings')
+  local encoding = require('retroboard.encoding')
+  for _, enc in ipairs({ 'macroman', 'windows-1252' }) do
+    local name = encoding.vim_name(enc)
+    if name then
+      health.ok(('%s files open with fileencoding=%s'):format(encoding.LABEL[enc], name))
+    else
+      health.warn(('this Neovim cannot convert %s: such files are read as Latin-1'):format(encoding.LABEL[enc]), {
+        'Neovim converts with iconv; a build without it (or without Mac Roman) cannot read these files right',
+      })
+    end
+  end
+
   health.start('retroboard: tree-sitter')
   local missing = {}
   for _, ft in ipairs(detect.filetypes) do

@@ -23,6 +23,9 @@ M.defaults = {
   grammars_dir = nil,
   -- Read *.bord, *.brd, *.pat and *.tes files with classic Mac line endings (a lone CR) as lines.
   mac_line_endings = true,
+  -- Open each file of the nine formats in the encoding the server reads it in (Mac Roman for a
+  -- classic Mac BORD, Windows-1252 for Patience, Crossmines and peg files, else UTF-8).
+  encoding = true,
   preview = {
     debounce = 200,
     split = 'vsplit',
@@ -47,6 +50,43 @@ local group = vim.api.nvim_create_augroup('retroboard', { clear = true })
 -- The files that may have been written on a classic Mac (CR line endings). 'fileformats' is global,
 -- so it is widened for the read of such a file only.
 local MAC_PATTERNS = { '*.bord', '*.BORD', '*.brd', '*.BRD', '*.pat', '*.PAT', '*.tes', '*.TES' }
+
+-- The extensions of the nine formats; an extension-less file may be a battleland or a BORD.
+local OUR_EXTENSIONS = { map = true, ter = true, cre = true, var = true, tes = true, bord = true, pat = true, brd = true }
+
+--- The 'fileencoding' to read the file at `path` in (the server's choice, encoding.lua), or nil.
+local function encoding_for(path)
+  local tail = vim.fs.basename(path)
+  local ext = tail:match('^.+%.([^.]+)$')
+  if ext and not OUR_EXTENSIONS[ext:lower()] then
+    return nil
+  end
+  local ok, filetype = pcall(vim.filetype.match, { filename = path })
+  if not ok or not detect.languages[filetype] then
+    return nil
+  end
+  local file = io.open(path, 'rb')
+  if not file then
+    return nil
+  end
+  local bytes = file:read('*a') or ''
+  file:close()
+  local encoding = require('retroboard.encoding')
+  local wanted = encoding.of(bytes, filetype)
+  if not wanted then
+    return nil
+  end
+  local name = encoding.vim_name(wanted)
+  if not name then
+    vim.notify_once(
+      ('retroboard: this Neovim cannot convert %s (no iconv name for it); such files are read as Latin-1'):format(
+        encoding.LABEL[wanted]
+      ),
+      vim.log.levels.WARN
+    )
+  end
+  return name
+end
 
 local initialized = false
 
@@ -90,6 +130,64 @@ function M.init()
       if saved_ffs then
         vim.o.fileformats = saved_ffs
         saved_ffs = nil
+      end
+    end,
+  })
+
+  -- The encoding: 'fileencodings' (global) is narrowed to the file's encoding for its read only.
+  -- Windows-1252 falls back to Latin-1, which keeps every byte, for a file holding one of the five
+  -- bytes Windows-1252 leaves undefined (iconv refuses them).
+  local saved_fencs
+  local function restore_fencs()
+    if saved_fencs then
+      vim.o.fileencodings = saved_fencs
+      saved_fencs = nil
+    end
+  end
+  vim.api.nvim_create_autocmd('BufReadPre', {
+    group = group,
+    callback = function(args)
+      restore_fencs()
+      vim.b[args.buf].retroboard_encoding = nil
+      -- The user's `:edit ++enc=…` or `++bin` wins.
+      if not M.options.encoding or vim.bo[args.buf].binary or vim.v.cmdarg:find('++enc', 1, true) or vim.v.cmdarg:find('++bin', 1, true) then
+        return
+      end
+      local name = encoding_for(args.match)
+      if name then
+        saved_fencs = vim.o.fileencodings
+        vim.o.fileencodings = name == 'cp1252' and 'cp1252,latin1' or name
+        vim.b[args.buf].retroboard_encoding = name
+        -- Should the read fail before BufReadPost, the option is still put back.
+        vim.schedule(restore_fencs)
+      end
+    end,
+  })
+  vim.api.nvim_create_autocmd('BufReadPost', {
+    group = group,
+    callback = restore_fencs,
+  })
+  -- Neovim refuses to write a character the file's encoding cannot hold (E513, the file kept);
+  -- this says which one and where.
+  vim.api.nvim_create_autocmd('BufWritePre', {
+    group = group,
+    callback = function(args)
+      local encoding = require('retroboard.encoding')
+      local fenc = vim.bo[args.buf].fileencoding
+      local which = vim.b[args.buf].retroboard_encoding and encoding.encoding_of(fenc)
+      if not which or which == 'utf-8' then
+        return
+      end
+      local row, char = encoding.unwritable(args.buf, fenc)
+      if row then
+        vim.notify(
+          ('retroboard: line %d has %s, which %s (the game\'s encoding) cannot hold; the file is not written'):format(
+            row,
+            char,
+            encoding.LABEL[which]
+          ),
+          vim.log.levels.ERROR
+        )
       end
     end,
   })

@@ -4,7 +4,7 @@
 --   :RetroboardPreview        the terminal drawing (`text`) in a scratch split that follows edits;
 --                             <CR> on a hex, row, pile, square or hole there selects its text in
 --                             the source (the server's `retroboard.revealSource` answers with
---                             window/showDocument)
+--                             window/showDocument, whose range lsp.lua's handler selects)
 --                             Moving the cursor in the source highlights, in the text preview,
 --                             the cells of the elements whose text holds it (extmarks in the
 --                             namespace `retroboard.preview.cursor`, highlight group
@@ -174,11 +174,20 @@ function M.reveal(src)
     notify('nothing of the file is drawn here', vim.log.levels.INFO)
     return
   end
-  local params = { command = 'retroboard.revealSource', arguments = { vim.uri_from_bufnr(src), id } }
-  lsp.request(src, 'workspace/executeCommand', params, function(err)
-    if err then
+  local uri = vim.uri_from_bufnr(src)
+  local params = { command = 'retroboard.revealSource', arguments = { uri, id } }
+  -- The server's showDocument may come before or after this request's answer: the handler in
+  -- lsp.lua selects the range when it comes.
+  lsp.select_next = { uri = uri, expires = (vim.uv or vim.loop).now() + 5000 }
+  lsp.request(src, 'workspace/executeCommand', params, function(err, result)
+    if err or result == nil or result == vim.NIL then
       vim.schedule(function()
-        notify('cannot show ' .. id .. ': ' .. (err.message or vim.inspect(err)))
+        if lsp.select_next and lsp.select_next.uri == uri then
+          lsp.select_next = nil
+        end
+        if err then
+          notify('cannot show ' .. id .. ': ' .. (err.message or vim.inspect(err)))
+        end
       end)
     end
   end)
