@@ -1234,3 +1234,39 @@ fn a_terrain_letter_is_renamed_for_every_variant_playing_on_the_map() {
     assert!(replaces.iter().all(|r| r.text == "V"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The holes' rows and columns are numbered on the board, as the steps of a solution name them
+/// ("row 4, column 6"): the numbers of a straight board stand left of its rows and over its
+/// columns; a board whose rows are shifted by half squares numbers its rows only.
+#[test]
+fn a_peg_board_numbers_its_rows_and_columns() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let corpus = corpus.join("pegsolitaire/v2");
+    let numbers = |file: &str| {
+        let doc = load(&corpus.join(file));
+        let svg = retroboard::render::preview(&doc, &DiskFiles).svg;
+        let texts = svg_texts(&svg);
+        let small: Vec<(f64, f64, String)> = texts
+            .into_iter()
+            .filter(|(_, _, size, text)| *size == 9.0 && text.parse::<u32>().is_ok())
+            .map(|(x, y, _, text)| (x, y, text))
+            .collect();
+        small
+    };
+    let english = numbers("English Standard Board.brd");
+    let (rows, mut columns): (Vec<_>, Vec<_>) = english.iter().partition(|(x, _, _)| *x < 24.0);
+    columns.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let names = |v: &[&(f64, f64, String)]| v.iter().map(|t| t.2.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&rows), ["1", "2", "3", "4", "5", "6", "7"]);
+    assert_eq!(names(&columns), ["1", "2", "3", "4", "5", "6", "7"]);
+    // Each column's number over the middle of its holes, one square (40 px) apart.
+    let xs: Vec<f64> = columns.iter().map(|t| t.0).collect();
+    assert!(xs.windows(2).all(|w| w[1] - w[0] == 40.0), "{xs:?}");
+    let arrow = numbers("Arrow.brd");
+    assert!(
+        arrow.iter().all(|(x, _, _)| *x < 24.0) && arrow.len() == 7,
+        "rows only on a shifted board: {arrow:?}"
+    );
+}

@@ -1238,8 +1238,10 @@ async function main() {
       await until('the symbol "Messy æøå" in the breadcrumbs', async () => (await crumbs.innerText()).includes('Messy æøå'), 15_000);
       // "Format Document" itself, not "Format Document With...".
       await quickInput('F1', '>Format Document', /Format Document(?! With)/);
+      // A pile line ends with its inlay hint, "(1) stock": the line as the file holds it, then that.
+      const asFormatted = (drawn, text) => drawn === text || (drawn?.startsWith(text) && /^\s*\(\d+\) [a-z, ]+$/.test(drawn.slice(text.length)));
       for (const [i, text] of formatted.entries()) {
-        await until(`line ${i + 1} formatted`, async () => (await editorLine(i + 1)).text === text, 10_000);
+        await until(`line ${i + 1} formatted`, async () => asFormatted((await editorLine(i + 1)).text, text), 10_000);
       }
       await page.keyboard.press(`${mod}+KeyS`);
       const want = Buffer.from(formatted.join('\r\n') + '\r\n');
@@ -1461,6 +1463,8 @@ async function main() {
       }, 10_000);
       check(end.pegs === 1, `pegs left after the last jump: ${JSON.stringify(end)}`);
       check(/1 peg left$/.test(end.label), `the label: ${end.label}`);
+      // The jump in the board's own numbers, each place with the colour of its frame.
+      check(/ — from row \d+, column \d+ \(orange\) over row \d+, column \d+ \(purple, taken\) to row \d+, column \d+ \(black\) · /.test(end.label), `the label: ${end.label}`);
       check(end.marks === 3, `from, over and to of the last jump are not marked: ${end.marks}`);
       await screenshot('preview-english-solved');
       const wrong = wrongFirstLooks('English.brd', 'peg-brd', await previewSent(frame), await problemsSeen());
@@ -1576,10 +1580,12 @@ async function main() {
         const board = document.getElementById('board');
         const shapes = [...document.querySelectorAll('#overlay .highlight')];
         if (board.dataset.highlighted !== 'hex:7' || shapes.length === 0) return false;
-        return { ids: [...new Set(shapes.map((e) => e.getAttribute('data-rb-id')))], kinds: shapes.map((e) => e.nodeName), stroke: getComputedStyle(shapes[0]).stroke };
+        return { ids: [...new Set(shapes.map((e) => e.getAttribute('data-rb-id')))], kinds: shapes.map((e) => e.nodeName), stroke: getComputedStyle(shapes[0]).stroke, fills: shapes.map((e) => getComputedStyle(e).fill) };
       }), 10_000);
       check(JSON.stringify(lit.ids) === '["hex:7"]', `highlighted ${JSON.stringify(lit.ids)}`);
-      check(lit.kinds.includes('polygon'), `the highlight's shapes: ${lit.kinds}`);
+      // The hex outlined, nothing laid over its label and name (a fill dimmed them).
+      check(JSON.stringify(lit.kinds) === '["polygon"]', `the highlight's shapes: ${lit.kinds}`);
+      check(lit.fills.every((f) => f === 'none'), `the highlight fills: ${lit.fills}`);
       await screenshot('preview-cursor-highlights-hex-7');
       // Another line moves the highlight.
       const other = lines.findIndex((l) => l.split(/\s+/)[0] === '9');

@@ -218,8 +218,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   #board.panning { cursor: grabbing; }
   #board[hidden], #drawing[hidden], #message[hidden] { display: none; }
   #overlay { position: absolute; left: 0; top: 0; width: 100%; height: 100%; pointer-events: none; overflow: visible; }
-  #overlay .highlight { fill: var(--vscode-editor-findMatchHighlightBackground, rgba(234, 92, 0, 0.33));
-                        fill-opacity: 0.3; stroke: var(--vscode-focusBorder, #007fd4); stroke-width: 4;
+  /* An outline only: a fill over the element would dim its label. */
+  #overlay .highlight { fill: none; stroke: var(--vscode-focusBorder, #007fd4); stroke-width: 4;
                         vector-effect: non-scaling-stroke; }
   #overlay line.highlight { stroke-width: 8; }
   #zoombar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; margin: 0 -16px 8px; padding: 4px 16px;
@@ -315,7 +315,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   // hole's peg painted or not (edited in its inert XML document, then copied as every drawing is).
   const stepper = $('stepper'), stepLabel = $('step'), verdict = $('verdict');
   let replay = null; // { solution, svg (Document), key, step }
-  const themed = (name, fallback) => getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
+  // The frames of a jump on the board's light paper, whatever the theme.
+  const JUMP_FRAMES = { from: '#e07000', over: '#8a2be2', to: '#000000' };
   const fromBase64 = (b64) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
   // The drawing: the server's SVG parsed as an inert XML document and copied into the page
   // element by element, keeping only what svgAllowed lists. Each top-level element is keyed by
@@ -430,7 +431,9 @@ export function previewHtml(nonce: string, initial: PageState): string {
     for (const r of svg.querySelectorAll('[data-rb-mark]')) r.remove();
     const current = n > 0 ? solution.moves[n - 1] : null;
     if (current) {
-      const marks = [[current.from, themed('--vscode-charts-blue', '#3794ff'), true], [current.over, themed('--vscode-charts-red', '#f14c4c'), true], [current.to, themed('--vscode-charts-green', '#89d185'), false]];
+      // Colours the board's legend gives no other meaning (its stones are red, yellow and
+      // green, its goal frame blue, a problem red), named in the step's words below.
+      const marks = [[current.from, JUMP_FRAMES.from, false], [current.over, JUMP_FRAMES.over, true], [current.to, JUMP_FRAMES.to, false]];
       for (const [place, stroke, dashed] of marks) {
         const g = groups.get(holeId(place));
         const slot = g?.querySelector('rect');
@@ -448,7 +451,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
     plain = null;
     board.dataset.pegs = String(pegs);
     board.dataset.step = String(n);
-    const where = current ? ' — (' + (current.from[0] + 1) + ',' + (current.from[1] + 1) + ') over (' + (current.over[0] + 1) + ',' + (current.over[1] + 1) + ') to (' + (current.to[0] + 1) + ',' + (current.to[1] + 1) + ')' : ' — the start';
+    const place = (p) => 'row ' + (p[0] + 1) + ', column ' + (p[1] + 1);
+    const where = current ? ' — from ' + place(current.from) + ' (orange) over ' + place(current.over) + ' (purple, taken) to ' + place(current.to) + ' (black)' : ' — the start';
     stepLabel.textContent = 'jump ' + n + ' of ' + total + where + ' · ' + pegs + (pegs === 1 ? ' peg left' : ' pegs left');
     $('first').disabled = $('prev').disabled = n === 0;
     $('next').disabled = $('last').disabled = n === total;
@@ -560,7 +564,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
         const w = (el.textContent || '').length * size * 0.6;
         const anchor = el.getAttribute('text-anchor');
         const left = anchor === 'middle' ? x - w / 2 : anchor === 'end' ? x - w : x;
-        return { name: 'rect', attrs: { x: left - 2, y: y - size, width: w + 4, height: size * 1.3 } };
+        return { name: 'rect', text: true, attrs: { x: left - 2, y: y - size, width: w + 4, height: size * 1.3 } };
       }
       default: return null;
     }
@@ -575,7 +579,9 @@ export function previewHtml(nonce: string, initial: PageState): string {
       const outline = shapes && shapes.outlines.get(id);
       if (!outline) continue;
       drawn.push(id);
-      for (const o of outline) {
+      // A hex's outline says enough: boxes around its words as well would only clutter it.
+      const shaped = outline.filter((o) => !o.text);
+      for (const o of shaped.length > 0 ? shaped : outline) {
         const el = document.createElementNS(SVG, o.name);
         for (const [k, v] of Object.entries(o.attrs)) el.setAttribute(k, String(v));
         el.setAttribute('class', 'highlight');

@@ -24,10 +24,21 @@ impl Color {
         Color(r, g, b)
     }
 
-    /// Black or white, whichever reads better on this colour.
+    /// Black or white, whichever stands out more from this colour, by the contrast ratio of
+    /// their relative luminances (as the web's accessibility rules measure it): black on red,
+    /// on orange and on lime, white on blue and on dark green.
     pub fn contrast(self) -> Color {
-        let luma = 299 * u32::from(self.0) + 587 * u32::from(self.1) + 114 * u32::from(self.2);
-        if luma > 128_000 {
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let luminance = 0.2126 * linear(self.0) + 0.7152 * linear(self.1) + 0.0722 * linear(self.2);
+        // Against black (luminance 0) and against white (1).
+        if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) {
             Color::BLACK
         } else {
             Color::WHITE
@@ -568,6 +579,25 @@ fn escape_into(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ink on a colour is the one of black and white that stands out more: black on the
+    /// red, lime and orange terrains (white on red read poorly), white on blue and dark green.
+    #[test]
+    fn labels_are_black_or_white_by_contrast_ratio() {
+        for (colour, ink) in [
+            (Color::rgb(255, 0, 0), Color::BLACK),
+            (Color::rgb(0, 255, 0), Color::BLACK),
+            (Color::rgb(50, 205, 50), Color::BLACK),
+            (Color::rgb(255, 165, 0), Color::BLACK),
+            (Color::rgb(255, 255, 0), Color::BLACK),
+            (Color::rgb(0, 0, 255), Color::WHITE),
+            (Color::rgb(0, 100, 0), Color::WHITE),
+            (Color::rgb(139, 69, 19), Color::WHITE),
+            (Color::rgb(128, 128, 128), Color::BLACK),
+        ] {
+            assert_eq!(colour.contrast(), ink, "{colour:?}");
+        }
+    }
 
     #[test]
     fn a_long_id_is_its_start_and_a_hash_of_the_whole() {

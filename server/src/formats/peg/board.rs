@@ -18,8 +18,10 @@ const MAX_HALVES: i64 = 80;
 
 /// Pixels per half square (the game: 37 pixel boxes 3 pixels apart).
 const HALF: f64 = 20.0;
-const MARGIN: f64 = 16.0;
-const TOP: f64 = 34.0;
+/// The paper left of the board (its row numbers stand there) and right of it.
+const MARGIN: f64 = 24.0;
+/// Above the board: the line about the board, then the column numbers.
+const TOP: f64 = 46.0;
 
 const SLOT: Color = Color::rgb(222, 222, 222);
 const SLOT_EDGE: Color = Color::rgb(120, 120, 120);
@@ -27,7 +29,7 @@ const LOCKED_EDGE: Color = Color::rgb(200, 200, 200);
 const GOAL_FRAME: Color = Color::rgb(40, 40, 150);
 
 const LEGEND: [&str; 2] = [
-    "stones: red 30, yellow 20, green 10 points · blue frame: the goal",
+    "stones: red 30, yellow 20, green 10 points · blue frame: the goal · numbers: rows, columns",
     "dashed: locked field (the game leaves it blank) · red: a problem",
 ];
 
@@ -258,6 +260,53 @@ fn describe(square: &Square) -> String {
     )
 }
 
+/// The rows and columns of the jump grid numbered from 1, as a solution's steps name them
+/// ("row 2, column 4"): each row's number left of the board, each column's above it (when the
+/// columns stand straight).
+fn grid_numbers(scene: &mut Scene, squares: &[Square]) {
+    let mut rows: Vec<(usize, f64)> = Vec::new();
+    let mut columns: Vec<(usize, f64)> = Vec::new();
+    // A board whose rows are shifted by half squares has no column standing under a number.
+    let mut aligned = true;
+    for square in squares {
+        let Some((r, c)) = square.hole else {
+            continue;
+        };
+        let middle_x = MARGIN + (square.left as f64 + square.width as f64 / 2.0) * HALF;
+        let middle_y = TOP + (square.row as f64 + 0.5) * 2.0 * HALF;
+        if !rows.iter().any(|(row, _)| *row == r) {
+            rows.push((r, middle_y));
+        }
+        match columns.iter().find(|(column, _)| *column == c) {
+            Some((_, x)) => aligned &= *x == middle_x,
+            None => columns.push((c, middle_x)),
+        }
+    }
+    if !aligned {
+        columns.clear();
+    }
+    for (r, y) in rows {
+        scene.push(Item::Text {
+            x: MARGIN - 4.0,
+            y: y + 3.0,
+            text: (r + 1).to_string(),
+            size: 9.0,
+            anchor: Anchor::End,
+            style: Style::fill(Color::MUTED_INK),
+        });
+    }
+    for (c, x) in columns {
+        scene.push(Item::Text {
+            x,
+            y: TOP - 4.0,
+            text: (c + 1).to_string(),
+            size: 9.0,
+            anchor: Anchor::Middle,
+            style: Style::fill(Color::MUTED_INK),
+        });
+    }
+}
+
 fn text_item(x: f64, y: f64, text: impl Into<String>, size: f64, color: Color) -> Item {
     Item::Text {
         x,
@@ -409,6 +458,7 @@ fn scene(
             items,
         });
     }
+    grid_numbers(&mut scene, squares);
     let mut y = TOP + rows as f64 * 2.0 * HALF + 2.0;
     for line in LEGEND {
         y += 16.0;

@@ -471,13 +471,14 @@ impl HexLook {
                 style: outline,
             },
             // As large as the hex allows at its middle (about 60 px wide): legible beside the
-            // editor without zooming.
-            Item::text(c.0, label_y, label, 11.0, Anchor::Middle, ink),
+            // editor at its width without zooming. The name as its TER writes it: capitals
+            // take a third more room.
+            Item::text(c.0, label_y, label, 13.0, Anchor::Middle, ink),
             Item::text(
                 c.0,
                 name_y,
-                name.to_uppercase(),
-                if name.len() > 7 { 8.0 } else { 9.5 },
+                name.clone(),
+                if name.len() > 7 { 10.0 } else { 11.5 },
                 Anchor::Middle,
                 ink,
             ),
