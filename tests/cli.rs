@@ -2602,4 +2602,31 @@ with TitanPlus.ter, which has no W (letters: B D H J M P S T X m t); Default's o
 defines it"
         )
     );
+    // Each also points at the line of TitanPlus.var that makes it hold.
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let related: Vec<&serde_json::Value> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "colossus/unknown-terrain")
+        .map(|f| &f["related"][0])
+        .collect();
+    assert_eq!(related.len(), 6);
+    for place in related {
+        assert_eq!(
+            (
+                place["path"].as_str().unwrap(),
+                &place["line"],
+                &place["column"],
+                place["message"].as_str().unwrap()
+            ),
+            (
+                "./TitanPlus/TitanPlus.var",
+                &serde_json::json!(2),
+                &serde_json::json!(1),
+                "TitanPlus plays Default.map with TitanPlus.ter, which has no W"
+            ),
+            "{place}"
+        );
+    }
 }

@@ -256,3 +256,60 @@ fn an_edit_checked_before_a_sibling_changed_on_disk_is_checked_again_with_it() {
     assert_eq!(client.shutdown(), 0);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[allow(dead_code)]
+#[path = "support/corpus.rs"]
+mod corpus;
+
+/// A finding in a MAP that holds for another variant playing on it points at that variant's
+/// VAR line, the `TER:` that makes it hold, in the client's columns.
+#[test]
+fn a_finding_for_another_variant_points_at_its_var_line() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("related");
+    for variant in ["Default", "TitanPlus"] {
+        let to = dir.join(variant);
+        std::fs::create_dir_all(&to).unwrap();
+        for entry in std::fs::read_dir(root.join("colossus").join(variant)).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_file() {
+                std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+            }
+        }
+    }
+    let ter = dir.join("TitanPlus/TitanPlus.ter");
+    let text = std::fs::read_to_string(&ter).unwrap();
+    std::fs::write(&ter, text.replacen("W olive", "X olive", 1)).unwrap();
+    let map = dir.join("Default/Default.map");
+    let uri = file_uri(map.to_str().unwrap());
+    let (mut client, _) = LspClient::initialized(&[]);
+    client.open(
+        &uri,
+        "colossus-map",
+        1,
+        &std::fs::read_to_string(&map).unwrap(),
+    );
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    let unknown: Vec<&serde_json::Value> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "colossus/unknown-terrain")
+        .collect();
+    assert_eq!(unknown.len(), 6, "{diagnostics:#?}");
+    let var = file_uri(dir.join("TitanPlus/TitanPlus.var").to_str().unwrap());
+    for d in unknown {
+        assert_eq!(
+            d["relatedInformation"],
+            json!([{
+                "location": {"uri": var, "range": {
+                    "start": {"line": 1, "character": 0},
+                    "end": {"line": 1, "character": 17},
+                }},
+                "message": "TitanPlus plays Default.map with TitanPlus.ter, which has no W",
+            }]),
+            "{d}"
+        );
+    }
+    client.shutdown();
+}

@@ -31,6 +31,59 @@ pub struct Finding {
     pub message: String,
     /// Edits that would mend it, most likely first (see [`Fix`]).
     pub fixes: Vec<Fix>,
+    /// Places in other files the finding is about (see [`Related`]).
+    pub related: Vec<Related>,
+}
+
+/// A place in another file that a finding is about, and why: the VAR line of a variant that
+/// reads the shared file a finding is in. Kept as its line and the text on it before and of
+/// the place, so that every front end can say where it is in its own columns without reading
+/// the file again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub path: std::path::PathBuf,
+    /// The line, from 0.
+    pub line: usize,
+    /// The line's text before the place.
+    pub before: String,
+    /// The place's text (on that line).
+    pub text: String,
+    pub message: String,
+}
+
+impl Related {
+    /// The place `range` of `text` (the file at `path`), cut at its line's end.
+    pub fn at(
+        path: &std::path::Path,
+        text: &ropey::Rope,
+        range: Range<usize>,
+        message: impl Into<String>,
+    ) -> Related {
+        let start = range.start.min(text.len_bytes());
+        let line = text.byte_to_line(start);
+        let line_start = text.line_to_byte(line);
+        let line_text = text.line(line).to_string();
+        let line_text = line_text.trim_end_matches(['\r', '\n']);
+        let from = (start - line_start).min(line_text.len());
+        let to = range
+            .end
+            .saturating_sub(line_start)
+            .clamp(from, line_text.len());
+        let cut = |byte: usize| {
+            (0..=byte)
+                .rev()
+                .find(|b| line_text.is_char_boundary(*b))
+                .unwrap_or(0)
+        };
+        let (from, to) = (cut(from), cut(to));
+        Related {
+            path: path.to_path_buf(),
+            line,
+            before: line_text[..from].to_string(),
+            text: line_text[from..to].to_string(),
+            message: message.into(),
+        }
+    }
 }
 
 impl Finding {
@@ -42,7 +95,14 @@ impl Finding {
             code: code.name,
             message: message.into(),
             fixes: Vec::new(),
+            related: Vec::new(),
         }
+    }
+
+    /// The finding with a place in another file it is about.
+    pub fn with_related(mut self, related: Related) -> Self {
+        self.related.push(related);
+        self
     }
 
     /// The finding with another severity than its code's: only where it is deliberately not

@@ -353,7 +353,17 @@ fn check_all(
         };
         let fixed = files.document(&absolute);
         match check_caught(&found, &how, &files, fixed, settings.as_ref(), check) {
-            Ok(Some(report)) => reports.push(report),
+            Ok(Some(mut report)) => {
+                // The other files a finding points at, named as the run names files.
+                let findings = report.findings.iter_mut().chain(&mut report.baselined);
+                let silenced = report.silenced.iter_mut().map(|s| &mut s.finding);
+                for finding in findings.chain(silenced) {
+                    for related in &mut finding.related {
+                        related.path = form.show(&related.path);
+                    }
+                }
+                reports.push(report)
+            }
             Ok(None) => {}
             Err(err) => problems.errors.push(err),
         }
@@ -626,6 +636,11 @@ fn check_file(
 }
 
 /// 1-based line and character column of a byte offset.
+/// Where a related place starts: line and column from 1, columns in characters.
+fn related_position(related: &crate::findings::Related) -> (usize, usize) {
+    (related.line + 1, related.before.chars().count() + 1)
+}
+
 fn position(text: &Rope, byte: usize) -> (usize, usize) {
     let at = text::line_col(text, byte, ColumnUnit::Char);
     (at.line + 1, at.col + 1)
@@ -702,6 +717,13 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             } else {
                 diagnostic.with_label(Label::primary(id, shown_byte(start)..shown_byte(end)))
             };
+            // The places in other files it is about, as `path:line:column: why`.
+            let notes = finding.related.iter().map(|r| {
+                let (line, column) = related_position(r);
+                let path = self::shown(&r.path);
+                text::terminal_safe(&format!("{path}:{line}:{column}: {}", r.message)).into_owned()
+            });
+            let diagnostic = diagnostic.with_notes(notes.collect());
             term::emit_to_write_style(&mut out, &config, &files, &diagnostic).map_err(|err| {
                 match err {
                     codespan_reporting::files::Error::Io(err) => err,
@@ -860,6 +882,17 @@ fn json_findings(reports: &[Report]) -> Value {
             if let Value::Object(rest) = rest {
                 item.extend(rest);
             }
+            if !finding.related.is_empty() {
+                let related = finding.related.iter().map(|r| {
+                    let (line, column) = related_position(r);
+                    let mut place = json_path(&r.path);
+                    place.insert("line".into(), line.into());
+                    place.insert("column".into(), column.into());
+                    place.insert("message".into(), r.message.clone().into());
+                    Value::Object(place)
+                });
+                item.insert("related".into(), Value::Array(related.collect()));
+            }
             items.push(Value::Object(item));
         }
     }
@@ -913,6 +946,25 @@ fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Res
                     baseline::SARIF_KEY: baseline::fingerprint(&report.text, finding),
                 },
             });
+            if !finding.related.is_empty() {
+                let related = finding.related.iter().enumerate().map(|(id, r)| {
+                    let (line, column) = related_position(r);
+                    json!({
+                        "id": id,
+                        "message": {"text": r.message},
+                        "physicalLocation": {
+                            "artifactLocation": form.sarif_location(&r.path),
+                            "region": {
+                                "startLine": line,
+                                "startColumn": column,
+                                "endLine": line,
+                                "endColumn": column + r.text.chars().count(),
+                            },
+                        },
+                    })
+                });
+                result["relatedLocations"] = Value::Array(related.collect());
+            }
             if let Some(state) = state {
                 result["baselineState"] = state.into();
             }

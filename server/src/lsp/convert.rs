@@ -3,9 +3,10 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, DocumentChanges, NumberOrString, OneOf,
-    OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind, Range, SemanticToken,
-    SemanticTokenType, SemanticTokensLegend, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentChanges, Location,
+    NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind,
+    Range, SemanticToken, SemanticTokenType, SemanticTokensLegend, TextDocumentEdit, TextEdit, Uri,
+    WorkspaceEdit,
 };
 
 use crate::answers::{Highlight, HighlightKind};
@@ -216,8 +217,42 @@ pub fn diagnostic(text: &Rope, finding: &Finding, encoding: PositionEncoding) ->
         code: Some(NumberOrString::String(finding.code.to_string())),
         source: Some("retroboard".to_string()),
         message: finding.message.clone(),
+        related_information: related_information(&finding.related, encoding),
         ..Diagnostic::default()
     }
+}
+
+/// The places in other files a finding is about, in the negotiated columns.
+fn related_information(
+    related: &[crate::findings::Related],
+    encoding: PositionEncoding,
+) -> Option<Vec<DiagnosticRelatedInformation>> {
+    let width = |text: &str| -> u32 {
+        let units = match encoding {
+            PositionEncoding::Utf8 => text.len(),
+            PositionEncoding::Utf16 => text.encode_utf16().count(),
+        };
+        u32::try_from(units).unwrap_or(u32::MAX)
+    };
+    let places: Vec<DiagnosticRelatedInformation> = related
+        .iter()
+        .filter_map(|r| {
+            let line = u32::try_from(r.line).ok()?;
+            let start = width(&r.before);
+            let end = start.saturating_add(width(&r.text));
+            Some(DiagnosticRelatedInformation {
+                location: Location {
+                    uri: Uri::from_file_path(&r.path)?,
+                    range: Range {
+                        start: Position::new(line, start),
+                        end: Position::new(line, end),
+                    },
+                },
+                message: r.message.clone(),
+            })
+        })
+        .collect();
+    (!places.is_empty()).then_some(places)
 }
 
 /// The semantic token type of each highlight kind (standard types, so every theme colours them).

@@ -56,6 +56,29 @@ pub fn variant_dir(path: &Path, format: FormatId) -> Option<PathBuf> {
     }
 }
 
+/// The line of the VAR in `dir` that names the variant's `kind` file (`TER`), else its first
+/// line, as a place a finding in a shared file is about.
+fn var_line(
+    dir: &Path,
+    kind: &str,
+    message: String,
+    files: &dyn Files,
+) -> Option<crate::findings::Related> {
+    let path = var_file(dir, files)?;
+    let var = files.document(&path, FormatId::ColossusVar)?;
+    let range = super::var::VarView::of(&var)
+        .entries
+        .iter()
+        .find(|e| e.kind() == kind)
+        .map_or(0..0, |e| e.range.clone());
+    Some(crate::findings::Related::at(
+        &path,
+        var.rope(),
+        range,
+        message,
+    ))
+}
+
 /// The VAR of a variant folder: `<folder name>.var`, else the first `.var` in it; none when
 /// that is a link leading out of the variants' folder.
 pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
@@ -305,7 +328,7 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
             if flagged.contains(&token.range.start) || (!hex.named && key == "T") {
                 continue;
             }
-            out.push(Finding::new(
+            let finding = Finding::new(
                 codes::UNKNOWN_TERRAIN,
                 token.range.clone(),
                 format!(
@@ -314,7 +337,15 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
                     hex_label(hex),
                     name(&other.dir),
                 ),
-            ));
+            );
+            let why = format!(
+                "{} plays {map_name} with {ter_name}, which has no {key}",
+                name(&other.dir)
+            );
+            out.push(match var_line(&other.dir, "TER", why, files) {
+                Some(related) => finding.with_related(related),
+                None => finding,
+            });
         }
     }
 }
