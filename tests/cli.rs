@@ -2560,6 +2560,60 @@ reason = \"gone\"\n";
 /// A MAP read by several variants is checked against each one's TER: TitanPlus plays on
 /// Default.map with its own TER, so when that TER names its Woods X, the W hexes of Default.map
 /// are undefined for TitanPlus (and only for it), and say so.
+/// A TER read by another variant with a CRE of its own is checked against that CRE too: a
+/// creature it lacks is named where the TER recruits it, for that variant, pointing at the
+/// line of its VAR that reads that CRE.
+#[test]
+fn a_ter_shared_by_variants_is_checked_against_each_ones_creatures() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("shared-ter");
+    copy_dir(&corpus.join("colossus/Default"), &dir.join("Default"));
+    std::fs::create_dir_all(dir.join("Mini")).unwrap();
+    std::fs::write(
+        dir.join("Mini/Mini.var"),
+        "MAP:Default.map\nTER:Default.ter\nCRE:Mini.cre\n",
+    )
+    .unwrap();
+    let creatures = std::fs::read_to_string(dir.join("Default/Default.cre")).unwrap();
+    let without_cyclops: String = creatures
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("Cyclops"))
+        .collect();
+    std::fs::write(dir.join("Mini/Mini.cre"), without_cyclops).unwrap();
+    let out = Run {
+        args: &[os("check"), os("--format"), os("json"), os(".")],
+        cwd: Some(&dir),
+        env: &[],
+    }
+    .within(60);
+    let found = findings_by_name(&out);
+    let unknown: Vec<_> = found
+        .iter()
+        .filter(|f| f.3 == "colossus/unknown-creature")
+        .collect();
+    assert!(!unknown.is_empty(), "{found:#?}");
+    assert!(unknown.iter().all(|f| f.0 == "Default.ter"), "{unknown:#?}");
+    assert_eq!(
+        unknown[0].4,
+        "there is no creature called Cyclops for Mini: Mini.var reads Default.ter with Mini.cre, \
+which has no Cyclops; Default's own Default.cre has it"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "colossus/unknown-creature")
+        .unwrap();
+    assert_eq!(
+        first["related"],
+        serde_json::json!([{"path": "./Mini/Mini.var", "line": 3, "column": 1,
+            "message": "Mini recruits from Default.ter with Mini.cre, which has no Cyclops"}])
+    );
+}
+
 #[test]
 fn a_map_shared_by_variants_is_checked_for_each_of_them() {
     let Some(corpus) = corpus::corpus_dir() else {

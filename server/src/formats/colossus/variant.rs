@@ -56,6 +56,74 @@ pub fn variant_dir(path: &Path, format: FormatId) -> Option<PathBuf> {
     }
 }
 
+/// The creatures a TER recruits that the CRE of another variant reading this TER lacks: the
+/// game of that variant meets a name it does not know. Names its own CRE lacks too are said
+/// once, by the TER's own check.
+fn check_ter_for_other_variants(
+    doc: &Document,
+    view: &TerView,
+    variant: &Variant,
+    files: &dyn Files,
+    out: &mut Vec<Finding>,
+) {
+    let own = load(&variant.cre, FormatId::ColossusCre, files).map(|cre| Roster::of(&cre));
+    let name = super::sense::file_name;
+    let ter_name = doc.path().map_or_else(String::new, name);
+    let own_cre = variant
+        .cre
+        .path
+        .as_deref()
+        .map(|cre| format!("; {}'s own {} has it", name(&variant.dir), name(cre)))
+        .unwrap_or_default();
+    let recruits = || {
+        view.terrains
+            .iter()
+            .flat_map(|t| t.recruits.iter().map(|r| &r.creature))
+            .chain(view.acquirables.iter().map(|a| &a.creature))
+    };
+    for other in super::sense::users(doc, FormatId::ColossusTer, files) {
+        if other.dir == variant.dir || other.cre.path == variant.cre.path {
+            continue;
+        }
+        let Some(cre_doc) = load(&other.cre, FormatId::ColossusCre, files) else {
+            continue;
+        };
+        let cre = Roster::of(&cre_doc);
+        if cre.is_empty() {
+            continue;
+        }
+        let cre_name = cre_doc.path().map_or_else(String::new, name);
+        let var = var_file(&other.dir, files).map_or_else(String::new, |v| name(&v));
+        for creature in recruits() {
+            let creature_name = creature.text.as_str();
+            let known = |roster: &Roster| roster.lord(creature_name).is_some();
+            if PSEUDO_CREATURES.contains(&creature_name)
+                || known(&cre)
+                || own.as_ref().is_some_and(|own| !known(own))
+            {
+                continue;
+            }
+            let finding = Finding::new(
+                codes::UNKNOWN_CREATURE,
+                creature.range.clone(),
+                format!(
+                    "there is no creature called {creature_name} for {}: {var} reads {ter_name} \
+with {cre_name}, which has no {creature_name}{own_cre}",
+                    name(&other.dir)
+                ),
+            );
+            let why = format!(
+                "{} recruits from {ter_name} with {cre_name}, which has no {creature_name}",
+                name(&other.dir)
+            );
+            out.push(match var_line(&other.dir, "CRE", why, files) {
+                Some(related) => finding.with_related(related),
+                None => finding,
+            });
+        }
+    }
+}
+
 /// The line of the VAR in `dir` that names the variant's `kind` file (`TER`), else its first
 /// line, as a place a finding in a shared file is about.
 fn var_line(
@@ -491,6 +559,7 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
             }
         }
     }
+    check_ter_for_other_variants(doc, view, &variant, files, out);
     if let Some(map_doc) = load(&variant.map, FormatId::ColossusMap, files) {
         let map = MapView::of(&map_doc);
         // How many hexes have each terrain, by the key the map knows it by: its letter, or
