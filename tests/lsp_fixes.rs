@@ -145,6 +145,7 @@ fn an_empty_range_at_the_cursor_offers_the_fix_of_the_finding_it_touches() {
         titles(&actions),
         [
             "Replace with 'Gargoyle'",
+            "Add a line for Gargoile to Tiny.cre (power, skill and flags to set)",
             "Suppress colossus/unused-file in this file",
             "Suppress colossus/unknown-creature here",
             "Fix all safe Retroboard problems in this file"
@@ -159,6 +160,26 @@ fn an_empty_range_at_the_cursor_offers_the_fix_of_the_finding_it_touches() {
     assert_eq!(
         edits(&actions[0], &uri, 1),
         [([0, 21], [0, 29], "Gargoyle".to_string())]
+    );
+    // Or the CRE gets the creature's line, in its columns, at its end (the CRE is not open:
+    // no version).
+    assert_eq!(actions[1]["isPreferred"], Value::Null);
+    let cre = tiny_uri("Tiny.cre");
+    let lines = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixes/colossus/Tiny/Tiny.cre"),
+    )
+    .unwrap()
+    .lines()
+    .count() as u64;
+    // (This client takes no versioned edits: the edit comes by URI.)
+    assert_eq!(
+        actions[1]["edit"]["changes"],
+        json!({cre: [{
+            "range": {"start": {"line": lines, "character": 0}, "end": {"line": lines, "character": 0}},
+            "newText": "Gargoile  1     1     false false false false false false false false false \
+        false false false false 10    Gargoiles\n",
+        }]})
     );
     // A line with no finding: no action (fix-all comes beside quick fixes, or when asked for).
     for context in [
@@ -214,6 +235,7 @@ fn a_diagnostic_of_an_older_version_gets_no_action() {
         titles(&actions),
         [
             "Replace with 'Gargoyle'",
+            "Add a line for Gargoile to Tiny.cre (power, skill and flags to set)",
             "Suppress colossus/unused-file in this file",
             "Suppress colossus/unknown-creature here"
         ]

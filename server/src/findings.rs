@@ -160,6 +160,10 @@ pub struct Fix {
     /// It silences the finding instead of mending it (a suppression comment): never
     /// preferred, offered after the fixes that mend.
     pub suppression: bool,
+    /// Edits of other files, each with the file it edits (a line added to the CRE a TER names
+    /// a creature of): offered in the editor, never preferred, so never applied by
+    /// `check --fix`.
+    pub elsewhere: Vec<(std::path::PathBuf, TextEdit)>,
 }
 
 impl Fix {
@@ -174,6 +178,7 @@ impl Fix {
             edits: sorted_edits(text, edits)?,
             preferred: false,
             suppression: false,
+            elsewhere: Vec::new(),
         })
     }
 
@@ -185,6 +190,7 @@ impl Fix {
             edits: vec![edit],
             preferred: false,
             suppression: false,
+            elsewhere: Vec::new(),
         }
     }
 
@@ -240,6 +246,18 @@ impl Fix {
             edits,
             preferred: false,
             suppression: false,
+            elsewhere: Vec::new(),
+        }
+    }
+
+    /// A fix that edits another file only (see [`Fix::elsewhere`]).
+    pub fn elsewhere(title: impl Into<String>, edits: Vec<(std::path::PathBuf, TextEdit)>) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: Vec::new(),
+            preferred: false,
+            suppression: false,
+            elsewhere: edits,
         }
     }
 

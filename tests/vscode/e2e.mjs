@@ -651,6 +651,8 @@ async function quickFixSteps({ ws, userData, up }) {
     // The fix is the menu's selected row: Enter applies it, as a user would.
     const selected = await page.locator('.action-widget .monaco-list-row.focused').first().innerText({ timeout: 5_000 });
     check(selected.includes("Replace with 'Gargoyle'"), `the selected action: ${selected} (offered ${JSON.stringify(offered)})`);
+    // Or the CRE may be what lacks the creature: a line for it there, offered beside.
+    check(offered.some((t) => t.includes('Add a line for Gargoile to Tiny.cre')), `offered: ${JSON.stringify(offered)}`);
     await page.keyboard.press('Enter');
     const line = await until('“Gargoyle” on line 1', async () => {
       const l = await editorLine(1);

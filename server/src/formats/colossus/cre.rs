@@ -602,6 +602,54 @@ false true false 6 Titans",
 /// Lines for the `missing` required creatures, with the Default variant's values to change as
 /// the variant needs, added at the end of the file in the columns of its first creature line.
 fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
+    let lines: &[(&str, &str)] = if view.creatures[0].later.is_some() {
+        &DEFAULT_LINES_2002_11
+    } else {
+        &DEFAULT_LINES
+    };
+    let lines: Vec<&str> = lines
+        .iter()
+        .filter(|(n, _)| missing.contains(n))
+        .map(|(_, line)| *line)
+        .collect();
+    let title = format!(
+        "Add {} (the Default variant's values)",
+        missing
+            .iter()
+            .map(|n| format!("a line for {n}"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    );
+    let (at, text) = lines_at_end(doc, view, &lines);
+    Fix::one(title, TextEdit::insert(at, text))
+}
+
+/// A fix of a TER that names `name`, a creature the CRE `doc` lacks: a line for it at the end
+/// of the CRE, in its columns, its values to set (power and skill 1, every flag false, 10 of
+/// it, the regular plural): the name may be the slip, so never preferred.
+pub fn add_creature_elsewhere(doc: &Document, name: &str) -> Option<Fix> {
+    let path = doc.path()?;
+    let view = CreView::of(doc);
+    let first = view.creatures.first()?;
+    let flags = if first.later.is_some() {
+        16
+    } else {
+        FLAGS.len()
+    };
+    let plural = super::navigate::regular_plural(name);
+    let line = format!("{name} 1 1{} 10 {plural}", " false".repeat(flags));
+    let (at, text) = lines_at_end(doc, &view, &[&line]);
+    let cre = path.file_name()?.to_string_lossy().into_owned();
+    Some(Fix::elsewhere(
+        format!("Add a line for {name} to {cre} (power, skill and flags to set)"),
+        vec![(path.to_path_buf(), TextEdit::insert(at, text))],
+    ))
+}
+
+/// `lines` (fields parted by one blank) laid out in the columns of the first creature line, to
+/// be inserted at the end of the text: where, and the text (a line break first when the last
+/// line has none).
+fn lines_at_end(doc: &Document, view: &CreView, lines: &[&str]) -> (usize, String) {
     let first = &view.creatures[0];
     let rope = doc.rope();
     let line_start = rope.line_to_byte(rope.byte_to_line(first.name.range.start));
@@ -622,12 +670,7 @@ fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
     } else {
         String::new()
     };
-    let lines: &[(&str, &str)] = if first.later.is_some() {
-        &DEFAULT_LINES_2002_11
-    } else {
-        &DEFAULT_LINES
-    };
-    for (_, line) in lines.iter().filter(|(n, _)| missing.contains(n)) {
+    for line in lines {
         let mut written = String::new();
         for (i, field) in line.split(' ').enumerate() {
             if i > 0 {
@@ -640,15 +683,7 @@ fn add_creatures(doc: &Document, view: &CreView, missing: &[&str]) -> Fix {
         text.push_str(&written);
         text.push_str(nl);
     }
-    let title = format!(
-        "Add {} (the Default variant's values)",
-        missing
-            .iter()
-            .map(|n| format!("a line for {n}"))
-            .collect::<Vec<_>>()
-            .join(" and ")
-    );
-    Fix::one(title, TextEdit::insert(len, text))
+    (len, text)
 }
 
 /// The creature names other files look up, in file order, with whether each is a lord.

@@ -536,7 +536,7 @@ terrain’s name: rename that file to “{new_name}” first (or copy it), then 
 
 /// The plural English gives a creature's name (`Gargoyles`, `Hydras`, `Warlocks`, `Minotaurs`;
 /// `Horsemen`, `Harpies`, `Sphinxes`): the one a CRE has when its author let it follow the name.
-fn regular_plural(name: &str) -> String {
+pub(super) fn regular_plural(name: &str) -> String {
     let lower = name.to_ascii_lowercase();
     let consonant_y = lower.ends_with('y')
         && lower

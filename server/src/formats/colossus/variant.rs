@@ -535,14 +535,19 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                 let hint = nearest(name, names())
                     .map(|n| format!("; did you mean “{n}”?"))
                     .unwrap_or_default();
-                out.push(Finding::new(
-                    codes::UNKNOWN_CREATURE,
-                    creature.range.clone(),
-                    format!(
-                        "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
-                    ),
-                )
-                .with_fixes(Fix::replacements(&creature.range, candidates(name, names()))));
+                // The name may be the slip, or the CRE may lack its line.
+                let add = super::cre::add_creature_elsewhere(&cre_doc, name);
+                out.push(
+                    Finding::new(
+                        codes::UNKNOWN_CREATURE,
+                        creature.range.clone(),
+                        format!(
+                            "there is no creature called {name} in {cre_name} (names are case-sensitive){hint}"
+                        ),
+                    )
+                    .with_fixes(Fix::replacements(&creature.range, candidates(name, names())))
+                    .with_fix(add),
+                );
             }
             if let Some(first) = view.acquirables.first()
                 && cre.lord(&first.creature.text) == Some(false)

@@ -121,7 +121,12 @@ pub(crate) fn code_actions(
             })
         };
         for (finding, fix) in fixes {
-            let Some(edit) = edit(&fix.edits) else {
+            // A fix of another file (a line added to the CRE): its file's edit, in its columns.
+            let edit = match fix.elsewhere.is_empty() {
+                true => edit(&fix.edits),
+                false => Some(snapshot.workspace_edit(&elsewhere(snapshot, fix), snapshot.client)),
+            };
+            let Some(edit) = edit else {
                 continue;
             };
             // A suppression comment: its reason selected, to be typed over.
@@ -174,6 +179,26 @@ pub(crate) fn code_actions(
         }
     }
     Ok(Some(actions))
+}
+
+/// A fix's edits of other files as replacements of their ranges, each file read as its
+/// format (the editor's text when it is open, else the disk's).
+fn elsewhere(snapshot: &Snapshot, fix: &crate::findings::Fix) -> Vec<crate::answers::Replace> {
+    let overlay = snapshot.overlay();
+    fix.elsewhere
+        .iter()
+        .map(|(path, edit)| {
+            let text = overlay.read(path).unwrap_or_default();
+            crate::answers::Replace {
+                target: crate::answers::Target {
+                    path: path.clone(),
+                    format: crate::registry::detect(Some(path), &text),
+                    range: edit.range.clone(),
+                },
+                text: edit.insert.clone(),
+            }
+        })
+        .collect()
 }
 
 /// The command that selects the reason a "suppress here" edit of `text` writes (its
