@@ -81,13 +81,8 @@ fn check_ter_for_other_variants(
             .flat_map(|t| t.recruits.iter().map(|r| &r.creature))
             .chain(view.acquirables.iter().map(|a| &a.creature))
     };
-    for other in super::sense::users(doc, FormatId::ColossusTer, files) {
-        if other.dir == variant.dir || other.cre.path == variant.cre.path {
-            continue;
-        }
-        let Some(cre_doc) = load(&other.cre, FormatId::ColossusCre, files) else {
-            continue;
-        };
+    let cre_of = |v: &Variant| v.cre.clone();
+    for (other, cre_doc) in other_readers(doc, variant, cre_of, FormatId::ColossusCre, files) {
         let cre = Roster::of(&cre_doc);
         if cre.is_empty() {
             continue;
@@ -122,6 +117,30 @@ with {cre_name}, which has no {creature_name}{own_cre}",
             });
         }
     }
+}
+
+/// The other variants that read `doc` with another file of a kind (`file_of` a variant, in
+/// `format`) than `variant` does, each with that file: what a file shared by variants is
+/// checked against for each of them.
+fn other_readers<'f>(
+    doc: &Document,
+    variant: &Variant,
+    file_of: impl Fn(&Variant) -> Resolved,
+    format: FormatId,
+    files: &'f dyn Files,
+) -> Vec<(Variant, Loaded<'f>)> {
+    let own = file_of(variant).path;
+    let Some(doc_format) = doc.format() else {
+        return Vec::new();
+    };
+    super::sense::users(doc, doc_format, files)
+        .into_iter()
+        .filter(|other| other.dir != variant.dir && file_of(other).path != own)
+        .filter_map(|other| {
+            let file = load(&file_of(&other), format, files)?;
+            Some((other, file))
+        })
+        .collect()
 }
 
 /// The line of the VAR in `dir` that names the variant's `kind` file (`TER`), else its first
@@ -372,13 +391,8 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
         .and_then(|t| t.path().map(name))
         .map(|t| format!("; {}'s own {t} defines it", name(&variant.dir)))
         .unwrap_or_default();
-    for other in super::sense::users(doc, FormatId::ColossusMap, files) {
-        if other.dir == variant.dir || other.ter.path == variant.ter.path {
-            continue;
-        }
-        let Some(ter_doc) = load(&other.ter, FormatId::ColossusTer, files) else {
-            continue;
-        };
+    let ter_of = |v: &Variant| v.ter.clone();
+    for (other, ter_doc) in other_readers(doc, &variant, ter_of, FormatId::ColossusTer, files) {
         let ter = TerView::of(&ter_doc);
         if ter.terrains.is_empty() {
             continue;
