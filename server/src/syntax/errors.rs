@@ -4,7 +4,7 @@
 use tree_sitter::{Language, Node};
 
 use super::{Document, field_name};
-use crate::findings::{Code, Finding, Limited, Severity};
+use crate::findings::{Code, Finding, Limited};
 use crate::registry::FormatId;
 
 /// What a grammar's node kinds and fields are called in its game's words. Each format gives
@@ -23,16 +23,6 @@ pub trait GrammarWords {
         None
     }
 }
-
-/// A VAR value that is a path: found here, where the grammar stops reading it, and by the
-/// Colossus checks, which list it with their codes.
-pub const BAD_FILE_NAME: &Code = &Code {
-    name: "colossus/bad-file-name",
-    severity: Severity::Error,
-    summary: "a VAR value is not a plain file name",
-    docs: "Names in a VAR are looked up inside the variant folders: no `/`, no `..`, no absolute \
-paths.",
-};
 
 /// The syntax errors of a document (none when its format is unknown), worded by `words`.
 pub fn syntax_findings<W: GrammarWords + ?Sized>(doc: &Document, words: &W) -> Vec<Finding> {
@@ -106,12 +96,7 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
         } else {
             raw.start + leading..raw.start + leading + trimmed.len()
         };
-        if let Some(finding) = self
-            .words
-            .slip(self.doc, range.clone())
-            .or_else(|| self.blank_after_comma(range.start, trimmed))
-            .or_else(|| self.path_in_var(range.start, trimmed))
-        {
+        if let Some(finding) = self.words.slip(self.doc, range.clone()) {
             return finding;
         }
         let first_line = trimmed.lines().next().unwrap_or("");
@@ -176,59 +161,6 @@ impl<W: GrammarWords + ?Sized> Context<'_, W> {
             _ => format!("{found}{place}"),
         };
         Finding::new(self.code(), range, message)
-    }
-
-    /// `D, S` in a TER's ACQUIRABLE list: the game reads `D` as the list and cannot read the
-    /// `,` only because of the blank after it, so the blank is the fault.
-    fn blank_after_comma(&self, start: usize, text: &str) -> Option<Finding> {
-        if self.format != FormatId::ColossusTer || !text.starts_with(',') {
-            return None;
-        }
-        let after = self.doc.slice(start + 1..start + 80);
-        let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
-        let next = after[blanks..].chars().next()?;
-        if blanks == 0 || !next.is_ascii_alphabetic() {
-            return None;
-        }
-        Some(Finding::new(
-            self.code(),
-            start + 1..start + 1 + blanks,
-            "a blank after the comma of a terrain list: the game reads the letters joined by \
-commas with no blank (like D,S), and stops loading the file at the comma; remove the blank"
-                .to_string(),
-        ))
-    }
-
-    /// `MAP:Default/Default.map`: the value stops at the `/` the game cannot read; the fault is
-    /// a value that is a path, not a plain file name.
-    fn path_in_var(&self, start: usize, text: &str) -> Option<Finding> {
-        if self.format != FormatId::ColossusVar || !text.starts_with(['/', '\\']) {
-            return None;
-        }
-        let before = self.doc.slice(start.saturating_sub(200)..start);
-        let head = before
-            .chars()
-            .rev()
-            .take_while(|c| c.is_ascii_alphanumeric() || "_-.,/\\".contains(*c))
-            .map(char::len_utf8)
-            .sum::<usize>();
-        let after = self.doc.slice(start..start + 200);
-        let tail = after
-            .find(|c: char| c.is_whitespace() || c == '#')
-            .unwrap_or(after.len());
-        let range = start - head..start + tail;
-        let path = self.doc.slice(range.clone());
-        let name = path.rsplit(['/', '\\']).next().unwrap_or("");
-        Some(Finding::new(
-            BAD_FILE_NAME,
-            range,
-            format!(
-                "“{path}” is not a plain file name: a VAR value is a file name without a folder \
-(the game looks it up in the variant's folder, its DEPEND variants, then Default) and cannot read \
-the “{}”; write {name}",
-                &text[..1]
-            ),
-        ))
     }
 
     /// A required token is absent: name it, and the token it should follow.
@@ -372,7 +304,7 @@ fn or_list(words: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::findings::MAX_PER_CODE;
+    use crate::findings::{MAX_PER_CODE, Severity};
 
     /// The syntax errors of a text, in its format's words (test code may reach up a layer).
     fn findings(format: FormatId, text: &str) -> Vec<Finding> {

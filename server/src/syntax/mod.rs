@@ -7,7 +7,7 @@ mod query;
 mod words;
 
 pub use document::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Revision, Unparsed};
-pub use errors::{BAD_FILE_NAME, GrammarWords, syntax_findings};
+pub use errors::{GrammarWords, syntax_findings};
 pub use query::{line_runs, query_highlights, token_at};
 pub use words::LineWords;
 

@@ -265,8 +265,14 @@ pub const MISSING_FILE: &Code = &Code {
     docs: "The game looks for MAP, CRE and TER files in the variant's folder, then in the folders of its DEPEND variants, then in Default; DEPEND names folders next to the variant's. When loading fails, the game falls back to the whole Default variant.",
 };
 
-/// Defined with the syntax errors, which report it too (a path where the grammar reads a name).
-pub const BAD_FILE_NAME: &Code = crate::syntax::BAD_FILE_NAME;
+/// Found by the VAR checks, and by the syntax errors where the grammar stops at the path.
+pub const BAD_FILE_NAME: &Code = &Code {
+    name: "colossus/bad-file-name",
+    severity: Severity::Error,
+    summary: "a VAR value is not a plain file name",
+    docs: "Names in a VAR are looked up inside the variant folders: no `/`, no `..`, no absolute \
+paths.",
+};
 
 pub const OVERRIDDEN_RECORD: &Code = &Code {
     name: "colossus/overridden-record",

@@ -218,7 +218,8 @@ impl Format for Map {
 
 impl Format for Ter {
     fn slip(&self, doc: &Document, range: std::ops::Range<usize>) -> Option<Finding> {
-        ter::count_without_creature(doc, range)
+        ter::count_without_creature(doc, range.clone())
+            .or_else(|| ter::blank_after_comma(doc, range))
     }
 
     fn defines_names(&self) -> bool {
@@ -355,7 +356,7 @@ impl Format for Var {
     }
 
     fn slip(&self, doc: &Document, range: std::ops::Range<usize>) -> Option<Finding> {
-        var::lowercase_key(doc, range)
+        var::lowercase_key(doc, range.clone()).or_else(|| var::path_value(doc, range))
     }
 
     fn definitions(&self, doc: &Document) -> Vec<Symbol> {

@@ -349,6 +349,28 @@ impl TerView {
     }
 }
 
+/// `D, S` in a TER's ACQUIRABLE list, where the grammar stops at the comma (`range`): the game
+/// reads `D` as the list and cannot read the `,` only because of the blank after it, so the
+/// blank is the fault.
+pub fn blank_after_comma(doc: &Document, range: Range<usize>) -> Option<Finding> {
+    let start = range.start;
+    if !doc.slice(range).starts_with(',') {
+        return None;
+    }
+    let after = doc.slice(start + 1..start + 80);
+    let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
+    let next = after[blanks..].chars().next()?;
+    if blanks == 0 || !next.is_ascii_alphabetic() {
+        return None;
+    }
+    Some(Finding::new(
+        codes::SYNTAX_ERROR,
+        start + 1..start + 1 + blanks,
+        "a blank after the comma of a terrain list: the game reads the letters joined by \
+commas with no blank (like D,S), and stops loading the file at the comma; remove the blank",
+    ))
+}
+
 /// A recruit count with no creature after it (the creature deleted: `2 Hydra 2`, `3 2 Hydra`),
 /// where the grammar stops at a number it did not expect.
 pub fn count_without_creature(doc: &Document, range: Range<usize>) -> Option<Finding> {

@@ -11,6 +11,41 @@ use crate::syntax::Document;
 /// The keys of a VAR record, as the game reads them: in capitals, the colon touching.
 const KEYS: [&str; 6] = ["MAP:", "CRE:", "TER:", "DEPEND:", "HINT:", "MAXPLAYERS:"];
 
+/// `MAP:Default/Default.map`: the value stops at the `/` the game cannot read, where the grammar
+/// stops too (`range`, the text it could not read); the fault is a value that is a path, not a
+/// plain file name.
+pub fn path_value(doc: &Document, range: Range<usize>) -> Option<Finding> {
+    let start = range.start;
+    let text = doc.slice(range);
+    if !text.starts_with(['/', '\\']) {
+        return None;
+    }
+    let before = doc.slice(start.saturating_sub(200)..start);
+    let head = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || "_-.,/\\".contains(*c))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let after = doc.slice(start..start + 200);
+    let tail = after
+        .find(|c: char| c.is_whitespace() || c == '#')
+        .unwrap_or(after.len());
+    let range = start - head..start + tail;
+    let path = doc.slice(range.clone());
+    let name = path.rsplit(['/', '\\']).next().unwrap_or("");
+    Some(Finding::new(
+        codes::BAD_FILE_NAME,
+        range,
+        format!(
+            "“{path}” is not a plain file name: a VAR value is a file name without a folder \
+(the game looks it up in the variant's folder, its DEPEND variants, then Default) and cannot read \
+the “{}”; write {name}",
+            &text[..1]
+        ),
+    ))
+}
+
 /// A record whose key is written in lowercase (`ter:Frostmarch.ter`), which the game does not
 /// read as a key: it stops loading the variant with an exception.
 pub fn lowercase_key(doc: &Document, range: Range<usize>) -> Option<Finding> {
