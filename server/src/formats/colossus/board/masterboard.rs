@@ -473,12 +473,12 @@ impl HexLook {
             // As large as the hex allows at its middle (about 60 px wide): legible beside the
             // editor at its width without zooming. The name as its TER writes it: capitals
             // take a third more room.
-            Item::text(c.0, label_y, label, 13.0, Anchor::Middle, ink),
+            Item::text(c.0, label_y, label, 15.0, Anchor::Middle, ink),
             Item::text(
                 c.0,
                 name_y,
                 name.clone(),
-                if name.len() > 7 { 10.0 } else { 11.5 },
+                if name.len() > 7 { 10.5 } else { 12.5 },
                 Anchor::Middle,
                 ink,
             ),
