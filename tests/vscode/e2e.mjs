@@ -889,6 +889,8 @@ async function navigationSteps({ ws, up }) {
   }, { needs: up });
 
   await step('rename: F2 renames a creature in the TER and the CRE (across files)', async () => {
+    const creFile = path.join(ws, 'Tiny', 'Tiny.cre');
+    const creBefore = readFileSync(creFile);
     const line = await rename('Gargoyle', 'Gremlin');
     check(line === 'B green Brush true 1 Gremlin 2 Troll', `line 1 after the rename: ${line}`);
     await screenshot('rename-f2-ter');
@@ -898,8 +900,13 @@ async function navigationSteps({ ws, up }) {
       return l.text?.startsWith('Gremlin') ? l.text : false;
     });
     await screenshot('rename-f2-cre');
-    // And back, so the steps after this one see the variant as it was.
+    // Its plural renamed too, and the columns after the name where they were.
+    const want = creBefore.toString('utf8').split('\n')[4].replace('Gargoyle  ', 'Gremlin   ').replace('Gargoyles', 'Gremlins');
+    const saved = readFileSync(creFile, 'utf8').split('\n')[4];
+    check(saved === want, `the CRE line after the rename: ${JSON.stringify(saved)}, expected ${JSON.stringify(want)}`);
+    // And back, so the steps after this one see the variant as it was: the same bytes.
     await rename('Gremlin', 'Gargoyle');
+    await until('Tiny.cre as it was', async () => readFileSync(creFile).equals(creBefore), 15_000);
     return cre;
   }, { needs: up });
 }
