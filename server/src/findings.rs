@@ -99,9 +99,9 @@ impl Finding {
         }
     }
 
-    /// The finding with a place in another file it is about.
-    pub fn with_related(mut self, related: Related) -> Self {
-        self.related.push(related);
+    /// The finding with a place in another file it is about, when there is one.
+    pub fn with_related(mut self, related: Option<Related>) -> Self {
+        self.related.extend(related);
         self
     }
 

@@ -3,18 +3,18 @@
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentChanges, Location,
-    NumberOrString, OneOf, OptionalVersionedTextDocumentIdentifier, Position, PositionEncodingKind,
-    Range, SemanticToken, SemanticTokenType, SemanticTokensLegend, TextDocumentEdit, TextEdit, Uri,
-    WorkspaceEdit,
+    DocumentChanges, OneOf, OptionalVersionedTextDocumentIdentifier, Position,
+    PositionEncodingKind, Range, SemanticToken, SemanticTokenType, SemanticTokensLegend,
+    TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::answers::{Highlight, HighlightKind};
-use crate::findings::{Finding, Severity};
 use crate::text::{self, ColumnUnit, LineCol};
 
 mod answers;
+mod diagnostics;
 pub use answers::*;
+pub use diagnostics::*;
 
 /// The position encoding agreed with the client: UTF-8 when it offers it, else UTF-16.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,32 +132,6 @@ fn saturate(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// A diagnostic whose finding has fixes carries what a code action needs to know it again:
-/// `{"version", "code", "fixes"}` (the document version it was made for, the finding's code
-/// and its number of fixes).
-pub fn fixable_diagnostic(
-    text: &Rope,
-    finding: &Finding,
-    encoding: PositionEncoding,
-    version: Option<i32>,
-) -> Diagnostic {
-    let mut diagnostic = diagnostic(text, finding, encoding);
-    if let (false, Some(version)) = (finding.fixes.is_empty(), version) {
-        diagnostic.data = Some(serde_json::json!({
-            "version": version,
-            "code": finding.code,
-            "fixes": finding.fixes.len(),
-        }));
-    }
-    diagnostic
-}
-
-/// The document version a diagnostic's `data` says it was made for.
-pub fn diagnostic_version(diagnostic: &Diagnostic) -> Option<i32> {
-    let version = diagnostic.data.as_ref()?.get("version")?.as_i64()?;
-    i32::try_from(version).ok()
-}
-
 /// Edits of one document version as a workspace edit, columns in the negotiated encoding;
 /// `None` when the edits lie outside the text or overlap.
 pub fn workspace_edit(
@@ -203,56 +177,6 @@ pub fn text_edits(
             new_text: e.insert.clone(),
         })
         .collect()
-}
-
-pub fn diagnostic(text: &Rope, finding: &Finding, encoding: PositionEncoding) -> Diagnostic {
-    Diagnostic {
-        range: range(text, finding.range.clone(), encoding),
-        severity: Some(match finding.severity {
-            Severity::Error => DiagnosticSeverity::ERROR,
-            Severity::Warning => DiagnosticSeverity::WARNING,
-            Severity::Information => DiagnosticSeverity::INFORMATION,
-            Severity::Hint => DiagnosticSeverity::HINT,
-        }),
-        code: Some(NumberOrString::String(finding.code.to_string())),
-        source: Some("retroboard".to_string()),
-        message: finding.message.clone(),
-        related_information: related_information(&finding.related, encoding),
-        ..Diagnostic::default()
-    }
-}
-
-/// The places in other files a finding is about, in the negotiated columns.
-fn related_information(
-    related: &[crate::findings::Related],
-    encoding: PositionEncoding,
-) -> Option<Vec<DiagnosticRelatedInformation>> {
-    let width = |text: &str| -> u32 {
-        let units = match encoding {
-            PositionEncoding::Utf8 => text.len(),
-            PositionEncoding::Utf16 => text.encode_utf16().count(),
-        };
-        u32::try_from(units).unwrap_or(u32::MAX)
-    };
-    let places: Vec<DiagnosticRelatedInformation> = related
-        .iter()
-        .filter_map(|r| {
-            let line = u32::try_from(r.line).ok()?;
-            let start = width(&r.before);
-            let end = start.saturating_add(width(&r.text));
-            Some(DiagnosticRelatedInformation {
-                location: Location {
-                    uri: Uri::from_file_path(&r.path)?,
-                    range: Range {
-                        start: Position::new(line, start),
-                        end: Position::new(line, end),
-                    },
-                },
-                message: r.message.clone(),
-            })
-        })
-        .collect();
-    (!places.is_empty()).then_some(places)
 }
 
 /// The semantic token type of each highlight kind (standard types, so every theme colours them).

@@ -111,10 +111,7 @@ with {cre_name}, which has no {creature_name}{own_cre}",
                 "{} recruits from {ter_name} with {cre_name}, which has no {creature_name}",
                 name(&other.dir)
             );
-            out.push(match var_line(&other.dir, "CRE", why, files) {
-                Some(related) => finding.with_related(related),
-                None => finding,
-            });
+            out.push(finding.with_related(var_line(&other.dir, "CRE", why, files)));
         }
     }
 }
@@ -424,10 +421,7 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
                 "{} plays {map_name} with {ter_name}, which has no {key}",
                 name(&other.dir)
             );
-            out.push(match var_line(&other.dir, "TER", why, files) {
-                Some(related) => finding.with_related(related),
-                None => finding,
-            });
+            out.push(finding.with_related(var_line(&other.dir, "TER", why, files)));
         }
     }
 }
