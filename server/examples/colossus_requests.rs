@@ -110,6 +110,28 @@ fn main() {
     );
 }
 
+/// A keystroke in the middle line (typed, then deleted on the next round) and its check.
+#[inline(never)]
+fn keystroke_measured(server: &mut view::Server, at: usize, round: usize) {
+    if round % 2 == 0 {
+        server.edit(at..at, "1");
+    } else {
+        server.edit(at..at + 1, "");
+    }
+    black_box(server.check());
+}
+
+/// What an editor asks after each keystroke (the benchmark's requests), outside what is measured.
+fn editor_requests(server: &view::Server, at: usize) {
+    server.request(|doc, files| {
+        black_box(retroboard::ide::hover(doc, at, files));
+        black_box(retroboard::ide::outline(doc));
+        black_box(retroboard::ide::highlights(doc));
+        black_box(retroboard::ide::highlights_in(doc, at.saturating_sub(1500)..at + 1500));
+        black_box(retroboard::render::preview(doc, files));
+    });
+}
+
 /// The start of the middle line.
 fn middle_line(text: &str) -> usize {
     let middle = text.len() / 2;
@@ -153,14 +175,7 @@ fn measured(what: &str, server: &mut view::Server, text: &str, rounds: usize) ->
     for round in 0..rounds {
         let start = Instant::now();
         match what {
-            "check" => {
-                if round % 2 == 0 {
-                    server.edit(at..at, "1");
-                } else {
-                    server.edit(at..at + 1, "");
-                }
-                black_box(server.check());
-            }
+            "check" | "check-after-requests" => keystroke_measured(server, at, round),
             "references" => {
                 let _ = black_box(
                     server.request(|doc, files| retroboard::ide::references(doc, at, files, true)),
@@ -192,6 +207,9 @@ fn measured(what: &str, server: &mut view::Server, text: &str, rounds: usize) ->
             _ => panic!("check, references, rename, complete or inlay"),
         }
         let took = start.elapsed();
+        if what == "check-after-requests" {
+            editor_requests(server, at);
+        }
         times.push(if what == "complete" {
             took / places.len() as u32
         } else {

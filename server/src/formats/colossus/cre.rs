@@ -9,6 +9,7 @@ use super::codes;
 use super::record::{FieldDef, Kind, Layout, Line, Run, Token, TokenKinds, record_break};
 use super::syntax::{LineMemo, Num, Word, moved};
 use crate::findings::{Finding, Fix, TextEdit};
+use crate::formats::editor::Quick;
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
@@ -690,8 +691,9 @@ fn lines_at_end(doc: &Document, view: &CreView, lines: &[&str]) -> (usize, Strin
 pub struct Roster {
     /// Each creature's name, whether it is a lord and whether a demilord.
     names: Vec<(String, bool, bool)>,
-    /// The first creature of each name.
-    first: HashMap<String, usize>,
+    /// The first creature of each name (looked up for every creature a TER names, on every
+    /// keystroke in it: the fast hash).
+    first: HashMap<String, usize, Quick>,
 }
 
 impl Roster {
@@ -703,7 +705,7 @@ impl Roster {
                 .iter()
                 .map(|c| (c.name.text.clone(), c.flag("lord"), c.flag("demilord")))
                 .collect();
-            let mut first = HashMap::with_capacity(names.len());
+            let mut first = HashMap::with_capacity_and_hasher(names.len(), Quick::default());
             for (i, (name, _, _)) in names.iter().enumerate() {
                 first.entry(name.clone()).or_insert(i);
             }

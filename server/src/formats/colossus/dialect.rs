@@ -395,8 +395,10 @@ struct Signs {
 }
 
 impl Signs {
-    /// The signs of `text`, its ranges counted from its start.
-    fn of(text: &str, mut sign: impl FnMut(&[&str]) -> bool) -> Signs {
+    /// The signs of `text`, its ranges counted from its start; `sign` is shown a line's first
+    /// `needs` tokens (a MAP's dialect is read again on every keystroke in it, and its sign
+    /// looks at three tokens of lines that have a dozen).
+    fn of(text: &str, needs: usize, mut sign: impl FnMut(&[&str]) -> bool) -> Signs {
         let mut signs = Signs::default();
         // One list for every line's tokens (a list per line cost more than reading them).
         let mut tokens: Vec<&str> = Vec::new();
@@ -405,9 +407,9 @@ impl Signs {
             // The same tokens: in ASCII only the vertical tab is a blank `split_whitespace`
             // knows and `split_ascii_whitespace` does not, and that one is four times faster.
             if content.is_ascii() && !content.contains('\x0B') {
-                tokens.extend(content.split_ascii_whitespace());
+                tokens.extend(content.split_ascii_whitespace().take(needs));
             } else {
-                tokens.extend(content.split_whitespace());
+                tokens.extend(content.split_whitespace().take(needs));
             }
             if tokens.is_empty() {
                 continue;
@@ -432,10 +434,18 @@ impl Signs {
 }
 
 /// The first line of `text` showing a sign, when the sign is in most of the records (`mostly`)
-/// or anywhere.
-fn find(text: &str, mostly: bool, sign: impl FnMut(&[&str]) -> bool) -> Option<Range<usize>> {
-    Signs::of(text, sign).found(mostly)
+/// or anywhere; `sign` is shown each line's first `needs` tokens.
+fn find(
+    text: &str,
+    mostly: bool,
+    needs: usize,
+    sign: impl FnMut(&[&str]) -> bool,
+) -> Option<Range<usize>> {
+    Signs::of(text, needs, sign).found(mostly)
 }
+
+/// Every token of a line, for a sign that may be anywhere in it.
+const ALL: usize = usize::MAX;
 
 fn has_quote_or_special(tokens: &[&str]) -> bool {
     tokens
@@ -459,7 +469,7 @@ pub fn sign(format: FormatId, text: &str) -> Found {
 
 fn map_sign(text: &str) -> Found {
     let terrain_name = |t: &[&str]| t.len() > 2 && is_word(t[1]);
-    find(text, true, terrain_name)
+    find(text, true, 3, terrain_name)
         .map(|r| (Dialect::Oct2003, r, "terrain names instead of letters"))
 }
 
@@ -469,12 +479,12 @@ fn ter_sign(text: &str) -> Found {
             && is_word(t[0])
             && t.get(2).is_some_and(|b| *b == "true" || *b == "false")
     };
-    if let Some(r) = find(text, true, no_letter) {
+    if let Some(r) = find(text, true, 3, no_letter) {
         return Some((Dialect::Oct2003, r, "terrain lines without a letter"));
     }
     let later_keyword =
         |t: &[&str]| matches!(t[0], "TITANIMPROVE" | "TITANTELEPORT") || has_quote_or_special(t);
-    find(text, false, later_keyword).map(|r| {
+    find(text, false, ALL, later_keyword).map(|r| {
         (
             Dialect::Nov2002,
             r,
@@ -485,7 +495,7 @@ fn ter_sign(text: &str) -> Found {
 
 fn cre_sign(text: &str) -> Found {
     let sixteen_natives = |t: &[&str]| t.len() > 18 || has_quote_or_special(t);
-    find(text, true, sixteen_natives).map(|r| {
+    find(text, true, ALL, sixteen_natives).map(|r| {
         (
             Dialect::Nov2002,
             r,
@@ -497,20 +507,20 @@ fn cre_sign(text: &str) -> Found {
 fn battleland_sign(text: &str) -> Found {
     let terrain_name =
         |t: &[&str]| t.len() > 2 && is_word(t[2]) && !matches!(t[0], "SUBTITLE" | "STARTLIST");
-    if let Some(r) = find(text, true, terrain_name) {
+    if let Some(r) = find(text, true, 3, terrain_name) {
         return Some((Dialect::Oct2003, r, "hex terrain names instead of letters"));
     }
     let keyword = |t: &[&str]| matches!(t[0], "STARTLIST" | "SUBTITLE" | "TOWER");
-    if let Some(r) = find(text, false, keyword) {
+    if let Some(r) = find(text, false, 1, keyword) {
         return Some((Dialect::Nov2002, r, "STARTLIST, SUBTITLE or TOWER lines"));
     }
     let river = |t: &[&str]| t.len() > 4 && t[4..].iter().skip(1).step_by(2).any(|s| *s == "r");
-    find(text, false, river).map(|r| (Dialect::Nov2002, r, "river hexsides (r)"))
+    find(text, false, ALL, river).map(|r| (Dialect::Nov2002, r, "river hexsides (r)"))
 }
 
 fn var_sign(text: &str) -> Found {
     let later = |t: &[&str]| t[0].starts_with("HINT:") || t[0].starts_with("MAXPLAYERS:");
-    find(text, false, later).map(|r| (Dialect::Nov2002, r, "HINT: or MAXPLAYERS: records"))
+    find(text, false, 1, later).map(|r| (Dialect::Nov2002, r, "HINT: or MAXPLAYERS: records"))
 }
 
 /// The dialect a document's own records show, where and how (memoised per text).

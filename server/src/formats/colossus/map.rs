@@ -16,6 +16,7 @@ use super::variant::{Variant, var_file};
 use crate::answers::{Highlight, HighlightKind};
 use crate::findings::Finding;
 use crate::formats::Files;
+use crate::formats::editor::Quick;
 use crate::syntax::Document;
 use crate::text::ChunkReader;
 
@@ -143,8 +144,9 @@ impl VariantTowers {
         let mut known = true;
         // Each battleland read once: many terrains share one (a 2003-10 TER names the same
         // `.rnd` file for its Brush1 to Brush5).
-        let mut read: HashMap<(&str, bool), bool> = HashMap::new();
+        let mut read: HashMap<(&str, bool), bool, Quick> = HashMap::default();
         let towers: Vec<String> = terrain_lines(&ter)
+            .into_iter()
             .filter(|(_, name, random)| match random {
                 // `HexMap` at 1b50e238 reads the tower status of a terrain with a random
                 // battleland from its `.rnd` file, in the variant's Battlelands folder.
@@ -171,25 +173,30 @@ impl VariantTowers {
 /// is the letter in 2002-02 and 2002-11 (`P yellow Plains true …`), and the name from 2003-10
 /// (`yellow Plains true …`, no letter).
 /// The `Random:` file of a 2003-10 line comes third.
-fn terrain_lines(text: &str) -> impl Iterator<Item = (&str, &str, Option<&str>)> {
-    text.lines().filter_map(|line| {
-        let tokens: Vec<&str> = line.split('#').next()?.split_whitespace().collect();
-        let flag = |t: &str| t == "true" || t == "false";
+fn terrain_lines(text: &str) -> Vec<(&str, &str, Option<&str>)> {
+    let flag = |t: &str| t == "true" || t == "false";
+    // One list for every line's tokens: read again on every keystroke in the TER.
+    let mut tokens: Vec<&str> = Vec::new();
+    let mut found = Vec::new();
+    for line in text.lines() {
+        tokens.clear();
+        tokens.extend(line.split('#').next().unwrap_or("").split_whitespace());
         match tokens.as_slice() {
             [letter, _, name, regular, ..]
                 if letter.len() == 1
                     && letter.starts_with(|c: char| c.is_ascii_alphabetic())
                     && flag(regular) =>
             {
-                Some((*letter, *name, None))
+                found.push((*letter, *name, None));
             }
             [_, name, regular, ..] if flag(regular) && *name != "ACQUIRABLE" => {
                 let random = tokens.iter().find_map(|t| t.strip_prefix("Random:"));
-                Some((*name, *name, random))
+                found.push((*name, *name, random));
             }
-            _ => None,
+            _ => {}
         }
-    })
+    }
+    found
 }
 
 /// The number of players a VAR text asks for (`MAXPLAYERS: n`, the last one; the game
@@ -644,8 +651,12 @@ a comment before it or on its line makes loading fail: move the comment below th
         }
     }
 
-    let mut first_by_label: HashMap<i64, &Hex> = HashMap::new();
-    let mut first_by_position: HashMap<(i64, i64), &Hex> = HashMap::new();
+    // Run on every keystroke: sized once, with the fast hash.
+    let hexes = view.hexes.len();
+    let mut first_by_label: HashMap<i64, &Hex, Quick> =
+        HashMap::with_capacity_and_hasher(hexes, Quick::default());
+    let mut first_by_position: HashMap<(i64, i64), &Hex, Quick> =
+        HashMap::with_capacity_and_hasher(hexes, Quick::default());
     for hex in view.hexes.iter().filter(|h| !h.broken) {
         let Some(label) = hex.label.value else {
             continue;

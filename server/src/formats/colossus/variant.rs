@@ -14,6 +14,7 @@ use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use crate::answers::Link;
 use crate::findings::{Finding, Fix, TextEdit, line_with_break};
+use crate::formats::editor::Quick;
 use crate::formats::{Files, Loaded, unsupported_dialect};
 use crate::registry::FormatId;
 use crate::syntax::Document;
@@ -442,8 +443,8 @@ fn undefined<'v>(
             continue;
         };
         if hex.named {
-            if let Some(key) = hex.terrain_key()
-                && ter.terrain_by_key(&key).is_none()
+            if let Some(key) = hex.terrain_key_str()
+                && ter.terrain_by_key(key).is_none()
             {
                 found.push((hex, key.to_string(), token));
             }
@@ -577,7 +578,7 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
         let map = MapView::of(&map_doc);
         // How many hexes have each terrain, by the key the map knows it by: its letter, or
         // from 2003-10 its name (counted once, not once per terrain).
-        let mut on_map: HashMap<&str, usize> = HashMap::new();
+        let mut on_map: HashMap<&str, usize, Quick> = HashMap::default();
         for key in map.hexes.iter().filter_map(|h| h.terrain_key_str()) {
             *on_map.entry(key).or_default() += 1;
         }
