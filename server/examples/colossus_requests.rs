@@ -127,7 +127,10 @@ fn editor_requests(server: &view::Server, at: usize) {
         black_box(retroboard::ide::hover(doc, at, files));
         black_box(retroboard::ide::outline(doc));
         black_box(retroboard::ide::highlights(doc));
-        black_box(retroboard::ide::highlights_in(doc, at.saturating_sub(1500)..at + 1500));
+        black_box(retroboard::ide::highlights_in(
+            doc,
+            at.saturating_sub(1500)..at + 1500,
+        ));
         black_box(retroboard::render::preview(doc, files));
     });
 }

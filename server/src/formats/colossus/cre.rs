@@ -703,7 +703,7 @@ impl Roster {
             let names: Vec<(String, bool, bool)> = CreView::of(doc)
                 .creatures
                 .iter()
-                .map(|c| (c.name.text.clone(), c.flag("lord"), c.flag("demilord")))
+                .map(|c| (c.name.text.to_string(), c.flag("lord"), c.flag("demilord")))
                 .collect();
             let mut first = HashMap::with_capacity_and_hasher(names.len(), Quick::default());
             for (i, (name, _, _)) in names.iter().enumerate() {

@@ -154,10 +154,10 @@ fn map_terrains(
                 // where that differs (`Brush1` shown as Brush).
                 let terrain = ter.terrain_by_key(&letter.text)?;
                 let shown = terrain.display_name.as_ref()?;
-                (shown.text != letter.text).then(|| shown.text.clone())?
+                (shown.text != letter.text).then(|| shown.text.to_string())?
             } else {
                 let terrain = ter.terrain(letter.text.chars().next()?)?;
-                terrain.name.as_ref()?.text.clone()
+                terrain.name.as_ref()?.text.to_string()
             };
             let offset = match place(hex.range.start)? {
                 Place::Inside => letter.range.end,

@@ -298,7 +298,7 @@ pub(super) fn terrain_name(ctx: &Context, letter: Option<char>) -> String {
         .and_then(|(ter, _)| {
             ter.terrain(letter)
                 .and_then(|t| t.name.as_ref())
-                .map(|n| n.text.clone())
+                .map(|n| n.text.to_string())
         })
         .unwrap_or_else(|| format!("terrain {letter}"))
 }

@@ -821,7 +821,7 @@ mod tests {
             let number = |n: &Num| {
                 assert_eq!(doc.slice(n.range.clone()).parse().ok(), n.value, "{n:?}");
             };
-            let word = |w: &Word| assert_eq!(doc.slice(w.range.clone()), w.text, "{w:?}");
+            let word = |w: &Word| assert_eq!(doc.slice(w.range.clone()), w.text.as_str(), "{w:?}");
             for h in &view.hexes {
                 [Some(&h.label), h.x.as_ref(), h.y.as_ref()]
                     .into_iter()

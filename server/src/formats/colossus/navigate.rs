@@ -41,7 +41,7 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
                 .iter()
                 .find(|c| contains(&c.name.range, offset))?;
             Some((
-                Name::Creature(creature.name.text.clone()),
+                Name::Creature(creature.name.text.to_string()),
                 creature.name.range.clone(),
             ))
         }
@@ -50,7 +50,7 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
             for terrain in &view.terrains {
                 if contains(&terrain.letter.range, offset) {
                     return Some((
-                        Name::Terrain(terrain.letter.text.clone()),
+                        Name::Terrain(terrain.letter.text.to_string()),
                         terrain.letter.range.clone(),
                     ));
                 }
@@ -60,7 +60,7 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
                     .find(|r| contains(&r.creature.range, offset))
                 {
                     return Some((
-                        Name::Creature(r.creature.text.clone()),
+                        Name::Creature(r.creature.text.to_string()),
                         r.creature.range.clone(),
                     ));
                 }
@@ -69,7 +69,7 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
             for a in &view.acquirables {
                 if contains(&a.creature.range, offset) {
                     return Some((
-                        Name::Creature(a.creature.text.clone()),
+                        Name::Creature(a.creature.text.to_string()),
                         a.creature.range.clone(),
                     ));
                 }
@@ -90,7 +90,10 @@ fn name_at(doc: &Document, offset: usize) -> Option<(Name, Range<usize>)> {
                     return Some((Name::Hex(hex.label.value?), hex.label.range.clone()));
                 }
                 if let Some(terrain) = hex.terrain.as_ref().filter(|t| contains(&t.range, offset)) {
-                    return Some((Name::Terrain(terrain.text.clone()), terrain.range.clone()));
+                    return Some((
+                        Name::Terrain(terrain.text.to_string()),
+                        terrain.range.clone(),
+                    ));
                 }
                 if let Some(exit) = hex.exits.iter().find(|e| contains(&e.label.range, offset)) {
                     return Some((Name::Hex(exit.label.value?), exit.label.range.clone()));

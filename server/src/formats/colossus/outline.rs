@@ -73,7 +73,11 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                             .detail(doc.slice(r.count.range.clone()).into_owned())
                         })
                         .collect();
-                    terrain.detail(t.color.as_ref().map_or(String::new(), |c| c.text.clone()))
+                    terrain.detail(
+                        t.color
+                            .as_ref()
+                            .map_or(String::new(), |c| c.text.to_string()),
+                    )
                 })
                 .collect();
             out.extend(view.acquirables.iter().map(|a| {
@@ -137,7 +141,10 @@ pub fn outline(doc: &Document) -> Vec<Symbol> {
                         h.y.as_ref()
                             .map_or("?".into(), |n| doc.slice(n.range.clone()));
                     let name = format!("hex ({}, {y})", doc.slice(h.x.range.clone()));
-                    let detail = h.terrain.as_ref().map_or(String::new(), |t| t.text.clone());
+                    let detail = h
+                        .terrain
+                        .as_ref()
+                        .map_or(String::new(), |t| t.text.to_string());
                     Symbol::new(name, SymbolKind::Place, h.range.clone(), h.x.range.clone())
                         .detail(detail)
                 })

@@ -301,7 +301,7 @@ impl<'a> Line<'a> {
     /// The text of the field read into `slot`, as a word.
     pub fn word(&self, slot: usize) -> Option<Word> {
         self.slot(slot).map(|f| Word {
-            text: f.text.clone().into_owned(),
+            text: f.text.as_ref().into(),
             range: f.range.clone(),
         })
     }

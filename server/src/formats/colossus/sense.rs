@@ -557,8 +557,8 @@ pub fn obtainable_creatures(ter: &TerView) -> BTreeSet<String> {
         .iter()
         .flat_map(|t| &t.recruits)
         .filter(|r| r.count.value.is_some_and(|c| c >= 0))
-        .map(|r| r.creature.text.clone())
-        .chain(ter.acquirables.iter().map(|a| a.creature.text.clone()))
+        .map(|r| r.creature.text.to_string())
+        .chain(ter.acquirables.iter().map(|a| a.creature.text.to_string()))
         .collect()
 }
 

@@ -15,8 +15,105 @@ use crate::text::edit_distance;
 /// A token's text and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Word {
-    pub text: String,
+    pub text: TokenText,
     pub range: Range<usize>,
+}
+
+/// A token's text, shared: the views of a file copy the words of every line a keystroke did
+/// not change from the line memo, and a copy must cost no allocation (in a MAP of a few
+/// hundred hexes they were most of a keystroke's allocations).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct TokenText(std::sync::Arc<str>);
+
+impl TokenText {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TokenText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for TokenText {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for TokenText {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for TokenText {
+    fn from(text: &str) -> TokenText {
+        TokenText(text.into())
+    }
+}
+
+impl From<String> for TokenText {
+    fn from(text: String) -> TokenText {
+        TokenText(text.into())
+    }
+}
+
+impl From<TokenText> for String {
+    fn from(text: TokenText) -> String {
+        text.0.to_string()
+    }
+}
+
+impl PartialEq<str> for TokenText {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for TokenText {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl PartialEq<String> for TokenText {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<TokenText> for str {
+    fn eq(&self, other: &TokenText) -> bool {
+        self == &*other.0
+    }
+}
+
+impl PartialEq<TokenText> for &str {
+    fn eq(&self, other: &TokenText) -> bool {
+        *self == &*other.0
+    }
+}
+
+impl PartialEq<TokenText> for String {
+    fn eq(&self, other: &TokenText) -> bool {
+        **self == *other.0
+    }
+}
+
+impl std::fmt::Display for TokenText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for TokenText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
 }
 
 /// A number token; `value` is `None` when it does not fit (the game would fail on it too).
@@ -48,7 +145,7 @@ pub fn children<'t>(node: Node<'t>, kind: &str) -> Vec<Node<'t>> {
 
 pub fn word(doc: &Document, node: Node) -> Word {
     Word {
-        text: doc.slice(node.byte_range()).into_owned(),
+        text: doc.slice(node.byte_range()).as_ref().into(),
         range: node.byte_range(),
     }
 }

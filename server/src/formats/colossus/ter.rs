@@ -829,7 +829,7 @@ A2RROW 0 ARROW 0 ARROW\u{a0}5RROW 11 1\n";
     fn refs(text: &str, named: bool) -> Vec<(String, std::ops::Range<usize>)> {
         terrain_refs(
             &Word {
-                text: text.to_string(),
+                text: text.into(),
                 range: 10..10 + text.len(),
             },
             named,

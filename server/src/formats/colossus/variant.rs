@@ -243,7 +243,7 @@ impl Variant {
         let resolve = |kind: &str, default: &str| {
             let name = var
                 .and_then(|v| v.last(kind))
-                .map_or_else(|| default.to_string(), |e| e.value.text.clone());
+                .map_or_else(|| default.to_string(), |e| e.value.text.to_string());
             resolve_in(&search_path, &name, &reachable, files)
         };
         Variant {

@@ -246,7 +246,7 @@ pub(super) fn battleland(doc: &Document, files: &dyn Files, findings: &[Finding]
             // The terrain as the file writes it: a letter, or from 2003-10 its name.
             let written = record
                 .and_then(|h| h.terrain.as_ref())
-                .map_or_else(|| terrain_word(terrain), |t| t.text.clone());
+                .map_or_else(|| terrain_word(terrain), |t| t.text.to_string());
             items.push(Item::text(
                 c.0,
                 c.1 + 4.0,

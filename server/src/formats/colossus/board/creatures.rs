@@ -85,11 +85,11 @@ pub(super) fn creatures(doc: &Document, findings: &[Finding]) -> Board {
             let rest = abilities.split_off(at);
             abilities.extend(natives);
             abilities.extend(rest);
-            extra.extend(l.base_color.as_ref().map(|w| w.text.clone()));
-            extra.extend(l.special.as_ref().map(|w| w.text.clone()));
+            extra.extend(l.base_color.as_ref().map(|w| w.text.to_string()));
+            extra.extend(l.special.as_ref().map(|w| w.text.to_string()));
         }
         let cells = [
-            c.name.text.clone(),
+            c.name.text.to_string(),
             value(&c.power),
             value(&c.skill),
             value(&c.max_count),
