@@ -2684,3 +2684,127 @@ defines it"
         );
     }
 }
+
+/// `[game] colossus` in retroboard.toml: every file of a variant is read for the version it
+/// chooses; a file that version would misread gets one finding at the sign that contradicts it,
+/// and `check --verbose` says which version each file is read for and why.
+#[test]
+fn the_colossus_version_of_retroboard_toml_is_honoured_and_contradictions_named() {
+    let Some(corpus) = corpus::corpus_dir() else {
+        return;
+    };
+    let dir = scratch("game-version");
+    copy_dir(&corpus.join("colossus/Default"), &dir.join("Default"));
+    copy_dir(
+        &corpus.join("colossus/_later/2003-10-19_1b50e238/Abyssal9"),
+        &dir.join("Abyssal9"),
+    );
+    let settings = dir.join("retroboard.toml");
+    let check = |args: &[&str]| {
+        let mut all = vec![os("check")];
+        all.extend(args.iter().map(|a| os(a)));
+        Run {
+            args: &all,
+            cwd: Some(&dir),
+            env: &[],
+        }
+        .within(60)
+    };
+
+    // The documented format's files, read for 2003-10: one finding each, no flood.
+    std::fs::write(&settings, "[game]\ncolossus = \"2003-10\"\n").unwrap();
+    let out = check(&["--format", "json", "Default"]);
+    assert_eq!(out.status.code(), Some(1));
+    let found = findings_by_name(&out);
+    assert!(
+        found.iter().all(|f| f.3 == "colossus/version-mismatch"),
+        "{found:#?}"
+    );
+    let at: Vec<(&str, u64)> = found.iter().map(|f| (f.0.as_str(), f.1)).collect();
+    let mut expected = vec![("Default.cre", 2), ("Default.map", 3), ("Default.ter", 1)];
+    for land in [
+        "Brush",
+        "Desert",
+        "Hills",
+        "Jungle",
+        "Marsh",
+        "Mountains",
+        "Swamp",
+        "Tower",
+        "Tundra",
+        "Woods",
+    ] {
+        expected.push((land, 1));
+    }
+    expected.sort();
+    assert_eq!(at, expected);
+    let map = found.iter().find(|f| f.0 == "Default.map").unwrap();
+    assert_eq!(
+        map.4,
+        "retroboard.toml reads the variants as the 2003-10 format (`colossus = \"2003-10\"` in \
+`[game]`), but this file has hexes with terrain letters, where the 2003-10 game reads terrain \
+names (the 2002 format, line 3): set `colossus` to the version the file is written for (or \
+\"auto\"), or rewrite it for 2003-10"
+    );
+
+    // A 2003-10 variant read for 2002-02: each file at its own sign.
+    std::fs::write(&settings, "[game]\ncolossus = \"2002-02\"\n").unwrap();
+    let found = findings_by_name(&check(&["--format", "json", "Abyssal9"]));
+    let at: Vec<(&str, u64, &str)> = found
+        .iter()
+        .map(|f| (f.0.as_str(), f.1, f.3.as_str()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("Abyssal9.cre", 3, "colossus/version-mismatch"),
+            ("Abyssal9.map", 4, "colossus/version-mismatch"),
+            ("Abyssal9.ter", 1, "colossus/version-mismatch"),
+            ("Abyssal9.var", 5, "colossus/version-mismatch"),
+        ]
+    );
+    assert_eq!(
+        found[1].4,
+        "retroboard.toml reads the variants as the 2002-02 format (`colossus = \"2002-02\"` in \
+`[game]`), but line 4 has terrain names instead of letters, which only the 2003-10 game reads: \
+set `colossus = \"2003-10\"` (or \"auto\"), or write the file in the 2002-02 format"
+    );
+
+    // Which version, and why.
+    std::fs::write(&settings, "[game]\ncolossus = \"2002-11\"\n").unwrap();
+    let out = check(&["--verbose", "Default/Default.var"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with(
+            "Default/Default.var: read as Colossus variant (VAR) [colossus-var], game version \
+2002-11 (retroboard.toml: `colossus = \"2002-11\"`)\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    std::fs::write(&settings, "[game]\ncolossus = \"auto\"\n").unwrap();
+    let out = check(&["--verbose", "Abyssal9/Abyssal9.var"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with(
+            "Abyssal9/Abyssal9.var: read as Colossus variant (VAR) [colossus-var], game version \
+2003-10, because Abyssal9.map line 4 has terrain names instead of letters\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    // A version the game never had.
+    std::fs::write(&settings, "[game]\ncolossus = \"2004\"\npeg = \"rev11\"\n").unwrap();
+    let found = findings_by_name(&check(&["--format", "json", "retroboard.toml"]));
+    assert_eq!(
+        found,
+        [(
+            "retroboard.toml".to_string(),
+            2,
+            13,
+            "retroboard/config".to_string(),
+            "“2004” is no colossus version of [game]: use \"auto\", \"2002-02\", \"2002-11\", \
+\"2003-10\"; the checks use the default settings until it is fixed"
+                .to_string()
+        )]
+    );
+}

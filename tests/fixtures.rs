@@ -114,6 +114,10 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
         "retroboard/config",
         "server/src/settings.rs, tests/cli.rs and tests/lsp.rs (a retroboard.toml is no fixture)",
     ),
+    (
+        "colossus/version-mismatch",
+        "tests/cli.rs and tests/lsp.rs (chosen by `[game]` in a retroboard.toml, which is no fixture)",
+    ),
 ];
 
 #[test]

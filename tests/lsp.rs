@@ -1836,3 +1836,57 @@ fn preview_refuses_an_invalid_seed_and_says_what_a_seed_is() {
     }
     assert_eq!(client.shutdown(), 0);
 }
+
+/// The hover on a Colossus file's first line says which game version the variant is read for
+/// and why; `[game] colossus` in retroboard.toml chooses it, for the open document's
+/// diagnostics as for `retroboard check`.
+#[test]
+fn the_first_line_hover_says_the_game_version_and_the_settings_choose_it() {
+    let dir = std::env::temp_dir().join(format!("retroboard-lsp-game-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let variant = dir.join("Tiny");
+    std::fs::create_dir_all(&variant).unwrap();
+    let tiny =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/colossus/Tiny");
+    for ext in ["map", "cre", "var", "ter"] {
+        let name = format!("Tiny.{ext}");
+        std::fs::copy(tiny.join(&name), variant.join(&name)).unwrap();
+    }
+    let map = variant.join("Tiny.map");
+    let text = std::fs::read_to_string(&map).unwrap();
+    let uri = file_uri(map.to_str().unwrap());
+    let hover_at_start = |client: &mut LspClient| {
+        let hover = client.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
+        );
+        let markdown = hover["contents"]["value"].as_str().unwrap().to_string();
+        markdown.rsplit("\n\n").next().unwrap().to_string()
+    };
+
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "colossus-map", 1, &text);
+    client.diagnostics(&uri, Some(1));
+    assert_eq!(
+        hover_at_start(&mut client),
+        "**Game version:** read as 2002-02, the documented format: no file of the variant shows \
+a later one."
+    );
+    assert_eq!(client.shutdown(), 0);
+
+    std::fs::write(
+        dir.join("retroboard.toml"),
+        "[game]\ncolossus = \"2003-10\"\n",
+    )
+    .unwrap();
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "colossus-map", 1, &text);
+    let diagnostics = client.diagnostics(&uri, Some(1));
+    assert_eq!(codes(&diagnostics), ["colossus/version-mismatch"]);
+    assert_eq!(
+        hover_at_start(&mut client),
+        "**Game version:** read as 2003-10 (retroboard.toml: `colossus = \"2003-10\"`)."
+    );
+    assert_eq!(client.shutdown(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -113,7 +113,7 @@ fn main() {
 /// A keystroke in the middle line (typed, then deleted on the next round) and its check.
 #[inline(never)]
 fn keystroke_measured(server: &mut view::Server, at: usize, round: usize) {
-    if round % 2 == 0 {
+    if round.is_multiple_of(2) {
         server.edit(at..at, "1");
     } else {
         server.edit(at..at + 1, "");

@@ -45,14 +45,16 @@ use globset::{Glob, GlobSet};
 use serde::Deserialize;
 
 use crate::findings::{Finding, Severity, TextEdit};
-use crate::formats::{code_doc, codes};
+use crate::formats::colossus::dialect::Dialect;
+use crate::formats::peg::view::DotRule;
+use crate::formats::{GameChoice, code_doc, codes};
 use crate::registry::FormatId;
 
 mod complete;
 pub mod file;
 mod read;
 
-use read::{Problem, globs, rules};
+use read::{Problem, globs, rules, version};
 
 /// The names a settings file may have, in the order they are looked for in each folder.
 pub const FILE_NAMES: [&str; 2] = ["retroboard.toml", ".retroboard.toml"];
@@ -89,6 +91,8 @@ pub struct Settings {
     formats: Vec<(globset::GlobMatcher, FormatId)>,
     /// The `[[suppress]]` entries that could be read.
     suppress: Vec<SuppressEntry>,
+    /// The game versions `[game]` chooses.
+    pub game: GameChoice,
     /// Why the file could not be read as settings (the defaults apply then).
     pub problem: Option<Finding>,
     /// The `[[suppress]]` entries that cannot be read, one finding each (the rest applies).
@@ -150,7 +154,53 @@ struct RawSettings {
     files: RawFiles,
     #[serde(default)]
     suppress: Vec<toml::Spanned<BTreeMap<String, toml::Spanned<toml::Value>>>>,
+    #[serde(default)]
+    game: RawGame,
 }
+
+/// `[game]`: the versions of the games the files are read for.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    colossus: Option<String>,
+    peg: Option<String>,
+}
+
+/// The values `[game] colossus` takes, the dialect each chooses (`None`: told from the files),
+/// and what it means.
+pub const COLOSSUS_VERSIONS: [(&str, Option<Dialect>, &str); 4] = [
+    ("auto", None, "told from the variant's files (the default)"),
+    (
+        "2002-02",
+        Some(Dialect::Feb2002),
+        "the documented format: terrain letters, 18-field creatures",
+    ),
+    (
+        "2002-11",
+        Some(Dialect::Nov2002),
+        "TITANIMPROVE, HINT:, river hexsides, 21-field creatures",
+    ),
+    (
+        "2003-10",
+        Some(Dialect::Oct2003),
+        "terrain names instead of letters",
+    ),
+];
+
+/// The values `[game] peg` takes: the game of 11 Nov 2018 (svn r11) or the final one.
+pub const PEG_VERSIONS: [(&str, Option<DotRule>, &str); 3] = [
+    ("auto", None, "told from each board (the default)"),
+    (
+        "rev11",
+        Some(DotRule::Counted),
+        "the game of 11 Nov 2018: a version 2 dot is a half-width field",
+    ),
+    (
+        "final",
+        Some(DotRule::Stripped),
+        "the final game: version 2 dots are deleted and shift their row",
+    ),
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -182,6 +232,7 @@ impl Settings {
             exclude: GlobSet::empty(),
             formats: Vec::new(),
             suppress: Vec::new(),
+            game: GameChoice::default(),
             problem: None,
             entry_problems: Vec::new(),
         }
@@ -279,6 +330,10 @@ impl Settings {
             };
             settings.formats.push((matcher, format));
         }
+        settings.game = GameChoice {
+            colossus: version(&raw.game.colossus, "colossus", &COLOSSUS_VERSIONS, &at)?,
+            peg: version(&raw.game.peg, "peg", &PEG_VERSIONS, &at)?,
+        };
         for entry in &raw.suppress {
             match suppress_entry(text, entry) {
                 Ok(entry) => settings.suppress.push(entry),

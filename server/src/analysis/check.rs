@@ -67,6 +67,9 @@ pub struct Checked {
     pub slow: Option<SlowWork>,
     /// Why the file could not be read (then nothing else is known of it).
     pub unreadable: Option<ReadError>,
+    /// Which version of its game the file is read for, and why, where its format has
+    /// versions the file does not name (`check --verbose` says it).
+    pub version: Option<String>,
 }
 
 impl Checked {
@@ -193,6 +196,7 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
         entries: None,
         slow: None,
         unreadable: None,
+        version: None,
     };
     let doc = checked.document.clone();
     match read {
@@ -202,6 +206,15 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
         }
         Err(Ok(finding)) => checked.findings.push(finding),
         Ok(()) => {
+            // The game versions the settings choose, for this file and its variant's.
+            let chosen = crate::formats::Chosen {
+                files,
+                game: rules.settings.as_ref().map(|s| s.game).unwrap_or_default(),
+            };
+            let files: &dyn Files = &chosen;
+            checked.version = doc
+                .format()
+                .and_then(|f| crate::formats::spec(f).game_version(&doc, files));
             let (findings, silenced) = super::analyze_silenced(&doc, files);
             let slow = SlowWork::of(&doc, files, &findings, &rules, search);
             checked.findings = findings;

@@ -47,6 +47,8 @@ struct Report {
     silenced: Vec<Silenced>,
     /// What its check made of the `[[suppress]]` entries of its settings.
     entries: Option<EntriesUsed>,
+    /// Which version of its game it is read for, and why (`--verbose` says it).
+    version: Option<String>,
 }
 
 /// A file to check, and whether it was named on the command line (a named file is always
@@ -487,6 +489,7 @@ fn settings_report(shown: &Path, text: &str, findings: Vec<Finding>) -> Report {
         baselined: Vec::new(),
         silenced: Vec::new(),
         entries: None,
+        version: None,
     }
 }
 
@@ -588,6 +591,7 @@ fn check_caught(
                 baselined: Vec::new(),
                 silenced: Vec::new(),
                 entries: None,
+                version: None,
             }))
         },
     )
@@ -632,6 +636,7 @@ fn check_file(
         baselined: Vec::new(),
         silenced: checked.silenced,
         entries: checked.entries,
+        version: checked.version,
     }))
 }
 
@@ -694,7 +699,10 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             } else {
                 read_as(report.format)
             };
-            writeln!(out, "{path}: {what}")?;
+            match report.version.as_ref().filter(|_| verbose) {
+                Some(version) => writeln!(out, "{path}: {what}, game version {version}")?,
+                None => writeln!(out, "{path}: {what}")?,
+            }
         }
         for finding in shown {
             let diagnostic = match finding.severity {

@@ -240,6 +240,8 @@ pub struct EditorFiles<'a> {
     request: &'a RequestCache,
     searched: Option<&'a Arc<super::Searched>>,
     last_seen: bool,
+    /// The game versions the settings of a path choose (`[game]`).
+    game: Option<&'a dyn super::GameSettings>,
 }
 
 impl<'a> EditorFiles<'a> {
@@ -254,6 +256,7 @@ impl<'a> EditorFiles<'a> {
             request,
             searched: None,
             last_seen: false,
+            game: None,
         }
     }
 
@@ -270,6 +273,14 @@ impl<'a> EditorFiles<'a> {
     }
 
     /// These files, with what the session's searches found kept in `searched`.
+    /// These files with the game versions `game` says the settings of a path choose.
+    pub fn with_game(self, game: &'a dyn super::GameSettings) -> EditorFiles<'a> {
+        EditorFiles {
+            game: Some(game),
+            ..self
+        }
+    }
+
     pub fn with_searched(self, searched: &'a Arc<super::Searched>) -> EditorFiles<'a> {
         EditorFiles {
             searched: Some(searched),
@@ -429,6 +440,10 @@ impl Files for EditorFiles<'_> {
 
     fn open_document(&self, path: &Path) -> Option<&Document> {
         self.look(path, true)
+    }
+
+    fn game(&self, path: &Path) -> super::GameChoice {
+        self.game.map(|game| game.game(path)).unwrap_or_default()
     }
 
     fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {

@@ -268,6 +268,12 @@ pub trait Format: Sync {
     fn variant_note(&self, _doc: &Document, _files: &dyn Files) -> Option<Finding> {
         None
     }
+
+    /// Which version of its game the document is read for, and why ("read as the 2003-10
+    /// format because …"), where the format has versions its files do not name.
+    fn game_version(&self, _doc: &Document, _files: &dyn Files) -> Option<String> {
+        None
+    }
 }
 
 /// Whether the text at `element` (a line, a token) is asked for by `range`, as an editor asks
@@ -317,6 +323,69 @@ pub trait SlowSearch: Send + Sync {
     /// While the value returned lives, the search is under way: a preview of the document
     /// drawn meanwhile says so instead of searching the same board beside it.
     fn under_way(&self) -> Option<Box<dyn std::any::Any + Send>>;
+}
+
+/// The versions of the games a settings file chooses (`[game]` in `retroboard.toml`) for the
+/// formats whose files do not say which game reads them; `None`: told from the files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameChoice {
+    /// The Colossus dialect of every variant.
+    pub colossus: Option<colossus::dialect::Dialect>,
+    /// The peg game whose reading of version 2 boards counts (r11's dots or the final game's).
+    pub peg: Option<peg::view::DotRule>,
+}
+
+/// Where the game versions chosen for a path come from: the settings files.
+pub trait GameSettings: Sync {
+    fn game(&self, path: &Path) -> GameChoice;
+}
+
+/// Files as `files` has them, with the game versions `game` chosen: what a check under
+/// settings with a `[game]` table reads.
+pub struct Chosen<'a> {
+    pub files: &'a dyn Files,
+    pub game: GameChoice,
+}
+
+impl Files for Chosen<'_> {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        self.files.read(path)
+    }
+    fn exists(&self, path: &Path) -> bool {
+        self.files.exists(path)
+    }
+    fn is_dir(&self, path: &Path) -> bool {
+        self.files.is_dir(path)
+    }
+    fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
+        self.files.list(dir)
+    }
+    fn real_path(&self, path: &Path) -> Option<PathBuf> {
+        self.files.real_path(path)
+    }
+    fn memo(&self) -> Option<&Memo> {
+        self.files.memo()
+    }
+    fn searched(&self) -> Option<&Arc<Searched>> {
+        self.files.searched()
+    }
+    fn remember(
+        &self,
+        key: &Path,
+        kind: TypeId,
+        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
+    ) -> Arc<dyn Any + Send + Sync> {
+        self.files.remember(key, kind, make)
+    }
+    fn open_document(&self, path: &Path) -> Option<&Document> {
+        self.files.open_document(path)
+    }
+    fn document(&self, path: &Path, format: FormatId) -> Option<Loaded<'_>> {
+        self.files.document(path, format)
+    }
+    fn game(&self, _path: &Path) -> GameChoice {
+        self.game
+    }
 }
 
 /// Access to other files: the editor's open documents first, then the disk.
@@ -375,6 +444,12 @@ pub trait Files {
     /// alone is kept in its own memo ([`Document::memo`]) for as long as the text stays.
     fn open_document(&self, _path: &Path) -> Option<&Document> {
         None
+    }
+
+    /// The game versions the settings of the file or folder `path` choose ([`GameChoice`]); by
+    /// default none.
+    fn game(&self, _path: &Path) -> GameChoice {
+        GameChoice::default()
     }
 
     /// A file read as a document of `format`; by default parsed anew on every call.

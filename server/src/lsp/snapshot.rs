@@ -8,7 +8,7 @@ use tower_lsp_server::ls_types::*;
 
 use crate::analysis::{self, Checked, Search, Source, catch_panic};
 use crate::formats::editor::{ByPath, DiskCache, EditorFiles, OpenDocuments, RequestCache};
-use crate::formats::{Files, Searched};
+use crate::formats::{Files, GameChoice, GameSettings, Searched};
 use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
@@ -37,6 +37,8 @@ pub(crate) struct Snapshot {
     pub(crate) injection: Option<Injection>,
     /// The disk is taken as last seen ([`EditorFiles::as_last_seen`]): a keystroke's check.
     pub(crate) as_last_seen: bool,
+    /// The game versions the settings choose, by folder, once asked for.
+    pub(crate) games: std::sync::Mutex<HashMap<PathBuf, GameChoice>>,
 }
 
 impl State {
@@ -54,6 +56,7 @@ impl State {
             by_path: std::sync::OnceLock::new(),
             injection: self.injection.clone(),
             as_last_seen: false,
+            games: Default::default(),
         }
     }
 }
@@ -66,6 +69,20 @@ pub(crate) fn open_at<'a>(
     documents
         .iter()
         .find(|(_, d)| d.path.as_deref() == Some(path))
+}
+
+/// The game versions the settings of a file or folder choose (`[game]`), found once per folder
+/// for the snapshot.
+impl GameSettings for Snapshot {
+    fn game(&self, path: &Path) -> GameChoice {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        *games.entry(path.to_path_buf()).or_insert_with(|| {
+            self.settings
+                .for_file(path)
+                .map(|s| s.game)
+                .unwrap_or_default()
+        })
+    }
 }
 
 /// The snapshot's open documents, by path: what other files' checks read before the disk.
@@ -94,8 +111,9 @@ impl Snapshot {
 
     /// The files as this snapshot reads them: its open documents over the disk.
     pub(crate) fn overlay(&self) -> EditorFiles<'_> {
-        let files =
-            EditorFiles::new(self, &self.cache, &self.request).with_searched(&self.searched);
+        let files = EditorFiles::new(self, &self.cache, &self.request)
+            .with_searched(&self.searched)
+            .with_game(self);
         match self.as_last_seen {
             true => files.as_last_seen(),
             false => files,

@@ -4,11 +4,12 @@
 
 use std::ops::Range;
 
+use super::{COLOSSUS_VERSIONS, PEG_VERSIONS};
 use crate::answers::{Completion, CompletionKind, inert_markdown};
 use crate::registry::FormatId;
 
 /// The sections, as their headers are written, and what each holds.
-const SECTIONS: [(&str, &str); 4] = [
+const SECTIONS: [(&str, &str); 5] = [
     ("[rules]", "the severity of a code, or off"),
     ("[[overrides]]", "rules for some files only"),
     (
@@ -16,6 +17,7 @@ const SECTIONS: [(&str, &str); 4] = [
         "what a folder's check reads, and the format of some files",
     ),
     ("[[suppress]]", "silences one finding at its place"),
+    ("[game]", "the versions of the games the files are read for"),
 ];
 
 /// What a rule sets a code to.
@@ -103,6 +105,21 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
             ],
         ),
         (Some("suppress"), Some(_)) if key == "code" => codes(&range, quoted, true),
+        (Some("game"), None) => keys(
+            &range,
+            &[
+                (
+                    "colossus",
+                    "the Colossus version: auto, 2002-02, 2002-11 or 2003-10",
+                ),
+                ("peg", "the peg solitaire game: auto, rev11 or final"),
+            ],
+        ),
+        (Some("game"), Some(_)) => match key {
+            "colossus" => versions(&range, quoted, &COLOSSUS_VERSIONS),
+            "peg" => versions(&range, quoted, &PEG_VERSIONS),
+            _ => Vec::new(),
+        },
         _ => Vec::new(),
     };
     // At a line's start, a new section may begin too.
@@ -196,6 +213,25 @@ fn levels(range: &Range<usize>, quoted: bool) -> Vec<Completion> {
         .collect()
 }
 
+/// The versions a `[game]` key takes, with what each means.
+fn versions<T>(
+    range: &Range<usize>,
+    quoted: bool,
+    versions: &[(&str, Option<T>, &str)],
+) -> Vec<Completion> {
+    versions
+        .iter()
+        .enumerate()
+        .map(|(rank, (version, _, detail))| {
+            let mut item = Completion::new(*version, CompletionKind::Value, range.clone())
+                .detail(*detail)
+                .rank(rank);
+            item.insert = insert(version, quoted);
+            item
+        })
+        .collect()
+}
+
 fn formats(range: &Range<usize>, quoted: bool) -> Vec<Completion> {
     FormatId::ALL
         .iter()
@@ -274,6 +310,15 @@ mod tests {
     fn nothing_in_a_comment_in_a_glob_or_in_a_reason() {
         assert_eq!(labels("[rules]\n# \"oth|\n"), Vec::<String>::new());
         assert_eq!(labels("[files]\ninclude = [\"|\"]\n"), Vec::<String>::new());
+        assert_eq!(
+            labels("[game]\ncolossus = \"|\"\n"),
+            ["auto", "2002-02", "2002-11", "2003-10"]
+        );
+        assert_eq!(labels("[game]\npeg = |\n"), ["auto", "rev11", "final"]);
+        assert_eq!(
+            labels("[game]\n|").first().map(String::as_str),
+            Some("colossus")
+        );
         assert_eq!(
             labels("[[suppress]]\nreason = \"|\"\n"),
             Vec::<String>::new()

@@ -94,3 +94,31 @@ pub(super) fn globs(
     set.build()
         .map_err(|err| (format!("the file patterns are not valid: {err}"), None).into())
 }
+
+/// The version `[game] key` chooses among `versions` (value as written, and what it chooses);
+/// not written: `None`, told from the files.
+pub(super) fn version<T: Copy>(
+    value: &Option<String>,
+    key: &str,
+    versions: &[(&str, Option<T>, &str)],
+    at: &dyn Fn(&str) -> Option<std::ops::Range<usize>>,
+) -> Result<Option<T>, Problem> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    if let Some((_, chosen, _)) = versions.iter().find(|(name, _, _)| name == value) {
+        return Ok(*chosen);
+    }
+    let names: Vec<String> = versions
+        .iter()
+        .map(|(n, _, _)| format!("\"{n}\""))
+        .collect();
+    Err((
+        format!(
+            "\u{201c}{value}\u{201d} is no {key} version of [game]: use {}",
+            names.join(", ")
+        ),
+        at(&format!("\"{value}\"")).map(|r| r.start + 1..r.end - 1),
+    )
+        .into())
+}

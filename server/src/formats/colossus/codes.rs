@@ -309,6 +309,13 @@ pub const UNSUPPORTED_DIALECT: &Code = &Code {
     docs: "Colossus changed its text formats after the documented 2002-02 format: 2002-11 added TITANIMPROVE, STARTLIST, SUBTITLE, river hexsides, 16-native creatures, HINT: and more; 2003-10 replaced terrain letters by names. A variant is in one format, told from all its files (its VAR, the MAP, TER and CRE it names, its battlelands). Retroboard reads the documented format and the 2002-11 one (checked with the limits of the 2002-11 game), and the 2003-10 one (terrain names in masterboards, terrain files and battlelands); a file of an XML variant, or a file not written in its variant's later format (terrain letters in a 2003-10 variant, 18-field creature lines in a 2002-11 one), which the game of that era would misread, is reported once instead of flooding it with errors.",
 };
 
+pub const VERSION_MISMATCH: &Code = &Code {
+    name: "colossus/version-mismatch",
+    severity: Severity::Error,
+    summary: "the file is not written for the game version retroboard.toml chooses",
+    docs: "`[game] colossus` in `retroboard.toml` chooses the Colossus version every variant is read for (\"2002-02\", \"2002-11\" or \"2003-10\"; \"auto\", the default, tells it from the files). A file with a sign of a later version (terrain names, TITANIMPROVE, HINT:, river hexsides, 21-field creature lines…), or a file of an earlier one where the chosen version changed the format (terrain letters for 2003-10, 18-field creature lines from 2002-11), would be misread by that game: it gets this one finding at the sign, and is not checked further. Set `colossus` to the version the files are written for, or rewrite the file.",
+};
+
 /// Every code of the family, in the order `retroboard explain` lists them.
 pub const CODES: &[&Code] = &[
     SIZE_OUT_OF_RANGE,
@@ -354,4 +361,5 @@ pub const CODES: &[&Code] = &[
     UNUSED_FILE,
     COMMENT_AT_END,
     UNSUPPORTED_DIALECT,
+    VERSION_MISMATCH,
 ];

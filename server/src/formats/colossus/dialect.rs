@@ -128,16 +128,43 @@ pub struct Sign {
     pub what: &'static str,
 }
 
-/// The dialect of a variant and the sign that tells it (none for the 2002-02 format).
+/// The dialect of a variant and the sign that tells it (none for the 2002-02 format, nor for a
+/// dialect the settings choose).
 #[derive(Debug, Clone)]
 pub struct VariantDialect {
     pub dialect: Dialect,
     pub sign: Option<Sign>,
+    /// Chosen by the settings (`[game] colossus`), not told from the files.
+    pub chosen: bool,
 }
 
 impl VariantDialect {
     pub fn era(&self) -> Option<&'static Era> {
         self.dialect.era()
+    }
+
+    /// The dialect and why the files are read in it, for a hover or `check --verbose`:
+    /// "2003-10, because Abyssal9.map line 2 has terrain names instead of letters".
+    pub fn told(&self) -> String {
+        let label = self.dialect.label();
+        if self.chosen {
+            return format!("{label} (retroboard.toml: `colossus = \"{label}\"`)");
+        }
+        match &self.sign {
+            Some(sign) => {
+                let file = sign.path.as_deref().and_then(Path::file_name).map_or_else(
+                    || "this file".to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                format!(
+                    "{label}, because {file} line {} has {}",
+                    sign.line, sign.what
+                )
+            }
+            None => {
+                format!("{label}, the documented format: no file of the variant shows a later one")
+            }
+        }
     }
 }
 
@@ -146,6 +173,13 @@ impl VariantDialect {
 /// any of them shows is the variant's; a folder with an XML variant file and no VAR is
 /// unreadable.
 pub fn of_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
+    if let Some(dialect) = files.game(dir).colossus {
+        return VariantDialect {
+            dialect,
+            sign: None,
+            chosen: true,
+        };
+    }
     crate::formats::remembered(files, dir, || read_variant(dir, files))
 }
 
@@ -153,6 +187,7 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
     let mut best = VariantDialect {
         dialect: Dialect::Feb2002,
         sign: None,
+        chosen: false,
     };
     let mut consider = |path: &Path, format: FormatId| {
         if let Some((dialect, range, what, line)) = file_sign(path, format, files)
@@ -167,6 +202,7 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
                     line,
                     what,
                 }),
+                chosen: false,
             };
         }
     };
@@ -183,6 +219,7 @@ fn read_variant(dir: &Path, files: &dyn Files) -> VariantDialect {
                 line: 1,
                 what: "an XML variant file",
             }),
+            chosen: false,
         };
     }
     let variant = Variant::of_dir(dir, files);
@@ -266,6 +303,13 @@ fn xml_variant(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
 /// The dialect of the variant a document belongs to; a document without a path (or outside
 /// a variant folder) is a variant of its own.
 pub fn of_doc(doc: &Document, files: &dyn Files) -> VariantDialect {
+    if let Some(dialect) = doc.path().and_then(|p| files.game(p).colossus) {
+        return VariantDialect {
+            dialect,
+            sign: None,
+            chosen: true,
+        };
+    }
     let own = || match own_sign(doc) {
         Some((dialect, range, what)) => VariantDialect {
             dialect,
@@ -276,10 +320,12 @@ pub fn of_doc(doc: &Document, files: &dyn Files) -> VariantDialect {
                 range,
                 what,
             }),
+            chosen: false,
         },
         None => VariantDialect {
             dialect: Dialect::Feb2002,
             sign: None,
+            chosen: false,
         },
     };
     let (Some(path), Some(format)) = (doc.path(), doc.format()) else {
@@ -304,6 +350,9 @@ pub fn of_doc(doc: &Document, files: &dyn Files) -> VariantDialect {
 pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
     let variant = of_doc(doc, files);
     let format = doc.format()?;
+    if variant.chosen {
+        return contradiction(doc, format, variant.dialect);
+    }
     // A file without a sign of its own has only records the 2002-02 grammar reads too, and
     // the same rules hold for them in 2002-11, but for a CRE: its 2002-11 lines have 21
     // fields, so a line of 18 would be misread.
@@ -354,6 +403,74 @@ Retroboard does not check it; write it in the variant's format",
             )
         },
     ))
+}
+
+/// A file the dialect the settings choose would misread: one finding, at the sign that says
+/// so (the file is not checked further: its records would all be misread).
+fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Finding> {
+    let label = chosen.label();
+    let setting = format!(
+        "retroboard.toml reads the variants as the {label} format (`colossus = \"{label}\"` in `[game]`)"
+    );
+    let line_of = |range: &Range<usize>| doc.rope().byte_to_line(range.start) + 1;
+    if let Some((dialect, range, what)) = own_sign(doc)
+        && dialect > chosen
+    {
+        let message = format!(
+            "{setting}, but line {} has {what}, which only the {} game reads: set `colossus = \
+\"{}\"` (or \"auto\"), or write the file in the {label} format",
+            line_of(&range),
+            dialect.label(),
+            dialect.label(),
+        );
+        return Some(Finding::new(codes::VERSION_MISMATCH, range, message));
+    }
+    let own = own_sign(doc).map(|(dialect, _, _)| dialect);
+    // The first record the version misreads: a MAP's first hex, after its size line.
+    let skipped = usize::from(format == FormatId::ColossusMap);
+    let first_record = || record(doc, skipped).unwrap_or(0..0);
+    let earlier = match (chosen, format) {
+        // 2003-10 names the terrains of its MAP and TER lines.
+        (Dialect::Oct2003, FormatId::ColossusMap) if own != Some(Dialect::Oct2003) => {
+            "hexes with terrain letters, where the 2003-10 game reads terrain names"
+        }
+        (Dialect::Oct2003, FormatId::ColossusTer) if own != Some(Dialect::Oct2003) => {
+            "terrain lines that start with a letter, which the 2003-10 game does not have"
+        }
+        (Dialect::Oct2003, FormatId::ColossusBattleland) if own != Some(Dialect::Oct2003) => {
+            "hex terrain letters, where the 2003-10 game reads terrain names"
+        }
+        // From 2002-11 a creature line has 21 fields.
+        (Dialect::Nov2002 | Dialect::Oct2003, FormatId::ColossusCre)
+            if own != Some(Dialect::Nov2002) =>
+        {
+            "creature lines of 18 fields, where that game reads 21 (16 native terrains)"
+        }
+        _ => return None,
+    };
+    let range = first_record();
+    if range.is_empty() {
+        return None; // nothing to misread
+    }
+    Some(Finding::new(
+        codes::VERSION_MISMATCH,
+        range,
+        format!(
+            "{setting}, but this file has {earlier} (the 2002 format, line {}): set `colossus` \
+to the version the file is written for (or \"auto\"), or rewrite it for {label}",
+            line_of(&first_record()),
+        ),
+    ))
+}
+
+/// The range of the line of record `n` (from 0; records are the lines neither blank nor only
+/// a comment).
+fn record(doc: &Document, n: usize) -> Option<Range<usize>> {
+    let text = doc.slice(0..doc.rope().len_bytes());
+    lines(&text)
+        .filter(|(_, content)| !content.trim().is_empty())
+        .nth(n)
+        .map(|(range, _)| range)
 }
 
 fn note(doc: &Document, range: Range<usize>, dialect: Dialect, sign: &str) -> Finding {

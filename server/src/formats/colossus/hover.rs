@@ -81,7 +81,31 @@ impl Context<'_> {
     }
 }
 
+/// The hover at `offset`: what the field there means; on the first line of a file, and in a
+/// VAR, also which version of the game the variant is read for, and why.
 pub fn hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
+    let field = field_hover(doc, offset, files);
+    let rope = doc.rope();
+    let line = rope.byte_to_line(offset.min(rope.len_bytes()));
+    if line != 0 && doc.format() != Some(FormatId::ColossusVar) {
+        return field;
+    }
+    let told = super::dialect::of_doc(doc, files).told();
+    let version = format!("**Game version:** read as {told}.");
+    Some(match field {
+        Some(hover) => Hover {
+            markdown: format!("{}\n\n---\n\n{version}", hover.markdown),
+            ..hover
+        },
+        None if line == 0 => Hover {
+            range: super::syntax::line_range(doc, offset),
+            markdown: version,
+        },
+        None => return None,
+    })
+}
+
+fn field_hover(doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
     let node = crate::syntax::token_at(doc, offset)?;
     if node.is_error() || node.is_missing() || node.kind() == "comment" || node.parent()?.is_error()
     {

@@ -58,6 +58,10 @@ macro_rules! shared_methods {
             Some("#")
         }
 
+        fn game_version(&self, doc: &Document, files: &dyn Files) -> Option<String> {
+            Some(dialect::of_doc(doc, files).told())
+        }
+
         fn variant_note(&self, doc: &Document, files: &dyn Files) -> Option<Finding> {
             dialect::variant_note(doc, files)
         }
