@@ -2808,3 +2808,90 @@ set `colossus = \"2003-10\"` (or \"auto\"), or write the file in the 2002-02 for
         )]
     );
 }
+
+/// `[game] peg` reads version 2 boards as the game it names; a board whose rows are equally
+/// long only for the other game gets one finding, and `check --verbose` says which game.
+#[test]
+fn the_peg_game_of_retroboard_toml_is_honoured_and_contradictions_named() {
+    let dir = scratch("peg-game");
+    // Rows equally long without the dots (the final game) and only so.
+    std::fs::write(
+        dir.join("final.brd"),
+        "version 2\nmode: normal\n.yyy\nyyy\nyey\n",
+    )
+    .unwrap();
+    // Rows equally long counting the dots (the game of 11 Nov 2018) and only so.
+    std::fs::write(
+        dir.join("rev11.brd"),
+        "version 2\nmode: normal\ny.y\nyyy\nyey\n",
+    )
+    .unwrap();
+    let settings = dir.join("retroboard.toml");
+    let check = |args: &[&str]| {
+        let mut all = vec![os("check")];
+        all.extend(args.iter().map(|a| os(a)));
+        Run {
+            args: &all,
+            cwd: Some(&dir),
+            env: &[],
+        }
+        .within(60)
+    };
+    let mismatches = |out: &Output| -> Vec<(String, u64, String)> {
+        findings_by_name(out)
+            .into_iter()
+            .filter(|f| f.3 == "peg/version-mismatch")
+            .map(|f| (f.0, f.1, f.4))
+            .collect()
+    };
+
+    let out = check(&["--format", "json", "final.brd", "rev11.brd"]);
+    assert_eq!(mismatches(&out), [], "auto: each board as the game it fits");
+
+    std::fs::write(&settings, "[game]\npeg = \"rev11\"\n").unwrap();
+    let out = check(&["--format", "json", "final.brd", "rev11.brd"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        mismatches(&out),
+        [(
+            "final.brd".to_string(),
+            4,
+            "retroboard.toml reads the boards as the game of 11 Nov 2018, which counts the \
+half-width dots “.” (`peg = \"rev11\"` in `[game]`); so read, row 2 (line 4) has 3 elements and \
+row 1 has 4, and that game refuses the board; the rows are equally long for the final game, \
+which deletes the dots: this board is written for that one. Set `peg = \"final\"` (or \"auto\"), \
+or make the rows equally long"
+                .to_string()
+        )]
+    );
+    let out = check(&["--verbose", "rev11.brd"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with(
+            "rev11.brd: read as Peg solitaire board [peg-brd], game version the game of 11 Nov \
+2018 (retroboard.toml: `peg = \"rev11\"`)\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    std::fs::write(&settings, "[game]\npeg = \"final\"\n").unwrap();
+    let out = check(&["--format", "json", "final.brd", "rev11.brd"]);
+    let found = mismatches(&out);
+    assert_eq!(
+        found
+            .iter()
+            .map(|f| (f.0.as_str(), f.1))
+            .collect::<Vec<_>>(),
+        [("rev11.brd", 4)]
+    );
+    std::fs::remove_file(&settings).unwrap();
+    let out = check(&["--verbose", "rev11.brd"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with(
+            "rev11.brd: read as Peg solitaire board [peg-brd], game version the game of 11 Nov \
+2018, because the rows are equally long only counting the half-width dots\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

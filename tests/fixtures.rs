@@ -118,6 +118,10 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
         "colossus/version-mismatch",
         "tests/cli.rs and tests/lsp.rs (chosen by `[game]` in a retroboard.toml, which is no fixture)",
     ),
+    (
+        "peg/version-mismatch",
+        "tests/cli.rs (chosen by `[game]` in a retroboard.toml, which is no fixture)",
+    ),
 ];
 
 #[test]

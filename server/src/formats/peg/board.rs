@@ -66,10 +66,11 @@ struct Square {
 /// The board's drawing; `searched`: what searches found before (its winning jumps).
 pub fn board(
     doc: &Document,
+    chosen: Option<DotRule>,
     findings: &[Finding],
     searched: Option<&crate::formats::Searched>,
 ) -> Option<draw::Board> {
-    let board = Board::new(doc)?;
+    let board = Board::new(doc)?.read_as(chosen);
     let problems: Vec<Range<usize>> = findings
         .iter()
         .filter(|f| matches!(f.severity, Severity::Error | Severity::Warning))

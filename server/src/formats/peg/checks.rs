@@ -7,6 +7,7 @@ use std::ops::Range;
 use super::codes::{
     EMPTY_BOARD, GOAL_MARKER, GOAL_MARKER_LINE_BREAK, HEADER, INCOMPLETE_ROWS, INVALID_ELEMENT,
     MULTIPLE_GOALS, NO_FIRST_JUMP, ROW_SEPARATOR, TRAILING_BLANK, UNEQUAL_ROWS, V1_SHAPE,
+    VERSION_MISMATCH,
 };
 use super::jumps::jump_possible;
 use super::view::{Board, DotRule, Element, Header, HeaderLine, Kind, Row, Version};
@@ -86,12 +87,12 @@ board, not “{}”: {hint}; the game does not load a board without its header",
     true
 }
 
-/// Every finding of a peg board.
-pub fn check(doc: &Document, findings: &mut Vec<Finding>) {
+/// Every finding of a peg board, read with the dot rule the settings choose (`chosen`), if any.
+pub fn check(doc: &Document, chosen: Option<DotRule>, findings: &mut Vec<Finding>) {
     if header_missing(doc, findings) {
         return;
     }
-    let board = Board::of(doc);
+    let board = Board::of_chosen(doc, chosen);
     let Some(board) = board.as_ref() else {
         return;
     };
@@ -536,7 +537,10 @@ wide), or write it as a version 2 board",
         let rows_ok = sound && self.unequal_rows();
         self.multiple_goals();
         if rows_ok && self.board.diagonal.is_some() {
-            self.no_first_jump(&[DotRule::Stripped, DotRule::Counted]);
+            match self.board.chosen {
+                Some(rule) => self.no_first_jump(&[rule]),
+                None => self.no_first_jump(&[DotRule::Stripped, DotRule::Counted]),
+            }
         }
     }
 
@@ -790,10 +794,23 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
         false
     }
 
-    /// Rows equally long under one of the two dot rules. True when they are.
+    /// Rows equally long under one of the two dot rules (under the one the settings choose,
+    /// if they do). True when they are.
     fn unequal_rows(&mut self) -> bool {
         let board = self.board;
-        if board.rows_equal(DotRule::Stripped) || board.rows_equal(DotRule::Counted) {
+        if let Some(chosen) = board.chosen {
+            if board.rows_equal(chosen) {
+                return true;
+            }
+            let other = match chosen {
+                DotRule::Counted => DotRule::Stripped,
+                DotRule::Stripped => DotRule::Counted,
+            };
+            if board.rows_equal(other) {
+                self.version_mismatch(chosen);
+                return false;
+            }
+        } else if board.rows_equal(DotRule::Stripped) || board.rows_equal(DotRule::Counted) {
             return true;
         }
         let counted: Vec<usize> = board.rows.iter().map(Row::len_counting_dots).collect();
@@ -802,7 +819,11 @@ line 2 as the mode line); insert “mode: normal” or “mode: diagonal” abov
         // changes.
         let (counted_usual, counted_off) = usual(&counted);
         let (stripped_usual, stripped_off) = usual(&stripped);
-        let (rule_counted, usual_len, lens) = if counted_off < stripped_off {
+        let counted_fits = match board.chosen {
+            Some(rule) => rule == DotRule::Counted,
+            None => counted_off < stripped_off,
+        };
+        let (rule_counted, usual_len, lens) = if counted_fits {
             (true, counted_usual, &counted)
         } else {
             (false, stripped_usual, &stripped)
@@ -969,6 +990,48 @@ board column by column and the last goal it finds is “{shown}” in row {}, co
 
     /// Some stone can jump at the start. `rules` are the dot rules whose grid may be the
     /// game's; one jump under any of them is enough.
+    /// A board whose rows are equally long only under the dot rule the settings do not choose:
+    /// one finding, at the first row of another length under the chosen rule.
+    fn version_mismatch(&mut self, chosen: DotRule) {
+        let board = self.board;
+        let len = |row: &Row| match chosen {
+            DotRule::Counted => row.len_counting_dots(),
+            DotRule::Stripped => row.len_without_dots(),
+        };
+        let lens: Vec<usize> = board.rows.iter().map(len).collect();
+        let first = lens.first().copied().unwrap_or(0);
+        let Some(i) = lens.iter().position(|l| *l != first) else {
+            return;
+        };
+        let Some(range) = board.rows[i].range() else {
+            return;
+        };
+        let (setting, game, other, other_game) = match chosen {
+            DotRule::Counted => (
+                "rev11",
+                "the game of 11 Nov 2018, which counts the half-width dots “.”",
+                "final",
+                "the final game, which deletes the dots",
+            ),
+            DotRule::Stripped => (
+                "final",
+                "the final game, which deletes the half-width dots “.”",
+                "rev11",
+                "the game of 11 Nov 2018, which counts the dots",
+            ),
+        };
+        let message = format!(
+            "retroboard.toml reads the boards as {game} (`peg = \"{setting}\"` in `[game]`); so \
+read, row {} (line {}) has {} and row 1 has {first}, and that game refuses the board; the rows \
+are equally long for {other_game}: this board is written for that one. Set `peg = \"{other}\"` \
+(or \"auto\"), or make the rows equally long",
+            i + 1,
+            self.line(range.start),
+            plural(lens[i], "element", "elements"),
+        );
+        self.push(VERSION_MISMATCH, range, message);
+    }
+
     fn no_first_jump(&mut self, rules: &[DotRule]) {
         let board = self.board;
         let Some(diagonal) = board.diagonal else {

@@ -96,6 +96,20 @@ the rows it needs), or write it as a version 2 board, whose rows the game checks
 lengths.",
 };
 
+pub const VERSION_MISMATCH: &Code = &Code {
+    name: "peg/version-mismatch",
+    severity: Severity::Error,
+    summary: "The board is written for the other game than retroboard.toml chooses",
+    docs: "`[game] peg` in `retroboard.toml` chooses how version 2 boards are read: \
+\"rev11\" as the game of 11 Nov 2018 (the format document's revision), which counts the \
+half-width dot `.` as an element, \"final\" as the final game, which deletes dots and shifts \
+the row by half a square for each leading or trailing one; \"auto\" (the default) reads each \
+board as the game its rows fit. A board whose rows are equally long only under the other rule \
+is written for the other game: the chosen one refuses it (\"Lines don't have an equal amount \
+of elements\"). Set `peg` to the game the boards are written for, or make the rows equally \
+long under the chosen rule.",
+};
+
 pub const UNEQUAL_ROWS: &Code = &Code {
     name: "peg/unequal-rows",
     severity: Severity::Error,
@@ -186,6 +200,7 @@ pub const CODES: &[&Code] = &[
     INCOMPLETE_ROWS,
     V1_SHAPE,
     UNEQUAL_ROWS,
+    VERSION_MISMATCH,
     EMPTY_BOARD,
     MULTIPLE_GOALS,
     NO_FIRST_JUMP,

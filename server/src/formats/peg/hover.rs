@@ -14,9 +14,10 @@ use crate::syntax::Document;
 pub fn hover(
     doc: &Document,
     offset: usize,
+    chosen: Option<DotRule>,
     searched: Option<&crate::formats::Searched>,
 ) -> Option<Hover> {
-    let board = Board::new(doc)?;
+    let board = Board::new(doc)?.read_as(chosen);
     let (range, markdown) = header(doc, &board, offset)
         .or_else(|| goal_marker(&board, offset))
         .or_else(|| row_separator(&board, offset))

@@ -58,11 +58,41 @@ impl Format for Board {
     }
 
     fn check(&self, doc: &Document, findings: &mut Vec<Finding>) {
-        checks::check(doc, findings);
+        checks::check(doc, None, findings);
+    }
+
+    fn check_with(&self, doc: &Document, files: &dyn Files, findings: &mut Vec<Finding>) {
+        checks::check(doc, chosen(doc, files), findings);
     }
 
     fn slow_search(&self, doc: &Document, files: &dyn Files) -> Option<Box<dyn super::SlowSearch>> {
-        solvability::slow_search(doc, files.searched())
+        solvability::slow_search(doc, chosen(doc, files), files.searched())
+    }
+
+    fn game_version(&self, doc: &Document, files: &dyn Files) -> Option<String> {
+        let board = view::Board::of(doc);
+        let board = board.as_ref().as_ref()?;
+        Some(
+            match (board.version, chosen(doc, files), board.fitting_rule()) {
+                (view::Version::V1, _, _) => "version 1, read alike by every game".to_string(),
+                (_, Some(view::DotRule::Counted), _) => {
+                    "the game of 11 Nov 2018 (retroboard.toml: `peg = \"rev11\"`)".to_string()
+                }
+                (_, Some(view::DotRule::Stripped), _) => {
+                    "the final game (retroboard.toml: `peg = \"final\"`)".to_string()
+                }
+                (_, None, view::DotRule::Counted) => {
+                    "the game of 11 Nov 2018, because the rows are \
+equally long only counting the half-width dots"
+                        .to_string()
+                }
+                (_, None, view::DotRule::Stripped) => {
+                    "the final game, which reads every version 2 \
+board whose rows are equally long without dots"
+                        .to_string()
+                }
+            },
+        )
     }
 
     fn completions(
@@ -75,7 +105,23 @@ impl Format for Board {
     }
 
     fn hover(&self, doc: &Document, offset: usize, files: &dyn Files) -> Option<Hover> {
-        hover::hover(doc, offset, files.searched().map(|s| &**s))
+        let hover = hover::hover(
+            doc,
+            offset,
+            chosen(doc, files),
+            files.searched().map(|s| &**s),
+        )?;
+        // On the header's first line: which game the board is read for, and why.
+        if doc.rope().byte_to_line(offset.min(doc.rope().len_bytes())) != 0 {
+            return Some(hover);
+        }
+        let Some(version) = self.game_version(doc, files) else {
+            return Some(hover);
+        };
+        Some(Hover {
+            markdown: format!("{}\n\n---\n\n**Game:** read as {version}.", hover.markdown),
+            ..hover
+        })
     }
 
     fn highlights(&self, doc: &Document) -> Vec<Highlight> {
@@ -96,7 +142,12 @@ impl Format for Board {
         files: &dyn Files,
         findings: &[Finding],
     ) -> Option<crate::draw::Board> {
-        board::board(doc, findings, files.searched().map(|s| &**s))
+        board::board(
+            doc,
+            chosen(doc, files),
+            findings,
+            files.searched().map(|s| &**s),
+        )
     }
 
     fn replay(
@@ -109,7 +160,12 @@ impl Format for Board {
         if findings.iter().any(|f| f.severity == Severity::Error) {
             return None;
         }
-        let board = view::Board::of(doc);
+        let board = view::Board::of_chosen(doc, chosen(doc, files));
         solvability::preview_replay(board.as_ref().as_ref()?, files.searched().map(|s| &**s))
     }
+}
+
+/// The dot rule the settings of the document choose (`[game] peg`), if any.
+fn chosen(doc: &Document, files: &dyn Files) -> Option<view::DotRule> {
+    files.game(doc.path()?).peg
 }

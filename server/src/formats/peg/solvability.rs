@@ -277,9 +277,10 @@ pub fn positions_text(n: u64) -> String {
 /// found before are kept.
 pub fn slow_search(
     doc: &Document,
+    chosen: Option<super::view::DotRule>,
     searched: Option<&Arc<Searched>>,
 ) -> Option<Box<dyn crate::formats::SlowSearch>> {
-    let board = Board::of(doc);
+    let board = Board::of_chosen(doc, chosen);
     let prepared = Prepared::of(board.as_ref().as_ref()?)?;
     let search = BoardSearch {
         prepared,

@@ -281,14 +281,14 @@ fn elements_stay_small() {
 #[test]
 fn hover_shows_file_text_as_safe_code() {
     let text = "version 2\nmode: normal\ny`e <\n";
-    let tick = super::hover::hover(&doc(text), 24, None).expect("a hover");
+    let tick = super::hover::hover(&doc(text), 24, None, None).expect("a hover");
     assert!(
         tick.markdown
             .starts_with("**Invalid element** `` ` `` — row 1, column 2"),
         "{}",
         tick.markdown
     );
-    let angle = super::hover::hover(&doc(text), 27, None).expect("a hover");
+    let angle = super::hover::hover(&doc(text), 27, None, None).expect("a hover");
     assert!(
         angle.markdown.starts_with("**Invalid element** `<`"),
         "{}",
@@ -301,7 +301,7 @@ fn huge_boards_are_drawn_in_part_and_say_so() {
     let row = format!("{}\n", "y ".repeat(50));
     let text = format!("version 2\nmode: normal\n{}", row.repeat(60));
     let document = doc(&text);
-    let board = super::board::board(&document, &findings(&text), None).expect("a board");
+    let board = super::board::board(&document, None, &findings(&text), None).expect("a board");
     let drawing = board.text.render();
     assert!(
         drawing.contains("only the first 40 of 60 rows are drawn"),
@@ -352,7 +352,7 @@ fn check_text(text: &str) {
     }
     let document = doc(text);
     for offset in 0..=text.len() {
-        if let Some(hover) = super::hover::hover(&document, offset, None) {
+        if let Some(hover) = super::hover::hover(&document, offset, None, None) {
             assert!(hover.range.contains(&offset), "{offset}: {hover:?}");
             assert!(
                 text.is_char_boundary(hover.range.start) && text.is_char_boundary(hover.range.end)
@@ -362,7 +362,7 @@ fn check_text(text: &str) {
     for symbol in super::outline::outline(&document) {
         assert!(symbol.range.end <= text.len(), "{symbol:?}");
     }
-    if let Some(board) = super::board::board(&document, &found, None) {
+    if let Some(board) = super::board::board(&document, None, &found, None) {
         let _ = board.scene.to_svg();
         let _ = board.text.render();
     }

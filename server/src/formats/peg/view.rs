@@ -556,12 +556,41 @@ pub struct Board {
     /// The board holds syntax errors (ERROR or MISSING nodes, reported by the syntax checks);
     /// what is in them is not in this view.
     pub syntax_errors: bool,
+    /// The dot rule the settings choose (`[game] peg`) for a version 2 board; `None`: the one
+    /// the board fits ([`Board::dot_rule`]).
+    pub chosen: Option<DotRule>,
 }
 
 impl Board {
     /// The view of a document, built once per text: the checks, hover and outline share it.
     pub fn of(doc: &Document) -> std::sync::Arc<Option<Board>> {
         doc.memo(|| Board::new(doc))
+    }
+
+    /// The view read with the dot rule the settings choose, `chosen` (`[game] peg`): the
+    /// shared view where it makes no difference (no choice, version 1, the rule the board
+    /// fits anyway), else a copy that reads the board so.
+    pub fn of_chosen(doc: &Document, chosen: Option<DotRule>) -> std::sync::Arc<Option<Board>> {
+        let board = Board::of(doc);
+        match &*board {
+            Some(read) if read.differs_under(chosen) => {
+                std::sync::Arc::new(Some(read.clone().read_as(chosen)))
+            }
+            _ => board,
+        }
+    }
+
+    /// This board read with the dot rule `chosen` (see [`Board::of_chosen`]).
+    pub fn read_as(self, chosen: Option<DotRule>) -> Board {
+        if !self.differs_under(chosen) {
+            return self;
+        }
+        Board { chosen, ..self }
+    }
+
+    /// Whether the dot rule `chosen` reads the board otherwise than the rule it fits.
+    fn differs_under(&self, chosen: Option<DotRule>) -> bool {
+        self.version == Version::V2 && chosen.is_some_and(|rule| rule != self.fitting_rule())
     }
 
     /// The view of a document, `None` when the tree holds no board at all.
@@ -607,9 +636,18 @@ impl Board {
         }
     }
 
+    /// The dot rule the board is read with: the one the settings choose for a version 2
+    /// board ([`Board::chosen`]), else the one it fits ([`Board::fitting_rule`]).
+    pub fn dot_rule(&self) -> DotRule {
+        match (self.version, self.chosen) {
+            (Version::V2, Some(rule)) => rule,
+            _ => self.fitting_rule(),
+        }
+    }
+
     /// The dot rule this board is meant for: version 1 and boards that only the r11 game
     /// accepts use [`DotRule::Counted`], all others the final game's [`DotRule::Stripped`].
-    pub fn dot_rule(&self) -> DotRule {
+    pub fn fitting_rule(&self) -> DotRule {
         match self.version {
             Version::V1 => DotRule::Counted,
             Version::V2
@@ -945,6 +983,7 @@ fn build_v1(doc: &Document, board: Node) -> Board {
         row_separators: builder.row_separators,
         width,
         syntax_errors: board.has_error(),
+        chosen: None,
     }
 }
 
@@ -1040,5 +1079,6 @@ fn build_v2(doc: &Document, board: Node) -> Board {
         row_separators: Vec::new(),
         width: None,
         syntax_errors: board.has_error(),
+        chosen: None,
     }
 }
