@@ -1189,7 +1189,8 @@ fn check_names_the_format_of_files_with_findings_and_of_all_with_verbose() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}: read as Peg solitaire board [peg-brd]\n\
+            "{}: read as Peg solitaire board [peg-brd], game version version 2 without \
+half-width dots, read alike by every game\n\
 checked 1 file: 0 errors, 0 warnings, 0 notes\n",
             clean.display()
         )

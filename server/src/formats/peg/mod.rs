@@ -72,9 +72,16 @@ impl Format for Board {
     fn game_version(&self, doc: &Document, files: &dyn Files) -> Option<String> {
         let board = view::Board::of(doc);
         let board = board.as_ref().as_ref()?;
+        let dotless = board
+            .rows
+            .iter()
+            .all(|r| r.len_counting_dots() == r.len_without_dots());
         Some(
             match (board.version, chosen(doc, files), board.fitting_rule()) {
                 (view::Version::V1, _, _) => "version 1, read alike by every game".to_string(),
+                (_, None, _) if dotless => {
+                    "version 2 without half-width dots, read alike by every game".to_string()
+                }
                 (_, Some(view::DotRule::Counted), _) => {
                     "the game of 11 Nov 2018 (retroboard.toml: `peg = \"rev11\"`)".to_string()
                 }
