@@ -1083,7 +1083,8 @@ async function main() {
       await runCommand('View: Focus Problems');
       const row = page.locator('.markers-panel .monaco-list-row', { hasText: broken.expected.code }).first();
       await row.waitFor({ state: 'visible', timeout: 15_000 });
-      const link = row.locator('.code-link a.monaco-link').first();
+      // The code in the row's details: a link (the server's codeDescription) around its label.
+      const link = row.locator('a.monaco-link', { hasText: broken.expected.code }).first();
       await link.waitFor({ state: 'visible', timeout: 5_000 });
       const linkText = await link.innerText();
       check(linkText.includes(broken.expected.code), `the code's link reads ${linkText}`);
