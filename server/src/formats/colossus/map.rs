@@ -754,7 +754,12 @@ stops at start-up (\"null pointer\"): use an existing label, or 0 for no exit",
 is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game ignores it (\"bad exit\")",
                             show(&hex.label)
                         ),
-                    ));
+                    )
+                    .with_related(Some(Related::here(
+                        doc.rope(),
+                        target.range.clone(),
+                        format!("hex {target_label} is at ({x2}, {y2})"),
+                    ))));
                 }
             }
         }
