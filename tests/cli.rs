@@ -136,6 +136,17 @@ fn sarif_output_is_2_1_0() {
         .as_array()
         .unwrap();
     assert!(rules.iter().any(|r| r["id"] == "colossus/syntax-error"));
+    // Every rule opens the explanation `retroboard explain CODE` prints, as the editors do.
+    for rule in rules {
+        let code = rule["id"].as_str().unwrap();
+        assert_eq!(rule["helpUri"], format!("retroboard-explain:{code}"));
+        assert_eq!(
+            rule["help"]["text"],
+            stdout(&retroboard(&["explain", code]))
+        );
+        let markdown = rule["help"]["markdown"].as_str().unwrap();
+        assert!(markdown.starts_with(&format!("# `{code}`\n")), "{markdown}");
+    }
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! compared with `<file>.expected` beside it (an empty expected file: a clean fixture). The
 //! findings are those `retroboard check` reports: the slow ones (whether a peg board can be
 //! won) too, searched within `check`'s budget of positions (fixture boards are small).
-//! `UPDATE_EXPECT=1 cargo test --test fixtures` rewrites the expected files.
+//! Under each finding, indented, the other places its message names (`    at 1:1-1:2: why`,
+//! in another file with that file's path). `UPDATE_EXPECT=1 cargo test --test fixtures`
+//! rewrites the expected files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -43,8 +45,44 @@ fn render(path: &Path) -> String {
             f.message
         )
         .unwrap();
+        // The other places it names, indented under it: `    at L:C-L:C: why`, a place in
+        // another file with its path from the fixture's folder.
+        for r in &f.related {
+            let file = match &r.path {
+                Some(other) => format!("{} ", shown_from(path, other)),
+                None => String::new(),
+            };
+            let column = r.before.chars().count() + 1;
+            let end = column + r.text.chars().count();
+            let line = r.line + 1;
+            writeln!(
+                out,
+                "    at {file}{line}:{column}-{line}:{end}: {}",
+                r.message
+            )
+            .unwrap();
+        }
     }
     out
+}
+
+/// `other` as a path from the folder of the fixture `from` (`../Default/Default.var`).
+fn shown_from(from: &Path, other: &Path) -> String {
+    let dir = from.parent().unwrap();
+    let (dir, other) = (dir.canonicalize().unwrap(), other.canonicalize().unwrap());
+    let common = dir.ancestors().find(|a| other.starts_with(a)).unwrap();
+    let ups = dir.strip_prefix(common).unwrap().components().count();
+    let mut shown = PathBuf::new();
+    for _ in 0..ups {
+        shown.push("..");
+    }
+    shown.push(other.strip_prefix(common).unwrap());
+    shown.to_string_lossy().replace('\\', "/")
+}
+
+/// The lines of an expected file that are findings (not the places indented under them).
+fn finding_lines(expected: &str) -> impl Iterator<Item = &str> {
+    expected.lines().filter(|line| !line.starts_with(' '))
 }
 
 #[test]
@@ -133,10 +171,7 @@ fn every_code_has_a_fixture_or_a_named_test() {
     for path in files {
         let mut expected = path.into_os_string();
         expected.push(".expected");
-        for line in std::fs::read_to_string(&expected)
-            .unwrap_or_default()
-            .lines()
-        {
+        for line in finding_lines(&std::fs::read_to_string(&expected).unwrap_or_default()) {
             if let Some(code) = line.split_whitespace().nth(2) {
                 seen.insert(code.trim_end_matches(':').to_string());
             }
@@ -182,7 +217,7 @@ fn every_finding_has_the_severity_its_code_documents() {
     let codes = retroboard::formats::all_codes();
     let mut wrong = Vec::new();
     for (path, expected) in expected_findings() {
-        for line in expected.lines() {
+        for line in finding_lines(&expected) {
             let mut words = line.split_whitespace();
             let (Some(severity), Some(code)) = (words.nth(1), words.next()) else {
                 continue;

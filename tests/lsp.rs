@@ -525,7 +525,8 @@ fn preview_by_request_and_by_command() {
         json!([
             "retroboard.preview",
             "retroboard.revealSource",
-            "retroboard.selectText"
+            "retroboard.selectText",
+            "retroboard.explain"
         ])
     );
     client.open(

@@ -35,13 +35,15 @@ pub struct Finding {
     pub related: Vec<Related>,
 }
 
-/// A place in another file that a finding is about, and why: the VAR line of a variant that
-/// reads the shared file a finding is in. Kept as its line and the text on it before and of
-/// the place, so that every front end can say where it is in its own columns without reading
-/// the file again.
+/// Another place that a finding's message names, and why: the first definition of a letter
+/// defined twice (in the same file), the VAR line of a variant that reads the shared file a
+/// finding is in (in another file). Kept as its line and the text on it before and of the
+/// place, so that every front end can say where it is in its own columns without reading the
+/// file again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Related {
-    pub path: std::path::PathBuf,
+    /// The other file, or `None` for a place in the finding's own file.
+    pub path: Option<std::path::PathBuf>,
     /// The line, from 0.
     pub line: usize,
     /// The line's text before the place.
@@ -59,6 +61,14 @@ impl Related {
         range: Range<usize>,
         message: impl Into<String>,
     ) -> Related {
+        Related {
+            path: Some(path.to_path_buf()),
+            ..Related::here(text, range, message)
+        }
+    }
+
+    /// The place `range` of `text`, the finding's own file, cut at its line's end.
+    pub fn here(text: &ropey::Rope, range: Range<usize>, message: impl Into<String>) -> Related {
         let start = range.start.min(text.len_bytes());
         let line = text.byte_to_line(start);
         let line_start = text.line_to_byte(line);
@@ -77,7 +87,7 @@ impl Related {
         };
         let (from, to) = (cut(from), cut(to));
         Related {
-            path: path.to_path_buf(),
+            path: None,
             line,
             before: line_text[..from].to_string(),
             text: line_text[from..to].to_string(),
@@ -99,7 +109,7 @@ impl Finding {
         }
     }
 
-    /// The finding with a place in another file it is about, when there is one.
+    /// The finding with another place it names, when there is one.
     pub fn with_related(mut self, related: Option<Related>) -> Self {
         self.related.extend(related);
         self
@@ -417,9 +427,48 @@ pub struct Code {
     pub severity: Severity,
     pub summary: &'static str,
     pub docs: &'static str,
+    /// Its findings mark text that does nothing (a terrain no hex uses, a suppression that
+    /// silences nothing): editors fade that text rather than underline it.
+    pub unnecessary: bool,
 }
 
 impl Code {
+    /// What `retroboard explain CODE` prints: name, severity, summary and docs.
+    pub fn explanation(&self) -> String {
+        format!(
+            "{} ({})\n\n{}\n\n{}\n",
+            self.name,
+            self.severity.as_str(),
+            self.summary,
+            self.docs
+        )
+    }
+
+    /// The explanation as Markdown, for an editor to show: the docs' lines laid out in
+    /// columns (a table of extensions) fenced, the rest as it is.
+    pub fn markdown(&self) -> String {
+        let mut out = format!(
+            "# `{}`\n\n*{}*. {}\n\n",
+            self.name,
+            self.severity.as_str(),
+            self.summary
+        );
+        let mut fenced = false;
+        for line in self.docs.lines() {
+            let columns = line.contains("   ");
+            if columns != fenced {
+                out.push_str(if columns { "\n```text\n" } else { "```\n\n" });
+                fenced = columns;
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        if fenced {
+            out.push_str("```\n");
+        }
+        out
+    }
+
     /// The code of a family's syntax errors (`name` is `<family>/syntax-error`): every family
     /// explains them in the same words.
     pub const fn syntax_error(name: &'static str) -> Code {
@@ -431,8 +480,19 @@ impl Code {
 something else. The message names what was expected at that place (for example \"expected a \
 number of piles after the number of decks\"). Fix the line so it has the fields the format \
 describes, in order; the game refuses or misreads a file with a syntax error.",
+            unnecessary: false,
         }
     }
+}
+
+/// The scheme of the link from a code to its explanation:
+/// `retroboard-explain:colossus/unused-terrain`. Nothing to fetch, so it works offline, and
+/// every front end can name it: the language server's `codeDescription`, SARIF's `helpUri`.
+pub const EXPLAIN_SCHEME: &str = "retroboard-explain";
+
+/// The link to the explanation of the code `name`, `retroboard-explain:NAME`.
+pub fn explain_link(name: &str) -> String {
+    format!("{EXPLAIN_SCHEME}:{name}")
 }
 
 /// At most this many findings of one code per file; the rest are counted in one last note.
@@ -603,6 +663,15 @@ impl<'a> Limited<'a> {
         }
     }
 
+    /// Gives the finding pushed last another place it names, when it was kept.
+    pub fn relate_last(&mut self, related: Option<Related>) {
+        if self.kept_last
+            && let Some(last) = self.findings.last_mut()
+        {
+            last.related.extend(related);
+        }
+    }
+
     /// Sums up the findings left out in one note per code.
     pub fn finish(self) {
         for (first, count) in self.left_out {
@@ -642,12 +711,14 @@ mod tests {
         severity: Severity::Warning,
         summary: "",
         docs: "",
+        unnecessary: false,
     };
     const ONE: &Code = &Code {
         name: "x/one",
         severity: Severity::Error,
         summary: "",
         docs: "",
+        unnecessary: false,
     };
 
     #[test]

@@ -160,6 +160,8 @@ function t.expected(path)
   for line in vim.gsplit(data, '\n', { plain = true }) do
     if line:match('^%d+:%d+%-%d+:%d+ ') then
       lines[#lines + 1] = line
+    elseif line:match('^    at ') then
+      -- Another place the finding names (its relatedInformation), not a diagnostic of its own.
     elseif line ~= '' and #lines > 0 then
       -- A message spanning lines.
       lines[#lines] = lines[#lines] .. '\n' .. line

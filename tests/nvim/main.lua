@@ -943,6 +943,44 @@ return function(t)
     end
   end)
 
+  t.test(':RetroboardExplain shows what the code of the diagnostic under the cursor means', function()
+    vim.cmd('silent! only')
+    local path = fx('colossus/Mistakes/Mistakes.ter')
+    local buf = t.edit(path)
+    local diags = t.diagnostics(buf)
+    local duplicate
+    for _, d in ipairs(diags) do
+      if d.code == 'colossus/duplicate-terrain' then
+        duplicate = d
+      end
+    end
+    t.ok(duplicate, 'a colossus/duplicate-terrain diagnostic: ' .. vim.inspect(t.render_diagnostics(buf, diags)))
+    -- The summary and docs `retroboard explain CODE` prints.
+    local explained = vim.fn.system({ vim.env.RETROBOARD_BIN or 'retroboard', 'explain', 'colossus/duplicate-terrain' })
+    t.eq(vim.v.shell_error, 0, 'retroboard explain')
+    local summary = vim.split(explained, '\n')[3]
+    vim.api.nvim_win_set_cursor(0, { duplicate.lnum + 1, duplicate.col })
+    local before = #vim.api.nvim_list_wins()
+    vim.cmd('RetroboardExplain')
+    local explain = require('retroboard.explain')
+    local shown = t.wait('the explanation in a floating window', 10000, function()
+      return explain.last and vim.api.nvim_win_is_valid(explain.last.win) and explain.last
+    end)
+    t.eq(#vim.api.nvim_list_wins(), before + 1, 'one window more')
+    t.ok(vim.api.nvim_win_get_config(shown.win).relative ~= '', 'a floating window')
+    local text = table.concat(vim.api.nvim_buf_get_lines(shown.buf, 0, -1, false), '\n')
+    t.ok(text:find('colossus/duplicate-terrain', 1, true), 'the code is shown: ' .. text)
+    t.ok(text:find(summary, 1, true), 'the summary "' .. summary .. '" is shown: ' .. text)
+    t.eq(vim.bo[shown.buf].filetype, 'markdown', 'the float is Markdown')
+    vim.api.nvim_win_close(shown.win, true)
+    -- A code given by name; a line without a diagnostic says so.
+    vim.cmd('RetroboardExplain colossus/missing-tower')
+    shown = t.wait('the explanation of colossus/missing-tower', 10000, function()
+      return explain.last and explain.last.code == 'colossus/missing-tower' and vim.api.nvim_win_is_valid(explain.last.win) and explain.last
+    end)
+    vim.api.nvim_win_close(shown.win, true)
+  end)
+
   t.test('rename: vim.lsp.buf.rename renames a creature in the CRE and the TER', function()
     local dir = tiny_copy('rename')
     local ter = t.edit(dir .. '/Tiny.ter')

@@ -214,7 +214,24 @@ fn validate_run(run: &Value, at: &str) {
                     let text_at = format!("{rule_at}.{key}");
                     let text = object(text, &text_at, MULTIFORMAT_MESSAGE, &["text"]);
                     string(&text["text"], &text_at);
+                    if let Some(markdown) = text.get("markdown") {
+                        string(markdown, &format!("{text_at}.markdown"));
+                    }
                 }
+            }
+            if let Some(uri) = rule.get("helpUri") {
+                // An absolute URI (format "uri"): a scheme, a colon, something after it.
+                let uri_at = format!("{rule_at}.helpUri");
+                let uri = string(uri, &uri_at);
+                let scheme = uri
+                    .split_once(':')
+                    .map(|(scheme, rest)| (scheme, rest.is_empty()));
+                assert!(
+                    matches!(scheme, Some((s, false)) if !s.is_empty()
+                        && s.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))),
+                    "{uri_at}: {uri} is not an absolute URI"
+                );
             }
             if let Some(config) = rule.get("defaultConfiguration") {
                 let config_at = format!("{rule_at}.defaultConfiguration");

@@ -238,6 +238,15 @@ function firstExpected(fixture) {
   return undefined;
 }
 
+/** The summary `retroboard explain CODE` gives, as docs/codes.md (written from it) has it. */
+function codeSummary(code) {
+  const page = readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
+  const at = page.indexOf(`### \`${code}\``);
+  if (at < 0) return undefined;
+  const m = /\n\n\*\w+\*\. ([^\n]*)/.exec(page.slice(at));
+  return m?.[1];
+}
+
 function makeWorkspace(root) {
   const ws = path.join(root, 'workspace');
   mkdirSync(ws, { recursive: true });
@@ -1066,6 +1075,38 @@ async function main() {
       await screenshot('diagnostics');
       return text.slice(0, 160);
     }, { needs: up });
+
+    await step(`explain: clicking ${broken.expected.code} in Problems shows its explanation`, async () => {
+      // What `retroboard explain CODE` says of it (docs/codes.md is written from it).
+      const summary = codeSummary(broken.expected.code);
+      check(summary, `docs/codes.md has no ${broken.expected.code}`);
+      await runCommand('View: Focus Problems');
+      const row = page.locator('.markers-panel .monaco-list-row', { hasText: broken.expected.code }).first();
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      // The code in the row's details: a link (the server's codeDescription) around its label.
+      const link = row.locator('a.monaco-link', { hasText: broken.expected.code }).first();
+      await link.waitFor({ state: 'visible', timeout: 5_000 });
+      const linkText = await link.innerText();
+      check(linkText.includes(broken.expected.code), `the code's link reads ${linkText}`);
+      await link.click();
+      const shown = await until(
+        'the explanation in a Markdown preview',
+        async () => {
+          for (const frame of page.frames()) {
+            if (frame.isDetached()) continue;
+            const text = await frame.evaluate(() => document.querySelector('.markdown-body')?.innerText ?? '').catch(() => '');
+            if (text.includes(broken.expected.code) && text.includes(summary)) return text;
+          }
+          return undefined;
+        },
+        30_000,
+      );
+      const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+      check(tabs.some((t) => t.includes('Preview') && t.includes('.md')), `no preview tab: ${tabs.join(' | ')}`);
+      await screenshot('explain');
+      await runCommand('View: Close Editor');
+      return shown.replace(/\s+/g, ' ').slice(0, 160);
+    }, { needs: [`diagnostics: ${broken.expected.code} squiggle and Problems entry`] });
 
     await step('sniffing: Mysteriet.pat opens as a Patience game', async () => {
       // VS Code first gives it the Crossmines language: the server must never check it as a

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { InlayHintRequest, LanguageClient, type LanguageClientOptions, type ServerOptions, State } from 'vscode-languageclient/node';
 import { Corrections } from './corrections';
+import { commandLinks, EXPLAIN_SCHEME, Explanations, SHOW_EXPLANATION, showExplanation } from './explain';
 import { ByteKeeper } from './keepBytes';
 import { PreviewManager, VIEW_TYPE } from './preview';
 import { findServer, ServerNotFound } from './serverBinary';
@@ -38,6 +39,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('retroboard.openPreview', (uri?: vscode.Uri) => openPreview(uri, false)),
     vscode.commands.registerCommand('retroboard.restartServer', () => restart()),
     vscode.commands.registerCommand('retroboard.showServerLog', () => log.show(true)),
+    vscode.commands.registerCommand(SHOW_EXPLANATION, (code?: unknown) => showExplanation(code)),
+    vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, new Explanations(() => client)),
     vscode.workspace.onDidOpenTextDocument(opened),
     vscode.workspace.onDidCloseTextDocument(forgetLater),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -163,6 +166,11 @@ async function start(): Promise<void> {
         didClose: (document, next) => (corrections.closed(document.uri.toString()) ? Promise.resolve() : next(document)),
         didChange: (event, next) => (corrections.isHeld(event.document.uri.toString()) ? Promise.resolve() : next(event)),
         didSave: (document, next) => (corrections.isHeld(document.uri.toString()) ? Promise.resolve() : next(document)),
+        // Each code links to its explanation: a command link, which Problems and the hover run.
+        handleDiagnostics: (uri, diagnostics, next) => {
+          commandLinks(diagnostics);
+          next(uri, diagnostics);
+        },
         // "cursor": the server gives the hints inside the line it is asked about, so ask
         // about the cursor's line only (asked again when the cursor moves, see activate).
         provideInlayHints: (document, range, token, next) => {

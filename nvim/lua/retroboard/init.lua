@@ -202,6 +202,13 @@ function M.init()
     desc = 'Retroboard: show the board of this file (text split, svg in the system viewer, or deal [SEED] a Patience game)',
   })
 
+  vim.api.nvim_create_user_command('RetroboardExplain', function(args)
+    require('retroboard.explain').command(args)
+  end, {
+    nargs = '?',
+    desc = 'Retroboard: explain the code of the diagnostic under the cursor (or the code given)',
+  })
+
   vim.api.nvim_create_user_command('RetroboardBuildParsers', function(args)
     require('retroboard.parsers').build({ dir = args.args ~= '' and vim.fn.expand(args.args) or nil })
   end, {

@@ -356,12 +356,16 @@ fn check_all(
         let fixed = files.document(&absolute);
         match check_caught(&found, &how, &files, fixed, settings.as_ref(), check) {
             Ok(Some(mut report)) => {
-                // The other files a finding points at, named as the run names files.
+                // The other places a finding points at, their files named as the run names
+                // files (a place in its own file: as the report names that file).
                 let findings = report.findings.iter_mut().chain(&mut report.baselined);
                 let silenced = report.silenced.iter_mut().map(|s| &mut s.finding);
                 for finding in findings.chain(silenced) {
                     for related in &mut finding.related {
-                        related.path = form.show(&related.path);
+                        related.path = Some(match &related.path {
+                            Some(path) => form.show(path),
+                            None => report.path.clone(),
+                        });
                     }
                 }
                 reports.push(report)
@@ -728,7 +732,7 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             // The places in other files it is about, as `path:line:column: why`.
             let notes = finding.related.iter().map(|r| {
                 let (line, column) = related_position(r);
-                let path = self::shown(&r.path);
+                let path = self::shown(r.path.as_deref().unwrap_or(&report.path));
                 text::terminal_safe(&format!("{path}:{line}:{column}: {}", r.message)).into_owned()
             });
             let diagnostic = diagnostic.with_notes(notes.collect());
@@ -893,7 +897,7 @@ fn json_findings(reports: &[Report]) -> Value {
             if !finding.related.is_empty() {
                 let related = finding.related.iter().map(|r| {
                     let (line, column) = related_position(r);
-                    let mut place = json_path(&r.path);
+                    let mut place = json_path(r.path.as_deref().unwrap_or(&report.path));
                     place.insert("line".into(), line.into());
                     place.insert("column".into(), column.into());
                     place.insert("message".into(), r.message.clone().into());
@@ -915,6 +919,8 @@ fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Res
                 "id": doc.name,
                 "shortDescription": {"text": doc.summary},
                 "fullDescription": {"text": doc.docs},
+                "helpUri": crate::findings::explain_link(doc.name),
+                "help": {"text": doc.explanation(), "markdown": doc.markdown()},
                 "defaultConfiguration": {"level": sarif_level(doc.severity)},
             })
         })
@@ -961,7 +967,7 @@ fn print_sarif(reports: &[Report], said: &Said, form: &PathForm) -> std::io::Res
                         "id": id,
                         "message": {"text": r.message},
                         "physicalLocation": {
-                            "artifactLocation": form.sarif_location(&r.path),
+                            "artifactLocation": form.sarif_location(r.path.as_deref().unwrap_or(&report.path)),
                             "region": {
                                 "startLine": line,
                                 "startColumn": column,

@@ -19,13 +19,7 @@ pub fn run(code: Option<&str>) -> ExitCode {
             })
             .collect(),
         Some(code) => match code_doc(code) {
-            Some(doc) => format!(
-                "{} ({})\n\n{}\n\n{}\n",
-                doc.name,
-                doc.severity.as_str(),
-                doc.summary,
-                doc.docs
-            ),
+            Some(doc) => doc.explanation(),
             None => {
                 eprintln!(
                     "retroboard: unknown code `{}` (run `retroboard explain` to list every code)",

@@ -23,6 +23,7 @@ and most of the other lines)\n\
 The first 64 lines (of the first 8 KB) are weighed as a whole, so a slip in one header line \
 does not change the format. An editor can also choose the format by language id (e.g. \
 patience-game), and `retroboard check --as FORMAT` forces one.",
+    unnecessary: false,
 };
 
 pub const INTERNAL_ERROR: &Code = &Code {
@@ -32,6 +33,7 @@ pub const INTERNAL_ERROR: &Code = &Code {
     docs: "A bug in Retroboard stopped it while checking this file. The file itself may \
 be fine, nothing was changed, and the language server and `retroboard check` go on with the \
 other files. Please report it with the file that triggers it.",
+    unnecessary: false,
 };
 
 pub const TOO_LARGE: &Code = &Code {
@@ -46,6 +48,7 @@ after it is checked, explained on hover, outlined, coloured or drawn. Most likel
 not one of the game's (or was generated or damaged); the game itself would not read that much \
 either. Past 16 MB, or with a line over 64 KB, a file is not read at all: it is kept as it is \
 and not checked. Shorten the file, or check a smaller copy.",
+    unnecessary: false,
 };
 
 pub const CONFIG: &Code = &Code {
@@ -66,6 +69,7 @@ logical place: `file`, `line-text:TEXT`, `name`, `header`, `pile:N`, `line:N`, `
 `reason = \"why\"`, all four required. An entry that cannot be read (a key missing or unknown, a \
 code that is not reported or is Retroboard's own, a place it does not know) is one finding on \
 it; the other settings still apply.",
+    unnecessary: false,
 };
 
 pub const UNUSED_SUPPRESSION: &Code = &Code {
@@ -80,6 +84,7 @@ the quick fix removes its line. The same holds for a `[[suppress]]` entry of ret
 (`file = \"Games/Klondike.pat\"`, `code = \"patience/foundation-value\"`, `place = \"pile:7\"`, \
 `reason = \"why\"`) that silences nothing in the files it names that were checked: it is \
 reported on its `[[suppress]]` line, and the quick fix removes the entry.",
+    unnecessary: true,
 };
 
 pub const MALFORMED_SUPPRESSION: &Code = &Code {
@@ -96,6 +101,7 @@ comment that starts like one (`retroboard` in any case, then a colon) but does n
 form, such as `# retroboard: ignore[` (no closing bracket), `# retroboard: ignore[]` (no code), \
 `# retroboard: ignore[code]]]` or `#retroboard:ignore[code]reason` (no blank before the reason), \
 silences nothing; the finding says what was expected where. Correct the comment, or remove it.",
+    unnecessary: false,
 };
 
 pub const NOT_TEXT: &Code = &Code {
@@ -104,6 +110,7 @@ pub const NOT_TEXT: &Code = &Code {
     summary: "The file is binary, not text",
     docs: "The file contains NUL bytes, so it is not a text file (an image, an archive \
 or a file saved by another program). Retroboard reads UTF-8, Windows-1252 and Mac Roman text.",
+    unnecessary: false,
 };
 
 /// Codes that belong to no format family, in the order `retroboard explain` lists them.

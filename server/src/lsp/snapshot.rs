@@ -169,7 +169,8 @@ impl Snapshot {
         eprintln!("retroboard: internal error while checking a document: {message}");
         // The whole text: a line too long or a NUL past the format's bound is found there too.
         let text = document.whole_rope();
-        convert::diagnostic(text, &analysis::internal_error(message), self.encoding)
+        let own = document.path();
+        convert::diagnostic(text, own, &analysis::internal_error(message), self.encoding)
     }
 
     /// What turning findings into diagnostics reads of the snapshot.
@@ -218,7 +219,7 @@ impl Snapshot {
         let rope = ropey::Rope::from_str(&text);
         let diagnostics: Vec<Diagnostic> = findings
             .iter()
-            .map(|f| convert::diagnostic(&rope, f, self.encoding))
+            .map(|f| convert::diagnostic(&rope, Some(&settings.path), f, self.encoding))
             .collect();
         let message = (!findings.is_empty()).then(|| {
             findings
@@ -378,9 +379,10 @@ impl Conversion {
         version: Option<i32>,
     ) -> Vec<Diagnostic> {
         let text = document.whole_rope();
+        let own = document.path();
         findings
             .iter()
-            .map(|f| convert::fixable_diagnostic(text, f, self.encoding, version))
+            .map(|f| convert::fixable_diagnostic(text, own, f, self.encoding, version))
             .collect()
     }
 }

@@ -484,17 +484,27 @@ fn read_creature(range: Range<usize>, line: &Line) -> Option<Creature> {
     })
 }
 
-/// A creature named again after `first_line` (from 0), at `range`.
-pub(super) fn duplicate(name: &str, range: Range<usize>, first_line: usize) -> Finding {
+/// A creature named again at `range`, first named at `first` (of `text`).
+pub(super) fn duplicate(
+    text: &ropey::Rope,
+    name: &str,
+    range: Range<usize>,
+    first: Range<usize>,
+) -> Finding {
     Finding::new(
         codes::DUPLICATE_CREATURE,
         range,
         format!(
             "creature {name} is defined twice (first on line {}); the game keeps both, and which \
 one a name finds is not defined: remove one",
-            first_line + 1
+            text.byte_to_line(first.start) + 1
         ),
     )
+    .with_related(Some(crate::findings::Related::here(
+        text,
+        first,
+        format!("creature {name} is first defined here"),
+    )))
 }
 
 /// The game needs `missing` of the [`REQUIRED`] creatures; reported at the first name.
@@ -521,9 +531,10 @@ pub fn check(doc: &Document, view: &CreView, out: &mut Vec<Finding>) {
     for creature in &view.creatures {
         if let Some(first) = seen.get(creature.name.text.as_str()) {
             out.push(duplicate(
+                doc.rope(),
                 &creature.name.text,
                 creature.name.range.clone(),
-                doc.rope().byte_to_line(first.range.start),
+                first.name.range.clone(),
             ));
         } else {
             seen.insert(&creature.name.text, creature);

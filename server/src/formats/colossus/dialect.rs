@@ -381,7 +381,21 @@ pub fn variant_note(doc: &Document, files: &dyn Files) -> Option<Finding> {
         p.file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     });
-    Some(Finding::new(
+    // The sign, in the file of the variant that shows it.
+    let place = sign.path.as_deref().and_then(|path| {
+        let text = match files.open_document(path) {
+            Some(open) => open.rope().clone(),
+            None => ropey::Rope::from_str(&files.read(path)?),
+        };
+        let message = format!("{}: {}", sign.dialect.label(), sign.what);
+        Some(crate::findings::Related::at(
+            path,
+            &text,
+            sign.range.clone(),
+            message,
+        ))
+    });
+    let finding = Finding::new(
         codes::UNSUPPORTED_DIALECT,
         0..0,
         if sign.dialect == Dialect::Unreadable {
@@ -402,7 +416,8 @@ Retroboard does not check it; write it in the variant's format",
                 sign.line
             )
         },
-    ))
+    );
+    Some(finding.with_related(place))
 }
 
 /// A file the dialect the settings choose would misread: one finding, at the sign that says

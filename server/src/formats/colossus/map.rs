@@ -14,7 +14,7 @@ use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
 use super::syntax::{LineMemo, Num, Word, line_range, moved};
 use super::variant::{Variant, var_file};
 use crate::answers::{Highlight, HighlightKind};
-use crate::findings::Finding;
+use crate::findings::{Finding, Related};
 use crate::formats::Files;
 use crate::formats::editor::Quick;
 use crate::syntax::Document;
@@ -670,7 +670,12 @@ a comment before it or on its line makes loading fail: move the comment below th
 exits to {label} never reach this hex: give it a label of its own",
                     line_of(doc, first.range.start)
                 ),
-            ));
+            )
+            .with_related(Some(Related::here(
+                doc.rope(),
+                first.label.range.clone(),
+                format!("the hex the game finds as {label}"),
+            ))));
         } else {
             first_by_label.insert(label, hex);
         }
@@ -696,7 +701,12 @@ the game fails loading it: move the hex or enlarge the size on line 1",
                         w - 1,
                         h - 1
                     ),
-                ));
+                )
+                .with_related(Some(Related::here(
+                    doc.rope(),
+                    size.width.range.start..size.height.range.end,
+                    format!("the map's size, {w} × {h}"),
+                ))));
             }
             if let Some(first) = first_by_position.get(&(x, y)) {
                 out.push(Finding::new(
@@ -708,7 +718,12 @@ keeps only the later one",
                         show(&first.label),
                         line_of(doc, first.range.start)
                     ),
-                ));
+                )
+                .with_related(Some(Related::here(
+                    doc.rope(),
+                    first.range.clone(),
+                    format!("hex {} is at ({x}, {y}) too", show(&first.label)),
+                ))));
             } else {
                 first_by_position.insert((x, y), hex);
             }
@@ -750,7 +765,12 @@ stops at start-up (\"null pointer\"): use an existing label, or 0 for no exit",
 is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game ignores it (\"bad exit\")",
                             show(&hex.label)
                         ),
-                    ));
+                    )
+                    .with_related(Some(Related::here(
+                        doc.rope(),
+                        target.range.clone(),
+                        format!("hex {target_label} is at ({x2}, {y2})"),
+                    ))));
                 }
             }
         }

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::codes;
 use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
-use crate::findings::{Finding, Fix, TextEdit};
+use crate::findings::{Finding, Fix, Related, TextEdit};
 use crate::syntax::Document;
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
@@ -493,7 +493,12 @@ definition and lists the terrain twice: use another name",
                         terrain.key(),
                         doc.rope().byte_to_line(first.range.start) + 1
                     ),
-                ));
+                )
+                .with_related(Some(Related::here(
+                    doc.rope(),
+                    first.letter.range.clone(),
+                    format!("terrain {} is first defined here", terrain.key()),
+                ))));
             } else {
                 seen_names.insert(terrain.key(), terrain);
             }
@@ -510,7 +515,12 @@ definition and lists the terrain twice: use another name",
 later definition and lists the letter twice: use another letter",
                     doc.rope().byte_to_line(first.range.start) + 1
                 ),
-            ));
+            )
+            .with_related(Some(Related::here(
+                doc.rope(),
+                first.letter.range.clone(),
+                format!("terrain letter {letter} is first defined here"),
+            ))));
         } else {
             seen.insert(letter, terrain);
         }

@@ -164,6 +164,21 @@ fn var_line(
     ))
 }
 
+/// The place `range` of `file`, a file the variant reads, as a place a finding names; none for
+/// a file without a path.
+fn place_in(
+    file: &Document,
+    range: std::ops::Range<usize>,
+    message: String,
+) -> Option<crate::findings::Related> {
+    Some(crate::findings::Related::at(
+        file.path()?,
+        file.rope(),
+        range,
+        message,
+    ))
+}
+
 /// The VAR of a variant folder: `<folder name>.var`, else the first `.var` in it; none when
 /// that is a link leading out of the variants' folder.
 pub fn var_file(dir: &Path, files: &dyn Files) -> Option<PathBuf> {
@@ -377,7 +392,15 @@ pub fn check_map(doc: &Document, view: &MapView, files: &dyn Files, out: &mut Ve
         if !ter.terrains.is_empty() {
             for (hex, key, token) in undefined(view, &ter) {
                 flagged.push(token.range.start);
-                out.push(own_terrain_finding(hex, &key, token, &ter, &ter_name));
+                let missing_from = place_in(
+                    ter_doc,
+                    0..0,
+                    format!("{ter_name}, the TER this variant reads, has no {key}"),
+                );
+                out.push(
+                    own_terrain_finding(hex, &key, token, &ter, &ter_name)
+                        .with_related(missing_from),
+                );
             }
         }
     }
@@ -546,6 +569,11 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                     .unwrap_or_default();
                 // The name may be the slip, or the CRE may lack its line.
                 let add = super::cre::add_creature_elsewhere(&cre_doc, name);
+                let missing_from = place_in(
+                    &cre_doc,
+                    0..0,
+                    format!("{cre_name}, the CRE this variant reads, has no {name}"),
+                );
                 out.push(
                     Finding::new(
                         codes::UNKNOWN_CREATURE,
@@ -555,7 +583,8 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
                         ),
                     )
                     .with_fixes(Fix::replacements(&creature.range, candidates(name, names())))
-                    .with_fix(add),
+                    .with_fix(add)
+                    .with_related(missing_from),
                 );
             }
             if let Some(first) = view.acquirables.first()
@@ -569,7 +598,18 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
 in every player's stack as the primary acquirable and should be a lord (like Angel)",
                         first.creature.text
                     ),
-                ));
+                )
+                .with_related({
+                    let defined = super::cre::CreView::of(&cre_doc)
+                        .creatures
+                        .iter()
+                        .find(|c| c.name.text == first.creature.text)
+                        .map(|c| c.range.clone());
+                    defined.and_then(|range| {
+                        let message = format!("{} is defined here, not as a lord", first.creature.text);
+                        place_in(&cre_doc, range, message)
+                    })
+                }));
             }
         }
     }
@@ -720,7 +760,14 @@ pub fn check_var(doc: &Document, view: &VarView, files: &dyn Files, out: &mut Ve
             .with_fix(Some(Fix::one(
                 "Remove this overridden record",
                 TextEdit::delete(line_with_break(doc.rope(), entry.range.start)),
-            ))));
+            )))
+            .with_related(view.last(entry.kind()).map(|last| {
+                crate::findings::Related::here(
+                    doc.rope(),
+                    last.range.clone(),
+                    format!("the {} record the game reads", entry.key.text),
+                )
+            })));
         }
         if entry.kind() == "MAXPLAYERS" {
             check_max_players(entry, out);

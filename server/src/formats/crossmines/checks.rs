@@ -8,7 +8,7 @@ use super::codes::{
 };
 use super::stamp::{Torus, other_stamp};
 use super::view::{GridLine, HeaderField, MAX_SIZE, NumberProblem, PatternView, SquareKind};
-use crate::findings::{Finding, Fix, Limited, TextEdit, line_break, plural};
+use crate::findings::{Finding, Fix, Limited, Related, TextEdit, line_break, plural};
 use crate::syntax::Document;
 
 /// Every check, in file order of what they look at, at most
@@ -16,8 +16,8 @@ use crate::syntax::Document;
 pub fn check(doc: &Document, view: &PatternView, findings: &mut Vec<Finding>) {
     let mut out = Limited::new(findings);
     header(view, &mut out);
-    sizes(view, &mut out);
-    grid_width(view, &mut out);
+    sizes(doc, view, &mut out);
+    grid_width(doc, view, &mut out);
     grid_height(doc, view, &mut out);
     invalid_characters(view, &mut out);
     split_cells(view, &mut out);
@@ -143,7 +143,7 @@ fn grid_size(view: &PatternView, field: HeaderField) -> Option<(usize, &'static 
 }
 
 /// Repeat sizes against the grid, the recommended field against one repeat.
-fn sizes(view: &PatternView, out: &mut Limited) {
+fn sizes(doc: &Document, view: &PatternView, out: &mut Limited) {
     use HeaderField::*;
     for (repeat, grid, axis, what) in [
         (RepeatSizeX, LargeGridSizeX, ("column", "columns"), "wider"),
@@ -166,6 +166,7 @@ do not touch and leave {} of holes between them; use at most {g}",
                     plural(r - g, axis.0, axis.1)
                 ),
             );
+            out.relate_last(header_place(doc, view, grid));
         }
     }
     for (rec, repeat) in [(RecFieldSizeX, RepeatSizeX), (RecFieldSizeY, RepeatSizeY)] {
@@ -186,8 +187,16 @@ least {r}",
                     repeat.line()
                 ),
             );
+            out.relate_last(header_place(doc, view, repeat));
         }
     }
+}
+
+/// A header field's value as a place a finding names (`Large Grid Size X (line 7)`).
+fn header_place(doc: &Document, view: &PatternView, field: HeaderField) -> Option<Related> {
+    let range = view.field(field).value_range();
+    let message = format!("{} (line {})", field.name(), field.line());
+    Some(Related::here(doc.rope(), range, message))
 }
 
 fn squares(n: usize) -> String {
@@ -199,7 +208,7 @@ fn squares(n: usize) -> String {
 }
 
 /// Grid line widths against Large Grid Size X.
-fn grid_width(view: &PatternView, out: &mut Limited) {
+fn grid_width(doc: &Document, view: &PatternView, out: &mut Limited) {
     let Some(x) = view.size(HeaderField::LargeGridSizeX) else {
         return;
     };
@@ -245,6 +254,7 @@ fn grid_width(view: &PatternView, out: &mut Limited) {
             width_message(line.number, line.width, x)
         });
         out.fix_last(header.clone().into_iter().chain(line_fix));
+        out.relate_last(header_place(doc, view, HeaderField::LargeGridSizeX));
     }
 }
 
@@ -289,6 +299,7 @@ fn grid_height(doc: &Document, view: &PatternView, out: &mut Limited) {
     if let Some(finding) = height_finding(view.grid.len(), y, first_extra, last_end, view.end) {
         out.push_finding(finding);
         out.fix_last(height_fixes(doc, view, y));
+        out.relate_last(header_place(doc, view, HeaderField::LargeGridSizeY));
     }
 }
 

@@ -13,6 +13,7 @@ follows the header) and Repeat Size X and Y (how far apart the pattern is stampe
 minefield). Each must be a whole number of at least 1, written with digits only. The game reads \
 the header by position, so an empty or missing line (or a line too many above it) shifts every \
 field after it. Fix the line the message names; if a line is missing above, put it back.",
+    unnecessary: false,
 };
 
 pub const HEADER_TEXT: &Code = &Code {
@@ -23,6 +24,7 @@ pub const HEADER_TEXT: &Code = &Code {
 description, one line each. The game shows them when you pick a pattern; an empty line leaves \
 that blank, and a missing line usually means every later line is one off (the sizes then land \
 on the wrong lines). Write something on the line, even a short word.",
+    unnecessary: false,
 };
 
 pub const GRID_WIDTH: &Code = &Code {
@@ -34,6 +36,7 @@ pub const GRID_WIDTH: &Code = &Code {
 undefined and a long one is cut or shifts the pattern. A blank line inside the grid is a grid \
 line of width 0. Add or remove squares (use `.` for transparent squares, not spaces), or change \
 line 7.",
+    unnecessary: false,
 };
 
 pub const GRID_HEIGHT: &Code = &Code {
@@ -44,6 +47,7 @@ pub const GRID_HEIGHT: &Code = &Code {
 lines. Blank lines at the very end of the file are ignored (Notepad leaves them), but a blank \
 line inside the grid counts as a grid line. Add the missing lines, remove the extra ones, or \
 change line 8.",
+    unnecessary: false,
 };
 
 pub const INVALID_CHARACTER: &Code = &Code {
@@ -54,6 +58,7 @@ pub const INVALID_CHARACTER: &Code = &Code {
 that touch form one cell); 0, a cell of a single square; '.', transparent (the neighbouring \
 stamp shows through); '-', a hole; '#', a bridge. Anything else (a space, a tab, a lowercase \
 letter, ',') has no meaning to the game. Replace it; use '.' where you meant empty.",
+    unnecessary: false,
 };
 
 pub const REPEAT_TOO_LARGE: &Code = &Code {
@@ -64,6 +69,7 @@ pub const REPEAT_TOO_LARGE: &Code = &Code {
 and Repeat Size Y rows. When the repeat is larger than the grid (Large Grid Size X or Y), the \
 stamps do not touch and every gap between them becomes holes. Make the repeat at most the grid \
 size (usually smaller, so that the transparent '.' squares of one stamp interlock with the next).",
+    unnecessary: false,
 };
 
 pub const REC_FIELD_TOO_SMALL: &Code = &Code {
@@ -73,6 +79,7 @@ pub const REC_FIELD_TOO_SMALL: &Code = &Code {
     docs: "Rec Field Size X and Y (lines 5 and 6) are the minefield size the pattern \
 is meant for. A field smaller than one repeat (Repeat Size X or Y, lines 9 and 10) cannot show \
 the whole pattern even once. Make the recommended field at least one repeat, better several.",
+    unnecessary: false,
 };
 
 pub const SPLIT_CELL: &Code = &Code {
@@ -84,6 +91,7 @@ so they must be one connected block: every square must touch another square of t
 side (diagonal contact does not count). A character used in two places that do not touch makes \
 one strange cell in two pieces. Give the second block a character of its own (there are 35: 1-9 \
 then A-Z), or join the blocks. Use 0 for one-square cells: each 0 is a cell of its own.",
+    unnecessary: false,
 };
 
 pub const STAMP_OVERLAP: &Code = &Code {
@@ -95,6 +103,7 @@ Repeat Size Y rows; only '.' squares are transparent. When a non-'.' square of o
 on a non-'.' square of another, one hides the other and the cells come out cut. The message \
 names both squares (rows and columns of the grid, from 1 at the top left). Make one of the two \
 squares '.', or change the Repeat Size.",
+    unnecessary: false,
 };
 
 pub const STAMP_HOLES: &Code = &Code {
@@ -106,6 +115,7 @@ and '.' squares are transparent. A square that is '.' in every stamp covering it
 the minefield gets a hole there, repeated across the field. The readme allows this (\"where \
 shapes do not fully tessellate, holes will be left\"); if it is not meant, fill the square in \
 one stamp, or mark it '-' to show the hole is deliberate.",
+    unnecessary: false,
 };
 
 pub const LONE_BRIDGE: &Code = &Code {
@@ -118,6 +128,7 @@ readme's BigHex.pat lets four hexagons meet at one). What is beside it is read o
 field, neighbouring stamps included. A bridge with only holes, bridges and squares no stamp fills \
 beside it joins nothing: put it between the cells it should join, or make it a hole '-' (the \
 quick fix).",
+    unnecessary: false,
 };
 
 pub const EMPTY_PATTERN: &Code = &Code {
@@ -128,6 +139,7 @@ pub const EMPTY_PATTERN: &Code = &Code {
 nothing but '.' stamps no cell at all, so the minefield would be empty. Draw the pattern's \
 cells: 1-9 or A-Z for the squares of a cell of several squares, 0 for a one-square cell, '-' \
 for a hole, '#' for a bridge.",
+    unnecessary: false,
 };
 
 /// Every code of the family, in the order `retroboard explain` lists them.

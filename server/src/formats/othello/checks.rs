@@ -31,7 +31,7 @@ pub fn check(doc: &Document, view: &BordView, findings: &mut Vec<Finding>) {
     }
     chips(view, &mut out);
     placed_against_board(doc, view, &mut out);
-    used_squares(view, &mut out);
+    used_squares(doc, view, &mut out);
     board(view, &mut out);
     no_moves(view, &mut out);
     board_against_used_squares(view, &mut out);
@@ -261,7 +261,12 @@ and {each} black: line 2 counts the chips of one player, so write {each}{also}",
             ),
         )
         // Line 2 and the board disagree: either may be the mistake, so neither is preferred.
-        .with_fix(Fix::new(title, doc.rope(), edits)),
+        .with_fix(Fix::new(title, doc.rope(), edits))
+        .with_related(Some(crate::findings::Related::here(
+            doc.rope(),
+            view.board.line().range(),
+            format!("the board, with {each} white and {each} black chips"),
+        ))),
     );
 }
 
@@ -378,7 +383,7 @@ fn column(line: &super::view::Line, at: usize) -> usize {
 }
 
 /// Line 3: button names A1 … H8 run together, each once.
-fn used_squares(view: &BordView, out: &mut Limited) {
+fn used_squares(doc: &Document, view: &BordView, out: &mut Limited) {
     let used = &view.used_squares;
     let example = "like D4D5E4E5";
     let mut first: [Option<Range<usize>>; SQUARES] = std::array::from_fn(|_| None);
@@ -396,7 +401,12 @@ fn used_squares(view: &BordView, out: &mut Limited) {
                             square.name(),
                             column(&used.line, earlier.start)
                         ),
-                    );
+                    )
+                    .with_related(Some(crate::findings::Related::here(
+                        doc.rope(),
+                        earlier.clone(),
+                        format!("{} is first listed here", square.name()),
+                    )));
                     // Not preferred: it deletes a name the game reads.
                     let fix = Fix::one("Remove the repeat", TextEdit::delete(range.clone()));
                     out.push_finding(finding.with_fix(Some(fix)));

@@ -11,6 +11,7 @@ pub const CHIP_COUNT: &Code = &Code {
 line 2 the number of chips already placed. Each is a whole number from 0 to 32, written with \
 digits only; together they make 32. The game reads the lines by position, so an empty or \
 missing line shifts every line after it. Write the number on the line the message names.",
+    unnecessary: false,
 };
 
 pub const CHIP_TOTAL: &Code = &Code {
@@ -21,6 +22,7 @@ pub const CHIP_TOTAL: &Code = &Code {
 to place and the chips already placed make up the game's 32. Line 2 counts the chips of one \
 player (\"not black chips+white chips\"): the usual starting position, two white and two black \
 chips on the board, is 30 and 2. Change one of the two lines so that they add up to 32.",
+    unnecessary: false,
 };
 
 pub const PLACED_COUNT: &Code = &Code {
@@ -32,6 +34,7 @@ chips+white chips\". Where the board holds as many white as black chips, that nu
 the usual opening (two of each) is 30 and 2. The quick fix writes the board's number on line 2 \
 (and 32 minus it on line 1). For a board with more of one colour the format says nothing, and \
 nothing is reported.",
+    unnecessary: false,
 };
 
 pub const NO_MOVES: &Code = &Code {
@@ -44,6 +47,7 @@ the flanked chips turn over. If no empty square allows that for either player, t
 before the first move. Put chips of both colours next to each other, as in the usual opening \
 (white on D4 and E5, black on D5 and E4). A board with no chips at all is not reported: the \
 format does not say how its first chips would be placed.",
+    unnecessary: false,
 };
 
 pub const BOARD_LAYOUT: &Code = &Code {
@@ -55,6 +59,7 @@ design it, but the game reads the board from line 4 alone: \"when you are done d
 you must remove all returns in the board data\". Join the 8 rows into one line of 64 \
 characters; the copyright line then follows as line 5. Retroboard still reads the rows as the \
 board for its other checks.",
+    unnecessary: false,
 };
 
 pub const BOARD_SIZE: &Code = &Code {
@@ -66,6 +71,7 @@ one line: exactly 64 characters. W is a white chip, B a black chip (either case)
 character (0 by convention) an empty square. Row A comes first, so character 1 is A1, character \
 9 is B1 and character 64 is H8. Add the missing squares or remove the extra ones (blanks count \
 as squares too).",
+    unnecessary: false,
 };
 
 pub const BAD_USED_SQUARE: &Code = &Code {
@@ -76,6 +82,7 @@ pub const BAD_USED_SQUARE: &Code = &Code {
 letter A–H then a column digit 1–8, run together without blanks or separators, like D4D5E4E5. \
 Row A is the first 8 characters of the board data, and the digit is the column within the row. \
 Remove the characters the message points at, or fix the name.",
+    unnecessary: false,
 };
 
 pub const USED_SQUARES_SPACED: &Code = &Code {
@@ -85,6 +92,7 @@ pub const USED_SQUARES_SPACED: &Code = &Code {
     docs: "The format document writes the used squares run together (D4D5E4E5), and no board \
 the game shipped has anything between them; it says nothing of blanks, so whether the game reads \
 D4 D5 E4 E5 the same is not known. Run them together to be safe: the fix removes the blanks.",
+    unnecessary: false,
 };
 
 pub const REPEATED_SQUARE: &Code = &Code {
@@ -94,6 +102,7 @@ pub const REPEATED_SQUARE: &Code = &Code {
     docs: "Each used square is listed once on line 3; a repeat adds nothing and \
 usually hides a typo (one square meant, another written). Remove the repeat, or correct it to \
 the square you meant.",
+    unnecessary: false,
 };
 
 pub const USED_SQUARE_BLANK: &Code = &Code {
@@ -104,6 +113,7 @@ pub const USED_SQUARE_BLANK: &Code = &Code {
 on line 4: the used squares name the buttons of the squares that hold chips (\"the first \
 chip in the example above would be placed at button B2\"). A listed square that is blank \
 on the board is marked as used but shows nothing. Remove it from line 3, or put a chip on it.",
+    unnecessary: false,
 };
 
 pub const UNLISTED_CHIP: &Code = &Code {
@@ -114,6 +124,7 @@ pub const UNLISTED_CHIP: &Code = &Code {
 the used squares name the buttons of the squares that hold chips, and the game may treat an \
 unlisted square as free. Add the \
 square's name (row letter A–H, column digit 1–8) to line 3, run together with the others.",
+    unnecessary: false,
 };
 
 pub const MISSING_COPYRIGHT: &Code = &Code {
@@ -122,6 +133,7 @@ pub const MISSING_COPYRIGHT: &Code = &Code {
     summary: "The copyright line (line 5) is missing or empty",
     docs: "Line 5 is the board's copyright information, up to 170 characters, shown \
 with the board. Write who made the board, e.g. \"© 1996 Your Name\".",
+    unnecessary: false,
 };
 
 pub const COPYRIGHT_TOO_LONG: &Code = &Code {
@@ -130,6 +142,7 @@ pub const COPYRIGHT_TOO_LONG: &Code = &Code {
     summary: "The copyright line is longer than 170 characters",
     docs: "The format allows at most 170 characters of copyright information on line \
 5; the game keeps no more. The finding marks the characters past the 170th: shorten the line.",
+    unnecessary: false,
 };
 
 pub const BLANK_LINES: &Code = &Code {
@@ -141,6 +154,7 @@ the chips placed, line 3 the used squares, line 4 the board, line 5 the copyrigh
 among them (a double-spaced file, say) makes the game read every later line as the one before \
 it. The finding names the blank lines, and the checks of the lines wait until they are removed, \
 as every other finding would only repeat this one.",
+    unnecessary: false,
 };
 
 pub const EXTRA_LINES: &Code = &Code {
@@ -150,6 +164,7 @@ pub const EXTRA_LINES: &Code = &Code {
     docs: "A BORD file has five lines: chips left, chips placed, used squares, board \
 data and copyright. Anything after the copyright is not part of the format (often leftover \
 rows of the design layout or notes). Remove it. Empty lines at the end are fine.",
+    unnecessary: false,
 };
 
 /// Every code of the family, in the order `retroboard explain` lists them.

@@ -8,7 +8,7 @@ use super::codes::*;
 use super::fields::{self, Context, DigitReading, FieldDoc, ValueDoc};
 use super::fixes::{delete_lines, delete_with_blanks, missing_field, write};
 use super::view::{Counts, FIELDS, FIELDS_WITH_RULE_SET_2, GameView, Number, Pile, Slot, Text};
-use crate::findings::{Code, Finding, Fix, plural};
+use crate::findings::{Code, Finding, Fix, Related, plural};
 use crate::syntax::Document;
 
 /// The most decks the game deals.
@@ -710,6 +710,14 @@ holds 52 × {decks} = {}: write {}",
             );
             self.push(STOCK_SIZE, field.range.clone(), message);
             self.fix_last([write(self.doc, &field.range, decks * DECK)]);
+            let decks_field = self.view.counts.as_ref().and_then(|c| c.decks.as_ref());
+            if let (Some(last), Some(field)) = (self.out.last_mut(), decks_field) {
+                last.related.push(Related::here(
+                    self.doc.rope(),
+                    field.range.clone(),
+                    format!("the number of decks, {decks}"),
+                ));
+            }
         }
         self.out
             .extend(wastepile(self.doc, stock, self.view.piles.len()));
@@ -958,7 +966,16 @@ after {}",
                 format!("pile {found}")
             }
         );
-        out.push(Finding::new(PILE_COUNT, piles_end..piles_end, message).with_fix(write_found));
+        let count = Related::here(
+            doc.rope(),
+            declared.range.clone(),
+            format!("the number of piles, {declared_count}"),
+        );
+        out.push(
+            Finding::new(PILE_COUNT, piles_end..piles_end, message)
+                .with_fix(write_found)
+                .with_related(Some(count)),
+        );
     } else {
         let message = format!(
             "line {line} says {declared_count} piles, but {lines} (the stock \
@@ -993,7 +1010,16 @@ extra lines"
 not read {}",
             if first == last { "it" } else { "them" }
         );
-        out.push(Finding::new(PILE_COUNT, start..end, message).with_fixes(fixes.into_iter().rev()));
+        let count = Related::here(
+            doc.rope(),
+            declared.range.clone(),
+            format!("the number of piles, {declared_count}"),
+        );
+        out.push(
+            Finding::new(PILE_COUNT, start..end, message)
+                .with_fixes(fixes.into_iter().rev())
+                .with_related(Some(count)),
+        );
     }
     out
 }

@@ -9,6 +9,7 @@ pub const NAME: &Code = &Code {
     docs: "Line 1 of a .pat file is the game's name, which Patience shows in the \
 window bar. The number of decks and of piles follow on line 2. Write the name on line 1; it may \
 contain spaces and Danish letters (æ, ø, å).",
+    unnecessary: false,
 };
 
 pub const FILE_NAME: &Code = &Code {
@@ -20,6 +21,7 @@ file, with \"-player name\" appended for each player, so it uses `-` to split th
 spec says a game's file name must not contain hyphens (spaces are fine). Rename the file, e.g. \
 `Klondike 2.pat` instead of `Klondike-2.pat`. The program also only lists games in files \
 ending in .pat.",
+    unnecessary: false,
 };
 
 pub const COUNTS_MISSING: &Code = &Code {
@@ -29,6 +31,7 @@ pub const COUNTS_MISSING: &Code = &Code {
     docs: "After the name on line 1, line 2 holds the number of decks (1–8) and the \
 number of piles (1–150, the stock included), e.g. `2 34`; one line of numbers per pile follows. \
 A file with only a name is not a game.",
+    unnecessary: false,
 };
 
 pub const DECKS: &Code = &Code {
@@ -37,6 +40,7 @@ pub const DECKS: &Code = &Code {
     summary: "The number of decks is not 1 to 8",
     docs: "The first number of line 2 is the number of 52-card decks the game is \
 played with, 1 to 8. The stock (the first pile) must hold 52 × that many cards.",
+    unnecessary: false,
 };
 
 pub const PILE_LIMIT: &Code = &Code {
@@ -45,6 +49,7 @@ pub const PILE_LIMIT: &Code = &Code {
     summary: "The number of piles is not 1 to 150",
     docs: "The second number of line 2 is the number of piles, the stock included: \
 1 to 150. Each pile is one line of numbers after line 2.",
+    unnecessary: false,
 };
 
 pub const PILE_COUNT: &Code = &Code {
@@ -56,6 +61,7 @@ exactly that many pile lines. With fewer lines it runs out of piles; lines beyon
 never read. The finding on line 2 gives both numbers; a second finding marks where piles are \
 missing (the end of the last pile) or the lines the game does not read. Add or delete pile \
 lines, or correct the count. Blank lines between piles are fine and do not count.",
+    unnecessary: false,
 };
 
 pub const FIELD_COUNT: &Code = &Code {
@@ -69,6 +75,7 @@ as in the spec's Spider line `6 4 4 0 16 1 0 1 32 999 1304 2 2 999 104`. The sto
 a second rule set. Add the missing numbers; a line with too few numbers is not checked \
 further, as it is unclear which is missing. Numbers past the line's fields are ignored by the \
 game (patience/trailing-text).",
+    unnecessary: false,
 };
 
 pub const STOCK_SIZE: &Code = &Code {
@@ -77,6 +84,7 @@ pub const STOCK_SIZE: &Code = &Code {
     summary: "The stock does not hold 52 × the number of decks",
     docs: "The first pile is the stock, from which every card is dealt. Its field 1 \
 (number of cards) must be 52 × the number of decks on line 2: 52 for one deck, 104 for two.",
+    unnecessary: false,
 };
 
 pub const STOCK_FIELD: &Code = &Code {
@@ -88,6 +96,7 @@ drawn each time (0 or more; often 1–3); g, how many times the stock can be dra
 for unlimited); h, what happens when the stock is exhausted and turned over (0 nothing, 1 the \
 stock is split and shuffled); i, which pile is the wastepile (its pile number, most often 2, or \
 0 when there is none). The wastepile must be a pile of the file, and not the stock itself.",
+    unnecessary: false,
 };
 
 pub const DIGIT: &Code = &Code {
@@ -104,6 +113,7 @@ names the field, the digit, the value found and the values the spec allows there
 differ by context: the stock's field 6 has a = 0 or 2, b = 0 or 2, c = 0, 1 or 2 (the \
 \"stock only\" shuffling values) and d = 0; other piles may not use c = 1 or 2. Hover a digit \
 to read what each value means.",
+    unnecessary: false,
 };
 
 pub const VALUE: &Code = &Code {
@@ -114,6 +124,7 @@ pub const VALUE: &Code = &Code {
 pile) is 999 (no matter), 0–998 (the cards a foundation pile holds when the game is won) or \
 negative (a limit: -3 = at most 3 cards; the stock cannot have a limit). A number too large for \
 the game is reported here too.",
+    unnecessary: false,
 };
 
 pub const RULES_IGNORED: &Code = &Code {
@@ -124,6 +135,7 @@ pub const RULES_IGNORED: &Code = &Code {
 1000 rules 1 OR 2, 2000 rules 1 AND 2, 3000–6000 switch to rules 2 at some point of the \
 drawing. Above 6000 the game uses rules 1 only, so the four numbers of rules 2 are read and \
 then ignored. Write 1000–6000, or drop the thousands and the four numbers.",
+    unnecessary: false,
 };
 
 pub const FOUNDATION_VALUE: &Code = &Code {
@@ -134,6 +146,7 @@ pub const FOUNDATION_VALUE: &Code = &Code {
 foundation value (the value the foundation piles are built from, as in Mysteriet). The first \
 pile with c = 6 must have field 1 = 1: only that one card is dealt. The following piles with \
 c = 6 get the same foundation value and must have field 1 = 0.",
+    unnecessary: false,
 };
 
 pub const STOCK_EXHAUSTED: &Code = &Code {
@@ -144,6 +157,7 @@ pub const STOCK_EXHAUSTED: &Code = &Code {
 piles together are dealt more cards than the stock holds (52 × decks), the deal runs out; the \
 finding points at the pile where that happens. Cards that the deal redirects elsewhere may be \
 replaced from the stock too, so the real need can be higher still.",
+    unnecessary: false,
 };
 
 pub const UNWINNABLE: &Code = &Code {
@@ -154,6 +168,7 @@ pub const UNWINNABLE: &Code = &Code {
 cards (mostly 13 on foundation piles; 0 on piles that must be emptied, and piles with 0 decide \
 when both kinds exist). When every pile has 999 (no matter) or a negative limit, nothing ever \
 says the game is won. Give the foundation piles their count.",
+    unnecessary: false,
 };
 
 pub const OFF_WINDOW: &Code = &Code {
@@ -165,6 +180,7 @@ pub const OFF_WINDOW: &Code = &Code {
 left or the top: when x ≤ -71 or y ≤ -96 (-96 and -71 for horizontal cards), none of its cards \
 can be seen. Piles meant to be unseen (e.g. for unwanted cards, c = 7) use the convention \
 y = -99 or less, which this check accepts; otherwise move the pile to coordinates 0 or more.",
+    unnecessary: false,
 };
 
 pub const PAST_WINDOW: &Code = &Code {
@@ -177,6 +193,7 @@ the largest x + 71 and y + 96 of the piles (the spec, \"Advanced\"). A pile fann
 off (cards added in play reach further still). The spec's remedy is an empty pile used only to \
 make the window larger, such as \"0 607 413 0 0 0 0 0 0 0 0 0\": the quick fix adds one where \
 it makes room for the dealt cards, and counts it on line 2.",
+    unnecessary: false,
 };
 
 pub const SAME_PLACE: &Code = &Code {
@@ -187,6 +204,7 @@ pub const SAME_PLACE: &Code = &Code {
 pile at the same place is drawn over the earlier one and hides it. Move one of them (cards are \
 71 × 96, so piles side by side are usually 79 apart). Piles hidden on purpose (y -99 or less) \
 and filler piles (only a place, no cards or rules) are not reported.",
+    unnecessary: false,
 };
 
 pub const POSITION: &Code = &Code {
@@ -196,6 +214,7 @@ pub const POSITION: &Code = &Code {
     docs: "Coordinates are the pile's top left corner in pixels from the window's \
 top left corner. A negative x or y (other than y -99 or less, which hides a pile on purpose) \
 puts part of the pile outside the window, where it cannot be seen or clicked. Use 0 or more.",
+    unnecessary: false,
 };
 
 pub const TRAILING_TEXT: &Code = &Code {
@@ -207,6 +226,7 @@ anything after them (like the notes `(1) (stock)` in the spec's example) is igno
 number written after the text is not read. Delete the text so the file says only what the \
 game reads. Numbers past a pile line's fields (after 11, or 15 with a second rule set) are \
 ignored too, like the 12th number of the spec's window filler `0 607 413 0 0 0 0 0 0 0 0 0`.",
+    unnecessary: true,
 };
 
 pub const TEXT_LINE: &Code = &Code {
@@ -217,6 +237,7 @@ pub const TEXT_LINE: &Code = &Code {
 numbers. A .pat file has no comments: a text line (like the row of dots in the spec's example, \
 which is documentation, not file syntax) may be misread by the game. Delete it; blank lines \
 between piles are fine.",
+    unnecessary: false,
 };
 
 pub const CARD_SHORTAGE: &Code = &Code {
@@ -231,6 +252,7 @@ those that earlier c = 7/8 piles take from the same cards, the deal needs cards 
 exist (a fifth ace from one deck), and field 10 = 0 names no card at all. Take fewer cards, name \
 other cards in field 10, or play with more decks. The finding comes from counting, so it holds \
 for every deal.",
+    unnecessary: false,
 };
 
 pub const NEVER_RECEIVES: &Code = &Code {
@@ -244,6 +266,7 @@ no pile with d = 0 or 1 is dealt any card (nothing passes by), or when every car
 elsewhere first: taken out of the stock by c = 7/8 piles, or received one each by earlier \
 d = 5/6/7 piles that take exactly the same cards. Change field 10, or drop d = 5. The finding \
 comes from counting, so it holds for every deal.",
+    unnecessary: false,
 };
 
 pub const FOUNDATION_SHORT: &Code = &Code {
@@ -258,6 +281,7 @@ without passing the king, gives a pile started at 8 at most 6 cards: 8 to king),
 can never be won; field 11 = 0 lets no card be laid at all. The finding names the values and \
 the most cards each allows. Let the sequence continue beyond the ace/king limit (digit b = 1), \
 or give the pile a fixed first card in field 10 instead of c = 6.",
+    unnecessary: false,
 };
 
 pub const WON_OVER_DECKS: &Code = &Code {
@@ -269,6 +293,7 @@ pub const WON_OVER_DECKS: &Code = &Code {
 decks (52 × line 2): 9 foundations of 13 need 117 cards, more than 2 decks hold. The finding \
 points at the pile where the count passes what the decks hold. Lower field 7 (13 for a \
 foundation from ace to king), or play with more decks.",
+    unnecessary: false,
 };
 
 pub const NEVER_FILLED: &Code = &Code {
@@ -283,6 +308,7 @@ the ace of hearts) grows only as far as field 11's sequence goes (106, up by 1 w
 the king, reaches 13 cards from an ace). When such a pile is asked for more (field 7), the game \
 can never be won. Let cards be laid on it (fields 9 to 11), or change field 7. Piles whose \
 foundation value comes from the deal (c = 6) are patience/foundation-short's.",
+    unnecessary: false,
 };
 
 /// Every code of the family, in the order `retroboard explain` lists them.

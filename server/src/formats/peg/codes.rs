@@ -14,6 +14,7 @@ anything else with \"Level format invalid: Version not supported.\" or \"Level f
 Mode not supported.\". Line 2 is always the mode line, so a missing mode line makes the first \
 board row a bad mode line. Write exactly one space after `version` and after `mode:`, and no \
 blank lines before line 1. (A version 1 board starts with `1`, `D` or `N`, `~` instead.)",
+    unnecessary: false,
 };
 
 pub const TRAILING_BLANK: &Code = &Code {
@@ -24,6 +25,7 @@ pub const TRAILING_BLANK: &Code = &Code {
 lines, without trimming them, so a space or tab after `version 2` or after the mode makes it \
 refuse the board (\"Version not supported\" / \"Mode not supported\") although the line looks \
 right. Delete the blanks at the end of the line.",
+    unnecessary: false,
 };
 
 pub const INVALID_ELEMENT: &Code = &Code {
@@ -36,6 +38,7 @@ ignored, but spaces are not: a space is an invalid element. Version 2 rows hold 
 (half-width), e (empty), g, y, r (stones), each in uppercase for the goal; spaces are ignored, \
 tabs are not. The game refuses a board with any other character (\"Level invalid: There are \
 invalid elements in the file.\"). Remove the character or write the element it stands for.",
+    unnecessary: false,
 };
 
 pub const GOAL_MARKER: &Code = &Code {
@@ -46,6 +49,7 @@ pub const GOAL_MARKER: &Code = &Code {
 last stone should end. That element must be a slot, E, 1, 2 or 3; the game refuses a `>` before \
 X, *, `!`, another `>` or the end of the file (\"Level invalid: A goal does not point to a valid \
 accessable element\"). Move `>` right before the goal slot, or remove it.",
+    unnecessary: false,
 };
 
 pub const GOAL_MARKER_LINE_BREAK: &Code = &Code {
@@ -56,6 +60,7 @@ pub const GOAL_MARKER_LINE_BREAK: &Code = &Code {
 The game itself deletes all line breaks before it reads the board, so it accepts a `>` at the \
 end of a line when the next line starts with a slot, but the board is hard to read and other \
 tools may disagree. Move `>` to the start of the next line, right before its slot.",
+    unnecessary: false,
 };
 
 pub const ROW_SEPARATOR: &Code = &Code {
@@ -67,6 +72,7 @@ game finds the width of the board by counting the elements before the row separa
 must be exactly one `!`, right after the first row: the game refuses a board without it (\"No \
 width indicator\") or with more (\"multiple width indicators\"), and a `!` before every element \
 would make the board 0 wide.",
+    unnecessary: false,
 };
 
 pub const INCOMPLETE_ROWS: &Code = &Code {
@@ -79,6 +85,7 @@ wide. Otherwise the last row is incomplete; a missing or extra element in any ro
 row after it. The documented rule is `elements after ! mod width = 0`. The game checks \
 the shape another way, which refuses most rectangles that are not square: see \
 `peg/v1-shape`.",
+    unnecessary: false,
 };
 
 pub const V1_SHAPE: &Code = &Code {
@@ -94,6 +101,7 @@ wide: 7, 15, 23 … rows). A board 7 wide and 5 rows gives (35 − 1) / 8 = 4.25
 load it. All shipped version 1 boards are square. Make the board square (locked fields `X` fill \
 the rows it needs), or write it as a version 2 board, whose rows the game checks by their \
 lengths.",
+    unnecessary: false,
 };
 
 pub const VERSION_MISMATCH: &Code = &Code {
@@ -108,6 +116,7 @@ board as the game its rows fit. A board whose rows are equally long only under t
 is written for the other game: the chosen one refuses it (\"Lines don't have an equal amount \
 of elements\"). Set `peg` to the game the boards are written for, or make the rows equally \
 long under the chosen rule.",
+    unnecessary: false,
 };
 
 pub const UNEQUAL_ROWS: &Code = &Code {
@@ -122,6 +131,7 @@ written for one or the other, so Retroboard accepts a board when its rows are eq
 either rule, and reports the rows that differ from the usual length under the rule that fits \
 better. The game says \"Level invalid: Lines don't have an equal amount of elements.\"; use * \
 to fill a row up with locked fields.",
+    unnecessary: false,
 };
 
 pub const EMPTY_BOARD: &Code = &Code {
@@ -132,6 +142,7 @@ pub const EMPTY_BOARD: &Code = &Code {
 half-width dots, which the final game deletes). The game refuses the file (\"Level invalid: \
 Board is empty.\"; version 1: \"No width indicator\"). Write the rows of the board after the \
 header.",
+    unnecessary: false,
 };
 
 pub const MULTIPLE_GOALS: &Code = &Code {
@@ -143,6 +154,7 @@ stone should end, for a bonus. The game loads a board with several goals but kee
 scans its board matrix column by column, top to bottom, and the last goal it finds wins, i.e. \
 the goal furthest right (the lowest of those). The others are silently ignored. Keep one goal \
 (v1: remove the other `>`; v2: write the others in lowercase).",
+    unnecessary: false,
 };
 
 pub const NO_FIRST_JUMP: &Code = &Code {
@@ -156,6 +168,7 @@ says \"Warning! The level is not playable. There are no jumps possible.\". Like 
 Retroboard looks at the grid of rows and columns: half-width fields (`*` in v1, `.` in v2) only \
 shift how a row is drawn. A version 2 board counts as playable when a jump exists under either \
 of the games' dot rules. Make at least one slot empty next to two stones in a line.",
+    unnecessary: false,
 };
 
 pub const UNSOLVABLE: &Code = &Code {
@@ -175,6 +188,7 @@ the centre. `retroboard solve FILE` lists the holes.\n\
 The search runs in the background (the language server publishes the other findings first) \
 and its result is kept for the same board. Move the empty slot or the goal, or add or remove \
 holes; `retroboard solve FILE` prints a winning sequence when there is one.",
+    unnecessary: false,
 };
 
 pub const UNKNOWN: &Code = &Code {
@@ -187,6 +201,7 @@ it may (1 million positions, in the language server and in `retroboard check`, w
 than 128 holes. The budget is a count of positions, not a time, so every machine, busy or \
 not, gives the same answer for the same board. The board may well be fine. `retroboard solve \
 FILE` searches further (5 million positions; `--positions N` sets how many).",
+    unnecessary: false,
 };
 
 /// Every code of the family, in the order `retroboard explain` lists them.

@@ -108,8 +108,13 @@ pub(crate) fn code_actions(
         // A quick fix of one finding, the finding's diagnostic beside it; `then`, the command
         // run once its edit is made.
         let quick_fix = |title: &str, finding, edit, preferred: bool, then: Option<Command>| {
-            let diagnostic =
-                convert::fixable_diagnostic(text, finding, encoding, Some(open.version));
+            let diagnostic = convert::fixable_diagnostic(
+                text,
+                open.path.as_deref(),
+                finding,
+                encoding,
+                Some(open.version),
+            );
             CodeActionOrCommand::CodeAction(CodeAction {
                 title: title.to_string(),
                 kind: Some(CodeActionKind::QUICKFIX),

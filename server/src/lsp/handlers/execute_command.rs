@@ -1,5 +1,5 @@
-//! `workspace/executeCommand`: `retroboard.preview`, `retroboard.revealSource` and
-//! `retroboard.selectText`.
+//! `workspace/executeCommand`: `retroboard.preview`, `retroboard.revealSource`,
+//! `retroboard.selectText` and `retroboard.explain`.
 
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
@@ -16,6 +16,9 @@ pub(crate) async fn execute_command(
     }
     if params.command == SELECT_COMMAND {
         return backend.select_text(&params.arguments);
+    }
+    if params.command == EXPLAIN_COMMAND {
+        return explain(&params.arguments);
     }
     if params.command != PREVIEW_COMMAND {
         return Err(invalid_params(format!(
@@ -46,6 +49,26 @@ pub(crate) async fn execute_command(
     serde_json::to_value(preview)
         .map(Some)
         .map_err(|err| internal_error("preview", err.to_string()))
+}
+
+/// The explanation of a diagnostic code (`[code]`, or `[link]` as a diagnostic's
+/// `codeDescription` holds it): what `retroboard explain CODE` says, as Markdown.
+pub const EXPLAIN_COMMAND: &str = "retroboard.explain";
+
+fn explain(arguments: &[LSPAny]) -> Result<Option<LSPAny>> {
+    let asked = arguments.first().and_then(|a| a.as_str()).ok_or_else(|| {
+        invalid_params(format!(
+            "{EXPLAIN_COMMAND} takes a diagnostic code, such as colossus/unused-terrain"
+        ))
+    })?;
+    let prefix = format!("{}:", crate::findings::EXPLAIN_SCHEME);
+    let name = asked.strip_prefix(&prefix).unwrap_or(asked);
+    let code = crate::formats::code_doc(name).ok_or_else(|| {
+        invalid_params(format!(
+            "Retroboard has no code {name} (`retroboard explain` lists every code)"
+        ))
+    })?;
+    Ok(Some(LSPAny::String(code.markdown())))
 }
 
 /// Selects a range of a document in the editor (`[uri, range]`): what a "suppress here" fix
