@@ -611,6 +611,45 @@ async function completionSteps({ up }) {
   }, { needs: up });
 }
 
+// Colour swatches (issue 41): VS Code asks for textDocument/documentColor by itself and draws
+// a swatch before each colour name of a TER, in the colour the game draws the terrain.
+
+const TER_SWATCHES = [
+  ['green', 'rgb(0, 255, 0)'],
+  ['orange', 'rgb(255, 165, 0)'],
+  ['saddleBrown', 'rgb(139, 69, 19)'],
+  ['darkGreen', 'rgb(0, 100, 0)'],
+];
+
+async function colourSteps({ ws, up }) {
+  await step('colours: Default.ter shows a swatch of the game\'s colour before each colour name', async () => {
+    check(existsSync(path.join(ws, 'Default', 'Default.ter')), 'no Default variant in the corpus');
+    await openFile('Default/Default.ter');
+    await goTo(1, 1);
+    // Each swatch is an inline element before the name (its colour a CSS rule of its own), in
+    // the line's text order.
+    const seen = await until('the swatches of the first terrain lines', async () => {
+      const found = await page.evaluate(() => {
+        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+        const rows = [...editor.querySelectorAll('.view-lines .view-line')]
+          .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+        const out = [];
+        for (const row of rows) {
+          const swatch = row.querySelector('.colorpicker-color-decoration');
+          if (!swatch) continue;
+          const words = row.textContent.replace(/\u00a0/g, ' ').trim().split(/\s+/);
+          out.push([words[1], getComputedStyle(swatch).backgroundColor]);
+        }
+        return out;
+      });
+      return found.length >= TER_SWATCHES.length ? found : false;
+    }, 20_000, 500);
+    await screenshot('colour-swatches-ter');
+    check(JSON.stringify(seen.slice(0, TER_SWATCHES.length)) === JSON.stringify(TER_SWATCHES), `the swatches: ${JSON.stringify(seen)}`);
+    return `${seen.length} swatches: ${seen.map(([n, c]) => `${n} ${c}`).join(', ')}`;
+  }, { needs: up });
+}
+
 async function quickFixSteps({ ws, userData, up }) {
   const squiggle = async () => {
     const squiggles = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
@@ -1224,6 +1263,7 @@ async function main() {
     await navigationSteps({ ws, up });
 
     await completionSteps({ up });
+    await colourSteps({ ws, up });
 
     // Formatting (issue #21): Format Document on a Patience game spaced anyhow, CRLF kept.
     await step('format: "Format Document" lays out a Patience game in the spec\'s columns', async () => {
