@@ -1012,6 +1012,9 @@ async function main() {
       check(r.status === 0 && /successfully installed/i.test(out), `code-server --install-extension failed (status ${r.status}): ${out.trim()}`);
       const installed = readdirSync(extensions).filter((d) => d.startsWith('retroboard.retroboard-'));
       check(installed.length === 1, `expected one retroboard extension in ${extensions}, found ${installed}`);
+      // The schema of retroboard.toml that tomlValidation points Even Better TOML at is shipped.
+      const schema = path.join(extensions, installed[0], 'schemas', 'retroboard.schema.json');
+      check(existsSync(schema) && JSON.parse(readFileSync(schema, 'utf8')).title === 'retroboard.toml', `no schema of retroboard.toml at ${schema}`);
       return installed[0];
     });
 
