@@ -386,7 +386,14 @@ async function editorLine(line) {
     if (!number) return { error: `line ${line} is not on screen` };
     const top = number.parentElement.style.top || number.style.top;
     const row = [...editor.querySelectorAll('.view-lines .view-line')].find((l) => l.style.top === top);
-    return row ? { text: row.textContent.replace(/\u00a0/g, ' ') } : { error: `no text line at top ${top}` };
+    if (!row) return { error: `no text line at top ${top}` };
+    // The file's text: without what the editor draws into the line (a colour swatch).
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.parentElement.closest('.colorpicker-color-decoration')) text += n.textContent;
+    }
+    return { text: text.replace(/\u00a0/g, ' ') };
   }, line);
 }
 
@@ -419,7 +426,10 @@ async function positionOf(line, column, token) {
       if (!row) return { error: `no text line at top ${top}` };
       const nodes = [];
       const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+      // The file's text: without what the editor draws into the line (a colour swatch).
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.parentElement.closest('.colorpicker-color-decoration')) nodes.push(n);
+      }
       const text = nodes.map((n) => n.textContent).join('').replace(/\u00a0/g, ' ');
       const start = column - 1;
       // The column must fall inside an occurrence of the token.
