@@ -1270,3 +1270,136 @@ fn a_peg_board_numbers_its_rows_and_columns() {
         "rows only on a shifted board: {arrow:?}"
     );
 }
+
+/// The colour names the real TER files use, with the colour the game draws for each (its
+/// `HTMLColor` class): pinned here, apart from the table the server draws with.
+const CORPUS_COLOURS: [(&str, [u8; 3]); 17] = [
+    ("blue", [0, 0, 255]),
+    ("darkGray", [167, 167, 167]),
+    ("darkGreen", [0, 100, 0]),
+    ("green", [0, 255, 0]),
+    ("grey", [190, 190, 190]),
+    ("indigo", [75, 0, 130]),
+    ("olive", [128, 128, 0]),
+    ("orange", [255, 165, 0]),
+    ("pink", [255, 192, 203]),
+    ("purple", [160, 32, 240]),
+    ("red", [255, 0, 0]),
+    ("saddleBrown", [139, 69, 19]),
+    ("sienna", [160, 82, 45]),
+    ("skyBlue", [135, 206, 235]),
+    ("violet", [238, 130, 238]),
+    ("white", [255, 255, 255]),
+    ("yellow", [255, 255, 0]),
+];
+
+/// Where each terrain line of a TER writes its colour, read plainly from the text: the second
+/// word of a line (the first in a 2003-10 TER, whose lines have no letter) that is not blank, a
+/// comment, an `ACQUIRABLE` or a `TITAN…` line.
+fn colour_words(text: &str, no_letter: bool) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let words: Vec<(usize, &str)> = line
+            .split([' ', '\t', '\r', '\n'])
+            .scan(0, |at, word| {
+                let here = *at;
+                *at += word.len() + 1;
+                Some((here, word))
+            })
+            .filter(|(_, w)| !w.is_empty())
+            .collect();
+        let first = words.first().map_or("", |w| w.1);
+        if !(first.is_empty()
+            || first.starts_with('#')
+            || first == "ACQUIRABLE"
+            || first.starts_with("TITAN"))
+        {
+            let (at, word) = words[usize::from(!no_letter)];
+            out.push(start + at..start + at + word.len());
+        }
+        start += line.len();
+    }
+    out
+}
+
+/// Every colour name of every TER of the corpus (the later dialects' too) gets a swatch of the
+/// colour the game draws for it; picking a swatch's own colour offers its name first, and writing
+/// that name in its place leaves the file byte for byte as it was.
+#[test]
+fn every_corpus_ter_colour_has_its_swatch_and_picks_back_its_name() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let (mut files, mut colours) = (0, 0);
+    for path in corpus::files_below(&root) {
+        if path.extension().is_none_or(|e| e != "ter") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let doc = load(&path);
+        let no_letter = path.to_string_lossy().contains("2003-10");
+        let swatches = retroboard::ide::colors(&doc);
+        let ranges: Vec<_> = swatches.iter().map(|s| s.range.clone()).collect();
+        assert_eq!(ranges, colour_words(&text, no_letter), "{}", path.display());
+        for swatch in &swatches {
+            let name = &text[swatch.range.clone()];
+            let rgb = CORPUS_COLOURS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .unwrap_or_else(|| panic!("{name} in {}", path.display()))
+                .1;
+            assert_eq!(swatch.rgb, rgb, "{name} in {}", path.display());
+            let offered = retroboard::ide::color_names(&doc, swatch.range.clone(), swatch.rgb);
+            assert_eq!(offered.len(), 5, "{offered:?}");
+            assert_eq!(offered[0], name, "{}", path.display());
+            let mut written = text.clone();
+            written.replace_range(swatch.range.clone(), &offered[0]);
+            assert_eq!(written, text);
+            colours += 1;
+        }
+        files += 1;
+    }
+    assert_eq!((files, colours), (24, 415));
+}
+
+/// A swatch of a name the game does not know is black, as the game paints it; a word cut short
+/// by a character no token takes has none; the picker offers the names nearest the colour
+/// chosen, and nothing where no colour is written.
+#[test]
+fn unknown_colours_are_black_and_the_picker_offers_the_nearest_names() {
+    let text = "B grün Brush true 1 Gargoyle\n\nB grn Brush true 1 Gargoyle\n\n\
+T black Tower false 3 Centaur 3 Gargoyle 3 Ogre\n";
+    let doc = Document::new(Some(retroboard::registry::FormatId::ColossusTer), text);
+    let swatches = retroboard::ide::colors(&doc);
+    let found: Vec<_> = swatches
+        .iter()
+        .map(|s| (&text[s.range.clone()], s.rgb))
+        .collect();
+    assert_eq!(found, [("grn", [0, 0, 0]), ("black", [0, 0, 0])]);
+    let grun = swatches[0].range.clone();
+    // `gr` of `grün` is no colour: nothing to replace.
+    assert_eq!(
+        retroboard::ide::color_names(&doc, 2..4, [0, 255, 0]),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        retroboard::ide::color_names(&doc, grun.clone(), [10, 250, 5]),
+        [
+            "green",
+            "limeGreen",
+            "lawnGreen",
+            "chartReuse",
+            "GreenColossus"
+        ]
+    );
+    // Black is two names of the game: the one written comes first.
+    assert_eq!(
+        retroboard::ide::color_names(&doc, swatches[1].range.clone(), [0, 0, 0])[..2],
+        ["black", "BlackColossus"]
+    );
+    assert_eq!(
+        retroboard::ide::color_names(&doc, grun.start..grun.end - 1, [0, 0, 0]),
+        Vec::<String>::new()
+    );
+}

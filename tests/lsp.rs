@@ -1891,3 +1891,91 @@ a later one."
     assert_eq!(client.shutdown(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The channels of an LSP colour (0 to 1) as RGB.
+fn rgb_of(color: &Value) -> [u64; 3] {
+    ["red", "green", "blue"].map(|c| (color[c].as_f64().unwrap() * 255.0).round() as u64)
+}
+
+#[test]
+fn colour_swatches_and_the_picker_in_either_position_encoding() {
+    // `é` (a stray character before the line, which the game's lexer would stop at) is 2 UTF-8
+    // bytes and 1 UTF-16 code unit: the colour `grn`, a name the game does not know, starts at
+    // 5 or 4.
+    let text = "é B grn Brush true 1 Gargoyle 2 Troll\n\
+\n\
+T saddleBrown Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n";
+    for (encoding, start) in [("utf-16", 4), ("utf-8", 5)] {
+        let end = start + 3;
+        let (mut client, init) = LspClient::initialized(&[encoding]);
+        assert_eq!(init["capabilities"]["colorProvider"], true);
+        let uri = file_uri("/tmp/retroboard-e2e/Colours/Colours.ter");
+        client.open(&uri, "colossus-ter", 1, text);
+        let doc = json!({"uri": uri});
+        let swatches = client.request("textDocument/documentColor", json!({"textDocument": doc}));
+        let swatches = swatches.as_array().expect("a list of colours");
+        let found: Vec<_> = swatches
+            .iter()
+            .map(|s| (range(s), rgb_of(&s["color"]), s["color"]["alpha"].as_f64()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                // A name the game does not know: painted black.
+                ([[0, start], [0, end]], [0, 0, 0], Some(1.0)),
+                ([[2, 2], [2, 13]], [139, 69, 19], Some(1.0)),
+            ],
+            "{encoding}"
+        );
+
+        // Picking a green for `grn`: the nearest names, each written in its place.
+        let pick = |range: [[u64; 2]; 2], rgb: [f64; 3]| {
+            json!({
+                "textDocument": doc,
+                "range": {"start": {"line": range[0][0], "character": range[0][1]},
+                          "end": {"line": range[1][0], "character": range[1][1]}},
+                "color": {"red": rgb[0], "green": rgb[1], "blue": rgb[2], "alpha": 1.0},
+            })
+        };
+        let answer = client.request(
+            "textDocument/colorPresentation",
+            pick([[0, start], [0, end]], [0.0, 1.0, 0.0]),
+        );
+        let presentations = answer.as_array().expect("a list of presentations");
+        assert_eq!(presentations.len(), 5, "{answer}");
+        assert_eq!(
+            presentations[0],
+            json!({
+                "label": "green",
+                "textEdit": {
+                    "range": {"start": {"line": 0, "character": start}, "end": {"line": 0, "character": end}},
+                    "newText": "green",
+                },
+            }),
+            "{encoding}"
+        );
+        // A name's own colour offers that name first, written over itself.
+        let answer = client.request(
+            "textDocument/colorPresentation",
+            pick(
+                [[2, 2], [2, 13]],
+                [139.0 / 255.0, 69.0 / 255.0, 19.0 / 255.0],
+            ),
+        );
+        assert_eq!(answer[0]["label"], "saddleBrown");
+        assert_eq!(
+            answer[0]["textEdit"],
+            json!({
+                "range": {"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 13}},
+                "newText": "saddleBrown",
+            })
+        );
+        // Where no colour is written: nothing.
+        let answer = client.request(
+            "textDocument/colorPresentation",
+            pick([[2, 14], [2, 19]], [0.0, 0.0, 0.0]),
+        );
+        assert_eq!(answer, json!([]));
+        client.shutdown();
+    }
+}

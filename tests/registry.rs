@@ -175,3 +175,30 @@ fn every_grammar_is_a_format_of_the_registry() {
         .collect();
     assert_eq!(grammars, ids().into_iter().collect::<BTreeSet<_>>());
 }
+
+/// The VS Code extension gives Even Better TOML the schema of every name a settings file may
+/// have, and the packaged extension holds it (copied from schemas/ by scripts/package.mjs).
+#[test]
+fn vscode_validates_every_settings_file_name_with_the_shipped_schema() {
+    let package: serde_json::Value =
+        serde_json::from_str(&read("vscode-extension/package.json")).unwrap();
+    let validations = package["contributes"]["tomlValidation"].as_array().unwrap();
+    let matched: BTreeSet<&str> = validations
+        .iter()
+        .map(|v| v["fileMatch"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        matched,
+        retroboard::settings::FILE_NAMES.into_iter().collect()
+    );
+    for validation in validations {
+        assert_eq!(validation["url"], "./schemas/retroboard.schema.json");
+    }
+    assert!(
+        read("vscode-extension/.vscodeignore")
+            .lines()
+            .any(|l| l == "!schemas/retroboard.schema.json")
+    );
+    assert!(read("vscode-extension/scripts/package.mjs").contains("'retroboard.schema.json'"));
+    assert!(repo().join("schemas/retroboard.schema.json").is_file());
+}

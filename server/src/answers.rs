@@ -94,6 +94,14 @@ pub struct Link {
     pub tooltip: String,
 }
 
+/// A colour written in a file, for an editor's swatch: where it is written and the colour the
+/// game draws for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Swatch {
+    pub range: Range<usize>,
+    pub rgb: [u8; 3],
+}
+
 /// A place in a file another feature leads to: a definition, a reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {

@@ -5,8 +5,8 @@
 use std::ops::Range;
 
 use crate::answers::{
-    Completion, Fold, Highlight, Hover, InlayHint, InlayOptions, Link, Replace, Symbol, Target,
-    inert_markdown,
+    Completion, Fold, Highlight, Hover, InlayHint, InlayOptions, Link, Replace, Swatch, Symbol,
+    Target, inert_markdown,
 };
 use crate::syntax::Document;
 
@@ -218,6 +218,26 @@ pub fn folds(doc: &Document) -> Vec<Fold> {
 pub fn links(doc: &Document, files: &dyn crate::formats::Files) -> Vec<Link> {
     match (doc.format(), doc.tree()) {
         (Some(format), Some(_)) => crate::formats::spec(format).links(doc, files),
+        _ => Vec::new(),
+    }
+}
+
+/// The colours written in a document, each with the colour the game draws, in any format; none
+/// without a tree.
+pub fn colors(doc: &Document) -> Vec<Swatch> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) => crate::formats::spec(format).colors(doc),
+        _ => Vec::new(),
+    }
+}
+
+/// The names that may replace the colour written at `range` (a range of [`colors`]) for the
+/// colour `rgb`, nearest first, in any format; none where no colour is written at `range`.
+pub fn color_names(doc: &Document, range: Range<usize>, rgb: [u8; 3]) -> Vec<String> {
+    match (doc.format(), doc.tree()) {
+        (Some(format), Some(_)) if range.end <= doc.rope().len_bytes() => {
+            crate::formats::spec(format).color_names(doc, range, rgb)
+        }
         _ => Vec::new(),
     }
 }

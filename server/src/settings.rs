@@ -53,6 +53,8 @@ use crate::registry::FormatId;
 mod complete;
 pub mod file;
 mod read;
+#[cfg(test)]
+mod schema;
 
 use read::{Problem, globs, rules, version};
 
@@ -143,17 +145,45 @@ pub struct SuppressEntry {
     pub range: std::ops::Range<usize>,
 }
 
+/// The keys of a `[[suppress]]` entry, each required, with what it says.
+pub(crate) const SUPPRESS_KEYS: [(&str, &str); 4] = [
+    ("file", "the file's path or glob"),
+    ("code", "the code silenced"),
+    ("place", "where, in the game's terms"),
+    ("reason", "why"),
+];
+
+// The settings file as read. The JSON Schema of retroboard.toml (schemas/retroboard.schema.json)
+// is made from these types: their fields, the doc comments of the fields, and `settings/schema.rs`
+// for what the types leave open (the codes, levels and format ids, the `[[suppress]]` entries).
+
+/// The settings of Retroboard (the language server and `retroboard check`) for the files in
+/// this file's folder and below.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(
+    test,
+    derive(schemars::JsonSchema),
+    schemars(title = "retroboard.toml")
+)]
 struct RawSettings {
+    /// The level of each code: error, warning, information, hint, or off (not reported).
     #[serde(default)]
+    #[cfg_attr(test, schemars(schema_with = "schema::rules"))]
     rules: BTreeMap<String, String>,
+    /// Rules for some files only: the last override that matches a file and names a code wins
+    /// over [rules].
     #[serde(default)]
     overrides: Vec<RawOverride>,
+    /// Which files a folder's check reads, and the format of some files.
     #[serde(default)]
     files: RawFiles,
+    /// Each entry silences the findings of one code at one place of the files it names, with
+    /// the reason.
     #[serde(default)]
+    #[cfg_attr(test, schemars(schema_with = "schema::suppress"))]
     suppress: Vec<toml::Spanned<BTreeMap<String, toml::Spanned<toml::Value>>>>,
+    /// The versions of the games the files are read for, where the files cannot tell.
     #[serde(default)]
     game: RawGame,
 }
@@ -161,8 +191,13 @@ struct RawSettings {
 /// `[game]`: the versions of the games the files are read for.
 #[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "game"))]
 struct RawGame {
+    /// The Colossus version every variant is read for (default: told from its files).
+    #[cfg_attr(test, schemars(schema_with = "schema::colossus_version"))]
     colossus: Option<String>,
+    /// The peg solitaire game version 2 boards are read for (default: the one each fits).
+    #[cfg_attr(test, schemars(schema_with = "schema::peg_version"))]
     peg: Option<String>,
 }
 
@@ -202,21 +237,32 @@ pub const PEG_VERSIONS: [(&str, Option<DotRule>, &str); 3] = [
     ),
 ];
 
+/// Rules for the files some globs match.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "override"))]
 struct RawOverride {
+    /// The files' globs, relative to this file.
     files: Vec<String>,
+    /// The level of each code in those files.
     #[serde(default)]
+    #[cfg_attr(test, schemars(schema_with = "schema::rules"))]
     rules: BTreeMap<String, String>,
 }
 
+/// Which files a folder's check reads; every other key is a glob, its value the format its
+/// files are read as.
 #[derive(Default, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "files"))]
 struct RawFiles {
+    /// A folder's check reads only the files these globs match (default: every data file).
     include: Option<Vec<String>>,
+    /// A folder's check never reads the files these globs match.
     #[serde(default)]
     exclude: Vec<String>,
     /// Every other key: a glob, read as the format its value names.
     #[serde(flatten)]
+    #[cfg_attr(test, schemars(with = "BTreeMap<String, schema::FormatName>"))]
     formats: BTreeMap<String, String>,
 }
 
@@ -493,7 +539,7 @@ fn suppress_entry(
     let keys = entry.get_ref();
     if let Some((key, value)) = keys
         .iter()
-        .find(|(k, _)| !["file", "code", "place", "reason"].contains(&k.as_str()))
+        .find(|(k, _)| !SUPPRESS_KEYS.iter().any(|(known, _)| known == k))
     {
         let at = text[start..end]
             .find(key.as_str())

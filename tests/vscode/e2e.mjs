@@ -395,7 +395,14 @@ async function editorLine(line) {
     if (!number) return { error: `line ${line} is not on screen` };
     const top = number.parentElement.style.top || number.style.top;
     const row = [...editor.querySelectorAll('.view-lines .view-line')].find((l) => l.style.top === top);
-    return row ? { text: row.textContent.replace(/\u00a0/g, ' ') } : { error: `no text line at top ${top}` };
+    if (!row) return { error: `no text line at top ${top}` };
+    // The file's text: without what the editor draws into the line (a colour swatch).
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.parentElement.closest('.colorpicker-color-decoration')) text += n.textContent;
+    }
+    return { text: text.replace(/\u00a0/g, ' ') };
   }, line);
 }
 
@@ -428,7 +435,10 @@ async function positionOf(line, column, token) {
       if (!row) return { error: `no text line at top ${top}` };
       const nodes = [];
       const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+      // The file's text: without what the editor draws into the line (a colour swatch).
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.parentElement.closest('.colorpicker-color-decoration')) nodes.push(n);
+      }
       const text = nodes.map((n) => n.textContent).join('').replace(/\u00a0/g, ' ');
       const start = column - 1;
       // The column must fall inside an occurrence of the token.
@@ -617,6 +627,45 @@ async function completionSteps({ up }) {
     await page.keyboard.press('Escape');
     check(focused.includes('Angel'), `the focused row: ${focused}`);
     return `offered ${labels.join(', ')}; focused row “${focused}”`;
+  }, { needs: up });
+}
+
+// Colour swatches (issue 41): VS Code asks for textDocument/documentColor by itself and draws
+// a swatch before each colour name of a TER, in the colour the game draws the terrain.
+
+const TER_SWATCHES = [
+  ['green', 'rgb(0, 255, 0)'],
+  ['orange', 'rgb(255, 165, 0)'],
+  ['saddleBrown', 'rgb(139, 69, 19)'],
+  ['darkGreen', 'rgb(0, 100, 0)'],
+];
+
+async function colourSteps({ ws, up }) {
+  await step('colours: Default.ter shows a swatch of the game\'s colour before each colour name', async () => {
+    check(existsSync(path.join(ws, 'Default', 'Default.ter')), 'no Default variant in the corpus');
+    await openFile('Default/Default.ter');
+    await goTo(1, 1);
+    // Each swatch is an inline element before the name (its colour a CSS rule of its own), in
+    // the line's text order.
+    const seen = await until('the swatches of the first terrain lines', async () => {
+      const found = await page.evaluate(() => {
+        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+        const rows = [...editor.querySelectorAll('.view-lines .view-line')]
+          .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+        const out = [];
+        for (const row of rows) {
+          const swatch = row.querySelector('.colorpicker-color-decoration');
+          if (!swatch) continue;
+          const words = row.textContent.replace(/\u00a0/g, ' ').trim().split(/\s+/);
+          out.push([words[1], getComputedStyle(swatch).backgroundColor]);
+        }
+        return out;
+      });
+      return found.length >= TER_SWATCHES.length ? found : false;
+    }, 20_000, 500);
+    await screenshot('colour-swatches-ter');
+    check(JSON.stringify(seen.slice(0, TER_SWATCHES.length)) === JSON.stringify(TER_SWATCHES), `the swatches: ${JSON.stringify(seen)}`);
+    return `${seen.length} swatches: ${seen.map(([n, c]) => `${n} ${c}`).join(', ')}`;
   }, { needs: up });
 }
 
@@ -982,6 +1031,9 @@ async function main() {
       check(r.status === 0 && /successfully installed/i.test(out), `code-server --install-extension failed (status ${r.status}): ${out.trim()}`);
       const installed = readdirSync(extensions).filter((d) => d.startsWith('retroboard.retroboard-'));
       check(installed.length === 1, `expected one retroboard extension in ${extensions}, found ${installed}`);
+      // The schema of retroboard.toml that tomlValidation points Even Better TOML at is shipped.
+      const schema = path.join(extensions, installed[0], 'schemas', 'retroboard.schema.json');
+      check(existsSync(schema) && JSON.parse(readFileSync(schema, 'utf8')).title === 'retroboard.toml', `no schema of retroboard.toml at ${schema}`);
       return installed[0];
     });
 
@@ -1265,6 +1317,7 @@ async function main() {
     await navigationSteps({ ws, up });
 
     await completionSteps({ up });
+    await colourSteps({ ws, up });
 
     // Formatting (issue #21): Format Document on a Patience game spaced anyhow, CRLF kept.
     await step('format: "Format Document" lays out a Patience game in the spec\'s columns', async () => {

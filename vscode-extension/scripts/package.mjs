@@ -1,5 +1,5 @@
 // Builds the .vsix with the release server bundled: copies the `retroboard` binary into
-// server/, bundles the extension and runs `vsce package` (offline) for the binary's platform.
+// server/ (and the settings' JSON Schema into schemas/), bundles the extension and runs `vsce package` (offline) for the binary's platform.
 //
 //   node scripts/package.mjs [--binary PATH] [--target linux-x64] [--out FILE.vsix]
 //
@@ -44,6 +44,11 @@ if (process.platform !== 'win32') {
   }
 }
 console.log(`bundling ${reported} from ${binary}`);
+
+// The JSON Schema of retroboard.toml, for Even Better TOML (`tomlValidation` in package.json):
+// the repository's one copy, made from the settings types (schemas/retroboard.schema.json).
+mkdirSync(path.join(root, 'schemas'), { recursive: true });
+copyFileSync(path.join(root, '..', 'schemas', 'retroboard.schema.json'), path.join(root, 'schemas', 'retroboard.schema.json'));
 
 const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
 execFileSync(

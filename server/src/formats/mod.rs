@@ -204,6 +204,17 @@ pub trait Format: Sync {
         Vec::new()
     }
 
+    /// The colours written in the document, each with the colour the game draws for it.
+    fn colors(&self, _doc: &Document) -> Vec<crate::answers::Swatch> {
+        Vec::new()
+    }
+
+    /// What may replace the colour written at `range` (one of [`Format::colors`]) for the
+    /// colour `rgb`: names the game knows, nearest first; none for a range that is not a colour.
+    fn color_names(&self, _doc: &Document, _range: Range<usize>, _rgb: [u8; 3]) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Names of other files in the text, linked to the files they name (those that exist).
     fn links(&self, _doc: &Document, _files: &dyn Files) -> Vec<crate::answers::Link> {
         Vec::new()

@@ -258,6 +258,17 @@ impl LanguageServer for Backend {
         handlers::document_link::document_link(self, params).await
     }
 
+    async fn document_color(&self, params: DocumentColorParams) -> Result<Vec<ColorInformation>> {
+        handlers::document_color::document_color(self, params).await
+    }
+
+    async fn color_presentation(
+        &self,
+        params: ColorPresentationParams,
+    ) -> Result<Vec<ColorPresentation>> {
+        handlers::document_color::color_presentation(self, params).await
+    }
+
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
         handlers::execute_command::execute_command(self, params).await
     }

@@ -63,6 +63,7 @@ pub(crate) fn capabilities(encoding: PositionEncoding, inlay_hints: bool) -> Ser
             resolve_provider: Some(false),
             work_done_progress_options: WorkDoneProgressOptions::default(),
         }),
+        color_provider: Some(ColorProviderCapability::Simple(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(

@@ -21,7 +21,7 @@ const SECTIONS: [(&str, &str); 5] = [
 ];
 
 /// What a rule sets a code to.
-const LEVELS: [(&str, &str); 5] = [
+pub(super) const LEVELS: [(&str, &str); 5] = [
     ("error", "reported as an error: check fails"),
     ("warning", "reported as a warning"),
     ("information", "reported as a note"),
@@ -95,15 +95,7 @@ pub fn completions(text: &str, offset: usize) -> Vec<Completion> {
             ],
         ),
         (Some("files"), Some(_)) if key != "include" && key != "exclude" => formats(&range, quoted),
-        (Some("suppress"), None) => keys(
-            &range,
-            &[
-                ("file", "the file's path or glob"),
-                ("code", "the code silenced"),
-                ("place", "where, in the game's terms"),
-                ("reason", "why"),
-            ],
-        ),
+        (Some("suppress"), None) => keys(&range, &super::SUPPRESS_KEYS),
         (Some("suppress"), Some(_)) if key == "code" => codes(&range, quoted, true),
         (Some("game"), None) => keys(
             &range,

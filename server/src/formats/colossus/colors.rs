@@ -174,8 +174,62 @@ pub fn drawn(name: &str) -> [u8; 3] {
     rgb(name).unwrap_or([0, 0, 0])
 }
 
+/// The colour names nearest to `rgb`, nearest first, at most `count`: what a colour picker
+/// offers for a colour chosen. Names of one colour come in the table's order, except that
+/// `written` (the name the file holds) comes before the others of its distance: picking the
+/// colour of the name written offers that name first.
+pub fn nearest_names(rgb: [u8; 3], written: &str, count: usize) -> Vec<&'static str> {
+    let mut names: Vec<(u32, bool, &'static str)> = COLORS
+        .iter()
+        .map(|&(name, color)| (distance(rgb, color), name != written, name))
+        .collect();
+    // A stable sort: the table's order within a tie.
+    names.sort_by_key(|&(distance, other, _)| (distance, other));
+    names.into_iter().take(count).map(|(_, _, n)| n).collect()
+}
+
+/// How far apart two colours look: the squared distance of their channels, red and blue
+/// weighted by how red they are, green most (the low-cost "redmean" approximation of how the eye
+/// weighs them). Zero only for the same colour.
+fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    let mean = (u32::from(a[0]) + u32::from(b[0])) / 2;
+    let squared = |i: usize| u32::from(a[i].abs_diff(b[i])).pow(2);
+    (((512 + mean) * squared(0)) >> 8) + 4 * squared(1) + (((767 - mean) * squared(2)) >> 8)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn nearest_names_put_the_written_name_first_among_its_colour() {
+        // BlackColossus and black are the same colour, BlackColossus first in the table.
+        assert_eq!(
+            super::nearest_names([0, 0, 0], "black", 2),
+            ["black", "BlackColossus"]
+        );
+        assert_eq!(
+            super::nearest_names([0, 0, 0], "x", 2),
+            ["BlackColossus", "black"]
+        );
+        assert_eq!(
+            super::nearest_names([1, 0, 0], "", 2),
+            ["BlackColossus", "black"]
+        );
+        // Nearest first: a red a little darker than the game's red.
+        assert_eq!(super::nearest_names([250, 2, 3], "", 1), ["red"]);
+        assert_eq!(super::nearest_names([139, 69, 20], "", 1), ["saddleBrown"]);
+    }
+
+    #[test]
+    fn only_the_same_colour_is_at_distance_zero() {
+        for &(_, a) in super::COLORS {
+            for &(_, b) in super::COLORS {
+                assert_eq!(super::distance(a, b) == 0, a == b, "{a:?} {b:?}");
+            }
+        }
+        assert!(super::distance([0, 0, 0], [0, 0, 1]) > 0);
+        assert!(super::distance([255, 255, 255], [254, 255, 255]) > 0);
+    }
+
     #[test]
     fn names_are_case_sensitive() {
         assert_eq!(super::rgb("saddleBrown"), Some([139, 69, 19]));

@@ -234,6 +234,19 @@ impl Format for Ter {
         outline::definitions(doc)
     }
 
+    fn colors(&self, doc: &Document) -> Vec<crate::answers::Swatch> {
+        ter::swatches(doc, &ter::TerView::of(doc))
+    }
+
+    fn color_names(
+        &self,
+        doc: &Document,
+        range: std::ops::Range<usize>,
+        rgb: [u8; 3],
+    ) -> Vec<String> {
+        ter::color_names(doc, &ter::TerView::of(doc), range, rgb)
+    }
+
     shared_methods!();
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {

@@ -349,6 +349,51 @@ impl TerView {
     }
 }
 
+/// How many colour names a colour picker offers for a colour chosen.
+const NAMES_OFFERED: usize = 5;
+
+/// The colour of every terrain line, as the game paints the terrain: its RGB value, black for a
+/// name it does not know (as the preview's masterboard draws it). A word cut short by what no
+/// token takes (`gr` of `grün`) is no colour name: it gets none.
+pub fn swatches(doc: &Document, view: &TerView) -> Vec<crate::answers::Swatch> {
+    let len = doc.rope().len_bytes();
+    // The characters on either side (a character is at most 4 bytes).
+    let before = |at: usize| doc.slice(at.saturating_sub(4)..at).chars().next_back();
+    let after = |at: usize| doc.slice(at..(at + 4).min(len)).chars().next();
+    let apart = |c: Option<char>| c.is_none_or(char::is_whitespace);
+    view.terrains
+        .iter()
+        .filter_map(|t| t.color.as_ref())
+        .filter(|c| c.range.end <= len && apart(before(c.range.start)) && apart(after(c.range.end)))
+        .map(|color| crate::answers::Swatch {
+            range: color.range.clone(),
+            rgb: colors::drawn(&color.text),
+        })
+        .collect()
+}
+
+/// The colour names the game knows nearest to `rgb`, nearest first, to replace the colour of
+/// the terrain line written at `range` (the name written first among those of its colour);
+/// none where no swatch is (see [`swatches`]).
+pub fn color_names(
+    doc: &Document,
+    view: &TerView,
+    range: Range<usize>,
+    rgb: [u8; 3],
+) -> Vec<String> {
+    let Some(color) = swatches(doc, view)
+        .into_iter()
+        .find(|s| s.range == range)
+        .map(|s| doc.slice(s.range).to_string())
+    else {
+        return Vec::new();
+    };
+    colors::nearest_names(rgb, &color, NAMES_OFFERED)
+        .into_iter()
+        .map(String::from)
+        .collect()
+}
+
 /// `D, S` in a TER's ACQUIRABLE list, where the grammar stops at the comma (`range`): the game
 /// reads `D` as the list and cannot read the `,` only because of the blank after it, so the
 /// blank is the fault.

@@ -144,3 +144,27 @@ pub fn completion(
         ..CompletionItem::default()
     }
 }
+
+/// A colour the game draws as the LSP's, each channel from 0 to 1.
+pub fn lsp_color([red, green, blue]: [u8; 3]) -> Color {
+    let channel = |c: u8| f32::from(c) / 255.0;
+    Color {
+        red: channel(red),
+        green: channel(green),
+        blue: channel(blue),
+        alpha: 1.0,
+    }
+}
+
+/// The LSP's colour (channels from 0 to 1; alpha, which the game has not, left out) as the
+/// nearest RGB value.
+pub fn rgb(color: &Color) -> [u8; 3] {
+    // In 0..=255 after the clamp: the cast cannot truncate.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let channel = |c: f32| (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+    [
+        channel(color.red),
+        channel(color.green),
+        channel(color.blue),
+    ]
+}

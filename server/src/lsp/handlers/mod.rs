@@ -5,6 +5,7 @@ pub(crate) mod completion;
 pub(crate) mod did_change;
 pub(crate) mod did_close;
 pub(crate) mod did_open;
+pub(crate) mod document_color;
 pub(crate) mod document_link;
 pub(crate) mod document_symbol;
 pub(crate) mod execute_command;
