@@ -270,7 +270,8 @@ fn completion_offers_codes_levels_format_ids_and_keys() {
             "[rules]",
             "[[overrides]]",
             "[files]",
-            "[[suppress]]"
+            "[[suppress]]",
+            "[game]",
         ]
     );
     client.shutdown();
