@@ -2712,16 +2712,7 @@ fn the_colossus_version_of_retroboard_toml_is_honoured_and_contradictions_named(
         &dir.join("Abyssal9"),
     );
     let settings = dir.join("retroboard.toml");
-    let check = |args: &[&str]| {
-        let mut all = vec![os("check")];
-        all.extend(args.iter().map(|a| os(a)));
-        Run {
-            args: &all,
-            cwd: Some(&dir),
-            env: &[],
-        }
-        .within(60)
-    };
+    let check = |args: &[&str]| check_in(&dir, args);
 
     // The documented format's files, read for 2003-10: one finding each, no flood.
     std::fs::write(&settings, "[game]\ncolossus = \"2003-10\"\n").unwrap();
@@ -2839,16 +2830,7 @@ fn the_peg_game_of_retroboard_toml_is_honoured_and_contradictions_named() {
     )
     .unwrap();
     let settings = dir.join("retroboard.toml");
-    let check = |args: &[&str]| {
-        let mut all = vec![os("check")];
-        all.extend(args.iter().map(|a| os(a)));
-        Run {
-            args: &all,
-            cwd: Some(&dir),
-            env: &[],
-        }
-        .within(60)
-    };
+    let check = |args: &[&str]| check_in(&dir, args);
     let mismatches = |out: &Output| -> Vec<(String, u64, String)> {
         findings_by_name(out)
             .into_iter()
@@ -2906,4 +2888,16 @@ or make the rows equally long"
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+}
+
+/// `retroboard check ARGS` run in `dir`.
+fn check_in(dir: &Path, args: &[&str]) -> Output {
+    let mut all = vec![os("check")];
+    all.extend(args.iter().map(|a| os(a)));
+    Run {
+        args: &all,
+        cwd: Some(dir),
+        env: &[],
+    }
+    .within(60)
 }
