@@ -365,24 +365,11 @@ fn the_codes_page_is_what_explain_says() {
     );
 }
 
-/// An explanation as Markdown: its lines laid out in columns (a table of extensions) fenced,
-/// the rest as it is.
+/// An explanation as Markdown, as the editors show it ([`retroboard::findings::columns_fenced`]).
 fn as_markdown(explained: &str) -> String {
-    let mut out = String::new();
-    let mut fenced = false;
-    for line in explained.trim_end().lines() {
-        let columns = line.contains("   ");
-        if columns != fenced {
-            out.push_str(if columns { "\n```text\n" } else { "```\n\n" });
-            fenced = columns;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    if fenced {
-        out.push_str("```\n");
-    }
-    out.trim_end().to_string()
+    retroboard::findings::columns_fenced(explained.trim_end())
+        .trim_end()
+        .to_string()
 }
 
 #[test]

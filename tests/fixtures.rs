@@ -196,18 +196,9 @@ fn every_code_has_a_fixture_or_a_named_test() {
 
 /// Every fixture with the text of its `.expected` findings (empty when it has none).
 fn expected_findings() -> Vec<(std::path::PathBuf, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let mut files = Vec::new();
-    fixture_files(&root, &mut files);
-    files
-        .into_iter()
-        .map(|path| {
-            let mut expected = path.clone().into_os_string();
-            expected.push(".expected");
-            let text = std::fs::read_to_string(&expected).unwrap_or_default();
-            (path, text)
-        })
-        .collect()
+    support_fixtures::expected_findings(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures"),
+    )
 }
 
 /// A finding has the severity `retroboard explain` documents for its code (the one exception:

@@ -35,17 +35,10 @@ fn fixtures_root() -> PathBuf {
 /// Every fixture with its expected findings (peg boards left out: their verdicts come later,
 /// from a search).
 fn fixtures() -> Vec<(PathBuf, String)> {
-    let mut files = Vec::new();
-    support_fixtures::fixture_files(&fixtures_root(), &mut files);
-    files
+    let peg = fixtures_root().join("peg");
+    support_fixtures::expected_findings(&fixtures_root())
         .into_iter()
-        .filter(|path| !path.starts_with(fixtures_root().join("peg")))
-        .map(|path| {
-            let mut expected = path.clone().into_os_string();
-            expected.push(".expected");
-            let text = std::fs::read_to_string(&expected).unwrap_or_default();
-            (path, text)
-        })
+        .filter(|(path, _)| !path.starts_with(&peg))
         .collect()
 }
 

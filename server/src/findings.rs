@@ -432,6 +432,26 @@ pub struct Code {
     pub unnecessary: bool,
 }
 
+/// Explanation text as Markdown: its runs of lines laid out in columns (a table of extensions)
+/// fenced as text, the rest as it is.
+pub fn columns_fenced(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        let columns = line.contains("   ");
+        if columns != fenced {
+            out.push_str(if columns { "\n```text\n" } else { "```\n\n" });
+            fenced = columns;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if fenced {
+        out.push_str("```\n");
+    }
+    out
+}
+
 impl Code {
     /// What `retroboard explain CODE` prints: name, severity, summary and docs.
     pub fn explanation(&self) -> String {
@@ -447,26 +467,13 @@ impl Code {
     /// The explanation as Markdown, for an editor to show: the docs' lines laid out in
     /// columns (a table of extensions) fenced, the rest as it is.
     pub fn markdown(&self) -> String {
-        let mut out = format!(
-            "# `{}`\n\n*{}*. {}\n\n",
+        format!(
+            "# `{}`\n\n*{}*. {}\n\n{}",
             self.name,
             self.severity.as_str(),
-            self.summary
-        );
-        let mut fenced = false;
-        for line in self.docs.lines() {
-            let columns = line.contains("   ");
-            if columns != fenced {
-                out.push_str(if columns { "\n```text\n" } else { "```\n\n" });
-                fenced = columns;
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
-        if fenced {
-            out.push_str("```\n");
-        }
-        out
+            self.summary,
+            columns_fenced(self.docs)
+        )
     }
 
     /// The code of a family's syntax errors (`name` is `<family>/syntax-error`): every family

@@ -15,6 +15,23 @@ pub fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
     );
 }
 
+/// Every fixture below `dir` with the text of its `.expected` findings (empty when it has none),
+/// in path order.
+#[allow(dead_code)] // not every test file reads the expected findings
+pub fn expected_findings(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    fixture_files(dir, &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let mut expected = path.clone().into_os_string();
+            expected.push(".expected");
+            let text = std::fs::read_to_string(&expected).unwrap_or_default();
+            (path, text)
+        })
+        .collect()
+}
+
 /// Every snapshot below `dir` with one of `extensions`, with the fixture it belongs to, in path
 /// order.
 #[allow(dead_code)] // not every test file reads snapshots
