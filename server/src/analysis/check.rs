@@ -67,9 +67,6 @@ pub struct Checked {
     pub slow: Option<SlowWork>,
     /// Why the file could not be read (then nothing else is known of it).
     pub unreadable: Option<ReadError>,
-    /// Which version of its game the file is read for, and why, where its format has
-    /// versions the file does not name (`check --verbose` says it).
-    pub version: Option<String>,
 }
 
 impl Checked {
@@ -196,7 +193,6 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
         entries: None,
         slow: None,
         unreadable: None,
-        version: None,
     };
     let doc = checked.document.clone();
     match read {
@@ -207,14 +203,8 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
         Err(Ok(finding)) => checked.findings.push(finding),
         Ok(()) => {
             // The game versions the settings choose, for this file and its variant's.
-            let chosen = crate::formats::Chosen {
-                files,
-                game: rules.settings.as_ref().map(|s| s.game).unwrap_or_default(),
-            };
+            let chosen = chosen(files, rules.settings.as_ref());
             let files: &dyn Files = &chosen;
-            checked.version = doc
-                .format()
-                .and_then(|f| crate::formats::spec(f).game_version(&doc, files));
             let (findings, silenced) = super::analyze_silenced(&doc, files);
             let slow = SlowWork::of(&doc, files, &findings, &rules, search);
             checked.findings = findings;
@@ -230,6 +220,28 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
     }
     checked.entries = rules.apply(&doc, &mut checked.findings, &mut checked.silenced);
     checked
+}
+
+/// `files` with the game versions `settings` choose (`[game]`).
+fn chosen<'a>(
+    files: &'a dyn Files,
+    settings: Option<&Arc<Settings>>,
+) -> crate::formats::Chosen<'a> {
+    crate::formats::Chosen {
+        files,
+        game: settings.map(|s| s.game).unwrap_or_default(),
+    }
+}
+
+/// Which version of its game a document is read for under `settings`, and why, where its
+/// format has versions the file does not name (`check --verbose` says it).
+pub fn game_version(
+    doc: &Document,
+    files: &dyn Files,
+    settings: Option<&Arc<Settings>>,
+) -> Option<String> {
+    let files = chosen(files, settings);
+    crate::formats::spec(doc.format()?).game_version(doc, &files)
 }
 
 /// The slow work of a check still to do: the search for the findings that take long to find

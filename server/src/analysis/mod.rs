@@ -7,7 +7,7 @@ use crate::findings::{Finding, Severity};
 use crate::formats::{DiskFiles, Files, codes};
 use crate::suppressions::Silenced;
 use crate::syntax::{Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Unparsed, syntax_findings};
-pub use check::{Checked, Search, SlowFindings, SlowWork, Source, audit, check};
+pub use check::{Checked, Search, SlowFindings, SlowWork, Source, audit, check, game_version};
 
 /// Everything wrong with a document, in text order; other files are read from the disk.
 pub fn analyze(doc: &Document) -> Vec<Finding> {

@@ -250,6 +250,7 @@ fn check_all(
         solve_positions,
         fix,
         no_suppressions,
+        verbose,
         ..
     } = *options;
     let mut problems = Problems::default();
@@ -352,6 +353,7 @@ fn check_all(
         let how = How {
             forced,
             search: Search::Now(solve_positions),
+            version: verbose,
         };
         let fixed = files.document(&absolute);
         match check_caught(&found, &how, &files, fixed, settings.as_ref(), check) {
@@ -568,6 +570,8 @@ struct How {
     /// The format `--as` forces.
     forced: Option<FormatId>,
     search: Search,
+    /// Say which version of its game each file is read for (`--verbose`).
+    version: bool,
 }
 
 /// Checks one file; a panic while checking it becomes its `retroboard/internal-error`.
@@ -632,6 +636,10 @@ fn check_file(
     if format.is_none() && !named {
         return Ok(None);
     }
+    let version = how
+        .version
+        .then(|| analysis::game_version(&checked.document, files, settings))
+        .flatten();
     Ok(Some(Report {
         path: path.clone(),
         format,
@@ -640,7 +648,7 @@ fn check_file(
         baselined: Vec::new(),
         silenced: checked.silenced,
         entries: checked.entries,
-        version: checked.version,
+        version,
     }))
 }
 
@@ -703,7 +711,7 @@ fn print_human(reports: &[Report], verbose: bool, said: &Said) -> std::io::Resul
             } else {
                 read_as(report.format)
             };
-            match report.version.as_ref().filter(|_| verbose) {
+            match &report.version {
                 Some(version) => writeln!(out, "{path}: {what}, game version {version}")?,
                 None => writeln!(out, "{path}: {what}")?,
             }

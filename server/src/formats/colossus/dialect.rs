@@ -428,7 +428,8 @@ fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Fi
         "retroboard.toml reads the variants as the {label} format (`colossus = \"{label}\"` in `[game]`)"
     );
     let line_of = |range: &Range<usize>| doc.rope().byte_to_line(range.start) + 1;
-    if let Some((dialect, range, what)) = own_sign(doc)
+    let own = own_sign(doc);
+    if let Some((dialect, range, what)) = own.clone()
         && dialect > chosen
     {
         let message = format!(
@@ -440,19 +441,17 @@ fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Fi
         );
         return Some(Finding::new(codes::VERSION_MISMATCH, range, message));
     }
-    let own = own_sign(doc).map(|(dialect, _, _)| dialect);
-    // The first record the version misreads: a MAP's first hex, after its size line.
-    let skipped = usize::from(format == FormatId::ColossusMap);
-    let first_record = || record(doc, skipped).unwrap_or(0..0);
+    let own = own.map(|(dialect, _, _)| dialect);
     let earlier = match (chosen, format) {
-        // 2003-10 names the terrains of its MAP and TER lines.
-        (Dialect::Oct2003, FormatId::ColossusMap) if own != Some(Dialect::Oct2003) => {
+        // 2003-10 names the terrains of its MAP, TER and battleland lines.
+        (Dialect::Oct2003, _) if own == Some(Dialect::Oct2003) => return None,
+        (Dialect::Oct2003, FormatId::ColossusMap) => {
             "hexes with terrain letters, where the 2003-10 game reads terrain names"
         }
-        (Dialect::Oct2003, FormatId::ColossusTer) if own != Some(Dialect::Oct2003) => {
+        (Dialect::Oct2003, FormatId::ColossusTer) => {
             "terrain lines that start with a letter, which the 2003-10 game does not have"
         }
-        (Dialect::Oct2003, FormatId::ColossusBattleland) if own != Some(Dialect::Oct2003) => {
+        (Dialect::Oct2003, FormatId::ColossusBattleland) => {
             "hex terrain letters, where the 2003-10 game reads terrain names"
         }
         // From 2002-11 a creature line has 21 fields.
@@ -463,19 +462,16 @@ fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Fi
         }
         _ => return None,
     };
-    let range = first_record();
-    if range.is_empty() {
-        return None; // nothing to misread
-    }
-    Some(Finding::new(
-        codes::VERSION_MISMATCH,
-        range,
-        format!(
-            "{setting}, but this file has {earlier} (the 2002 format, line {}): set `colossus` \
-to the version the file is written for (or \"auto\"), or rewrite it for {label}",
-            line_of(&first_record()),
-        ),
-    ))
+    // The first record the version misreads (a MAP's first hex, after its size line); a file
+    // without one has nothing to misread.
+    let skipped = usize::from(format == FormatId::ColossusMap);
+    let range = record(doc, skipped)?;
+    let message = format!(
+        "{setting}, but this file has {earlier} (the 2002 format, line {}): set `colossus` to \
+the version the file is written for (or \"auto\"), or rewrite it for {label}",
+        line_of(&range),
+    );
+    Some(Finding::new(codes::VERSION_MISMATCH, range, message))
 }
 
 /// The range of the line of record `n` (from 0; records are the lines neither blank nor only
