@@ -2731,9 +2731,9 @@ fn the_colossus_version_of_retroboard_toml_is_honoured_and_contradictions_named(
     let map = found.iter().find(|f| f.0 == "Default.map").unwrap();
     assert_eq!(
         map.4,
-        "retroboard.toml reads the variants as the 2003-10 format (`colossus = \"2003-10\"` in \
-`[game]`), but this file has hexes with terrain letters, where the 2003-10 game reads terrain \
-names (the 2002 format, line 3): set `colossus` to the version the file is written for (or \
+        "retroboard.toml reads the variants as the 2003-10 format (colossus = \"2003-10\" in \
+[game]), but this file has hexes with terrain letters, where the 2003-10 game reads terrain \
+names (the 2002 format, line 3): set colossus to the version the file is written for (or \
 \"auto\"), or rewrite it for 2003-10"
     );
 
@@ -2755,9 +2755,9 @@ names (the 2002 format, line 3): set `colossus` to the version the file is writt
     );
     assert_eq!(
         found[1].4,
-        "retroboard.toml reads the variants as the 2002-02 format (`colossus = \"2002-02\"` in \
-`[game]`), but line 4 has terrain names instead of letters, which only the 2003-10 game reads: \
-set `colossus = \"2003-10\"` (or \"auto\"), or write the file in the 2002-02 format"
+        "retroboard.toml reads the variants as the 2002-02 format (colossus = \"2002-02\" in \
+[game]), but line 4 has terrain names instead of letters, which only the 2003-10 game reads: \
+set colossus = \"2003-10\" (or \"auto\"), or write the file in the 2002-02 format"
     );
 
     // Which version, and why.
@@ -2838,9 +2838,9 @@ fn the_peg_game_of_retroboard_toml_is_honoured_and_contradictions_named() {
             "final.brd".to_string(),
             4,
             "retroboard.toml reads the boards as the game of 11 Nov 2018, which counts the \
-half-width dots “.” (`peg = \"rev11\"` in `[game]`); so read, row 2 (line 4) has 3 elements and \
+half-width dots “.” (peg = \"rev11\" in [game]); so read, row 2 (line 4) has 3 elements and \
 row 1 has 4, and that game refuses the board; the rows are equally long for the final game, \
-which deletes the dots: this board is written for that one. Set `peg = \"final\"` (or \"auto\"), \
+which deletes the dots: this board is written for that one. Set peg = \"final\" (or \"auto\"), \
 or make the rows equally long"
                 .to_string()
         )]

@@ -3,8 +3,9 @@
 //! findings are those `retroboard check` reports: the slow ones (whether a peg board can be
 //! won) too, searched within `check`'s budget of positions (fixture boards are small).
 //! Under each finding, indented, the other places its message names (`    at 1:1-1:2: why`,
-//! in another file with that file's path). `UPDATE_EXPECT=1 cargo test --test fixtures`
-//! rewrites the expected files.
+//! in another file with that file's path). A `retroboard.toml` in a fixture's folder (or one
+//! above) is read as `retroboard check` reads it: the `[game]` fixtures choose a version of
+//! their game there. `UPDATE_EXPECT=1 cargo test --test fixtures` rewrites the expected files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,7 +17,7 @@ use retroboard::text::{self, ColumnUnit};
 #[path = "support/fixtures.rs"]
 mod support_fixtures;
 
-use support_fixtures::fixture_files;
+use support_fixtures::{fixture_files, settings_of};
 
 const EXPECTED: &str = "expected";
 
@@ -27,7 +28,13 @@ fn render(path: &Path) -> String {
         read: Ok(std::fs::read(path).unwrap()),
         forced: None,
     };
-    let checked = check(source, &DiskFiles, None, Search::Now(SEARCH_POSITIONS));
+    let settings = settings_of(path);
+    let checked = check(
+        source,
+        &DiskFiles,
+        settings.as_ref(),
+        Search::Now(SEARCH_POSITIONS),
+    );
     let doc = &checked.document;
     let mut out = String::new();
     for f in &checked.findings {
@@ -151,14 +158,6 @@ const TESTED_ELSEWHERE: &[(&str, &str)] = &[
     (
         "retroboard/config",
         "server/src/settings.rs, tests/cli.rs and tests/lsp.rs (a retroboard.toml is no fixture)",
-    ),
-    (
-        "colossus/version-mismatch",
-        "tests/cli.rs and tests/lsp.rs (chosen by `[game]` in a retroboard.toml, which is no fixture)",
-    ),
-    (
-        "peg/version-mismatch",
-        "tests/cli.rs (chosen by `[game]` in a retroboard.toml, which is no fixture)",
     ),
 ];
 

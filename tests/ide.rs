@@ -41,7 +41,7 @@ use retroboard::text::{self, ColumnUnit, LineCol};
 mod corpus;
 #[path = "support/fixtures.rs"]
 mod support_fixtures;
-use support_fixtures::{fixture_files, snapshots};
+use support_fixtures::{fixture_files, settings_of, snapshots};
 
 fn load(path: &Path) -> Document {
     let (content, _) = text::decode(&std::fs::read(path).unwrap()).unwrap();
@@ -54,11 +54,16 @@ fn at(doc: &Document, range: &std::ops::Range<usize>) -> String {
     format!("{}:{}-{}:{}", s.line + 1, s.col + 1, e.line + 1, e.col + 1)
 }
 
-fn render_hover(doc: &Document, spec: &str) -> String {
+fn render_hover(doc: &Document, fixture: &Path, spec: &str) -> String {
+    // The game version the settings of the fixture's folder choose, as the editor reads them.
+    let files = retroboard::formats::Chosen {
+        files: &DiskFiles,
+        game: settings_of(fixture).map(|s| s.game).unwrap_or_default(),
+    };
     let mut out = String::new();
     for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {
         let (offset, _) = cursor(doc, query);
-        let hover = retroboard::ide::hover(doc, offset, &DiskFiles);
+        let hover = retroboard::ide::hover(doc, offset, &files);
         writeln!(out, "@ {}", query.trim()).unwrap();
         match hover {
             Some(h) => writeln!(out, "{}\n{}", at(doc, &h.range), h.markdown.trim_end()).unwrap(),
@@ -415,7 +420,7 @@ fn snapshot_failures(update: bool, prepare: impl Fn(&mut Document)) -> Vec<Strin
         prepare(&mut doc);
         let expected = std::fs::read_to_string(&snapshot).unwrap();
         let actual = match snapshot.extension().and_then(|e| e.to_str()) {
-            Some("hover") => render_hover(&doc, &expected),
+            Some("hover") => render_hover(&doc, &fixture, &expected),
             Some("outline") => {
                 let mut out = String::new();
                 let symbols = retroboard::ide::outline(&doc);

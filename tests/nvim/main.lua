@@ -11,7 +11,8 @@ return function(t)
   -- Filetype detection
   ---------------------------------------------------------------------------------------------
 
-  -- Every fixture file (as tests/fixtures.rs walks them: no snapshots, no README.md).
+  -- Every fixture file (as tests/fixtures.rs walks them: no snapshots, no README.md, no
+  -- retroboard.toml of a folder's settings).
   -- The extensions of the snapshots beside the fixtures (the Rust and VS Code suites read the list too).
   local snapshot_extensions = {}
   for _, line in ipairs(vim.fn.readfile(t.path('tests/support/snapshot-extensions.txt'))) do
@@ -25,7 +26,8 @@ return function(t)
     for _, path in ipairs(vim.fn.globpath(t.path('tests/fixtures'), '**', false, true)) do
       local ext = path:match('%.([^./]+)$')
       local snapshot = ext ~= nil and snapshot_extensions[ext] == true
-      if vim.fn.isdirectory(path) == 0 and not snapshot and vim.fn.fnamemodify(path, ':t') ~= 'README.md' then
+      if vim.fn.isdirectory(path) == 0 and not snapshot and vim.fn.fnamemodify(path, ':t') ~= 'README.md'
+        and vim.fn.fnamemodify(path, ':t') ~= 'retroboard.toml' then
         files[#files + 1] = path
       end
     end

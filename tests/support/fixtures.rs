@@ -1,5 +1,6 @@
 //! The fixtures below `tests/fixtures`: every input file, without the expected output and
-//! snapshots kept beside them, or the folders' READMEs.
+//! snapshots kept beside them, the folders' READMEs, or the settings (`retroboard.toml`) some
+//! folders hold for their files (their `[game]` version).
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +12,7 @@ pub fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
     out.extend(
         files
             .into_iter()
-            .filter(|path| !is_snapshot(path) && !is_doc(path)),
+            .filter(|path| !is_snapshot(path) && !is_doc(path) && !is_settings(path)),
     );
 }
 
@@ -77,4 +78,15 @@ fn is_snapshot(path: &Path) -> bool {
 
 fn is_doc(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n == "README.md")
+}
+
+fn is_settings(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "retroboard.toml")
+}
+
+/// The settings that govern a fixture: the `retroboard.toml` of its folder or one above, as
+/// `retroboard check` finds them.
+#[allow(dead_code)] // not every test file reads settings
+pub fn settings_of(path: &Path) -> Option<std::sync::Arc<retroboard::settings::Settings>> {
+    retroboard::settings::Discovery::default().for_file(&path.canonicalize().unwrap())
 }

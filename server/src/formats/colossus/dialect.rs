@@ -425,7 +425,7 @@ Retroboard does not check it; write it in the variant's format",
 fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Finding> {
     let label = chosen.label();
     let setting = format!(
-        "retroboard.toml reads the variants as the {label} format (`colossus = \"{label}\"` in `[game]`)"
+        "retroboard.toml reads the variants as the {label} format (colossus = \"{label}\" in [game])"
     );
     let line_of = |range: &Range<usize>| doc.rope().byte_to_line(range.start) + 1;
     let own = own_sign(doc);
@@ -433,8 +433,8 @@ fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Fi
         && dialect > chosen
     {
         let message = format!(
-            "{setting}, but line {} has {what}, which only the {} game reads: set `colossus = \
-\"{}\"` (or \"auto\"), or write the file in the {label} format",
+            "{setting}, but line {} has {what}, which only the {} game reads: set colossus = \
+\"{}\" (or \"auto\"), or write the file in the {label} format",
             line_of(&range),
             dialect.label(),
             dialect.label(),
@@ -467,7 +467,7 @@ fn contradiction(doc: &Document, format: FormatId, chosen: Dialect) -> Option<Fi
     let skipped = usize::from(format == FormatId::ColossusMap);
     let range = record(doc, skipped)?;
     let message = format!(
-        "{setting}, but this file has {earlier} (the 2002 format, line {}): set `colossus` to \
+        "{setting}, but this file has {earlier} (the 2002 format, line {}): set colossus to \
 the version the file is written for (or \"auto\"), or rewrite it for {label}",
         line_of(&range),
     );

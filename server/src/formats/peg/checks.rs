@@ -1021,9 +1021,9 @@ board column by column and the last goal it finds is “{shown}” in row {}, co
             ),
         };
         let message = format!(
-            "retroboard.toml reads the boards as {game} (`peg = \"{setting}\"` in `[game]`); so \
+            "retroboard.toml reads the boards as {game} (peg = \"{setting}\" in [game]); so \
 read, row {} (line {}) has {} and row 1 has {first}, and that game refuses the board; the rows \
-are equally long for {other_game}: this board is written for that one. Set `peg = \"{other}\"` \
+are equally long for {other_game}: this board is written for that one. Set peg = \"{other}\" \
 (or \"auto\"), or make the rows equally long",
             i + 1,
             self.line(range.start),
