@@ -145,8 +145,11 @@ fi
 rm -f "$unit_log"
 
 phase "extension: package the .vsix with the server"
-vsix="$repo/vscode-extension/retroboard-linux-x64.vsix"
-rm -f "$vsix"
+# Beside the wheel .ci/wheel.sh builds: dist/ holds what a user installs.
+version="$(node -p 'require("./vscode-extension/package.json").version')"
+mkdir -p dist
+vsix="$repo/dist/retroboard-linux-x64-$version.vsix"
+rm -f dist/retroboard-*.vsix
 (cd vscode-extension && timeout 600 node scripts/package.mjs --binary "$server" --target linux-x64 --out "$vsix")
 
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 // in main(). Each step runs even when an earlier one failed (unless it needs what failed).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -331,6 +331,30 @@ function killGroups(signal) {
 }
 
 /** Children of this process whose command is chromium (playwright starts it in its own group). */
+/**
+ * The PATH code-server and the extension get: this one without the folders that hold a
+ * `retroboard` (a cargo install, a build folder), as on a modder's machine without Rust.
+ */
+const PATH_WITHOUT_SERVER = (process.env.PATH ?? '')
+  .split(path.delimiter)
+  .filter((dir) => dir && !existsSync(path.join(dir, 'retroboard')))
+  .join(path.delimiter);
+
+/** The executables of the `retroboard` processes in a process group (from /proc). */
+function runningServers(group) {
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const exe = readlinkSync(`/proc/${pid}/exe`);
+      // stat: "pid (comm) state ppid pgrp …", comm may hold blanks and parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (path.basename(exe) === 'retroboard' && pgrp === group) found.push(exe);
+    } catch {}
+  }
+  return found;
+}
+
 function chromiumChildren() {
   const pids = [];
   for (const entry of readdirSync('/proc')) {
@@ -1022,10 +1046,12 @@ async function main() {
   }, DEADLINE_MS);
 
   try {
-    await step('install the .vsix into a fresh code-server', async () => {
+    await step('install the .vsix into a fresh code-server, no retroboard on PATH', async () => {
+      check(!PATH_WITHOUT_SERVER.split(path.delimiter).some((dir) => existsSync(path.join(dir, 'retroboard'))), 'a retroboard on the PATH code-server gets');
       const r = spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], {
         encoding: 'utf8',
         timeout: 120_000,
+        env: { ...process.env, PATH: PATH_WITHOUT_SERVER },
       });
       const out = `${r.stdout}\n${r.stderr}`;
       check(r.status === 0 && /successfully installed/i.test(out), `code-server --install-extension failed (status ${r.status}): ${out.trim()}`);
@@ -1049,7 +1075,7 @@ async function main() {
           '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
           '--disable-workspace-trust', '--user-data-dir', userData, '--extensions-dir', extensions, ws,
         ],
-        { detached: true, stdio: ['ignore', fd, fd] },
+        { detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, PATH: PATH_WITHOUT_SERVER } },
       );
       remember(codeServerProc.pid);
       await until(
@@ -1063,7 +1089,7 @@ async function main() {
         250,
       );
       return `port ${port}`;
-    }, { needs: ['install the .vsix into a fresh code-server'] });
+    }, { needs: ['install the .vsix into a fresh code-server, no retroboard on PATH'] });
 
     await step('open the workspace in chromium', async () => {
       context = await chromium.launchPersistentContext(chromeData, {
@@ -1101,6 +1127,9 @@ async function main() {
       await file.waitFor({ state: 'visible', timeout: 5_000 });
       const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
       check(!tabs.some((t) => t.includes('Unopened.map')), `Unopened.map was opened: ${tabs.join(' | ')}`);
+      // The server that answered is the one inside the installed extension.
+      const servers = runningServers(codeServerProc.pid);
+      check(servers.length === 1 && servers[0].startsWith(path.join(extensions, 'retroboard.retroboard-')), `the running servers are ${JSON.stringify(servers)}, not the bundled one in ${extensions}`);
       await screenshot('workspace-problems');
       return text.slice(0, 160);
     }, { needs: up });
