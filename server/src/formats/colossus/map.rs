@@ -446,7 +446,11 @@ impl MapView {
         let root = tree.root_node();
         // The colours of the walk: the root's, its children's and theirs (tokens have none).
         let colours = super::highlights::Kinds::get();
-        let mut coloured = Vec::new();
+        // Sized for the whole text at once: grown token by token, these lists were copied a
+        // dozen times per keystroke (a token and its blank take three bytes or more; a line is
+        // at most one hex).
+        let mut coloured = Vec::with_capacity(doc.rope().len_bytes() / 3);
+        view.hexes.reserve(doc.rope().len_lines());
         let (root_kind, mut after_named) = (root.kind_id(), false);
         if let Some(kind) = colours.of(root_kind, None, false) {
             super::highlights::push(&mut coloured, root, kind);
