@@ -23,8 +23,13 @@ use retroboard::text::{decode, edit_bytes};
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/lsp_client.rs"]
+mod lsp_client;
 #[path = "support/fixtures.rs"]
 mod support_fixtures;
+
+use lsp_client::{LspClient, file_uri};
+use serde_json::{Value, json};
 
 fn root(folder: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -431,4 +436,157 @@ fn every_action_of_every_corpus_board_keeps_it_readable() {
     assert_eq!(read, 66);
     assert_eq!(refused, 0);
     assert!(made > 1000, "{made}");
+}
+
+/// The byte offset of an LSP position in `text`: lines end at CRLF, LF or a lone CR; columns
+/// in UTF-8 bytes or UTF-16 units.
+fn offset(text: &str, position: &Value, utf8: bool) -> usize {
+    let (line, column) = (
+        position["line"].as_u64().unwrap() as usize,
+        position["character"].as_u64().unwrap() as usize,
+    );
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for _ in 0..line {
+        while start < bytes.len() && bytes[start] != b'\n' && bytes[start] != b'\r' {
+            start += 1;
+        }
+        if bytes.get(start) == Some(&b'\r') && bytes.get(start + 1) == Some(&b'\n') {
+            start += 1;
+        }
+        start = (start + 1).min(text.len());
+    }
+    let mut units = 0;
+    for (at, c) in text[start..].char_indices() {
+        if units >= column || c == '\n' || c == '\r' {
+            return start + at;
+        }
+        units += if utf8 { c.len_utf8() } else { c.len_utf16() };
+    }
+    text.len()
+}
+
+/// The edits of a `workspace/applyEdit` request for `uri` at `version`, applied to `text`.
+fn applied(request: &Value, uri: &str, version: i64, text: &str, utf8: bool) -> String {
+    let changes = request["params"]["edit"]["documentChanges"]
+        .as_array()
+        .unwrap();
+    assert_eq!(changes.len(), 1, "{request:#}");
+    assert_eq!(changes[0]["textDocument"]["uri"], uri);
+    assert_eq!(changes[0]["textDocument"]["version"], version);
+    let mut edits: Vec<(usize, usize, String)> = changes[0]["edits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                offset(text, &e["range"]["start"], utf8),
+                offset(text, &e["range"]["end"], utf8),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort();
+    for pair in edits.windows(2) {
+        assert!(pair[0].1 <= pair[1].0, "overlapping edits: {request:#}");
+    }
+    let mut out = text.to_string();
+    for (start, end, insert) in edits.into_iter().rev() {
+        out.replace_range(start..end, &insert);
+    }
+    out
+}
+
+/// Through the language server, in both encodings: every fixture opened, its preview's source
+/// map offers the fixture's action on its element, and `retroboard.editBoard` sends
+/// `workspace/applyEdit` whose edit, applied in the negotiated columns, gives the `.after` text
+/// (and answers `null`); a refused one answers the reason and sends nothing; a version other
+/// than the document's is refused, naming both.
+#[test]
+fn edit_fixtures_through_the_language_server() {
+    let fixtures = edit_files();
+    for (encodings, utf8) in [(vec![], false), (vec!["utf-8"], true)] {
+        let (mut client, init) = LspClient::initialized(&encodings);
+        let commands = &init["capabilities"]["executeCommandProvider"]["commands"];
+        assert!(
+            commands
+                .as_array()
+                .unwrap()
+                .contains(&json!("retroboard.editBoard")),
+            "{commands}"
+        );
+        for (n, (path, id, action)) in fixtures.iter().enumerate() {
+            let (_, doc, _) = load(path);
+            let text = doc.text().to_string();
+            let uri = file_uri(path.to_str().unwrap());
+            let version = 10 + n as i64;
+            client.open(&uri, doc.format().unwrap().as_str(), version, &text);
+            client.diagnostics(&uri, Some(version));
+            let preview =
+                client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+            assert_eq!(preview["version"], version);
+            let element = preview["sourceMap"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["id"] == id.as_str())
+                .unwrap_or_else(|| panic!("{}: no {id} in {preview}", path.display()))
+                .clone();
+            assert!(
+                element["actions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|a| a["id"] == action.as_str() && a["title"].is_string()),
+                "{}: {element}",
+                path.display()
+            );
+            let command = |version: i64| json!({"command": "retroboard.editBoard", "arguments": [uri, version, id, action]});
+            let asked = client.start_request("workspace/executeCommand", command(version));
+            match std::fs::read(beside(path, "after")) {
+                Ok(after) => {
+                    let request = client.wait_for(|m| m["method"] == "workspace/applyEdit");
+                    client.send(&json!({"jsonrpc": "2.0", "id": request["id"], "result": {"applied": true}}));
+                    let (after, _) = decode(&after).unwrap();
+                    assert_eq!(
+                        applied(&request, &uri, version, &text, utf8),
+                        after,
+                        "{}, {encodings:?}",
+                        path.display()
+                    );
+                    let answer = client.response(asked);
+                    assert_eq!(answer["result"], Value::Null, "{answer}");
+                }
+                Err(_) => {
+                    let answer = client.response(asked);
+                    let reason = std::fs::read_to_string(beside(path, "refused")).unwrap();
+                    assert_eq!(answer["error"]["code"], -32803, "{answer}");
+                    assert_eq!(answer["error"]["message"], reason.trim_end(), "{answer}");
+                }
+            }
+            // Stale: the document moved on since the preview drew it (an edit typed
+            // meanwhile), so the element may stand elsewhere.
+            client.change(&uri, version + 1, [[0, 0], [0, 0]], "");
+            let stale = client.request_raw("workspace/executeCommand", command(version));
+            let message = stale["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains(&format!("version {version} "))
+                    && message.contains(&format!("version {}", version + 1)),
+                "{stale}"
+            );
+            client.notify(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": uri}}),
+            );
+        }
+        // No edit was sent but those answered.
+        assert!(
+            !client
+                .unread()
+                .iter()
+                .any(|m| m["method"] == "workspace/applyEdit"),
+            "{encodings:?}"
+        );
+        assert_eq!(client.shutdown(), 0);
+    }
 }
