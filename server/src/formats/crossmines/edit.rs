@@ -14,13 +14,14 @@ fn characters() -> impl Iterator<Item = char> {
     ('1'..='9').chain('A'..='Z').chain(['0', '.', '-', '#'])
 }
 
+/// Short: a grid square offers 38 of them, and a large pattern draws thousands of squares.
 fn title(c: char) -> String {
     match SquareKind::of(c) {
-        SquareKind::Cell(c) => format!("cell {c} (with the squares written {c})"),
-        SquareKind::Single => "0: a cell of one square".to_string(),
-        SquareKind::Transparent => ". transparent (the next stamp shows through)".to_string(),
-        SquareKind::Hole => "- a hole (no part of the minefield)".to_string(),
-        SquareKind::Bridge => "# a bridge (part of the cell next to it)".to_string(),
+        SquareKind::Cell(c) => format!("cell {c}"),
+        SquareKind::Single => "0 (a one-square cell)".to_string(),
+        SquareKind::Transparent => ". (transparent)".to_string(),
+        SquareKind::Hole => "- (a hole)".to_string(),
+        SquareKind::Bridge => "# (a bridge)".to_string(),
         SquareKind::Invalid => c.to_string(),
     }
 }
