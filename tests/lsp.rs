@@ -526,7 +526,8 @@ fn preview_by_request_and_by_command() {
             "retroboard.preview",
             "retroboard.revealSource",
             "retroboard.selectText",
-            "retroboard.explain"
+            "retroboard.explain",
+            "retroboard.editBoard"
         ])
     );
     client.open(
@@ -555,7 +556,7 @@ fn preview_by_request_and_by_command() {
     let map = preview["sourceMap"].as_array().unwrap();
     assert_eq!(
         map[0],
-        json!({"id": "hex:100", "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}}})
+        json!({"id": "hex:100", "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}}, "actions": []})
     );
     assert!(svg.contains("<g data-rb-id='hex:100'>"), "{svg}");
     assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");
@@ -636,8 +637,13 @@ fn reveal_source_shows_the_element_in_the_negotiated_encoding() {
         let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
         assert_eq!(preview["version"], 4);
         let map = preview["sourceMap"].as_array().unwrap();
+        // What the square can become comes with it: any character but W and B is empty.
+        let actions = json!([
+            {"id": "chip:black", "title": "a black chip (B)"},
+            {"id": "chip:white", "title": "a white chip (W)"}
+        ]);
         assert!(
-            map.contains(&json!({"id": "square:A2", "range": range(a2)})),
+            map.contains(&json!({"id": "square:A2", "range": range(a2), "actions": actions})),
             "{encodings:?}: {map:?}"
         );
         let id = client.start_request(

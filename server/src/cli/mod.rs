@@ -1,7 +1,8 @@
-//! The `retroboard` command line: `check`, `format`, `render`, `solve`, `explain`, `lsp`.
+//! The `retroboard` command line: `check`, `format`, `edit`, `render`, `solve`, `explain`, `lsp`.
 
 mod baseline;
 mod check;
+mod edit;
 mod explain;
 mod fix;
 mod format;
@@ -106,6 +107,31 @@ nothing to format), 1 with --check when a file would change, 2 usage or I/O prob
         /// Files and folders to format
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+    },
+    /// Change one element of a file's board, as a click on the editor's preview does: a peg
+    /// hole into a stone, a Crossmines square into another cell, an Othello square into a chip
+    #[command(
+        after_help = "Element ids are those of the preview (`data-rb-id`): peg `hole:ROW:COLUMN` \
+and `field:ROW:INDEX`, Crossmines `square:ROW:COLUMN` (from 0), Super Othello `square:D4`. An \
+unknown action is answered with the actions the element offers. Only the changed characters \
+(and the lines that must follow them, such as an Othello board's counts) are written; the \
+encoding and line endings stay byte for byte. Exit status: 0 changed (or, with --diff, shown), \
+1 refused (the text around the element is broken, so the change would be a guess: the reason \
+is on standard error), 2 usage or I/O problem."
+    )]
+    Edit {
+        /// The file to change
+        file: PathBuf,
+        /// The element to change: its id in the preview, such as `hole:3:3` or `square:D4`
+        #[arg(long, value_name = "ID")]
+        at: String,
+        /// What it becomes: one of the element's actions, such as `stone`, `empty`, `cell:A`
+        /// or `chip:black`
+        #[arg(long, value_name = "ACTION")]
+        set: String,
+        /// Write nothing; print the change as a unified diff
+        #[arg(long)]
+        diff: bool,
     },
     /// Draw a file's board: SVG on standard output, or into a .svg or .png file
     Render {
@@ -265,6 +291,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             as_format,
             paths,
         } => format::run(&paths, format::Mode { check, diff }, as_format),
+        Command::Edit {
+            file,
+            at,
+            set,
+            diff,
+        } => edit::run(&file, &at, &set, diff),
         Command::Render {
             file,
             output,

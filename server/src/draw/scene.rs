@@ -208,11 +208,13 @@ pub enum Item {
 }
 
 /// What a drawn group stands for in the text: a stable id (`hex:12`, `pile:3`, `hole:2:4`)
-/// and the byte range of the text it draws.
+/// and the byte range of the text it draws; in a preview's source map also what the element can
+/// become by a click on the board ([`Action`]s, filled in by the preview, not by the drawing).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Element {
     pub id: String,
     pub source: Range<usize>,
+    pub actions: Vec<Action>,
 }
 
 impl Element {
@@ -220,6 +222,24 @@ impl Element {
         Element {
             id: bounded_id(id.into()),
             source,
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// What a board's element can become (`stone`, `empty`, `cell:A`, `chip:black`): an id the
+/// edit is asked for by, and a title in the modder's words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Action {
+    pub id: String,
+    pub title: String,
+}
+
+impl Action {
+    pub fn new(id: impl Into<String>, title: impl Into<String>) -> Action {
+        Action {
+            id: id.into(),
+            title: title.into(),
         }
     }
 }

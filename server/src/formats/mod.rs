@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::answers::{Highlight, Hover, Symbol};
-use crate::draw::Board;
+use crate::draw::{Action, Board};
 use crate::findings::{Code, Finding, TextEdit};
 use crate::registry::{Family, FormatId};
 use crate::syntax::Document;
@@ -90,6 +90,30 @@ pub trait Format: Sync {
     /// document's, so the drawing can mark what is faulty. `None`: nothing to draw.
     fn board(&self, _doc: &Document, _files: &dyn Files, _findings: &[Finding]) -> Option<Board> {
         None
+    }
+
+    /// What the drawn element `id` of [`Format::board`] can become by a click on the board
+    /// (`stone`, `cell:A`, `chip:black`): none for an element that is not changed so (a row,
+    /// a line, the whole board). Offered whatever the rest of the file holds; whether the
+    /// change can be made is [`Format::board_edit`]'s to say. `files`: as for the board (the
+    /// game version the settings choose can decide which element an id names).
+    fn board_actions(&self, _doc: &Document, _files: &dyn Files, _id: &str) -> Vec<Action> {
+        Vec::new()
+    }
+
+    /// The edits that make the element `id` what `action` (one of [`Format::board_actions`])
+    /// says, with every line that must follow it (a count, a goal moved from elsewhere);
+    /// `Err`: why not, in the modder's words, where the text around the element is broken so
+    /// that the change would be a guess. Called through [`crate::render::edit`], which checks
+    /// the id, the action and the edits.
+    fn board_edit(
+        &self,
+        _doc: &Document,
+        _files: &dyn Files,
+        _id: &str,
+        _action: &str,
+    ) -> Result<Vec<TextEdit>, String> {
+        Err("this element cannot be changed from the board".to_string())
     }
 
     /// Moves the preview can step through on the board's drawing (a peg board's solution,

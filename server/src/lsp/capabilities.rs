@@ -6,7 +6,7 @@ use tower_lsp_server::ls_types::*;
 use crate::lsp::backend::COMPLETION_TRIGGERS;
 use crate::lsp::convert::{self, PositionEncoding};
 use crate::lsp::handlers::code_action::FIX_ALL_KIND;
-use crate::lsp::handlers::execute_command::{EXPLAIN_COMMAND, SELECT_COMMAND};
+use crate::lsp::handlers::execute_command::{EDIT_BOARD_COMMAND, EXPLAIN_COMMAND, SELECT_COMMAND};
 use crate::lsp::handlers::preview::{PREVIEW_COMMAND, REVEAL_COMMAND};
 
 /// The capabilities, positions in `encoding`; inlay hints only for a client that shows them
@@ -27,6 +27,7 @@ pub(crate) fn capabilities(encoding: PositionEncoding, inlay_hints: bool) -> Ser
                 REVEAL_COMMAND.to_string(),
                 SELECT_COMMAND.to_string(),
                 EXPLAIN_COMMAND.to_string(),
+                EDIT_BOARD_COMMAND.to_string(),
             ],
             ..ExecuteCommandOptions::default()
         }),

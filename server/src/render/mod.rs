@@ -2,6 +2,8 @@
 //! when there is none), as `retroboard/preview` returns and `retroboard render` writes; and
 //! pictures as PNG.
 
+pub mod edit;
+
 use crate::draw::{Anchor, Board, Color, Element, Item, Replay, Scene, Style, TextMark};
 use crate::findings::Finding;
 use crate::formats::Files;
@@ -42,12 +44,27 @@ pub fn preview(doc: &Document, files: &dyn Files) -> Preview {
 pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> Preview {
     let format = doc.format();
     match board_of(doc, files, findings) {
-        Ok(board) => drawn(
-            format,
-            board,
-            format.and_then(|f| crate::formats::spec(f).replay(doc, files, findings)),
-        ),
+        Ok(board) => {
+            let mut preview = drawn(
+                format,
+                board,
+                format.and_then(|f| crate::formats::spec(f).replay(doc, files, findings)),
+            );
+            with_actions(doc, files, &mut preview.source_map);
+            preview
+        }
         Err(message) => message_preview(format, &message),
+    }
+}
+
+/// The elements with what each can become (see [`edit`]), asked of the format.
+fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element]) {
+    let Some(format) = doc.format() else {
+        return;
+    };
+    let spec = crate::formats::spec(format);
+    for element in elements {
+        element.actions = spec.board_actions(doc, files, &element.id);
     }
 }
 
@@ -58,9 +75,11 @@ pub fn source_map(doc: &Document, files: &dyn Files) -> Vec<Element> {
         return Vec::new();
     }
     let findings = crate::analysis::analyze_with(doc, files);
-    board_of(doc, files, &findings)
+    let mut elements = board_of(doc, files, &findings)
         .map(|board| board.scene.into_source_map())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    with_actions(doc, files, &mut elements);
+    elements
 }
 
 /// The board of `doc` drawn with its `findings`, or what a preview says instead.

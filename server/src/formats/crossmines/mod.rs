@@ -7,6 +7,7 @@
 pub mod board;
 pub mod checks;
 mod codes;
+mod edit;
 pub mod hover;
 pub mod neighbours;
 pub mod outline;
@@ -71,6 +72,25 @@ impl Format for Pattern {
 
     fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {
         Some(board::board(doc, findings))
+    }
+
+    fn board_actions(
+        &self,
+        doc: &Document,
+        _files: &dyn Files,
+        id: &str,
+    ) -> Vec<crate::draw::Action> {
+        edit::actions(doc, id)
+    }
+
+    fn board_edit(
+        &self,
+        doc: &Document,
+        _files: &dyn Files,
+        id: &str,
+        action: &str,
+    ) -> Result<Vec<crate::findings::TextEdit>, String> {
+        edit::edit(doc, id, action)
     }
 }
 

@@ -7,6 +7,7 @@ pub mod board;
 pub mod checks;
 mod codes;
 mod complete;
+mod edit;
 pub mod hover;
 mod navigate;
 pub mod outline;
@@ -87,6 +88,25 @@ impl Format for Bord {
 
     fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {
         Some(board::board(doc, findings))
+    }
+
+    fn board_actions(
+        &self,
+        doc: &Document,
+        _files: &dyn Files,
+        id: &str,
+    ) -> Vec<crate::draw::Action> {
+        edit::actions(doc, id)
+    }
+
+    fn board_edit(
+        &self,
+        doc: &Document,
+        _files: &dyn Files,
+        id: &str,
+        action: &str,
+    ) -> Result<Vec<crate::findings::TextEdit>, String> {
+        edit::edit(doc, id, action)
     }
 }
 

@@ -9,6 +9,7 @@ mod board;
 mod checks;
 mod codes;
 mod complete;
+mod edit;
 mod format;
 mod highlight;
 mod hover;
@@ -155,6 +156,25 @@ board whose rows are equally long without dots"
             findings,
             files.searched().map(|s| &**s),
         )
+    }
+
+    fn board_actions(
+        &self,
+        doc: &Document,
+        files: &dyn Files,
+        id: &str,
+    ) -> Vec<crate::draw::Action> {
+        edit::actions(doc, chosen(doc, files), id)
+    }
+
+    fn board_edit(
+        &self,
+        doc: &Document,
+        files: &dyn Files,
+        id: &str,
+        action: &str,
+    ) -> Result<Vec<crate::findings::TextEdit>, String> {
+        edit::edit(doc, chosen(doc, files), id, action)
     }
 
     fn replay(

@@ -1,5 +1,5 @@
 //! `workspace/executeCommand`: `retroboard.preview`, `retroboard.revealSource`,
-//! `retroboard.selectText` and `retroboard.explain`.
+//! `retroboard.selectText`, `retroboard.explain` and `retroboard.editBoard`.
 
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
@@ -19,6 +19,9 @@ pub(crate) async fn execute_command(
     }
     if params.command == EXPLAIN_COMMAND {
         return explain(&params.arguments);
+    }
+    if params.command == EDIT_BOARD_COMMAND {
+        return backend.edit_board(&params.arguments).await;
     }
     if params.command != PREVIEW_COMMAND {
         return Err(invalid_params(format!(
@@ -139,4 +142,92 @@ impl Backend {
         });
         Ok(Some(answer))
     }
+}
+
+/// Changes an element of the preview's drawing (`[uri, version, id, action]`, the action one of
+/// the element's `actions` in the source map): the server sends `workspace/applyEdit` with the
+/// edit and answers `null`, or answers an error saying why not.
+pub const EDIT_BOARD_COMMAND: &str = "retroboard.editBoard";
+
+impl Backend {
+    /// `retroboard.editBoard [uri, version, id, action]`. The version is the one the preview
+    /// drew: an element of an older text may stand elsewhere now, so a stale one is refused
+    /// (the client draws again and asks again). The edit carries the document's version too,
+    /// so a client that moved on meanwhile refuses it in turn.
+    pub(crate) async fn edit_board(&self, arguments: &[LSPAny]) -> Result<Option<LSPAny>> {
+        let usage = || {
+            invalid_params(format!(
+                "{EDIT_BOARD_COMMAND} takes the document URI, its version, an element id \
+(data-rb-id) and one of the element's actions"
+            ))
+        };
+        let uri = arguments
+            .first()
+            .and_then(|a| a.as_str())
+            .and_then(|u| u.parse::<Uri>().ok())
+            .ok_or_else(usage)?;
+        let version = arguments
+            .get(1)
+            .and_then(|a| a.as_i64())
+            .and_then(|v| i32::try_from(v).ok())
+            .ok_or_else(usage)?;
+        let id = arguments
+            .get(2)
+            .and_then(|a| a.as_str())
+            .ok_or_else(usage)?;
+        let action = arguments
+            .get(3)
+            .and_then(|a| a.as_str())
+            .ok_or_else(usage)?;
+        let (id, action) = (id.to_string(), action.to_string());
+        let edit = self
+            .on_snapshot("editBoard", move |snapshot, cancel| {
+                edit_of(snapshot, cancel, &uri, version, &id, &action)
+            })
+            .await?;
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            // A client that refuses the edit (its text moved on) says so itself.
+            let _ = client.apply_edit(edit).await;
+        });
+        Ok(None)
+    }
+}
+
+/// The workspace edit of `retroboard.editBoard`, or the error answer saying why there is none.
+fn edit_of(
+    snapshot: &crate::lsp::snapshot::Snapshot,
+    cancel: &Cancel,
+    uri: &Uri,
+    version: i32,
+    id: &str,
+    action: &str,
+) -> Result<WorkspaceEdit> {
+    use crate::lsp::ide::refused;
+    let open = snapshot.documents.get(uri).ok_or_else(|| {
+        refused(format!(
+            "{} is not open, so its board is not changed from the preview",
+            uri.as_str()
+        ))
+    })?;
+    if open.version != version {
+        return Err(refused(format!(
+            "the board was drawn from version {version} of the document, which is now at \
+version {}: nothing was changed (draw it again and retry)",
+            open.version
+        )));
+    }
+    snapshot.inject(&open.document, &|| cancel.is_set());
+    let overlay = snapshot.overlay();
+    let edits = crate::render::edit::board_edit(&open.document, &overlay, id, action)
+        .map_err(|err| refused(err.to_string()))?;
+    cancel.check()?;
+    crate::lsp::convert::workspace_edit(
+        open.document.whole_rope(),
+        uri,
+        open.version,
+        &edits,
+        snapshot.encoding,
+    )
+    .ok_or_else(|| refused(format!("{id} cannot be changed to {action} here")))
 }

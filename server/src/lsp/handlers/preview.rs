@@ -71,11 +71,13 @@ pub struct PreviewResult {
     pub text_map: Option<Vec<crate::draw::TextMark>>,
 }
 
-/// An element of a preview's drawing and the range of the text it stands for.
+/// An element of a preview's drawing, the range of the text it stands for, and what it can
+/// become (`retroboard.editBoard` makes it so).
 #[derive(Debug, serde::Serialize)]
 pub struct SourceElement {
     pub id: String,
     pub range: Range,
+    pub actions: Vec<crate::draw::Action>,
 }
 
 /// The command answering with `window/showDocument`: the text a drawing's element stands for,
@@ -167,6 +169,7 @@ pub(crate) fn positions_in_order(
         .map(|(element, range)| SourceElement {
             id: element.id.clone(),
             range,
+            actions: element.actions.clone(),
         })
         .collect()
 }
