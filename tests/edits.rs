@@ -249,7 +249,19 @@ become chip:black, chip:white\n"
         stderr,
         format!(
             "retroboard: cannot edit {path}: the board has no element square:I9; the elements \
-that can change are square:A1 to square:H8 (64 in all)\n"
+that can change are square:A1 to square:H8 (64)\n"
+        )
+    );
+    // Holes and other fields have ids of their own kinds, each named apart.
+    let board = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/English Standard.brd");
+    let board = board.to_str().unwrap();
+    let (code, stderr) = run(&[board, "--at", "field:3:3", "--set", "empty", "--diff"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        format!(
+            "retroboard: cannot edit {board}: the board has no element field:3:3; the elements \
+that can change are field:0:0 to field:6:6 (16), hole:0:2 to hole:6:4 (33)\n"
         )
     );
     let (code, stderr) = run(&[path, "--at", "board", "--set", "empty", "--diff"]);

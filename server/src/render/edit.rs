@@ -29,16 +29,34 @@ pub enum EditError {
 impl std::fmt::Display for EditError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EditError::UnknownElement { id, changeable } => match changeable.as_slice() {
-                [] => write!(f, "the board has no element {id}, and none that can change"),
-                [one] => write!(f, "the board has no element {id}; {one} can change"),
-                [first, .., last] => write!(
+            EditError::UnknownElement { id, changeable } => {
+                if changeable.is_empty() {
+                    return write!(f, "the board has no element {id}, and none that can change");
+                }
+                // By kind (`hole:`, `field:`…), each in drawing order: one range of mixed
+                // kinds would read as if every id between its ends were there.
+                let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
+                for element in changeable {
+                    let kind = element.split(':').next().unwrap_or(element);
+                    match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                        Some((_, ids)) => ids.push(element),
+                        None => kinds.push((kind, vec![element])),
+                    }
+                }
+                let kinds: Vec<String> = kinds
+                    .iter()
+                    .map(|(_, ids)| match ids.as_slice() {
+                        [one] => one.to_string(),
+                        [first, .., last] => format!("{first} to {last} ({})", ids.len()),
+                        [] => unreachable!("a kind is listed with its first id"),
+                    })
+                    .collect();
+                write!(
                     f,
-                    "the board has no element {id}; the elements that can change are {first} \
-to {last} ({} in all)",
-                    changeable.len()
-                ),
-            },
+                    "the board has no element {id}; the elements that can change are {}",
+                    kinds.join(", ")
+                )
+            }
             EditError::UnknownAction {
                 id,
                 action,
