@@ -403,6 +403,16 @@ fn every_action_of_every_fixture_keeps_the_file_readable() {
     support_fixtures::fixture_files(&root("edits"), &mut files);
     support_fixtures::fixture_files(&root("fixtures"), &mut files);
     files.retain(|p| p.extension().is_none_or(|e| e != "edit"));
+    let (read, made, refused) = every_action_of_all(files);
+    assert!(
+        read >= 100 && made > 20_000 && made > 4 * refused,
+        "{read} files, {made} edits, {refused} refused"
+    );
+}
+
+/// [`every_action`] of each file, failing with every failure found: how many files were read,
+/// edits made and refused.
+fn every_action_of_all(files: impl IntoIterator<Item = PathBuf>) -> (usize, usize, usize) {
     let mut failures = Vec::new();
     let (mut made, mut refused, mut read) = (0, 0, 0);
     for path in files {
@@ -418,10 +428,7 @@ fn every_action_of_every_fixture_keeps_the_file_readable() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(
-        read >= 100 && made > 20_000 && made > 4 * refused,
-        "{read} files, {made} edits, {refused} refused"
-    );
+    (read, made, refused)
 }
 
 /// The same over the real peg boards of the corpus: none is refused (they are all clean).
@@ -430,21 +437,7 @@ fn every_action_of_every_corpus_board_keeps_it_readable() {
     let Some(dir) = corpus::corpus_dir() else {
         return;
     };
-    let mut failures = Vec::new();
-    let (mut made, mut refused, mut read) = (0, 0, 0);
-    for path in corpus::files_below(&dir.join("pegsolitaire")) {
-        if let Some((m, r)) = every_action(&path, &mut failures) {
-            made += m;
-            refused += r;
-            read += 1;
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failure(s):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let (read, made, refused) = every_action_of_all(corpus::files_below(&dir.join("pegsolitaire")));
     assert_eq!(read, 66);
     assert_eq!(refused, 0);
     assert!(made > 1000, "{made}");
