@@ -48,10 +48,11 @@ fn written(
 /// What the square `id` can become: every other pattern character.
 pub fn actions(doc: &Document, id: &str) -> Vec<Action> {
     let view = PatternView::of(doc);
-    let (Some(at), Some(grid)) = (square(id), Grid::new(&view)) else {
+    let grid = Grid::of(doc);
+    let (Some(at), Some(grid)) = (square(id), grid.as_ref()) else {
         return Vec::new();
     };
-    let Some(now) = written(&view, &grid, at) else {
+    let Some(now) = written(&view, grid, at) else {
         return Vec::new();
     };
     characters()
@@ -63,9 +64,13 @@ pub fn actions(doc: &Document, id: &str) -> Vec<Action> {
 /// The edit writing the character `action` names at the square `id`, or why not.
 pub fn edit(doc: &Document, id: &str, action: &str) -> Result<Vec<TextEdit>, String> {
     let view = PatternView::of(doc);
-    let grid = Grid::new(&view).ok_or_else(|| "the pattern has no grid to change".to_string())?;
+    let grid = Grid::of(doc);
+    let grid = grid
+        .as_ref()
+        .as_ref()
+        .ok_or_else(|| "the pattern has no grid to change".to_string())?;
     let at = square(id).ok_or_else(|| format!("the pattern has no square {id}"))?;
-    let now = written(&view, &grid, at).ok_or_else(|| format!("the pattern has no square {id}"))?;
+    let now = written(&view, grid, at).ok_or_else(|| format!("the pattern has no square {id}"))?;
     let c = action
         .strip_prefix("cell:")
         .and_then(|c| {

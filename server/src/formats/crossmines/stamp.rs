@@ -21,6 +21,13 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The grid of the document's pattern, made once per text: a preview asks each of its
+    /// thousands of squares what it can become ([`super::edit::actions`]), and making the grid
+    /// for each would be quadratic in the squares.
+    pub fn of(doc: &crate::syntax::Document) -> std::sync::Arc<Option<Grid>> {
+        doc.memo(|| Grid::new(&super::view::PatternView::of(doc)))
+    }
+
     /// `None` when neither the declared nor the written grid has from 1 to
     /// [`MAX_GRID_SQUARES`] squares.
     pub fn new(view: &PatternView) -> Option<Grid> {
