@@ -364,12 +364,18 @@ fn find(doc: &Document, comment: &str) -> (Vec<Suppression>, Vec<(Range<usize>, 
     let rope = doc.rope();
     // Most files have none: found without reading them line by line on every keystroke.
     let text = doc.slice(0..rope.len_bytes());
-    let none = text.match_indices(comment).all(|(at, _)| {
-        let after = text[at + comment.len()..].trim_start_matches(BLANKS);
-        !after
-            .get(..10)
-            .is_some_and(|word| word.eq_ignore_ascii_case("retroboard"))
-    });
+    // Looked for by its first character: a search for a string of one byte reads every byte
+    // of the text, for a character a word at a time.
+    let first = comment.chars().next().unwrap_or('#');
+    let none = text
+        .match_indices(first)
+        .filter(|(at, _)| text[*at..].starts_with(comment))
+        .all(|(at, _)| {
+            let after = text[at + comment.len()..].trim_start_matches(BLANKS);
+            !after
+                .get(..10)
+                .is_some_and(|word| word.eq_ignore_ascii_case("retroboard"))
+        });
     if none {
         return (Vec::new(), Vec::new());
     }
