@@ -197,7 +197,8 @@ fn edit_fixtures_through_the_cli() {
                 assert_eq!(diff.status.code(), Some(0), "{shown}");
                 let diff = String::from_utf8(diff.stdout).unwrap();
                 assert!(
-                    diff.starts_with("--- ") && diff.contains("\n-") && diff.contains("\n+"),
+                    // A row added is a line added only, a row removed a line removed only.
+                    diff.starts_with("--- ") && (diff.contains("\n-") || diff.contains("\n+")),
                     "{shown}: {diff}"
                 );
             }
@@ -261,7 +262,7 @@ that can change are square:A1 to square:H8 (64)\n"
         stderr,
         format!(
             "retroboard: cannot edit {board}: the board has no element field:3:3; the elements \
-that can change are field:0:0 to field:6:6 (16), hole:0:2 to hole:6:4 (33)\n"
+that can change are board, field:0:0 to field:6:6 (16), hole:0:2 to hole:6:4 (33)\n"
         )
     );
     let (code, stderr) = run(&[path, "--at", "board", "--set", "empty", "--diff"]);
@@ -384,10 +385,12 @@ fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize
             }
             // The element is what was asked: it offers that no more (an element that is no
             // hole now has another id, and offers nothing under the old one).
-            if spec
-                .board_actions(&edited, &files, &element.id)
-                .iter()
-                .any(|a| a.id == action.id)
+            // A board's rows and columns can be added again, and removed again.
+            if element.id != "board"
+                && spec
+                    .board_actions(&edited, &files, &element.id)
+                    .iter()
+                    .any(|a| a.id == action.id)
             {
                 failures.push(format!("{what}: still offered after it: {after:?}"));
             }
@@ -431,7 +434,8 @@ fn every_action_of_all(files: impl IntoIterator<Item = PathBuf>) -> (usize, usiz
     (read, made, refused)
 }
 
-/// The same over the real peg boards of the corpus: none is refused (they are all clean).
+/// The same over the real peg boards of the corpus: none is refused (they are all clean) but
+/// the left column of the four triangle boards, whose rows begin with half-width fields.
 #[test]
 fn every_action_of_every_corpus_board_keeps_it_readable() {
     let Some(dir) = corpus::corpus_dir() else {
@@ -439,7 +443,7 @@ fn every_action_of_every_corpus_board_keeps_it_readable() {
     };
     let (read, made, refused) = every_action_of_all(corpus::files_below(&dir.join("pegsolitaire")));
     assert_eq!(read, 66);
-    assert_eq!(refused, 0);
+    assert_eq!(refused, 4);
     assert!(made > 1000, "{made}");
 }
 

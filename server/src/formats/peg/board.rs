@@ -27,6 +27,8 @@ const SLOT: Color = Color::rgb(222, 222, 222);
 const SLOT_EDGE: Color = Color::rgb(120, 120, 120);
 const LOCKED_EDGE: Color = Color::rgb(200, 200, 200);
 const GOAL_FRAME: Color = Color::rgb(40, 40, 150);
+/// Under the squares: the board itself, a shade off the paper.
+const GROUND: Color = Color::rgb(248, 246, 240);
 
 const LEGEND: [&str; 2] = [
     "stones: red 30, yellow 20, green 10 points · blue frame: the goal · numbers: rows, columns",
@@ -167,7 +169,16 @@ pub fn board(
         Vec::new()
     };
 
-    let scene = scene(&squares, &title, &about, header_faulty, &notes, &counts);
+    let board_source = super::reshape::board_source(doc, &board);
+    let scene = scene(
+        &squares,
+        board_source,
+        &title,
+        &about,
+        header_faulty,
+        &notes,
+        &counts,
+    );
     let mut text = text(&squares, &title, &about, header_faulty, &notes, &counts);
     if !solution.is_empty() {
         text.line("");
@@ -321,6 +332,7 @@ fn text_item(x: f64, y: f64, text: impl Into<String>, size: f64, color: Color) -
 
 fn scene(
     squares: &[Square],
+    board_source: Option<Range<usize>>,
     title: &str,
     about: &str,
     header_faulty: bool,
@@ -328,7 +340,7 @@ fn scene(
     counts: &str,
 ) -> Scene {
     let right = squares.iter().map(|s| s.left + s.width).max().unwrap_or(0);
-    let rows = squares.iter().map(|s| s.row + 1).max().unwrap_or(0);
+    let rows_high = squares.iter().map(|s| s.row + 1).max().unwrap_or(0);
     let lines: Vec<&str> = notes
         .iter()
         .map(String::as_str)
@@ -347,7 +359,7 @@ fn scene(
                     .fold(0.0, f64::max),
         )
         .max(320.0);
-    let height = TOP + rows as f64 * 2.0 * HALF + footer + 8.0;
+    let height = TOP + rows_high as f64 * 2.0 * HALF + footer + 8.0;
     let mut scene = Scene::new(width, height, title);
     // The title is the scene's <title> and the preview's heading: drawn once, not here too.
     let about_color = if header_faulty {
@@ -452,15 +464,39 @@ fn scene(
             _ => rows_drawn.push((square.row, source, vec![group])),
         }
     }
-    for (row, source, items) in rows_drawn {
-        scene.push(Item::Group {
+    let rows: Vec<Item> = rows_drawn
+        .into_iter()
+        .map(|(row, source, items)| Item::Group {
             element: Some(draw::Element::new(format!("row:{row}"), source)),
             tooltip: None,
             items,
-        });
+        })
+        .collect();
+    match board_source {
+        // The rows in the board's element, over a faint ground that takes a click between
+        // the squares (rows and columns are added and removed from there).
+        Some(source) if !squares.is_empty() => {
+            let mut items = vec![Item::Rect {
+                x: MARGIN,
+                y: TOP,
+                width: right as f64 * HALF,
+                height: rows_high as f64 * 2.0 * HALF,
+                style: Style::fill(GROUND),
+            }];
+            items.extend(rows);
+            scene.push(Item::Group {
+                element: Some(draw::Element::new(super::reshape::BOARD, source)),
+                tooltip: Some(
+                    "the board: click between the squares to add or remove a row or column"
+                        .to_string(),
+                ),
+                items,
+            });
+        }
+        _ => rows.into_iter().for_each(|row| scene.push(row)),
     }
     grid_numbers(&mut scene, squares);
-    let mut y = TOP + rows as f64 * 2.0 * HALF + 2.0;
+    let mut y = TOP + rows_high as f64 * 2.0 * HALF + 2.0;
     for line in LEGEND {
         y += 16.0;
         scene.push(text_item(MARGIN, y, line, 10.0, Color::INK));

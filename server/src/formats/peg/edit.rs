@@ -4,6 +4,7 @@
 //! elsewhere when the goal moves), so every row keeps its length and the game's columns stay.
 //! Half-width fields are not offered: changing one moves the rest of its row.
 
+use super::reshape;
 use super::view::{Board, Colour, DotRule, Element, Kind, Version};
 use crate::draw::Action;
 use crate::findings::TextEdit;
@@ -76,6 +77,9 @@ pub fn actions(doc: &Document, chosen: Option<DotRule>, id: &str) -> Vec<Action>
     let Some(board) = board.as_ref() else {
         return Vec::new();
     };
+    if id == reshape::BOARD {
+        return reshape::actions(board);
+    }
     let Some(element) = find(board, board.dot_rule(), id) else {
         return Vec::new();
     };
@@ -109,28 +113,46 @@ pub fn edit(
         return Err("the file holds no board".to_string());
     };
     let rule = board.dot_rule();
-    let element = find(board, rule, id).ok_or_else(|| format!("the board has no element {id}"))?;
+    let reshaped = id == reshape::BOARD;
+    let element = match reshaped {
+        true => None,
+        false => {
+            Some(find(board, rule, id).ok_or_else(|| format!("the board has no element {id}"))?)
+        }
+    };
+    let refused = match reshaped {
+        true => "the board is not reshaped".to_string(),
+        false => format!("{id} is not changed"),
+    };
     // Where the text around the element is broken, which hole an id names is a guess.
     if board.syntax_errors {
         return Err(format!(
-            "{id} is not changed: the board has syntax errors, so which hole is which is not \
+            "{refused}: the board has syntax errors, so which hole is which is not \
 certain; mend them first"
         ));
     }
-    let row = element.row();
-    if board.rows.get(row).is_some_and(|r| r.has_invalid()) {
+    // A row holding characters that are no element may have its holes counted wrong; the
+    // board's shape, every row.
+    let mut rows = match element {
+        Some(element) => element.row()..element.row() + 1,
+        None => 0..board.rows.len(),
+    };
+    if let Some(row) = rows.find(|r| board.rows.get(*r).is_some_and(|r| r.has_invalid())) {
         return Err(format!(
-            "{id} is not changed: row {} holds characters that are no board element, so its \
+            "{refused}: row {} holds characters that are no board element, so its \
 holes may be counted wrong; mend them first",
             row + 1
         ));
     }
     if !board.rows_equal(rule) {
         return Err(format!(
-            "{id} is not changed: the rows are not equally long, so which column a hole is in is \
+            "{refused}: the rows are not equally long, so which column a hole is in is \
 not certain; make them equally long first"
         ));
     }
+    let Some(element) = element else {
+        return reshape::edit(doc, board, action);
+    };
     let v1 = board.version == Version::V1;
     match action {
         GOAL if element.kind().is_slot() => {

@@ -16,6 +16,7 @@ mod hover;
 mod jumps;
 mod outline;
 mod place;
+mod reshape;
 pub mod solvability;
 pub mod solve;
 #[cfg(test)]
