@@ -94,9 +94,11 @@ is not certain; put each row on a line of its own first"
     })?;
     let v1 = board.version == Version::V1;
     if v1 && !width_mark_after_first_row(board, &lines[0]) {
-        return Err("the board is not reshaped: its one width mark ! does not stand after its \
+        return Err(
+            "the board is not reshaped: its one width mark ! does not stand after its \
 first row, so how wide the board is meant to be is not certain; mend that first"
-            .to_string());
+                .to_string(),
+        );
     }
     // Dots of the final game shift their row: a column goes inside them, so they stay at
     // the row's edges.

@@ -570,11 +570,21 @@ impl Board {
     /// The view read with the dot rule the settings choose, `chosen` (`[game] peg`): the
     /// shared view where it makes no difference (no choice, version 1, the rule the board
     /// fits anyway), else a copy that reads the board so.
+    /// The copy is made once per text: a preview asks it for every element's actions.
     pub fn of_chosen(doc: &Document, chosen: Option<DotRule>) -> std::sync::Arc<Option<Board>> {
+        /// The board read under each dot rule, once asked for.
+        #[derive(Default)]
+        struct ReadAs([std::sync::OnceLock<std::sync::Arc<Option<Board>>>; 2]);
         let board = Board::of(doc);
-        match &*board {
-            Some(read) if read.differs_under(chosen) => {
-                std::sync::Arc::new(Some(read.clone().read_as(chosen)))
+        match (&*board, chosen) {
+            (Some(read), Some(rule)) if read.differs_under(chosen) => {
+                let copies = doc.memo(ReadAs::default);
+                let copy = match rule {
+                    DotRule::Counted => &copies.0[0],
+                    DotRule::Stripped => &copies.0[1],
+                };
+                copy.get_or_init(|| std::sync::Arc::new(Some(read.clone().read_as(chosen))))
+                    .clone()
             }
             _ => board,
         }
