@@ -297,8 +297,8 @@ fn lines_of(doc: &Document, range: &std::ops::Range<usize>) -> std::ops::RangeIn
 }
 
 /// Whether an edit of `element` changes only what the edit of its kind may: the element's own
-/// text, and besides it a peg board's other goals (their `>` or letter, one character) or an
-/// Othello board's lines 1–3.
+/// text, and besides it a peg board's other goals (their `>` or letter, one character), an
+/// Othello board's lines 1–3 or a Crossmines pattern's grid sizes.
 fn allowed(doc: &Document, element: &Element, edit: &TextEdit) -> bool {
     let inside = element.source.start <= edit.range.start && edit.range.end <= element.source.end;
     // A v1 goal marker goes just before the element.
@@ -308,6 +308,11 @@ fn allowed(doc: &Document, element: &Element, edit: &TextEdit) -> bool {
     }
     match doc.format() {
         Some(FormatId::OthelloBord) => *lines_of(doc, &edit.range).end() <= 2,
+        // The grid's sizes, lines 7 and 8, follow a row or column added or removed.
+        Some(FormatId::CrossminesPattern) if element.id == "stamp" => {
+            let lines = lines_of(doc, &edit.range);
+            (6..=7).contains(lines.start()) && (6..=7).contains(lines.end())
+        }
         Some(FormatId::PegBrd) => {
             let old = &doc.text()[edit.range.clone()];
             (old == ">" && edit.insert.is_empty())
@@ -386,7 +391,7 @@ fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize
             // The element is what was asked: it offers that no more (an element that is no
             // hole now has another id, and offers nothing under the old one).
             // A board's rows and columns can be added again, and removed again.
-            if element.id != "board"
+            if !["board", "stamp"].contains(&element.id.as_str())
                 && spec
                     .board_actions(&edited, &files, &element.id)
                     .iter()

@@ -1,7 +1,9 @@
 //! Board edits of a Crossmines pattern (see [`crate::render::edit`]): a square of the grid
 //! (`square:ROW:COLUMN`, as the drawing names it) written as another pattern character. Only
-//! that character changes, so the grid keeps its width.
+//! that character changes, so the grid keeps its width. The grid's size changes through its own
+//! element (see [`super::reshape`]).
 
+use super::reshape;
 use super::stamp::Grid;
 use super::view::{PatternView, SquareKind};
 use crate::draw::Action;
@@ -47,6 +49,9 @@ fn written(
 
 /// What the square `id` can become: every other pattern character.
 pub fn actions(doc: &Document, id: &str) -> Vec<Action> {
+    if id == reshape::GRID {
+        return reshape::actions(doc);
+    }
     let view = PatternView::of(doc);
     let grid = Grid::of(doc);
     let (Some(at), Some(grid)) = (square(id), grid.as_ref()) else {
@@ -63,6 +68,9 @@ pub fn actions(doc: &Document, id: &str) -> Vec<Action> {
 
 /// The edit writing the character `action` names at the square `id`, or why not.
 pub fn edit(doc: &Document, id: &str, action: &str) -> Result<Vec<TextEdit>, String> {
+    if id == reshape::GRID {
+        return reshape::edit(doc, action);
+    }
     let view = PatternView::of(doc);
     let grid = Grid::of(doc);
     let grid = grid

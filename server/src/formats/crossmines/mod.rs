@@ -12,6 +12,7 @@ pub mod hover;
 pub mod neighbours;
 pub mod outline;
 pub mod place;
+mod reshape;
 pub mod stamp;
 pub mod view;
 
