@@ -596,6 +596,19 @@ return function(t)
     end)
     return preview, pbuf, vim.fn.bufwinid(pbuf)
   end
+  --- The notifications made while `fn(messages)` runs ({msg, level}; vim.notify put back whatever
+  --- happens).
+  local function notifications(fn)
+    local messages = {}
+    local notify = vim.notify
+    vim.notify = function(msg, level)
+      table.insert(messages, { msg = msg, level = level })
+    end
+    local ok, err = pcall(fn, messages)
+    vim.notify = notify
+    assert(ok, err)
+    return messages
+  end
   --- Waits for the preview to draw the buffer's current version, then puts the preview's cursor
   --- on element `id` and types `keys` there.
   local function keys_on(preview, src, pwin, id, keys)
@@ -668,17 +681,33 @@ return function(t)
     end
     t.eq(write_and_read(src, path), original, 'the file after u u u')
     -- What the square already is is not offered: the server's answer is shown.
-    local messages = {}
-    local notify = vim.notify
-    vim.notify = function(msg, level)
-      table.insert(messages, { msg = msg, level = level })
-    end
-    keys_on(preview, src, pwin, 'square:1:0', 'r2')
-    vim.notify = notify
+    local messages = notifications(function()
+      keys_on(preview, src, pwin, 'square:1:0', 'r2')
+    end)
     t.eq(messages[#messages] and messages[#messages].msg, 'retroboard: square:1:0 offers ' .. table.concat(vim.tbl_map(function(c)
       return 'cell:' .. c
     end, vim.split('1 3 4 5 6 7 8 9 A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 . - #', ' ')), ', '), 'r2 on a 2')
     t.eq(t.read(path), original, 'nothing changed')
+    vim.api.nvim_win_close(pwin, true)
+  end)
+
+  t.test('board edit: rb on an Othello square the server will not change shows its reason; the file is kept', function()
+    vim.cmd('silent! only')
+    local from = 'tests/edits/othello/refused-used.bord'
+    local path = board_copy(from, 'Refused.bord')
+    local original = t.read(path)
+    local src = t.edit(path)
+    local preview, _, pwin = edit_preview(src)
+    local messages = notifications(function(messages)
+      keys_on(preview, src, pwin, 'square:C4', 'rb')
+      t.wait('the refusal', 5000, function()
+        return #messages > 0
+      end)
+    end)
+    local reason = vim.trim(assert(t.read(t.path(from .. '.refused'))))
+    t.eq(messages[1], { msg = 'retroboard: square:C4 not changed: ' .. reason, level = vim.log.levels.ERROR }, 'the message')
+    t.eq(vim.bo[src].modified, false, 'the buffer is not changed')
+    t.eq(t.read(path), original, 'the file is kept')
     vim.api.nvim_win_close(pwin, true)
   end)
 
