@@ -919,7 +919,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
       : 'Choose what it becomes. Esc closes.';
   };
   const openPalette = (id) => {
-    if (id !== paletteFor) brush = brush && offersKind(id, brush) ? brush : null;
+    // The brush stays for another element of its kind.
+    if (id !== paletteFor && brush && !paletteOf(actions, id).some((a) => a.id === brush)) brush = null;
     paletteFor = id;
     palette.hidden = true; // placed afresh
     showPalette();
@@ -927,7 +928,6 @@ export function previewHtml(nonce: string, initial: PageState): string {
       || [...paletteActions.children].find((b) => b.getAttribute('aria-disabled') !== 'true');
     if (first) first.focus();
   };
-  const offersKind = (id, action) => paletteOf(actions, id).some((a) => a.id === action);
   const closePalette = () => {
     if (paletteFor === null) return;
     const hadFocus = palette.contains(document.activeElement);
@@ -1095,7 +1095,6 @@ export function previewHtml(nonce: string, initial: PageState): string {
       // next edit or Escape.
       editStatus.textContent = 'Not changed: ' + String(m.message);
       editStatus.hidden = false;
-      board.dataset.refused = String(m.message);
     } else if (m.type === 'message') {
       shown = { uri: m.uri, opening: -1, version: -1 };
       actions = {};
