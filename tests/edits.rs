@@ -335,7 +335,8 @@ fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize
     };
     let (text, encoding) = decode(&bytes).unwrap();
     let parsed = parses(&doc);
-    let elements = retroboard::render::source_map(&doc, &files);
+    let mut elements = retroboard::render::source_map(&doc, &files);
+    retroboard::render::with_actions(&doc, &files, &mut elements);
     let spec = retroboard::formats::spec(doc.format()?);
     let (mut made, mut refused) = (0, 0);
     for element in &elements {

@@ -541,13 +541,12 @@ fn source_map_snapshots() {
             "{}",
             fixture.display()
         );
-        // Where a click leads is worked out without drawing: the same elements.
-        assert_eq!(
-            retroboard::render::source_map(&doc, &DiskFiles),
-            preview.source_map,
-            "{}",
-            fixture.display()
-        );
+        // Where a click leads is worked out without drawing: the same elements, and with
+        // their actions asked for, the same actions.
+        let mut elements = retroboard::render::source_map(&doc, &DiskFiles);
+        assert!(elements.iter().all(|e| e.actions.is_empty()));
+        retroboard::render::with_actions(&doc, &DiskFiles, &mut elements);
+        assert_eq!(elements, preview.source_map, "{}", fixture.display());
         for element in &preview.source_map {
             let attribute = format!("data-rb-id='{}'", retroboard::draw::escape(&element.id));
             assert!(

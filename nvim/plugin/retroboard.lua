@@ -1,4 +1,4 @@
--- Retroboard: filetype detection, :RetroboardPreview, :RetroboardExplain, :RetroboardBuildParsers and tree-sitter
+-- Retroboard: filetype detection, :RetroboardPreview, :RetroboardEdit, :RetroboardExplain, :RetroboardBuildParsers and tree-sitter
 -- highlighting. The language server starts with require('retroboard').setup() or, on Neovim
 -- 0.11+, vim.lsp.enable('retroboard') (see nvim/README.md).
 if vim.g.loaded_retroboard then

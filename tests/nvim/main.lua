@@ -572,6 +572,145 @@ return function(t)
     vim.api.nvim_win_close(pwin, true)
   end)
 
+  -- Board edits from the text preview (retroboard.editBoard): each file a copy of a project
+  -- file, saved with :write, its bytes what tests/board-edits/ holds (the VS Code suite's too).
+  local function board_copy(from, name)
+    return t.write(tmp .. '/board-edit/' .. name, assert(t.read(t.path(from))))
+  end
+  local function expected_edit(name)
+    return assert(t.read(t.path('tests/board-edits/' .. name)))
+  end
+  local function write_and_read(src, path)
+    vim.api.nvim_buf_call(src, function()
+      vim.cmd('silent write')
+    end)
+    return t.read(path)
+  end
+  --- The text preview of `src` opened, drawn from its current version.
+  local function edit_preview(src)
+    t.client(src)
+    vim.cmd('RetroboardPreview')
+    local preview = require('retroboard.preview')
+    local pbuf = t.wait('the preview buffer', 5000, function()
+      return preview.buffer(src)
+    end)
+    return preview, pbuf, vim.fn.bufwinid(pbuf)
+  end
+  --- The notifications made while `fn(messages)` runs ({msg, level}; vim.notify put back whatever
+  --- happens).
+  local function notifications(fn)
+    local messages = {}
+    local notify = vim.notify
+    vim.notify = function(msg, level)
+      table.insert(messages, { msg = msg, level = level })
+    end
+    local ok, err = pcall(fn, messages)
+    vim.notify = notify
+    assert(ok, err)
+    return messages
+  end
+  --- Waits for the preview to draw the buffer's current version, then puts the preview's cursor
+  --- on element `id` and types `keys` there.
+  local function keys_on(preview, src, pwin, id, keys)
+    local at = t.wait(id .. ' drawn from the current text', 10000, function()
+      return preview.drawn(src) == vim.lsp.util.buf_versions[src] and preview.place(src, id)
+    end)
+    vim.api.nvim_set_current_win(pwin)
+    vim.api.nvim_win_set_cursor(pwin, at)
+    vim.api.nvim_feedkeys(keys, 'xt', false)
+  end
+
+  t.test('board edit: s in the text preview makes a peg hole a stone, :RetroboardEdit goal in the source moves the goal; bytes as expected; u undoes', function()
+    vim.cmd('silent! only')
+    local path = board_copy('examples/English Standard.brd', 'Edit.brd')
+    local original = t.read(path)
+    local src = t.edit(path)
+    local preview, _, pwin = edit_preview(src)
+    keys_on(preview, src, pwin, 'hole:3:3', 's')
+    t.wait('the centre a stone (and still the goal)', 5000, function()
+      return vim.api.nvim_buf_get_lines(src, 5, 6, false)[1] == 'y y y Y y y y'
+    end)
+    t.eq(vim.api.nvim_win_get_cursor(pwin), preview.place(src, 'hole:3:3'), 'the preview cursor stays on the hole once redrawn')
+    t.eq(write_and_read(src, path), expected_edit('hole-stone.brd.after'), 'the file after s')
+    -- In the source: the hole on line 5, column 7 (hole:2:3); completion offers what it can become.
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(src))
+    vim.api.nvim_win_set_cursor(0, { 5, 6 })
+    t.wait('the preview of the saved board', 5000, function()
+      return preview.drawn(src) == vim.lsp.util.buf_versions[src]
+    end)
+    t.eq(vim.fn.getcompletion('RetroboardEdit ', 'cmdline'), { 'stone:green', 'stone:red', 'empty', 'none', 'goal' }, 'completion on hole:2:3')
+    t.eq(vim.fn.getcompletion('RetroboardEdit st', 'cmdline'), { 'stone:green', 'stone:red' }, 'completion of st')
+    vim.cmd('RetroboardEdit goal')
+    t.wait('the goal moved up', 5000, function()
+      return vim.api.nvim_buf_get_lines(src, 4, 6, false)[1] == 'y y y Y y y y'
+    end)
+    t.eq(write_and_read(src, path), expected_edit('hole-goal.brd.after'), 'the file after :RetroboardEdit goal')
+    -- Each edit is one undo step.
+    local function undo()
+      vim.api.nvim_buf_call(src, function()
+        vim.cmd('silent undo')
+      end)
+    end
+    undo()
+    t.eq(write_and_read(src, path), expected_edit('hole-stone.brd.after'), 'the file after u')
+    undo()
+    t.eq(write_and_read(src, path), original, 'the file after u u')
+    vim.api.nvim_win_close(pwin, true)
+  end)
+
+  t.test('board edit: r{char} in the text preview paints three Crossmines cells; bytes as expected; u undoes; r names what the square offers when it is that already', function()
+    vim.cmd('silent! only')
+    local path = board_copy('tests/edits/crossmines/cell-letter.pat', 'Paint.pat')
+    local original = t.read(path)
+    local src = t.edit(path)
+    local preview, _, pwin = edit_preview(src)
+    -- Row 1 of the grid is line 12: `22011.`.
+    for column, keys in ipairs({ 'ra', 'rA', 'rA' }) do
+      keys_on(preview, src, pwin, 'square:1:' .. (column - 1), keys)
+      t.wait(('cell %d painted'):format(column), 5000, function()
+        return vim.api.nvim_buf_get_lines(src, 11, 12, false)[1]:sub(1, column) == ('A'):rep(column)
+      end)
+    end
+    t.eq(write_and_read(src, path), expected_edit('paint-three-cells.pat.after'), 'the file after three cells')
+    -- One undo step per cell.
+    for undone = 1, 3 do
+      vim.api.nvim_buf_call(src, function()
+        vim.cmd('silent undo')
+      end)
+      t.eq(vim.api.nvim_buf_get_lines(src, 11, 12, false)[1]:sub(1, 3), ('A'):rep(3 - undone) .. ('220'):sub(4 - undone), ('after %d × u'):format(undone))
+    end
+    t.eq(write_and_read(src, path), original, 'the file after u u u')
+    -- What the square already is is not offered: the server's answer is shown.
+    local messages = notifications(function()
+      keys_on(preview, src, pwin, 'square:1:0', 'r2')
+    end)
+    t.eq(messages[#messages] and messages[#messages].msg, 'retroboard: square:1:0 offers ' .. table.concat(vim.tbl_map(function(c)
+      return 'cell:' .. c
+    end, vim.split('1 3 4 5 6 7 8 9 A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 0 . - #', ' ')), ', '), 'r2 on a 2')
+    t.eq(t.read(path), original, 'nothing changed')
+    vim.api.nvim_win_close(pwin, true)
+  end)
+
+  t.test('board edit: rb on an Othello square the server will not change shows its reason; the file is kept', function()
+    vim.cmd('silent! only')
+    local from = 'tests/edits/othello/refused-used.bord'
+    local path = board_copy(from, 'Refused.bord')
+    local original = t.read(path)
+    local src = t.edit(path)
+    local preview, _, pwin = edit_preview(src)
+    local messages = notifications(function(messages)
+      keys_on(preview, src, pwin, 'square:C4', 'rb')
+      t.wait('the refusal', 5000, function()
+        return #messages > 0
+      end)
+    end)
+    local reason = vim.trim(assert(t.read(t.path(from .. '.refused'))))
+    t.eq(messages[1], { msg = 'retroboard: square:C4 not changed: ' .. reason, level = vim.log.levels.ERROR }, 'the message')
+    t.eq(vim.bo[src].modified, false, 'the buffer is not changed')
+    t.eq(t.read(path), original, 'the file is kept')
+    vim.api.nvim_win_close(pwin, true)
+  end)
+
   t.test('the source cursor highlights its hex in the text preview (CursorMoved, extmarks)', function()
     vim.cmd('silent! only')
     local src = t.edit(fx('colossus/Tiny/Tiny.map'))

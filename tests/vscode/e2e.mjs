@@ -128,6 +128,21 @@ const WARNS = [
   },
 ];
 
+/**
+ * The preview is the editor: boards whose elements are changed from the preview, each a copy of
+ * a project file, and what each save must hold, byte for byte (tests/board-edits/, the same
+ * files `retroboard edit` makes, which the Neovim suite holds its edits to as well; undoing
+ * every edit gives back the original).
+ */
+const BOARD_EDITS = {
+  crossmines: { file: 'Paint.pat', from: 'tests/edits/crossmines/cell-letter.pat' },
+  peg: { file: 'Edit.brd', from: 'examples/English Standard.brd' },
+  othello: { file: 'Place.bord', from: 'examples/Opening.bord' },
+  // Line 3 holds an `X`: every chip placed would leave it wrong, so the server refuses.
+  refused: { file: 'Refused.bord', from: 'tests/edits/othello/refused-used.bord' },
+};
+const expectedEdit = (name) => readFileSync(path.join(repo, 'tests', 'board-edits', name));
+
 /** The byte offset of a 1-based line and column in a single-byte encoded file (CR, LF or CRLF line ends). */
 function byteOffset(bytes, line, column) {
   let at = 0;
@@ -269,6 +284,7 @@ function makeWorkspace(root) {
   const original = path.join(corpus, 'colossus', 'Default');
   if (existsSync(original)) cpSync(original, path.join(ws, 'Default'), { recursive: true });
   for (const f of [...SAVES, ...WARNS]) writeFileSync(path.join(ws, f.file), f.content);
+  for (const b of Object.values(BOARD_EDITS)) copyFileSync(path.join(repo, b.from), path.join(ws, b.file));
   mkdirSync(path.join(ws, path.dirname(UNOPENED.file)), { recursive: true });
   writeFileSync(path.join(ws, UNOPENED.file), UNOPENED.content);
   // The Colossus variant with its folder structure, without the snapshot files beside it.
@@ -381,8 +397,10 @@ async function quickInput(prefixKey, text, pick) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(text);
-  // Wait for the wanted entry, then pick it.
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: pick ?? text.replace(/^>/, '') }).first();
+  // Wait for the wanted entry (the row holding every text of `pick`), then pick it.
+  let row = page.locator('.quick-input-widget .monaco-list-row');
+  for (const part of [].concat(pick ?? text.replace(/^>/, ''))) row = row.filter({ hasText: part });
+  row = row.first();
   await row.waitFor({ state: 'visible', timeout: 10_000 });
   await row.click({ timeout: 5_000 });
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
@@ -394,7 +412,10 @@ async function runCommand(title) {
 
 async function openFile(relPath) {
   const name = path.basename(relPath);
-  await quickInput(`${mod}+KeyP`, relPath, name);
+  // Its folder too (shown as the row's description): Settings/retroboard.toml is not
+  // Suppress/retroboard.toml, which the list may show first, as recently opened.
+  const folder = path.dirname(relPath);
+  await quickInput(`${mod}+KeyP`, relPath, folder === '.' ? name : [name, folder]);
   // A click that landed while the list redrew leaves the picker open on the file (seen once
   // in a loaded run): Enter opens the row it picked.
   if (await page.locator('.quick-input-widget').isVisible()) await page.keyboard.press('Enter');
@@ -555,6 +576,81 @@ async function previewState() {
       csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
     };
   });
+}
+
+/** Where element `id` of the preview's board is drawn: its centre, relative to the board (for
+ * a click) and in the page (for the mouse). */
+async function elementOnBoard(frame, id) {
+  const at = await until(`${id} on the board`, () => frame.evaluate((id) => {
+    const board = document.getElementById('board');
+    const g = board.querySelector(`g[data-rb-id="${CSS.escape(id)}"]`);
+    if (!g) return false;
+    const b = board.getBoundingClientRect(), r = g.getBoundingClientRect();
+    // (frameX, frameY: the centre in the preview page's own viewport)
+    return { x: r.left + r.width / 2 - b.left, y: r.top + r.height / 2 - b.top, frameX: r.left + r.width / 2, frameY: r.top + r.height / 2 };
+  }, id), 10_000);
+  const box = await frame.locator('#board').boundingBox();
+  return { ...at, pageX: box.x + at.x, pageY: box.y + at.y };
+}
+
+/** The palette as the page shows it: for whom, its buttons, which has the focus. */
+async function paletteState(frame) {
+  return frame.evaluate(() => {
+    const palette = document.getElementById('palette');
+    const buttons = [...document.querySelectorAll('#palette-actions button')];
+    return {
+      open: !palette.hidden,
+      title: document.getElementById('palette-title').textContent,
+      compact: document.getElementById('palette-actions').classList.contains('compact'),
+      labels: buttons.map((b) => b.textContent),
+      current: buttons.filter((b) => b.getAttribute('aria-disabled') === 'true').map((b) => b.dataset.action),
+      pressed: buttons.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.action),
+      focused: palette.contains(document.activeElement) ? document.activeElement.dataset.action ?? document.activeElement.id : null,
+      hint: document.getElementById('palette-hint').textContent,
+      box: palette.getBoundingClientRect().toJSON(),
+      colour: getComputedStyle(buttons[0] ?? palette).color,
+      background: getComputedStyle(palette).backgroundColor,
+    };
+  });
+}
+
+/** The board's version now (the document version drawn). */
+async function boardVersion(frame) {
+  return frame.evaluate(() => Number(document.getElementById('board').dataset.version));
+}
+
+/** Waits for the board drawn after an edit of `id`: a newer version than `before`, `id` outlined
+ * as changed. */
+async function edited(frame, id, before) {
+  return until(`${id} changed and outlined on the board`, () => frame.evaluate(({ id, before }) => {
+    const board = document.getElementById('board');
+    const flash = [...document.querySelectorAll('#overlay .flash')];
+    return Number(board.dataset.version) > before && board.dataset.flashed === id && flash.length > 0
+      ? { version: Number(board.dataset.version), stroke: getComputedStyle(flash[0]).stroke, width: getComputedStyle(flash[0]).strokeWidth }
+      : false;
+  }, { id, before }), 10_000, 20);
+}
+
+/** Saves the editor of `file` (in the first group) and waits for its bytes on disk to be `want`. */
+async function savedAs(ws, file, want, what) {
+  await runCommand('View: Focus First Editor Group');
+  await page.keyboard.press(`${mod}+KeyS`);
+  let got;
+  try {
+    await until(`${file} saved ${what}`, async () => (got = readFileSync(path.join(ws, file))).equals(want), 10_000, 100);
+  } catch {
+    throw new Error(`${file} saved ${what}: ${firstDifference(want, got)}`);
+  }
+}
+
+/** Ctrl+Z in the editor of `file` once for each of `steps` (the bytes each undo must give, the
+ * last the original), each saved and compared: one undo step per board edit. */
+async function undoneAs(ws, file, steps) {
+  await runCommand('View: Focus First Editor Group');
+  for (const [i, want] of steps.entries()) {
+    await page.keyboard.press(`${mod}+KeyZ`);
+    await savedAs(ws, file, want, `after ${i + 1} × Ctrl+Z`);
+  }
 }
 
 /**
@@ -993,6 +1089,152 @@ async function navigationSteps({ ws, up }) {
   }, { needs: up });
 }
 
+// ---------------------------------------------------------------------------------------------
+// The preview is the editor: a click on an element opens a palette of what it can become, the
+// choice is made through the server's retroboard.editBoard (one undo step each), the board is
+// drawn again with the element outlined, and a refusal shows the server's reason.
+
+/** Opens `file` (from the first editor group) and waits for the preview to draw it. */
+async function openBoard(file) {
+  await runCommand('View: Focus First Editor Group');
+  await openFile(file);
+  const frame = await previewFrame();
+  await until(`the board of ${file}`, async () => {
+    const s = await previewState();
+    return s.file === file && s.rendered && s.drawn.some((id) => /^(square|hole):/.test(id)) ? s : false;
+  }, 20_000);
+  return frame;
+}
+
+async function boardEditSteps({ ws, openPreview }) {
+  await step('board edit: a Crossmines brush paints three cells (a key, then a drag); saved bytes as expected, Ctrl+Z ×3 restores them', async () => {
+    const { file } = BOARD_EDITS.crossmines;
+    const original = readFileSync(path.join(ws, file));
+    const frame = await openBoard(file);
+    // Zoomed out (51 %), so that the palette has room beside the board and covers none of it.
+    await frame.locator('#actual').click();
+    for (let i = 0; i < 3; i++) await frame.locator('#zoom-out').click();
+    const zoom = await frame.evaluate(() => document.getElementById('board').dataset.zoom);
+    // A click on square 1:0 (a 2) opens the palette beside the board: every character a square
+    // can hold, in a grid, the 2 it holds now marked and not offered; the focus on the palette.
+    const first = await elementOnBoard(frame, 'square:1:0');
+    await frame.locator('#board').click({ position: first });
+    const palette = await until('the palette of square:1:0', async () => {
+      const p = await paletteState(frame);
+      return p.open && p.title === 'square:1:0' && p.focused ? p : false;
+    }, 5_000);
+    check(palette.compact && palette.labels.join('') === '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0.-#', `the palette's buttons: ${palette.labels.join(' ')} (compact: ${palette.compact})`);
+    check(JSON.stringify(palette.current) === '["cell:2"]', `marked as what it is now: ${palette.current}`);
+    const boardBox = await frame.evaluate(() => document.getElementById('board').getBoundingClientRect().toJSON());
+    check(palette.box.left >= boardBox.right, `the palette (${JSON.stringify(palette.box)}) covers the board (${JSON.stringify(boardBox)})`);
+    check(Math.abs(palette.box.top - first.frameY) < 40, `the palette is not at the square's height: ${palette.box.top}, the square at ${first.frameY}`);
+    check(palette.colour !== palette.background, `the palette's text is ${palette.colour} on ${palette.background}`);
+    await screenshot('board-edit-palette-crossmines');
+    // The key A chooses cell A: square 1:0 becomes one, and A is the brush.
+    let before = await boardVersion(frame);
+    await page.keyboard.press('a');
+    before = (await edited(frame, 'square:1:0', before)).version;
+    const brush = await paletteState(frame);
+    check(JSON.stringify(brush.pressed) === '["cell:A"]' && JSON.stringify(brush.current) === '["cell:A"]', `after A: pressed ${brush.pressed}, current ${brush.current}`);
+    check(/^Brush: A\b/.test(brush.hint), `the hint: ${brush.hint}`);
+    // A drag from square 1:1 to 1:2 paints both with the brush.
+    const from = await elementOnBoard(frame, 'square:1:1');
+    const to = await elementOnBoard(frame, 'square:1:2');
+    await page.mouse.move(from.pageX, from.pageY);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(from.pageX + ((to.pageX - from.pageX) * i) / 8, from.pageY + ((to.pageY - from.pageY) * i) / 8);
+    await page.mouse.up();
+    const painted = await edited(frame, 'square:1:2', before);
+    await screenshot('board-edit-crossmines-painted');
+    const after = await frame.evaluate(() => document.getElementById('board').dataset.zoom);
+    check(after === zoom, `the zoom after the edits: ${after}, was ${zoom}`);
+    const painted3 = expectedEdit('paint-three-cells.pat.after');
+    await savedAs(ws, file, painted3, 'with three cells painted A');
+    // One undo step per cell: AAA, AA0, A20, 220 (the grid line at the same place in each).
+    const line = painted3.indexOf('AAA11.');
+    const undone = (cells) => Buffer.concat([painted3.subarray(0, line), Buffer.from(cells), painted3.subarray(line + 3)]);
+    check(undone('220').equals(original), 'the painted cells are not where the original has 220');
+    await undoneAs(ws, file, [undone('AA0'), undone('A20'), original]);
+    // Escape closes the palette and drops the brush.
+    await frame.locator('#board').click({ position: first });
+    await until('the palette again', async () => (await paletteState(frame)).open, 5_000);
+    await page.keyboard.press('Escape');
+    const closed = await paletteState(frame);
+    check(!closed.open && closed.focused === null, `after Escape: ${JSON.stringify(closed)}`);
+    await frame.locator('#fit').click();
+    return `outlined in ${painted.stroke} ${painted.width}; version ${painted.version}`;
+  }, { needs: [openPreview] });
+
+  await step('board edit: a peg hole made a stone, then another the goal; saved bytes as expected, Ctrl+Z ×2 restores them', async () => {
+    const { file } = BOARD_EDITS.peg;
+    const original = readFileSync(path.join(ws, file));
+    const frame = await openBoard(file);
+    const choose = async (id, action) => {
+      await frame.locator('#board').click({ position: await elementOnBoard(frame, id) });
+      const p = await until(`the palette of ${id}`, async () => {
+        const p = await paletteState(frame);
+        return p.open && p.title === id ? p : false;
+      }, 5_000);
+      const before = await boardVersion(frame);
+      await frame.locator(`#palette-actions button[data-action="${action}"]`).click();
+      return { palette: p, flash: await edited(frame, id, before) };
+    };
+    // The centre hole is empty (and the goal): its palette offers stones, no hole and no-goal.
+    const stone = await choose('hole:3:3', 'stone');
+    check(!stone.palette.compact && stone.palette.current.includes('empty') && stone.palette.current.includes('goal'), `the centre's palette: ${JSON.stringify(stone.palette)}`);
+    check(stone.palette.labels.includes('a stone (yellow, 20 points)') && stone.palette.labels.includes('no hole (a locked field)'), `its buttons: ${stone.palette.labels.join(' | ')}`);
+    await screenshot('board-edit-peg-stone-outlined');
+    await savedAs(ws, file, expectedEdit('hole-stone.brd.after'), 'with the centre a stone');
+    await choose('hole:2:3', 'goal');
+    await savedAs(ws, file, expectedEdit('hole-goal.brd.after'), 'with the goal moved up');
+    await undoneAs(ws, file, [expectedEdit('hole-stone.brd.after'), original]);
+    await page.keyboard.press('Escape');
+    return `${stone.palette.labels.length} actions offered for hole:3:3`;
+  }, { needs: [openPreview] });
+
+  await step('board edit: an Othello chip placed (Mac Roman, CR line ends kept); a refused edit shows the server\'s reason', async () => {
+    const { file } = BOARD_EDITS.othello;
+    const original = readFileSync(path.join(ws, file));
+    let frame = await openBoard(file);
+    await frame.locator('#board').click({ position: await elementOnBoard(frame, 'square:C3') });
+    const palette = await until('the palette of square:C3', async () => {
+      const p = await paletteState(frame);
+      return p.open && p.title === 'square:C3' ? p : false;
+    }, 5_000);
+    check(JSON.stringify(palette.current) === '["empty"]' && palette.labels.length === 3, `square:C3's palette: ${JSON.stringify(palette)}`);
+    const before = await boardVersion(frame);
+    await frame.locator('#palette-actions button[data-action="chip:black"]').click();
+    await edited(frame, 'square:C3', before);
+    await savedAs(ws, file, expectedEdit('chip-black.bord.after'), 'with a black chip on C3 and C3 on line 3');
+    await undoneAs(ws, file, [original]);
+    // A board the server will not change: the reason is shown, the file is not touched.
+    const refused = BOARD_EDITS.refused.file;
+    const untouched = readFileSync(path.join(ws, refused));
+    frame = await openBoard(refused);
+    await frame.locator('#board').click({ position: await elementOnBoard(frame, 'square:C4') });
+    await until('the palette of square:C4', async () => (await paletteState(frame)).title === 'square:C4', 5_000);
+    await frame.locator('#palette-actions button[data-action="chip:black"]').click();
+    const reason = await until('the reason shown', () => frame.evaluate(() => {
+      const status = document.getElementById('edit-status');
+      return !status.hidden && status.textContent;
+    }), 10_000);
+    check(reason === `Not changed: ${readFileSync(path.join(repo, BOARD_EDITS.refused.from + '.refused'), 'utf8').trim()}`, `the page says: ${reason}`);
+    await screenshot('board-edit-refused');
+    check(readFileSync(path.join(ws, refused)).equals(untouched), `${refused} changed`);
+    const dirty = await page.locator('.tabs-container .tab.active.dirty').count();
+    check(dirty === 0, `${refused}'s editor has unsaved changes`);
+    await page.keyboard.press('Escape');
+    // Back to Mysteriet.pat, which the next step expects the reloaded preview to show.
+    await runCommand('View: Focus First Editor Group');
+    await openFile('Mysteriet.pat');
+    await until('the preview of Mysteriet.pat again', async () => {
+      const s = await previewState();
+      return s.file === 'Mysteriet.pat' && s.rendered ? s : false;
+    }, 15_000);
+    return reason;
+  }, { needs: [openPreview] });
+}
+
 async function main() {
   check(existsSync(vsix), `no .vsix at ${vsix} (pass --vsix)`);
   check(existsSync(codeServer), `no code-server at ${codeServer}`);
@@ -1209,6 +1451,8 @@ async function main() {
         await page.mouse.move(5, 5);
         const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible');
         let last = '';
+        // Until the expected text shows: a hover seen while it is still being laid out (part of
+        // it, or another's) is looked at again.
         await until(
           `hover text "${h.expect}"`,
           async () => {
@@ -1218,11 +1462,11 @@ async function main() {
             await page.mouse.move(at.x, at.y);
             await hover.first().waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
             last = (await hover.allInnerTexts()).join('\n').replace(/\s+/g, ' ');
-            return last.includes(h.expect) ? last : (last || false);
+            return last.includes(h.expect);
           },
           20_000,
           500,
-        ).then((t) => check(typeof t === 'string' && t.includes(h.expect), `hover shows: ${t}`));
+        ).catch(() => check(false, `hover shows: ${last}`));
         await screenshot(`hover-${h.token}`);
         await page.mouse.move(5, 5);
         await page.keyboard.press('Escape');
@@ -1817,6 +2061,8 @@ async function main() {
       }, 15_000);
       return `highlight ${lit.ids} (${lit.kinds.length} shapes), tooltip ${JSON.stringify(tip.text.split('\n')[0])}, zoom ${before.label} → ${after.label} (zoom bar at ${bar.left},${bar.top} scrolled ${bar.x},${bar.y})`;
     }, { needs: [openPreview] });
+
+    await boardEditSteps({ ws, openPreview });
 
     await step('preview comes back after a window reload', async () => {
       // As a user would: "Developer: Reload Window" (the workbench saves its state first).

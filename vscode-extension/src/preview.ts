@@ -4,11 +4,16 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
 import { isRetroboardLanguage } from './sniff';
-import { makeNonce, plainHover, previewHtml, svgBase64, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
+import { makeNonce, plainHover, previewHtml, svgBase64, validActions, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
 
 export const VIEW_TYPE = 'retroboard.preview';
+
+/** The server's command that changes an element of the board: `[uri, version, id, action]`. */
+const EDIT_BOARD = 'retroboard.editBoard';
+/** How long a board edit waits for its text to change, and for the board to be drawn again. */
+const EDIT_WAIT_MS = 5000;
 
 interface PreviewResult {
   format: string | null;
@@ -22,7 +27,7 @@ interface PreviewResult {
   /** The document version drawn (null for a file not open). */
   version?: number | null;
   /** Each drawn element's id (`data-rb-id`) and the text it stands for. */
-  sourceMap?: { id: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
+  sourceMap?: { id: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; actions?: unknown }[];
 }
 
 /** The source map of the board shown: where a click on an element leads. */
@@ -52,6 +57,12 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   private highlightDue = false;
   /** The ids last highlighted (not sent again while the cursor stays in them). */
   private highlighted = '';
+  /** Board edits run one after the other, each on the board drawn after the one before. */
+  private edits: Promise<void> = Promise.resolve();
+  /** Fires when a board is shown (`shown` changed). */
+  private readonly drawn = new vscode.EventEmitter<void>();
+  /** The document version a board edit of this preview last gave (edits since are its own). */
+  private edited: { uri: string; version: number } | undefined;
 
   constructor(
     private readonly client: () => LanguageClient | undefined,
@@ -148,7 +159,16 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
         }
         if (m?.type === 'reveal') {
           const id = validElementId(m.id);
-          if (id !== undefined) void this.reveal(id);
+          if (id !== undefined) void this.reveal(id, m.focus !== false);
+        }
+        if (m?.type === 'edit') {
+          const id = validElementId(m.id);
+          // Any action the page sends (a chosen one, or later one filled in from a template,
+          // `place:X,Y`): the server says whether the element offers it.
+          const action = validElementId(m.action);
+          if (id !== undefined && action !== undefined) {
+            this.edits = this.edits.then(() => this.edit(id, action)).catch((err) => this.log.warn(`board edit ${id} ${action}: ${(err as Error).message}`));
+          }
         }
         if (m?.type === 'hover') {
           const id = validElementId(m.id);
@@ -217,6 +237,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           if (generation === this.generation && panel === this.panel && this.isShown(uri)) {
             this.shown = { uri: uri.toString(), opening, version, ranges };
           }
+          const actions = validActions(result.sourceMap);
           message = {
             version,
             opening,
@@ -230,6 +251,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
             problems: problemsSummary(vscode.languages.getDiagnostics(uri)),
             deal: typeof result.deal === 'number' ? result.deal : null,
             solution: validSolution(result.solution),
+            actions,
           };
         }
       } catch (err) {
@@ -240,6 +262,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     }
     if (generation !== this.generation || panel !== this.panel || !this.isShown(uri)) return; // a newer redraw won
     this.post(message);
+    this.drawn.fire();
     // The ids may have changed with the text: highlight the cursor's elements of this board.
     this.highlighted = '';
     if (message.type === 'preview') this.sendHighlight();
@@ -300,8 +323,9 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   }
 
   /** Board → text: selects the text of element `id` of the board shown, in an editor beside the
-   * preview (the one showing the file, else a new one), and reveals it. */
-  private async reveal(id: string): Promise<void> {
+   * preview (the one showing the file, else a new one), and reveals it; `focus`: moves the focus
+   * there (else it stays on the preview, whose palette is open). */
+  private async reveal(id: string, focus: boolean): Promise<void> {
     const shown = this.shown;
     const range = shown?.ranges.get(id);
     if (!shown || !range) return;
@@ -311,11 +335,53 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     const column = visible?.viewColumn ?? (panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
-      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, selection: range, preserveFocus: false });
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: column, selection: range, preserveFocus: !focus });
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     } catch (err) {
       this.log.warn(`cannot show ${id} of ${shown.uri}: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * Board → text, changed: makes element `id` what `action` says through the server's
+   * `retroboard.editBoard`, which sends the edit back (`workspace/applyEdit`: one undo step),
+   * asked of the version of the board shown: the server refuses it when the text moved on since.
+   * Where only this preview's own last edit moved it on (the next cell of a brush stroke), the
+   * board is drawn again first and the edit asked of that. Then it waits for the text to change,
+   * has the board drawn again at once and tells the page, which outlines the element (or shows
+   * why the server refused).
+   */
+  private async edit(id: string, action: string): Promise<void> {
+    const client = this.client();
+    const uri = this.resource;
+    const doc = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const refuse = (message: string) => this.post({ type: 'edited', id, ok: false, message });
+    if (!client || !client.isRunning() || !uri) return refuse('the Retroboard server is not running');
+    if (!doc || this.shown?.uri !== uri.toString() || this.shown.version === null) {
+      return refuse(`open ${path.basename(uri.path)} in an editor to change its board`);
+    }
+    const own = this.edited?.uri === uri.toString() && this.edited.version === doc.version;
+    const current = () => this.shown?.uri === uri.toString() && this.shown.version === doc.version;
+    if (own && !current()) {
+      this.schedule(0);
+      if (!(await when(this.drawn.event, current, EDIT_WAIT_MS))) return refuse('the board was not drawn again after the last change: try again');
+    }
+    const before = this.shown?.version;
+    if (typeof before !== 'number') return refuse('the board is not shown: try again');
+    try {
+      await client.sendRequest(ExecuteCommandRequest.type, {
+        command: EDIT_BOARD,
+        arguments: [client.code2ProtocolConverter.asUri(uri), before, id, action],
+      });
+    } catch (err) {
+      this.log.info(`${EDIT_BOARD} ${id} ${action} refused: ${(err as Error).message}`);
+      return refuse((err as Error).message);
+    }
+    const changed = await when(vscode.workspace.onDidChangeTextDocument, () => doc.version > before, EDIT_WAIT_MS);
+    if (!changed) return refuse('the editor did not take the change (its text changed meanwhile): try again');
+    this.edited = { uri: uri.toString(), version: doc.version };
+    this.schedule(0);
+    this.post({ type: 'edited', id, ok: true, message: '' });
   }
 
   private post(message: ToPage): void {
@@ -323,12 +389,29 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
   }
 
   dispose(): void {
+    this.drawn.dispose();
     clearTimeout(this.timer);
     clearTimeout(this.highlightTimer);
     this.panel?.dispose();
     this.disposables.forEach((d) => d.dispose());
     this.panelDisposables.forEach((d) => d.dispose());
   }
+}
+
+/** Resolves `true` once `ready()` holds (checked now and at each `event`), `false` after `ms`. */
+function when(event: vscode.Event<unknown>, ready: () => boolean, ms: number): Promise<boolean> {
+  if (ready()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(ok);
+    };
+    const listener = event(() => {
+      if (ready()) finish(true);
+    });
+    const timer = setTimeout(() => finish(ready()), ms);
+  });
 }
 
 /** The ids of the elements whose range holds `position`. */

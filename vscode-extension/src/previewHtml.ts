@@ -30,12 +30,94 @@ export type ToPage =
       version: number | null;
       /** Which opening of the document the version counts in (versions start over on reopening). */
       opening: number;
+      /** What each element can become, by id (only elements that can change). */
+      actions: Actions;
     }
   | { type: 'message'; uri: string | null; fileName: string; message: string }
   /** Text → board: the elements to highlight (those whose text holds the editor's cursor). */
   | { type: 'highlight'; uri: string; ids: string[] }
   /** The explanation of an element the pointer rests on (the text hover at its start). */
-  | { type: 'tip'; id: string; text: string };
+  | { type: 'tip'; id: string; text: string }
+  /** A board edit made (`ok`: the element is flashed once redrawn) or refused (`message`: why). */
+  | { type: 'edited'; id: string; ok: boolean; message: string };
+
+/** One thing an element can become: the server's action id and its title. */
+export interface Action {
+  id: string;
+  title: string;
+}
+
+/** The actions of a preview's elements, by element id. */
+export type Actions = Record<string, Action[]>;
+
+/** The `actions` of the server's source map, checked: only elements that offer some, each
+ * action a non-empty id and a title (at most 200 characters each). */
+export function validActions(sourceMap: unknown): Actions {
+  const actions: Actions = Object.create(null);
+  if (!Array.isArray(sourceMap)) return actions;
+  const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
+  for (const e of sourceMap as { id?: unknown; actions?: unknown }[]) {
+    if (!e || !text(e.id) || !Array.isArray(e.actions)) continue;
+    const offered = (e.actions as { id?: unknown; title?: unknown }[])
+      .filter((a) => a && text(a.id) && text(a.title))
+      .map((a) => ({ id: a.id as string, title: a.title as string }));
+    if (offered.length > 0) actions[e.id] = offered;
+  }
+  return actions;
+}
+
+/**
+ * The palette of element `id`: every action an element of its kind (the id up to its first `:`,
+ * `square`, `hole`) offers, in the server's order, each with a label (a one-character action,
+ * `cell:A`, shows that character; any other its title) and whether `id` offers it (what it does
+ * not offer is what it already is). Empty when `id` offers nothing. Self-contained: the page's
+ * script carries its source.
+ */
+export function paletteOf(actions: Record<string, { id: string; title: string }[]>, id: string): { id: string; title: string; label: string; offered: boolean; compact: boolean }[] {
+  const own = Object.prototype.hasOwnProperty.call(actions, id) ? actions[id] : [];
+  if (own.length === 0) return [];
+  const kind = id.split(':')[0] + ':';
+  const titles = new Map<string, string>(own.map((a) => [a.id, a.title]));
+  // Each element lists all but what it is, in the server's order: a few lists that differ
+  // give the whole order.
+  const lists = [own];
+  const seen = new Set([own.map((a) => a.id).join('\n')]);
+  for (const other of Object.keys(actions)) {
+    if (!other.startsWith(kind)) continue;
+    for (const a of actions[other]) if (!titles.has(a.id)) titles.set(a.id, a.title);
+    const key = actions[other].map((a) => a.id).join('\n');
+    if (lists.length < 8 && !seen.has(key)) {
+      seen.add(key);
+      lists.push(actions[other]);
+    }
+  }
+  // Each list's neighbours, one before the other; the order that keeps them all (the first
+  // listed first where they leave it open).
+  const ids: string[] = [];
+  const all = [...titles.keys()];
+  const next = new Map(all.map((a) => [a, new Set<string>()]));
+  const waits = new Map(all.map((a) => [a, 0]));
+  for (const list of lists) {
+    for (let i = 1; i < list.length; i++) {
+      const follows = next.get(list[i - 1].id) as Set<string>;
+      if (follows.has(list[i].id)) continue;
+      follows.add(list[i].id);
+      waits.set(list[i].id, (waits.get(list[i].id) as number) + 1);
+    }
+  }
+  while (ids.length < all.length) {
+    const left = all.filter((a) => !ids.includes(a));
+    const a = left.find((a) => (waits.get(a) as number) <= 0) ?? left[0];
+    ids.push(a);
+    for (const b of next.get(a) as Set<string>) waits.set(b, (waits.get(b) as number) - 1);
+  }
+  return ids.map((a) => {
+    const tail = a.slice(a.indexOf(':') + 1);
+    const compact = a.includes(':') && [...tail].length === 1;
+    const title = titles.get(a) as string;
+    return { id: a, title, label: compact ? tail : title, offered: own.some((x) => x.id === a), compact };
+  });
+}
 
 /** A place on a peg board's jump grid: row and column from 0. */
 export type Place = [number, number];
@@ -91,8 +173,11 @@ export interface PageState {
 export type FromPage =
   | { type: 'ready' }
   | { type: 'deal'; seed: number | null }
-  | { type: 'reveal'; id: string }
-  | { type: 'hover'; id: string };
+  /** Board → text: select the element's text; `focus: false` keeps the focus on the page. */
+  | { type: 'reveal'; id: string; focus?: boolean }
+  | { type: 'hover'; id: string }
+  /** Make element `id` what `action` says (`retroboard.editBoard`). */
+  | { type: 'edit'; id: string; action: string };
 
 /** The zoom factors the page allows. */
 export const MIN_ZOOM = 0.1;
@@ -205,6 +290,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
            border-radius: 2px; cursor: pointer; }
   button:hover { background: var(--vscode-button-secondaryHoverBackground, #45494e); }
   #stage { position: relative; width: max-content; }
+  #stage:focus { outline: none; }
   #stage[hidden], #zoombar[hidden] { display: none; }
   #board { display: block; border-radius: 2px; user-select: none; -webkit-user-drag: none;
            outline: 1px solid var(--vscode-widget-border, transparent); }
@@ -242,6 +328,33 @@ export function previewHtml(nonce: string, initial: PageState): string {
              background: var(--vscode-textBlockQuote-background, rgba(127,127,127,0.1)); }
   #verdict.unknown { border-left-color: var(--vscode-editorInfo-foreground, #3794ff); }
   button:disabled { opacity: 0.5; cursor: default; }
+  /* The palette of the element clicked: what it can become. */
+  #palette { position: absolute; z-index: 6; min-width: 11em; max-width: 20em; padding: 6px 8px 8px;
+             color: var(--vscode-editorWidget-foreground, var(--vscode-foreground, #ccc));
+             background: var(--vscode-editorWidget-background, #252526);
+             border: 1px solid var(--vscode-editorWidget-border, #454545); border-radius: 4px;
+             box-shadow: 0 2px 8px var(--vscode-widget-shadow, rgba(0,0,0,0.36)); }
+  #palette[hidden], #edit-status[hidden] { display: none; }
+  #palette-head { display: flex; align-items: baseline; gap: 8px; margin-bottom: 6px; }
+  #palette-title { flex: 1; font-weight: 600; }
+  #palette-close { padding: 0 6px; }
+  #palette-actions { display: flex; flex-direction: column; gap: 3px; }
+  #palette-actions button { text-align: left; }
+  #palette-actions.compact { display: grid; grid-template-columns: repeat(8, 2.1em); }
+  #palette-actions.compact button { padding: 3px 0; text-align: center; font-weight: 600;
+                                    font-family: var(--vscode-editor-font-family, monospace); }
+  #palette-actions button[aria-pressed="true"] { color: var(--vscode-button-foreground, #fff);
+                                                 background: var(--vscode-button-background, #0e639c); }
+  #palette-actions button[aria-disabled="true"] { opacity: 0.55; cursor: default;
+                                                  outline: 1px dashed var(--vscode-descriptionForeground, #999); outline-offset: -2px; }
+  #palette-hint { margin: 6px 0 0; font-size: 0.9em; opacity: 0.8; }
+  #edit-status { margin: 6px 0 0; padding: 4px 8px; color: var(--vscode-errorForeground, #f48771);
+                 border-left: 3px solid var(--vscode-editorError-foreground, #f14c4c);
+                 background: var(--vscode-inputValidation-errorBackground, rgba(90,29,29,0.5)); }
+  /* The element an edit changed, outlined for a moment once it is drawn again. */
+  #overlay .flash { fill: none; stroke: var(--vscode-editorWarning-foreground, #cca700); stroke-width: 6;
+                    vector-effect: non-scaling-stroke; animation: rb-flash 1.8s ease-out forwards; }
+  @keyframes rb-flash { 0%, 70% { stroke-opacity: 1; } 100% { stroke-opacity: 0; } }
   button:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4); outline-offset: 1px; }
 </style>
 </head>
@@ -274,9 +387,18 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <button id="fit" type="button" title="The board as wide as the preview (W)">Fit width</button>
   <button id="actual" type="button" title="The board at its own size (0)">100 %</button>
 </div>
-<div id="stage" hidden>
+<div id="stage" tabindex="-1" hidden>
   <svg id="board" xmlns="http://www.w3.org/2000/svg" role="img" hidden></svg>
   <svg id="overlay" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"></svg>
+  <div id="palette" role="dialog" aria-labelledby="palette-title" hidden>
+    <div id="palette-head">
+      <span id="palette-title"></span>
+      <button id="palette-close" type="button" title="Close (Escape)" aria-label="Close">×</button>
+    </div>
+    <div id="palette-actions" role="group" aria-label="Change it to"></div>
+    <p id="palette-hint"></p>
+    <p id="edit-status" role="alert" hidden></p>
+  </div>
 </div>
 <div id="tip" role="tooltip" hidden></div>
 <pre id="drawing" hidden></pre>
@@ -288,6 +410,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   const $ = (id) => document.getElementById(id);
   const board = $('board'), drawing = $('drawing'), message = $('message'), toggle = $('toggle');
   const save = (patch) => { state = Object.assign(state, patch); vscode.setState(state); };
+  // Keys typed into a field or the palette are theirs, not the board's shortcuts.
+  const keysTaken = (t) => !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || !!(t.closest && t.closest('#palette')));
   const showDrawing = (on) => {
     drawing.hidden = !on || drawing.textContent === '';
     toggle.textContent = on ? 'Board only' : 'Text';
@@ -463,9 +587,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
   $('next').addEventListener('click', () => replay && go(replay.step + 1));
   $('last').addEventListener('click', () => replay && go(replay.solution.moves.length));
   document.addEventListener('keydown', (e) => {
-    if (!replay || stepper.hidden || e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
+    if (!replay || stepper.hidden || e.altKey || e.ctrlKey || e.metaKey || keysTaken(e.target)) return;
     const to = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.solution.moves.length }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -590,6 +712,23 @@ export function previewHtml(nonce: string, initial: PageState): string {
       }
     }
     board.dataset.highlighted = drawn.join(' ');
+    // The element an edit just changed.
+    const changed = flash && shapes && shapes.outlines.get(flash);
+    for (const o of changed ? changed.filter((o) => !o.text) : []) {
+      const el = document.createElementNS(SVG, o.name);
+      for (const [k, v] of Object.entries(o.attrs)) el.setAttribute(k, String(v));
+      el.setAttribute('class', 'flash');
+      el.setAttribute('data-rb-id', flash);
+      overlay.appendChild(el);
+    }
+    board.dataset.flashed = changed ? flash : '';
+  };
+  let flash = null, flashTimer; // the id of the element an edit changed, outlined for a moment
+  const flashElement = (id) => {
+    flash = id;
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => { flash = null; drawHighlight(); }, 1800);
+    drawHighlight();
   };
   // Zoom and pan: the picture is drawn at its own size times the zoom (an SVG stays sharp);
   // the page scrolls to pan (wheel, scroll bars, or dragging the board); Ctrl+wheel and pinch
@@ -611,6 +750,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     board.dataset.zoom = String(Math.round(z * 1000) / 1000);
     zoomLevel.textContent = Math.round(z * 100) + ' %';
     $('fit').setAttribute('aria-pressed', state.zoom === 'fit' || typeof state.zoom !== 'number' ? 'true' : 'false');
+    placePalette();
   };
   /** Zooms to \`z\` keeping the board's point under (clientX, clientY) where it is. */
   const zoomTo = (z, clientX, clientY) => {
@@ -637,9 +777,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     zoomTo(zoomFactor() * Math.exp(-e.deltaY * unit * 0.0025), e.clientX, e.clientY);
   }, { passive: false });
   document.addEventListener('keydown', (e) => {
-    if (stage.hidden || e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
+    if (stage.hidden || e.altKey || e.ctrlKey || e.metaKey || keysTaken(e.target)) return;
     if (e.key === '+' || e.key === '=') zoomTo(zoomFactor() * 1.25);
     else if (e.key === '-') zoomTo(zoomFactor() / 1.25);
     else if (e.key === '0') zoomTo(1);
@@ -647,16 +785,30 @@ export function previewHtml(nonce: string, initial: PageState): string {
     else return;
     e.preventDefault();
   });
-  // Dragging the board pans; a drag is not a click.
-  let drag = null; // { x, y, moved }
+  // Dragging the board pans, or with a brush (the action last chosen in the palette) paints:
+  // each element the pointer crosses that offers the brush's action gets it, the first one too.
+  // A drag is not a click.
+  let drag = null; // { x, y, moved, painted: Set of ids while painting }
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
-    drag = { x: e.clientX, y: e.clientY, moved: false };
+    drag = { x: e.clientX, y: e.clientY, moved: false, painted: brush ? new Set() : null };
   });
+  const paintAt = (point) => {
+    const id = elementAt(point);
+    if (!id || drag.painted.has(id)) return;
+    drag.painted.add(id);
+    if (offers(id, brush)) edit(id, brush);
+  };
   window.addEventListener('pointermove', (e) => {
     if (!drag || !(e.buttons & 1)) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    if (drag.painted) {
+      if (!brush) return;
+      if (!drag.moved) { drag.moved = true; hideTip(); paintAt({ clientX: drag.x, clientY: drag.y }); }
+      paintAt(e);
+      return;
+    }
     if (!drag.moved) { drag.moved = true; board.classList.add('panning'); hideTip(); }
     window.scrollBy(-dx, -dy);
     drag.x = e.clientX;
@@ -705,11 +857,144 @@ export function previewHtml(nonce: string, initial: PageState): string {
     for (let i = shapes.elements.length - 1; i >= 0; i--) if (shapes.elements[i].hit(x, y)) return shapes.elements[i].id;
     return null;
   };
+  // A click on an element selects its text; on one that can change it also opens the palette
+  // beside it (the focus stays here, on the palette).
   board.addEventListener('click', (event) => {
     if (drag && drag.moved) return;
     const id = elementAt(event);
     board.dataset.clicked = id || '';
-    if (id) vscode.postMessage({ type: 'reveal', id });
+    const editable = !!id && paletteOf(actions, id).length > 0;
+    if (id) vscode.postMessage({ type: 'reveal', id, focus: !editable });
+    if (editable) openPalette(id);
+    else closePalette();
+  });
+  // The palette: what the element can become (what it is now shown, but not offered). Choosing
+  // one asks the extension to make it so, and makes it the brush. Escape closes it; a letter,
+  // digit or sign chooses the one-character action it names; the arrow keys move between them.
+  const paletteOf = (${paletteOf.toString()});
+  const palette = $('palette'), paletteActions = $('palette-actions'), editStatus = $('edit-status');
+  let actions = {}; // element id → [{ id, title }], of the board shown
+  let paletteFor = null; // the element id the palette is open for
+  let brush = null; // the action id last chosen
+  const offers = (id, action) => Object.prototype.hasOwnProperty.call(actions, id) && actions[id].some((a) => a.id === action);
+  const edit = (id, action) => {
+    editStatus.hidden = true;
+    vscode.postMessage({ type: 'edit', id, action });
+  };
+  const showPalette = () => {
+    const items = paletteOf(actions, paletteFor);
+    if (items.length === 0) { closePalette(); return; }
+    const focused = palette.contains(document.activeElement) ? document.activeElement.dataset.action || '' : null;
+    $('palette-title').textContent = paletteFor;
+    paletteActions.textContent = '';
+    paletteActions.classList.toggle('compact', items.every((a) => a.compact));
+    for (const a of items) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = a.label;
+      b.title = a.offered ? a.title : a.title + ' (what it is now)';
+      b.dataset.action = a.id;
+      b.setAttribute('aria-label', b.title);
+      b.setAttribute('aria-pressed', a.id === brush ? 'true' : 'false');
+      if (!a.offered) b.setAttribute('aria-disabled', 'true');
+      b.addEventListener('click', () => {
+        if (!offers(paletteFor, a.id)) return;
+        brush = a.id;
+        edit(paletteFor, a.id);
+        for (const other of paletteActions.children) other.setAttribute('aria-pressed', other === b ? 'true' : 'false');
+        showHint();
+      });
+      paletteActions.appendChild(b);
+    }
+    showHint();
+    palette.hidden = false;
+    placePalette();
+    const keep = focused && [...paletteActions.children].find((b) => b.dataset.action === focused);
+    if (focused !== null) (keep || paletteActions.firstChild).focus();
+  };
+  const showHint = () => {
+    const chosen = brush && paletteOf(actions, paletteFor).find((a) => a.id === brush);
+    $('palette-hint').textContent = chosen
+      ? 'Brush: ' + chosen.label + ' — drag over the board to paint. Esc closes.'
+      : 'Choose what it becomes. Esc closes.';
+  };
+  const openPalette = (id) => {
+    // The brush stays for another element of its kind.
+    if (id !== paletteFor && brush && !paletteOf(actions, id).some((a) => a.id === brush)) brush = null;
+    paletteFor = id;
+    palette.hidden = true; // placed afresh
+    showPalette();
+    const first = [...paletteActions.children].find((b) => b.getAttribute('aria-pressed') === 'true')
+      || [...paletteActions.children].find((b) => b.getAttribute('aria-disabled') !== 'true');
+    if (first) first.focus();
+  };
+  const closePalette = () => {
+    if (paletteFor === null) return;
+    const hadFocus = palette.contains(document.activeElement);
+    paletteFor = null;
+    brush = null;
+    palette.hidden = true;
+    editStatus.hidden = true;
+    if (hadFocus) stage.focus();
+  };
+  $('palette-close').addEventListener('click', closePalette);
+  /** The box of element \`id\` on the board, in the page's pixels relative to the stage. */
+  const boxOf = (id) => {
+    const outline = shapes && shapes.outlines.get(id);
+    const r = board.getBoundingClientRect();
+    if (!outline || !r.width) return null;
+    const xs = [], ys = [];
+    for (const o of outline) {
+      const a = o.attrs;
+      if (o.name === 'rect') { xs.push(a.x, a.x + a.width); ys.push(a.y, a.y + a.height); }
+      else if (o.name === 'circle') { xs.push(a.cx - a.r, a.cx + a.r); ys.push(a.cy - a.r, a.cy + a.r); }
+      else if (o.name === 'line') { xs.push(a.x1, a.x2); ys.push(a.y1, a.y2); }
+      else for (const p of a.points.split(' ')) { const [x, y] = p.split(',').map(Number); xs.push(x); ys.push(y); }
+    }
+    const sx = r.width / shapes.width, sy = r.height / shapes.height;
+    return { left: Math.min(...xs) * sx, right: Math.max(...xs) * sx, top: Math.min(...ys) * sy, bottom: Math.max(...ys) * sy };
+  };
+  /** Beside the board at the element's height, where the page has room there (it covers none
+   * of the board); else beside the element, on its right or, without room there, its left. */
+  const placePalette = () => {
+    if (paletteFor === null) return;
+    const box = boxOf(paletteFor);
+    if (!box) return;
+    const stageLeft = stage.getBoundingClientRect().left;
+    const width = palette.offsetWidth;
+    const room = (from) => document.documentElement.clientWidth - stageLeft - from - 12 >= width;
+    const boardWidth = board.getBoundingClientRect().width;
+    const left = room(boardWidth) ? boardWidth + 10 : room(box.right) ? box.right + 10 : Math.max(-stageLeft, box.left - width - 10);
+    palette.style.left = Math.round(left) + 'px';
+    palette.style.top = Math.round(box.top) + 'px';
+  };
+  palette.addEventListener('keydown', (e) => {
+    const buttons = [...paletteActions.children];
+    const at = buttons.indexOf(document.activeElement);
+    const columns = paletteActions.classList.contains('compact') ? 8 : 1;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[e.key];
+    if (e.key === 'Escape') closePalette();
+    else if (step !== undefined && buttons.length) buttons[Math.max(0, Math.min(buttons.length - 1, (at < 0 ? 0 : at + step)))].focus();
+    else if (e.key.length === 1 && !e.altKey && !e.ctrlKey && !e.metaKey && e.key !== ' ') {
+      const b = buttons.find((b) => b.textContent === e.key || b.textContent === e.key.toUpperCase());
+      if (!b || b.textContent.length !== 1) return;
+      b.focus();
+      b.click();
+    } else return;
+    e.preventDefault();
+    e.stopPropagation();
+  });
+  // Escape anywhere closes the palette; Enter on the page opens it for the element the
+  // editor's cursor is in (highlighted), so the board can be changed from the keyboard.
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || keysTaken(e.target)) return;
+    if (e.key === 'Escape' && paletteFor !== null) closePalette();
+    else if (e.key === 'Enter' && !(e.target && e.target.tagName === 'BUTTON')) {
+      const id = highlighted.find((h) => paletteOf(actions, h).length > 0);
+      if (!id) return;
+      openPalette(id);
+    } else return;
+    e.preventDefault();
   });
   board.addEventListener('mousemove', (event) => {
     if (drag && drag.moved) return;
@@ -782,22 +1067,38 @@ export function previewHtml(nonce: string, initial: PageState): string {
       if (version !== null && shown.uri === m.uri && shown.opening === m.opening && version < shown.version) return;
       const b64 = String(m.svg);
       if (!/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) return;
-      if (m.uri !== shown.uri) highlighted = []; // another file: its own ids
+      if (m.uri !== shown.uri) { highlighted = []; closePalette(); } // another file: its own ids
       shown = { uri: m.uri, opening: m.opening, version: version === null ? -1 : version };
+      actions = m.actions && typeof m.actions === 'object' ? m.actions : {};
       // Drawn at once, with its heading: the two always agree.
       placeFor(m);
       showPreview(m, b64, version);
+      // What the element can become now (it changed, or the text around it did).
+      if (paletteFor !== null) showPalette();
     } else if (m.type === 'highlight') {
       if (m.uri !== shown.uri || !Array.isArray(m.ids)) return;
       highlighted = m.ids.filter((id) => typeof id === 'string').slice(0, 500);
       drawHighlight();
     } else if (m.type === 'tip') {
       if (typeof m.id !== 'string' || m.id !== tipFor || typeof m.text !== 'string' || !m.text) return;
-      tip.textContent = m.text + '\\n\\nClick to select it in the text.';
+      const can = paletteOf(actions, m.id).length > 0 ? ' and change it' : '';
+      tip.textContent = m.text + '\\n\\nClick to select it in the text' + can + '.';
       tip.hidden = false;
       placeTip();
+    } else if (m.type === 'edited') {
+      if (typeof m.id !== 'string') return;
+      if (m.ok) {
+        flashElement(m.id);
+        return;
+      }
+      // Refused: the server's reason, in the palette (where the choice was made), until the
+      // next edit or Escape.
+      editStatus.textContent = 'Not changed: ' + String(m.message);
+      editStatus.hidden = false;
     } else if (m.type === 'message') {
       shown = { uri: m.uri, opening: -1, version: -1 };
+      actions = {};
+      closePalette();
       shapes = null;
       highlighted = [];
       drawHighlight();

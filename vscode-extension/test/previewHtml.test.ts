@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, plainHover, previewHtml, svgAllowed, svgBase64, validElementId, validSeed, validSolution } from '../src/previewHtml';
+import { contentSecurityPolicy, makeNonce, paletteOf, plainHover, previewHtml, svgAllowed, svgBase64, validActions, validElementId, validSeed, validSolution } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -91,7 +91,13 @@ test('the page deals Patience games: a seed box, Deal and Deal again', () => {
 
 test('a click on the board posts the element under it; older versions are dropped', () => {
   const html = previewHtml('n', {});
-  assert.ok(html.includes("vscode.postMessage({ type: 'reveal', id })"));
+  // An element that can change keeps the focus on the page, whose palette opens beside it.
+  assert.ok(html.includes("vscode.postMessage({ type: 'reveal', id, focus: !editable });"));
+  assert.ok(html.includes('if (editable) openPalette(id);'));
+  assert.ok(html.includes("vscode.postMessage({ type: 'edit', id, action });"));
+  assert.ok(html.includes("if (e.key === 'Escape') closePalette();"));
+  // The palette's helper is the tested one.
+  assert.ok(html.includes(`const paletteOf = (${paletteOf.toString()});`));
   assert.ok(html.includes("svg.querySelectorAll('g[data-rb-id]')"));
   assert.ok(html.includes('shown.opening === m.opening && version < shown.version) return;'));
   // The heading changes with its picture, in the same task.
@@ -169,11 +175,45 @@ test('zoom: buttons, Ctrl+wheel around the pointer, the zoom kept in the page st
 test('hover on the board asks for the explanation; the tooltip is set as text', () => {
   const html = previewHtml('n', {});
   assert.ok(html.includes("vscode.postMessage({ type: 'hover', id })"));
-  assert.ok(html.includes("tip.textContent = m.text + '\\n\\nClick to select it in the text.';"));
+  assert.ok(html.includes("tip.textContent = m.text + '\\n\\nClick to select it in the text' + can + '.';"));
 });
 
 test('hover Markdown becomes plain tooltip text', () => {
   const md = '**hex 9** — `Brush` at (3, 2)\n\n```\n9 B 10 ARCH\n```\n\n[docs](https://x.invalid) \\* not bold';
   assert.equal(plainHover(md), 'hex 9 — Brush at (3, 2)\n\n9 B 10 ARCH\n\ndocs * not bold');
   assert.equal(plainHover('x'.repeat(20), 10), 'x'.repeat(9) + '…');
+});
+
+test('the source map\'s actions, checked: only elements that offer some, ids and titles as strings', () => {
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  const actions = validActions([
+    { id: 'hole:0:0', range, actions: [{ id: 'empty', title: 'an empty hole' }, { id: 7, title: 'x' }, null] },
+    { id: 'row:0', range, actions: [] },
+    { id: 'hole:0:1', range },
+    { id: '', range, actions: [{ id: 'empty', title: 'an empty hole' }] },
+  ]);
+  assert.deepEqual(Object.keys(actions), ['hole:0:0']);
+  assert.deepEqual(actions['hole:0:0'], [{ id: 'empty', title: 'an empty hole' }]);
+  assert.deepEqual(Object.keys(validActions(undefined)), []);
+});
+
+test('the palette: every action of the element\'s kind in the server\'s order, what it is now not offered', () => {
+  const cells = (except: string) => ['1', '2', 'A', '0', '.', '-', '#'].filter((c) => c !== except).map((c) => ({ id: `cell:${c}`, title: `cell ${c}` }));
+  const actions = { 'square:0:0': cells('A'), 'square:0:1': cells('1'), 'square:0:2': cells('#'), 'hole:0:0': [{ id: 'empty', title: 'an empty hole' }] };
+  const palette = paletteOf(actions, 'square:0:0');
+  assert.deepEqual(palette.map((a) => a.label), ['1', '2', 'A', '0', '.', '-', '#']);
+  assert.ok(palette.every((a) => a.compact));
+  assert.deepEqual(palette.filter((a) => !a.offered).map((a) => a.id), ['cell:A']);
+  // Other kinds are not mixed in; titles are labels where the action is more than a character.
+  assert.deepEqual(paletteOf(actions, 'hole:0:0'), [{ id: 'empty', title: 'an empty hole', label: 'an empty hole', offered: true, compact: false }]);
+  // A peg hole offers goal or no-goal (one of them is what it is): both are shown.
+  const peg = {
+    'hole:0:0': [{ id: 'stone:red', title: 'a red stone' }, { id: 'empty', title: 'an empty hole' }, { id: 'none', title: 'no hole' }, { id: 'goal', title: 'the goal' }],
+    'hole:0:1': [{ id: 'stone', title: 'a stone' }, { id: 'stone:red', title: 'a red stone' }, { id: 'none', title: 'no hole' }, { id: 'goal', title: 'the goal' }],
+    'hole:0:2': [{ id: 'stone', title: 'a stone' }, { id: 'stone:red', title: 'a red stone' }, { id: 'none', title: 'no hole' }, { id: 'no-goal', title: 'not the goal' }],
+  };
+  assert.deepEqual(paletteOf(peg, 'hole:0:0').map((a) => `${a.id}${a.offered ? '' : ' (now)'}`), ['stone (now)', 'stone:red', 'empty', 'none', 'goal', 'no-goal (now)']);
+  // An element that offers nothing has no palette.
+  assert.deepEqual(paletteOf(actions, 'row:0'), []);
+  assert.deepEqual(paletteOf({ __proto__: [] } as never, '__proto__'), []);
 });

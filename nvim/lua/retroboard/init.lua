@@ -202,6 +202,16 @@ function M.init()
     desc = 'Retroboard: show the board of this file (text split, svg in the system viewer, or deal [SEED] a Patience game)',
   })
 
+  vim.api.nvim_create_user_command('RetroboardEdit', function(args)
+    require('retroboard.preview').edit_command(args)
+  end, {
+    nargs = '?',
+    complete = function(lead)
+      return require('retroboard.preview').complete(lead)
+    end,
+    desc = 'Retroboard: change the board element under the cursor (in the text preview or the source) to ACTION',
+  })
+
   vim.api.nvim_create_user_command('RetroboardExplain', function(args)
     require('retroboard.explain').command(args)
   end, {

@@ -9,6 +9,11 @@
 --                             the cells of the elements whose text holds it (extmarks in the
 --                             namespace `retroboard.preview.cursor`, highlight group
 --                             RetroboardPreviewCursor, linked to Visual)
+--                             Keys on an element of the drawing change it (the server's
+--                             `retroboard.editBoard`, whose workspace/applyEdit Neovim applies:
+--                             one undo step in the source): see M.keys, `r{char}` and `a` below
+--   :RetroboardEdit ACTION    the same for the element under the cursor, in the text preview or
+--                             in the source (the element whose text holds the cursor)
 --   :RetroboardPreview svg    the SVG in a temporary file, opened with the system viewer
 --   :RetroboardPreview deal [SEED]
 --                             a Patience game dealt with SEED (a whole number; without one, a
@@ -34,7 +39,8 @@ M.options = {
   open = nil,
 }
 
---- Per source buffer: { buf = preview buffer, timer, seq, shown, tick, svg_path, deal = seed }
+--- Per source buffer: { buf = preview buffer, timer, seq, shown, tick, svg_path, deal = seed,
+--- version = the document version drawn, source_map, text_map }
 local previews = {}
 
 local group = vim.api.nvim_create_augroup('retroboard.preview', { clear = true })
@@ -193,6 +199,222 @@ function M.reveal(src)
   end)
 end
 
+-- Board edits ----------------------------------------------------------------------------------
+
+--- Keys of the text preview that change the element under the cursor: each to the first of its
+--- actions the element offers (an element offers all it can become but what it is).
+M.keys = {
+  s = { desc = 'a stone (peg: yellow)', actions = { 'stone' } },
+  o = { desc = 'empty (a peg hole, an Othello square)', actions = { 'empty' } },
+  x = { desc = 'no hole (a peg locked field)', actions = { 'none' } },
+  ['~'] = { desc = 'the goal, or no longer the goal (peg)', actions = { 'goal', 'no-goal' } },
+}
+
+--- The action `char` names among `actions` ({id, title}): the one-character action `char` (a
+--- Crossmines `cell:A`, letters in any case), else the one whose last word starts with `char`,
+--- when only one does (`b`: `chip:black`).
+function M.action_for_char(actions, char)
+  local by_prefix = {}
+  for _, a in ipairs(actions) do
+    local tail = a.id:match('[^:]*$')
+    if tail:upper() == char:upper() and #tail == 1 then
+      return a.id
+    end
+    if #tail > 1 and tail:sub(1, 1) == char then
+      table.insert(by_prefix, a.id)
+    end
+  end
+  return #by_prefix == 1 and by_prefix[1] or nil
+end
+
+--- The source map of `src` as drawn from its text now, and that version: the preview's when it
+--- drew this version, else the server's answer (at most 2 s).
+local function current_map(src)
+  local state = previews[src]
+  local version = vim.lsp.util.buf_versions[src]
+  if state and state.source_map and state.version == version then
+    return state.source_map, state.version
+  end
+  local client = lsp.client(src)
+  if not client then
+    return nil, nil, 'no retroboard language server is attached to this buffer'
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(src) } }
+  local answer, err
+  if vim.fn.has('nvim-0.11') == 1 then
+    answer, err = client:request_sync('retroboard/preview', params, 2000, src)
+  else
+    answer, err = client.request_sync('retroboard/preview', params, 2000, src)
+  end
+  if not answer or answer.err then
+    return nil, nil, 'no board: ' .. tostring(err or (answer and answer.err.message))
+  end
+  return answer.result.sourceMap, answer.result.version
+end
+
+--- The element under the cursor of the current window that can change: in a text preview the
+--- element drawn there, in a source buffer the innermost whose text holds the cursor. Returns
+--- {src, id, actions, version}, or nil and why not.
+function M.target()
+  local buf = vim.api.nvim_get_current_buf()
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local src = vim.b[buf].retroboard_source
+  local map, version, why
+  local ids
+  if src then
+    local state = previews[src]
+    if not state then
+      return nil, 'this preview is closed'
+    end
+    map, version = state.source_map or {}, state.version
+    local id = M.element_at(state, cursor[1] - 1, cursor[2])
+    ids = id and { id } or {}
+  else
+    src = buf
+    map, version, why = current_map(src)
+    if not map then
+      return nil, why
+    end
+    ids = M.elements_at({ source_map = map }, src, cursor[1] - 1, cursor[2])
+  end
+  local wanted = {}
+  for _, id in ipairs(ids) do
+    wanted[id] = true
+  end
+  local best
+  for _, e in ipairs(map) do
+    if wanted[e.id] and e.actions and #e.actions > 0 then
+      local size = (e.range['end'].line - e.range.start.line) * 1e6 + e.range['end'].character - e.range.start.character
+      if not best or size < best.size then
+        best = { id = e.id, actions = e.actions, size = size }
+      end
+    end
+  end
+  if not best then
+    return nil, #ids > 0 and (ids[1] .. ' cannot be changed from the board') or 'no element of the board here'
+  end
+  if version == nil or version == vim.NIL then
+    return nil, 'the board was not drawn from an open buffer'
+  end
+  return { src = src, id = best.id, actions = best.actions, version = version }
+end
+
+--- Makes element `target.id` what `action` says: `retroboard.editBoard` with the version the
+--- board was drawn from; the server sends the edit (workspace/applyEdit, one undo step), or
+--- refuses, saying why.
+function M.apply(target, action)
+  -- Its own undo step: the edits Neovim applies from the server are joined into the buffer's
+  -- last undo block unless a block ends first (setting 'undolevels' ends it).
+  vim.api.nvim_buf_call(target.src, function()
+    vim.cmd('let &undolevels = &undolevels')
+  end)
+  local params = {
+    command = 'retroboard.editBoard',
+    arguments = { vim.uri_from_bufnr(target.src), target.version, target.id, action },
+  }
+  local sent = lsp.request(target.src, 'workspace/executeCommand', params, function(err)
+    if err then
+      vim.schedule(function()
+        notify(('%s not changed: %s'):format(target.id, err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      end)
+    end
+  end)
+  if not sent then
+    notify('no retroboard language server is attached to this buffer', vim.log.levels.ERROR)
+  end
+end
+
+--- The element under the cursor, changed to the first of `actions` it offers (or to the one
+--- `pick(target)` chooses).
+local function change(actions, pick)
+  local target, why = M.target()
+  if not target then
+    notify(why, vim.log.levels.INFO)
+    return
+  end
+  local offered = {}
+  for _, a in ipairs(target.actions) do
+    offered[a.id] = true
+  end
+  local action
+  if pick then
+    action = pick(target)
+  else
+    for _, id in ipairs(actions) do
+      action = action or (offered[id] and id) or nil
+    end
+  end
+  if not action then
+    local ids = vim.tbl_map(function(a)
+      return a.id
+    end, target.actions)
+    notify(('%s offers %s'):format(target.id, table.concat(ids, ', ')), vim.log.levels.INFO)
+    return
+  end
+  M.apply(target, action)
+end
+
+--- A menu of what the element under the cursor can become (vim.ui.select), the choice applied.
+function M.choose()
+  local target, why = M.target()
+  if not target then
+    notify(why, vim.log.levels.INFO)
+    return
+  end
+  vim.ui.select(target.actions, {
+    prompt = target.id .. ' becomes',
+    format_item = function(a)
+      return a.title
+    end,
+  }, function(choice)
+    if choice then
+      M.apply(target, choice.id)
+    end
+  end)
+end
+
+--- :RetroboardEdit [ACTION]: the element under the cursor (text preview or source) made ACTION;
+--- without one, a menu of what it can become.
+function M.edit_command(args)
+  local action = vim.trim(args.args or '')
+  if action == '' then
+    M.choose()
+  else
+    change({ action })
+  end
+end
+
+--- The action ids of the element under the cursor, for :RetroboardEdit's completion.
+function M.complete(lead)
+  local target = M.target()
+  local ids = {}
+  for _, a in ipairs(target and target.actions or {}) do
+    if a.id:sub(1, #lead) == lead then
+      table.insert(ids, a.id)
+    end
+  end
+  return ids
+end
+
+--- The edit keys of a text preview buffer.
+local function map_edit_keys(buf)
+  for key, spec in pairs(M.keys) do
+    vim.keymap.set('n', key, function()
+      change(spec.actions)
+    end, { buffer = buf, desc = 'Retroboard: make the element under the cursor ' .. spec.desc })
+  end
+  vim.keymap.set('n', 'r', function()
+    local ok, char = pcall(vim.fn.getcharstr)
+    if not ok or char == '\27' then
+      return
+    end
+    change(nil, function(target)
+      return M.action_for_char(target.actions, char)
+    end)
+  end, { buffer = buf, desc = 'Retroboard: r{char} makes the element under the cursor what {char} names (a Crossmines cell)' })
+  vim.keymap.set('n', 'a', M.choose, { buffer = buf, desc = 'Retroboard: choose what the element under the cursor becomes' })
+end
+
 local function default_open(path)
   if vim.ui and vim.ui.open then
     local _, err = vim.ui.open(path)
@@ -247,10 +469,19 @@ local function refresh(src, on_result)
       state.title = result.title
       state.text_map = result.textMap
       state.source_map = result.sourceMap
+      state.version = result.version
       if state.buf and vim.api.nvim_buf_is_valid(state.buf) then
         local lines, offset = M.lines(result)
         state.offset = offset
+        -- Redrawn in place: the cursor stays on the element it was on.
+        local cursors = {}
+        for _, win in ipairs(vim.fn.win_findbuf(state.buf)) do
+          cursors[win] = vim.api.nvim_win_get_cursor(win)
+        end
         set_lines(state.buf, lines)
+        for win, cursor in pairs(cursors) do
+          pcall(vim.api.nvim_win_set_cursor, win, cursor)
+        end
         M.highlight_cursor(src)
       end
       if state.svg_path and result.svg then
@@ -393,6 +624,8 @@ function M.open_text(src)
     pcall(vim.api.nvim_buf_set_name, buf, ('retroboard-preview://%d/%s'):format(src, base))
     set_lines(buf, { 'loading the preview…' })
     state.buf = buf
+    vim.b[buf].retroboard_source = src
+    map_edit_keys(buf)
     vim.keymap.set('n', '<CR>', function()
       M.reveal(src)
     end, { buffer = buf, desc = 'Retroboard: select the source of the element under the cursor' })
@@ -483,6 +716,26 @@ function M.highlighted(src)
   end
   table.sort(ids)
   return ids
+end
+
+--- Where element `id` is drawn in the text preview of a source buffer: {row from 1, byte column
+--- from 0}, for nvim_win_set_cursor (for tests).
+function M.place(src, id)
+  local state = previews[src]
+  for _, mark in ipairs(state and state.buf and state.text_map or {}) do
+    if mark.id == id then
+      local row = mark.line + (state.offset or 0)
+      local text = vim.api.nvim_buf_get_lines(state.buf, row, row + 1, false)[1] or ''
+      return { row + 1, vim.fn.byteidx(text, mark.start) }
+    end
+  end
+  return nil
+end
+
+--- The document version the preview of a source buffer drew (for tests).
+function M.drawn(src)
+  local state = previews[src]
+  return state and state.version
 end
 
 --- The preview buffer of a source buffer (for tests and statuslines).

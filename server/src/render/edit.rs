@@ -113,8 +113,9 @@ pub fn board_edit(
     let offered = spec.board_actions(doc, files, id);
     if offered.is_empty() {
         // An element without actions, or none at all: the drawing tells.
-        let elements = super::source_map(doc, files);
+        let mut elements = super::source_map(doc, files);
         if !elements.iter().any(|e| e.id == id) {
+            super::with_actions(doc, files, &mut elements);
             return Err(unknown(&elements));
         }
     }

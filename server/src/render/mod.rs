@@ -58,7 +58,7 @@ pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> 
 }
 
 /// The elements with what each can become (see [`edit`]), asked of the format.
-fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element]) {
+pub fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element]) {
     let Some(format) = doc.format() else {
         return;
     };
@@ -69,17 +69,16 @@ fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element]) {
 }
 
 /// What [`preview`]'s drawing's elements stand for in the text (its `source_map`), without
-/// writing the drawing: where a click on the board leads.
+/// writing the drawing: where a click on the board leads. Their `actions` are left empty (a
+/// reveal never reads them); [`with_actions`] adds them.
 pub fn source_map(doc: &Document, files: &dyn Files) -> Vec<Element> {
     if doc.unparsed().is_some() {
         return Vec::new();
     }
     let findings = crate::analysis::analyze_with(doc, files);
-    let mut elements = board_of(doc, files, &findings)
+    board_of(doc, files, &findings)
         .map(|board| board.scene.into_source_map())
-        .unwrap_or_default();
-    with_actions(doc, files, &mut elements);
-    elements
+        .unwrap_or_default()
 }
 
 /// The board of `doc` drawn with its `findings`, or what a preview says instead.
