@@ -308,6 +308,10 @@ fn main() {
         click_to_source(&files);
     }
 
+    if wanted("board-edit") {
+        click_to_redrawn_board(&files);
+    }
+
     if wanted("memory") {
         let (mut client, _) = LspClient::initialized(&["utf-16"]);
         let start = Instant::now();
@@ -403,6 +407,95 @@ fn click_to_source(files: &[(std::path::PathBuf, retroboard::registry::FormatId,
             &format!(
                 "click to source, {}",
                 path.file_name().unwrap().to_string_lossy()
+            ),
+            &times,
+        );
+    }
+}
+
+/// A click on the board that changes it, end to end, on the largest corpus file of each format
+/// the board edits: `retroboard.editBoard` sent, the server's `workspace/applyEdit` taken and
+/// its edits sent back as the editor does (`didChange`), then the preview asked for again and
+/// read. Two actions of the middle element that offers two, one after the other (each is
+/// offered in the state the other leaves).
+fn click_to_redrawn_board(files: &[File]) {
+    let mut formats: Vec<_> = files.iter().map(|(_, f, _)| *f).collect();
+    formats.sort();
+    formats.dedup();
+    for format in formats {
+        let (path, _, text) = files
+            .iter()
+            .filter(|(_, f, _)| *f == format)
+            .max_by_key(|(_, _, text)| text.len())
+            .unwrap();
+        let uri = file_uri(path.to_str().unwrap());
+        let (mut client, _) = LspClient::initialized(&["utf-16"]);
+        client.open(&uri, format.as_str(), 1, text);
+        client.diagnostics(&uri, Some(1));
+        let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+        let offering: Vec<(String, [String; 2])> = preview["sourceMap"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|e| {
+                let actions = e["actions"].as_array()?;
+                let id = |a: &serde_json::Value| a["id"].as_str().map(str::to_string);
+                let pair = [id(actions.first()?)?, id(actions.get(1)?)?];
+                Some((e["id"].as_str()?.to_string(), pair))
+            })
+            .collect();
+        let Some((id, pair)) = offering.get(offering.len() / 2).cloned() else {
+            client.shutdown();
+            continue; // a format whose board has nothing to change
+        };
+        let mut times = Vec::new();
+        let mut version = 1;
+        for round in 0..100 {
+            let action = &pair[round % 2];
+            let start = Instant::now();
+            let asked = client.start_request(
+                "workspace/executeCommand",
+                json!({"command": "retroboard.editBoard", "arguments": [uri, version, id, action]}),
+            );
+            let apply = client.wait_for(|m| m["method"] == "workspace/applyEdit");
+            client.send(&json!({"jsonrpc": "2.0", "id": apply["id"], "result": {"applied": true}}));
+            let mut edits = apply["params"]["edit"]["documentChanges"][0]["edits"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            // Applied last first, so that each edit's place is still where it was.
+            edits.sort_by_key(|e| {
+                let at = &e["range"]["start"];
+                (at["line"].as_u64(), at["character"].as_u64())
+            });
+            let changes: Vec<_> = edits
+                .iter()
+                .rev()
+                .map(|e| json!({"range": e["range"], "text": e["newText"]}))
+                .collect();
+            version += 1;
+            client.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
+            );
+            let answer = client.response(asked);
+            assert!(answer.get("error").is_none(), "{answer}");
+            let redrawn =
+                client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+            times.push(start.elapsed());
+            assert_eq!(redrawn["version"], version, "{}", path.display());
+        }
+        client.shutdown();
+        times.sort();
+        times_line(
+            &format!(
+                "click to redrawn board, {} ({id} {} / {})",
+                path.strip_prefix(corpus::corpus_dir().unwrap_or_default())
+                    .unwrap_or(path)
+                    .display(),
+                pair[0],
+                pair[1]
             ),
             &times,
         );
