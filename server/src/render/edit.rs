@@ -118,7 +118,7 @@ pub fn board_edit(
             return Err(unknown(&elements));
         }
     }
-    if !offered.iter().any(|a| a.id == action) {
+    if !offered.iter().any(|a| a.fills(action)) {
         return Err(EditError::UnknownAction {
             id: id.to_string(),
             action: action.to_string(),
