@@ -272,6 +272,26 @@ mod tests {
     }
 
     #[test]
+    fn a_value_of_another_width_keeps_its_column() {
+        let text = "1 Desert  8 ARROWS    2 ARCH\n7\tD\t8\n";
+        // The first token `token` starts, replaced by `new`.
+        let kept = |token: &str, new: &str| {
+            let start = text.find(token).unwrap();
+            let end = start + token.split([' ', '\t']).next().unwrap().len();
+            let edit = keep_column(text, TextEdit::replace(start..end, new));
+            apply_edits(text, &[edit]).unwrap()
+        };
+        // A word gives its spaces to the field after it, or takes them.
+        assert!(kept("Desert", "Brush").starts_with("1 Brush   8 ARROWS"));
+        assert!(kept("Desert", "Mountains").starts_with("1 Mountains 8"));
+        // A number ends where it ended.
+        assert!(kept("2 ARCH", "1000").starts_with("1 Desert  8 ARROWS 1000 ARCH"));
+        // Tabs align by themselves; the last field has nothing after it to keep.
+        assert!(kept("D\t", "Bx").contains("7\tBx\t8"));
+        assert!(kept("ARCH", "BLOCK").contains("2 BLOCK\n"));
+    }
+
+    #[test]
     fn respacing_changes_only_blanks() {
         let old = "  1\t 22   3  ";
         let new = "1 22 3";

@@ -12,6 +12,8 @@
 //! columns follow ([`layout::keeping_layout`]), and tabs stay tabs. A hex line the game does
 //! not read field by field is not changed: which field is which would be a guess.
 
+use std::sync::Arc;
+
 use super::battleland::{BattleHex, BattlelandView};
 use super::dialect::{self, Era};
 use super::hover::way_words;
@@ -34,29 +36,51 @@ fn map_hex<'v>(view: &'v MapView, id: &str) -> Option<&'v Hex> {
     view.hex(label)
 }
 
+/// The terrains of a TER: how a MAP writes each (its letter, or from 2003-10 its name), its
+/// title, and whether it is a 2003-10 line; each once, in file order.
+#[derive(Clone)]
+struct TerTerrains(Arc<Vec<(String, String, bool)>>);
+
+impl TerTerrains {
+    fn read(ter: &Document) -> TerTerrains {
+        let view = TerView::of(ter);
+        let mut known: Vec<(String, String, bool)> = Vec::new();
+        for terrain in &view.terrains {
+            let key = terrain.key();
+            if key.is_empty() || known.iter().any(|(k, _, _)| k == key) {
+                continue;
+            }
+            let title = match &terrain.name {
+                Some(name) if !terrain.named => format!("{} ({key})", &*name.text),
+                _ => key.to_string(),
+            };
+            known.push((key.to_string(), title, terrain.named));
+        }
+        TerTerrains(Arc::new(known))
+    }
+}
+
 /// The terrains the variant's TER defines, as a hex of this dialect writes them (letters, or
-/// from 2003-10 names), each once in file order, with their titles; none when the TER is not
-/// found or not read.
+/// from 2003-10 names), with their titles; none when the TER is not found or not read.
 fn known_terrains(doc: &Document, files: &dyn Files, named: bool) -> Vec<(String, String)> {
-    let Some(ter) = Variant::of_doc(doc, files)
-        .and_then(|v| variant::load(&v.ter, FormatId::ColossusTer, files))
-    else {
+    let Some(variant) = Variant::of_doc(doc, files) else {
         return Vec::new();
     };
-    let view = TerView::of(&ter);
-    let mut known: Vec<(String, String)> = Vec::new();
-    for terrain in view.terrains.iter().filter(|t| t.named == named) {
-        let key = terrain.key();
-        if key.is_empty() || known.iter().any(|(k, _)| k == key) {
-            continue;
-        }
-        let title = match &terrain.name {
-            Some(name) if !named => format!("{} ({key})", &*name.text),
-            _ => key.to_string(),
-        };
-        known.push((key.to_string(), title));
-    }
-    known
+    let Some(path) = variant.ter.path.clone() else {
+        return Vec::new();
+    };
+    // The preview asks every hex what it can become: the TER is read once while it stays
+    // the same, not once per hex.
+    let TerTerrains(all) = crate::formats::remembered(files, &path, || {
+        variant::load(&variant.ter, FormatId::ColossusTer, files).map_or_else(
+            || TerTerrains(Arc::default()),
+            |ter| TerTerrains::read(&ter),
+        )
+    });
+    all.iter()
+        .filter(|(_, _, is_named)| *is_named == named)
+        .map(|(key, title, _)| (key.clone(), title.clone()))
+        .collect()
 }
 
 /// The labels of the hexes next to `hex` an exit may lead to (same x and y ± 1, or same y and
