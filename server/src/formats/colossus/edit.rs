@@ -147,6 +147,7 @@ pub fn map_actions(doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
         .filter_map(|e| e.label.value)
         .filter(|l| *l != 0 && !near.contains(l))
         .collect();
+    astray.sort_unstable();
     astray.dedup();
     actions.extend(astray.into_iter().map(no_exit));
     actions
