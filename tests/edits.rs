@@ -244,7 +244,8 @@ fn copy_folder(from: &Path, to: &Path) {
 }
 
 /// Usage problems exit 2 with one line: an element the board lacks names those that can
-/// change, an action the element lacks names those it offers; a file that is not there.
+/// change, an action the element lacks names those it offers (a template filled wrongly
+/// too); a file that is not there.
 #[test]
 fn the_cli_names_what_an_element_offers() {
     let file = root("edits").join("othello/chip-black.bord");
@@ -287,6 +288,22 @@ that can change are square:A1 to square:H8 (64)\n"
 that can change are field:0:0 to field:6:6 (16), hole:0:2 to hole:6:4 (33)\n"
         )
     );
+    // A template is taken filled with two non-negative integers, and only so.
+    let game = root("edits").join("patience/place.pat");
+    let game = game.to_str().unwrap();
+    for wrong in ["place:-5,4", "place:X,Y", "place:4", "place:4,4,4"] {
+        let (code, stderr) = run(&[game, "--at", "pile:3", "--set", wrong, "--diff"]);
+        assert_eq!(code, Some(2));
+        assert_eq!(
+            stderr,
+            format!(
+                "retroboard: cannot edit {game}: pile:3 cannot be changed to {wrong}; it can \
+become place:X,Y, place-exact:X,Y\n"
+            )
+        );
+    }
+    let (code, _) = run(&[game, "--at", "pile:3", "--set", "place-exact:0,0", "--diff"]);
+    assert_eq!(code, Some(0));
     let (code, stderr) = run(&[path, "--at", "board", "--set", "empty", "--diff"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("board cannot be set to empty"), "{stderr}");

@@ -246,13 +246,10 @@ impl Action {
     }
 
     /// Whether `asked` is this action: its id, or for a template (`place:X,Y`) the same
-    /// prefix with two non-negative integers for `X,Y` (`place:83,4`).
+    /// prefix with two non-negative integers for `X,Y` (`place:83,4`; not `X,Y` itself).
     pub fn fills(&self, asked: &str) -> bool {
-        if self.id == asked {
-            return true;
-        }
         let Some(prefix) = self.id.strip_suffix("X,Y") else {
-            return false;
+            return self.id == asked;
         };
         let number =
             |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit());
