@@ -4,7 +4,8 @@
 //!   (`terrain:KEY`, the letter or from 2003-10 the name the MAP writes), or its exit toward a
 //!   neighbouring hex set to an exit type or removed (`exit:LABEL:ARROWS`, `exit:LABEL:none`):
 //!   an exit that leads there changes its type, a new one takes a free exit (label 0), and a
-//!   removed one gets label 0 (its type stays: the game ignores it);
+//!   removed one gets label 0 (its type stays: the game ignores it); a drawn exit
+//!   (`exit:FROM:TO`) offers the same actions of its hex for it;
 //! * a battleland hex (`battle:X:Y`) given another hazard (`hazard:r`, from 2003-10
 //!   `hazard:Brambles`) or elevation (`elevation:2`), as far as the era allows.
 //!
@@ -34,6 +35,12 @@ const NO_EXIT: &str = "none";
 fn map_hex<'v>(view: &'v MapView, id: &str) -> Option<&'v Hex> {
     let label: i64 = id.strip_prefix("hex:")?.parse().ok()?;
     view.hex(label)
+}
+
+/// A drawn exit, `exit:FROM:TO`: the id of the hex it leaves, and the label it leads to.
+fn drawn_exit(id: &str) -> Option<(String, i64)> {
+    let (from, to) = id.strip_prefix("exit:")?.split_once(':')?;
+    Some((format!("hex:{from}"), to.parse().ok()?))
 }
 
 /// The terrains of a TER: how a MAP writes each (its letter, or from 2003-10 its name), its
@@ -114,6 +121,16 @@ fn neighbours(view: &MapView, hex: &Hex) -> Vec<i64> {
 /// What the masterboard hex `id` can become: another terrain, and for each neighbour an exit
 /// of another type or none; an exit to a hex that is not a neighbour can only be removed.
 pub fn map_actions(doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
+    if let Some((hex_id, to)) = drawn_exit(id) {
+        // A drawn exit (its gate) offers what its hex offers for it: another type, or none.
+        let prefix = format!("exit:{to}:");
+        let actions = map_actions(doc, files, &hex_id);
+        let there = actions.iter().any(|a| a.id == format!("{prefix}{NO_EXIT}"));
+        return actions
+            .into_iter()
+            .filter(|a| there && a.id.starts_with(&prefix))
+            .collect();
+    }
     let view = MapView::of(doc);
     let Some(hex) = map_hex(&view, id) else {
         return Vec::new();
@@ -167,6 +184,12 @@ pub fn map_edit(
     id: &str,
     action: &str,
 ) -> Result<Vec<TextEdit>, String> {
+    if let Some((hex_id, to)) = drawn_exit(id) {
+        if !action.starts_with(&format!("exit:{to}:")) {
+            return Err(format!("{id} cannot become {action}"));
+        }
+        return map_edit(doc, files, &hex_id, action);
+    }
     let view = MapView::of(doc);
     let hex = map_hex(&view, id).ok_or_else(|| format!("the masterboard has no hex {id}"))?;
     let (Some(terrain), [first, second, third]) = (&hex.terrain, hex.exits.as_slice()) else {
