@@ -5,10 +5,11 @@
 //! `retroboard edit`; `UPDATE_EXPECT=1 cargo test --test edits` writes the `.after` and
 //! `.refused` files: read them before committing.
 //!
-//! And over every peg, Crossmines and Super Othello file (these, `tests/fixtures/`, the real
-//! peg boards of the corpus): every action every element of the preview offers, applied, gives
-//! a text that still parses, changes only the element (and the lines that must follow it), and
-//! makes the element what was asked.
+//! And over every file of an edited format (these, `tests/fixtures/`, the real peg boards and
+//! Colossus files of the corpus): every action every element of the preview offers, applied,
+//! gives a text that still parses, changes only the element (and the lines that must follow
+//! it, or the blanks of a column it widens), and makes the element what was asked. A template
+//! action (`place:X,Y`) is applied filled with a few places.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,10 +41,13 @@ fn root(folder: &str) -> PathBuf {
 }
 
 /// The formats whose boards are edited so far.
-const EDITED: [FormatId; 3] = [
+const EDITED: [FormatId; 6] = [
     FormatId::PegBrd,
     FormatId::CrossminesPattern,
     FormatId::OthelloBord,
+    FormatId::ColossusMap,
+    FormatId::ColossusBattleland,
+    FormatId::PatienceGame,
 ];
 
 /// Every `.edit` under `tests/edits/`, with the file it edits.
@@ -167,11 +171,17 @@ fn edit_fixtures_through_the_cli() {
     let scratch = std::env::temp_dir().join(format!("retroboard-edits-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     for (path, id, action) in edit_files() {
-        let folder = scratch.join(path.parent().unwrap().file_name().unwrap());
-        std::fs::create_dir_all(&folder).unwrap();
-        let copy = folder.join(path.file_name().unwrap());
+        // A Colossus file with its variant (the TER its terrains come from, the settings that
+        // choose the game version): the whole folder, the one above `Battlelands` for a
+        // battleland.
+        let mut folder = path.parent().unwrap();
+        if folder.ends_with("Battlelands") {
+            folder = folder.parent().unwrap();
+        }
+        let copied = scratch.join(folder.file_name().unwrap());
+        copy_folder(folder, &copied);
+        let copy = copied.join(path.strip_prefix(folder).unwrap());
         let before = std::fs::read(&path).unwrap();
-        std::fs::write(&copy, &before).unwrap();
         let run = |extra: &[&str]| {
             Command::new(env!("CARGO_BIN_EXE_retroboard"))
                 .arg("edit")
@@ -221,8 +231,22 @@ fn edit_fixtures_through_the_cli() {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
 /// Usage problems exit 2 with one line: an element the board lacks names those that can
-/// change, an action the element lacks names those it offers; a file that is not there.
+/// change, an action the element lacks names those it offers (a template filled wrongly
+/// too); a file that is not there.
 #[test]
 fn the_cli_names_what_an_element_offers() {
     let file = root("edits").join("othello/chip-black.bord");
@@ -265,6 +289,22 @@ that can change are square:A1 to square:H8 (64)\n"
 that can change are board, field:0:0 to field:6:6 (16), hole:0:2 to hole:6:4 (33)\n"
         )
     );
+    // A template is taken filled with two non-negative integers, and only so.
+    let game = root("edits").join("patience/place.pat");
+    let game = game.to_str().unwrap();
+    for wrong in ["place:-5,4", "place:X,Y", "place:4", "place:4,4,4"] {
+        let (code, stderr) = run(&[game, "--at", "pile:3", "--set", wrong, "--diff"]);
+        assert_eq!(code, Some(2));
+        assert_eq!(
+            stderr,
+            format!(
+                "retroboard: cannot edit {game}: pile:3 cannot be changed to {wrong}; it can \
+become place:X,Y, place-exact:X,Y\n"
+            )
+        );
+    }
+    let (code, _) = run(&[game, "--at", "pile:3", "--set", "place-exact:0,0", "--diff"]);
+    assert_eq!(code, Some(0));
     let (code, stderr) = run(&[path, "--at", "board", "--set", "empty", "--diff"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("board cannot be set to empty"), "{stderr}");
@@ -318,13 +358,46 @@ fn allowed(doc: &Document, element: &Element, edit: &TextEdit) -> bool {
             (old == ">" && edit.insert.is_empty())
                 || (old.len() == 1 && edit.insert.eq_ignore_ascii_case(old))
         }
+        // A record line: its fields, the blanks beside them; elsewhere only the blanks of a
+        // column widened to hold the new value.
+        Some(FormatId::ColossusMap | FormatId::ColossusBattleland | FormatId::PatienceGame) => {
+            let blanks = |t: &str| t.bytes().all(|b| b == b' ' || b == b'\t');
+            let on_its_line = lines_of(doc, &edit.range) == lines_of(doc, &element.source);
+            on_its_line || (blanks(&doc.text()[edit.range.clone()]) && blanks(&edit.insert))
+        }
         _ => false,
     }
 }
 
+/// The places a template action (`place:X,Y`) is tried with: filled in, each element its own
+/// (snapped and exact places alike).
+fn filled(action: &str, element: usize) -> Vec<String> {
+    let Some(prefix) = action.strip_suffix("X,Y") else {
+        return vec![action.to_string()];
+    };
+    let n = element * 37;
+    [(n % 700, n % 450), (n % 700 + 500, 7)]
+        .iter()
+        .map(|(x, y)| format!("{prefix}{x},{y}"))
+        .collect()
+}
+
+/// How much of a file [`every_action`] tries: every `nth` action of each element (counted over
+/// the file), the findings after the first edit of each element or only of the file.
+#[derive(Clone, Copy)]
+struct Sample {
+    nth: usize,
+    findings_per_element: bool,
+}
+
+const ALL: Sample = Sample {
+    nth: 1,
+    findings_per_element: true,
+};
+
 /// Every offered action of every element of `path`'s preview, applied; `None` when the file is
 /// not of an edited format. Returns how many edits were made and how many refused.
-fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize)> {
+fn every_action(path: &Path, sample: Sample, failures: &mut Vec<String>) -> Option<(usize, usize)> {
     let (bytes, doc, game) = load(path);
     if !EDITED.contains(&doc.format()?) || doc.unparsed().is_some() || doc.cut().is_some() {
         return None;
@@ -335,11 +408,18 @@ fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize
     };
     let (text, encoding) = decode(&bytes).unwrap();
     let parsed = parses(&doc);
+    // Colossus checks read a line's fields beyond the grammar: an edit may leave such errors
+    // as they were, but add none.
+    let errors_before = if parsed {
+        syntax_errors(&retroboard::analysis::analyze_with(&doc, &files))
+    } else {
+        0
+    };
     let mut elements = retroboard::render::source_map(&doc, &files);
     retroboard::render::with_actions(&doc, &files, &mut elements);
     let spec = retroboard::formats::spec(doc.format()?);
-    let (mut made, mut refused) = (0, 0);
-    for element in &elements {
+    let (mut made, mut refused, mut seen, mut checked_file) = (0, 0, 0, false);
+    for (index, element) in elements.iter().enumerate() {
         // A hole, a square, a cell is always something to change.
         let single = ["hole:", "square:"]
             .iter()
@@ -349,10 +429,19 @@ fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize
         }
         // The findings once, for the first edit of each element: a check of every edit would
         // take minutes; the grammar reads every one.
-        let mut checked = false;
-        for action in &element.actions {
-            let what = format!("{}: {} {}", path.display(), element.id, action.id);
-            let edits = match board_edit(&doc, &files, &element.id, &action.id) {
+        let mut checked = !sample.findings_per_element && checked_file;
+        let asked = element.actions.iter().flat_map(|a| {
+            filled(&a.id, index)
+                .into_iter()
+                .map(move |filled| (a.id.clone(), filled))
+        });
+        for (offered, action) in asked {
+            seen += 1;
+            if seen % sample.nth != 0 {
+                continue;
+            }
+            let what = format!("{}: {} {}", path.display(), element.id, action);
+            let edits = match board_edit(&doc, &files, &element.id, &action) {
                 Ok(edits) => edits,
                 Err(EditError::Refused(_)) => {
                     refused += 1;
@@ -384,19 +473,22 @@ fn every_action(path: &Path, failures: &mut Vec<String>) -> Option<(usize, usize
             }
             if !checked {
                 checked = true;
+                checked_file = true;
                 let findings = retroboard::analysis::analyze_with(&edited, &files);
-                if parsed && syntax_errors(&findings) > 0 {
+                if parsed && syntax_errors(&findings) > errors_before {
                     failures.push(format!("{what}: a syntax error after it: {findings:?}"));
                 }
             }
             // The element is what was asked: it offers that no more (an element that is no
-            // hole now has another id, and offers nothing under the old one).
-            // A board's rows and columns can be added again, and removed again.
-            if !["board", "stamp"].contains(&element.id.as_str())
+            // hole now has another id, and offers nothing under the old one); a template is
+            // offered wherever the element stands, and a board's rows and columns can be added
+            // again, and removed again.
+            if offered == action
+                && !["board", "stamp"].contains(&element.id.as_str())
                 && spec
                     .board_actions(&edited, &files, &element.id)
                     .iter()
-                    .any(|a| a.id == action.id)
+                    .any(|a| a.id == action)
             {
                 failures.push(format!("{what}: still offered after it: {after:?}"));
             }
@@ -412,7 +504,7 @@ fn every_action_of_every_fixture_keeps_the_file_readable() {
     support_fixtures::fixture_files(&root("edits"), &mut files);
     support_fixtures::fixture_files(&root("fixtures"), &mut files);
     files.retain(|p| p.extension().is_none_or(|e| e != "edit"));
-    let (read, made, refused) = every_action_of_all(files);
+    let (read, made, refused) = every_action_of_all(files, ALL);
     assert!(
         read >= 100 && made > 20_000 && made > 4 * refused,
         "{read} files, {made} edits, {refused} refused"
@@ -421,11 +513,14 @@ fn every_action_of_every_fixture_keeps_the_file_readable() {
 
 /// [`every_action`] of each file, failing with every failure found: how many files were read,
 /// edits made and refused.
-fn every_action_of_all(files: impl IntoIterator<Item = PathBuf>) -> (usize, usize, usize) {
+fn every_action_of_all(
+    files: impl IntoIterator<Item = PathBuf>,
+    sample: Sample,
+) -> (usize, usize, usize) {
     let mut failures = Vec::new();
     let (mut made, mut refused, mut read) = (0, 0, 0);
     for path in files {
-        if let Some((m, r)) = every_action(&path, &mut failures) {
+        if let Some((m, r)) = every_action(&path, sample, &mut failures) {
             made += m;
             refused += r;
             read += 1;
@@ -447,10 +542,29 @@ fn every_action_of_every_corpus_board_keeps_it_readable() {
     let Some(dir) = corpus::corpus_dir() else {
         return;
     };
-    let (read, made, refused) = every_action_of_all(corpus::files_below(&dir.join("pegsolitaire")));
+    let boards = corpus::files_below(&dir.join("pegsolitaire"));
+    let (read, made, refused) = every_action_of_all(boards, ALL);
     assert_eq!(read, 66);
     assert_eq!(refused, 4);
     assert!(made > 1000, "{made}");
+}
+
+/// The same over the real Colossus files of the corpus (every MAP and battleland of every
+/// game version), sampled to keep it short: every 97th action, counted over each file, some
+/// 1 000 in all (all of them, some 100 000, would take 20 minutes: each edit reads the
+/// variant's TER and dialect from the disk again), and the findings once per file.
+#[test]
+fn sampled_actions_of_every_corpus_colossus_file_keep_it_readable() {
+    let Some(dir) = corpus::corpus_dir() else {
+        return;
+    };
+    let files = corpus::files_below(&dir.join("colossus"));
+    let sample = Sample {
+        nth: 97,
+        findings_per_element: false,
+    };
+    let (read, made, _) = every_action_of_all(files, sample);
+    assert!(read > 200 && made > 800, "{read} files, {made} edits");
 }
 
 /// The byte offset of an LSP position in `text`: lines end at CRLF, LF or a lone CR; columns
@@ -548,11 +662,13 @@ fn edit_fixtures_through_the_language_server() {
                 .unwrap_or_else(|| panic!("{}: no {id} in {preview}", path.display()))
                 .clone();
             assert!(
-                element["actions"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .any(|a| a["id"] == action.as_str() && a["title"].is_string()),
+                element["actions"].as_array().unwrap().iter().any(|a| {
+                    let offered = retroboard::draw::Action::new(
+                        a["id"].as_str().unwrap_or_default(),
+                        a["title"].as_str().unwrap_or_default(),
+                    );
+                    offered.fills(action) && a["title"].is_string()
+                }),
                 "{}: {element}",
                 path.display()
             );

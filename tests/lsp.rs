@@ -554,9 +554,21 @@ fn preview_by_request_and_by_command() {
     // Drawn from version 1; hex 100 (line 3) is the first element, its exits after the hexes.
     assert_eq!(preview["version"], 1);
     let map = preview["sourceMap"].as_array().unwrap();
+    assert_eq!(map[0]["id"], "hex:100");
     assert_eq!(
-        map[0],
-        json!({"id": "hex:100", "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}}, "actions": []})
+        map[0]["range"],
+        json!({"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 34}})
+    );
+    // A hex offers the variant's other terrains and the exits toward its neighbours.
+    let actions: Vec<&str> = map[0]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        actions.contains(&"terrain:B") && actions.contains(&"exit:1:none"),
+        "{actions:?}"
     );
     assert!(svg.contains("<g data-rb-id='hex:100'>"), "{svg}");
     assert!(map.iter().any(|e| e["id"] == "exit:100:1"), "{map:?}");

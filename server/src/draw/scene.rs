@@ -228,7 +228,9 @@ impl Element {
 }
 
 /// What a board's element can become (`stone`, `empty`, `cell:A`, `chip:black`): an id the
-/// edit is asked for by, and a title in the modder's words.
+/// edit is asked for by, and a title in the modder's words. An id ending in `:X,Y`
+/// (`place:X,Y`) is a template: the edit is asked for with the pixels filled in
+/// (`place:83,4`, see [`Action::fills`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Action {
     pub id: String,
@@ -241,6 +243,20 @@ impl Action {
             id: id.into(),
             title: title.into(),
         }
+    }
+
+    /// Whether `asked` is this action: its id, or for a template (`place:X,Y`) the same
+    /// prefix with two non-negative integers for `X,Y` (`place:83,4`; not `X,Y` itself).
+    pub fn fills(&self, asked: &str) -> bool {
+        let Some(prefix) = self.id.strip_suffix("X,Y") else {
+            return self.id == asked;
+        };
+        let number =
+            |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit());
+        asked
+            .strip_prefix(prefix)
+            .and_then(|place| place.split_once(','))
+            .is_some_and(|(x, y)| number(x) && number(y))
     }
 }
 

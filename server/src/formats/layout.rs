@@ -3,7 +3,10 @@
 //! every edit replaces one run of blanks (or the place between two characters) by another, and
 //! the characters that are not blanks stay where they are, byte for byte.
 
-use crate::findings::TextEdit;
+use std::path::Path;
+
+use crate::findings::{TextEdit, apply_edits};
+use crate::syntax::Document;
 
 /// One line of a text: its content (without the line break) from `start` to `end`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +146,111 @@ pub fn pad(out: &mut String, cell: &str, width: usize, right: bool) {
     }
 }
 
+/// Whether the document is laid out as its formatter lays it out, worked out once per text.
+struct LaidOut(bool);
+
+/// A board edit's `edits` (tokens of one line replaced by others) keeping the columns of the
+/// line: a number ends where it ended (numbers are right-aligned), the field after a word
+/// starts where it started, by taking blanks from the spaces beside the token or giving them
+/// ([`keep_column`]; tabs align by themselves). Where the document is laid out as the family's
+/// `format` lays it out and a token is too wide for its column, the formatter's widening of
+/// that column on every line follows too. The edits stay minimal: one per token changed, one
+/// per run of blanks the formatter changes.
+pub fn keeping_layout(
+    doc: &Document,
+    edits: Vec<TextEdit>,
+    format: impl Fn(&Document) -> Vec<TextEdit>,
+) -> Vec<TextEdit> {
+    let text = doc.text();
+    let edits: Vec<TextEdit> = edits.into_iter().map(|e| keep_column(&text, e)).collect();
+    if !doc.memo(|| LaidOut(format(doc).is_empty())).0 {
+        return edits;
+    }
+    let Some(edited) = apply_edits(&text, &edits) else {
+        return edits;
+    };
+    let edited_doc =
+        Document::new(doc.format(), &edited).with_path(doc.path().map(Path::to_path_buf));
+    let relaid = format(&edited_doc);
+    let Some(after) = apply_edits(&edited, &relaid) else {
+        return edits;
+    };
+    // Tokens and blanks change, never a line break: the lines pair up.
+    let (old_lines, new_lines) = (lines(&text, Breaks::Any), lines(&after, Breaks::Any));
+    if relaid.is_empty() || old_lines.len() != new_lines.len() {
+        return edits;
+    }
+    let mut out = Vec::new();
+    for (o, n) in old_lines.iter().zip(&new_lines) {
+        let (old, new) = (&text[o.start..o.end], &after[n.start..n.end]);
+        if old == new || respace(o.start, old, new, &mut out) {
+            continue;
+        }
+        let prefix = old
+            .char_indices()
+            .zip(new.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(old.len().min(new.len()), |((at, _), _)| at);
+        let suffix = old[prefix..]
+            .chars()
+            .rev()
+            .zip(new[prefix..].chars().rev())
+            .take_while(|(a, b)| a == b)
+            .map(|(a, _)| a.len_utf8())
+            .sum::<usize>();
+        out.push(TextEdit::replace(
+            o.start + prefix..o.end - suffix,
+            &new[prefix..new.len() - suffix],
+        ));
+    }
+    out
+}
+
+fn is_number(token: &str) -> bool {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The edit replacing one token by another of another width, with the spaces beside it
+/// widened or narrowed so the column stays: those before a number, those after a word that
+/// another field follows. At least one space stays between two fields (a token too wide for
+/// its column shifts the rest of its line); spaces beside a tab, or an edit that is not one
+/// token by another, are left as they are.
+fn keep_column(text: &str, edit: TextEdit) -> TextEdit {
+    let old = &text[edit.range.clone()];
+    let token =
+        |t: &str| !t.is_empty() && !t.bytes().any(|b| is_blank(b) || b == b'\n' || b == b'\r');
+    let grow = edit.insert.chars().count() as isize - old.chars().count() as isize;
+    if grow == 0 || !token(old) || !token(&edit.insert) {
+        return edit;
+    }
+    let (start, end) = (edit.range.start, edit.range.end);
+    let spaces = |bytes: &mut dyn Iterator<Item = &u8>| bytes.take_while(|b| **b == b' ').count();
+    let resized = |run: usize, least: usize| {
+        " ".repeat(usize::try_from(run as isize - grow).unwrap_or(0).max(least))
+    };
+    if is_number(old) && is_number(&edit.insert) {
+        let run = spaces(&mut text.as_bytes()[..start].iter().rev());
+        let before = text.as_bytes()[..start - run].last().copied();
+        let at_line_start = matches!(before, None | Some(b'\n' | b'\r'));
+        if run == 0 || before == Some(b'\t') {
+            return edit;
+        }
+        let mut insert = resized(run, usize::from(!at_line_start));
+        insert.push_str(&edit.insert);
+        TextEdit::replace(start - run..end, insert)
+    } else {
+        let run = spaces(&mut text.as_bytes()[end..].iter());
+        let after = text.as_bytes().get(end + run).copied();
+        if run == 0 || matches!(after, None | Some(b'\n' | b'\r' | b'\t' | b'#')) {
+            return edit;
+        }
+        let mut insert = edit.insert;
+        insert.push_str(&resized(run, 1));
+        TextEdit::replace(start..end + run, insert)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +269,26 @@ mod tests {
         assert_eq!(spans(Breaks::Lf), ["a", "b\rc", "", "d"]);
         assert_eq!(lines("x\n", Breaks::Any).len(), 1);
         assert!(lines("", Breaks::Any).is_empty());
+    }
+
+    #[test]
+    fn a_value_of_another_width_keeps_its_column() {
+        let text = "1 Desert  8 ARROWS    2 ARCH\n7\tD\t8\n";
+        // The first token `token` starts, replaced by `new`.
+        let kept = |token: &str, new: &str| {
+            let start = text.find(token).unwrap();
+            let end = start + token.split([' ', '\t']).next().unwrap().len();
+            let edit = keep_column(text, TextEdit::replace(start..end, new));
+            apply_edits(text, &[edit]).unwrap()
+        };
+        // A word gives its spaces to the field after it, or takes them.
+        assert!(kept("Desert", "Brush").starts_with("1 Brush   8 ARROWS"));
+        assert!(kept("Desert", "Mountains").starts_with("1 Mountains 8"));
+        // A number ends where it ended.
+        assert!(kept("2 ARCH", "1000").starts_with("1 Desert  8 ARROWS 1000 ARCH"));
+        // Tabs align by themselves; the last field has nothing after it to keep.
+        assert!(kept("D\t", "Bx").contains("7\tBx\t8"));
+        assert!(kept("ARCH", "BLOCK").contains("2 BLOCK\n"));
     }
 
     #[test]

@@ -93,8 +93,9 @@ pub trait Format: Sync {
     }
 
     /// What the drawn element `id` of [`Format::board`] can become by a click on the board
-    /// (`stone`, `cell:A`, `chip:black`): none for an element that is not changed so (a row,
-    /// a line, the whole board). Offered whatever the rest of the file holds; whether the
+    /// (`stone`, `cell:A`, `chip:black`), or by a drag (the template `place:X,Y`, asked for
+    /// filled in: [`crate::draw::Action::fills`]): none for an element that is not changed so
+    /// (a row, a line, the whole board). Offered whatever the rest of the file holds; whether the
     /// change can be made is [`Format::board_edit`]'s to say. `files`: as for the board (the
     /// game version the settings choose can decide which element an id names).
     fn board_actions(&self, _doc: &Document, _files: &dyn Files, _id: &str) -> Vec<Action> {

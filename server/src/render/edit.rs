@@ -1,5 +1,6 @@
 //! Board edits: an element of the preview's drawing made into something else (a hole into a
-//! stone, a grid square into another cell, a square into a black chip) by editing the text.
+//! stone, a grid square into another cell, a square into a black chip, a masterboard hex into
+//! another terrain, a pile moved) by editing the text.
 //! The format says what each element can become and which edits make it so
 //! ([`crate::formats::Format::board_actions`], [`crate::formats::Format::board_edit`]); the
 //! preview's source map, the language server's `retroboard.editBoard` and `retroboard edit`
@@ -64,7 +65,7 @@ impl std::fmt::Display for EditError {
             } if offered.is_empty() => write!(
                 f,
                 "{id} cannot be set to {action}: it offers nothing to set (only single holes, \
-squares and cells do)"
+squares, cells, hexes and piles do)"
             ),
             EditError::UnknownAction {
                 id,
@@ -119,7 +120,7 @@ pub fn board_edit(
             return Err(unknown(&elements));
         }
     }
-    if !offered.iter().any(|a| a.id == action) {
+    if !offered.iter().any(|a| a.fills(action)) {
         return Err(EditError::UnknownAction {
             id: id.to_string(),
             action: action.to_string(),

@@ -53,6 +53,18 @@ struct Record<'a> {
 }
 
 pub fn format(doc: &Document) -> Vec<TextEdit> {
+    format_with(doc, true)
+}
+
+/// The layout [`format`] gives a table it lays out anew, a table laid out by hand included: a
+/// board edit's widened column follows it in a file that is laid out so
+/// ([`crate::formats::layout::keeping_layout`]); a file laid out by hand is not, and keeps its
+/// blanks.
+pub fn packed(doc: &Document) -> Vec<TextEdit> {
+    format_with(doc, false)
+}
+
+fn format_with(doc: &Document, keep_hand_layout: bool) -> Vec<TextEdit> {
     let Some(format) = doc.format() else {
         return Vec::new();
     };
@@ -150,7 +162,9 @@ pub fn format(doc: &Document) -> Vec<TextEdit> {
     let laid_out: Vec<&str> = tabs
         .iter()
         .filter(|(kind, (tabbed, _))| {
-            *tabbed == 0 && laid_out_by_hand(records.values().filter(|r| r.kind == **kind))
+            keep_hand_layout
+                && *tabbed == 0
+                && laid_out_by_hand(records.values().filter(|r| r.kind == **kind))
         })
         .map(|(kind, _)| *kind)
         .collect();

@@ -8,6 +8,7 @@ pub mod colors;
 mod complete;
 pub mod cre;
 pub mod dialect;
+mod edit;
 mod format;
 mod highlights;
 mod hints;
@@ -26,8 +27,8 @@ use std::path::PathBuf;
 
 use super::{Files, Format};
 use crate::answers::{Hover, Symbol};
-use crate::draw::Board;
-use crate::findings::Finding;
+use crate::draw::{Action, Board};
+use crate::findings::{Finding, TextEdit};
 use crate::syntax::Document;
 
 /// What every Colossus file kind does the same way: hover, outline and board read the
@@ -184,6 +185,20 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 impl Format for Map {
     shared_methods!();
 
+    fn board_actions(&self, doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
+        edit::map_actions(doc, files, id)
+    }
+
+    fn board_edit(
+        &self,
+        doc: &Document,
+        files: &dyn Files,
+        id: &str,
+        action: &str,
+    ) -> Result<Vec<TextEdit>, String> {
+        edit::map_edit(doc, files, id, action)
+    }
+
     fn highlights(&self, doc: &Document) -> Vec<crate::answers::Highlight> {
         highlights::map_highlights(doc)
     }
@@ -331,6 +346,20 @@ impl Format for Cre {
 
 impl Format for Battleland {
     shared_methods!();
+
+    fn board_actions(&self, doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
+        edit::battleland_actions(doc, files, id)
+    }
+
+    fn board_edit(
+        &self,
+        doc: &Document,
+        files: &dyn Files,
+        id: &str,
+        action: &str,
+    ) -> Result<Vec<TextEdit>, String> {
+        edit::battleland_edit(doc, files, id, action)
+    }
 
     fn check_with(&self, doc: &Document, files: &dyn Files, out: &mut Vec<Finding>) {
         let era = dialect::of_doc(doc, files)

@@ -705,7 +705,7 @@ fn nearest_ways(kind: Kind, field: &Field) -> Vec<Fix> {
 }
 
 /// The exit types of the MAP.
-const WAYS: [&str; 4] = ["ARROW", "ARROWS", "ARCH", "BLOCK"];
+pub(super) const WAYS: [&str; 4] = ["ARROW", "ARROWS", "ARCH", "BLOCK"];
 
 /// A hint for flags written together (`falsetrue`), which the game reads as one name.
 fn glued_flags(field: &Field) -> &'static str {

@@ -14,6 +14,7 @@ pub mod codes;
 mod complete;
 pub mod deal;
 mod deal_checks;
+mod edit;
 pub mod fields;
 mod fixes;
 mod format;
@@ -112,6 +113,25 @@ impl Format for Game {
         findings: &[Finding],
     ) -> Option<crate::draw::Board> {
         Some(board::board(doc, findings))
+    }
+
+    fn board_actions(
+        &self,
+        doc: &Document,
+        _files: &dyn super::Files,
+        id: &str,
+    ) -> Vec<crate::draw::Action> {
+        edit::actions(doc, id)
+    }
+
+    fn board_edit(
+        &self,
+        doc: &Document,
+        _files: &dyn super::Files,
+        id: &str,
+        action: &str,
+    ) -> Result<Vec<crate::findings::TextEdit>, String> {
+        edit::edit(doc, id, action)
     }
 
     fn dealt_board(
