@@ -43,74 +43,88 @@ fn drawn_exit(id: &str) -> Option<(String, i64)> {
     Some((format!("hex:{from}"), to.parse().ok()?))
 }
 
-/// The terrains of a TER: how a MAP writes each (its letter, or from 2003-10 its name), its
-/// title, and whether it is a 2003-10 line; each once, in file order.
+/// The terrains of a TER as the actions that give a hex each (`terrain:KEY`, KEY as a MAP
+/// writes it: its letter, or from 2003-10 its name), each once, in file order: those of the
+/// 2002 lines and those of the 2003-10 lines. Made once per TER text: the preview asks every
+/// hex what it can become.
 #[derive(Clone)]
-struct TerTerrains(Arc<Vec<(String, String, bool)>>);
+struct TerTerrains(Arc<[Vec<Action>; 2]>);
 
 impl TerTerrains {
     fn read(ter: &Document) -> TerTerrains {
         let view = TerView::of(ter);
-        let mut known: Vec<(String, String, bool)> = Vec::new();
+        let mut known: [Vec<Action>; 2] = Default::default();
+        let mut keys: Vec<&str> = Vec::new();
         for terrain in &view.terrains {
             let key = terrain.key();
-            if key.is_empty() || known.iter().any(|(k, _, _)| k == key) {
+            if key.is_empty() || keys.contains(&key) {
                 continue;
             }
+            keys.push(key);
             let title = match &terrain.name {
                 Some(name) if !terrain.named => format!("{} ({key})", &*name.text),
                 _ => key.to_string(),
             };
-            known.push((key.to_string(), title, terrain.named));
+            known[usize::from(terrain.named)].push(Action::new(format!("{TERRAIN}{key}"), title));
         }
         TerTerrains(Arc::new(known))
     }
 }
 
+/// The prefix of a terrain's action: `terrain:KEY`.
+const TERRAIN: &str = "terrain:";
+
 /// The terrains the variant's TER defines, as a hex of this dialect writes them (letters, or
 /// from 2003-10 names), with their titles; none when the TER is not found or not read.
-fn known_terrains(doc: &Document, files: &dyn Files, named: bool) -> Vec<(String, String)> {
+fn known_terrains(doc: &Document, files: &dyn Files, named: bool) -> TerTerrainsOf {
+    let none = TerTerrainsOf(TerTerrains(Arc::default()), named);
     let Some(variant) = Variant::of_doc(doc, files) else {
-        return Vec::new();
+        return none;
     };
     let Some(path) = variant.ter.path.clone() else {
-        return Vec::new();
+        return none;
     };
     // The preview asks every hex what it can become: the TER is read once while it stays
     // the same, not once per hex.
-    let TerTerrains(all) = crate::formats::remembered(files, &path, || {
+    let all = crate::formats::remembered(files, &path, || {
         variant::load(&variant.ter, FormatId::ColossusTer, files).map_or_else(
             || TerTerrains(Arc::default()),
             |ter| TerTerrains::read(&ter),
         )
     });
-    all.iter()
-        .filter(|(_, _, is_named)| *is_named == named)
-        .map(|(key, title, _)| (key.clone(), title.clone()))
-        .collect()
+    TerTerrainsOf(all, named)
+}
+
+/// The terrain actions of one dialect's hexes (see [`known_terrains`]).
+struct TerTerrainsOf(TerTerrains, bool);
+
+impl TerTerrainsOf {
+    fn actions(&self) -> &[Action] {
+        &(self.0).0[usize::from(self.1)]
+    }
+
+    fn knows(&self, key: &str) -> bool {
+        self.actions()
+            .iter()
+            .any(|a| a.id.strip_prefix(TERRAIN) == Some(key))
+    }
 }
 
 /// The labels of the hexes next to `hex` an exit may lead to (same x and y ± 1, or same y and
 /// x ± 1: the game ignores any other exit), each the first hex of its label.
-fn neighbours(view: &MapView, hex: &Hex) -> Vec<i64> {
+fn neighbours(doc: &Document, view: &MapView, hex: &Hex) -> Vec<i64> {
     let Some((x, y)) = hex.position() else {
         return Vec::new();
     };
+    let places = Places::of(doc, view);
     let mut labels = Vec::new();
     for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
         let (Some(nx), Some(ny)) = (x.checked_add(dx), y.checked_add(dy)) else {
             continue;
         };
-        let Some(label) = view
-            .hexes
-            .iter()
-            .find(|h| h.position() == Some((nx, ny)))
-            .and_then(|h| h.label.value)
-        else {
+        let Some(&(label, leads_here)) = places.0.get(&(nx, ny)) else {
             continue;
         };
-        // An exit to a label leads to the first hex of it, which must be this one.
-        let leads_here = view.hex(label).and_then(Hex::position) == Some((nx, ny));
         if label != 0 && leads_here && hex.label.value != Some(label) && !labels.contains(&label) {
             labels.push(label);
         }
@@ -118,46 +132,106 @@ fn neighbours(view: &MapView, hex: &Hex) -> Vec<i64> {
     labels
 }
 
+/// The label of the first hex at each place of the masterboard, and whether an exit to that
+/// label leads there (the first hex of the label stands there); made once per text: the
+/// preview asks every hex for its neighbours.
+struct Places(foldhash::HashMap<(i64, i64), (i64, bool)>);
+
+impl Places {
+    fn of(doc: &Document, view: &MapView) -> Arc<Places> {
+        doc.memo(|| {
+            let mut first_of_label = foldhash::HashMap::default();
+            for hex in &view.hexes {
+                if let Some(label) = hex.label.value {
+                    first_of_label.entry(label).or_insert(hex.position());
+                }
+            }
+            let mut places = foldhash::HashMap::default();
+            for hex in &view.hexes {
+                if let (Some(place), Some(label)) = (hex.position(), hex.label.value) {
+                    let leads_here = first_of_label.get(&label) == Some(&Some(place));
+                    places.entry(place).or_insert((label, leads_here));
+                }
+            }
+            Places(places)
+        })
+    }
+}
+
 /// What the masterboard hex `id` can become: another terrain, and for each neighbour an exit
 /// of another type or none; an exit to a hex that is not a neighbour can only be removed.
 pub fn map_actions(doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
+    let view = MapView::of(doc);
     if let Some((hex_id, to)) = drawn_exit(id) {
         // A drawn exit (its gate) offers what its hex offers for it: another type, or none.
-        let prefix = format!("exit:{to}:");
-        let actions = map_actions(doc, files, &hex_id);
-        let there = actions.iter().any(|a| a.id == format!("{prefix}{NO_EXIT}"));
-        return actions
-            .into_iter()
-            .filter(|a| there && a.id.starts_with(&prefix))
-            .collect();
+        let Some(hex) = map_hex(&view, &hex_id) else {
+            return Vec::new();
+        };
+        let near = neighbours(doc, &view, hex);
+        let mut actions = Vec::new();
+        if near.contains(&to) {
+            exit_actions(hex, to, &mut actions);
+        } else if astray(hex, &near).contains(&to) {
+            actions.push(no_exit(to));
+        }
+        // Only an exit that is there: one with label 0 leads nowhere.
+        if !actions.iter().any(|a| a.id.ends_with(NO_EXIT)) {
+            actions.clear();
+        }
+        return actions;
     }
-    let view = MapView::of(doc);
     let Some(hex) = map_hex(&view, id) else {
         return Vec::new();
     };
     let now = hex.terrain_key_str();
-    let mut actions: Vec<Action> = known_terrains(doc, files, hex.named)
-        .into_iter()
-        .filter(|(key, _)| Some(key.as_str()) != now)
-        .map(|(key, title)| Action::new(format!("terrain:{key}"), title))
+    let terrains = known_terrains(doc, files, hex.named);
+    let mut actions: Vec<Action> = terrains
+        .actions()
+        .iter()
+        .filter(|a| a.id.strip_prefix(TERRAIN) != now)
+        .cloned()
         .collect();
-    let near = neighbours(&view, hex);
+    let near = neighbours(doc, &view, hex);
     for &label in &near {
-        let way = hex
-            .exits
-            .iter()
-            .find(|e| e.label.is(label))
-            .map(|e| e.way.as_ref().map(|w| &*w.text));
-        for new in WAYS.iter().filter(|w| way != Some(Some(**w))) {
-            actions.push(Action::new(
-                format!("exit:{label}:{new}"),
-                format!("exit to hex {label}: {new} ({})", way_words(new)),
-            ));
-        }
-        if way.is_some() {
-            actions.push(no_exit(label));
-        }
+        exit_actions(hex, label, &mut actions);
     }
+    actions.extend(astray(hex, &near).into_iter().map(no_exit));
+    actions
+}
+
+/// The actions of `hex`'s exit toward its neighbour `label`: each other type, and none when
+/// there is one.
+fn exit_actions(hex: &Hex, label: i64, actions: &mut Vec<Action>) {
+    let way = hex
+        .exits
+        .iter()
+        .find(|e| e.label.is(label))
+        .map(|e| e.way.as_ref().map(|w| &*w.text));
+    // Put together without the formatting machinery: a masterboard's preview makes thousands.
+    let label_text = label.to_string();
+    for new in WAYS.iter().filter(|w| way != Some(Some(**w))) {
+        actions.push(Action::new(
+            ["exit:", &label_text, ":", new].concat(),
+            [
+                "exit to hex ",
+                &label_text,
+                ": ",
+                new,
+                " (",
+                way_words(new),
+                ")",
+            ]
+            .concat(),
+        ));
+    }
+    if way.is_some() {
+        actions.push(no_exit(label));
+    }
+}
+
+/// The labels `hex`'s exits lead to that are no neighbours of it (`near`): those exits can
+/// only be removed.
+fn astray(hex: &Hex, near: &[i64]) -> Vec<i64> {
     let mut astray: Vec<i64> = hex
         .exits
         .iter()
@@ -166,8 +240,7 @@ pub fn map_actions(doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
         .collect();
     astray.sort_unstable();
     astray.dedup();
-    actions.extend(astray.into_iter().map(no_exit));
-    actions
+    astray
 }
 
 fn no_exit(label: i64) -> Action {
@@ -200,10 +273,7 @@ pub fn map_edit(
     }
     let cannot = || format!("{id} cannot become {action}");
     let edits = if let Some(key) = action.strip_prefix("terrain:") {
-        if !known_terrains(doc, files, hex.named)
-            .iter()
-            .any(|(k, _)| k == key)
-        {
+        if !known_terrains(doc, files, hex.named).knows(key) {
             return Err(cannot());
         }
         vec![TextEdit::replace(terrain.range.clone(), key)]
