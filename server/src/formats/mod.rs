@@ -22,6 +22,7 @@ pub mod othello;
 pub mod patience;
 pub mod peg;
 pub mod place;
+pub mod reshape;
 
 pub use codes::{all_codes, code_doc};
 

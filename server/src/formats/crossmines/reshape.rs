@@ -7,60 +7,11 @@
 use super::view::{HeaderField, PatternView};
 use crate::draw::Action;
 use crate::findings::TextEdit;
+use crate::formats::reshape::{self, Edge, Reshape};
 use crate::syntax::Document;
 
 /// The id of the grid's element in the drawing: the outline of the stamp at the top left.
 pub const GRID: &str = "stamp";
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Edge {
-    Top,
-    Bottom,
-    Left,
-    Right,
-}
-
-/// The reshapes in the order they are offered: (added, edge, action id, title).
-const RESHAPES: [(bool, Edge, &str, &str); 8] = [
-    (true, Edge::Top, "add-row-top", "add a row at the top"),
-    (
-        true,
-        Edge::Bottom,
-        "add-row-bottom",
-        "add a row at the bottom",
-    ),
-    (
-        true,
-        Edge::Left,
-        "add-column-left",
-        "add a column at the left",
-    ),
-    (
-        true,
-        Edge::Right,
-        "add-column-right",
-        "add a column at the right",
-    ),
-    (false, Edge::Top, "remove-row-top", "remove the top row"),
-    (
-        false,
-        Edge::Bottom,
-        "remove-row-bottom",
-        "remove the bottom row",
-    ),
-    (
-        false,
-        Edge::Left,
-        "remove-column-left",
-        "remove the left column",
-    ),
-    (
-        false,
-        Edge::Right,
-        "remove-column-right",
-        "remove the right column",
-    ),
-];
 
 /// What the grid can be made: rows and columns added, and removed while more than one is left.
 pub fn actions(doc: &Document) -> Vec<Action> {
@@ -72,26 +23,13 @@ pub fn actions(doc: &Document) -> Vec<Action> {
     if view.grid.is_empty() {
         return Vec::new();
     }
-    RESHAPES
-        .iter()
-        .filter(|(added, edge, _, _)| {
-            *added
-                || match edge {
-                    Edge::Top | Edge::Bottom => height > 1,
-                    Edge::Left | Edge::Right => width > 1,
-                }
-        })
-        .map(|(_, _, id, title)| Action::new(*id, *title))
-        .collect()
+    reshape::actions(height, width)
 }
 
 /// The edits making the grid what `action` says, with lines 7 and 8, or why not.
 pub fn edit(doc: &Document, action: &str) -> Result<Vec<TextEdit>, String> {
-    let (added, edge) = RESHAPES
-        .iter()
-        .find(|(_, _, id, _)| *id == action)
-        .map(|(added, edge, _, _)| (*added, *edge))
-        .ok_or_else(|| format!("the grid cannot {action}"))?;
+    let Reshape { added, edge } =
+        reshape::parse(action).ok_or_else(|| format!("the grid cannot {action}"))?;
     let view = PatternView::of(doc);
     let refused = |why: String| Err(format!("the grid is not reshaped: {why}"));
     if view.cut {

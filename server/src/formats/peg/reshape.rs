@@ -7,86 +7,22 @@
 use super::view::{Board, DotRule, Element, Kind, Row, Version};
 use crate::draw::Action;
 use crate::findings::TextEdit;
+use crate::formats::reshape::{self, Edge, Reshape};
 use crate::syntax::Document;
 
 /// The id of the board's element in the drawing.
 pub const BOARD: &str = "board";
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Edge {
-    Top,
-    Bottom,
-    Left,
-    Right,
-}
-
-/// The reshapes in the order they are offered: (added, edge, action id, title).
-const RESHAPES: [(bool, Edge, &str, &str); 8] = [
-    (true, Edge::Top, "add-row-top", "add a row at the top"),
-    (
-        true,
-        Edge::Bottom,
-        "add-row-bottom",
-        "add a row at the bottom",
-    ),
-    (
-        true,
-        Edge::Left,
-        "add-column-left",
-        "add a column at the left",
-    ),
-    (
-        true,
-        Edge::Right,
-        "add-column-right",
-        "add a column at the right",
-    ),
-    (false, Edge::Top, "remove-row-top", "remove the top row"),
-    (
-        false,
-        Edge::Bottom,
-        "remove-row-bottom",
-        "remove the bottom row",
-    ),
-    (
-        false,
-        Edge::Left,
-        "remove-column-left",
-        "remove the left column",
-    ),
-    (
-        false,
-        Edge::Right,
-        "remove-column-right",
-        "remove the right column",
-    ),
-];
-
 /// What the board can be made: rows and columns added, and removed while more than one is left.
 pub fn actions(board: &Board) -> Vec<Action> {
-    let rows = board.rows.len();
-    let columns = board.columns();
-    RESHAPES
-        .iter()
-        .filter(|(added, edge, _, _)| {
-            *added
-                || match edge {
-                    Edge::Top | Edge::Bottom => rows > 1,
-                    Edge::Left | Edge::Right => columns > 1,
-                }
-        })
-        .map(|(_, _, id, title)| Action::new(*id, *title))
-        .collect()
+    reshape::actions(board.rows.len(), board.columns())
 }
 
 /// The edits making the board what `action` says, or why not. The caller has refused a board
 /// with syntax errors, invalid elements or rows of unequal length.
 pub fn edit(doc: &Document, board: &Board, action: &str) -> Result<Vec<TextEdit>, String> {
-    let (added, edge) = RESHAPES
-        .iter()
-        .find(|(_, _, id, _)| *id == action)
-        .map(|(added, edge, _, _)| (*added, *edge))
-        .ok_or_else(|| format!("the board cannot {action}"))?;
+    let Reshape { added, edge } =
+        reshape::parse(action).ok_or_else(|| format!("the board cannot {action}"))?;
     let lines = row_lines(doc, board).ok_or_else(|| {
         "the board is not reshaped: its rows do not stand one to a line, so where a row begins \
 is not certain; put each row on a line of its own first"
