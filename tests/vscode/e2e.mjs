@@ -1211,6 +1211,7 @@ async function boardEditSteps({ ws, openPreview }) {
     const buttons = await frame.evaluate(() => [...document.querySelectorAll('#palette-actions button')].map((b) => ({ action: b.dataset.action, title: b.title })));
     const terrains = buttons.filter((b) => b.action.startsWith('terrain:'));
     check(terrains.length >= 8 && terrains.some((b) => b.action === 'terrain:B' && /Brush/.test(b.title)), `hex:7's terrains: ${JSON.stringify(terrains)}`);
+    check(palette.labels.includes('Brush (B)') && palette.labels.includes('Mountains (m)'), `the terrains' letters and names: ${palette.labels.join(' | ')}`);
     const now = palette.current.filter((a) => a.startsWith('terrain:'));
     check(JSON.stringify(now) === '["terrain:D"]', `marked as what it is now (Desert): ${now}`);
     await frame.evaluate(() => document.getElementById('palette').scrollIntoView({ block: 'nearest' }));

@@ -953,11 +953,15 @@ export function previewHtml(nonce: string, initial: PageState): string {
     const focused = palette.contains(document.activeElement) ? document.activeElement.dataset.action || '' : null;
     $('palette-title').textContent = paletteFor;
     paletteActions.textContent = '';
-    paletteActions.classList.toggle('compact', items.every((a) => a.compact));
+    const grid = items.every((a) => a.compact);
+    paletteActions.classList.toggle('compact', grid);
     for (const a of items) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = a.label;
+      // In a list, a one-character action shows its title (a terrain's name and letter); its
+      // character still chooses it.
+      b.textContent = grid ? a.label : a.title;
+      if (a.compact) b.dataset.key = a.label;
       b.title = a.offered ? a.title : a.title + ' (what it is now)';
       b.dataset.action = a.id;
       b.setAttribute('aria-label', b.title);
@@ -1044,8 +1048,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (e.key === 'Escape') closePalette();
     else if (step !== undefined && buttons.length) buttons[Math.max(0, Math.min(buttons.length - 1, (at < 0 ? 0 : at + step)))].focus();
     else if (e.key.length === 1 && !e.altKey && !e.ctrlKey && !e.metaKey && e.key !== ' ') {
-      const b = buttons.find((b) => b.textContent === e.key || b.textContent === e.key.toUpperCase());
-      if (!b || b.textContent.length !== 1) return;
+      const b = buttons.find((b) => b.dataset.key === e.key) || buttons.find((b) => b.dataset.key === e.key.toUpperCase());
+      if (!b) return;
       b.focus();
       b.click();
     } else return;
