@@ -140,7 +140,11 @@ const BOARD_EDITS = {
   othello: { file: 'Place.bord', from: 'examples/Opening.bord' },
   // Line 3 holds an `X`: every chip placed would leave it wrong, so the server refuses.
   refused: { file: 'Refused.bord', from: 'tests/edits/othello/refused-used.bord' },
+  patience: { file: 'Move.pat', from: 'tests/edits/patience/place.pat' },
 };
+/** A small masterboard in its variant folder (the terrains are its Default.ter's), copied in by
+ * its step: its findings (exits to hexes it lacks) would crowd the workspace check's Problems. */
+const BOARD_EDIT_VARIANT = { dir: 'Letters', from: 'tests/edits/colossus/Letters', files: ['Default.ter', 'terrain.map'], file: 'Letters/terrain.map' };
 const expectedEdit = (name) => readFileSync(path.join(repo, 'tests', 'board-edits', name));
 
 /** The byte offset of a 1-based line and column in a single-byte encoded file (CR, LF or CRLF line ends). */
@@ -1095,13 +1099,14 @@ async function navigationSteps({ ws, up }) {
 // drawn again with the element outlined, and a refusal shows the server's reason.
 
 /** Opens `file` (from the first editor group) and waits for the preview to draw it. */
-async function openBoard(file) {
+async function openBoard(file, ids = /^(square|hole):/) {
   await runCommand('View: Focus First Editor Group');
   await openFile(file);
   const frame = await previewFrame();
+  const name = path.basename(file);
   await until(`the board of ${file}`, async () => {
     const s = await previewState();
-    return s.file === file && s.rendered && s.drawn.some((id) => /^(square|hole):/.test(id)) ? s : false;
+    return s.file === name && s.rendered && s.drawn.some((id) => ids.test(id)) ? s : false;
   }, 20_000);
   return frame;
 }
@@ -1190,6 +1195,71 @@ async function boardEditSteps({ ws, openPreview }) {
     await undoneAs(ws, file, [expectedEdit('hole-stone.brd.after'), original]);
     await page.keyboard.press('Escape');
     return `${stone.palette.labels.length} actions offered for hole:3:3`;
+  }, { needs: [openPreview] });
+
+  await step('board edit: a Colossus hex\'s terrain from the palette; saved bytes as expected, Ctrl+Z restores them', async () => {
+    const { file, dir, from, files } = BOARD_EDIT_VARIANT;
+    mkdirSync(path.join(ws, dir), { recursive: true });
+    for (const f of files) copyFileSync(path.join(repo, from, f), path.join(ws, dir, f));
+    const original = readFileSync(path.join(ws, file));
+    const frame = await openBoard(file, /^hex:/);
+    await frame.locator('#board').click({ position: await elementOnBoard(frame, 'hex:7') });
+    const palette = await until('the palette of hex:7', async () => {
+      const p = await paletteState(frame);
+      return p.open && p.title === 'hex:7' && p.labels.length > 0 ? p : false;
+    }, 5_000);
+    const buttons = await frame.evaluate(() => [...document.querySelectorAll('#palette-actions button')].map((b) => ({ action: b.dataset.action, title: b.title })));
+    const terrains = buttons.filter((b) => b.action.startsWith('terrain:'));
+    check(terrains.length >= 8 && terrains.some((b) => b.action === 'terrain:B' && /Brush/.test(b.title)), `hex:7's terrains: ${JSON.stringify(terrains)}`);
+    check(palette.labels.includes('Brush (B)') && palette.labels.includes('Mountains (m)'), `the terrains' letters and names: ${palette.labels.join(' | ')}`);
+    const now = palette.current.filter((a) => a.startsWith('terrain:'));
+    check(JSON.stringify(now) === '["terrain:D"]', `marked as what it is now (Desert): ${now}`);
+    await frame.evaluate(() => document.getElementById('palette').scrollIntoView({ block: 'nearest' }));
+    await screenshot('board-edit-colossus-terrain-palette');
+    const before = await boardVersion(frame);
+    await frame.locator('#palette-actions button[data-action="terrain:B"]').click();
+    await edited(frame, 'hex:7', before);
+    await savedAs(ws, file, expectedEdit('hex-terrain.map.after'), 'with hex 7 Brush (B)');
+    await undoneAs(ws, file, [original]);
+    await page.keyboard.press('Escape');
+    return `${terrains.length} terrains offered; ${buttons.length} actions in all`;
+  }, { needs: [openPreview] });
+
+  await step('board edit: a Patience pile dragged with the mouse (snapped); saved bytes as expected, Ctrl+Z restores them', async () => {
+    const { file } = BOARD_EDITS.patience;
+    const original = readFileSync(path.join(ws, file));
+    const frame = await openBoard(file, /^pile:/);
+    await frame.locator('#actual').click();
+    // A plain click keeps its palette: no template buttons, the hint says to drag.
+    await frame.locator('#board').click({ position: await elementOnBoard(frame, 'pile:3') });
+    const palette = await until('the palette of pile:3', async () => {
+      const p = await paletteState(frame);
+      return p.open && p.title === 'pile:3' ? p : false;
+    }, 5_000);
+    check(palette.labels.length === 0 && /Drag the pile to move it/.test(palette.hint) && /Alt/.test(palette.hint), `pile:3's palette: ${JSON.stringify(palette)}`);
+    await page.keyboard.press('Escape');
+    // Pile 3 lies at (83, 120): dragged by (217, 180) game pixels it is dropped at (300, 300),
+    // which the server snaps to (320, 292).
+    const from = await elementOnBoard(frame, 'pile:3');
+    const zoom = Number(await frame.evaluate(() => document.getElementById('board').dataset.zoom));
+    const before = await boardVersion(frame);
+    await page.mouse.move(from.pageX, from.pageY);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.pageX + (217 * zoom * i) / 10, from.pageY + (180 * zoom * i) / 10);
+    const ghost = await until('the pile\'s outline following the pointer', () => frame.evaluate(() => {
+      const g = document.getElementById('board').dataset.ghost;
+      return g && document.querySelectorAll('#overlay .ghost').length > 0 ? g : false;
+    }), 5_000);
+    await screenshot('board-edit-patience-pile-dragging');
+    await page.mouse.up();
+    const [, gx, gy] = ghost.split(' ').map(Number);
+    check(Math.abs(gx - 217) <= 3 && Math.abs(gy - 180) <= 3, `the outline moved by ${gx}, ${gy}`);
+    await edited(frame, 'pile:3', before);
+    await screenshot('board-edit-patience-pile-moved');
+    await savedAs(ws, file, expectedEdit('pile-moved.pat.after'), 'with pile 3 at (320, 292)');
+    await undoneAs(ws, file, [original]);
+    await frame.locator('#fit').click();
+    return `dragged by ${gx}, ${gy} at zoom ${zoom}`;
   }, { needs: [openPreview] });
 
   await step('board edit: an Othello chip placed (Mac Roman, CR line ends kept); a refused edit shows the server\'s reason', async () => {
@@ -1895,6 +1965,10 @@ async function main() {
       await frame.locator('#board').click({ position: at });
       const clicked = await frame.evaluate(() => document.getElementById('board').dataset.clicked);
       check(clicked === 'hex:9', `the click landed on ${clicked || 'nothing'}`);
+      // A hex can change: its palette keeps the focus on the preview, so the status bar shows
+      // the editor's selection once the editor has the focus again.
+      await page.keyboard.press('Escape');
+      await runCommand('View: Focus First Editor Group');
       const want = `Ln ${index + 1}, Col`;
       const selected = `(${record.length} selected)`;
       const status = await until(`the selection of hex 9's line ${index + 1}`, async () => {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
 import { isRetroboardLanguage } from './sniff';
-import { makeNonce, plainHover, previewHtml, svgBase64, validActions, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
+import { filledPlace, makeNonce, plainHover, previewHtml, svgBase64, validActions, validElementId, validSeed, validSolution, type PageState, type ToPage } from './previewHtml';
 
 export const VIEW_TYPE = 'retroboard.preview';
 
@@ -168,6 +168,16 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           const action = validElementId(m.action);
           if (id !== undefined && action !== undefined) {
             this.edits = this.edits.then(() => this.edit(id, action)).catch((err) => this.log.warn(`board edit ${id} ${action}: ${(err as Error).message}`));
+          }
+        }
+        if (m?.type === 'move') {
+          // A pile dragged: its template filled in with where it went (see `move`).
+          const id = validElementId(m.id);
+          const template = validElementId(m.template);
+          const whole = (n: unknown): n is number => Number.isSafeInteger(n) && Math.abs(n as number) <= 100000;
+          if (id !== undefined && template !== undefined && whole(m.dx) && whole(m.dy)) {
+            const { dx, dy } = m;
+            this.edits = this.edits.then(() => this.move(id, template, dx, dy)).catch((err) => this.log.warn(`board move ${id}: ${(err as Error).message}`));
           }
         }
         if (m?.type === 'hover') {
@@ -382,6 +392,17 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     this.edited = { uri: uri.toString(), version: doc.version };
     this.schedule(0);
     this.post({ type: 'edited', id, ok: true, message: '' });
+  }
+
+  /** Element `id` dragged `dx`, `dy` pixels: `template` (`place:X,Y`) filled in with its x and
+   * y as its text writes them, moved by that much, asked of the server as any edit. */
+  private async move(id: string, template: string, dx: number, dy: number): Promise<void> {
+    const uri = this.resource;
+    const range = this.shown?.ranges.get(id);
+    const doc = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const action = doc && range ? filledPlace(template, doc.getText(range), dx, dy) : undefined;
+    if (action === undefined) return this.post({ type: 'edited', id, ok: false, message: `${id} has no x and y to move it by` });
+    return this.edit(id, action);
   }
 
   private post(message: ToPage): void {

@@ -74,7 +74,9 @@ export function validActions(sourceMap: unknown): Actions {
  * script carries its source.
  */
 export function paletteOf(actions: Record<string, { id: string; title: string }[]>, id: string): { id: string; title: string; label: string; offered: boolean; compact: boolean }[] {
-  const own = Object.prototype.hasOwnProperty.call(actions, id) ? actions[id] : [];
+  // A template (`place:X,Y`) is no button: it is filled in by a drag.
+  const plain = (list: { id: string; title: string }[]) => list.filter((a) => !a.id.endsWith(':X,Y'));
+  const own = Object.prototype.hasOwnProperty.call(actions, id) ? plain(actions[id]) : [];
   if (own.length === 0) return [];
   const kind = id.split(':')[0] + ':';
   const titles = new Map<string, string>(own.map((a) => [a.id, a.title]));
@@ -84,11 +86,12 @@ export function paletteOf(actions: Record<string, { id: string; title: string }[
   const seen = new Set([own.map((a) => a.id).join('\n')]);
   for (const other of Object.keys(actions)) {
     if (!other.startsWith(kind)) continue;
-    for (const a of actions[other]) if (!titles.has(a.id)) titles.set(a.id, a.title);
-    const key = actions[other].map((a) => a.id).join('\n');
+    const list = plain(actions[other]);
+    for (const a of list) if (!titles.has(a.id)) titles.set(a.id, a.title);
+    const key = list.map((a) => a.id).join('\n');
     if (lists.length < 8 && !seen.has(key)) {
       seen.add(key);
-      lists.push(actions[other]);
+      lists.push(list);
     }
   }
   // Each list's neighbours, one before the other; the order that keeps them all (the first
@@ -117,6 +120,21 @@ export function paletteOf(actions: Record<string, { id: string; title: string }[
     const title = titles.get(a) as string;
     return { id: a, title, label: compact ? tail : title, offered: own.some((x) => x.id === a), compact };
   });
+}
+
+/**
+ * A place template (`place:X,Y`, `place-exact:X,Y`) filled in for an element dragged by `dx`,
+ * `dy` pixels of the drawing (a Patience table is drawn a game pixel to a unit): `X,Y` its x and
+ * y as its line writes them (the second and third numbers of a pile line) moved by that much,
+ * at least 0. `undefined` for another action, a line without them, or a move that is not whole
+ * pixels.
+ */
+export function filledPlace(template: string, line: string, dx: number, dy: number): string | undefined {
+  if (!/^[a-z][a-z-]*:X,Y$/.test(template) || !Number.isSafeInteger(dx) || !Number.isSafeInteger(dy)) return undefined;
+  const numbers = line.trim().split(/\s+/).slice(0, 3);
+  if (numbers.length < 3 || !numbers.every((n) => /^[-+]?\d{1,9}$/.test(n))) return undefined;
+  const x = Math.max(0, Number(numbers[1]) + dx), y = Math.max(0, Number(numbers[2]) + dy);
+  return template.slice(0, -'X,Y'.length) + x + ',' + y;
 }
 
 /** A place on a peg board's jump grid: row and column from 0. */
@@ -177,7 +195,9 @@ export type FromPage =
   | { type: 'reveal'; id: string; focus?: boolean }
   | { type: 'hover'; id: string }
   /** Make element `id` what `action` says (`retroboard.editBoard`). */
-  | { type: 'edit'; id: string; action: string };
+  | { type: 'edit'; id: string; action: string }
+  /** Element `id` dragged by `dx`, `dy` pixels of the drawing: `template` (`place:X,Y`) filled in. */
+  | { type: 'move'; id: string; template: string; dx: number; dy: number };
 
 /** The zoom factors the page allows. */
 export const MIN_ZOOM = 0.1;
@@ -301,7 +321,11 @@ export function previewHtml(nonce: string, initial: PageState): string {
   #board .muted { fill: var(--vscode-descriptionForeground, #999); }
   #board .ink-line { stroke: var(--vscode-foreground, #ccc); }
   #board.pointing { cursor: pointer; }
-  #board.panning { cursor: grabbing; }
+  #board.panning, #board.moving { cursor: grabbing; }
+  #board.movable { cursor: grab; }
+  /* A pile being dragged: its outline follows the pointer. */
+  #overlay .ghost { fill: var(--vscode-focusBorder, #007fd4); fill-opacity: 0.15; stroke: var(--vscode-focusBorder, #007fd4);
+                    stroke-width: 2; stroke-dasharray: 6 3; vector-effect: non-scaling-stroke; }
   #board[hidden], #drawing[hidden], #message[hidden] { display: none; }
   #overlay { position: absolute; left: 0; top: 0; width: 100%; height: 100%; pointer-events: none; overflow: visible; }
   /* An outline only: a fill over the element would dim its label. */
@@ -722,7 +746,19 @@ export function previewHtml(nonce: string, initial: PageState): string {
       overlay.appendChild(el);
     }
     board.dataset.flashed = changed ? flash : '';
+    // The element being dragged (or dropped, till the board is drawn again): its outline moved.
+    const moved = ghost && shapes && shapes.outlines.get(ghost.id);
+    for (const o of moved ? moved.filter((o) => !o.text) : []) {
+      const el = document.createElementNS(SVG, o.name);
+      for (const [k, v] of Object.entries(o.attrs)) el.setAttribute(k, String(v));
+      el.setAttribute('transform', 'translate(' + ghost.dx + ' ' + ghost.dy + ')');
+      el.setAttribute('class', 'ghost');
+      el.setAttribute('data-rb-id', ghost.id);
+      overlay.appendChild(el);
+    }
+    board.dataset.ghost = moved ? ghost.id + ' ' + ghost.dx + ' ' + ghost.dy : '';
   };
+  let ghost = null; // { id, dx, dy }: an element dragged, in the drawing's units
   let flash = null, flashTimer; // the id of the element an edit changed, outlined for a moment
   const flashElement = (id) => {
     flash = id;
@@ -788,11 +824,22 @@ export function previewHtml(nonce: string, initial: PageState): string {
   // Dragging the board pans, or with a brush (the action last chosen in the palette) paints:
   // each element the pointer crosses that offers the brush's action gets it, the first one too.
   // A drag is not a click.
-  let drag = null; // { x, y, moved, painted: Set of ids while painting }
+  // An element moved by a drag (a Patience pile, \`place:X,Y\`) is dragged instead: its outline
+  // follows the pointer, and on release the extension fills the template in with where it went
+  // (\`place-exact:X,Y\` with Alt held: no snapping).
+  let drag = null; // { x, y, moved, painted: Set of ids while painting, move: the element dragged }
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
-    drag = { x: e.clientX, y: e.clientY, moved: false, painted: brush ? new Set() : null };
+    const id = elementAt(e);
+    const move = id && movesBy(id) ? id : null;
+    drag = { x: e.clientX, y: e.clientY, moved: false, painted: brush && !move ? new Set() : null, move };
   });
+  /** The pointer's way since the press, in the drawing's units (whole pixels). */
+  const dragged = (e) => {
+    const r = board.getBoundingClientRect();
+    const scale = shapes && r.width ? r.width / shapes.width : 1;
+    return { dx: Math.round((e.clientX - drag.x) / scale), dy: Math.round((e.clientY - drag.y) / scale) };
+  };
   const paintAt = (point) => {
     const id = elementAt(point);
     if (!id || drag.painted.has(id)) return;
@@ -803,6 +850,12 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (!drag || !(e.buttons & 1)) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    if (drag.move) {
+      if (!drag.moved) { drag.moved = true; board.classList.add('moving'); hideTip(); }
+      ghost = { id: drag.move, ...dragged(e) };
+      drawHighlight();
+      return;
+    }
     if (drag.painted) {
       if (!brush) return;
       if (!drag.moved) { drag.moved = true; hideTip(); paintAt({ clientX: drag.x, clientY: drag.y }); }
@@ -814,8 +867,19 @@ export function previewHtml(nonce: string, initial: PageState): string {
     drag.x = e.clientX;
     drag.y = e.clientY;
   });
-  window.addEventListener('pointerup', () => {
+  window.addEventListener('pointerup', (e) => {
     board.classList.remove('panning');
+    board.classList.remove('moving');
+    if (drag && drag.move && drag.moved) {
+      const how = movesBy(drag.move);
+      const { dx, dy } = dragged(e);
+      ghost = { id: drag.move, dx, dy };
+      drawHighlight();
+      if (how && (dx || dy)) {
+        editStatus.hidden = true;
+        vscode.postMessage({ type: 'move', id: drag.move, template: e.altKey ? how.exact : how.snapped, dx, dy });
+      } else { ghost = null; drawHighlight(); }
+    }
     if (drag && drag.moved) setTimeout(() => { drag = null; }, 0);
     else drag = null;
   });
@@ -863,7 +927,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (drag && drag.moved) return;
     const id = elementAt(event);
     board.dataset.clicked = id || '';
-    const editable = !!id && paletteOf(actions, id).length > 0;
+    const editable = !!id && (paletteOf(actions, id).length > 0 || !!movesBy(id));
     if (id) vscode.postMessage({ type: 'reveal', id, focus: !editable });
     if (editable) openPalette(id);
     else closePalette();
@@ -877,21 +941,27 @@ export function previewHtml(nonce: string, initial: PageState): string {
   let paletteFor = null; // the element id the palette is open for
   let brush = null; // the action id last chosen
   const offers = (id, action) => Object.prototype.hasOwnProperty.call(actions, id) && actions[id].some((a) => a.id === action);
+  /** The place templates element \`id\` is moved by (a drag): { snapped, exact }, or null. */
+  const movesBy = (id) => offers(id, 'place:X,Y') ? { snapped: 'place:X,Y', exact: offers(id, 'place-exact:X,Y') ? 'place-exact:X,Y' : 'place:X,Y' } : null;
   const edit = (id, action) => {
     editStatus.hidden = true;
     vscode.postMessage({ type: 'edit', id, action });
   };
   const showPalette = () => {
     const items = paletteOf(actions, paletteFor);
-    if (items.length === 0) { closePalette(); return; }
+    if (items.length === 0 && !movesBy(paletteFor)) { closePalette(); return; }
     const focused = palette.contains(document.activeElement) ? document.activeElement.dataset.action || '' : null;
     $('palette-title').textContent = paletteFor;
     paletteActions.textContent = '';
-    paletteActions.classList.toggle('compact', items.every((a) => a.compact));
+    const grid = items.every((a) => a.compact);
+    paletteActions.classList.toggle('compact', grid);
     for (const a of items) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = a.label;
+      // In a list, a one-character action shows its title (a terrain's name and letter); its
+      // character still chooses it.
+      b.textContent = grid ? a.label : a.title;
+      if (a.compact) b.dataset.key = a.label;
       b.title = a.offered ? a.title : a.title + ' (what it is now)';
       b.dataset.action = a.id;
       b.setAttribute('aria-label', b.title);
@@ -914,9 +984,11 @@ export function previewHtml(nonce: string, initial: PageState): string {
   };
   const showHint = () => {
     const chosen = brush && paletteOf(actions, paletteFor).find((a) => a.id === brush);
+    const kind = paletteFor === null ? '' : paletteFor.split(':')[0];
+    const drag = paletteFor !== null && movesBy(paletteFor) ? 'Drag the ' + kind + ' to move it (snapped to the grid; Alt: no snapping). ' : '';
     $('palette-hint').textContent = chosen
       ? 'Brush: ' + chosen.label + ' — drag over the board to paint. Esc closes.'
-      : 'Choose what it becomes. Esc closes.';
+      : paletteActions.children.length ? drag + 'Choose what it becomes. Esc closes.' : drag + 'Esc closes.';
   };
   const openPalette = (id) => {
     // The brush stays for another element of its kind.
@@ -976,8 +1048,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (e.key === 'Escape') closePalette();
     else if (step !== undefined && buttons.length) buttons[Math.max(0, Math.min(buttons.length - 1, (at < 0 ? 0 : at + step)))].focus();
     else if (e.key.length === 1 && !e.altKey && !e.ctrlKey && !e.metaKey && e.key !== ' ') {
-      const b = buttons.find((b) => b.textContent === e.key || b.textContent === e.key.toUpperCase());
-      if (!b || b.textContent.length !== 1) return;
+      const b = buttons.find((b) => b.dataset.key === e.key) || buttons.find((b) => b.dataset.key === e.key.toUpperCase());
+      if (!b) return;
       b.focus();
       b.click();
     } else return;
@@ -999,7 +1071,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   board.addEventListener('mousemove', (event) => {
     if (drag && drag.moved) return;
     const id = elementAt(event);
-    board.classList.toggle('pointing', !!id);
+    board.classList.toggle('pointing', !!id && !movesBy(id));
+    board.classList.toggle('movable', !!id && !!movesBy(id));
     tipAt = { x: event.clientX, y: event.clientY };
     if (id === tipFor) { if (!tip.hidden) placeTip(); return; }
     hideTip();
@@ -1081,12 +1154,13 @@ export function previewHtml(nonce: string, initial: PageState): string {
       drawHighlight();
     } else if (m.type === 'tip') {
       if (typeof m.id !== 'string' || m.id !== tipFor || typeof m.text !== 'string' || !m.text) return;
-      const can = paletteOf(actions, m.id).length > 0 ? ' and change it' : '';
+      const can = paletteOf(actions, m.id).length > 0 ? ' and change it' : movesBy(m.id) ? '; drag it to move it (Alt: no snapping)' : '';
       tip.textContent = m.text + '\\n\\nClick to select it in the text' + can + '.';
       tip.hidden = false;
       placeTip();
     } else if (m.type === 'edited') {
       if (typeof m.id !== 'string') return;
+      if (ghost && ghost.id === m.id) { ghost = null; drawHighlight(); }
       if (m.ok) {
         flashElement(m.id);
         return;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, paletteOf, plainHover, previewHtml, svgAllowed, svgBase64, validActions, validElementId, validSeed, validSolution } from '../src/previewHtml';
+import { contentSecurityPolicy, filledPlace, makeNonce, paletteOf, plainHover, previewHtml, svgAllowed, svgBase64, validActions, validElementId, validSeed, validSolution } from '../src/previewHtml';
 
 test('nonces are fresh and plain', () => {
   const a = makeNonce();
@@ -216,4 +216,17 @@ test('the palette: every action of the element\'s kind in the server\'s order, w
   // An element that offers nothing has no palette.
   assert.deepEqual(paletteOf(actions, 'row:0'), []);
   assert.deepEqual(paletteOf({ __proto__: [] } as never, '__proto__'), []);
+});
+
+test('a pile is dragged, not chosen: templates are no buttons; the drag fills them in from its line', () => {
+  const piles = { 'pile:1': [{ id: 'place:X,Y', title: 'drag to move' }, { id: 'place-exact:X,Y', title: 'drag to move, to the pixel' }] };
+  assert.deepEqual(paletteOf(piles, 'pile:1'), []);
+  const html = previewHtml('n', {});
+  assert.ok(html.includes("type: 'move'") && html.includes('Alt: no snapping'));
+  assert.equal(filledPlace('place:X,Y', ' 6  83  120 0  16   1   0   1  32 999 1304', 217, 180), 'place:300,300');
+  assert.equal(filledPlace('place-exact:X,Y', '6 83 120 0', -100, -5), 'place-exact:0,115');
+  for (const [template, line] of [['place:X,Y', '6 83'], ['place:X,Y', '6 x 120'], ['stone', '6 83 120'], ['place:1,2', '6 83 120']]) {
+    assert.equal(filledPlace(template, line, 1, 1), undefined, `${template} ${line}`);
+  }
+  assert.equal(filledPlace('place:X,Y', '6 83 120', 0.5, 1), undefined);
 });
