@@ -672,6 +672,16 @@ fn edit_fixtures_through_the_language_server() {
                 "{}: {element}",
                 path.display()
             );
+            // A terrain comes with the colour the masterboard draws it in; nothing else has one.
+            for offered in element["actions"].as_array().unwrap() {
+                let terrain = offered["id"].as_str().unwrap().starts_with("terrain:");
+                let colour = offered["color"].as_str().is_some_and(|c| {
+                    c.len() == 7
+                        && c.starts_with('#')
+                        && c[1..].bytes().all(|b| b.is_ascii_hexdigit())
+                });
+                assert_eq!(terrain, colour, "{}: {offered}", path.display());
+            }
             let command = |version: i64| json!({"command": "retroboard.editBoard", "arguments": [uri, version, id, action]});
             let asked = client.start_request("workspace/executeCommand", command(version));
             match std::fs::read(beside(path, "after")) {

@@ -1208,8 +1208,11 @@ async function boardEditSteps({ ws, openPreview }) {
       const p = await paletteState(frame);
       return p.open && p.title === 'hex:7' && p.labels.length > 0 ? p : false;
     }, 5_000);
-    const buttons = await frame.evaluate(() => [...document.querySelectorAll('#palette-actions button')].map((b) => ({ action: b.dataset.action, title: b.title })));
+    const buttons = await frame.evaluate(() => [...document.querySelectorAll('#palette-actions button')].map((b) => ({ action: b.dataset.action, title: b.title, swatch: b.querySelector('.swatch')?.style.background ?? '' })));
     const terrains = buttons.filter((b) => b.action.startsWith('terrain:'));
+    // Each terrain with the colour the board draws it in.
+    const swatch = (key) => terrains.find((b) => b.action === key)?.swatch ?? '';
+    check(terrains.every((b) => /^rgb/.test(b.swatch)) && swatch('terrain:B') !== swatch('terrain:D'), `the terrains' colours: ${JSON.stringify(terrains.map((b) => [b.action, b.swatch]))}`);
     check(terrains.length >= 8 && terrains.some((b) => b.action === 'terrain:B' && /Brush/.test(b.title)), `hex:7's terrains: ${JSON.stringify(terrains)}`);
     check(palette.labels.includes('Brush (B)') && palette.labels.includes('Mountains (m)'), `the terrains' letters and names: ${palette.labels.join(' | ')}`);
     const now = palette.current.filter((a) => a.startsWith('terrain:'));

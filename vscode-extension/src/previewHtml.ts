@@ -41,10 +41,12 @@ export type ToPage =
   /** A board edit made (`ok`: the element is flashed once redrawn) or refused (`message`: why). */
   | { type: 'edited'; id: string; ok: boolean; message: string };
 
-/** One thing an element can become: the server's action id and its title. */
+/** One thing an element can become: the server's action id, its title, and the colour it
+ * gives the element where it has one (`#rrggbb`, a terrain's). */
 export interface Action {
   id: string;
   title: string;
+  color?: string;
 }
 
 /** The actions of a preview's elements, by element id. */
@@ -58,9 +60,10 @@ export function validActions(sourceMap: unknown): Actions {
   const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
   for (const e of sourceMap as { id?: unknown; actions?: unknown }[]) {
     if (!e || !text(e.id) || !Array.isArray(e.actions)) continue;
-    const offered = (e.actions as { id?: unknown; title?: unknown }[])
+    const colour = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v);
+    const offered = (e.actions as { id?: unknown; title?: unknown; color?: unknown }[])
       .filter((a) => a && text(a.id) && text(a.title))
-      .map((a) => ({ id: a.id as string, title: a.title as string }));
+      .map((a): Action => (colour(a.color) ? { id: a.id as string, title: a.title as string, color: a.color } : { id: a.id as string, title: a.title as string }));
     if (offered.length > 0) actions[e.id] = offered;
   }
   return actions;
@@ -73,13 +76,15 @@ export function validActions(sourceMap: unknown): Actions {
  * not offer is what it already is). Empty when `id` offers nothing. Self-contained: the page's
  * script carries its source.
  */
-export function paletteOf(actions: Record<string, { id: string; title: string }[]>, id: string): { id: string; title: string; label: string; offered: boolean; compact: boolean }[] {
+export function paletteOf(actions: Record<string, { id: string; title: string; color?: string }[]>, id: string): { id: string; title: string; label: string; offered: boolean; compact: boolean; color?: string }[] {
   // A template (`place:X,Y`) is no button: it is filled in by a drag.
-  const plain = (list: { id: string; title: string }[]) => list.filter((a) => !a.id.endsWith(':X,Y'));
+  const plain = (list: { id: string; title: string; color?: string }[]) => list.filter((a) => !a.id.endsWith(':X,Y'));
   const own = Object.prototype.hasOwnProperty.call(actions, id) ? plain(actions[id]) : [];
   if (own.length === 0) return [];
   const kind = id.split(':')[0] + ':';
   const titles = new Map<string, string>(own.map((a) => [a.id, a.title]));
+  const colours = new Map<string, string>();
+  for (const a of own) if (a.color) colours.set(a.id, a.color);
   // Each element lists all but what it is, in the server's order: a few lists that differ
   // give the whole order.
   const lists = [own];
@@ -87,7 +92,10 @@ export function paletteOf(actions: Record<string, { id: string; title: string }[
   for (const other of Object.keys(actions)) {
     if (!other.startsWith(kind)) continue;
     const list = plain(actions[other]);
-    for (const a of list) if (!titles.has(a.id)) titles.set(a.id, a.title);
+    for (const a of list) {
+      if (!titles.has(a.id)) titles.set(a.id, a.title);
+      if (a.color && !colours.has(a.id)) colours.set(a.id, a.color);
+    }
     const key = list.map((a) => a.id).join('\n');
     if (lists.length < 8 && !seen.has(key)) {
       seen.add(key);
@@ -118,7 +126,9 @@ export function paletteOf(actions: Record<string, { id: string; title: string }[
     const tail = a.slice(a.indexOf(':') + 1);
     const compact = a.includes(':') && [...tail].length === 1;
     const title = titles.get(a) as string;
-    return { id: a, title, label: compact ? tail : title, offered: own.some((x) => x.id === a), compact };
+    const color = colours.get(a);
+    const item = { id: a, title, label: compact ? tail : title, offered: own.some((x) => x.id === a), compact };
+    return color ? { ...item, color } : item;
   });
 }
 
@@ -361,6 +371,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   #palette[hidden], #edit-status[hidden] { display: none; }
   #palette-head { display: flex; align-items: baseline; gap: 8px; margin-bottom: 6px; }
   #palette-title { flex: 1; font-weight: 600; }
+  #palette-actions .swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.4em;
+    vertical-align: -0.1em; border: 1px solid #0006; border-radius: 2px; }
   #palette-close { padding: 0 6px; }
   #palette-actions { display: flex; flex-direction: column; gap: 3px; }
   #palette-actions button { text-align: left; }
@@ -961,6 +973,13 @@ export function previewHtml(nonce: string, initial: PageState): string {
       // In a list, a one-character action shows its title (a terrain's name and letter); its
       // character still chooses it.
       b.textContent = grid ? a.label : a.title;
+      // A terrain's colour, as the board draws it, before its name.
+      if (a.color && !grid) {
+        const swatch = document.createElement('span');
+        swatch.className = 'swatch';
+        swatch.style.background = a.color;
+        b.prepend(swatch);
+      }
       if (a.compact) b.dataset.key = a.label;
       b.title = a.offered ? a.title : a.title + ' (what it is now)';
       b.dataset.action = a.id;

@@ -195,6 +195,12 @@ test('the source map\'s actions, checked: only elements that offer some, ids and
   assert.deepEqual(Object.keys(actions), ['hole:0:0']);
   assert.deepEqual(actions['hole:0:0'], [{ id: 'empty', title: 'an empty hole' }]);
   assert.deepEqual(Object.keys(validActions(undefined)), []);
+  // A colour is kept only as `#rrggbb`.
+  const coloured = validActions([
+    { id: 'hex:1', range, actions: [{ id: 'terrain:B', title: 'Brush (B)', color: '#4a8c2a' }, { id: 'terrain:D', title: 'Desert (D)', color: 'red; x' }] },
+  ]);
+  assert.deepEqual(coloured['hex:1'], [{ id: 'terrain:B', title: 'Brush (B)', color: '#4a8c2a' }, { id: 'terrain:D', title: 'Desert (D)' }]);
+  assert.deepEqual(paletteOf(coloured, 'hex:1').map((a) => a.color), ['#4a8c2a', undefined]);
 });
 
 test('the palette: every action of the element\'s kind in the server\'s order, what it is now not offered', () => {

@@ -45,7 +45,8 @@ impl Color {
         }
     }
 
-    fn hex(self) -> String {
+    /// `#rrggbb`.
+    pub fn hex(self) -> String {
         let mut out = String::with_capacity(7);
         self.write_hex(&mut out);
         out
@@ -235,6 +236,10 @@ impl Element {
 pub struct Action {
     pub id: String,
     pub title: String,
+    /// The colour it gives the element where it has one (a terrain's, `#rrggbb`): a palette
+    /// shows it beside the title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
 }
 
 impl Action {
@@ -242,6 +247,15 @@ impl Action {
         Action {
             id: id.into(),
             title: title.into(),
+            color: None,
+        }
+    }
+
+    /// The action with the colour it gives the element.
+    pub fn with_color(self, color: Color) -> Action {
+        Action {
+            color: Some(color.hex()),
+            ..self
         }
     }
 

@@ -65,7 +65,13 @@ impl TerTerrains {
                 Some(name) if !terrain.named => format!("{} ({key})", &*name.text),
                 _ => key.to_string(),
             };
-            known[usize::from(terrain.named)].push(Action::new(format!("{TERRAIN}{key}"), title));
+            let mut action = Action::new(format!("{TERRAIN}{key}"), title);
+            // The colour the masterboard draws the terrain in.
+            if let Some(color) = &terrain.color {
+                let [r, g, b] = super::colors::drawn(&color.text);
+                action = action.with_color(crate::draw::Color(r, g, b));
+            }
+            known[usize::from(terrain.named)].push(action);
         }
         TerTerrains(Arc::new(known))
     }
