@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
         "analysis",
         "ide",
         "render",
+        "play",
         "formatting",
         "settings",
         "suppressions",

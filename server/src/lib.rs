@@ -13,6 +13,7 @@ pub mod formats;
 pub mod formatting;
 pub mod ide;
 pub mod lsp;
+pub mod play;
 pub mod registry;
 pub mod render;
 pub mod settings;

@@ -1,4 +1,5 @@
-//! The `retroboard` command line: `check`, `format`, `edit`, `render`, `solve`, `explain`, `lsp`.
+//! The `retroboard` command line: `check`, `format`, `edit`, `render`, `play`, `solve`, `explain`,
+//! `lsp`.
 
 mod baseline;
 mod check;
@@ -7,6 +8,7 @@ mod explain;
 mod fix;
 mod format;
 mod paths;
+mod play;
 mod render;
 mod rewrite;
 mod solve;
@@ -147,6 +149,32 @@ is on standard error), 2 usage or I/O problem."
         /// every card; the same seed deals the same cards on every machine
         #[arg(long, value_name = "SEED", value_parser = seed)]
         deal: Option<u64>,
+    },
+    /// Play the game a file describes: replay moves from its start and show the position
+    #[command(
+        after_help = "Moves, separated by spaces: a peg jump R,C-R,C (the row and column, from \
+1, of the stone and of where it lands), a Super Othello square as line 3 names it (C4) or pass, a \
+Patience move P>Q (the top card of pile P onto pile Q), P:N>Q (N cards) or s (the stock). With \
+--json: {\"status\": \"playing\" | \"won\" | \"lost\" | \"stuck\", \"moves\": [legal moves], \
+\"board\": text, \"message\"}. Exit status: 0 the moves were played, 1 a move is not allowed \
+(one line names the rule that forbids it), 2 usage or I/O problem, or a file that cannot be played."
+    )]
+    Play {
+        /// The board or game to play
+        file: PathBuf,
+        /// The moves to play from the start, separated by spaces
+        #[arg(long, value_name = "MOVES", default_value = "")]
+        moves: String,
+        /// Deal a Patience game with this seed (a whole number from 0 to 2^64 - 1); the same
+        /// seed deals the same cards on every machine
+        #[arg(long, value_name = "SEED", value_parser = seed, default_value_t = 1)]
+        deal: u64,
+        /// Suggest a next move (peg: the solver's, or why no win is left)
+        #[arg(long)]
+        hint: bool,
+        /// Print the position as JSON
+        #[arg(long)]
+        json: bool,
     },
     /// Solve a peg solitaire board: a winning sequence of jumps, or why there is none
     #[command(
@@ -303,6 +331,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             text,
             deal,
         } => render::run(&file, output.as_deref(), text, deal),
+        Command::Play {
+            file,
+            moves,
+            deal,
+            hint,
+            json,
+        } => play::run(&file, &moves, deal, hint, json),
         Command::Solve {
             json,
             positions,

@@ -60,26 +60,7 @@ fn fail(message: &str) -> ExitCode {
 }
 
 fn load(file: &Path, deal: Option<u64>) -> Result<Preview, String> {
-    let shown = crate::text::terminal_safe(&file.to_string_lossy()).into_owned();
-    let bytes = match disk::read(file, crate::syntax::MAX_PARSED_BYTES as u64) {
-        Ok(bytes) => bytes,
-        Err(err @ disk::ReadError::TooLarge(..)) => {
-            return Err(format!("cannot draw {shown}: {err}"));
-        }
-        Err(err) => return Err(format!("cannot read {shown}: {err}")),
-    };
-    let (content, _) = text::decode(&bytes)
-        .map_err(|_| format!("cannot draw {shown}: it is a binary file, not text"))?;
-    // A Colossus file's variant is found from its place among its folders, whatever the
-    // working directory.
-    let absolute = disk::absolute(file);
-    let Some(format) = detect(Some(&absolute), &content) else {
-        return Err(format!(
-            "cannot draw {shown}: Retroboard does not recognise this file (run `retroboard \
-explain retroboard/unknown-format` for how files are recognised)"
-        ));
-    };
-    let doc = Document::new(Some(format), &content).with_path(Some(absolute));
+    let doc = read_document(file, "draw")?;
     let Some(seed) = deal else {
         return Ok(preview(&doc, &DiskFiles));
     };
@@ -88,8 +69,34 @@ explain retroboard/unknown-format` for how files are recognised)"
         // A file too large or not text to read: its preview says so.
         None if doc.unparsed().is_some() => Ok(preview(&doc, &DiskFiles)),
         None => Err(format!(
-            "cannot deal {shown}: it is read as a {}, and only Patience games are dealt",
-            format.title()
+            "cannot deal {}: it is read as a {}, and only Patience games are dealt",
+            crate::text::terminal_safe(&file.to_string_lossy()),
+            doc.format().map_or("file", |f| f.title())
         )),
     }
+}
+
+/// The file as a document of the format it is detected as; `Err`: why it cannot be `verb`ed
+/// (read, not text, not recognised).
+pub(super) fn read_document(file: &Path, verb: &str) -> Result<Document, String> {
+    let shown = crate::text::terminal_safe(&file.to_string_lossy()).into_owned();
+    let bytes = match disk::read(file, crate::syntax::MAX_PARSED_BYTES as u64) {
+        Ok(bytes) => bytes,
+        Err(err @ disk::ReadError::TooLarge(..)) => {
+            return Err(format!("cannot {verb} {shown}: {err}"));
+        }
+        Err(err) => return Err(format!("cannot read {shown}: {err}")),
+    };
+    let (content, _) = text::decode(&bytes)
+        .map_err(|_| format!("cannot {verb} {shown}: it is a binary file, not text"))?;
+    // A Colossus file's variant is found from its place among its folders, whatever the
+    // working directory.
+    let absolute = disk::absolute(file);
+    let Some(format) = detect(Some(&absolute), &content) else {
+        return Err(format!(
+            "cannot {verb} {shown}: Retroboard does not recognise this file (run `retroboard \
+explain retroboard/unknown-format` for how files are recognised)"
+        ));
+    };
+    Ok(Document::new(Some(format), &content).with_path(Some(absolute)))
 }

@@ -22,6 +22,7 @@ pub mod othello;
 pub mod patience;
 pub mod peg;
 pub mod place;
+pub mod play;
 pub mod reshape;
 
 pub use codes::{all_codes, code_doc};
@@ -126,6 +127,18 @@ pub trait Format: Sync {
         _files: &dyn Files,
         _findings: &[Finding],
     ) -> Option<crate::draw::Replay> {
+        None
+    }
+
+    /// The game this document describes, at its start, to be played ([`play::Game`]);
+    /// `deal`: the seed a card game is dealt with. `None`: this format is no game to play;
+    /// `Err`: why this file cannot be played, in the modder's words.
+    fn game<'a>(
+        &self,
+        _doc: &'a Document,
+        _files: &dyn Files,
+        _deal: u64,
+    ) -> Option<Result<Box<dyn play::Game + 'a>, String>> {
         None
     }
 

@@ -55,6 +55,8 @@ fn square_id(square: &Square) -> String {
 /// One element placed on the drawing.
 struct Square {
     element: Element,
+    /// What the square shows: the element's kind, or a played position's stone or hole.
+    kind: Kind,
     /// Left edge in half squares from the leftmost element drawn.
     left: i64,
     /// 1 for a half-width field, else 2.
@@ -65,6 +67,9 @@ struct Square {
     hole: Option<(usize, usize)>,
 }
 
+/// What a hole of the jump grid holds in a game being played (see [`super::play`]).
+pub type Position<'a> = &'a dyn Fn(super::solve::Place) -> Kind;
+
 /// The board's drawing; `searched`: what searches found before (its winning jumps).
 pub fn board(
     doc: &Document,
@@ -73,6 +78,22 @@ pub fn board(
     searched: Option<&crate::formats::Searched>,
 ) -> Option<draw::Board> {
     let board = Board::new(doc)?.read_as(chosen);
+    Some(drawn(doc, &board, findings, searched, None))
+}
+
+/// The board of a game being played: its holes as `position` says, without the edges a
+/// click reshapes or the solution of the start.
+pub fn played(doc: &Document, board: &Board, position: Position) -> draw::Board {
+    drawn(doc, board, &[], None, Some(position))
+}
+
+fn drawn(
+    doc: &Document,
+    board: &Board,
+    findings: &[Finding],
+    searched: Option<&crate::formats::Searched>,
+    position: Option<Position>,
+) -> draw::Board {
     let problems: Vec<Range<usize>> = findings
         .iter()
         .filter(|f| matches!(f.severity, Severity::Error | Severity::Warning))
@@ -108,16 +129,22 @@ pub fn board(
             } else {
                 (x, 2)
             };
+            let hole = matches!(e.kind(), Kind::Empty | Kind::Stone(_))
+                .then(|| board.grid_column(&e, rule))
+                .flatten()
+                .map(|column| (y, column));
+            let kind = match (position, hole) {
+                (Some(position), Some(place)) => position(place),
+                _ => e.kind(),
+            };
             Some(Square {
                 element: e,
+                kind,
                 left,
                 width,
                 row: y,
                 faulty: faulty(e.full_range()) || marked.binary_search(&e.range().start).is_ok(),
-                hole: matches!(e.kind(), Kind::Empty | Kind::Stone(_))
-                    .then(|| board.grid_column(&e, rule))
-                    .flatten()
-                    .map(|column| (y, column)),
+                hole,
             })
         });
         let mut row_squares: Vec<Square> = placed.take(per_row + 1).collect();
@@ -136,8 +163,8 @@ pub fn board(
     }
     let cut_rows = board.rows.len() > MAX_ROWS;
 
-    let title = title(doc, &board);
-    let about = about(&board, rule);
+    let title = title(doc, board);
+    let about = about(board, rule);
     let header_faulty = match &board.header {
         Header::V1 { range, .. } => faulty(range.clone()),
         Header::V2 { version, mode } => {
@@ -163,13 +190,16 @@ pub fn board(
     let counts = problem_counts(findings);
     // The winning jumps, in the text drawing only (a board the game loads).
     let loads = !findings.iter().any(|f| f.severity == Severity::Error);
-    let solution = if loads {
-        super::solvability::preview_solution(&board, searched)
+    let solution = if loads && position.is_none() {
+        super::solvability::preview_solution(board, searched)
     } else {
         Vec::new()
     };
 
-    let board_source = super::reshape::board_source(doc, &board);
+    let board_source = match position {
+        Some(_) => None,
+        None => super::reshape::board_source(doc, board),
+    };
     let scene = scene(
         &squares,
         board_source,
@@ -186,7 +216,7 @@ pub fn board(
             text.line(line);
         }
     }
-    Some(draw::Board { title, scene, text })
+    draw::Board { title, scene, text }
 }
 
 fn title(doc: &Document, board: &Board) -> String {
@@ -252,7 +282,7 @@ fn problem_counts(findings: &[Finding]) -> String {
 
 fn describe(square: &Square) -> String {
     let e = square.element;
-    let what = match e.kind() {
+    let what = match square.kind {
         Kind::Locked => "locked field".to_string(),
         Kind::HalfLocked => "half-width locked field".to_string(),
         Kind::Empty => "empty slot".to_string(),
@@ -389,7 +419,7 @@ fn scene(
                 normal
             }
         };
-        match square.element.kind() {
+        match square.kind {
             Kind::Locked | Kind::HalfLocked => items.push(Item::Rect {
                 x,
                 y,
@@ -437,7 +467,7 @@ fn scene(
                     });
                 }
                 // An empty hole has an unpainted peg, which a viewer replaying jumps paints.
-                let style = match square.element.kind() {
+                let style = match square.kind {
                     Kind::Stone(colour) => Style::filled(stone_color(colour), Color::BLACK, 1.0),
                     _ => Style::default(),
                 };
@@ -509,8 +539,8 @@ fn scene(
 }
 
 /// The character of an element in the terminal drawing: the goal in uppercase.
-fn glyph(element: &Element) -> char {
-    let c = match element.kind() {
+fn glyph(square: &Square) -> char {
+    let c = match square.kind {
         Kind::Locked => '-',
         Kind::HalfLocked => '.',
         Kind::Empty => 'o',
@@ -519,7 +549,7 @@ fn glyph(element: &Element) -> char {
         Kind::Stone(Colour::Green) => 'g',
         Kind::Invalid(_) => '?',
     };
-    if element.goal() {
+    if square.element.goal() {
         c.to_ascii_uppercase()
     } else {
         c
@@ -546,7 +576,7 @@ fn text(
         match (square.width, square.faulty) {
             (1, true) => canvas.put(x, y, '!'),
             (_, faulty) => {
-                canvas.put(x, y, glyph(&square.element));
+                canvas.put(x, y, glyph(square));
                 if faulty && square.width > 1 {
                     canvas.put(x + 1, y, '!');
                 }
@@ -555,7 +585,7 @@ fn text(
         canvas.mark(x, y, 1, square_id(square));
     }
     canvas.line("");
-    let mut seen: Vec<char> = squares.iter().map(|s| glyph(&s.element)).collect();
+    let mut seen: Vec<char> = squares.iter().map(glyph).collect();
     seen.sort_unstable();
     seen.dedup();
     let legend: Vec<&str> = [

@@ -16,6 +16,7 @@ mod hover;
 mod jumps;
 mod outline;
 mod place;
+pub mod play;
 mod reshape;
 pub mod solvability;
 pub mod solve;
@@ -190,6 +191,15 @@ board whose rows are equally long without dots"
         }
         let board = view::Board::of_chosen(doc, chosen(doc, files));
         solvability::preview_replay(board.as_ref().as_ref()?, files.searched().map(|s| &**s))
+    }
+
+    fn game<'a>(
+        &self,
+        doc: &'a Document,
+        files: &dyn Files,
+        _deal: u64,
+    ) -> Option<Result<Box<dyn super::play::Game + 'a>, String>> {
+        Some(play::game(doc, chosen(doc, files)).map(|g| Box::new(g) as Box<dyn super::play::Game>))
     }
 }
 

@@ -45,7 +45,7 @@ pub struct Prepared {
 
 /// The jump grid of a board the game loads (`None` for one it refuses or whose mode is not
 /// known): rows of the board's dot rule, as [`Board::grid_column`] places each element.
-fn grid(board: &Board) -> Option<Vec<Vec<Field>>> {
+pub(super) fn grid(board: &Board) -> Option<Vec<Vec<Field>>> {
     let diagonal_known = board.diagonal.is_some();
     let invalid = board.rows.iter().any(|r| r.has_invalid());
     if board.syntax_errors || invalid || !diagonal_known || board.rows.is_empty() {
@@ -80,7 +80,7 @@ fn grid(board: &Board) -> Option<Vec<Vec<Field>>> {
 }
 
 /// The board's goal on the grid: the one the game keeps.
-fn goal(board: &Board) -> Option<Place> {
+pub(super) fn goal(board: &Board) -> Option<Place> {
     let goal = board.kept_goal()?;
     Some((goal.row(), board.grid_column(&goal, board.dot_rule())?))
 }
