@@ -1997,3 +1997,79 @@ T saddleBrown Tower false 0 Anything 3 Centaur 3 Gargoyle 3 Ogre -1 Titan\n";
         client.shutdown();
     }
 }
+
+/// `retroboard/play`: the server replays the client's moves on the open text, stops at the
+/// first move the rules forbid and says why, and hints the solver's next jump.
+#[test]
+fn a_peg_board_is_played_move_by_move() {
+    let uri = file_uri("/tmp/retroboard-play/English.brd");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/English Standard.brd"),
+    )
+    .unwrap();
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "peg-brd", 1, &text);
+    client.diagnostics(&uri, Some(1));
+    let play = |client: &mut LspClient, moves: Value, hint: bool| {
+        client.request(
+            "retroboard/play",
+            json!({"textDocument": {"uri": uri}, "version": 1, "moves": moves, "hint": hint}),
+        )
+    };
+
+    let start = play(&mut client, json!([]), true);
+    assert_eq!(start["status"], "playing");
+    assert_eq!(start["version"], 1);
+    assert_eq!(
+        start["moves"],
+        json!(["2,4-4,4", "4,2-4,4", "4,6-4,4", "6,4-4,4"])
+    );
+    assert_eq!(
+        start["hint"],
+        json!({"move": "2,4-4,4", "reason": "A win from here: 31 jumps leave one stone on the goal."})
+    );
+    assert!(
+        start["svg"]
+            .as_str()
+            .unwrap()
+            .contains("data-rb-id='hole:1:3'")
+    );
+
+    // The second jump lands on a stone: the position is the first jump's, and the rule is said.
+    let refused = play(&mut client, json!(["2,4-4,4", "1,3-3,3"]), false);
+    assert_eq!(
+        refused["refused"],
+        json!({"index": 1, "move": "1,3-3,3", "rule": "a stone lands only in an empty hole: (3,3) holds a stone"})
+    );
+    assert_eq!(
+        refused["message"],
+        "1,3-3,3 is not allowed: a stone lands only in an empty hole: (3,3) holds a stone. 31 \
+stones left after 1 jump, 3 jumps possible; 20 points."
+    );
+    assert_eq!(refused.get("hint"), None);
+
+    // Undo is the list without its last move: the start again.
+    let undone = play(&mut client, json!([]), false);
+    assert_eq!(undone["moves"], start["moves"]);
+    assert_eq!(undone["svg"], start["svg"]);
+
+    // A file that is no game is an error answer that says so.
+    let pattern = file_uri("/tmp/retroboard-play/Field.pat");
+    client.open(
+        &pattern,
+        "crossmines-pattern",
+        1,
+        "Large Grid Size X:2\nLarge Grid Size Y:1\n11\n",
+    );
+    let error = client.request_raw(
+        "retroboard/play",
+        json!({"textDocument": {"uri": pattern}, "moves": []}),
+    );
+    assert!(
+        error["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is not a game Retroboard plays")),
+        "{error}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}

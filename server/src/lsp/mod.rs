@@ -105,6 +105,7 @@ pub async fn serve_with(
     let (service, socket) =
         LspService::build(move |client| Backend::new(client, notifier, flag, options))
             .custom_method("retroboard/preview", Backend::preview)
+            .custom_method("retroboard/play", Backend::play)
             .finish();
     Server::new(streams.server_input, streams.server_output, socket)
         .concurrency_level(MAX_REQUESTS_IN_FLIGHT)

@@ -209,7 +209,15 @@ fn drawn(
         &notes,
         &counts,
     );
-    let mut text = text(&squares, &title, &about, header_faulty, &notes, &counts);
+    let mut text = text(
+        &squares,
+        &title,
+        &about,
+        header_faulty,
+        &notes,
+        &counts,
+        position.is_some(),
+    );
     if !solution.is_empty() {
         text.line("");
         for line in &solution {
@@ -538,6 +546,39 @@ fn scene(
     scene
 }
 
+/// The hole columns' numbers (from 1) above the text drawing, a line of tens first where a
+/// number has two digits; none when the board's rows are shifted so no column stands straight.
+fn number_columns(canvas: &mut TextCanvas, squares: &[Square], margin: usize) {
+    let mut columns: Vec<(usize, usize)> = Vec::new();
+    for square in squares {
+        let (Some((_, c)), Ok(x)) = (square.hole, usize::try_from(square.left)) else {
+            continue;
+        };
+        match columns.iter().find(|(column, _)| *column == c) {
+            Some((_, at)) if *at != x => return,
+            Some(_) => {}
+            None => columns.push((c, x)),
+        }
+    }
+    if columns.is_empty() {
+        return;
+    }
+    if columns.iter().any(|(c, _)| c + 1 >= 10) {
+        let y = canvas.height();
+        canvas.line("");
+        for (c, x) in &columns {
+            if c + 1 >= 10 {
+                canvas.write(margin + x, y, &((c + 1) / 10).to_string());
+            }
+        }
+    }
+    let y = canvas.height();
+    canvas.line("");
+    for (c, x) in &columns {
+        canvas.write(margin + x, y, &((c + 1) % 10).to_string());
+    }
+}
+
 /// The character of an element in the terminal drawing: the goal in uppercase.
 fn glyph(square: &Square) -> char {
     let c = match square.kind {
@@ -563,15 +604,25 @@ fn text(
     header_faulty: bool,
     notes: &[String],
     counts: &str,
+    numbered: bool,
 ) -> TextCanvas {
     let mut canvas = TextCanvas::new();
     canvas.line(title);
     canvas.line(&format!("{}{about}", if header_faulty { "! " } else { "" }));
     canvas.line("");
+    // A game typed in the terminal names holes by row and column: they are numbered there,
+    // the rows left of the board, the columns above it when they stand straight.
+    let margin = if numbered { 4 } else { 0 };
+    if numbered {
+        number_columns(&mut canvas, squares, margin);
+    }
     let top = canvas.height();
     for square in squares {
-        let x = usize::try_from(square.left).unwrap_or(0);
+        let x = margin + usize::try_from(square.left).unwrap_or(0);
         let y = top + square.row;
+        if numbered && let Some((r, _)) = square.hole {
+            canvas.write(0, y, &format!("{:>3}", r + 1));
+        }
         // A half-width field has one column: a problem replaces its character.
         match (square.width, square.faulty) {
             (1, true) => canvas.put(x, y, '!'),

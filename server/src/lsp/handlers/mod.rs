@@ -15,6 +15,7 @@ pub(crate) mod goto_definition;
 pub(crate) mod hover;
 pub(crate) mod initialize;
 pub(crate) mod inlay_hint;
+pub(crate) mod play;
 pub(crate) mod preview;
 pub(crate) mod references;
 pub(crate) mod rename;
