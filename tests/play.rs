@@ -261,3 +261,52 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    // A game of up to 60 moves, each drawn: fewer cases than a peg board's.
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every Othello move the engine lists is played, and every placement turns at least one
+    /// chip: the mover gains the chip placed and one turned at least, the other loses one.
+    #[test]
+    fn every_othello_move_turns_a_chip(picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..60)) {
+        let bytes = std::fs::read(repo().join("examples/Opening.bord")).unwrap();
+        let (text, _) = retroboard::text::decode(&bytes).unwrap();
+        let doc = Document::new(Some(FormatId::OthelloBord), &text);
+        let spec = retroboard::formats::spec(FormatId::OthelloBord);
+        let mut game = spec.game(&doc, &DiskFiles, 1).expect("a game").expect("playable");
+        // "Opening.bord — Black 2, White 2": the board's title counts the chips.
+        let counts = |game: &dyn retroboard::formats::play::Game| {
+            let title = game.board().title;
+            let (_, score) = title.split_once(" — ").unwrap();
+            let numbers: Vec<usize> = score
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|n| !n.is_empty())
+                .map(|n| n.parse().unwrap())
+                .collect();
+            (numbers[0], numbers[1])
+        };
+        let mut black_to_move = true;
+        for pick in picks {
+            let moves = game.moves();
+            if moves.is_empty() {
+                prop_assert_ne!(game.status(), Status::Playing);
+                break;
+            }
+            let (black, white) = counts(&*game);
+            let chosen = pick.get(&moves).clone();
+            prop_assert!(game.play(&chosen).is_ok(), "{chosen} is listed but refused");
+            let (black_after, white_after) = counts(&*game);
+            if chosen != "pass" {
+                let (mover, mover_after, other, other_after) = if black_to_move {
+                    (black, black_after, white, white_after)
+                } else {
+                    (white, white_after, black, black_after)
+                };
+                prop_assert!(mover_after >= mover + 2, "{chosen}: {mover} -> {mover_after}");
+                prop_assert_eq!(other - other_after, mover_after - mover - 1);
+            }
+            black_to_move = !black_to_move;
+        }
+    }
+}

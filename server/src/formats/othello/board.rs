@@ -15,6 +15,8 @@ const MARGIN: f64 = 30.0;
 const FELT: Color = Color(20, 120, 70);
 const USED: Color = Color(250, 210, 60);
 const MISSING: Color = Color(150, 150, 150);
+/// The dot on a square the player to move may place a chip on.
+const LEGAL: Color = Color(120, 190, 150);
 
 fn touches(a: &Range<usize>, b: &Range<usize>) -> bool {
     a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1)
@@ -31,6 +33,43 @@ struct Square {
     source: Option<(usize, usize)>,
     /// Its name in the list of used squares.
     used_source: Option<(usize, usize)>,
+    /// In a game: a square the player to move may place a chip on.
+    legal: bool,
+    /// In a game: the chip placed last.
+    last: bool,
+}
+
+/// A position of a game being played (see [`super::play`]).
+pub struct Played<'a> {
+    pub chips: &'a [Chip; SQUARES],
+    /// The squares the player to move may place a chip on.
+    pub legal: &'a [usize],
+    pub last: Option<usize>,
+    /// Whose turn, the score, the chips left: a line under the board.
+    pub about: String,
+}
+
+/// The board of a game being played: the position's chips on the file's squares (the same
+/// element ids as the preview's), the legal squares dotted, the last chip marked.
+pub fn played(doc: &Document, position: &Played) -> Board {
+    let view = BordView::new(doc);
+    let mut squares = [Square::default(); SQUARES];
+    for (index, c) in view.board.characters().take(SQUARES) {
+        squares[index].source = Some((c.range.start, c.range.end));
+    }
+    for (index, square) in squares.iter_mut().enumerate() {
+        square.chip = Some(position.chips[index]);
+        square.legal = position.legal.contains(&index);
+        square.last = position.last == Some(index);
+    }
+    let black = position.chips.iter().filter(|c| **c == Chip::Black).count();
+    let white = position.chips.iter().filter(|c| **c == Chip::White).count();
+    let title = format!("{} — Black {black}, White {white}", file_name(doc));
+    let lines = vec![(position.about.clone(), false)];
+    let scene = draw_scene(&title, &squares, false, None, &lines, None);
+    // The terminal shows the position's sentence under the drawing already.
+    let text = draw_text(&title, &squares, &[], None);
+    Board { title, scene, text }
 }
 
 pub fn board(doc: &Document, findings: &[Finding]) -> Board {
@@ -255,6 +294,20 @@ fn draw_scene(
                 style: Style::filled(fill, Color::BLACK, 1.5),
             });
         }
+        if square.legal {
+            items.push(Item::Circle {
+                center,
+                radius: SQUARE * 0.12,
+                style: Style::fill(LEGAL),
+            });
+        }
+        if square.last {
+            items.push(Item::Circle {
+                center,
+                radius: SQUARE * 0.08,
+                style: Style::fill(Color::FAULT),
+            });
+        }
         if square.used {
             let mark = Item::Rect {
                 x: x + 3.0,
@@ -293,6 +346,7 @@ fn draw_scene(
         let what = match (square.chip, chip) {
             (None, _) => "missing from the board data",
             (_, Some((_, words))) => words,
+            _ if square.legal => "empty, a chip may go here",
             _ => "empty",
         };
         let tip = format!(
@@ -329,8 +383,14 @@ fn draw_scene(
     }
     let mut y = legend_top + 6.0;
     let mut legend: Vec<(String, bool)> = lines.to_vec();
+    let playing = squares.iter().any(|s| s.legal || s.last);
     legend.push((
-        "yellow dashes: used square (line 3) · red: a problem".to_string(),
+        if playing {
+            "green dot: a square to place a chip on · red dot: the chip placed last"
+        } else {
+            "yellow dashes: used square (line 3) · red: a problem"
+        }
+        .to_string(),
         false,
     ));
     if let Some(copyright) = copyright {
@@ -378,12 +438,16 @@ fn draw_text(
         let chip = match square.chip {
             Some(Chip::Black) => '●',
             Some(Chip::White) => '○',
+            Some(Chip::Empty) if square.legal => '+',
             Some(Chip::Empty) => '·',
             None => '?',
         };
         if square.used {
             canvas.put(x, y, '[');
             canvas.put(x + 2, y, ']');
+        }
+        if square.last {
+            canvas.put(x, y, '>');
         }
         canvas.put(x + 1, y, chip);
         if square.faulty {
@@ -397,7 +461,13 @@ fn draw_text(
     for (line, bad) in lines {
         canvas.line(&format!("{}{line}", if *bad { "! " } else { "" }));
     }
-    canvas.line("● black  ○ white  · empty  [ ] used square (line 3)  ? missing  ! a problem");
+    if squares.iter().any(|s| s.legal || s.last) {
+        canvas.line(
+            "● black  ○ white  · empty  + a square to place a chip on  > the chip placed last",
+        );
+    } else {
+        canvas.line("● black  ○ white  · empty  [ ] used square (line 3)  ? missing  ! a problem");
+    }
     if let Some(copyright) = copyright {
         let shown: String = copyright.chars().take(76).collect();
         canvas.line(&format!("copyright: {shown}"));

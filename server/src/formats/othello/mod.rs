@@ -12,6 +12,7 @@ pub mod hover;
 mod navigate;
 pub mod outline;
 mod place;
+pub mod play;
 pub mod view;
 
 use super::{Files, Format};
@@ -84,6 +85,15 @@ impl Format for Bord {
         include_declaration: bool,
     ) -> Vec<crate::answers::Target> {
         navigate::references(doc, offset, include_declaration)
+    }
+
+    fn game<'a>(
+        &self,
+        doc: &'a Document,
+        _files: &dyn Files,
+        _deal: u64,
+    ) -> Option<Result<Box<dyn super::play::Game + 'a>, String>> {
+        Some(play::game(doc).map(|g| Box::new(g) as Box<dyn super::play::Game>))
     }
 
     fn board(&self, doc: &Document, _files: &dyn Files, findings: &[Finding]) -> Option<Board> {
