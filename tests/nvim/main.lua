@@ -658,6 +658,64 @@ return function(t)
     vim.api.nvim_win_close(pwin, true)
   end)
 
+  t.test(':RetroboardPlay: a peg board won by typing the jumps; a jump that is none is refused with its rule; u undoes', function()
+    vim.cmd('silent! only')
+    local path = board_copy('tests/play/peg/ten-jumps.brd', 'Play.brd')
+    local src = t.edit(path)
+    t.client(src)
+    local play = require('retroboard.play')
+    vim.cmd('RetroboardPlay')
+    local started = t.wait('the game started', 10000, function()
+      local s = play.state(src)
+      return s and s.status == 'playing' and s
+    end)
+    t.eq(started.legal, { '1,2-1,4', '1,2-3,2', '1,3-1,1', '2,3-2,1', '3,3-3,5', '3,4-3,2', '3,4-1,4', '4,4-4,2' }, 'the jumps at the start')
+    local pbuf = started.buf
+    local lines = vim.api.nvim_buf_get_lines(pbuf, 0, -1, false)
+    t.eq(lines[4], '    1 2 3 4 5', 'the columns numbered above the board')
+    t.eq(lines[5], '  1 o y y o o', 'row 1 of the board, numbered')
+    -- (1,2) to (1,5) is no jump: refused with its rule, nothing played.
+    local said = notifications(function()
+      vim.cmd('RetroboardPlay 1,2-1,5')
+      t.wait('the jump refused', 10000, function()
+        return play.state(src).refused
+      end)
+    end)
+    t.eq(play.state(src).refused.rule, 'a stone jumps two holes across or down: (1,2) to (1,5) is no such jump', 'the rule')
+    t.eq(play.state(src).moves, {}, 'no move played')
+    t.ok(said[1] and said[1].msg:find('1,2-1,5 is not allowed: a stone jumps two holes', 1, true), 'the refusal notified')
+    local jumps = { '1,2-3,2', '4,4-4,2', '4,2-2,2', '3,4-3,2', '1,3-3,3', '2,5-2,3', '2,2-2,4', '3,2-3,4', '2,4-4,4', '4,5-4,3' }
+    for n, jump in ipairs(jumps) do
+      vim.cmd('RetroboardPlay ' .. jump)
+      t.wait(('jump %d played'):format(n), 10000, function()
+        local s = play.state(src)
+        return #s.moves == n and s.shown == s.seq and not s.refused
+      end)
+      if n == 3 then
+        -- u in the play buffer takes the jump back; <C-r> plays it again.
+        vim.api.nvim_set_current_win(vim.fn.bufwinid(pbuf))
+        vim.api.nvim_feedkeys('u', 'xt', false)
+        t.wait('the jump undone', 10000, function()
+          local s = play.state(src)
+          return #s.moves == 2 and s.shown == s.seq and s
+        end)
+        vim.api.nvim_feedkeys(vim.keycode('<C-r>'), 'xt', false)
+        t.wait('the jump redone', 10000, function()
+          local s = play.state(src)
+          return #s.moves == 3 and s.shown == s.seq
+        end)
+        vim.api.nvim_set_current_win(vim.fn.bufwinid(src))
+      end
+    end
+    local won = play.state(src)
+    t.eq(won.status, 'won', 'the game ends won')
+    t.eq(won.message, 'Won in 10 jumps: one stone left at (4,3); 200 points.', 'the end')
+    local shown = vim.api.nvim_buf_get_lines(pbuf, 0, -1, false)
+    t.ok(vim.tbl_contains(shown, 'Won in 10 jumps: one stone left at (4,3); 200 points.'), 'the play buffer says so')
+    vim.api.nvim_buf_delete(pbuf, { force = true })
+    t.eq(play.state(src), nil, 'closing the play buffer ends the game')
+  end)
+
   t.test('board edit: r{char} in the text preview paints three Crossmines cells; bytes as expected; u undoes; r names what the square offers when it is that already', function()
     vim.cmd('silent! only')
     local path = board_copy('tests/edits/crossmines/cell-letter.pat', 'Paint.pat')

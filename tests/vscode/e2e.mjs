@@ -266,6 +266,9 @@ function codeSummary(code) {
   return m?.[1];
 }
 
+/** The games played from the preview: their files in the workspace. */
+const PLAYED = { 'tests/play/peg/ten-jumps.brd': 'TenJumps.brd', 'examples/Opening.bord': 'Play.bord' };
+
 function makeWorkspace(root) {
   const ws = path.join(root, 'workspace');
   mkdirSync(ws, { recursive: true });
@@ -283,6 +286,7 @@ function makeWorkspace(root) {
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, 'Mysteriet.pat'));
   copyFileSync(path.join(repo, 'examples', 'Mysteriet.pat'), path.join(ws, FRESH_PAT));
   copyFileSync(path.join(repo, 'examples', 'English Standard.brd'), path.join(ws, 'English.brd'));
+  for (const [from, to] of Object.entries(PLAYED)) copyFileSync(path.join(repo, from), path.join(ws, to));
   // The real Default variant (read from the corpus, never kept in the project), for board → text.
   const corpus = process.env.RETROBOARD_CORPUS ?? path.join(repo, '..', 'shared', 'corpus');
   const original = path.join(corpus, 'colossus', 'Default');
@@ -1109,6 +1113,109 @@ async function openBoard(file, ids = /^(square|hole):/) {
     return s.file === name && s.rendered && s.drawn.some((id) => ids.test(id)) ? s : false;
   }, 20_000);
   return frame;
+}
+
+/** The game as the page shows it while playing. */
+async function playState(frame) {
+  return frame.evaluate(() => {
+    const b = document.getElementById('board');
+    return {
+      playing: b.dataset.playing === 'true',
+      status: b.dataset.status ?? '',
+      moves: b.dataset.moves ? b.dataset.moves.split(' ') : [],
+      legal: b.dataset.legal ? b.dataset.legal.split(' ') : [],
+      hint: b.dataset.hint ?? '',
+      refused: b.dataset.refused ?? '',
+      message: document.getElementById('play-message').textContent,
+      heading: document.getElementById('play-status').textContent,
+      stones: [...b.querySelectorAll('g[data-rb-id^="hole:"] circle')].map((c) => c.getAttribute('fill')).join(' '),
+    };
+  });
+}
+
+async function playSteps({ openPreview }) {
+  await step('play: a peg board won by clicking the hinted jumps one by one; an illegal jump shows its rule; Undo restores the position', async () => {
+    const frame = await openBoard('TenJumps.brd');
+    await frame.locator('#play').click();
+    await until('the game under way', async () => {
+      const s = await playState(frame);
+      return s.playing && s.status === 'playing' && s.legal.length > 0 ? s : false;
+    });
+    const click = async (id) => frame.locator('#board').click({ position: await elementOnBoard(frame, id) });
+    // (1,2) to (1,5) is no jump: refused with the rule, the position as it was.
+    await click('hole:0:1');
+    await click('hole:0:4');
+    const refused = await until('the jump refused', async () => {
+      const s = await playState(frame);
+      return s.refused ? s : false;
+    });
+    check(refused.refused === 'a stone jumps two holes across or down: (1,2) to (1,5) is no such jump', `the rule: ${refused.refused}`);
+    check(refused.message.startsWith('Not allowed: 1,2-1,5: a stone jumps two holes'), `the message: ${refused.message}`);
+    check(refused.moves.length === 0, `moves after the refusal: ${refused.moves}`);
+    await screenshot('play-peg-refused');
+    let positionBefore = null;
+    for (let n = 1; n <= 20; n++) {
+      const before = await playState(frame);
+      if (before.status !== 'playing') break;
+      if (n === 3) positionBefore = before;
+      await frame.locator('#hint').click();
+      const hinted = await until(`the hint for jump ${n}`, async () => {
+        const s = await playState(frame);
+        return s.hint && s.moves.length === n - 1 ? s : false;
+      });
+      const m = /^(\d+),(\d+)-(\d+),(\d+)$/.exec(hinted.hint);
+      check(m, `the hint ${hinted.hint} is a jump`);
+      if (n === 1) await screenshot('play-peg-hint');
+      await click(`hole:${m[1] - 1}:${m[2] - 1}`);
+      await click(`hole:${m[3] - 1}:${m[4] - 1}`);
+      const after = await until(`jump ${n} played`, async () => {
+        const s = await playState(frame);
+        return s.moves.length === n ? s : false;
+      });
+      check(after.moves[n - 1] === hinted.hint, `jump ${n}: played ${after.moves[n - 1]}, hinted ${hinted.hint}`);
+      if (n === 3) {
+        // Undo: the position before the third jump, drawn again; Redo plays it again.
+        await frame.locator('#undo').click();
+        const undone = await until('the jump undone', async () => {
+          const s = await playState(frame);
+          return s.moves.length === 2 ? s : false;
+        });
+        check(undone.stones === positionBefore.stones, 'the stones after Undo are not those before the jump');
+        await frame.locator('#redo').click();
+        await until('the jump redone', async () => ((await playState(frame)).moves.length === 3 ? true : false));
+      }
+    }
+    const won = await playState(frame);
+    check(won.status === 'won', `the game ended ${won.status}: ${won.message}`);
+    check(/^Won in 10 jumps: one stone left at \(\d+,\d+\)/.test(won.message), `the message: ${won.message}`);
+    check(won.heading === 'Won · 10 moves', `the heading: ${won.heading}`);
+    await screenshot('play-peg-won');
+    await frame.locator('#stop').click();
+    await until('the board as the file has it', async () => ((await previewState()).drawn.includes('board') ? true : false));
+    return `${won.moves.join(' ')}`;
+  }, { needs: [openPreview] });
+
+  await step('play: Super Othello against the engine, which answers each chip', async () => {
+    const frame = await openBoard('Play.bord');
+    await frame.locator('#play').click();
+    await until('the game under way', async () => ((await playState(frame)).legal.includes('C4') ? true : false));
+    await frame.locator('#board').click({ position: await elementOnBoard(frame, 'square:C4') });
+    const answered = await until('the engine\'s answer', async () => {
+      const s = await playState(frame);
+      return s.moves.length === 2 ? s : false;
+    });
+    check(answered.moves[0] === 'C4' && /^[A-H][1-8]$/.test(answered.moves[1]), `the moves: ${answered.moves}`);
+    check(/^Black to move: Black \d+, White \d+/.test(answered.message), `the message: ${answered.message}`);
+    await screenshot('play-othello-engine');
+    await frame.locator('#undo').click();
+    const undone = await until('both undone', async () => {
+      const s = await playState(frame);
+      return s.moves.length === 0 ? s : false;
+    });
+    check(undone.legal.join(' ') === 'C4 D3 E6 F5', `the legal squares after Undo: ${undone.legal}`);
+    await frame.locator('#stop').click();
+    return answered.moves.join(' ');
+  }, { needs: [openPreview] });
 }
 
 async function boardEditSteps({ ws, openPreview }) {
@@ -2139,6 +2246,7 @@ async function main() {
       return `highlight ${lit.ids} (${lit.kinds.length} shapes), tooltip ${JSON.stringify(tip.text.split('\n')[0])}, zoom ${before.label} → ${after.label} (zoom bar at ${bar.left},${bar.top} scrolled ${bar.x},${bar.y})`;
     }, { needs: [openPreview] });
 
+    await playSteps({ openPreview });
     await boardEditSteps({ ws, openPreview });
 
     await step('preview comes back after a window reload', async () => {

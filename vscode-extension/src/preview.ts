@@ -30,6 +30,18 @@ interface PreviewResult {
   sourceMap?: { id: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; actions?: unknown }[];
 }
 
+/** What `retroboard/play` answers. */
+interface PlayResult {
+  status: string;
+  moves: unknown;
+  title: string;
+  svg: string;
+  text?: string;
+  message?: string;
+  refused?: { index: number; move: string; rule: string };
+  hint?: { move: string | null; reason: string };
+}
+
 /** The source map of the board shown: where a click on an element leads. */
 interface Shown {
   uri: string;
@@ -179,6 +191,10 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
             const { dx, dy } = m;
             this.edits = this.edits.then(() => this.move(id, template, dx, dy)).catch((err) => this.log.warn(`board move ${id}: ${(err as Error).message}`));
           }
+        }
+        if (m?.type === 'play') {
+          const moves = Array.isArray(m.moves) ? m.moves.filter((x: unknown): x is string => typeof x === 'string' && x.length <= 40).slice(0, 10000) : [];
+          if (moves.length === (Array.isArray(m.moves) ? m.moves.length : -1)) void this.play(moves, m.hint === true);
         }
         if (m?.type === 'hover') {
           const id = validElementId(m.id);
@@ -392,6 +408,44 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
     this.edited = { uri: uri.toString(), version: doc.version };
     this.schedule(0);
     this.post({ type: 'edited', id, ok: true, message: '' });
+  }
+
+  /** Plays `moves` on the game of the file shown (`retroboard/play`, dealt with the preview's
+   * seed) and posts the position, or why it cannot be played, to the page. */
+  private async play(moves: string[], hint: boolean): Promise<void> {
+    const client = this.client();
+    const uri = this.resource;
+    if (!uri) return;
+    const answer = (message: ToPage) => {
+      if (this.isShown(uri)) this.post(message);
+    };
+    if (!client || !client.isRunning()) {
+      return answer({ type: 'played', uri: uri.toString(), moves, error: 'The Retroboard server is not running.' });
+    }
+    const deal = this.seeds.get(uri.toString()) ?? 1;
+    try {
+      const result = await client.sendRequest<PlayResult>('retroboard/play', {
+        textDocument: { uri: client.code2ProtocolConverter.asUri(uri) },
+        deal,
+        moves,
+        hint,
+      });
+      answer({
+        type: 'played',
+        uri: uri.toString(),
+        moves,
+        status: String(result.status),
+        legal: Array.isArray(result.moves) ? result.moves.filter((x): x is string => typeof x === 'string') : [],
+        title: String(result.title),
+        svg: svgBase64(result.svg),
+        text: String(result.text ?? ''),
+        message: String(result.message ?? ''),
+        refused: result.refused ?? null,
+        hint: result.hint ?? null,
+      });
+    } catch (err) {
+      answer({ type: 'played', uri: uri.toString(), moves, error: (err as Error).message });
+    }
   }
 
   /** Element `id` dragged `dx`, `dy` pixels: `template` (`place:X,Y`) filled in with its x and

@@ -39,7 +39,26 @@ export type ToPage =
   /** The explanation of an element the pointer rests on (the text hover at its start). */
   | { type: 'tip'; id: string; text: string }
   /** A board edit made (`ok`: the element is flashed once redrawn) or refused (`message`: why). */
-  | { type: 'edited'; id: string; ok: boolean; message: string };
+  | { type: 'edited'; id: string; ok: boolean; message: string }
+  /** A game played (`retroboard/play`): the position after `moves` (the page's list, as asked). */
+  | {
+      type: 'played';
+      uri: string;
+      moves: string[];
+      status: string;
+      /** The legal moves now. */
+      legal: string[];
+      title: string;
+      /** The SVG, base64 (UTF-8). */
+      svg: string;
+      text: string;
+      message: string;
+      /** The first move refused and the rule that forbids it: the moves from it were not played. */
+      refused: { index: number; move: string; rule: string } | null;
+      hint: { move: string | null; reason: string } | null;
+    }
+  /** A game that could not be played: why. */
+  | { type: 'played'; uri: string; moves: string[]; error: string };
 
 /** One thing an element can become: the server's action id, its title, and the colour it
  * gives the element where it has one (`#rrggbb`, a terrain's). */
@@ -391,6 +410,14 @@ export function previewHtml(nonce: string, initial: PageState): string {
   #overlay .flash { fill: none; stroke: var(--vscode-editorWarning-foreground, #cca700); stroke-width: 6;
                     vector-effect: non-scaling-stroke; animation: rb-flash 1.8s ease-out forwards; }
   @keyframes rb-flash { 0%, 70% { stroke-opacity: 1; } 100% { stroke-opacity: 0; } }
+  #playbar[hidden], #play-message[hidden], #play[hidden], #pass[hidden], #stock[hidden], #engine-side[hidden] { display: none; }
+  #playbar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; margin: 0 0 10px; }
+  #play-status { font-weight: 600; }
+  #play-message { margin: 0 0 10px; padding: 4px 8px; border-left: 3px solid var(--vscode-focusBorder, #007fd4);
+                  background: var(--vscode-textBlockQuote-background, rgba(127,127,127,0.1)); }
+  #play-message.refused { color: var(--vscode-errorForeground, #f48771); border-left-color: var(--vscode-editorError-foreground, #f14c4c); }
+  #play-message.won { border-left-color: var(--vscode-testing-iconPassed, #73c991); }
+  #hint-text { margin-left: 0.5em; opacity: 0.85; }
   button:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4); outline-offset: 1px; }
 </style>
 </head>
@@ -405,6 +432,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     <button id="deal" type="button" title="Deal the game with this seed (empty: show the table undealt)">Deal</button>
     <button id="again" type="button" title="Deal again with a new seed">Deal again</button>
   </span>
+  <button id="play" type="button" hidden title="Play the game from its start">Play</button>
   <button id="toggle" type="button" title="Show the board as text">Text</button>
 </header>
 <p id="message">Loading the board…</p>
@@ -416,6 +444,18 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <span id="step" aria-live="polite"></span>
 </div>
 <p id="verdict" hidden></p>
+<div id="playbar" role="toolbar" aria-label="Play" hidden>
+  <span id="play-status" aria-live="polite"></span>
+  <button id="undo" type="button" title="Take the last move back">Undo</button>
+  <button id="redo" type="button" title="Play the move taken back again">Redo</button>
+  <button id="restart" type="button" title="Back to the start">Restart</button>
+  <button id="hint" type="button" title="Suggest a move">Hint</button>
+  <button id="pass" type="button" hidden title="No square turns a chip over: pass">Pass</button>
+  <button id="stock" type="button" hidden title="Deal from the stock (s)">Stock</button>
+  <label id="engine-side" hidden><input id="engine" type="checkbox" checked> the engine plays White</label>
+  <button id="stop" type="button" title="Back to the board as the file has it">Stop playing</button>
+</div>
+<p id="play-message" role="status" hidden></p>
 <div id="zoombar" role="toolbar" aria-label="Zoom" hidden>
   <button id="zoom-out" type="button" title="Zoom out (-, Ctrl+wheel)">−</button>
   <span id="zoom-level" aria-live="polite">100 %</span>
@@ -456,7 +496,11 @@ export function previewHtml(nonce: string, initial: PageState): string {
   toggle.addEventListener('click', () => { save({ showText: !state.showText }); showDrawing(state.showText); });
   // Dealing (Patience): the seed box, "Deal" and "Deal again" (a new random seed).
   const seed = $('seed');
-  const deal = (value) => vscode.postMessage({ type: 'deal', seed: value });
+  // A game under way starts again on the new deal.
+  const deal = (value) => {
+    if (game) { game.moves = []; game.redo = []; game.selected = null; }
+    vscode.postMessage({ type: 'deal', seed: value });
+  };
   $('deal').addEventListener('click', () => {
     const text = seed.value.trim();
     if (text === '') { deal(null); return; }
@@ -937,6 +981,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
   // beside it (the focus stays here, on the palette).
   board.addEventListener('click', (event) => {
     if (drag && drag.moved) return;
+    if (game) { playClick(elementAt(event)); return; }
     const id = elementAt(event);
     board.dataset.clicked = id || '';
     const editable = !!id && (paletteOf(actions, id).length > 0 || !!movesBy(id));
@@ -1090,6 +1135,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   board.addEventListener('mousemove', (event) => {
     if (drag && drag.moved) return;
     const id = elementAt(event);
+    // A game's squares are clicked to play: no explanation of the text over them.
+    if (game) { board.classList.toggle('pointing', !!id); hideTip(); return; }
     board.classList.toggle('pointing', !!id && !movesBy(id));
     board.classList.toggle('movable', !!id && !!movesBy(id));
     tipAt = { x: event.clientX, y: event.clientY };
@@ -1149,11 +1196,193 @@ export function previewHtml(nonce: string, initial: PageState): string {
     showDrawing(!!state.showText);
     $('dealing').hidden = m.format !== 'patience-game';
     if (document.activeElement !== seed) seed.value = typeof m.deal === 'number' ? String(m.deal) : '';
+    shownFormat = m.format || null;
+    $('play').hidden = !PLAYABLE[shownFormat] || !!game;
     requestAnimationFrame(restoreScroll);
+  };
+
+  // Play: the game the file describes, from its start. The page keeps the moves; the server
+  // replays them on the text and draws the position (retroboard/play), so Undo is the list
+  // without its last move and an edit of the text replays the game on the new text.
+  const PLAYABLE = { 'peg-brd': true, 'othello-bord': true, 'patience-game': true };
+  const playbar = $('playbar'), playStatus = $('play-status'), playMessage = $('play-message');
+  const engine = $('engine');
+  let game = null; // { uri, format, moves, redo, saved, selected, legal, status, asked }
+  let shownFormat = null;
+  const engineOn = () => !!game && game.format === 'othello-bord' && engine.checked;
+  const requestPlay = (hint) => {
+    if (!game) return;
+    game.asked = game.moves.slice();
+    vscode.postMessage({ type: 'play', moves: game.asked, hint: !!hint });
+  };
+  const startGame = () => {
+    if (!PLAYABLE[shownFormat] || !shown.uri) return;
+    closePalette();
+    hideTip();
+    actions = {};
+    game = { uri: shown.uri, format: shownFormat, moves: [], redo: [], saved: [], selected: null, legal: [], status: 'playing', asked: [] };
+    playbar.hidden = false;
+    $('play').hidden = true;
+    stepper.hidden = true;
+    verdict.hidden = true;
+    $('engine-side').hidden = shownFormat !== 'othello-bord';
+    playMessage.hidden = true;
+    board.dataset.playing = 'true';
+    requestPlay(false);
+  };
+  const stopGame = () => {
+    game = null;
+    playbar.hidden = true;
+    playMessage.hidden = true;
+    board.dataset.playing = '';
+    highlighted = [];
+    drawHighlight();
+    plain = null;
+    vscode.postMessage({ type: 'ready' }); // the board as the file has it, drawn again
+  };
+  const play = (notation) => {
+    game.saved = game.redo;
+    game.redo = [];
+    game.selected = null;
+    game.moves.push(notation);
+    requestPlay(false);
+  };
+  /** A click on the board while playing: a peg's stone then where it lands, an Othello square,
+   * a Patience pile then the pile its cards go to. */
+  const playClick = (id) => {
+    if (!game || !id) return;
+    const select = (sel) => { game.selected = sel; highlighted = sel ? [sel.id] : []; drawHighlight(); };
+    if (game.format === 'othello-bord') {
+      const m = /^square:([A-H][1-8])$/.exec(id);
+      if (m) play(m[1]);
+      return;
+    }
+    let here = null;
+    if (game.format === 'peg-brd') {
+      const h = /^hole:(\\d+):(\\d+)$/.exec(id);
+      if (h) here = (Number(h[1]) + 1) + ',' + (Number(h[2]) + 1);
+    } else if (game.format === 'patience-game') {
+      const p = /^pile:(\\d+)$/.exec(id);
+      if (p) here = p[1];
+    }
+    if (here === null) return;
+    const sep = game.format === 'peg-brd' ? '-' : '>';
+    const starts = (place) => game.legal.some((l) => l.startsWith(place + sep) || l.startsWith(place + ':'));
+    if (!game.selected) { select({ id, place: here }); return; }
+    if (game.selected.id === id) { select(null); return; }
+    const notation = game.selected.place + sep + here;
+    // Another stone (pile) that can move, where none goes from the one selected: select it.
+    if (!game.legal.includes(notation) && starts(here) && !game.legal.some((l) => l.endsWith(sep + here) && l.startsWith(game.selected.place))) { select({ id, place: here }); return; }
+    select(null);
+    play(notation);
+  };
+  const undo = () => {
+    if (!game || game.moves.length === 0) return;
+    // Against the engine, back to Black's turn: the engine's answer goes with the move.
+    const n = engineOn() && game.moves.length % 2 === 0 ? 2 : 1;
+    for (let i = 0; i < n && game.moves.length; i++) game.redo.push(game.moves.pop());
+    game.selected = null;
+    requestPlay(false);
+  };
+  const redo = () => {
+    if (!game || game.redo.length === 0) return;
+    const n = engineOn() && game.redo.length >= 2 ? 2 : 1;
+    for (let i = 0; i < n && game.redo.length; i++) game.moves.push(game.redo.pop());
+    requestPlay(false);
+  };
+  $('play').addEventListener('click', startGame);
+  $('stop').addEventListener('click', stopGame);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('restart').addEventListener('click', () => { if (game) { game.moves = []; game.redo = []; game.selected = null; requestPlay(false); } });
+  $('hint').addEventListener('click', () => requestPlay(true));
+  $('pass').addEventListener('click', () => { if (game) play('pass'); });
+  $('stock').addEventListener('click', () => { if (game) play('s'); });
+  engine.addEventListener('change', () => { if (game && engineOn() && game.moves.length % 2 === 1) requestPlay(true); });
+  const STATUS = { playing: 'Playing', won: 'Won', lost: 'Lost', stuck: 'Stuck: no move left' };
+  /** The ids a move names on the board: a jump's holes, a square, the piles. */
+  const idsOf = (notation) => {
+    if (!game || typeof notation !== 'string') return [];
+    if (game.format === 'othello-bord') return /^[A-H][1-8]$/.test(notation) ? ['square:' + notation] : [];
+    if (game.format === 'peg-brd') {
+      const m = /^(\\d+),(\\d+)-(\\d+),(\\d+)$/.exec(notation);
+      return m ? ['hole:' + (m[1] - 1) + ':' + (m[2] - 1), 'hole:' + (m[3] - 1) + ':' + (m[4] - 1)] : [];
+    }
+    const m = /^(\\d+)(?::\\d+)?>(\\d+)$/.exec(notation);
+    return m ? ['pile:' + m[1], 'pile:' + m[2]] : [];
+  };
+  const showPlayed = (m) => {
+    if (typeof m.error === 'string') {
+      playStatus.textContent = 'Cannot play';
+      playMessage.textContent = m.error;
+      playMessage.className = 'refused';
+      playMessage.hidden = false;
+      return;
+    }
+    const b64 = String(m.svg);
+    if (!/^[A-Za-z0-9+\\/]*={0,2}$/.test(b64)) return;
+    const refused = m.refused && typeof m.refused.index === 'number' ? m.refused : null;
+    if (refused) {
+      game.moves = game.asked.slice(0, refused.index);
+      game.redo = game.saved;
+    }
+    game.legal = Array.isArray(m.legal) ? m.legal.filter((l) => typeof l === 'string') : [];
+    game.status = String(m.status);
+    const doc = parseSvg(b64);
+    if (doc) {
+      showSvg(doc);
+      readShapes(doc);
+      natural = { width: shapes.width, height: shapes.height };
+      applyZoom();
+    }
+    plain = null;
+    $('title').textContent = String(m.title);
+    drawing.textContent = String(m.text || '');
+    showDrawing(!!state.showText);
+    board.dataset.status = game.status;
+    board.dataset.moves = game.moves.join(' ');
+    board.dataset.legal = game.legal.join(' ');
+    const count = game.moves.length;
+    playStatus.textContent = (STATUS[game.status] || game.status) + ' · ' + count + (count === 1 ? ' move' : ' moves');
+    playMessage.textContent = refused ? 'Not allowed: ' + refused.move + ': ' + String(refused.rule) : String(m.message);
+    playMessage.className = refused ? 'refused' : game.status === 'won' ? 'won' : '';
+    playMessage.hidden = false;
+    board.dataset.refused = refused ? String(refused.rule) : '';
+    highlighted = game.selected ? [game.selected.id] : [];
+    board.dataset.hint = '';
+    if (m.hint && typeof m.hint.reason === 'string') {
+      const next = typeof m.hint.move === 'string' ? m.hint.move : null;
+      board.dataset.hint = next || '';
+      const hint = document.createElement('span');
+      hint.id = 'hint-text';
+      hint.textContent = (next ? 'Hint: ' + next + ' — ' : 'Hint: ') + m.hint.reason;
+      playMessage.appendChild(hint);
+      if (next) highlighted = idsOf(next);
+    }
+    drawHighlight();
+    $('undo').disabled = count === 0;
+    $('redo').disabled = game.redo.length === 0;
+    $('pass').hidden = !game.legal.includes('pass');
+    $('stock').hidden = !game.legal.includes('s');
+    // Against the engine: White's turn is the engine's move, asked as a hint and played.
+    if (engineOn() && !refused && game.status === 'playing' && count % 2 === 1) {
+      if (m.hint && typeof m.hint.move === 'string') { game.moves.push(m.hint.move); requestPlay(false); }
+      else if (!m.hint) requestPlay(true);
+    }
   };
   window.addEventListener('message', (event) => {
     const m = event.data;
     if (!m || typeof m !== 'object') return;
+    if (m.type === 'played') {
+      if (!game || m.uri !== game.uri || !Array.isArray(m.moves) || JSON.stringify(m.moves) !== JSON.stringify(game.asked)) return; // an older answer
+      showPlayed(m);
+      return;
+    }
+    if (m.type === 'preview' && game) {
+      // While playing, the text changed (or its findings did): the game replayed on it.
+      if (m.uri === game.uri && m.format === game.format) { requestPlay(false); return; }
+      stopGame();
+    }
     if (m.type === 'preview') {
       const version = typeof m.version === 'number' ? m.version : null;
       if (version !== null && shown.uri === m.uri && shown.opening === m.opening && version < shown.version) return;
@@ -1189,6 +1418,9 @@ export function previewHtml(nonce: string, initial: PageState): string {
       editStatus.textContent = 'Not changed: ' + String(m.message);
       editStatus.hidden = false;
     } else if (m.type === 'message') {
+      if (game) stopGame();
+      shownFormat = null;
+      $('play').hidden = true;
       shown = { uri: m.uri, opening: -1, version: -1 };
       actions = {};
       closePalette();

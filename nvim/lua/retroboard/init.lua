@@ -212,6 +212,21 @@ function M.init()
     desc = 'Retroboard: change the board element under the cursor (in the text preview or the source) to ACTION',
   })
 
+  vim.api.nvim_create_user_command('RetroboardPlay', function(args)
+    require('retroboard.play').command(args)
+  end, {
+    nargs = '*',
+    complete = function(lead)
+      local words = { 'undo', 'redo', 'restart', 'hint', 'deal' }
+      local state = require('retroboard.play').state(vim.b.retroboard_source or vim.api.nvim_get_current_buf())
+      vim.list_extend(words, state and state.legal or {})
+      return vim.tbl_filter(function(w)
+        return vim.startswith(w, lead)
+      end, words)
+    end,
+    desc = 'Retroboard: play the game of this file (moves in its notation, undo, redo, restart, hint, deal SEED)',
+  })
+
   vim.api.nvim_create_user_command('RetroboardExplain', function(args)
     require('retroboard.explain').command(args)
   end, {
