@@ -163,7 +163,15 @@ fn drawn(
     }
     let cut_rows = board.rows.len() > MAX_ROWS;
 
-    let title = title(doc, board);
+    // A game's title counts the stones of its position, not of the file's start.
+    let stones = match position {
+        Some(_) => squares
+            .iter()
+            .filter(|s| matches!(s.kind, Kind::Stone(_)))
+            .count(),
+        None => board.stones(),
+    };
+    let title = title(doc, board, stones);
     let about = about(board, rule);
     let header_faulty = match &board.header {
         Header::V1 { range, .. } => faulty(range.clone()),
@@ -227,7 +235,7 @@ fn drawn(
     draw::Board { title, scene, text }
 }
 
-fn title(doc: &Document, board: &Board) -> String {
+fn title(doc: &Document, board: &Board, stones: usize) -> String {
     let name = doc.path().and_then(|p| p.file_name()).map_or_else(
         || "untitled".to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -236,7 +244,6 @@ fn title(doc: &Document, board: &Board) -> String {
         Version::V1 => 1,
         Version::V2 => 2,
     };
-    let stones = board.stones();
     format!(
         "{name} — peg solitaire v{version}, {} wide × {} high, {}",
         board.columns(),
