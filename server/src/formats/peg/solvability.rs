@@ -188,6 +188,9 @@ pub fn proof_text(proof: &Proof, has_goal: bool, detailed: bool) -> String {
     };
     match proof {
         Proof::NoStones => "the board has no stones".to_string(),
+        Proof::NoFirstJump => "no stone can make a first jump, so the game ends at once, and it \
+counts a win only after a jump"
+            .to_string(),
         Proof::PositionClass {
             holes,
             start_odd,
@@ -236,10 +239,18 @@ pub fn unknown_text(why: &Unknown) -> String {
 many positions as it may ({})",
             positions_text(super::solve::MAX_REMEMBERED as u64)
         ),
-        Unknown::TooLarge { holes } => format!(
-            "Retroboard does not search boards of more than {} holes, and this one has {holes}",
-            super::solve::MAX_HOLES
-        ),
+        Unknown::TooLarge { holes } => {
+            let classes = if *holes <= super::solve::MAX_CLASS_HOLES {
+                " (its position classes do not rule out a win)"
+            } else {
+                ""
+            };
+            format!(
+                "Retroboard does not search boards of more than {} holes, and this one has \
+{holes}{classes}",
+                super::solve::MAX_HOLES
+            )
+        }
         Unknown::Cancelled => "the search was cancelled".to_string(),
         Unknown::Searching => {
             "Retroboard is still searching whether this board can be won".to_string()
