@@ -21,9 +21,9 @@ use crate::syntax::Document;
 
 /// The positions the findings' search of a board examines at most, in `retroboard check` and
 /// the language server alike: what the 2 seconds they had before took of a release build on
-/// the team's 2-core machine (about 450,000 positions a second under the usual load). It
-/// decides every corpus board those 2 seconds decided (`v2/Heart.brd`, the slowest, needs
-/// between 500,000 and 1 million).
+/// the team's 2-core machine (about 450,000 positions a second under the usual load). With
+/// the beam searches (see [`super::solve`]) it decides every corpus board, in under a second
+/// each; the slowest, `v2-rev11/FunCircus with diagonal moves.brd`, needs about 465,000.
 pub const CHECK_POSITIONS: u64 = 1_000_000;
 
 /// The positions `retroboard solve` examines at most by default (about 10 seconds, and about
