@@ -1148,6 +1148,47 @@ mod tests {
         assert_eq!(solve(".", false), Verdict::Unsolvable(Proof::NoStones));
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+        /// Any grid, up to past the search's 128 holes: no panic, and a win found replays
+        /// by the board's own moves to one stone, on the goal where there is one.
+        #[test]
+        fn any_board_gets_a_verdict_and_its_wins_replay(
+            rows in proptest::collection::vec(
+                proptest::collection::vec(0u8..4, 1..14), 1..13),
+            diagonal in proptest::bool::ANY,
+            goal in (0usize..13, 0usize..14),
+            budget in 1u64..120_000,
+        ) {
+            let rows: Vec<Vec<Field>> = rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|f| match f {
+                            0 => Field::Blocked,
+                            1 => Field::Empty,
+                            _ => Field::Stone,
+                        })
+                        .collect()
+                })
+                .collect();
+            let g = Game::new(&rows, diagonal, Some(goal)).expect("at most 168 holes");
+            let verdict = g.solve(budget, &|| false);
+            if let Verdict::Solvable(moves) = &verdict {
+                proptest::prop_assert!(!moves.is_empty());
+                let end = play(&g, moves);
+                proptest::prop_assert_eq!(end.count_ones(), 1);
+                if let Some(goal) = g.goal {
+                    proptest::prop_assert_eq!(end, bit(goal));
+                }
+            }
+            if g.holes() > MAX_HOLES {
+                proptest::prop_assert!(!matches!(verdict, Verdict::Solvable(_)));
+            }
+        }
+    }
+
     #[test]
     fn the_invariants_of_the_english_board_are_the_rule_of_three() {
         // 33 holes, 76 moves: the null space has dimension 4 (16 position classes).
