@@ -65,6 +65,7 @@ fn kind(proof: &retroboard::formats::peg::solve::Proof) -> &'static str {
     use retroboard::formats::peg::solve::Proof;
     match proof {
         Proof::NoStones => "no stones",
+        Proof::NoFirstJump => "no first jump",
         Proof::PositionClass { .. } | Proof::NoEndInClass { .. } => "position class",
         Proof::Exhaustive { .. } => "exhaustive search",
     }

@@ -1359,6 +1359,25 @@ fn solve_words_a_one_jump_win_in_the_singular() {
     );
 }
 
+/// The game counts a win only after a jump: a lone stone is no win in 0 jumps, and `solve`
+/// says why in the words of the no-first-jump finding's reason.
+#[test]
+fn solve_calls_a_lone_stone_unsolvable() {
+    let dir = scratch("lone-stone");
+    let board = dir.join("One.brd");
+    std::fs::write(&board, "version 2\nmode: normal\ne e y e e\n").unwrap();
+    let out = run_os(&[os("solve"), board.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with(
+            "unsolvable: no stone can make a first jump, so the game ends at once, and it \
+counts a win only after a jump\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
+
 #[test]
 fn solve_refuses_what_is_no_loadable_peg_board() {
     for (file, says) in [

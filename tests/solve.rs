@@ -14,7 +14,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use retroboard::formats::peg::solvability::{Prepared, SOLVE_POSITIONS, proof_text, unknown_text};
+use retroboard::formats::peg::solvability::{
+    CHECK_POSITIONS, Prepared, SOLVE_POSITIONS, proof_text, unknown_text,
+};
 use retroboard::formats::peg::solve::{Field, Game, Jump, Proof, Unknown, Verdict};
 use retroboard::formats::peg::view::Board;
 use retroboard::registry::detect;
@@ -257,6 +259,23 @@ fn check_proof(text: &str, proof: &Proof) {
             assert!(!wins(grid), "a win exists");
         }
         Proof::NoStones => assert!(Grid::parse(text).stones().is_empty()),
+        Proof::NoFirstJump => {
+            let grid = Grid::parse(text);
+            assert!(!grid.stones().is_empty());
+            for [a, b, z] in grid.lines() {
+                for (from, over, to) in [(a, b, z), (z, b, a)] {
+                    let mut next = Grid {
+                        cells: grid.cells.clone(),
+                        diagonal: grid.diagonal,
+                        goal: grid.goal,
+                    };
+                    assert!(
+                        next.play(&Jump { from, over, to }).is_err(),
+                        "a jump exists"
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -356,6 +375,91 @@ fn corpus_verdicts_are_right_and_proved() {
     );
 }
 
+/// The boards of the issue that the depth-first search alone left unknown at its memory bound
+/// (French Solitaire, the English board with diagonal jumps, in every era of the corpus) are
+/// won within `check`'s budget, by the beam search, and the wins replay.
+#[test]
+fn the_french_and_the_diagonal_english_boards_are_won_within_checks_budget() {
+    let Some(root) = corpus::corpus_dir() else {
+        return;
+    };
+    let root = root.join("pegsolitaire");
+    for era in ["v1", "v2", "v2-rev11"] {
+        for name in [
+            "French Solitaire.brd",
+            "English Standard Board with diagonal moves.brd",
+        ] {
+            let path = root.join(era).join(name);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let verdict = prepared(&text, &path).solve_limited(CHECK_POSITIONS);
+            let Verdict::Solvable(moves) = &verdict else {
+                panic!("{era}/{name}: {verdict:?}");
+            };
+            replay(&text, moves).unwrap_or_else(|e| panic!("{era}/{name}: {e}"));
+            // The same board and budget, the same jumps; a larger budget carries on where a
+            // smaller one stopped, so it finds the same win.
+            assert_eq!(
+                prepared(&text, &path).solve_limited(CHECK_POSITIONS),
+                verdict
+            );
+            assert_eq!(
+                prepared(&text, &path).solve_limited(SOLVE_POSITIONS),
+                verdict
+            );
+        }
+    }
+}
+
+/// A 13 × 13 board (169 holes, more than the search takes) with only the centre empty: the
+/// position classes alone prove that no hole can hold the last stone. A board that large whose
+/// classes do not decide it stays unknown, too large to search.
+#[test]
+fn position_classes_decide_boards_too_large_to_search() {
+    let square = |n: usize, diagonal: bool| {
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| if (r, c) == (n / 2, n / 2) { '.' } else { 'o' })
+                    .collect()
+            })
+            .collect();
+        as_file(&rows.join(" "), diagonal)
+    };
+    let text = square(13, false);
+    let verdict = prepared(&text, Path::new("Square.brd")).solve_limited(CHECK_POSITIONS);
+    let Verdict::Unsolvable(proof) = &verdict else {
+        panic!("{verdict:?}");
+    };
+    assert!(matches!(proof, Proof::NoEndInClass { .. }), "{proof:?}");
+    check_proof(&text, proof);
+    let text = square(13, true);
+    assert_eq!(
+        prepared(&text, Path::new("Square.brd")).solve_limited(CHECK_POSITIONS),
+        Verdict::Unknown(Unknown::TooLarge { holes: 169 })
+    );
+}
+
+/// The game declares a win only after a jump: a board whose only stone cannot jump, or whose
+/// stones cannot, is lost at once, not won in 0 jumps.
+#[test]
+fn a_board_without_a_first_jump_is_not_won() {
+    for drawing in ["..o..", "o.o.o _____ ..o..", "g.o"] {
+        let text = as_file(drawing, false);
+        let verdict = prepared(&text, Path::new("One.brd")).solve_limited(CHECK_POSITIONS);
+        assert_eq!(
+            verdict,
+            Verdict::Unsolvable(Proof::NoFirstJump),
+            "{drawing}"
+        );
+        check_proof(&text, &Proof::NoFirstJump);
+    }
+    assert_eq!(
+        proof_text(&Proof::NoFirstJump, false, true),
+        "no stone can make a first jump, so the game ends at once, and it counts a win only after \
+a jump"
+    );
+}
+
 #[test]
 fn the_unsolvable_fixtures_are_proved() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/peg");
@@ -374,7 +478,7 @@ fn the_unsolvable_fixtures_are_proved() {
         check_proof(&text, &proof);
         proved += 1;
     }
-    assert_eq!(proved, 3);
+    assert_eq!(proved, 4);
 }
 
 /// A board drawn for the solver: `o` stone, `.` empty, `_` no hole; `g` the empty goal, `G`

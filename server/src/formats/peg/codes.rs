@@ -198,7 +198,7 @@ pub const UNKNOWN: &Code = &Code {
     docs: "The search for a winning sequence of jumps examined as many positions as \
 it may (1 million positions, in the language server and in `retroboard check`, which takes \
 `--solve-positions N`) before it found one or proved there is none, or the board has more \
-than 128 holes. The budget is a count of positions, not a time, so every machine, busy or \
+than 128 holes (too many to search) and its position classes do not rule it out. The budget is a count of positions, not a time, so every machine, busy or \
 not, gives the same answer for the same board. The board may well be fine. `retroboard solve \
 FILE` searches further (5 million positions; `--positions N` sets how many).",
     unnecessary: false,

@@ -21,9 +21,9 @@ use crate::syntax::Document;
 
 /// The positions the findings' search of a board examines at most, in `retroboard check` and
 /// the language server alike: what the 2 seconds they had before took of a release build on
-/// the team's 2-core machine (about 450,000 positions a second under the usual load). It
-/// decides every corpus board those 2 seconds decided (`v2/Heart.brd`, the slowest, needs
-/// between 500,000 and 1 million).
+/// the team's 2-core machine (about 450,000 positions a second under the usual load). With
+/// the beam searches (see [`super::solve`]) it decides every corpus board, in under a second
+/// each; the slowest, `v2-rev11/FunCircus with diagonal moves.brd`, needs about 465,000.
 pub const CHECK_POSITIONS: u64 = 1_000_000;
 
 /// The positions `retroboard solve` examines at most by default (about 10 seconds, and about
@@ -188,6 +188,9 @@ pub fn proof_text(proof: &Proof, has_goal: bool, detailed: bool) -> String {
     };
     match proof {
         Proof::NoStones => "the board has no stones".to_string(),
+        Proof::NoFirstJump => "no stone can make a first jump, so the game ends at once, and it \
+counts a win only after a jump"
+            .to_string(),
         Proof::PositionClass {
             holes,
             start_odd,
@@ -236,10 +239,18 @@ pub fn unknown_text(why: &Unknown) -> String {
 many positions as it may ({})",
             positions_text(super::solve::MAX_REMEMBERED as u64)
         ),
-        Unknown::TooLarge { holes } => format!(
-            "Retroboard does not search boards of more than {} holes, and this one has {holes}",
-            super::solve::MAX_HOLES
-        ),
+        Unknown::TooLarge { holes } => {
+            let classes = if *holes <= super::solve::MAX_CLASS_HOLES {
+                " (its position classes do not rule out a win)"
+            } else {
+                ""
+            };
+            format!(
+                "Retroboard does not search boards of more than {} holes, and this one has \
+{holes}{classes}",
+                super::solve::MAX_HOLES
+            )
+        }
         Unknown::Cancelled => "the search was cancelled".to_string(),
         Unknown::Searching => {
             "Retroboard is still searching whether this board can be won".to_string()
