@@ -2,8 +2,9 @@
 //! every board of `../shared/corpus/pegsolitaire` and the project's example games. Each game is
 //! played from its start, one legal move at a time (the hint's move where there is one, else the
 //! first legal move), and every position's answer is timed as the language server computes it
-//! (`play::play`: replay from the start, draw, hint). `cargo bench --bench play`; BENCHMARKS.md
-//! has the numbers.
+//! (`play::play`: replay from the start, draw, hint), in a session as the language server's: a
+//! peg board's check has searched it already (what the server does once edits pause), and the
+//! hints share what they found. `cargo bench --bench play`; BENCHMARKS.md has the numbers.
 
 #[path = "../tests/support/corpus.rs"]
 #[allow(dead_code)]
@@ -12,13 +13,29 @@ mod corpus;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use retroboard::formats::DiskFiles;
+use std::sync::Arc;
+
+use retroboard::formats::peg::solvability::{CHECK_POSITIONS, Prepared};
 use retroboard::formats::play::Status;
+use retroboard::formats::{DiskFiles, Files, Searched};
 use retroboard::registry::detect;
 use retroboard::syntax::Document;
 
 /// Moves played per game at most (a Patience game can go on long).
 const MOVES: usize = 60;
+
+/// The files of a session: the disk, and what its searches found.
+struct Session(Arc<Searched>);
+
+impl Files for Session {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        DiskFiles.read(path)
+    }
+
+    fn searched(&self) -> Option<&Arc<Searched>> {
+        Some(&self.0)
+    }
+}
 
 fn document(path: &Path) -> Document {
     let bytes = std::fs::read(path).unwrap();
@@ -50,28 +67,63 @@ fn main() {
     if let Some(root) = corpus::corpus_dir() {
         files.extend(corpus::files_below(&root.join("pegsolitaire")));
     }
-    println!("game | moves played | play p50 | play p99 | hint p50 | hint p99 | hint max");
+    // Following the hints (the plan), and playing the first legal move instead (every hint a
+    // search of its own).
+    for follow in [true, false] {
+        println!();
+        println!(
+            "moves: {}",
+            if follow {
+                "the hint's"
+            } else {
+                "the first legal one"
+            }
+        );
+        table(&files, follow);
+    }
+}
+
+fn table(files: &[PathBuf], follow: bool) {
+    println!(
+        "game | moves played | play p50 | play p99 | hint p50 | hint p99 | hint max | no move hinted"
+    );
     let (mut all_play, mut all_hint) = (Vec::new(), Vec::new());
+    let (mut all_unhinted, mut all_hinted) = (0, 0);
     for path in files {
-        let doc = document(&path);
+        let doc = document(path);
+        let session = Session(Arc::new(Searched::default()));
+        // The check's search of a peg board, as the server runs it once the board is open.
+        if let Some(prepared) = retroboard::formats::peg::view::Board::new(&doc)
+            .as_ref()
+            .and_then(Prepared::of)
+        {
+            prepared.solve(CHECK_POSITIONS, &|| false, Some(&session.0));
+        }
         let mut moves: Vec<String> = Vec::new();
         let (mut plays, mut hints) = (Vec::new(), Vec::new());
+        // Positions still playing where the hint named no move (it could not tell, or no win
+        // is left).
+        let mut unhinted = 0;
         loop {
             let started = Instant::now();
-            let Ok(played) = retroboard::play::play(&doc, &DiskFiles, 1, &moves, false) else {
+            let Ok(played) = retroboard::play::play(&doc, &session, 1, &moves, false) else {
                 break;
             };
             plays.push(started.elapsed());
             let started = Instant::now();
-            let hinted = retroboard::play::play(&doc, &DiskFiles, 1, &moves, true).unwrap();
+            let hinted = retroboard::play::play(&doc, &session, 1, &moves, true).unwrap();
             hints.push(started.elapsed());
             if played.status != Status::Playing || moves.len() >= MOVES {
                 break;
             }
+            all_hinted += 1;
+            if hinted.hint.as_ref().is_none_or(|h| h.next.is_none()) {
+                unhinted += 1;
+            }
             let next = hinted
                 .hint
                 .and_then(|h| h.next)
-                .filter(|m| played.moves.contains(m))
+                .filter(|m| follow && played.moves.contains(m))
                 .or_else(|| played.moves.first().cloned());
             match next {
                 Some(m) => moves.push(m),
@@ -85,7 +137,7 @@ fn main() {
         hints.sort();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         println!(
-            "{name} | {} | {:.2?} | {:.2?} | {:.2?} | {:.2?} | {:.2?}",
+            "{name} | {} | {:.2?} | {:.2?} | {:.2?} | {:.2?} | {:.2?} | {unhinted}",
             moves.len(),
             percentile(&plays, 0.5),
             percentile(&plays, 0.99),
@@ -93,13 +145,14 @@ fn main() {
             percentile(&hints, 0.99),
             hints.last().unwrap()
         );
+        all_unhinted += unhinted;
         all_play.extend(plays);
         all_hint.extend(hints);
     }
     all_play.sort();
     all_hint.sort();
     println!(
-        "all {} positions | play p50 {:.2?}, p99 {:.2?}, max {:.2?} | hint p50 {:.2?}, p99 {:.2?}, max {:.2?}",
+        "all {} positions | play p50 {:.2?}, p99 {:.2?}, max {:.2?} | hint p50 {:.2?}, p99 {:.2?}, max {:.2?} | no move hinted in {all_unhinted} of {all_hinted}",
         all_play.len(),
         percentile(&all_play, 0.5),
         percentile(&all_play, 0.99),

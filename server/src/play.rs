@@ -11,7 +11,7 @@ use crate::syntax::Document;
 
 /// The positions a hint's search examines at most: a count, so a hint is the same on every
 /// machine, and small enough that the answer comes within a few milliseconds.
-pub const HINT_POSITIONS: u64 = 20_000;
+pub const HINT_POSITIONS: u64 = 8_000;
 
 /// A move that was not played, and the rule that forbids it.
 #[derive(Clone, Debug, PartialEq, Eq)]

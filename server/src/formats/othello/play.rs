@@ -15,25 +15,31 @@
 //! Notation: a square as line 3 names it, row A–H and column 1–8 (`C4`), or `pass`.
 
 use super::board::{Played, played};
-use super::view::{BordView, Chip, SIZE, SQUARES, SquarePos};
+use super::view::{BordView, Chip, SQUARES, SquarePos};
 use crate::draw;
 use crate::findings::plural;
 use crate::formats::play::{Game, Hint, Status};
 use crate::syntax::Document;
 
-const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+/// The squares of column 1 and of column 8, as bits (bit `row * 8 + column`).
+const COLUMN_1: u64 = 0x0101_0101_0101_0101;
+const COLUMN_8: u64 = 0x8080_8080_8080_8080;
 
-/// How much a square is worth to hold, for the engine: corners most, the squares that hand
-/// the opponent a corner least (the usual weights of simple Othello programs).
+/// The squares one step in direction `d` (0–7: right, left, down, up and the four diagonals)
+/// from the squares of `b`, none wrapping around an edge.
+fn step(b: u64, d: usize) -> u64 {
+    match d {
+        0 => (b << 1) & !COLUMN_1,
+        1 => (b >> 1) & !COLUMN_8,
+        2 => b << 8,
+        3 => b >> 8,
+        4 => (b << 9) & !COLUMN_1,
+        5 => (b << 7) & !COLUMN_8,
+        6 => (b >> 7) & !COLUMN_1,
+        _ => (b >> 9) & !COLUMN_8,
+    }
+}
+
 const WEIGHTS: [i32; SQUARES] = [
     100, -20, 10, 5, 5, 10, -20, 100, //
     -20, -50, -2, -2, -2, -2, -50, -20, //
@@ -48,10 +54,12 @@ const WEIGHTS: [i32; SQUARES] = [
 /// How many plies the engine looks ahead at most (fewer when its budget runs out).
 const ENGINE_DEPTH: u32 = 4;
 
-/// A position: the chips, whose turn, the chips each player may still place.
+/// A position: the chips (as bits, a square's bit `row * 8 + column`), whose turn, the chips
+/// each player may still place. Bits make the engine's thousands of positions cheap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Position {
-    chips: [Chip; SQUARES],
+    /// Black's chips, then White's.
+    chips: [u64; 2],
     to_move: Chip,
     /// Black's, then White's.
     left: [u32; 2],
@@ -95,58 +103,96 @@ fn square_name(index: usize) -> String {
     SquarePos::from_index(index).map_or_else(String::new, SquarePos::name)
 }
 
+fn bit(index: usize) -> u64 {
+    1 << index
+}
+
 impl Position {
-    /// The squares a chip of `player` at `index` turns over (none: not a legal placement).
-    fn flips(&self, index: usize, player: Chip) -> Vec<usize> {
-        if self.chips[index] != Chip::Empty {
-            return Vec::new();
+    fn own(&self, player: Chip) -> u64 {
+        self.chips[side(player)]
+    }
+
+    fn at(&self, index: usize) -> Chip {
+        if self.chips[0] & bit(index) != 0 {
+            Chip::Black
+        } else if self.chips[1] & bit(index) != 0 {
+            Chip::White
+        } else {
+            Chip::Empty
         }
-        let (r, c) = ((index / SIZE) as i32, (index % SIZE) as i32);
-        let at = |r: i32, c: i32| {
-            ((0..8).contains(&r) && (0..8).contains(&c)).then(|| (r * 8 + c) as usize)
-        };
-        let mut flipped = Vec::new();
-        for (dr, dc) in DIRECTIONS {
-            let mut line = Vec::new();
-            let (mut rr, mut cc) = (r + dr, c + dc);
-            while let Some(i) = at(rr, cc).filter(|&i| self.chips[i] == other(player)) {
-                line.push(i);
-                rr += dr;
-                cc += dc;
+    }
+
+    /// The chips a chip of `player` at `index` turns over (none: not a legal placement).
+    fn flips(&self, index: usize, player: Chip) -> u64 {
+        let (own, theirs) = (self.own(player), self.own(other(player)));
+        if (own | theirs) & bit(index) != 0 {
+            return 0;
+        }
+        let mut flipped = 0;
+        for d in 0..8 {
+            let mut line = 0;
+            let mut at = step(bit(index), d);
+            while at & theirs != 0 {
+                line |= at;
+                at = step(at, d);
             }
-            if !line.is_empty() && at(rr, cc).is_some_and(|i| self.chips[i] == player) {
-                flipped.extend(line);
+            if at & own != 0 {
+                flipped |= line;
             }
         }
         flipped
     }
 
+    /// The squares `player` may place a chip on, as bits.
+    fn placement_bits(&self, player: Chip) -> u64 {
+        if self.left[side(player)] == 0 {
+            return 0;
+        }
+        let (own, theirs) = (self.own(player), self.own(other(player)));
+        let empty = !(own | theirs);
+        let mut found = 0;
+        for d in 0..8 {
+            // Runs of the other colour's chips from one of the player's own, then an empty square.
+            let mut run = step(own, d) & theirs;
+            for _ in 0..5 {
+                run |= step(run, d) & theirs;
+            }
+            found |= step(run, d) & empty;
+        }
+        found
+    }
+
     /// The squares `player` may place a chip on, in board order.
     fn placements(&self, player: Chip) -> Vec<usize> {
-        if self.left[side(player)] == 0 {
-            return Vec::new();
+        let mut bits = self.placement_bits(player);
+        let mut squares = Vec::with_capacity(bits.count_ones() as usize);
+        while bits != 0 {
+            squares.push(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
         }
-        (0..SQUARES)
-            .filter(|&i| !self.flips(i, player).is_empty())
-            .collect()
+        squares
     }
 
     fn over(&self) -> bool {
-        self.placements(self.to_move).is_empty() && self.placements(other(self.to_move)).is_empty()
+        self.placement_bits(self.to_move) == 0 && self.placement_bits(other(self.to_move)) == 0
     }
 
     fn place(&mut self, index: usize) {
         let player = self.to_move;
-        for i in self.flips(index, player) {
-            self.chips[i] = player;
-        }
-        self.chips[index] = player;
+        let flipped = self.flips(index, player);
+        self.chips[side(player)] |= flipped | bit(index);
+        self.chips[side(other(player))] &= !flipped;
         self.left[side(player)] -= 1;
         self.to_move = other(player);
     }
 
     fn count(&self, player: Chip) -> usize {
-        self.chips.iter().filter(|c| **c == player).count()
+        self.own(player).count_ones() as usize
+    }
+
+    /// The chips as the board drawing takes them.
+    fn squares(&self) -> [Chip; SQUARES] {
+        std::array::from_fn(|i| self.at(i))
     }
 
     /// The engine's value of the position for `player`: the squares' weights, and at the end
@@ -156,13 +202,18 @@ impl Position {
             let margin = self.count(player) as i32 - self.count(other(player)) as i32;
             return margin.signum() * 10_000 + margin;
         }
-        self.chips
+        let (own, theirs) = (self.own(player), self.own(other(player)));
+        WEIGHTS
             .iter()
-            .zip(WEIGHTS)
-            .map(|(chip, weight)| match *chip {
-                c if c == player => weight,
-                Chip::Empty => 0,
-                _ => -weight,
+            .enumerate()
+            .map(|(i, weight)| {
+                if own & bit(i) != 0 {
+                    *weight
+                } else if theirs & bit(i) != 0 {
+                    -*weight
+                } else {
+                    0
+                }
             })
             .sum()
     }
@@ -218,9 +269,13 @@ pub fn game(doc: &Document) -> Result<OthelloGame<'_>, String> {
         "line 1 is no number of chips left, so it is not known how many each player places"
             .to_string()
     })?;
-    let mut chips = [Chip::Empty; SQUARES];
+    let mut chips = [0u64; 2];
     for square in squares {
-        chips[square.square.index()] = square.chip;
+        match square.chip {
+            Chip::Black => chips[0] |= bit(square.square.index()),
+            Chip::White => chips[1] |= bit(square.square.index()),
+            Chip::Empty => {}
+        }
     }
     Ok(OthelloGame {
         doc,
@@ -287,7 +342,7 @@ impl Game for OthelloGame<'_> {
         })?;
         let index = square.index();
         let name_of = square.name();
-        match self.position.chips[index] {
+        match self.position.at(index) {
             Chip::Empty => {}
             chip => {
                 return Err(format!(
@@ -309,7 +364,7 @@ impl Game for OthelloGame<'_> {
                 name(other(player)).to_lowercase()
             ));
         }
-        if self.position.flips(index, player).is_empty() {
+        if self.position.flips(index, player) == 0 {
             return Err(format!(
                 "a {} chip on {name_of} turns none over: it must close a line of {} chips \
                  (across, down or diagonally) with one of {who}'s own",
@@ -373,7 +428,7 @@ impl Game for OthelloGame<'_> {
         played(
             self.doc,
             &Played {
-                chips: &self.position.chips,
+                chips: &self.position.squares(),
                 legal: &legal,
                 last: self.last,
                 about: self.summary(),
@@ -410,7 +465,7 @@ impl Game for OthelloGame<'_> {
             }
         }
         let index = best.map_or(placements[0], |(_, i)| i);
-        let flips = self.position.flips(index, player).len();
+        let flips = self.position.flips(index, player).count_ones() as usize;
         Hint {
             next: Some(square_name(index)),
             reason: format!(

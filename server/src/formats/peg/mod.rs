@@ -199,7 +199,11 @@ board whose rows are equally long without dots"
         files: &dyn Files,
         _deal: u64,
     ) -> Option<Result<Box<dyn super::play::Game + 'a>, String>> {
-        Some(play::game(doc, chosen(doc, files)).map(|g| Box::new(g) as Box<dyn super::play::Game>))
+        let searched = files.searched().cloned();
+        Some(
+            play::game(doc, chosen(doc, files), searched)
+                .map(|g| Box::new(g) as Box<dyn super::play::Game>),
+        )
     }
 }
 

@@ -12,11 +12,14 @@
 //! Notation: `R,C-R,C`, the row and column (from 1) of the jumping stone and of where it
 //! lands, on the jump grid (as `retroboard solve` prints places).
 
-use super::solvability::{goal, grid, proof_text, unknown_text};
-use super::solve::{Field, Game as Solver, Place, Verdict};
+use std::sync::Arc;
+
+use super::solvability::{goal, grid, key_of, proof_text, unknown_text};
+use super::solve::{Field, Game as Solver, Jump, Place, Unknown, Verdict};
 use super::view::{Board, Colour, DotRule, Kind};
 use crate::draw;
 use crate::findings::plural;
+use crate::formats::Searched;
 use crate::formats::play::{Game, Hint, Status};
 use crate::syntax::Document;
 
@@ -42,10 +45,28 @@ pub struct PegGame<'a> {
     points: u32,
     /// The last jump, drawn on the board.
     last: Option<(Place, Place)>,
+    /// What searches found before (the language server's session): the check's verdict on the
+    /// start, and the plan the hints follow.
+    searched: Option<Arc<Searched>>,
+    /// The key of the start position, which the plan is kept under.
+    start_key: u64,
+}
+
+/// The win the hints follow: the jumps from a position of the game on, and the key of the
+/// position before each, so that a player who follows a hint gets the next one without a
+/// search, and one who leaves the plan gets a new one.
+#[derive(Clone)]
+struct Plan {
+    keys: Vec<u64>,
+    jumps: Vec<Jump>,
 }
 
 /// The game on `doc`'s board read under `rule`; `Err`: why the board cannot be played.
-pub fn game(doc: &Document, rule: Option<DotRule>) -> Result<PegGame<'_>, String> {
+pub fn game(
+    doc: &Document,
+    rule: Option<DotRule>,
+    searched: Option<Arc<Searched>>,
+) -> Result<PegGame<'_>, String> {
     let board = Board::new(doc)
         .ok_or_else(|| "this file holds no peg board to play".to_string())?
         .read_as(rule);
@@ -76,15 +97,19 @@ pub fn game(doc: &Document, rule: Option<DotRule>) -> Result<PegGame<'_>, String
             }
         }
     }
+    let diagonal = board.diagonal == Some(true);
+    let goal = goal(&board);
     Ok(PegGame {
         doc,
-        diagonal: board.diagonal == Some(true),
-        goal: goal(&board),
+        start_key: key_of(&fields, diagonal, goal),
+        diagonal,
+        goal,
         board,
         holes,
         jumps: 0,
         points: 0,
         last: None,
+        searched,
     })
 }
 
@@ -222,6 +247,57 @@ impl PegGame<'_> {
         None
     }
 
+    /// The verdict on the position: from the plan or what was searched before, else searched
+    /// now within `positions` (and kept: a win as the plan).
+    fn planned(&self, positions: u64) -> Result<Verdict, Unknown> {
+        let rows = self.rows_for_solver();
+        let key = key_of(&rows, self.diagonal, self.goal);
+        let searched = self.searched.as_deref();
+        if let Some(plan) = searched.and_then(|s| s.get::<Plan>(self.start_key))
+            && let Some(at) = plan.keys.iter().position(|k| *k == key)
+        {
+            return Ok(Verdict::Solvable(plan.jumps[at..].to_vec()));
+        }
+        let known = searched
+            .and_then(|s| s.get::<Verdict>(key))
+            .filter(|v| match v {
+                // A search that ran out of positions says nothing about a longer one.
+                Verdict::Unknown(Unknown::Positions { budget }) => *budget >= positions,
+                Verdict::Unknown(_) => false,
+                _ => true,
+            });
+        let verdict = match known {
+            Some(verdict) => verdict,
+            None => {
+                let verdict =
+                    Solver::new(&rows, self.diagonal, self.goal)?.solve(positions, &|| false);
+                if let Some(searched) = searched {
+                    searched.keep(key, verdict.clone());
+                }
+                verdict
+            }
+        };
+        if let (Some(searched), Verdict::Solvable(jumps)) = (searched, &verdict) {
+            searched.keep(self.start_key, self.plan(rows, jumps));
+        }
+        Ok(verdict)
+    }
+
+    /// The plan of `jumps` from the position `rows`: the key of each position on the way.
+    fn plan(&self, mut rows: Vec<Vec<Field>>, jumps: &[Jump]) -> Plan {
+        let mut keys = Vec::with_capacity(jumps.len());
+        for jump in jumps {
+            keys.push(key_of(&rows, self.diagonal, self.goal));
+            rows[jump.from.0][jump.from.1] = Field::Empty;
+            rows[jump.over.0][jump.over.1] = Field::Empty;
+            rows[jump.to.0][jump.to.1] = Field::Stone;
+        }
+        Plan {
+            keys,
+            jumps: jumps.to_vec(),
+        }
+    }
+
     fn rows_for_solver(&self) -> Vec<Vec<Field>> {
         self.holes
             .iter()
@@ -335,8 +411,8 @@ impl Game for PegGame<'_> {
                 reason: self.summary(),
             };
         }
-        let solver = match Solver::new(&self.rows_for_solver(), self.diagonal, self.goal) {
-            Ok(solver) => solver,
+        let verdict = match self.planned(positions) {
+            Ok(verdict) => verdict,
             Err(why) => {
                 return Hint {
                     next: None,
@@ -344,7 +420,7 @@ impl Game for PegGame<'_> {
                 };
             }
         };
-        match solver.solve(positions, &|| false) {
+        match verdict {
             Verdict::Solvable(jumps) => {
                 let next = jumps
                     .first()
@@ -379,5 +455,40 @@ impl Game for PegGame<'_> {
                 ),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::FormatId;
+
+    const ENGLISH: &str = "Version 2\nMode: Normal\n* * y y y * *\n* * y y y * *\ny y y y y y y\ny y y E y y y\ny y y y y y y\n* * y y y * *\n* * y y y * *\n";
+
+    /// A player who follows a hint gets the next one from the plan, without a search: with no
+    /// positions left to search, the hint still names the plan's next jump.
+    #[test]
+    fn a_hint_followed_leads_to_the_next_without_a_search() {
+        let doc = Document::new(Some(FormatId::PegBrd), ENGLISH);
+        let searched = Arc::new(Searched::default());
+        let mut played = game(&doc, None, Some(searched.clone())).unwrap();
+        let first = played.hint(20_000);
+        assert_eq!(first.next.as_deref(), Some("2,4-4,4"), "{}", first.reason);
+        played.play("2,4-4,4").unwrap();
+        let next = played.hint(0);
+        assert_eq!(
+            next.reason,
+            "A win from here: 30 jumps leave one stone on the goal."
+        );
+        assert!(next.next.is_some());
+        // Off the plan, a search of no positions cannot tell.
+        let mut other = game(&doc, None, Some(searched)).unwrap();
+        other.play("4,2-4,4").unwrap();
+        let off = other.hint(0);
+        assert_eq!(off.next, None, "{}", off.reason);
+        // Without a session, nothing is kept.
+        let mut alone = game(&doc, None, None).unwrap();
+        alone.play("2,4-4,4").unwrap();
+        assert_eq!(alone.hint(0).next, None);
     }
 }

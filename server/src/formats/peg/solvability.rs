@@ -85,14 +85,20 @@ pub(super) fn goal(board: &Board) -> Option<Place> {
     Some((goal.row(), board.grid_column(&goal, board.dot_rule())?))
 }
 
+/// What a search of a position is kept under: its grid, mode and goal (the same position on
+/// any board that has it).
+pub(super) fn key_of(rows: &[Vec<Field>], diagonal: bool, goal: Option<Place>) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    (rows, diagonal, goal).hash(&mut hasher);
+    hasher.finish()
+}
+
 impl Prepared {
     /// The solver's view of a board; `None` when the game would not load it.
     pub fn of(board: &Board) -> Option<Prepared> {
         let rows = grid(board)?;
         let diagonal = board.diagonal?;
         let goal = goal(board);
-        let mut hasher = DefaultHasher::new();
-        (&rows, diagonal, goal).hash(&mut hasher);
         let anchor = board
             .kept_goal()
             .or_else(|| board.elements().find(|e| e.kind() == Kind::Empty))
@@ -101,7 +107,7 @@ impl Prepared {
             .unwrap_or(board.range.clone());
         Some(Prepared {
             game: Game::new(&rows, diagonal, goal),
-            key: hasher.finish(),
+            key: key_of(&rows, diagonal, goal),
             anchor,
         })
     }
