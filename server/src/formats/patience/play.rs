@@ -1290,13 +1290,13 @@ from 0 to 998), {stock}.",
     }
 
     fn board(&self) -> draw::Board {
-        let findings = crate::analysis::analyze(self.doc);
         let heading = format!(
             " — deal {}, after {}",
             self.deal.seed,
             plural(self.moves, "move", "moves")
         );
-        super::board::position_board(self.doc, &findings, &self.as_deal(), &heading, &[])
+        // A game is played only when it loads without errors: no pile is marked.
+        super::board::position_board(self.doc, &[], &self.as_deal(), &heading, &[])
     }
 
     fn hint(&self, positions: u64) -> Hint {
