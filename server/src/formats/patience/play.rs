@@ -190,6 +190,17 @@ pub struct Rules {
     positional: bool,
 }
 
+/// The most cards a listed move moves.
+pub const MAX_LISTED: usize = 104;
+
+/// What [`Rules::legal`] works out once per position for all the moves it checks.
+struct Pre {
+    places: (usize, u32, Vec<u8>),
+    /// Field 8 b does not block picking up from / laying on the pile.
+    take_ok: Vec<bool>,
+    lay_ok: Vec<bool>,
+}
+
 /// A game under way.
 pub struct PatienceGame<'a> {
     doc: &'a Document,
@@ -506,11 +517,10 @@ impl Rules {
     fn check_set(
         &self,
         position: &Position,
-        from: usize,
-        count: usize,
-        to: usize,
+        (from, count, to): (usize, usize, usize),
         k: usize,
         explain: bool,
+        pre: Option<&Pre>,
     ) -> Result<(), String> {
         let source = &self.piles[from];
         let target = &self.piles[to];
@@ -598,7 +608,7 @@ impl Rules {
                 });
             }
             3 => {
-                let places = self.free_places(position, from, to);
+                let places = self.free_places(position, from, to, pre);
                 if count > places {
                     return no(explain, || {
                         format!(
@@ -729,26 +739,54 @@ impl Rules {
         Ok(())
     }
 
+    /// What an empty pile counts as for moving a sequence through the empty places: 1 a cell
+    /// (field 7 = -1), 2 a column (any other empty pile that takes any card), 0 neither.
+    fn place_kind(&self, position: &Position, i: usize) -> u8 {
+        let p = &self.piles[i];
+        if self.is_stock_or_waste(i) || !p.seen || !position.piles[i].is_empty() {
+            return 0;
+        }
+        if p.target.is_some() || p.special == 6 {
+            return 0;
+        }
+        let set = p.sets[0];
+        if set.lay_digit(0) == 0 || set.empty != 999 || set.take_digit(0) == 0 {
+            return 0;
+        }
+        match p.cap {
+            Some(1) => 1,
+            Some(_) => 0,
+            None => 2,
+        }
+    }
+
+    /// The empty places of a position: (cells, columns, each pile's kind).
+    fn places(&self, position: &Position) -> (usize, u32, Vec<u8>) {
+        let kinds: Vec<u8> = (0..self.piles.len())
+            .map(|i| self.place_kind(position, i))
+            .collect();
+        let cells = kinds.iter().filter(|k| **k == 1).count();
+        let columns = kinds.iter().filter(|k| **k == 2).count() as u32;
+        (cells, columns, kinds)
+    }
+
     /// The cards that may move together onto `to` through the empty places (field 9 a = 3):
-    /// (1 + empty cells) × 2^(empty columns), the piles `from` and `to` left out. A cell holds
-    /// one card (field 7 = -1); a column is any other empty pile that takes any card.
-    fn free_places(&self, position: &Position, from: usize, to: usize) -> usize {
-        let (mut cells, mut columns) = (0usize, 0u32);
-        for (i, p) in self.piles.iter().enumerate() {
-            if i == from || i == to || self.is_stock_or_waste(i) || !p.seen {
-                continue;
+    /// (1 + empty cells) × 2^(empty columns), the piles `from` and `to` left out.
+    fn free_places(&self, position: &Position, from: usize, to: usize, pre: Option<&Pre>) -> usize {
+        let made;
+        let (cells, columns, kinds) = match pre {
+            Some(pre) => (&pre.places.0, &pre.places.1, &pre.places.2),
+            None => {
+                made = self.places(position);
+                (&made.0, &made.1, &made.2)
             }
-            if !position.piles[i].is_empty() || p.target.is_some() || p.special == 6 {
-                continue;
-            }
-            let set = p.sets[0];
-            if set.lay_digit(0) == 0 || set.empty != 999 || set.take_digit(0) == 0 {
-                continue;
-            }
-            match p.cap {
-                Some(1) => cells += 1,
-                Some(_) => {}
-                None => columns += 1,
+        };
+        let (mut cells, mut columns) = (*cells, *columns);
+        for i in [from, to] {
+            match kinds[i] {
+                1 => cells -= 1,
+                2 => columns -= 1,
+                _ => {}
             }
         }
         (cells + 1).saturating_mul(1usize << columns.min(16))
@@ -756,6 +794,17 @@ impl Rules {
 
     /// Whether `mv` may be played; `Err`: the rule that forbids it (empty unless `explain`).
     pub fn check(&self, position: &Position, mv: Move, explain: bool) -> Result<(), String> {
+        self.check_with(position, mv, explain, None)
+    }
+
+    /// [`Rules::check`], with what [`Rules::legal`] worked out once for the position.
+    fn check_with(
+        &self,
+        position: &Position,
+        mv: Move,
+        explain: bool,
+        pre: Option<&Pre>,
+    ) -> Result<(), String> {
         let (from, count, to) = match mv {
             Move::Stock => return self.check_stock(position, explain),
             Move::Cards { from, count, to } => (from, count, to),
@@ -841,34 +890,44 @@ taken (field 6 a = 0)"
                 )
             });
         }
-        if from != 0 {
-            self.blocked(position, from, false, explain)?;
+        match pre {
+            Some(pre) => {
+                if !pre.take_ok[from] || !pre.lay_ok[to] {
+                    return no(explain, String::new);
+                }
+            }
+            None => {
+                if from != 0 {
+                    self.blocked(position, from, false, explain)?;
+                }
+                self.blocked(position, to, true, explain)?;
+            }
         }
-        self.blocked(position, to, true, explain)?;
         // The rule sets: the target's thousands decide how they combine, else the source's.
         let decider = if self.piles[to].mode > 0 { to } else { from };
         let (one, two, both) = self.sets_in_use(decider, position);
         let first = if one {
-            Some(self.check_set(position, from, count, to, 0, explain))
+            Some(self.check_set(position, (from, count, to), 0, explain, pre))
         } else {
             None
         };
         if both {
             first.unwrap_or(Ok(()))?;
-            return self.check_set(position, from, count, to, 1, explain);
+            return self.check_set(position, (from, count, to), 1, explain, pre);
         }
         match (first, two) {
             (Some(Ok(())), _) => Ok(()),
             (Some(Err(why)), false) => Err(why),
-            (None, _) => self.check_set(position, from, count, to, 1, explain),
-            (Some(Err(why_1)), true) => match self.check_set(position, from, count, to, 1, explain)
-            {
-                Ok(()) => Ok(()),
-                Err(why_2) if explain => Err(format!(
-                    "{why_1}; nor does the second rule set allow it: {why_2}"
-                )),
-                Err(e) => Err(e),
-            },
+            (None, _) => self.check_set(position, (from, count, to), 1, explain, pre),
+            (Some(Err(why_1)), true) => {
+                match self.check_set(position, (from, count, to), 1, explain, pre) {
+                    Ok(()) => Ok(()),
+                    Err(why_2) if explain => Err(format!(
+                        "{why_1}; nor does the second rule set allow it: {why_2}"
+                    )),
+                    Err(e) => Err(e),
+                }
+            }
         }
     }
 
@@ -1019,31 +1078,46 @@ wastepile) and no pile receives cards from it (field 9 b)"
     }
 
     /// The legal moves, in a fixed order: by source pile, then target, then fewest cards; the
-    /// stock last.
+    /// stock last. Moves of more than [`MAX_LISTED`] cards are not listed (they may still be
+    /// played), so that a file of many decks and piles lists its moves at once.
     pub fn legal(&self, position: &Position) -> Vec<Move> {
+        let count = self.piles.len();
+        let pre = Pre {
+            places: self.places(position),
+            take_ok: (0..count)
+                .map(|i| i == 0 || self.blocked(position, i, false, false).is_ok())
+                .collect(),
+            lay_ok: (0..count)
+                .map(|i| self.blocked(position, i, true, false).is_ok())
+                .collect(),
+        };
         let mut moves = Vec::new();
-        for from in 0..self.piles.len() {
+        for from in 0..count {
             let held = &position.piles[from];
             let open = held
                 .iter()
                 .rev()
                 .take_while(|c| c.face == Some(true))
                 .count();
-            if open == 0 || (from == 0 && !self.stock_open) || !self.piles[from].seen {
+            if open == 0
+                || (from == 0 && !self.stock_open)
+                || !self.piles[from].seen
+                || !pre.take_ok[from]
+            {
                 continue;
             }
             let most = if from == 0 {
                 1
             } else {
-                self.run(held, from, open)
+                self.run(held, from, open).min(MAX_LISTED)
             };
-            for to in 1..self.piles.len() {
+            for to in 1..count {
                 if to == from || Some(to) == self.waste || !self.piles[to].seen {
                     continue;
                 }
-                for count in 1..=most {
-                    let mv = Move::Cards { from, count, to };
-                    if self.check(position, mv, false).is_ok() {
+                for n in 1..=most {
+                    let mv = Move::Cards { from, count: n, to };
+                    if self.check_with(position, mv, false, Some(&pre)).is_ok() {
                         moves.push(mv);
                     }
                 }
