@@ -12,7 +12,8 @@
 //!   receive cards from piles whose mark its mask blocks.
 //! - Field 9 (`edcba`): how cards are laid on it (a: 0 none, 1 one card, 2 a sequence as a
 //!   whole, 3 a sequence as single cards via the empty places, 4 a sequence of 2 or more, 5
-//!   just 2, 9 just 13); b: what it receives when the stock is clicked; d: from which piles
+//!   just 2, 9 just 13); b: what it receives when the stock is clicked; c: its bottom card
+//!   moved to its top (`P>P`), once or many times, if it fits or not; d: from which piles
 //!   (the stock and wastepile, the previous pile); e: only while the previous/next pile holds
 //!   cards.
 //! - Field 10: which card may be laid on it when it is empty (c = 6 piles: the foundation
@@ -113,6 +114,9 @@ pub struct Position {
     pub piles: Vec<Vec<Laid>>,
     /// The pass through the stock, from 1.
     pub pass: u32,
+    /// The piles whose bottom card went to the top once (field 9 c = 1 or 3), as pile
+    /// indices; empty in games without that rule.
+    pub lifted: Vec<usize>,
 }
 
 /// One rule set of a pile: fields 8–11.
@@ -188,6 +192,8 @@ pub struct Rules {
     class: Vec<usize>,
     /// No rule depends on where piles lie or which is next to which.
     positional: bool,
+    /// Some pile moves its bottom card to its top (field 9 c).
+    lifts: bool,
 }
 
 /// The most cards a listed move moves.
@@ -337,6 +343,10 @@ pub fn rules(view: &GameView, deal: &Deal) -> Rules {
         empty_to_win,
         class,
         positional,
+        lifts: piles
+            .iter()
+            .skip(1)
+            .any(|p| p.sets.iter().any(|s| (1..=4).contains(&s.lay_digit(2)))),
         piles,
     }
 }
@@ -356,6 +366,7 @@ pub fn start(rules: &Rules, deal: &Deal) -> Position {
             })
             .collect(),
         pass: 1,
+        lifted: Vec::new(),
     };
     rules.turn_free_cards(&mut position);
     position
@@ -823,7 +834,7 @@ impl Rules {
         }
         let (fno, tno) = (from + 1, to + 1);
         if from == to {
-            return no(explain, || format!("the cards are on pile {fno} already"));
+            return self.check_lift(position, from, count, explain);
         }
         if to == 0 {
             return no(explain, || "no card may be laid on the stock".to_string());
@@ -931,6 +942,60 @@ taken (field 6 a = 0)"
         }
     }
 
+    /// `P>P`: the bottom card of pile P to its top (field 9 c: "1/2: Move 1 card from bottom
+    /// to top if it fits, one/many times. 3/4: … unconditionally"). Choice: the spec does not
+    /// say who moves it; here the player does, as a move of the pile onto itself, and "one
+    /// time" is once per pile per game.
+    fn check_lift(
+        &self,
+        position: &Position,
+        pile: usize,
+        count: usize,
+        explain: bool,
+    ) -> Result<(), String> {
+        let number = pile + 1;
+        let sets = &self.piles[pile].sets;
+        let lifting = sets.iter().find(|s| (1..=4).contains(&s.lay_digit(2)));
+        let Some(set) = lifting.filter(|_| pile > 0) else {
+            return no(explain, || {
+                format!(
+                    "the cards are on pile {number} already (its field 9 c does not move its \
+bottom card to the top)"
+                )
+            });
+        };
+        let c = set.lay_digit(2);
+        let cards = &position.piles[pile];
+        if count != 1 || cards.len() < 2 || !self.piles[pile].seen {
+            return no(explain, || {
+                format!(
+                    "pile {number} moves one card from its bottom to its top (P>P), and needs \
+two cards or more for it (field 9 = {})",
+                    set.lay
+                )
+            });
+        }
+        if matches!(c, 1 | 3) && position.lifted.contains(&pile) {
+            return no(explain, || {
+                format!(
+                    "pile {number} moves a card from its bottom to its top only once (field 9 = {})",
+                    set.lay
+                )
+            });
+        }
+        let (bottom, top) = (cards[0].card, cards[cards.len() - 1].card);
+        if matches!(c, 1 | 2) && !set.sequence().is_some_and(|r| r.fits(top, bottom)) {
+            return no(explain, || {
+                format!(
+                    "pile {number} moves its bottom card to its top only if it fits there, and \
+{bottom} on {top} does not (field 11 = {})",
+                    set.sequence
+                )
+            });
+        }
+        Ok(())
+    }
+
     /// The piles the stock deals to when clicked (field 9 b of either rule set), with b.
     fn stock_takers(&self) -> impl Iterator<Item = (usize, i64)> + '_ {
         self.piles.iter().enumerate().skip(1).filter_map(|(i, p)| {
@@ -999,6 +1064,19 @@ wastepile) and no pile receives cards from it (field 9 b)"
     /// Plays a move already checked.
     pub fn apply(&self, position: &mut Position, mv: Move) {
         match mv {
+            Move::Cards { from, to, .. } if from == to => {
+                let mut bottom = position.piles[from].remove(0);
+                bottom.face = Some(true);
+                position.piles[from].push(bottom);
+                let once = self.piles[from]
+                    .sets
+                    .iter()
+                    .any(|s| matches!(s.lay_digit(2), 1 | 3));
+                if once && !position.lifted.contains(&from) {
+                    position.lifted.push(from);
+                    position.lifted.sort_unstable();
+                }
+            }
             Move::Cards { from, count, to } => {
                 let held = position.piles[from].len();
                 let moved: Vec<Laid> = position.piles[from].drain(held - count..).collect();
@@ -1123,6 +1201,18 @@ wastepile) and no pile receives cards from it (field 9 b)"
                 }
             }
         }
+        if self.lifts {
+            for pile in 1..count {
+                let mv = Move::Cards {
+                    from: pile,
+                    count: 1,
+                    to: pile,
+                };
+                if self.check(position, mv, false).is_ok() {
+                    moves.push(mv);
+                }
+            }
+        }
         if self.check(position, Move::Stock, false).is_ok() {
             moves.push(Move::Stock);
         }
@@ -1192,6 +1282,7 @@ wastepile) and no pile receives cards from it (field 9 b)"
         if self.passes.is_some() || self.shuffle_on_redeal {
             position.pass.hash(&mut hasher);
         }
+        position.lifted.hash(&mut hasher);
         if self.positional {
             position.piles.hash(&mut hasher);
             return hasher.finish();
@@ -1453,6 +1544,7 @@ mod tests {
                 .map(|p| p.split_whitespace().map(laid).collect())
                 .collect(),
             pass: 1,
+            lifted: Vec::new(),
         };
         assert_eq!(position.piles.len(), g.rules.pile_count());
         g.with_position(position)
@@ -1796,6 +1888,27 @@ mod tests {
         assert!(refused(&mut g, "3:12>2").contains("takes just 13 cards"));
         assert!(g.play("3:13>2").is_ok());
         assert_eq!(g.status(), Status::Won);
+    }
+
+    #[test]
+    fn field_9_c_moves_the_bottom_card_to_the_top() {
+        let once = "0 4 110 0 16 2 999 1 101 999 304";
+        let d = doc(&text(STOCK, &[once, TABLEAU]));
+        let mut g = game(&d, &["", "7♥ 5♣ 8♠", ""]);
+        assert!(g.moves().contains(&"2>2".to_string()));
+        assert!(g.play("2>2").is_ok());
+        assert_eq!(g.position.piles[1][2].card.to_string(), "7♥");
+        assert!(refused(&mut g, "2>2").contains("only once"));
+        let fits = "0 4 110 0 16 2 999 1 202 999 304";
+        let d = doc(&text(STOCK, &[fits, TABLEAU]));
+        let mut g = game(&d, &["", "7♣ 5♣ 8♠", ""]);
+        assert!(refused(&mut g, "2>2").contains("7♣ on 8♠ does not"));
+        let mut g = game(&d, &["", "7♥ 5♣ 8♠", ""]);
+        assert!(g.play("2>2").is_ok());
+        assert!(g.play("2>2").is_err(), "5♣ on 7♥ does not fit");
+        let d = doc(&text(STOCK, &[TABLEAU, TABLEAU]));
+        let mut g = game(&d, &["", "7♥ 5♣ 8♠", ""]);
+        assert!(refused(&mut g, "2>2").contains("the cards are on pile 2 already"));
     }
 
     #[test]

@@ -112,6 +112,13 @@ const PILE_END: u16 = u16::MAX;
 fn pack(position: &Position) -> Vec<u16> {
     let mut out = Vec::with_capacity(position.piles.iter().map(Vec::len).sum::<usize>() + 40);
     out.push(u16::try_from(position.pass.min(60_000)).unwrap_or(0));
+    out.push(u16::try_from(position.lifted.len()).unwrap_or(0));
+    out.extend(
+        position
+            .lifted
+            .iter()
+            .map(|&p| u16::try_from(p).unwrap_or(0)),
+    );
     for pile in &position.piles {
         for laid in pile {
             let face = match laid.face {
@@ -129,7 +136,8 @@ fn pack(position: &Position) -> Vec<u16> {
 fn unpack(packed: &[u16]) -> Position {
     let mut piles = Vec::new();
     let mut pile = Vec::new();
-    for &word in &packed[1..] {
+    let lifted = usize::from(packed[1]);
+    for &word in &packed[2 + lifted..] {
         if word == PILE_END {
             piles.push(std::mem::take(&mut pile));
             continue;
@@ -152,6 +160,10 @@ fn unpack(packed: &[u16]) -> Position {
     Position {
         piles,
         pass: u32::from(packed[0]),
+        lifted: packed[2..2 + lifted]
+            .iter()
+            .map(|&p| usize::from(p))
+            .collect(),
     }
 }
 
