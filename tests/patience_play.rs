@@ -184,6 +184,79 @@ proptest! {
     }
 }
 
+fn field() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        0i64..10,
+        10i64..100,
+        100i64..1000,
+        Just(999i64),
+        1000i64..100_000,
+        -5i64..0,
+        Just(i64::MAX),
+    ]
+}
+
+fn pile_line() -> impl Strategy<Value = String> {
+    (
+        0i64..15,
+        -120i64..300,
+        -120i64..300,
+        -2i64..20,
+        -2i64..20,
+        proptest::collection::vec(field(), 6),
+        proptest::collection::vec(field(), 4),
+    )
+        .prop_map(|(n, x, y, v, w, game, second)| {
+            let fields: Vec<String> = game.iter().map(i64::to_string).collect();
+            let tail: Vec<String> = second.iter().map(i64::to_string).collect();
+            format!(
+                "{n} {x} {y} {v} {w} {} {}",
+                fields.join(" "),
+                tail.join(" ")
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Any game, however odd its fields: dealt, played by random legal moves, drawn, hinted
+    /// and searched, without a panic, keeping every card.
+    #[test]
+    fn odd_games_play_without_losing_cards(
+        decks in 1usize..4,
+        stock in proptest::collection::vec(field(), 6),
+        piles in proptest::collection::vec(pile_line(), 0..12),
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(any::<u16>(), 0..40),
+    ) {
+        let stock: Vec<String> = stock.iter().map(i64::to_string).collect();
+        let text = format!(
+            "Odd\n{decks} {}\n{} 4 4 0 0 {}\n{}\n",
+            piles.len() + 1,
+            52 * decks,
+            stock.join(" "),
+            piles.join("\n")
+        );
+        let doc = Document::new(Some(FormatId::PatienceGame), &text);
+        let Ok(mut g) = game(&doc, seed) else { return Ok(()) };
+        assert_conserved(&g.position().piles, decks);
+        for pick in picks {
+            let legal = g.moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = &legal[usize::from(pick) % legal.len()];
+            prop_assert!(g.play(mv).is_ok(), "refused its own legal move {}", mv);
+            assert_conserved(&g.position().piles, decks);
+            // Moves the engine does not list are refused with a reason, or played.
+            let _ = g.play(&format!("{}>{}", pick % 15, pick % 7));
+            assert_conserved(&g.position().piles, decks);
+        }
+        let _ = (g.summary(), g.status(), g.board(), g.hint(300));
+    }
+}
+
 /// Replays a win from its deal through `play` (the same path as `retroboard play`).
 fn replays(doc: &Document, seed: u64, line: &[Move]) {
     let moves: Vec<String> = line.iter().map(|m| m.notation()).collect();
