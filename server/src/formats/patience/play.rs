@@ -1322,6 +1322,23 @@ wastepile) and no pile receives cards from it (field 9 b)"
         self.piles[i].cap == Some(1)
     }
 
+    /// The sequences by which cards move together from a pile (the field 11 of the rule sets
+    /// whose field 8 takes sequences), else all its field 11 rules: what the search counts as
+    /// cards in order.
+    pub fn moving_sequences(&self, i: usize) -> Vec<Sequence> {
+        let sets = &self.piles[i].sets;
+        let moving: Vec<Sequence> = sets
+            .iter()
+            .filter(|s| matches!(s.take_digit(0), 2..=4 | 9))
+            .filter_map(|s| s.sequence())
+            .collect();
+        if moving.is_empty() {
+            sets.iter().filter_map(|s| s.sequence()).collect()
+        } else {
+            moving
+        }
+    }
+
     /// The rule sets of a pile's field 11, for the search's safe moves.
     pub fn sequences(&self, i: usize) -> [Option<Sequence>; 2] {
         [

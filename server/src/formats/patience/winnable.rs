@@ -317,7 +317,7 @@ fn score(rules: &Rules, position: &Position) -> i64 {
             h += 15;
             continue;
         }
-        let sequences = rules.sequences(i);
+        let sequences = rules.moving_sequences(i);
         let mut lowest = 0;
         for k in 0..pile.len() {
             if pile[k].face != Some(true) {
@@ -326,7 +326,6 @@ fn score(rules: &Rules, position: &Position) -> i64 {
             if k > 0
                 && !sequences
                     .iter()
-                    .flatten()
                     .any(|s| s.fits(pile[k - 1].card, pile[k].card))
             {
                 h -= 5;
