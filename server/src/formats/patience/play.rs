@@ -915,6 +915,10 @@ taken (field 6 a = 0)"
             }
         }
         // The rule sets: the target's thousands decide how they combine, else the source's.
+        // Choice: "use rules 1, and if the move is rejected, rules 2" judges the whole move by
+        // each set in turn: taking by the source's set and laying by the target's set of the
+        // same number (a pile with one set uses it as both). So Spider's same-suit runs (set 2)
+        // go only on the same suit, and its single cards (set 1) on the other colour too.
         let decider = if self.piles[to].mode > 0 { to } else { from };
         let (one, two, both) = self.sets_in_use(decider, position);
         let first = if one {
@@ -1926,6 +1930,86 @@ mod tests {
         let d = doc(&text(STOCK, &[TABLEAU, TABLEAU]));
         let mut g = game(&d, &["", "7♥ 5♣ 8♠", ""]);
         assert!(refused(&mut g, "2>2").contains("the cards are on pile 2 already"));
+    }
+
+    #[test]
+    fn field_8_b_7_blocks_while_a_neighbour_holds_cards() {
+        let between = "1 4 400 0 0 2 999 71 0 0 0";
+        let d = doc(&text(STOCK, &[TABLEAU, TABLEAU, between, TABLEAU]));
+        let mut g = game(&d, &["", "", "9♠", "K♠", "5♥"]);
+        assert!(refused(&mut g, "4>2").contains("while pile 3 or pile 5 holds cards"));
+        let mut g = game(&d, &["", "", "", "K♠", ""]);
+        assert!(g.play("4>2").is_ok());
+    }
+
+    #[test]
+    fn field_9_d_4_and_e_2() {
+        let stock = "52 4 4 0 0 0 999 1 999 0 2";
+        let waste = "0 83 4 0 0 2 999 1 0 0 0";
+        // d = 4: while it holds cards, only from the stock or the wastepile.
+        let d4 = "0 4 110 0 16 2 999 1 4001 999 999";
+        let d = doc(&text(stock, &[waste, d4, TABLEAU]));
+        let mut g = game(&d, &["", "", "3♦", "8♥"]);
+        assert!(
+            refused(&mut g, "4>3")
+                .contains("only from the stock or the wastepile while it holds cards")
+        );
+        let mut g = game(&d, &["", "5♣", "3♦", "8♥"]);
+        assert!(g.play("2>3").is_ok());
+        let mut g = game(&d, &["", "", "", "8♥"]);
+        assert!(g.play("4>3").is_ok());
+        // e = 2: only while the next pile holds cards.
+        let e2 = "0 4 110 0 16 2 999 1 20001 999 999";
+        let d = doc(&text(STOCK, &[e2, TABLEAU, TABLEAU]));
+        let mut g = game(&d, &["", "", "", "8♥"]);
+        assert!(refused(&mut g, "4>2").contains("only while pile 3 holds cards"));
+        let mut g = game(&d, &["", "", "K♠", "8♥"]);
+        assert!(g.play("4>2").is_ok());
+    }
+
+    #[test]
+    fn the_second_rule_set_takes_over_when_the_first_drawing_is_over() {
+        // 6000: rules 1 (same suit) until the stock is gone through once, then rules 2 (any).
+        let stock = "52 4 4 0 0 0 999 1 2 0 2";
+        let waste = "0 83 4 0 0 2 999 1 0 0 0";
+        let pile = "0 4 110 0 16 2 999 1 2 999 6104 1 2 999 999";
+        let d = doc(&text(stock, &[waste, pile, pile]));
+        let mut g = game(&d, &["(9♣)", "", "8♥", "9♠"]);
+        assert!(refused(&mut g, "3>4").contains("same suit"));
+        assert!(g.play("s").is_ok());
+        assert!(
+            g.play("3>4").is_ok(),
+            "the stock is empty: the first drawing is over"
+        );
+    }
+
+    #[test]
+    fn a_stock_turned_over_with_field_10_1_is_shuffled_the_same_way_each_time() {
+        let stock = "52 4 4 0 0 0 999 13 999 1 2";
+        let waste = "0 83 4 0 0 2 999 1 0 0 0";
+        let d = doc(&text(stock, &[waste]));
+        let cards = "(A♠) (2♠) (3♠) (4♠) (5♠) (6♠) (7♠) (8♠) (9♠) (10♠) (J♠) (Q♠) (K♠)";
+        let mut a = game(&d, &[cards, ""]);
+        let mut b = game(&d, &[cards, ""]);
+        for g in [&mut a, &mut b] {
+            assert!(g.play("s").is_ok());
+            assert!(g.play("s").is_ok(), "turned over");
+        }
+        assert_eq!(a.position, b.position);
+        let order: Vec<u8> = a.position.piles[0].iter().map(|l| l.card.value).collect();
+        assert_ne!(order, (1..=13).collect::<Vec<u8>>(), "shuffled");
+        assert_eq!(order.len(), 13);
+    }
+
+    #[test]
+    fn field_9_b_5_fills_an_empty_pile_from_the_stock() {
+        let stock = "52 4 4 0 0 0 999 0 1 0 0";
+        let filled = "0 4 110 0 16 2 999 1 51 913 0";
+        let d = doc(&text(stock, &[filled]));
+        let mut g = game(&d, &["(K♠) (2♦) (3♣)", ""]);
+        assert!(g.play("s").is_ok());
+        assert_eq!(g.position.piles[1][0].card.to_string(), "K♠");
+        assert_eq!(g.position.piles[0].len(), 2);
     }
 
     #[test]
