@@ -1242,6 +1242,28 @@ wastepile) and no pile receives cards from it (field 9 b)"
         n
     }
 
+    /// Whether the only moves left click the stock round and round: going through the stock
+    /// and the wastepile until the cards lie as now (or the redeals run out) makes no other
+    /// move legal.
+    pub fn only_cycling(&self, position: &Position) -> bool {
+        if self.legal(position) != [Move::Stock] {
+            return false;
+        }
+        let mut at = position.clone();
+        let cards = at.piles[0].len() + self.waste.map_or(0, |w| at.piles[w].len());
+        for _ in 0..3 * (cards + 2) {
+            self.apply(&mut at, Move::Stock);
+            let legal = self.legal(&at);
+            if legal.iter().any(|m| *m != Move::Stock) {
+                return false;
+            }
+            if legal.is_empty() || at.piles == position.piles {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether the winning condition holds.
     pub fn won(&self, position: &Position) -> bool {
         if self.winners.is_empty() {
@@ -1432,9 +1454,12 @@ impl Game for PatienceGame<'_> {
     fn status(&self) -> Status {
         if self.rules.won(&self.position) {
             Status::Won
-        } else if self.rules.legal(&self.position).is_empty() {
-            // Choice: the spec has no rule that ends a game lost; with no move left the game
-            // cannot go on, so it is stuck.
+        } else if self.rules.legal(&self.position).is_empty()
+            || self.rules.only_cycling(&self.position)
+        {
+            // Choice: the spec has no rule that ends a game lost; with no move left (or only
+            // the stock clicked round and round, nothing else ever playable) the game cannot
+            // go on, so it is stuck.
             Status::Stuck
         } else {
             Status::Playing
@@ -1460,8 +1485,9 @@ from 0 to 998), {stock}.",
         match self.status() {
             Status::Won => format!("Won after {moves} (deal {}): {aim}.", self.deal.seed),
             Status::Stuck => format!(
-                "Stuck after {moves} (deal {}): no move is left and the game is not won; {aim}, \
-{stock}. The spec has no rule ending a game lost, so it stops here.",
+                "Stuck after {moves} (deal {}): no move is left (but clicking the stock round \
+and round, where that is allowed) and the game is not won; {aim}, {stock}. The spec has no \
+rule ending a game lost, so it stops here.",
                 self.deal.seed
             ),
             _ => {
@@ -1853,6 +1879,25 @@ mod tests {
             g.summary()
         );
         assert!(refused(&mut g, "1>3").contains("its face-down cards cannot be taken"));
+    }
+
+    #[test]
+    fn a_stock_clicked_round_and_round_for_nothing_is_stuck() {
+        let stock = "52 4 4 0 0 0 999 1 999 0 2";
+        let waste = "0 83 4 0 0 2 999 1 0 0 0";
+        let d = doc(&text(stock, &[waste, FOUNDATION]));
+        let mut g = game(&d, &["(5♣) (9♥)", "", "A♠"]);
+        assert_eq!(g.status(), Status::Stuck);
+        assert!(g.moves() == ["s"]);
+        let mut g = game(&d, &["(2♠) (9♥)", "", "A♠"]);
+        assert_eq!(
+            g.status(),
+            Status::Playing,
+            "the 2♠ comes up after one click"
+        );
+        assert!(g.play("s").is_ok());
+        assert!(g.play("s").is_ok());
+        assert!(g.play("2>3").is_ok());
     }
 
     #[test]
