@@ -1886,7 +1886,7 @@ mod tests {
         let stock = "52 4 4 0 0 0 999 1 999 0 2";
         let waste = "0 83 4 0 0 2 999 1 0 0 0";
         let d = doc(&text(stock, &[waste, FOUNDATION]));
-        let mut g = game(&d, &["(5♣) (9♥)", "", "A♠"]);
+        let g = game(&d, &["(5♣) (9♥)", "", "A♠"]);
         assert_eq!(g.status(), Status::Stuck);
         assert!(g.moves() == ["s"]);
         let mut g = game(&d, &["(2♠) (9♥)", "", "A♠"]);
