@@ -1381,7 +1381,10 @@ counts a win only after a jump\n"
 #[test]
 fn solve_refuses_what_is_no_loadable_peg_board() {
     for (file, says) in [
-        ("patience/Mysteriet.pat", "it is not a peg solitaire board"),
+        (
+            "crossmines/bridge-edge.pat",
+            "it is not a peg solitaire board",
+        ),
         (
             "peg/v2-unequal-rows.brd",
             "the game does not load this board",

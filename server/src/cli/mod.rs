@@ -12,6 +12,7 @@ mod play;
 mod render;
 mod rewrite;
 mod solve;
+mod solve_patience;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -176,25 +177,32 @@ Patience move P>Q (the top card of pile P onto pile Q), P:N>Q (N cards) or s (th
         #[arg(long)]
         json: bool,
     },
-    /// Solve a peg solitaire board: a winning sequence of jumps, or why there is none
+    /// Solve a peg solitaire board (a winning sequence of jumps, or why there is none), or play
+    /// seeded deals of a Patience game (.pat) to tell how often it can be won
     #[command(
-        after_help = "Moves are printed as (row,column) from 1; with --json as \
+        after_help = "Peg boards: moves are printed as (row,column) from 1; with --json as \
 {\"verdict\": \"solvable\" | \"unsolvable\" | \"unknown\", \"moves\": [{\"from\": [row, col], \
 \"over\": [row, col], \"to\": [row, col]}], \"reason\"} with rows and columns from 0 of the \
-board as the game stores it. Exit status: 0 a verdict (whatever it is), 2 usage or I/O problem, \
-or not a peg board the game loads."
+board as the game stores it. Patience games: deals 1 to N are searched, --positions each; with \
+--json as {\"deals\", \"won\", \"lost\", \"unknown\", \"budget\", \"seeds\": {\"won\": [...], \
+\"lost\": [...], \"unknown\": [...]}}. Exit status: 0 a verdict (whatever it is), 2 usage or I/O \
+problem, or not a file the game loads."
     )]
     Solve {
         /// Print the verdict as JSON
         #[arg(long)]
         json: bool,
-        /// How far to search, in positions examined (the same verdict on every machine)
-        #[arg(long, value_name = "POSITIONS", default_value_t = crate::formats::peg::solvability::SOLVE_POSITIONS, value_parser = positions)]
-        positions: u64,
+        /// How far to search, in positions examined (the same verdict on every machine); for a
+        /// Patience game, per deal [peg default: 5000000, Patience: 200000]
+        #[arg(long, value_name = "POSITIONS", value_parser = positions)]
+        positions: Option<u64>,
+        /// Patience games: how many deals to play, seeds 1 to N [default: 100]
+        #[arg(long, value_name = "N", value_parser = deals)]
+        deals: Option<u64>,
         /// Replaced by --positions: refused with a line saying so
         #[arg(long, hide = true, value_name = "SECONDS", value_parser = seconds_replaced("--positions"))]
         timeout: Option<u64>,
-        /// The peg solitaire board (.brd)
+        /// The peg solitaire board (.brd) or Patience game (.pat)
         file: PathBuf,
     },
     /// Explain a diagnostic code, or list every code
@@ -223,6 +231,16 @@ fn format_id(id: &str) -> Result<FormatId, String> {
         let ids: Vec<&str> = FormatId::ALL.iter().map(|f| f.as_str()).collect();
         format!("`{id}` is not a format; the formats are {}", ids.join(", "))
     })
+}
+
+/// A number of deals given on the command line: 1 to 100000.
+fn deals(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n @ 1..=100_000) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of deals (a whole number from 1 to 100000)"
+        )),
+    }
 }
 
 /// A number of positions given on the command line: a whole number, digits only.
@@ -341,9 +359,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Solve {
             json,
             positions,
+            deals,
             file,
             timeout: _,
-        } => solve::run(&file, json, positions),
+        } => solve::run(&file, json, positions, deals),
         Command::Explain { code } => explain::run(code.as_deref()),
         Command::Lsp { stdio: _ } => crate::lsp::serve_stdio(),
     }

@@ -16,9 +16,21 @@ use crate::registry::detect;
 use crate::syntax::Document;
 use crate::text;
 
-/// Solves `file` examining at most `positions` positions.
-pub fn run(file: &Path, as_json: bool, positions: u64) -> ExitCode {
+/// Solves `file` examining at most `positions` positions (a Patience game: plays `deals`
+/// deals, `positions` each).
+pub fn run(file: &Path, as_json: bool, positions: Option<u64>, deals: Option<u64>) -> ExitCode {
     let shown = text::terminal_safe(&file.to_string_lossy()).into_owned();
+    if super::solve_patience::is_patience(file) {
+        return super::solve_patience::run(file, as_json, positions, deals);
+    }
+    if deals.is_some() {
+        eprintln!(
+            "retroboard: cannot solve {shown}: --deals is for Patience games (.pat); a peg board \
+has no deals"
+        );
+        return ExitCode::from(2);
+    }
+    let positions = positions.unwrap_or(crate::formats::peg::solvability::SOLVE_POSITIONS);
     let report = match load(file, &shown).and_then(|doc| {
         report(&doc, positions).map_err(|why| format!("cannot solve {shown}: {why}"))
     }) {
@@ -56,8 +68,8 @@ fn load(file: &Path, shown: &str) -> Result<Document, String> {
     let format = detect(Some(file), &content);
     if format != Some(FormatId::PegBrd) {
         return Err(format!(
-            "cannot solve {shown}: it is not a peg solitaire board (only .brd peg boards are \
-solved)"
+            "cannot solve {shown}: it is not a peg solitaire board or a Patience game (only .brd \
+peg boards are solved, and .pat Patience games played)"
         ));
     }
     let doc = Document::new(format, &content).with_path(Some(disk::absolute(file)));

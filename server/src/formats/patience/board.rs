@@ -62,6 +62,20 @@ struct Dealt<'a> {
     hand: Option<&'a DealtPile>,
 }
 
+impl Dealt<'_> {
+    /// Whether card `k` (from the bottom) shows its face: as the hand has it when there is
+    /// one (cards turn in play), else by field 6 digit a; `None` when invisible.
+    fn face(&self, k: i64) -> Option<bool> {
+        match self.hand {
+            Some(hand) => usize::try_from(k)
+                .ok()
+                .and_then(|k| hand.faces.get(k).copied())
+                .unwrap_or(Some(true)),
+            None => shows_face(self.pile.lay_digit(0), k, self.cards),
+        }
+    }
+}
+
 /// A pile seen on the table.
 struct Placed<'a> {
     dealt: &'a Dealt<'a>,
@@ -149,31 +163,62 @@ impl Rect {
 
 /// The table as the game lays it out, without telling which card lies where.
 pub fn board(doc: &Document, findings: &[Finding]) -> Board {
-    draw(doc, findings, None)
+    let view = GameView::new(doc);
+    draw(doc, &view, findings, None, "", Vec::new())
 }
 
 /// The table after a deal with `seed`: every card in its place.
 pub fn dealt_board(doc: &Document, findings: &[Finding], seed: u64) -> Board {
-    draw(doc, findings, Some(seed))
+    let view = GameView::new(doc);
+    match deal::deal(&view, seed) {
+        Ok(deal) => {
+            let notes = deal.notes(&view);
+            draw(
+                doc,
+                &view,
+                findings,
+                Some(&deal),
+                &format!(" — deal {seed}"),
+                notes,
+            )
+        }
+        Err(why) => draw(
+            doc,
+            &view,
+            findings,
+            None,
+            "",
+            vec![format!("Deal {seed}: this game cannot be dealt, as {why}.")],
+        ),
+    }
 }
 
-fn draw(doc: &Document, findings: &[Finding], seed: Option<u64>) -> Board {
+/// A position of a game in play, drawn as the dealt table is (the same element ids):
+/// `position` holds each pile's cards and faces now, `heading` follows the title, `notes`
+/// come before the deal's own.
+pub fn position_board(
+    doc: &Document,
+    findings: &[Finding],
+    position: &Deal,
+    heading: &str,
+    notes: &[String],
+) -> Board {
     let view = GameView::new(doc);
-    let mut title = title(doc, &view);
-    let mut notes = Vec::new();
-    let dealing = seed.map(|seed| (seed, deal::deal(&view, seed)));
-    let hands: Option<&Deal> = match &dealing {
-        Some((seed, Ok(deal))) => {
-            title.push_str(&format!(" — deal {seed}"));
-            notes.extend(deal.notes(&view));
-            Some(deal)
-        }
-        Some((seed, Err(why))) => {
-            notes.push(format!("Deal {seed}: this game cannot be dealt, as {why}."));
-            None
-        }
-        None => None,
-    };
+    let mut all = notes.to_vec();
+    all.extend(position.notes(&view).into_iter().take(1));
+    draw(doc, &view, findings, Some(position), heading, all)
+}
+
+fn draw(
+    doc: &Document,
+    view: &GameView,
+    findings: &[Finding],
+    hands: Option<&Deal>,
+    heading: &str,
+    mut notes: Vec<String>,
+) -> Board {
+    let mut title = title(doc, view);
+    title.push_str(heading);
     let dealt: Vec<Dealt> = view
         .piles
         .iter()
@@ -184,7 +229,7 @@ fn draw(doc: &Document, findings: &[Finding], seed: Option<u64>) -> Board {
             Dealt {
                 pile,
                 role: view.role(pile),
-                cards: hand.map_or_else(|| cards_after_deal(&view, pile), |h| h.cards.len() as i64),
+                cards: hand.map_or_else(|| cards_after_deal(view, pile), |h| h.cards.len() as i64),
                 bad: crate::findings::faulty(findings, &pile.range),
                 hand,
             }
@@ -478,7 +523,7 @@ fn picture(
         let drawn = p.drawn();
         let visible = drawn
             .iter()
-            .filter_map(|&(k, x, y)| Some((k, x, y, shows_face(d.pile.lay_digit(0), k, d.cards)?)))
+            .filter_map(|&(k, x, y)| Some((k, x, y, d.face(k)?)))
             .filter(|&(_, x, y, _)| Rect::card(x, y, p.card).meets(&area));
         let mut any = false;
         for (k, x, y, face_up) in visible {
@@ -815,14 +860,13 @@ fn terminal(
             step(p.spread.0, col_px, col_px / 2),
             step(p.spread.1, row_px, row_px / 3),
         );
-        let a = d.pile.lay_digit(0);
         let tokens: Vec<(i64, Option<bool>)> = if d.cards <= 0 {
             Vec::new()
         } else if (dc, dr) == (0, 0) {
-            vec![(d.cards - 1, shows_face(a, d.cards - 1, d.cards))]
+            vec![(d.cards - 1, d.face(d.cards - 1))]
         } else {
             (0..d.cards.min(MAX_CARDS_PER_PILE))
-                .map(|k| (k, shows_face(a, k, d.cards)))
+                .map(|k| (k, d.face(k)))
                 .collect()
         };
         let mut any = false;

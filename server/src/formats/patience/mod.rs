@@ -23,7 +23,9 @@ mod hover;
 mod navigate;
 mod outline;
 mod place;
+pub mod play;
 pub mod view;
+pub mod winnable;
 
 use super::Format;
 use crate::findings::{Code, Finding};
@@ -142,6 +144,15 @@ impl Format for Game {
         seed: u64,
     ) -> Option<crate::draw::Board> {
         Some(board::dealt_board(doc, findings, seed))
+    }
+
+    fn game<'a>(
+        &self,
+        doc: &'a Document,
+        _files: &dyn super::Files,
+        deal: u64,
+    ) -> Option<Result<Box<dyn super::play::Game + 'a>, String>> {
+        Some(play::game(doc, deal).map(|g| Box::new(g) as Box<dyn super::play::Game>))
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {
