@@ -267,7 +267,7 @@ function codeSummary(code) {
 }
 
 /** The games played from the preview: their files in the workspace. */
-const PLAYED = { 'tests/play/peg/ten-jumps.brd': 'TenJumps.brd', 'examples/Opening.bord': 'Play.bord' };
+const PLAYED = { 'tests/play/peg/ten-jumps.brd': 'TenJumps.brd', 'examples/Opening.bord': 'Play.bord', 'examples/Klondike.pat': 'Klondike.pat' };
 
 function makeWorkspace(root) {
   const ws = path.join(root, 'workspace');
@@ -1193,6 +1193,42 @@ async function playSteps({ openPreview }) {
     await frame.locator('#stop').click();
     await until('the board as the file has it', async () => ((await previewState()).drawn.includes('board') ? true : false));
     return `${won.moves.join(' ')}`;
+  }, { needs: [openPreview] });
+
+  await step('play: Klondike dealt; a card that does not fit is refused with its rule (field 11); a move played and undone', async () => {
+    const frame = await openBoard('Klondike.pat', /^pile:/);
+    await frame.locator('#play').click();
+    const start = await until('the deal under way', async () => {
+      const s = await playState(frame);
+      return s.playing && s.legal.includes('7>9') && s.legal.includes('s') ? s : false;
+    });
+    const cards = () => frame.evaluate(() => document.getElementById('board').innerHTML);
+    const before = await cards();
+    const click = async (id) => frame.locator('#board').click({ position: await elementOnBoard(frame, id) });
+    // The 7♣ of pile 7 on the 2♣ of pile 8: refused, the rule shown.
+    await click('pile:7');
+    await click('pile:8');
+    const refused = await until('the move refused', async () => {
+      const s = await playState(frame);
+      return s.refused ? s : false;
+    });
+    check(refused.refused === 'pile 8 takes on its top card only down by 1, alternating colours, not beyond the ace/king limit, and 7♣ on 2♣ is not (field 11 = 304)', `the rule: ${refused.refused}`);
+    check(refused.message.startsWith('Not allowed: 7>8: pile 8 takes'), `the message: ${refused.message}`);
+    await screenshot('play-patience-refused');
+    // 7♣ on the 8♥ of pile 9: played; Undo: the deal as it was.
+    await click('pile:7');
+    await click('pile:9');
+    const played = await until('7>9 played', async () => {
+      const s = await playState(frame);
+      return s.moves.join(' ') === '7>9' && !s.refused ? s : false;
+    });
+    check(played.status === 'playing', `after 7>9: ${played.status}`);
+    await screenshot('play-patience-moved');
+    await frame.locator('#undo').click();
+    await until('the move undone', async () => ((await playState(frame)).moves.length === 0 ? true : false));
+    await until('the deal drawn as it was', async () => ((await cards()) === before ? true : false), 5_000);
+    await frame.locator('#stop').click();
+    return `${start.legal.length} legal moves at the start`;
   }, { needs: [openPreview] });
 
   await step('play: Super Othello against the engine, which answers each chip', async () => {

@@ -1268,11 +1268,19 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (here === null) return;
     const sep = game.format === 'peg-brd' ? '-' : '>';
     const starts = (place) => game.legal.some((l) => l.startsWith(place + sep) || l.startsWith(place + ':'));
+    // A Patience pile that gives no card where the stock may be dealt: a click on the stock.
+    if (game.format === 'patience-game' && !game.selected && !starts(here) && game.legal.includes('s') && here === '1') { play('s'); return; }
     if (!game.selected) { select({ id, place: here }); return; }
     if (game.selected.id === id) { select(null); return; }
-    const notation = game.selected.place + sep + here;
-    // Another stone (pile) that can move, where none goes from the one selected: select it.
-    if (!game.legal.includes(notation) && starts(here) && !game.legal.some((l) => l.endsWith(sep + here) && l.startsWith(game.selected.place))) { select({ id, place: here }); return; }
+    let notation = game.selected.place + sep + here;
+    // Several cards from a Patience pile: the legal move of them onto this pile, if one.
+    if (game.format === 'patience-game' && !game.legal.includes(notation)) {
+      const many = game.legal.find((l) => l.startsWith(game.selected.place + ':') && l.endsWith(sep + here));
+      if (many) notation = many;
+    }
+    // Another stone that can jump, where none lands from the one selected: select it. (A
+    // Patience pile clicked second is always the target: a refusal says why it takes nothing.)
+    if (game.format === 'peg-brd' && !game.legal.includes(notation) && starts(here) && !game.legal.some((l) => l.endsWith(sep + here) && l.startsWith(game.selected.place))) { select({ id, place: here }); return; }
     select(null);
     play(notation);
   };
