@@ -95,6 +95,7 @@ fn through_library(path: &Path, id: &str, action: &str) -> Result<Vec<u8>, Strin
     let files = Chosen {
         files: &DiskFiles,
         game,
+        searched: None,
     };
     let (text, encoding) = decode(&bytes).unwrap();
     match board_edit(&doc, &files, id, action) {
@@ -405,6 +406,7 @@ fn every_action(path: &Path, sample: Sample, failures: &mut Vec<String>) -> Opti
     let files = Chosen {
         files: &DiskFiles,
         game,
+        searched: None,
     };
     let (text, encoding) = decode(&bytes).unwrap();
     let parsed = parses(&doc);

@@ -59,6 +59,7 @@ fn render_hover(doc: &Document, fixture: &Path, spec: &str) -> String {
     let files = retroboard::formats::Chosen {
         files: &DiskFiles,
         game: settings_of(fixture).map(|s| s.game).unwrap_or_default(),
+        searched: None,
     };
     let mut out = String::new();
     for query in spec.lines().filter_map(|l| l.strip_prefix("@ ")) {

@@ -3,14 +3,12 @@
 //! drawn as the preview draws the board, so `retroboard play` and the editors' Play show the
 //! same position for the same moves.
 
-use std::any::{Any, TypeId};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::draw::Element;
 use crate::findings::{Severity, plural};
 use crate::formats::play::{Hint, Status};
-use crate::formats::{Files, GameChoice, Loaded, Memo, Searched};
+use crate::formats::{Chosen, Files};
 use crate::syntax::Document;
 
 /// The positions a hint's search examines at most: a count, so a hint is the same on every
@@ -92,9 +90,10 @@ pub fn play(
     let searching;
     let files: &dyn Files = match files.searched() {
         None if hint => {
-            searching = Searching {
+            searching = Chosen {
                 files,
-                searched: Arc::default(),
+                game: doc.path().map(|p| files.game(p)).unwrap_or_default(),
+                searched: Some(Arc::default()),
             };
             if let Some(search) = spec.slow_search(doc, &searching) {
                 search.run(crate::analysis::SEARCH_POSITIONS, &|| false);
@@ -135,51 +134,4 @@ pub fn play(
         refused,
         hint: hint.then(|| game.hint(HINT_POSITIONS)),
     })
-}
-
-/// Files that keep what searches found, for one request (see [`play`]).
-struct Searching<'a> {
-    files: &'a dyn Files,
-    searched: Arc<Searched>,
-}
-
-impl Files for Searching<'_> {
-    fn read(&self, path: &Path) -> Option<Arc<str>> {
-        self.files.read(path)
-    }
-    fn exists(&self, path: &Path) -> bool {
-        self.files.exists(path)
-    }
-    fn is_dir(&self, path: &Path) -> bool {
-        self.files.is_dir(path)
-    }
-    fn list(&self, dir: &Path) -> Option<Arc<[PathBuf]>> {
-        self.files.list(dir)
-    }
-    fn real_path(&self, path: &Path) -> Option<PathBuf> {
-        self.files.real_path(path)
-    }
-    fn memo(&self) -> Option<&Memo> {
-        self.files.memo()
-    }
-    fn searched(&self) -> Option<&Arc<Searched>> {
-        Some(&self.searched)
-    }
-    fn remember(
-        &self,
-        key: &Path,
-        kind: TypeId,
-        make: &mut dyn FnMut() -> Arc<dyn Any + Send + Sync>,
-    ) -> Arc<dyn Any + Send + Sync> {
-        self.files.remember(key, kind, make)
-    }
-    fn open_document(&self, path: &Path) -> Option<&crate::syntax::Document> {
-        self.files.open_document(path)
-    }
-    fn game(&self, path: &Path) -> GameChoice {
-        self.files.game(path)
-    }
-    fn document(&self, path: &Path, format: crate::registry::FormatId) -> Option<Loaded<'_>> {
-        self.files.document(path, format)
-    }
 }

@@ -230,6 +230,7 @@ fn chosen<'a>(
     crate::formats::Chosen {
         files,
         game: settings.map(|s| s.game).unwrap_or_default(),
+        searched: None,
     }
 }
 

@@ -39,6 +39,7 @@ retroboard/unknown-format` for how files are recognised)"
     let files = Chosen {
         files: &DiskFiles,
         game: settings.map(|s| s.game).unwrap_or_default(),
+        searched: None,
     };
     let edits = match crate::analysis::catch_panic(|| board_edit(&doc, &files, id, action)) {
         Ok(Ok(edits)) => edits,

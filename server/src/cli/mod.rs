@@ -269,6 +269,22 @@ fn seed(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("`{text}` is not a seed: {}", crate::render::SEED))
 }
 
+/// Writes `out` to standard output: success, or exit 2 with one line saying the `what` could not
+/// be written (a closed pipe is no failure: the reader had what it wanted).
+fn print(out: &str, what: &str) -> ExitCode {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(err) = stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        && err.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("retroboard: cannot write the {what}: {err}");
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {

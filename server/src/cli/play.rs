@@ -1,6 +1,5 @@
 //! `retroboard play`: replay moves on the game a file describes and show the position.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -38,16 +37,7 @@ pub fn run(file: &Path, moves: &str, deal: u64, hint: bool, as_json: bool) -> Ex
     } else {
         human(&played)
     };
-    let mut stdout = std::io::stdout().lock();
-    if let Err(err) = stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-        && err.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("retroboard: cannot write the position: {err}");
-        return ExitCode::from(2);
-    }
-    ExitCode::SUCCESS
+    super::print(&out, "position")
 }
 
 fn json_of(played: &Played) -> serde_json::Value {

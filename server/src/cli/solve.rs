@@ -1,6 +1,5 @@
 //! `retroboard solve`: whether a peg board can be won, with the winning jumps or the proof.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -47,16 +46,7 @@ has no deals"
     } else {
         human(&shown, &report)
     };
-    let mut stdout = std::io::stdout().lock();
-    if let Err(err) = stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-        && err.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("retroboard: cannot write the solution: {err}");
-        return ExitCode::from(2);
-    }
-    ExitCode::SUCCESS
+    super::print(&out, "solution")
 }
 
 /// The board file as a document; `Err` when it cannot be read or is no peg board.

@@ -1,7 +1,6 @@
 //! `retroboard solve GAME.pat`: how often a Patience game can be won, from seeded deals
 //! searched within a budget of positions each (`formats::patience::winnable`).
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,16 +41,7 @@ pub fn run(file: &Path, as_json: bool, positions: Option<u64>, deals: Option<u64
     } else {
         human(&shown, &report)
     };
-    let mut stdout = std::io::stdout().lock();
-    if let Err(err) = stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-        && err.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("retroboard: cannot write the result: {err}");
-        return ExitCode::from(2);
-    }
-    ExitCode::SUCCESS
+    super::print(&out, "result")
 }
 
 /// `Err` when the game does not load the file (it has errors).

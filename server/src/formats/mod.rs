@@ -391,10 +391,12 @@ pub trait GameSettings: Sync {
 }
 
 /// Files as `files` has them, with the game versions `game` chosen: what a check under
-/// settings with a `[game]` table reads.
+/// settings with a `[game]` table reads; and, where `searched` is given, keeping what searches
+/// find there (a command's game, which searches as the check would first).
 pub struct Chosen<'a> {
     pub files: &'a dyn Files,
     pub game: GameChoice,
+    pub searched: Option<Arc<Searched>>,
 }
 
 impl Files for Chosen<'_> {
@@ -417,7 +419,7 @@ impl Files for Chosen<'_> {
         self.files.memo()
     }
     fn searched(&self) -> Option<&Arc<Searched>> {
-        self.files.searched()
+        self.searched.as_ref().or_else(|| self.files.searched())
     }
     fn remember(
         &self,
