@@ -306,7 +306,8 @@ fn the_hint_keeps_a_win_reachable() {
         if g.status() == Status::Won {
             return;
         }
-        let hint = g.hint(20_000);
+        // 20,000 Patience positions: a hint's budget counts peg positions, forty to one.
+        let hint = g.hint(20_000 * 40);
         let next = hint
             .next
             .unwrap_or_else(|| panic!("no hint: {}", hint.reason));

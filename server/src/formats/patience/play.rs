@@ -43,6 +43,9 @@ use crate::findings::plural;
 use crate::formats::play::{Game, Hint, Status};
 use crate::syntax::Document;
 
+/// How many peg positions one Patience position costs to examine, for a hint's budget.
+const POSITION_COST: u64 = 40;
+
 /// A move: the stock clicked, or cards from one pile onto another (indices from 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -1518,6 +1521,10 @@ rule ending a game lost, so it stops here.",
                 reason: self.summary(),
             };
         }
+        // A Patience position costs some forty times a peg position to examine (its moves are
+        // worked out from the rules of every pile): a hint examines that many fewer, so that it
+        // answers as fast (benches/play.rs).
+        let positions = (positions / POSITION_COST).max(1);
         match super::winnable::search(&self.rules, &self.position, positions) {
             super::winnable::Outcome::Won(moves) => Hint {
                 next: moves.first().map(|m| m.notation()),
