@@ -61,6 +61,20 @@ pub fn play(
         );
     }
     let spec = crate::formats::spec(format);
+    // A caller that keeps no searches (a command run once) searches as the check would have by
+    // the time an editor asks for a hint (below), so the hint is the same in both.
+    let searching;
+    let own_searches = hint && files.searched().is_none();
+    let files: &dyn Files = if own_searches {
+        searching = Chosen {
+            files,
+            game: doc.path().map(|p| files.game(p)).unwrap_or_default(),
+            searched: Some(Arc::default()),
+        };
+        &searching
+    } else {
+        files
+    };
     // Whether this format is a game comes first: a Colossus file with errors is still no game.
     let game = spec.game(doc, files, deal).ok_or_else(|| {
         format!(
@@ -84,27 +98,10 @@ pub fn play(
             first.message
         ));
     }
-    game?;
-    // A caller that keeps no searches (a command run once) searches as the check would have by
-    // the time an editor asks for a hint, so the hint is the same in both.
-    let searching;
-    let files: &dyn Files = match files.searched() {
-        None if hint => {
-            searching = Chosen {
-                files,
-                game: doc.path().map(|p| files.game(p)).unwrap_or_default(),
-                searched: Some(Arc::default()),
-            };
-            if let Some(search) = spec.slow_search(doc, &searching) {
-                search.run(crate::analysis::SEARCH_POSITIONS, &|| false);
-            }
-            &searching
-        }
-        _ => files,
-    };
-    let mut game = spec
-        .game(doc, files, deal)
-        .ok_or_else(|| "this file is no longer a game".to_string())??;
+    let mut game = game?;
+    if own_searches && let Some(search) = spec.slow_search(doc, files) {
+        search.run(crate::analysis::SEARCH_POSITIONS, &|| false);
+    }
     let mut refused = None;
     for (index, notation) in moves.iter().enumerate() {
         if let Err(rule) = game.play(notation.trim()) {
