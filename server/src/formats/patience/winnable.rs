@@ -190,13 +190,19 @@ struct Frame {
 /// not called lost).
 const MAX_DEPTH: usize = 20_000;
 
+/// The outcome without a search, with the one position examined: won already, or no winning
+/// condition to search for.
+fn settled(rules: &Rules, position: &Position) -> Option<(Outcome, u64)> {
+    if rules.won(position) {
+        return Some((Outcome::Won(Vec::new()), 1));
+    }
+    rules.winners().is_empty().then_some((Outcome::Lost, 1))
+}
+
 /// Depth-first, the most promising move first.
 fn depth_first(rules: &Rules, position: &Position, positions: u64) -> (Outcome, u64) {
-    if rules.won(position) {
-        return (Outcome::Won(Vec::new()), 1);
-    }
-    if rules.winners().is_empty() {
-        return (Outcome::Lost, 1);
+    if let Some(settled) = settled(rules, position) {
+        return settled;
     }
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(rules.key(position));
@@ -249,12 +255,8 @@ fn depth_first(rules: &Rules, position: &Position, positions: u64) -> (Outcome, 
 /// Best-first: the position that looks nearest a win is expanded first; every position is
 /// examined once.
 fn best_first(rules: &Rules, position: &Position, positions: u64) -> (Outcome, u64) {
-    if rules.won(position) {
-        return (Outcome::Won(Vec::new()), 1);
-    }
-    if rules.winners().is_empty() {
-        // No winning condition: nothing to search for.
-        return (Outcome::Lost, 1);
+    if let Some(settled) = settled(rules, position) {
+        return settled;
     }
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(rules.key(position));
