@@ -15,25 +15,14 @@
 -- q closes it.
 
 local lsp = require('retroboard.lsp')
+local preview = require('retroboard.preview')
 
 local M = {}
 
 --- Per source buffer: { buf, moves, redo, deal, seq, shown, hint, status, legal, message }
 local games = {}
 
-local function notify(msg, level)
-  vim.notify('retroboard: ' .. msg, level or vim.log.levels.WARN)
-end
-
-local function set_lines(buf, lines)
-  if not vim.api.nvim_buf_is_valid(buf) then
-    return
-  end
-  vim.bo[buf].modifiable = true
-  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-  vim.bo[buf].modifiable = false
-  vim.bo[buf].modified = false
-end
+local notify, set_lines = preview.notify, preview.set_lines
 
 --- The lines the play buffer shows for an answer.
 function M.lines(result, game)
@@ -216,7 +205,7 @@ function M.open(src)
       end,
     })
     local current = vim.api.nvim_get_current_win()
-    vim.cmd(require('retroboard.preview').options.split)
+    vim.cmd(preview.options.split)
     local win = vim.api.nvim_get_current_win()
     vim.api.nvim_win_set_buf(win, buf)
     vim.wo[win].wrap = false

@@ -49,11 +49,13 @@ local group = vim.api.nvim_create_augroup('retroboard.preview', { clear = true }
 M.ns = vim.api.nvim_create_namespace('retroboard.preview.cursor')
 vim.api.nvim_set_hl(0, 'RetroboardPreviewCursor', { default = true, link = 'Visual' })
 
-local function notify(msg, level)
+--- A message of the plugin's (a warning unless `level` says otherwise).
+function M.notify(msg, level)
   vim.notify('retroboard: ' .. msg, level or vim.log.levels.WARN)
 end
 
-local function set_lines(buf, lines)
+--- Puts `lines` in the read-only scratch buffer `buf` (a preview's, a game's).
+function M.set_lines(buf, lines)
   if not vim.api.nvim_buf_is_valid(buf) then
     return
   end
@@ -62,6 +64,8 @@ local function set_lines(buf, lines)
   vim.bo[buf].modifiable = false
   vim.bo[buf].modified = false
 end
+
+local notify, set_lines = M.notify, M.set_lines
 
 --- The lines shown for a preview result: the title, a blank line, then the drawing (the drawing
 --- may already start with the title); and how many lines were put before the drawing.
