@@ -2073,3 +2073,72 @@ stones left after 1 jump, 3 jumps possible; 20 points."
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+/// A Patience game whose every deal is won: its stock onto four foundations, over and over.
+const QUICK: &str = "Quick
+  1   6
+ 52   4   4   0   0    0 999   1   999   0     2
+  0  83   4   0   0    2 999   1     0   0     0
+  0 241   4   0   0    2  13   1     1 901   106
+  0 320   4   0   0    2  13   1     1 901   106
+  0 399   4   0   0    2  13   1     1 901   106
+  0 478   4   0   0    2  13   1     1 901   106
+";
+
+/// How often a Patience game is won: its deals are searched in the background once it is open
+/// (its diagnostics are published again when that ends, so clients redraw), then told on the
+/// game's name and in the preview's headline; the hints follow the win found for the deal.
+#[test]
+fn a_patience_games_deals_are_searched_in_the_background_and_told_on_its_name() {
+    let uri = file_uri("/tmp/retroboard-e2e/Quick.pat");
+    let (mut client, _) = LspClient::initialized(&["utf-16"]);
+    client.open(&uri, "patience-game", 1, QUICK);
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // The search's end: the same version again.
+    assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    let rate = "Won 100 of 100 deals (seeds 1–100), 0 proven lost, 0 unknown within 5,000 \
+positions each.";
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 1}}),
+    );
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        markdown.ends_with(&format!(
+            "**How often it is won** (searched in the background): {rate} `retroboard solve \
+FILE` searches 200,000 positions a deal."
+        )),
+        "{markdown}"
+    );
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(preview["headline"], rate);
+    let dealt = client.request(
+        "retroboard/preview",
+        json!({"textDocument": {"uri": uri}, "deal": 3}),
+    );
+    assert_eq!(dealt["headline"], rate);
+    // Deal 1 was won by the search: the hint is its first move, and after it the next.
+    let play = |client: &mut LspClient, moves: Value| {
+        client.request(
+            "retroboard/play",
+            json!({"textDocument": {"uri": uri}, "deal": 1, "moves": moves, "hint": true}),
+        )
+    };
+    let start = play(&mut client, json!([]));
+    let first = start["hint"]["move"].as_str().unwrap().to_string();
+    assert!(
+        start["hint"]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("A win from here: "),
+        "{start}"
+    );
+    let next = play(&mut client, json!([first]));
+    assert!(next["hint"]["move"].is_string(), "{next}");
+    // A renamed game is the same game: what was found stays, told at once.
+    client.change(&uri, 2, [[0, 0], [0, 5]], "Fast");
+    assert_eq!(client.diagnostics(&uri, Some(2)), Vec::<Value>::new());
+    let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(preview["headline"], rate);
+    assert_eq!(client.shutdown(), 0);
+}

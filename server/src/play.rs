@@ -99,8 +99,8 @@ pub fn play(
         ));
     }
     let mut game = game?;
-    if own_searches && let Some(search) = spec.slow_search(doc, files) {
-        search.run(crate::analysis::SEARCH_POSITIONS, &|| false);
+    if own_searches {
+        game.search_ahead();
     }
     let mut refused = None;
     for (index, notation) in moves.iter().enumerate() {

@@ -154,6 +154,19 @@ pub fn push_integer(out: &mut String, n: i64) {
     decimal(n.unsigned_abs(), |digit| out.push(char::from(digit)));
 }
 
+/// A count with commas between its thousands, as a modder reads it: `200,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The lines a text really has: a final line break ends a line, it does not start one.
 pub fn line_count(rope: &Rope) -> usize {
     let lines = rope.len_lines();

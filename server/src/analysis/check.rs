@@ -211,7 +211,7 @@ fn check_as(source: Source<'_>, files: &dyn Files, rules: Rules, search: Search)
             checked.silenced = silenced;
             match (slow, search) {
                 (Some(slow), Search::Now(_)) => {
-                    let found = slow.search(&|| false);
+                    let found = slow.search_all(&|| false);
                     checked.findings.extend(found);
                 }
                 (slow, _) => checked.slow = slow,
@@ -308,16 +308,28 @@ impl SlowWork {
         self.search.under_way()
     }
 
-    /// Searches; once `cancelled()` says so the search stops, and what it returns is to be
-    /// dropped.
+    /// Searches, all of its turns; once `cancelled()` says so the search stops, and what it
+    /// returns is to be dropped.
     pub fn run(self, cancelled: &dyn Fn() -> bool) -> SlowFindings {
-        let found = self.search(cancelled);
+        let found = self.search_all(cancelled);
         self.settle(found)
     }
 
-    /// The findings of the search, before suppressions and rules.
-    fn search(&self, cancelled: &dyn Fn() -> bool) -> Vec<Finding> {
-        self.search.run(self.positions, cancelled)
+    /// The findings of every turn of the search, before suppressions and rules.
+    fn search_all(&self, cancelled: &dyn Fn() -> bool) -> Vec<Finding> {
+        loop {
+            let found = self.search.run(self.positions, cancelled);
+            if self.search.finished() || cancelled() {
+                return found;
+            }
+        }
+    }
+
+    /// One turn of the search ([`SlowSearch::finished`]): its findings once it is finished,
+    /// `None` while turns are left.
+    pub fn turn(&self, cancelled: &dyn Fn() -> bool) -> Option<SlowFindings> {
+        let found = self.search.run(self.positions, cancelled);
+        self.search.finished().then(|| self.settle(found))
     }
 
     fn settle(&self, mut findings: Vec<Finding>) -> SlowFindings {

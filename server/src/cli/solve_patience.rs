@@ -76,40 +76,9 @@ pub fn json_of(report: &Report) -> serde_json::Value {
     })
 }
 
-/// 200000 as `200,000`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 fn human(shown: &str, report: &Report) -> String {
-    let (won, lost, unknown) = (
-        report.seeds(is_won),
-        report.seeds(is_lost),
-        report.seeds(is_unknown),
-    );
-    let n = report.deals.len();
-    let seeds = if n == 1 {
-        "seed 1".to_string()
-    } else {
-        format!("seeds 1–{n}")
-    };
-    let mut out = format!(
-        "{shown}: won {} of {} ({seeds}), {} proven lost, {} unknown within {} each\n",
-        won.len(),
-        plural(n, "deal", "deals"),
-        lost.len(),
-        unknown.len(),
-        plural(report.budget as usize, "position", "positions")
-            .replace(&report.budget.to_string(), &grouped(report.budget)),
-    );
+    let (lost, unknown) = (report.seeds(is_lost), report.seeds(is_unknown));
+    let mut out = format!("{shown}: {}\n", report.summary());
     for (words, list) in [("lost", &lost), ("unknown", &unknown)] {
         if !list.is_empty() {
             let list: Vec<String> = list.iter().map(u64::to_string).collect();

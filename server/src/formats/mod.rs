@@ -306,6 +306,12 @@ pub trait Format: Sync {
         None
     }
 
+    /// A line the preview shows under its title, from what the session's searches found (how
+    /// often a Patience game is won); `None` where there is none.
+    fn headline(&self, _doc: &Document, _files: &dyn Files) -> Option<String> {
+        None
+    }
+
     /// A later dialect of the format that Retroboard does not read: one information finding
     /// replaces the syntax errors and checks, which would only be a flood.
     fn unsupported_dialect(&self, _doc: &Document) -> Option<Finding> {
@@ -367,8 +373,15 @@ pub trait SlowSearch: Send + Sync {
     fn known(&self, positions: u64) -> Option<Vec<Finding>>;
 
     /// Searches, examining at most `positions`; once `cancelled()` says so the search stops
-    /// and finds nothing.
+    /// and finds nothing. A search in many parts (a Patience game's deals) may do one turn of
+    /// them and return: [`SlowSearch::finished`] then says so, and it is run again to go on.
     fn run(&self, positions: u64, cancelled: &dyn Fn() -> bool) -> Vec<Finding>;
+
+    /// Whether the last [`SlowSearch::run`] finished the search (its findings are the
+    /// search's), or turns are left.
+    fn finished(&self) -> bool {
+        true
+    }
 
     /// While the value returned lives, the search is under way: a preview of the document
     /// drawn meanwhile says so instead of searching the same board beside it.

@@ -64,4 +64,9 @@ pub trait Game {
     /// A move worth playing, searching at most `positions` positions (the same answer on
     /// every machine).
     fn hint(&self, positions: u64) -> Hint;
+
+    /// For a caller whose session keeps no searches (a command run once): searches now what
+    /// an editor's background search has found by the time a hint is asked there (a peg
+    /// board's check, the deal of a Patience game), so that a hint is the same in both.
+    fn search_ahead(&self) {}
 }

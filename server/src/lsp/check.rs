@@ -451,46 +451,52 @@ pub(crate) async fn search_slow(
         permit = shared.slow_work.acquire() => permit.ok(),
         () = cancelled.wake.notified() => None,
     };
-    let Some(_permit) = permit.filter(|_| paused && !cancelled.is_set()) else {
-        let mut state = shared.state();
-        forget_search(&mut state, uri, &cancelled);
-        return;
-    };
-    let flag = cancelled.clone();
-    let target = uri.clone();
-    let run = move || {
-        let PendingSearch {
-            work,
-            conversion,
-            version,
-            mut diagnostics,
-        } = search;
-        let stop = || flag.is_set();
-        catch_panic(|| {
-            if let Some(injection) = &injection {
-                injection(work.document(), &stop);
+    let PendingSearch {
+        work,
+        conversion,
+        version,
+        mut diagnostics,
+    } = search;
+    let work = Arc::new(work);
+    let mut permit = permit.filter(|_| paused);
+    // A search of several turns (a Patience game's deals) lets whatever waits for the
+    // background thread (another file's search, the workspace check) go between its turns.
+    let found = loop {
+        let Some(turn_permit) = permit.take().filter(|_| !cancelled.is_set()) else {
+            let mut state = shared.state();
+            forget_search(&mut state, uri, &cancelled);
+            return;
+        };
+        let turn = tokio::task::spawn_blocking({
+            let (work, flag, injection) = (work.clone(), cancelled.clone(), injection.clone());
+            move || {
+                let stop = || flag.is_set();
+                let turn = catch_panic(|| {
+                    if let Some(injection) = &injection {
+                        injection(work.document(), &stop);
+                    }
+                    work.turn(&stop)
+                });
+                // A search's tables are tens of MB: given back at once.
+                crate::lsp::memory::release_memory();
+                turn
             }
-            let document = work.document().clone();
-            let found = work.run(&stop);
-            if stop() {
-                return None;
-            }
-            // Published even when the search found nothing to say (a board that can be won):
-            // clients redraw their preview on it, and it now shows the verdict.
-            conversion.record(found.entries, true);
-            diagnostics.extend(conversion.diagnostics(&document, &found.findings, version));
-            sort_diagnostics(&mut diagnostics);
-            Some(publish_diagnostics(&target, &diagnostics, version))
         })
+        .await
+        .ok();
+        drop(turn_permit);
+        match turn {
+            Some(Ok(Some(found))) => break Some(Ok(found)),
+            Some(Ok(None)) => {
+                permit = tokio::select! {
+                    permit = shared.slow_work.acquire() => permit.ok(),
+                    () = cancelled.wake.notified() => None,
+                };
+            }
+            Some(Err(message)) => break Some(Err(message)),
+            None => break None,
+        }
     };
-    let slow = tokio::task::spawn_blocking(move || {
-        let slow = run();
-        // A search's tables are tens of MB: given back at once.
-        crate::lsp::memory::release_memory();
-        slow
-    })
-    .await
-    .ok();
     drop(under_way);
     {
         let mut state = shared.state();
@@ -500,14 +506,21 @@ pub(crate) async fn search_slow(
             return;
         }
     }
-    let notification = match slow {
-        Some(Ok(Some(notification))) => notification,
-        Some(Ok(None)) | None => return,
+    let found = match found {
+        Some(Ok(found)) => found,
+        None => return,
         Some(Err(message)) => {
             eprintln!("retroboard: internal error in a slow check: {message}");
             return;
         }
     };
+    // Published even when the search found nothing to say (a board that can be won): clients
+    // redraw their preview on it, and it now shows the verdict.
+    conversion.record(found.entries, true);
+    let document = work.document();
+    diagnostics.extend(conversion.diagnostics(document, &found.findings, version));
+    sort_diagnostics(&mut diagnostics);
+    let notification = publish_diagnostics(uri, &diagnostics, version);
     shared.notifier.send(&notification).await;
     shared.activity.notify_one();
 }

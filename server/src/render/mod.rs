@@ -24,6 +24,9 @@ pub struct Preview {
     pub source_map: Vec<Element>,
     /// Where the elements stand in `text` (the same ids as `source_map`).
     pub text_map: Vec<TextMark>,
+    /// A line shown under the title (how often a Patience game is won), where the format
+    /// has one.
+    pub headline: Option<String>,
 }
 
 /// The note on a file in a later Colossus dialect, which is read only once that dialect is.
@@ -51,6 +54,7 @@ pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> 
                 format.and_then(|f| crate::formats::spec(f).replay(doc, files, findings)),
             );
             with_actions(doc, files, &mut preview.source_map);
+            preview.headline = headline(doc, files);
             preview
         }
         Err(message) => message_preview(format, &message),
@@ -128,7 +132,15 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
     let format = doc.format()?;
     let findings = crate::analysis::analyze_with(doc, files);
     let board = crate::formats::spec(format).dealt_board(doc, files, &findings, seed)?;
-    Some(drawn(Some(format), board, None))
+    let mut preview = drawn(Some(format), board, None);
+    preview.headline = headline(doc, files);
+    Some(preview)
+}
+
+/// The format's line under the title of the preview ([`Preview::headline`]).
+fn headline(doc: &Document, files: &dyn Files) -> Option<String> {
+    let headline = crate::formats::spec(doc.format()?).headline(doc, files)?;
+    Some(crate::text::terminal_safe(&headline).into_owned())
 }
 
 /// The preview of a drawn board: written, then its maps taken from it.
@@ -144,6 +156,7 @@ fn drawn(format: Option<FormatId>, board: Board, replay: Option<Replay>) -> Prev
         replay,
         source_map: board.scene.into_source_map(),
         text_map: board.text.into_marks(),
+        headline: None,
     }
 }
 
@@ -168,6 +181,7 @@ pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
         replay: None,
         source_map: Vec::new(),
         text_map: Vec::new(),
+        headline: None,
     }
 }
 

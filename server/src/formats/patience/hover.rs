@@ -3,18 +3,29 @@
 //! tables the checks use. The first number of a pile line also sums up the pile.
 
 use super::fields::{self, Context};
+use super::study::Known;
 use super::view::{GameView, Pile};
 use crate::answers::Hover;
+use crate::formats::Searched;
 use crate::syntax::Document;
 
-pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
+/// The hover at `offset`; `searched`: what the session's searches found (how often the game is
+/// won, told on its name).
+pub fn hover(doc: &Document, offset: usize, searched: Option<&Searched>) -> Option<Hover> {
     let view = GameView::new(doc);
     if let Some(name) = view.name.as_ref().filter(|n| n.range.contains(&offset)) {
-        let markdown = format!(
+        let mut markdown = format!(
             "**Game name** {}: shown in the window bar. The file name must not contain `-`, which \
 the program uses in its statistics file names.",
             name.text
         );
+        if let Some(line) = searched.and_then(|s| Known::of(doc, s).headline()) {
+            markdown.push_str(&format!(
+                "\n\n**How often it is won** (searched in the background): {line} \
+`retroboard solve FILE` searches {} positions a deal.",
+                crate::text::thousands(super::winnable::POSITIONS)
+            ));
+        }
         return Some(Hover {
             range: name.range.clone(),
             markdown,

@@ -24,6 +24,7 @@ mod navigate;
 mod outline;
 mod place;
 pub mod play;
+pub mod study;
 pub mod view;
 pub mod winnable;
 
@@ -46,9 +47,9 @@ impl Format for Game {
         &self,
         doc: &Document,
         offset: usize,
-        _files: &dyn super::Files,
+        files: &dyn super::Files,
     ) -> Option<crate::answers::Hover> {
-        hover::hover(doc, offset)
+        hover::hover(doc, offset, files.searched().map(|s| &**s))
     }
 
     fn highlights(&self, doc: &Document) -> Vec<crate::answers::Highlight> {
@@ -149,10 +150,24 @@ impl Format for Game {
     fn game<'a>(
         &self,
         doc: &'a Document,
-        _files: &dyn super::Files,
+        files: &dyn super::Files,
         deal: u64,
     ) -> Option<Result<Box<dyn super::play::Game + 'a>, String>> {
-        Some(play::game(doc, deal).map(|g| Box::new(g) as Box<dyn super::play::Game>))
+        let game = play::game(doc, deal).map(|g| g.with_searched(files.searched().cloned()));
+        Some(game.map(|g| Box::new(g) as Box<dyn super::play::Game>))
+    }
+
+    /// The background study of how often the game is won (an editor's hover and preview).
+    fn slow_search(
+        &self,
+        doc: &Document,
+        files: &dyn super::Files,
+    ) -> Option<Box<dyn super::SlowSearch>> {
+        study::slow_search(doc, files)
+    }
+
+    fn headline(&self, doc: &Document, files: &dyn super::Files) -> Option<String> {
+        study::Known::of(doc, files.searched()?).headline()
     }
 
     fn describe_kind(&self, kind: &str) -> Option<&'static str> {

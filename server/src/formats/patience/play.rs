@@ -38,8 +38,10 @@ use std::sync::Arc;
 use super::cards::{Card, CardSet, Sequence, field_10_words, value_name};
 use super::deal::{self, Deal, SplitMix64};
 use super::view::{GameView, Pile};
+use super::winnable::Outcome;
 use crate::draw;
 use crate::findings::plural;
+use crate::formats::Searched;
 use crate::formats::play::{Game, Hint, Status};
 use crate::syntax::Document;
 
@@ -217,6 +219,9 @@ pub struct PatienceGame<'a> {
     deal: Deal,
     position: Position,
     moves: usize,
+    /// What searches found before (the language server's session): the study of the deals,
+    /// and the plans the hints follow.
+    searched: Option<Arc<Searched>>,
 }
 
 /// Reads the rules of `view`, dealt as `deal`.
@@ -1389,6 +1394,7 @@ pub fn game(doc: &Document, seed: u64) -> Result<PatienceGame<'_>, String> {
         deal,
         position,
         moves: 0,
+        searched: None,
     })
 }
 
@@ -1399,6 +1405,21 @@ impl<'a> PatienceGame<'a> {
 
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The game keeping what its hints find in `searched`, and following what was kept there.
+    pub fn with_searched(mut self, searched: Option<Arc<Searched>>) -> PatienceGame<'a> {
+        self.searched = searched;
+        self
+    }
+
+    /// The hints' memory of this deal, where a session keeps one.
+    fn memory(&self) -> Option<super::study::Deal<'_>> {
+        Some(super::study::Deal {
+            searched: self.searched.as_deref()?,
+            game: super::study::key(self.doc),
+            seed: self.deal.seed,
+        })
     }
 
     /// The game from a position built directly (tests).
@@ -1521,30 +1542,83 @@ rule ending a game lost, so it stops here.",
                 reason: self.summary(),
             };
         }
+        let memory = self.memory();
+        if let Some(memory) = &memory {
+            if let Some(moves) = memory.planned(&self.position) {
+                return winning(&moves);
+            }
+            // The search of the deal from its start (the study's, in an editor) is the plan
+            // while the player follows it.
+            match memory.from_start() {
+                Some(Outcome::Won(moves)) => {
+                    memory.keep_plan(&self.rules, &start(&self.rules, &self.deal), &moves);
+                    if let Some(moves) = memory.planned(&self.position) {
+                        return winning(&moves);
+                    }
+                }
+                Some(Outcome::Lost) => {
+                    return Hint {
+                        next: None,
+                        reason: format!(
+                            "No win is left: deal {} cannot be won (every way on from it was \
+tried).",
+                            self.deal.seed
+                        ),
+                    };
+                }
+                _ => {}
+            }
+        }
         // A Patience position costs some forty times a peg position to examine (its moves are
         // worked out from the rules of every pile): a hint examines that many fewer, so that it
         // answers as fast (benches/play.rs).
         let positions = (positions / POSITION_COST).max(1);
         match super::winnable::search(&self.rules, &self.position, positions) {
-            super::winnable::Outcome::Won(moves) => Hint {
-                next: moves.first().map(|m| m.notation()),
-                reason: format!(
-                    "A win from here: {} reach it.",
-                    plural(moves.len(), "move", "moves")
-                ),
-            },
-            super::winnable::Outcome::Lost => Hint {
+            Outcome::Won(moves) => {
+                if let Some(memory) = &memory {
+                    memory.keep_plan(&self.rules, &self.position, &moves);
+                }
+                winning(&moves)
+            }
+            Outcome::Lost => Hint {
                 next: None,
                 reason: "No win is left from here: every way on was tried.".to_string(),
             },
-            super::winnable::Outcome::Unknown => Hint {
-                next: None,
-                reason: format!(
-                    "Could not tell whether a win is left: no win within {} examined.",
-                    plural(positions as usize, "position", "positions")
-                ),
-            },
+            Outcome::Unknown => {
+                let still = match memory.as_ref().is_some_and(|m| m.studying()) {
+                    true => {
+                        " The deals are still being searched: once this one is, a hint may \
+know more."
+                    }
+                    false => "",
+                };
+                Hint {
+                    next: None,
+                    reason: format!(
+                        "Could not tell whether a win is left: no win within {} examined.{still}",
+                        plural(positions as usize, "position", "positions")
+                    ),
+                }
+            }
         }
+    }
+
+    /// The search of the deal from its start, as an editor's study of the game makes it.
+    fn search_ahead(&self) {
+        if let Some(memory) = self.memory() {
+            memory.search_start(&GameView::of(self.doc));
+        }
+    }
+}
+
+/// The hint of a win: its first move.
+fn winning(moves: &[Move]) -> Hint {
+    Hint {
+        next: moves.first().map(|m| m.notation()),
+        reason: format!(
+            "A win from here: {} reach it.",
+            plural(moves.len(), "move", "moves")
+        ),
     }
 }
 

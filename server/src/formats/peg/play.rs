@@ -37,6 +37,8 @@ const DIAGONAL: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 /// A game of peg solitaire from a board's start.
 pub struct PegGame<'a> {
     doc: &'a Document,
+    /// The dot rule the board is read under (the settings' choice).
+    rule: Option<DotRule>,
     board: Board,
     holes: Vec<Vec<Hole>>,
     diagonal: bool,
@@ -101,6 +103,7 @@ pub fn game(
     let goal = goal(&board);
     Ok(PegGame {
         doc,
+        rule,
         start_key: key_of(&fields, diagonal, goal),
         diagonal,
         goal,
@@ -402,6 +405,14 @@ impl Game for PegGame<'_> {
                 .line(&format!("last jump: {}-{}", written(from), written(to)));
         }
         drawn
+    }
+
+    /// The check's search of the board, as an editor's background search makes it.
+    fn search_ahead(&self) {
+        let searched = self.searched.as_ref();
+        if let Some(search) = super::solvability::slow_search(self.doc, self.rule, searched) {
+            search.run(super::solvability::CHECK_POSITIONS, &|| false);
+        }
     }
 
     fn hint(&self, positions: u64) -> Hint {

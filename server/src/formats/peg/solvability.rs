@@ -275,16 +275,9 @@ pub fn positions_text(n: u64) -> String {
             format!("{}.{} million positions", tenths / 10, tenths % 10)
         };
     }
-    let digits = n.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
     format!(
-        "{grouped} {}",
+        "{} {}",
+        crate::text::thousands(n),
         if n == 1 { "position" } else { "positions" }
     )
 }

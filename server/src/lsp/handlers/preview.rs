@@ -51,6 +51,10 @@ pub(crate) fn deserialize_seed<'de, D: serde::Deserializer<'de>>(
 pub struct PreviewResult {
     pub format: Option<&'static str>,
     pub title: String,
+    /// A line under the title: how often a Patience game is won (what the background search
+    /// found so far).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub headline: Option<String>,
     pub svg: String,
     pub text: String,
     /// The seed the cards were dealt with, when they were.
@@ -138,6 +142,7 @@ pub(crate) fn preview_of(
         PreviewResult {
             format: preview.format.map(FormatId::as_str),
             title: preview.title,
+            headline: preview.headline,
             svg: preview.svg,
             text: preview.text,
             deal,
