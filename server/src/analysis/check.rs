@@ -325,6 +325,11 @@ impl SlowWork {
         }
     }
 
+    /// Whether the search gives way to other slow work ([`SlowSearch::gives_way`]).
+    pub fn gives_way(&self) -> bool {
+        self.search.gives_way()
+    }
+
     /// One turn of the search ([`SlowSearch::finished`]): its findings once it is finished,
     /// `None` while turns are left.
     pub fn turn(&self, cancelled: &dyn Fn() -> bool) -> Option<SlowFindings> {

@@ -377,6 +377,12 @@ pub trait SlowSearch: Send + Sync {
     /// them and return: [`SlowSearch::finished`] then says so, and it is run again to go on.
     fn run(&self, positions: u64, cancelled: &dyn Fn() -> bool) -> Vec<Finding>;
 
+    /// Whether the search gives way to any other slow work (a study nobody waits for): it
+    /// is then stopped (`cancelled()` says so) whenever other work waits, and run again later.
+    fn gives_way(&self) -> bool {
+        false
+    }
+
     /// Whether the last [`SlowSearch::run`] finished the search (its findings are the
     /// search's), or turns are left.
     fn finished(&self) -> bool {

@@ -61,6 +61,7 @@ impl Backend {
             activity: tokio::sync::Notify::new(),
             settled: tokio::sync::Notify::new(),
             slow_work: tokio::sync::Semaphore::new(1),
+            slow_waiting: std::sync::atomic::AtomicUsize::new(0),
             turns: tokio::sync::Semaphore::new(crate::lsp::check::CHECKS_AT_ONCE),
             turn: options.turn,
             workspace_checks: std::sync::atomic::AtomicU64::new(0),

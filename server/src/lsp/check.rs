@@ -445,12 +445,8 @@ pub(crate) async fn search_slow(
         () = tokio::time::sleep(SEARCH_AFTER_PAUSE) => true,
         () = cancelled.wake.notified() => false,
     };
-    // Waiting for another file's search ends at once when this one is cancelled (an edit),
-    // so the check task is free for the edit's diagnostics.
-    let permit = tokio::select! {
-        permit = shared.slow_work.acquire() => permit.ok(),
-        () = cancelled.wake.notified() => None,
-    };
+    let gives_way = search.work.gives_way();
+    let permit = slow_permit(shared, &cancelled, gives_way).await;
     let PendingSearch {
         work,
         conversion,
@@ -469,8 +465,12 @@ pub(crate) async fn search_slow(
         };
         let turn = tokio::task::spawn_blocking({
             let (work, flag, injection) = (work.clone(), cancelled.clone(), injection.clone());
+            let shared = shared.clone();
             move || {
-                let stop = || flag.is_set();
+                // A search that gives way stops its turn as soon as other slow work waits.
+                let stop = || {
+                    flag.is_set() || (gives_way && shared.slow_waiting.load(Ordering::Relaxed) > 0)
+                };
                 let turn = catch_panic(|| {
                     if let Some(injection) = &injection {
                         injection(work.document(), &stop);
@@ -487,12 +487,7 @@ pub(crate) async fn search_slow(
         drop(turn_permit);
         match turn {
             Some(Ok(Some(found))) => break Some(Ok(found)),
-            Some(Ok(None)) => {
-                permit = tokio::select! {
-                    permit = shared.slow_work.acquire() => permit.ok(),
-                    () = cancelled.wake.notified() => None,
-                };
-            }
+            Some(Ok(None)) => permit = slow_permit(shared, &cancelled, gives_way).await,
             Some(Err(message)) => break Some(Err(message)),
             None => break None,
         }
@@ -523,6 +518,38 @@ pub(crate) async fn search_slow(
     let notification = publish_diagnostics(uri, &diagnostics, version);
     shared.notifier.send(&notification).await;
     shared.activity.notify_one();
+}
+
+/// How often a search that gives way looks whether other slow work still waits.
+const GIVE_WAY_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// The turn of the one thread for slow work; `None` once `cancelled`. Waiting for it ends at
+/// once when the search is cancelled (an edit), so the check task is free for the edit's
+/// diagnostics. A search that gives way (a Patience game's study, which nobody waits for)
+/// waits while other slow work waits, so it holds up a board's search or the workspace check
+/// for no more than the few positions it examines before it looks again.
+pub(crate) async fn slow_permit<'a>(
+    shared: &'a Shared,
+    cancelled: &Stop,
+    gives_way: bool,
+) -> Option<tokio::sync::SemaphorePermit<'a>> {
+    if !gives_way {
+        shared.slow_waiting.fetch_add(1, Ordering::Relaxed);
+    }
+    while gives_way && shared.slow_waiting.load(Ordering::Relaxed) > 0 {
+        tokio::select! {
+            () = tokio::time::sleep(GIVE_WAY_POLL) => {}
+            () = cancelled.wake.notified() => return None,
+        }
+    }
+    let permit = tokio::select! {
+        permit = shared.slow_work.acquire() => permit.ok(),
+        () = cancelled.wake.notified() => None,
+    };
+    if !gives_way {
+        shared.slow_waiting.fetch_sub(1, Ordering::Relaxed);
+    }
+    permit
 }
 
 /// Forgets the search of `uri` once it ended, unless a newer one took its place.

@@ -35,6 +35,9 @@ pub(crate) struct Shared {
     /// thread at a time: a search takes a core and tens of MB while it runs, and a folder of peg
     /// boards opened at once must not take them all, nor the workspace check another core.
     pub(crate) slow_work: tokio::sync::Semaphore,
+    /// How many wait for [`Shared::slow_work`] that do not give way: a Patience game's study
+    /// (which gives way) waits while any does, and stops its turn when one comes.
+    pub(crate) slow_waiting: std::sync::atomic::AtomicUsize,
     /// The documents' checks take turns ([`crate::lsp::check::CHECKS_AT_ONCE`]).
     pub(crate) turns: tokio::sync::Semaphore,
     /// How long a check keeps its turn ([`crate::lsp::check::TURN`]).

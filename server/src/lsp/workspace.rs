@@ -108,7 +108,14 @@ pub(crate) async fn check_workspace(shared: Arc<Shared>, generation: u64) {
             state.snapshot()
         };
         snapshot.cache = cache.clone();
-        let Ok(_permit) = shared.slow_work.acquire().await else {
+        shared
+            .slow_waiting
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let permit = shared.slow_work.acquire().await;
+        shared
+            .slow_waiting
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        let Ok(_permit) = permit else {
             return;
         };
         let checked = tokio::task::spawn_blocking({

@@ -27,9 +27,8 @@ use crate::syntax::Document;
 /// seconds of one core (BENCHMARKS.md).
 pub const STUDY_POSITIONS: u64 = 5_000;
 
-/// The deals a turn of the study plays (a second or less): between turns, other work waiting
-/// for the background search goes first.
-const TURN_DEALS: u64 = 5;
+/// The deals a turn of the study plays: between turns, other slow work goes first.
+const TURN_DEALS: u64 = 1;
 
 /// The deals studied so far, seeds from 1 on, out of `of`.
 #[derive(Clone, Debug)]
@@ -181,6 +180,11 @@ impl SlowSearch for StudySearch {
         Vec::new()
     }
 
+    /// Nobody waits for the study: a peg board's search or the workspace check goes first.
+    fn gives_way(&self) -> bool {
+        true
+    }
+
     fn finished(&self) -> bool {
         self.searched
             .get::<Study>(self.key)
@@ -313,9 +317,9 @@ mod tests {
             Known::of(&doc, &searched).headline().as_deref(),
             Some("How often it is won: 100 deals being searched…")
         );
-        // Stopped (an edit) once its first deal is kept.
-        let stop = || searched.get::<Study>(search.key).is_some();
-        assert_eq!(search.run(0, &stop), Vec::new());
+        // A turn is a deal.
+        assert_eq!(search.run(0, &|| false), Vec::new());
+        assert!(!search.finished());
         assert_eq!(
             Known::of(&doc, &searched).headline().as_deref(),
             Some(
@@ -324,7 +328,21 @@ within 5,000 positions each (2 deals still to search)."
             )
         );
         assert!(search.known(0).is_none());
-        search.run(0, &|| false);
+        // Stopped (an edit, or other work waiting): the deal under way is not kept, and the
+        // next turn goes on from there.
+        search.run(0, &|| true);
+        assert_eq!(
+            searched
+                .get::<Study>(search.key)
+                .unwrap()
+                .report
+                .deals
+                .len(),
+            1
+        );
+        while !search.finished() {
+            search.run(0, &|| false);
+        }
         drop(under_way);
         assert_eq!(search.known(0), Some(Vec::new()));
         let Known::Searched(done) = Known::of(&doc, &searched) else {
@@ -360,7 +378,9 @@ within 5,000 positions each (2 deals still to search)."
         };
         assert!(!hover(&searched).contains("How often"));
         let search = study(&doc, &searched);
-        search.run(0, &|| false);
+        while !search.finished() {
+            search.run(0, &|| false);
+        }
         assert_eq!(
             hover(&searched),
             "**Game name** FreeCell: shown in the window bar. The file name must not contain `-`, \
