@@ -68,17 +68,25 @@ end
 local notify, set_lines = M.notify, M.set_lines
 
 --- The lines shown for a preview result: the title, a blank line, then the drawing (the drawing
---- may already start with the title); and how many lines were put before the drawing.
+--- may already start with the title), with the headline (how often a Patience game is won)
+--- under the title; and how many lines were put before the drawing.
 function M.lines(result)
   local text = (result.text or ''):gsub('\r\n', '\n'):gsub('\n+$', '')
   local lines = vim.split(text, '\n', { plain = true })
   local title = result.title or ''
+  local offset = 0
   if title ~= '' and lines[1] ~= title then
     table.insert(lines, 1, '')
     table.insert(lines, 1, title)
-    return lines, 2
+    offset = 2
   end
-  return lines, 0
+  if type(result.headline) == 'string' and result.headline ~= '' then
+    -- Under the title, which is the drawing's first line or one put before it: no element of
+    -- the drawing is on the title's line, so counting it as put before the drawing is safe.
+    table.insert(lines, 2, result.headline)
+    offset = offset + 1
+  end
+  return lines, offset
 end
 
 --- The element drawn at (row, byte column) of the preview buffer (both from 0), from the
