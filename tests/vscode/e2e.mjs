@@ -1195,7 +1195,7 @@ async function playSteps({ openPreview }) {
     return `${won.moves.join(' ')}`;
   }, { needs: [openPreview] });
 
-  await step('play: Klondike dealt; a card that does not fit is refused with its rule (field 11); a move played and undone', async () => {
+  await step('play: Klondike dealt; a card that does not fit is refused with its rule (field 11); a card dragged onto a pile is played, and undone', async () => {
     const frame = await openBoard('Klondike.pat', /^pile:/);
     await frame.locator('#play').click();
     const start = await until('the deal under way', async () => {
@@ -1215,9 +1215,14 @@ async function playSteps({ openPreview }) {
     check(refused.refused === 'pile 8 takes on its top card only down by 1, alternating colours, not beyond the ace/king limit, and 7♣ on 2♣ is not (field 11 = 304)', `the rule: ${refused.refused}`);
     check(refused.message.startsWith('Not allowed: 7>8: pile 8 takes'), `the message: ${refused.message}`);
     await screenshot('play-patience-refused');
-    // 7♣ on the 8♥ of pile 9: played; Undo: the deal as it was.
-    await click('pile:7');
-    await click('pile:9');
+    // 7♣ dragged onto the 8♥ of pile 9: played; Undo: the deal as it was.
+    const from = await elementOnBoard(frame, 'pile:7');
+    const to = await elementOnBoard(frame, 'pile:9');
+    await page.mouse.move(from.pageX, from.pageY);
+    await page.mouse.down();
+    await page.mouse.move((from.pageX + to.pageX) / 2, (from.pageY + to.pageY) / 2, { steps: 5 });
+    await page.mouse.move(to.pageX, to.pageY, { steps: 5 });
+    await page.mouse.up();
     const played = await until('7>9 played', async () => {
       const s = await playState(frame);
       return s.moves.join(' ') === '7>9' && !s.refused ? s : false;
@@ -1229,6 +1234,36 @@ async function playSteps({ openPreview }) {
     await until('the deal drawn as it was', async () => ((await cards()) === before ? true : false), 5_000);
     await frame.locator('#stop').click();
     return `${start.legal.length} legal moves at the start`;
+  }, { needs: [openPreview] });
+
+  await step('how often Klondike is won: the preview\'s headline once its deals are searched in the background, and the hover on the game\'s name', async () => {
+    const frame = await openBoard('Klondike.pat', /^pile:/);
+    const rate = /^Won \d+ of 100 deals \(seeds 1–100\), \d+ proven lost, \d+ unknown within 5,000 positions each\.$/;
+    const headline = await until('the win rate in the headline', async () => {
+      const text = await frame.evaluate(() => {
+        const h = document.getElementById('headline');
+        return h && !h.hidden ? h.textContent : '';
+      });
+      return rate.test(text) ? text : false;
+    }, 180_000, 500);
+    await screenshot('preview-patience-win-rate');
+    await runCommand('View: Focus First Editor Group');
+    await page.mouse.move(5, 5);
+    const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible');
+    let last = '';
+    await until('the win rate on the game\'s name', async () => {
+      const at = await positionOf(1, 1, 'Klondike');
+      if (at.error) throw new Error(at.error);
+      await page.mouse.move(at.x - 1, at.y);
+      await page.mouse.move(at.x, at.y);
+      await hover.first().waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
+      last = (await hover.allInnerTexts()).join('\n').replace(/\s+/g, ' ');
+      return last.includes(`How often it is won (searched in the background): ${headline}`);
+    }, 20_000, 500).catch(() => check(false, `hover shows: ${last}`));
+    await screenshot('hover-patience-win-rate');
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    return headline;
   }, { needs: [openPreview] });
 
   await step('play: Super Othello against the engine, which answers each chip', async () => {

@@ -18,6 +18,8 @@ const EDIT_WAIT_MS = 5000;
 interface PreviewResult {
   format: string | null;
   title: string;
+  /** How often a Patience game is won, as far as the server's background search has found. */
+  headline?: string;
   svg: string;
   text: string;
   /** The seed, when the server dealt the cards (Patience). */
@@ -272,6 +274,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
             fileName,
             format: result.format,
             title: result.title,
+            headline: typeof result.headline === 'string' ? result.headline : null,
             svg: svgBase64(result.svg),
             text: result.text,
             problems: problemsSummary(vscode.languages.getDiagnostics(uri)),

@@ -18,6 +18,8 @@ export type ToPage =
       fileName: string;
       format: string | null;
       title: string;
+      /** A line under the title: how often a Patience game is won (the server's background search). */
+      headline: string | null;
       /** The SVG, base64 (UTF-8). */
       svg: string;
       text: string;
@@ -329,6 +331,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
   .meta { opacity: 0.75; }
   .problems.has { color: var(--vscode-editorError-foreground, #f48771); opacity: 1; }
   #toggle { margin-left: auto; }
+  #headline { order: 10; flex-basis: 100%; margin: 0; }
+  #headline[hidden] { display: none; }
   #dealing[hidden] { display: none; }
   #dealing { display: inline-flex; align-items: baseline; gap: 6px; }
   #seed { width: 9em; font: inherit; color: var(--vscode-input-foreground, inherit);
@@ -426,6 +430,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
   <h1 id="title">Retroboard Preview</h1>
   <span id="file" class="meta"></span>
   <span id="problems" class="meta problems"></span>
+  <p id="headline" class="meta" hidden></p>
   <span id="dealing" hidden>
     <label for="seed">Seed</label>
     <input id="seed" type="number" min="0" step="1" inputmode="numeric" placeholder="no deal" title="A whole number: the same seed deals the same cards">
@@ -883,10 +888,17 @@ export function previewHtml(nonce: string, initial: PageState): string {
   // An element moved by a drag (a Patience pile, \`place:X,Y\`) is dragged instead: its outline
   // follows the pointer, and on release the extension fills the template in with where it went
   // (\`place-exact:X,Y\` with Alt held: no snapping).
-  let drag = null; // { x, y, moved, painted: Set of ids while painting, move: the element dragged }
+  // While a Patience game is played, a pile dragged onto another plays its cards there, as a
+  // click on the one and then the other does (and nothing of the file changes).
+  let drag = null; // { x, y, moved, painted: Set of ids while painting, move: the element dragged, cards: the pile played from }
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     const id = elementAt(e);
+    if (game) {
+      const cards = game.format === 'patience-game' && id && /^pile:\d+$/.test(id) ? id : null;
+      drag = { x: e.clientX, y: e.clientY, moved: false, painted: null, move: null, cards };
+      return;
+    }
     const move = id && movesBy(id) ? id : null;
     drag = { x: e.clientX, y: e.clientY, moved: false, painted: brush && !move ? new Set() : null, move };
   });
@@ -906,6 +918,16 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (!drag || !(e.buttons & 1)) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    if (drag.cards) {
+      if (!drag.moved) {
+        drag.moved = true;
+        board.classList.add('moving');
+        hideTip();
+        game.selected = null;
+        playClick(drag.cards);
+      }
+      return;
+    }
     if (drag.move) {
       if (!drag.moved) { drag.moved = true; board.classList.add('moving'); hideTip(); }
       ghost = { id: drag.move, ...dragged(e) };
@@ -926,6 +948,12 @@ export function previewHtml(nonce: string, initial: PageState): string {
   window.addEventListener('pointerup', (e) => {
     board.classList.remove('panning');
     board.classList.remove('moving');
+    if (drag && drag.cards && drag.moved && game) {
+      const to = elementAt(e);
+      // Dropped on another pile: the move; anywhere else: nothing selected.
+      if (to && to !== drag.cards && /^pile:\d+$/.test(to) && game.selected) playClick(to);
+      else { game.selected = null; highlighted = []; drawHighlight(); }
+    }
     if (drag && drag.move && drag.moved) {
       const how = movesBy(drag.move);
       const { dx, dy } = dragged(e);
@@ -1171,6 +1199,8 @@ export function previewHtml(nonce: string, initial: PageState): string {
     document.title = String(m.title);
     $('problems').textContent = String(m.problems || '');
     $('problems').classList.toggle('has', !!m.problems && !/^no problems/.test(m.problems));
+    $('headline').textContent = m.headline ? String(m.headline) : '';
+    $('headline').hidden = !m.headline;
     message.hidden = !!doc;
     message.textContent = doc ? '' : 'The board could not be drawn.';
     // The same picture again (a redraw for new diagnostics) is not drawn again.
@@ -1441,6 +1471,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
       placeFor(m);
       $('title').textContent = 'Retroboard Preview';
       $('problems').textContent = '';
+      $('headline').hidden = true;
       message.textContent = String(m.message);
       message.hidden = false;
       board.setAttribute('hidden', '');
