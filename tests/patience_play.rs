@@ -392,3 +392,21 @@ fn hostile_games_play_in_bounded_time() {
         let _ = rate(&doc, 2, 2_000);
     }
 }
+
+/// `play --hint` searches the deal from its start as an editor's study of the game does: the
+/// hint is the first move of that win, and the next hint, after it, the next move of the same win.
+#[test]
+fn the_hint_follows_the_win_of_the_deal() {
+    let doc = example("FreeCell");
+    let mut moves: Vec<String> = Vec::new();
+    for left in [107, 106, 105] {
+        let played = play(&doc, &DiskFiles, 1, &moves, true).unwrap();
+        let hint = played.hint.unwrap();
+        assert_eq!(
+            hint.reason,
+            format!("A win from here: {left} moves reach it.")
+        );
+        moves.push(hint.next.unwrap());
+    }
+    assert_eq!(moves[0], "16>11");
+}
