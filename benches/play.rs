@@ -3,8 +3,8 @@
 //! played from its start, one legal move at a time (the hint's move where there is one, else the
 //! first legal move), and every position's answer is timed as the language server computes it
 //! (`play::play`: replay from the start, draw, hint), in a session as the language server's: a
-//! peg board's check has searched it already (what the server does once edits pause), and the
-//! hints share what they found. `cargo bench --bench play`; BENCHMARKS.md has the numbers.
+//! peg board's check has searched it already (what the server does once edits pause), a Patience
+//! game's study has searched its deal, and the hints share what they found. `cargo bench --bench play`; BENCHMARKS.md has the numbers.
 
 #[path = "../tests/support/corpus.rs"]
 #[allow(dead_code)]
@@ -24,7 +24,8 @@ use retroboard::syntax::Document;
 /// Moves played per game at most (a Patience game can go on long).
 const MOVES: usize = 60;
 
-/// The files of a session: the disk, and what its searches found.
+/// The files of a session: the disk, and what its searches found (a peg board's check, a
+/// Patience game's study).
 struct Session(Arc<Searched>);
 
 impl Files for Session {
@@ -98,6 +99,15 @@ fn table(files: &[PathBuf], follow: bool) {
             .and_then(Prepared::of)
         {
             prepared.solve(CHECK_POSITIONS, &|| false, Some(&session.0));
+        }
+        // The study of a Patience game's deal 1, as the server's background study finds it.
+        if doc.format() == Some(retroboard::registry::FormatId::PatienceGame) {
+            let deal = retroboard::formats::patience::study::Deal {
+                searched: &session.0,
+                game: retroboard::formats::patience::study::key(&doc),
+                seed: 1,
+            };
+            deal.search_start(&retroboard::formats::patience::GameView::of(&doc));
         }
         let mut moves: Vec<String> = Vec::new();
         let (mut plays, mut hints) = (Vec::new(), Vec::new());
