@@ -2096,7 +2096,7 @@ fn a_patience_games_deals_are_searched_in_the_background_and_told_on_its_name() 
     assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
     // The search's end: the same version again.
     assert_eq!(client.diagnostics(&uri, Some(1)), Vec::<Value>::new());
-    let rate = "Won 100 of 100 deals (seeds 1–100), 0 proven lost, 0 unknown within 5,000 \
+    let rate = "Won 20 of 20 deals (seeds 1–20), 0 proven lost, 0 unknown within 5,000 \
 positions each.";
     let hover = client.request(
         "textDocument/hover",

@@ -865,7 +865,7 @@ return function(t)
     local pbuf = t.wait('the preview buffer', 5000, function()
       return preview.buffer(src)
     end)
-    local rate = 'Won 100 of 100 deals (seeds 1–100), 0 proven lost, 0 unknown within 5,000 positions each.'
+    local rate = 'Won 20 of 20 deals (seeds 1–20), 0 proven lost, 0 unknown within 5,000 positions each.'
     t.wait('the win rate under the title', 60000, function()
       local lines = vim.api.nvim_buf_get_lines(pbuf, 0, 2, false)
       return lines[1] == 'Quick — 1 deck, 6 piles' and lines[2] == rate

@@ -895,7 +895,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (e.button !== 0) return;
     const id = elementAt(e);
     if (game) {
-      const cards = game.format === 'patience-game' && id && /^pile:\d+$/.test(id) ? id : null;
+      const cards = game.format === 'patience-game' && id && /^pile:\\d+$/.test(id) ? id : null;
       drag = { x: e.clientX, y: e.clientY, moved: false, painted: null, move: null, cards };
       return;
     }
@@ -951,7 +951,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     if (drag && drag.cards && drag.moved && game) {
       const to = elementAt(e);
       // Dropped on another pile: the move; anywhere else: nothing selected.
-      if (to && to !== drag.cards && /^pile:\d+$/.test(to) && game.selected) playClick(to);
+      if (to && to !== drag.cards && /^pile:\\d+$/.test(to) && game.selected) playClick(to);
       else { game.selected = null; highlighted = []; drawHighlight(); }
     }
     if (drag && drag.move && drag.moved) {

@@ -1,10 +1,11 @@
 //! How often a Patience game can be won, as an editor shows it (the hover on the game's name,
 //! the preview's headline), and the wins the hints follow.
 //!
-//! The study plays the deals `retroboard solve` plays (seeds 1–[`DEALS`]) with the same search,
-//! but [`STUDY_POSITIONS`] positions a deal instead of `solve`'s 200,000, so that all of them
-//! take seconds of the language server's background search (which starts once edits pause and
-//! stops at the next edit), not minutes. What it found so far is kept in the session after
+//! The study plays the first [`STUDY_DEALS`] of the deals `retroboard solve` plays, with the
+//! same search but [`STUDY_POSITIONS`] positions a deal instead of `solve`'s 200,000, so that
+//! a modder who changed a rule hears within seconds of the language server's background search
+//! (which starts once edits pause and stops at the next edit), not minutes; and several games
+//! open at once are all studied soon. What it found so far is kept in the session after
 //! each deal: a study stopped by an edit and started again by its undo goes on where it
 //! stopped. Only where a session keeps it, and only for an open document: nobody would see it
 //! otherwise (`retroboard check` has no study; `solve` is the command for the rate).
@@ -18,14 +19,17 @@ use std::sync::Arc;
 
 use super::play::{Move, Position, Rules};
 use super::view::GameView;
-use super::winnable::{DEALS, Outcome, Report, play_deal};
+use super::winnable::{Outcome, Report, play_deal};
 use crate::findings::{Finding, plural};
 use crate::formats::{Files, Searched, SlowSearch};
 use crate::syntax::Document;
 
-/// Positions searched per deal by the study: 100 deals of the example games take 2 to 20
-/// seconds of one core (BENCHMARKS.md).
+/// Positions searched per deal by the study.
 pub const STUDY_POSITIONS: u64 = 5_000;
+
+/// Deals studied, seeds 1 to this: those of the example games take 2 to 6 seconds of one core
+/// (BENCHMARKS.md).
+pub const STUDY_DEALS: u64 = 20;
 
 /// The deals a turn of the study plays: between turns, other slow work goes first.
 const TURN_DEALS: u64 = 1;
@@ -110,7 +114,7 @@ impl Known {
         match self {
             Known::No => None,
             Known::Searching(None) => Some(format!(
-                "How often it is won: {DEALS} deals being searched…"
+                "How often it is won: {STUDY_DEALS} deals being searched…"
             )),
             Known::Searching(Some(study)) | Known::Searched(study) => Some(study.sentence()),
         }
@@ -130,7 +134,7 @@ pub fn slow_search(doc: &Document, files: &dyn Files) -> Option<Box<dyn SlowSear
         view,
         key: key(doc),
         searched: searched.clone(),
-        deals: DEALS,
+        deals: STUDY_DEALS,
         positions: STUDY_POSITIONS,
     }))
 }
@@ -315,7 +319,7 @@ mod tests {
         let under_way = search.under_way();
         assert_eq!(
             Known::of(&doc, &searched).headline().as_deref(),
-            Some("How often it is won: 100 deals being searched…")
+            Some("How often it is won: 20 deals being searched…")
         );
         // A turn is a deal.
         assert_eq!(search.run(0, &|| false), Vec::new());
