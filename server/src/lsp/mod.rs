@@ -9,6 +9,7 @@ mod ide;
 mod memory;
 mod quiet;
 mod readers;
+mod search;
 mod snapshot;
 mod state;
 mod stdio;

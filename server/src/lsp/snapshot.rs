@@ -13,9 +13,9 @@ use crate::settings::{Discovery, Settings};
 use crate::syntax::Document;
 
 use crate::lsp::Injection;
-use crate::lsp::check::SOLVE_BUDGET;
 use crate::lsp::convert::{self, PositionEncoding};
 use crate::lsp::ide;
+use crate::lsp::search::SOLVE_BUDGET;
 use crate::lsp::state::*;
 
 /// What requests and checks read: the open documents as they were when it was taken.

@@ -18,6 +18,7 @@ use crate::lsp::check::*;
 use crate::lsp::convert::PositionEncoding;
 use crate::lsp::ide;
 use crate::lsp::quiet::Quiet;
+use crate::lsp::search::Stop;
 use crate::lsp::snapshot::EntriesUsedByFile;
 use crate::lsp::transport::Notifier;
 

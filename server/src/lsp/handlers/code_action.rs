@@ -7,9 +7,9 @@ use crate::analysis::{Search, Source};
 use crate::formats::{DiskFiles, Files};
 
 use crate::lsp::backend::*;
-use crate::lsp::check::SOLVE_BUDGET;
 use crate::lsp::convert::{self};
 use crate::lsp::handlers::execute_command::SELECT_COMMAND;
+use crate::lsp::search::SOLVE_BUDGET;
 use crate::lsp::snapshot::*;
 
 pub(crate) async fn code_action(
