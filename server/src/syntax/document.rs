@@ -425,9 +425,16 @@ impl Document {
         self.previous = None;
     }
 
-    /// Whether values derived from the text are kept ([`Document::memo`]).
+    /// Whether values derived from the text are kept ([`Document::memo`], and
+    /// [`Document::previous_memo`]'s).
     pub fn holds_views(&self) -> bool {
         !self.memo_lock().is_empty()
+            || self.previous.as_ref().is_some_and(|(memo, _)| {
+                !memo
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .is_empty()
+            })
     }
 
     /// A value derived from the text read, made by `make` once until the next edit of it: a
@@ -981,8 +988,10 @@ mod tests {
             .previous_memo::<u32>()
             .expect("the memo before the edit");
         assert_eq!((*value, change.removed_break), (8, true));
+        assert!(doc.holds_views(), "the views before the edit");
         doc.drop_views();
         assert!(doc.previous_memo::<u32>().is_none());
+        assert!(!doc.holds_views());
     }
 
     /// Edits between two looks at the tree pile up on the old tree; the one reparse then
