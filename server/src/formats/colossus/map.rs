@@ -646,38 +646,29 @@ impl MapView {
         }
         line_errors.extend(errors.into_iter().flatten());
 
-        let mut view_hexes = Vec::with_capacity(before.hexes.len() + hexes.len());
-        let mut hexes = Some(hexes);
-        for hex in &before.hexes {
-            let at = hex.range.start;
-            if at >= start {
-                view_hexes.extend(hexes.take().into_iter().flatten());
-            }
-            if edited(at) {
-                continue;
-            }
-            view_hexes.push(if after(at) {
-                hex.moved(old_end, end)
-            } else {
-                hex.moved(0, 0)
-            });
-        }
-        view_hexes.extend(hexes.into_iter().flatten());
-
-        let mut highlights = Vec::with_capacity(old_coloured.len() + coloured.len());
-        let split = old_coloured.partition_point(|h| h.start < start);
-        highlights.extend_from_slice(&old_coloured[..split]);
-        highlights.extend(coloured);
-        highlights.extend(
-            old_coloured[split..]
-                .iter()
-                .filter(|h| after(h.start))
-                .map(|h| Highlight {
-                    start: shift(h.start),
-                    end: shift(h.end),
-                    kind: h.kind,
-                }),
+        // Hexes and colours are in text order: those before the edited line, its own, those
+        // after it.
+        let (first, last) = (
+            before.hexes.partition_point(|h| h.range.start < start),
+            before.hexes.partition_point(|h| !after(h.range.start)),
         );
+        let mut view_hexes = Vec::with_capacity(before.hexes.len() + hexes.len());
+        view_hexes.extend(before.hexes[..first].iter().map(|h| h.moved(0, 0)));
+        view_hexes.extend(hexes);
+        view_hexes.extend(before.hexes[last..].iter().map(|h| h.moved(old_end, end)));
+
+        let (first, last) = (
+            old_coloured.partition_point(|h| h.start < start),
+            old_coloured.partition_point(|h| !after(h.start)),
+        );
+        let mut highlights = Vec::with_capacity(old_coloured.len() + coloured.len());
+        highlights.extend_from_slice(&old_coloured[..first]);
+        highlights.extend(coloured);
+        highlights.extend(old_coloured[last..].iter().map(|h| Highlight {
+            start: shift(h.start),
+            end: shift(h.end),
+            kind: h.kind,
+        }));
 
         Some(MapView {
             size: before.size.as_ref().map(|s| Size {
