@@ -253,7 +253,7 @@ pub struct Size {
 pub struct Hex {
     pub label: Num,
     pub terrain: Option<Word>,
-    pub exits: Vec<Exit>,
+    pub exits: Exits,
     pub x: Option<Num>,
     pub y: Option<Num>,
     pub range: Range<usize>,
@@ -263,10 +263,57 @@ pub struct Hex {
     pub named: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Exit {
     pub label: Num,
     pub way: Option<Word>,
+}
+
+/// A hex's exits, up to three, kept in the hex: a keystroke's view copies every other line's
+/// hex, and a list of their own cost each copy an allocation. Read as a slice.
+#[derive(Clone, Default)]
+pub struct Exits {
+    exits: [Exit; 3],
+    len: u8,
+}
+
+impl Exits {
+    pub fn as_slice(&self) -> &[Exit] {
+        &self.exits[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::Deref for Exits {
+    type Target = [Exit];
+    fn deref(&self) -> &[Exit] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Exits {
+    type Item = &'a Exit;
+    type IntoIter = std::slice::Iter<'a, Exit>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// The first three exits of `exits` (a hex line has three).
+impl FromIterator<Exit> for Exits {
+    fn from_iter<I: IntoIterator<Item = Exit>>(exits: I) -> Exits {
+        let mut kept = Exits::default();
+        for (slot, exit) in kept.exits.iter_mut().zip(exits) {
+            *slot = exit;
+            kept.len += 1;
+        }
+        kept
+    }
+}
+
+impl std::fmt::Debug for Exits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_slice(), f)
+    }
 }
 
 impl Hex {
@@ -1139,6 +1186,27 @@ mod tests {
         let (hexes, _) = read(&doc);
         assert!(hexes[0].starts_with("11 Brush@"), "{hexes:?}");
         assert!(hexes[2].starts_with("1 Brush@"), "{hexes:?}");
+    }
+
+    /// A hex's exits read as the slice of those given, three at most, and print as one.
+    #[test]
+    fn exits_read_as_a_slice_of_at_most_three() {
+        let exit = |label: i64| Exit {
+            label: Num {
+                value: Some(label),
+                range: 0..1,
+            },
+            way: None,
+        };
+        let two: Exits = (1..3).map(exit).collect();
+        assert_eq!(
+            two.iter().map(|e| e.label.value).collect::<Vec<_>>(),
+            [Some(1), Some(2)]
+        );
+        assert_eq!(format!("{two:?}"), format!("{:?}", [exit(1), exit(2)]));
+        let four: Exits = (1..5).map(exit).collect();
+        assert_eq!((&four).into_iter().count(), 3);
+        assert!(Exits::default().is_empty());
     }
 
     /// A view made from the view before an edit ([`MapView::after_edit`]) is the view made
