@@ -68,9 +68,24 @@ pub struct Document {
     /// Values derived from the text read, one per type; shared with the document's copies (the
     /// language server's snapshots) until an edit gives it a new, empty memo.
     memo: Arc<Memo>,
+    /// The memo of the text read before the last edit, and that edit: a view may be made anew
+    /// from the previous one where the edit allows (see [`Document::previous_memo`]). Kept
+    /// until the next edit, or until the memo is let go of otherwise.
+    previous: Option<(Arc<Memo>, Change)>,
     /// The text read as one string, when it is small (see [`Document::slice`]); made when first
     /// asked for after a change of the text.
     flat: OnceLock<Option<Box<str>>>,
+}
+
+/// An edit of the text read, in bytes: `start..old_end` of the previous text became
+/// `start..new_end` of the current one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub start: usize,
+    pub old_end: usize,
+    pub new_end: usize,
+    /// The bytes replaced held a line break (`\n` or `\r`).
+    pub removed_break: bool,
 }
 
 /// Texts up to this size are also kept as one string, for [`Document::slice`]: every file of the
@@ -231,6 +246,7 @@ impl Clone for Document {
             unparsed: self.unparsed,
             path: self.path.clone(),
             memo: self.memo.clone(),
+            previous: self.previous.clone(),
             flat: self.flat.clone(),
         };
         copy.prepare_syntax();
@@ -287,6 +303,7 @@ impl Document {
             unparsed: None,
             path: None,
             memo: Arc::default(),
+            previous: None,
             flat: OnceLock::new(),
         };
         doc.unparsed = unparsed(&doc.whole, None, None);
@@ -298,6 +315,7 @@ impl Document {
     pub fn with_path(mut self, path: Option<PathBuf>) -> Document {
         self.path = path;
         self.memo = Arc::default();
+        self.previous = None;
         self
     }
 
@@ -341,6 +359,7 @@ impl Document {
         self.flat = OnceLock::new();
         self.syntax = None;
         self.memo = Arc::default();
+        self.previous = None;
         self.prepare_syntax();
     }
 
@@ -403,11 +422,19 @@ impl Document {
     /// see a new [`Revision`]. Its copies keep theirs.
     pub fn drop_views(&mut self) {
         self.memo = Arc::default();
+        self.previous = None;
     }
 
-    /// Whether values derived from the text are kept ([`Document::memo`]).
+    /// Whether values derived from the text are kept ([`Document::memo`], and
+    /// [`Document::previous_memo`]'s).
     pub fn holds_views(&self) -> bool {
         !self.memo_lock().is_empty()
+            || self.previous.as_ref().is_some_and(|(memo, _)| {
+                !memo
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .is_empty()
+            })
     }
 
     /// A value derived from the text read, made by `make` once until the next edit of it: a
@@ -429,6 +456,21 @@ impl Document {
             memo.push((id, value.clone()));
         }
         value
+    }
+
+    /// The value of type `T` worked out from the text read before the last edit, if it was
+    /// (and the format, path and parsing stayed the same since), with that edit: to make the
+    /// current value from it where the edit allows. Nothing past the previous text is kept.
+    pub fn previous_memo<T: Any + Send + Sync>(&self) -> Option<(Arc<T>, Change)> {
+        let (memo, change) = self.previous.as_ref()?;
+        let id = TypeId::of::<T>();
+        let value = memo
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .iter()
+            .find(|(key, _)| *key == id)
+            .map(|(_, value)| value.clone())?;
+        Some((value.downcast::<T>().ok()?, *change))
     }
 
     fn memo_lock(&self) -> MutexGuard<'_, Vec<(TypeId, Arc<dyn Any + Send + Sync>)>> {
@@ -511,10 +553,25 @@ impl Document {
             self.flat = OnceLock::new();
             if was_unparsed != self.is_unparsed() {
                 self.memo = Arc::default();
+                self.previous = None;
             }
             self.prepare_syntax();
             return;
         };
+        // Views made with a tree only follow views made with one (or both without).
+        self.previous = (was_unparsed == self.is_unparsed()).then(|| {
+            let change = Change {
+                start: edit.start_byte,
+                old_end: edit.old_end_byte,
+                new_end: edit.new_end_byte,
+                removed_break: self
+                    .text
+                    .byte_slice(edit.start_byte..edit.old_end_byte)
+                    .bytes()
+                    .any(|b| b == b'\n' || b == b'\r'),
+            };
+            (std::mem::take(&mut self.memo), change)
+        });
         self.text = read;
         self.flat = OnceLock::new();
         self.memo = Arc::default();
@@ -894,6 +951,47 @@ mod tests {
         assert_eq!(sexp(&doc), sexp(&fresh));
         let opened = Document::new(Some(FormatId::PatienceGame), "ab\0\0");
         assert_eq!(opened.unparsed(), Some(Unparsed::Nul { at: 2 }));
+    }
+
+    /// The memo of the text before the last edit is kept with that edit until the next edit,
+    /// and let go of with the memo otherwise (a new format or path, views dropped).
+    #[test]
+    fn the_previous_memo_is_kept_with_the_last_edit() {
+        let mut doc = Document::new(Some(FormatId::ColossusVar), "MAP:A.map\nTER:B.ter\n");
+        doc.memo(|| 7_u32);
+        assert!(doc.previous_memo::<u32>().is_none());
+        doc.edit(4..5, "Big\n");
+        let (value, change) = doc
+            .previous_memo::<u32>()
+            .expect("the memo before the edit");
+        assert_eq!(*value, 7);
+        assert_eq!(
+            change,
+            Change {
+                start: 4,
+                old_end: 5,
+                new_end: 8,
+                removed_break: false
+            }
+        );
+        assert!(
+            doc.clone().previous_memo::<u32>().is_some(),
+            "copies keep it"
+        );
+        // No value made for the text after that edit: none to start from after the next.
+        doc.edit(0..9, "");
+        assert!(doc.previous_memo::<u32>().is_none());
+        assert_eq!(doc.text(), "map\nTER:B.ter\n");
+        doc.memo(|| 8_u32);
+        doc.edit(0..4, "");
+        let (value, change) = doc
+            .previous_memo::<u32>()
+            .expect("the memo before the edit");
+        assert_eq!((*value, change.removed_break), (8, true));
+        assert!(doc.holds_views(), "the views before the edit");
+        doc.drop_views();
+        assert!(doc.previous_memo::<u32>().is_none());
+        assert!(!doc.holds_views());
     }
 
     /// Edits between two looks at the tree pile up on the old tree; the one reparse then

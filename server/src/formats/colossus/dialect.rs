@@ -19,7 +19,7 @@ use super::variant::{Variant, var_file};
 use crate::findings::{Finding, Fix, TextEdit, line_break};
 use crate::formats::Files;
 use crate::registry::FormatId;
-use crate::syntax::Document;
+use crate::syntax::{Change, Document};
 
 /// A text dialect of Colossus, by the commit of `cleka/colossus-titan` whose loaders read it.
 /// Later dialects sort after earlier ones.
@@ -532,18 +532,11 @@ impl Signs {
         let mut tokens: Vec<&str> = Vec::new();
         let mut start = 0;
         for raw in text.split_inclusive('\n') {
-            tokens.clear();
-            if !first_tokens(raw, needs, &mut tokens) {
-                tokens.clear();
-                let content = raw.split('#').next().unwrap_or("");
-                tokens.extend(content.split_whitespace().take(needs));
-            }
-            if !tokens.is_empty() {
+            if let Some(signed) = line_sign(raw, needs, &mut tokens, &mut sign) {
                 signs.records += 1;
-                if sign(&tokens) {
+                if signed {
                     signs.signed += 1;
-                    let end = start + raw.trim_end_matches(['\n', '\r']).len();
-                    signs.first.get_or_insert(start..end);
+                    signs.first.get_or_insert_with(|| line_of(start, raw));
                 }
             }
             start += raw.len();
@@ -559,6 +552,29 @@ impl Signs {
         }
         self.first
     }
+}
+
+/// Whether the line `raw` (with its line break) is a record, and if so whether `sign` shows in
+/// its first `needs` tokens (read into `tokens`).
+fn line_sign<'t>(
+    raw: &'t str,
+    needs: usize,
+    tokens: &mut Vec<&'t str>,
+    sign: &mut impl FnMut(&[&str]) -> bool,
+) -> Option<bool> {
+    tokens.clear();
+    if !first_tokens(raw, needs, tokens) {
+        tokens.clear();
+        let content = raw.split('#').next().unwrap_or("");
+        tokens.extend(content.split_whitespace().take(needs));
+    }
+    (!tokens.is_empty()).then(|| sign(tokens))
+}
+
+/// The range of the line `raw` (with its line break) starting at byte `start`, without its
+/// line break.
+fn line_of(start: usize, raw: &str) -> Range<usize> {
+    start..start + raw.trim_end_matches(['\n', '\r']).len()
 }
 
 /// The first `needs` tokens of a line (with its line break) up to its comment, as
@@ -623,9 +639,84 @@ pub fn sign(format: FormatId, text: &str) -> Found {
 }
 
 fn map_sign(text: &str) -> Found {
-    let terrain_name = |t: &[&str]| t.len() > 2 && is_word(t[1]);
-    find(text, true, 3, terrain_name)
-        .map(|r| (Dialect::Oct2003, r, "terrain names instead of letters"))
+    find(text, true, MAP_NEEDS, map_terrain_name).map(map_found)
+}
+
+/// A MAP line's sign of 2003-10: a terrain name (a word of two letters or more) where a letter
+/// was, in its first [`MAP_NEEDS`] tokens.
+fn map_terrain_name(tokens: &[&str]) -> bool {
+    tokens.len() > 2 && is_word(tokens[1])
+}
+
+const MAP_NEEDS: usize = 3;
+
+fn map_found(range: Range<usize>) -> (Dialect, Range<usize>, &'static str) {
+    (Dialect::Oct2003, range, "terrain names instead of letters")
+}
+
+/// A MAP's own sign ([`map_sign`]) with what each of its lines showed: a keystroke changes one
+/// line, and the sign of the text after it is counted from the one before and that line read
+/// again, not from every line (the sign is read on every keystroke in the MAP).
+struct MapSigns {
+    /// Each line's (split at `\n`): `None` for no record, else whether it shows the sign.
+    lines: Vec<Option<bool>>,
+    found: Found,
+}
+
+impl MapSigns {
+    fn of(text: &str) -> MapSigns {
+        let mut tokens = Vec::new();
+        let mut sign = map_terrain_name;
+        let lines: Vec<Option<bool>> = text
+            .split_inclusive('\n')
+            .map(|raw| line_sign(raw, MAP_NEEDS, &mut tokens, &mut sign))
+            .collect();
+        MapSigns::counted(text, lines)
+    }
+
+    /// The signs of `text`, whose lines showed `lines`.
+    fn counted(text: &str, lines: Vec<Option<bool>>) -> MapSigns {
+        let records = lines.iter().filter(|l| l.is_some()).count();
+        let signed = lines.iter().filter(|l| **l == Some(true)).count();
+        let found = lines
+            .iter()
+            .position(|l| *l == Some(true))
+            .filter(|_| signed * 2 > records)
+            .and_then(|row| {
+                let mut start = 0;
+                let raw = text.split_inclusive('\n').nth(row)?;
+                for before in text.split_inclusive('\n').take(row) {
+                    start += before.len();
+                }
+                Some(map_found(line_of(start, raw)))
+            });
+        MapSigns { lines, found }
+    }
+
+    /// The signs of the document's text made from `before`, those of the text before the edit
+    /// `change`, when it changed one line without breaking or joining lines; `None` otherwise.
+    fn after_edit(text: &str, before: &MapSigns, change: Change) -> Option<MapSigns> {
+        let inserted = text.get(change.start..change.new_end)?;
+        if change.removed_break || inserted.contains(['\n', '\r']) {
+            return None;
+        }
+        let start = text[..change.start].rfind('\n').map_or(0, |at| at + 1);
+        let end = text[change.new_end..]
+            .find('\n')
+            .map_or(text.len(), |at| change.new_end + at + 1);
+        let row = text.as_bytes()[..start]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
+        let mut lines = before.lines.clone();
+        *lines.get_mut(row)? = line_sign(
+            &text[start..end],
+            MAP_NEEDS,
+            &mut Vec::new(),
+            &mut map_terrain_name,
+        );
+        Some(MapSigns::counted(text, lines))
+    }
 }
 
 fn ter_sign(text: &str) -> Found {
@@ -682,9 +773,19 @@ fn var_sign(text: &str) -> Found {
 pub fn own_sign(doc: &Document) -> Found {
     struct Own(Found);
     let format = doc.format()?;
-    doc.memo(|| Own(sign(format, &doc.slice(0..doc.rope().len_bytes()))))
-        .0
-        .clone()
+    let text = || doc.slice(0..doc.rope().len_bytes());
+    if format == FormatId::ColossusMap {
+        return doc
+            .memo(|| {
+                let text = text();
+                doc.previous_memo::<MapSigns>()
+                    .and_then(|(before, change)| MapSigns::after_edit(&text, &before, change))
+                    .unwrap_or_else(|| MapSigns::of(&text))
+            })
+            .found
+            .clone();
+    }
+    doc.memo(|| Own(sign(format, &text()))).0.clone()
 }
 
 /// Whether Retroboard reads files of `format` in `dialect`: the 2002-02 format, and of the
@@ -765,6 +866,76 @@ mod tests {
         }
         let joined = "1_Brush 0 ARROW 0 ARROW 0 ARROW 0 0\n";
         assert_eq!(later(&format!("3 2\n{joined}{joined}")), None);
+    }
+
+    /// A MAP's sign counted from the signs before an edit of one line is the sign read anew,
+    /// for many random edits of every corpus MAP and of a small map of each dialect; edits
+    /// that break or join lines are read anew.
+    #[test]
+    fn map_signs_after_an_edit_are_the_signs_read_anew() {
+        let mut texts = vec![
+            "3 2\n1 P 2 ARROWS 0 ARCH 0 ARROW 0 0\n2 J 1 ARROWS 0 ARCH 0 ARROW 1 0".to_string(),
+            "3 2\r\n# c\r\n1 Brush 2 ARROWS 0 ARCH 0 ARROW 0 0\r\n\r\n2 Tower3 1 ARROW\r\n"
+                .to_string(),
+        ];
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        let mut maps: Vec<_> = walkdir::WalkDir::new(corpus)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "map"))
+            .map(|e| e.into_path())
+            .collect();
+        maps.sort();
+        texts.extend(maps.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
+        const PIECES: &[&str] = &[
+            "", "1", " ", "\t", "P", "Brush", "Tower3", "B_2", "#", "# Plains", "\n", "\r",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut random = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut edits, mut taken) = (0, 0);
+        for original in &texts {
+            let mut text = original.clone();
+            let mut signs = MapSigns::of(&text);
+            for _ in 0..60 {
+                let mut from = random(text.len() + 1);
+                let mut to = (from + random(4)).min(text.len());
+                while !text.is_char_boundary(from) {
+                    from -= 1;
+                }
+                while !text.is_char_boundary(to) {
+                    to += 1;
+                }
+                let piece = PIECES[random(PIECES.len())];
+                let removed_break = text[from..to].contains(['\n', '\r']);
+                text.replace_range(from..to, piece);
+                let change = Change {
+                    start: from,
+                    old_end: to,
+                    new_end: from + piece.len(),
+                    removed_break,
+                };
+                edits += 1;
+                let fresh = MapSigns::of(&text);
+                assert_eq!(fresh.found, map_sign(&text));
+                if let Some(after) = MapSigns::after_edit(&text, &signs, change) {
+                    taken += 1;
+                    assert_eq!(
+                        after.found, fresh.found,
+                        "{from}..{to} {piece:?} in\n{text}"
+                    );
+                }
+                signs = fresh;
+            }
+        }
+        assert!(
+            taken * 2 > edits,
+            "{taken} of {edits} edits counted from before"
+        );
     }
 
     /// The one-pass reading of a line's first tokens gives what cutting the line at its

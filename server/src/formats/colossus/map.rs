@@ -17,7 +17,7 @@ use crate::answers::{Highlight, HighlightKind};
 use crate::findings::{Finding, Related};
 use crate::formats::Files;
 use crate::formats::editor::Quick;
-use crate::syntax::Document;
+use crate::syntax::{Change, Document};
 use crate::text::ChunkReader;
 
 /// What the MAP checks need of the variant's era (see [`Era`]): its size limits, which terrain
@@ -229,6 +229,18 @@ pub struct MapView {
     /// of the tree; `None` when the tree has an error node, whose insides the view does not
     /// walk (the grammar makes none).
     pub highlights: Option<Vec<Highlight>>,
+    /// What a view of the text after an edit of one hex line may be made from (see
+    /// [`MapView::after_edit`]); `None` without a tree or a size line.
+    basis: Option<Basis>,
+}
+
+/// What [`MapView::after_edit`] needs of the view it starts from besides its lines.
+#[derive(Debug)]
+struct Basis {
+    /// The hex lines were read with the 2003-10 layout (terrain names).
+    named: bool,
+    /// The end of the size line (before its line break).
+    size_line_end: usize,
 }
 
 #[derive(Debug)]
@@ -241,7 +253,7 @@ pub struct Size {
 pub struct Hex {
     pub label: Num,
     pub terrain: Option<Word>,
-    pub exits: Vec<Exit>,
+    pub exits: Exits,
     pub x: Option<Num>,
     pub y: Option<Num>,
     pub range: Range<usize>,
@@ -251,10 +263,57 @@ pub struct Hex {
     pub named: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Exit {
     pub label: Num,
     pub way: Option<Word>,
+}
+
+/// A hex's exits, up to three, kept in the hex: a keystroke's view copies every other line's
+/// hex, and a list of their own cost each copy an allocation. Read as a slice.
+#[derive(Clone, Default)]
+pub struct Exits {
+    exits: [Exit; 3],
+    len: u8,
+}
+
+impl Exits {
+    pub fn as_slice(&self) -> &[Exit] {
+        &self.exits[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::Deref for Exits {
+    type Target = [Exit];
+    fn deref(&self) -> &[Exit] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Exits {
+    type Item = &'a Exit;
+    type IntoIter = std::slice::Iter<'a, Exit>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// The first three exits of `exits` (a hex line has three).
+impl FromIterator<Exit> for Exits {
+    fn from_iter<I: IntoIterator<Item = Exit>>(exits: I) -> Exits {
+        let mut kept = Exits::default();
+        for (slot, exit) in kept.exits.iter_mut().zip(exits) {
+            *slot = exit;
+            kept.len += 1;
+        }
+        kept
+    }
+}
+
+impl std::fmt::Debug for Exits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_slice(), f)
+    }
 }
 
 impl Hex {
@@ -429,7 +488,11 @@ impl Hex {
 impl MapView {
     /// The view of the document's current text, built once until it changes.
     pub fn of(doc: &Document) -> Arc<MapView> {
-        doc.memo(|| MapView::new(doc))
+        doc.memo(|| {
+            doc.previous_memo::<MapView>()
+                .and_then(|(before, change)| MapView::after_edit(doc, &before, change))
+                .unwrap_or_else(|| MapView::new(doc))
+        })
     }
 
     pub fn new(doc: &Document) -> MapView {
@@ -479,30 +542,195 @@ impl MapView {
                     comment_rows.push(node.start_position().row);
                 }
                 "hex" => {
-                    let read = hex_line(&kinds, &mut cursor, &mut text, &mut tokens, &mut coloured);
-                    let start = node.start_byte();
-                    let kept = &read.hex[usize::from(named)];
-                    if let Some(hex) = kept.get() {
-                        // A line without errors reads as the same hex wherever it stands.
-                        view.hexes.extend(hex.as_ref().map(|h| h.moved(0, start)));
-                    } else {
-                        let line = Line::read(hex_layout, &tokens, &mut text);
-                        let before = view.line_errors.len();
-                        line.errors(&mut view.line_errors);
-                        let broken = view.line_errors.len() > before;
-                        let hex = Hex::read(&line, node.byte_range(), broken, named);
-                        if !broken {
-                            let _ = kept.set(hex.as_ref().map(|h| Box::new(h.moved(start, 0))));
-                        }
-                        view.hexes.extend(hex);
-                    }
+                    let reader = HexReader {
+                        kinds: &kinds,
+                        layout: hex_layout,
+                        named,
+                    };
+                    reader.read(
+                        &mut cursor,
+                        &mut text,
+                        &mut tokens,
+                        &mut coloured,
+                        &mut view.hexes,
+                        &mut view.line_errors,
+                    );
                 }
                 _ => {}
             }
             more = cursor.goto_next_sibling();
         }
         view.highlights = (!root.has_error()).then_some(coloured);
+        view.basis = size_line_end.map(|size_line_end| Basis {
+            named,
+            size_line_end,
+        });
         view
+    }
+
+    /// The view of the document's text made from `before`, the view of the text before the
+    /// edit `change`, when the edit changed one hex line after the size line without breaking
+    /// or joining lines: that line is read from the tree as [`MapView::new`] reads it, every
+    /// other line's hexes, errors and colours are `before`'s, moved by the bytes the edit added
+    /// or removed. `None` (a view to make anew) for any other edit, or when either text's tree
+    /// has an error node or the dialect changed.
+    fn after_edit(doc: &Document, before: &MapView, change: Change) -> Option<MapView> {
+        let basis = before.basis.as_ref()?;
+        let old_coloured = before.highlights.as_ref()?;
+        let tree = doc.tree()?;
+        let root = tree.root_node();
+        if change.removed_break || root.has_error() {
+            return None;
+        }
+        let mut text = ChunkReader::new(doc.rope());
+        let rope = doc.rope();
+        if rope
+            .byte_slice(change.start..change.new_end)
+            .bytes()
+            .any(|b| b == b'\n' || b == b'\r')
+        {
+            return None;
+        }
+        // The edited line, from its start to its line break (or the text's end), in the new
+        // text and in the old one: the bytes before it are the same in both.
+        let line = rope.byte_to_line(change.start);
+        let start = rope.line_to_byte(line);
+        let end = change.new_end
+            + rope
+                .byte_slice(change.new_end..)
+                .bytes()
+                .position(|b| b == b'\n')
+                .unwrap_or(rope.len_bytes() - change.new_end);
+        let old_end = (end + change.old_end).checked_sub(change.new_end)?;
+        // After the size line, which stays the first line with a token.
+        if start <= basis.size_line_end || start > change.start {
+            return None;
+        }
+        let hex_layout = hex_layout(doc);
+        let named = std::ptr::eq(hex_layout, &HEX_LAYOUT_2003);
+        if named != basis.named {
+            return None;
+        }
+
+        // The edited line's nodes, as the full walk reads them (a named node, the size,
+        // comes before each of them).
+        let kinds = token_kinds(&tree.language());
+        let colours = super::highlights::Kinds::get();
+        let root_kind = root.kind_id();
+        let (mut hexes, mut errors, mut coloured) = (Vec::new(), Vec::new(), Vec::new());
+        let mut tokens = Vec::with_capacity(HEX_LAYOUT.fields.len());
+        let mut cursor = root.walk();
+        let mut more = cursor.goto_first_child_for_byte(start).is_some();
+        while more {
+            let node = cursor.node();
+            // The line break that ends the line (or the next line) comes next.
+            if node.start_byte() >= end {
+                break;
+            }
+            if node.start_byte() < start || node.end_byte() > end {
+                return None;
+            }
+            if let Some(kind) = colours.of(node.kind_id(), Some(root_kind), true) {
+                super::highlights::push(&mut coloured, node, kind);
+            }
+            match node.kind() {
+                "hex" => {
+                    let reader = HexReader {
+                        kinds: &kinds,
+                        layout: hex_layout,
+                        named,
+                    };
+                    reader.read(
+                        &mut cursor,
+                        &mut text,
+                        &mut tokens,
+                        &mut coloured,
+                        &mut hexes,
+                        &mut errors,
+                    );
+                }
+                "comment" => {}
+                _ if !node.is_named() => {}
+                _ => return None,
+            }
+            more = cursor.goto_next_sibling();
+        }
+
+        // The other lines' reading, moved past the edited line.
+        let edited = |at: usize| at >= start && at <= old_end;
+        let after = |at: usize| at > old_end;
+        let shift = |at: usize| at + end - old_end;
+        let mut line_errors = Vec::with_capacity(before.line_errors.len() + errors.len());
+        let mut errors = Some(errors);
+        for finding in &before.line_errors {
+            let at = finding.range.start;
+            if at >= start {
+                line_errors.extend(errors.take().into_iter().flatten());
+            }
+            if edited(at) {
+                continue;
+            }
+            if !after(at) {
+                line_errors.push(finding.clone());
+                continue;
+            }
+            if !finding.related.is_empty() {
+                return None;
+            }
+            // A line's fixes edit that line.
+            let edits = || finding.fixes.iter().flat_map(|f| &f.edits);
+            if edits().any(|e| !after(e.range.start)) {
+                return None;
+            }
+            let mut moved_finding = finding.clone();
+            moved_finding.range = moved(&finding.range, old_end, end);
+            for fix in &mut moved_finding.fixes {
+                for edit in &mut fix.edits {
+                    edit.range = moved(&edit.range, old_end, end);
+                }
+            }
+            line_errors.push(moved_finding);
+        }
+        line_errors.extend(errors.into_iter().flatten());
+
+        // Hexes and colours are in text order: those before the edited line, its own, those
+        // after it.
+        let (first, last) = (
+            before.hexes.partition_point(|h| h.range.start < start),
+            before.hexes.partition_point(|h| !after(h.range.start)),
+        );
+        let mut view_hexes = Vec::with_capacity(before.hexes.len() + hexes.len());
+        view_hexes.extend(before.hexes[..first].iter().map(|h| h.moved(0, 0)));
+        view_hexes.extend(hexes);
+        view_hexes.extend(before.hexes[last..].iter().map(|h| h.moved(old_end, end)));
+
+        let (first, last) = (
+            old_coloured.partition_point(|h| h.start < start),
+            old_coloured.partition_point(|h| !after(h.start)),
+        );
+        let mut highlights = Vec::with_capacity(old_coloured.len() + coloured.len());
+        highlights.extend_from_slice(&old_coloured[..first]);
+        highlights.extend(coloured);
+        highlights.extend(old_coloured[last..].iter().map(|h| Highlight {
+            start: shift(h.start),
+            end: shift(h.end),
+            kind: h.kind,
+        }));
+
+        Some(MapView {
+            size: before.size.as_ref().map(|s| Size {
+                width: s.width.clone(),
+                height: s.height.clone(),
+            }),
+            hexes: view_hexes,
+            misplaced_comments: before.misplaced_comments.clone(),
+            line_errors,
+            highlights: Some(highlights),
+            basis: Some(Basis {
+                named,
+                size_line_end: basis.size_line_end,
+            }),
+        })
     }
 
     /// The first hex with this label (the game's lookup returns the first).
@@ -584,6 +812,47 @@ fn hex_line<'d>(
         super::highlights::push_range(coloured, moved(bytes, 0, range.start), *kind);
     }
     read
+}
+
+/// How a hex line is read: the same for a whole walk and for the one line an edit changed.
+struct HexReader<'k> {
+    kinds: &'k TokenKinds,
+    layout: &'static Layout,
+    /// The layout is 2003-10's (terrain names).
+    named: bool,
+}
+
+impl HexReader<'_> {
+    /// Reads the hex line at the cursor: its colours into `coloured`, its hex into `hexes`, its
+    /// errors into `errors`.
+    fn read<'d>(
+        &self,
+        cursor: &mut tree_sitter::TreeCursor,
+        text: &mut ChunkReader<'d>,
+        tokens: &mut Vec<(super::record::Token, Range<usize>)>,
+        coloured: &mut Vec<Highlight>,
+        hexes: &mut Vec<Hex>,
+        errors: &mut Vec<Finding>,
+    ) {
+        let node = cursor.node();
+        let read = hex_line(self.kinds, cursor, text, tokens, coloured);
+        let start = node.start_byte();
+        let kept = &read.hex[usize::from(self.named)];
+        if let Some(hex) = kept.get() {
+            // A line without errors reads as the same hex wherever it stands.
+            hexes.extend(hex.as_ref().map(|h| h.moved(0, start)));
+        } else {
+            let line = Line::read(self.layout, tokens, text);
+            let before = errors.len();
+            line.errors(errors);
+            let broken = errors.len() > before;
+            let hex = Hex::read(&line, node.byte_range(), broken, self.named);
+            if !broken {
+                let _ = kept.set(hex.as_ref().map(|h| Box::new(h.moved(start, 0))));
+            }
+            hexes.extend(hex);
+        }
+    }
 }
 
 /// The tokens of the size or hex line at the cursor (as [`TokenKinds::line`] reads them), and
@@ -917,6 +1186,100 @@ mod tests {
         let (hexes, _) = read(&doc);
         assert!(hexes[0].starts_with("11 Brush@"), "{hexes:?}");
         assert!(hexes[2].starts_with("1 Brush@"), "{hexes:?}");
+    }
+
+    /// A hex's exits read as the slice of those given, three at most, and print as one.
+    #[test]
+    fn exits_read_as_a_slice_of_at_most_three() {
+        let exit = |label: i64| Exit {
+            label: Num {
+                value: Some(label),
+                range: 0..1,
+            },
+            way: None,
+        };
+        let two: Exits = (1..3).map(exit).collect();
+        assert_eq!(
+            two.iter().map(|e| e.label.value).collect::<Vec<_>>(),
+            [Some(1), Some(2)]
+        );
+        assert_eq!(format!("{two:?}"), format!("{:?}", [exit(1), exit(2)]));
+        let four: Exits = (1..5).map(exit).collect();
+        assert_eq!((&four).into_iter().count(), 3);
+        assert!(Exits::default().is_empty());
+    }
+
+    /// A view made from the view before an edit ([`MapView::after_edit`]) is the view made
+    /// anew, for many random edits of one line of every corpus MAP and of a small map with
+    /// errors, comments and blank lines; edits it does not take (line breaks, the size line, a
+    /// change of dialect) are made anew, and most single-line edits it takes.
+    #[test]
+    fn views_after_an_edit_are_the_views_made_anew() {
+        let mut texts = vec![
+            "# note\n\n3 2 # size\n1 Brush 2 ARROWS 0 ARCH 0 ARROW 0 0\n\n# between\n\
+             2 J 1 ARROWSX 0 ARCH 0 ARROW 1 0 # end\n7 M 1 - 0\r\n3 T 2 ARROW 0 ARCH 0 ARROW 2 1"
+                .to_string(),
+        ];
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        let mut maps: Vec<_> = walkdir::WalkDir::new(corpus)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "map"))
+            .map(|e| e.into_path())
+            .collect();
+        maps.sort();
+        texts.extend(maps.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
+        const PIECES: &[&str] = &[
+            "", "1", "42", " ", "\t", "P", "T", "Brush", "Tower3", "ARROWS", "ARCH", "#", "# c",
+            "-", "x", "_", "\n", "\r", "\r\n",
+        ];
+        // A fixed xorshift: the same edits on every run.
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut random = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut edits, mut taken) = (0, 0);
+        for text in &texts {
+            let mut doc = Document::new(Some(FormatId::ColossusMap), text);
+            MapView::of(&doc);
+            for _ in 0..40 {
+                let rope = doc.rope();
+                let line = random(rope.len_lines());
+                let start = rope.line_to_byte(line);
+                let end = start + rope.line(line).len_bytes();
+                let from = start + random(end - start + 1);
+                let to = from + random(end - from + 1).min(4);
+                let (from, to) = (from.min(to), to.max(from));
+                let piece = PIECES[random(PIECES.len())];
+                doc.edit(from..to, piece);
+                edits += 1;
+                let (before, change) = doc
+                    .previous_memo::<MapView>()
+                    .expect("the view before the edit");
+                let fresh = format!("{:?}", MapView::new(&doc));
+                if let Some(after) = MapView::after_edit(&doc, &before, change) {
+                    taken += 1;
+                    assert_eq!(
+                        format!("{after:?}"),
+                        fresh,
+                        "{from}..{to} {piece:?} in\n{}",
+                        doc.text()
+                    );
+                }
+                assert_eq!(format!("{:?}", MapView::of(&doc)), fresh);
+                assert_eq!(
+                    dialect::own_sign(&doc),
+                    dialect::sign(FormatId::ColossusMap, &doc.text())
+                );
+            }
+        }
+        assert!(
+            taken * 2 > edits,
+            "{taken} of {edits} edits made from the view before"
+        );
     }
 
     /// From 2003-10 a terrain with a `Random:` file takes its tower status from that file, and

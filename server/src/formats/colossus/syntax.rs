@@ -117,7 +117,7 @@ impl std::fmt::Debug for TokenText {
 }
 
 /// A number token; `value` is `None` when it does not fit (the game would fail on it too).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Num {
     pub value: Option<i64>,
     pub range: Range<usize>,
