@@ -378,6 +378,28 @@ fn hover_outline_and_highlight_snapshots() {
     }
 }
 
+/// Every choice the Patience rules engine made where the spec is silent is said by hover in some
+/// snapshot, in its words.
+#[test]
+fn every_patience_choice_is_in_a_hover_snapshot() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/patience");
+    let mut hovers = String::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "hover") {
+            hovers.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    for (name, choice) in retroboard::formats::patience::fields::choice::ALL {
+        let line = format!("In play (the spec does not say): {}.", choice.words);
+        assert!(
+            hovers.contains(&line),
+            "no hover snapshot in {} says the choice {name}: {line}",
+            dir.display()
+        );
+    }
+}
+
 /// The same answers from a document as the language server keeps one it opened and nobody
 /// edits: checked (its views made), then its tree dropped, parsed again when asked for.
 #[test]

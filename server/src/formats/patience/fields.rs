@@ -9,7 +9,7 @@
 //! Digit letters count from the right, as the spec writes them: `a` is the units digit. A number
 //! written with fewer digits than its pattern has zeros in the missing high digits.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 /// Where a pile line's field stands; its meaning depends on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1304,4 +1304,279 @@ pub fn explain(field: &'static FieldDoc, value: i64, written: Written) -> Vec<St
         }
     }
     lines
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules engine's choices.
+
+/// A choice the rules engine (`play.rs`) made where the spec is silent or ambiguous, on the
+/// values of one field or digit. Its words are kept here only: hover says them on those values
+/// ([`play_choices`]), and the code that plays the choice names it (`Choice:
+/// fields::choice::NAME`) instead of restating it.
+#[derive(Debug)]
+pub struct PlayChoice {
+    /// The contexts whose field it is about.
+    pub contexts: &'static [Context],
+    /// The spec's field number.
+    pub field: u8,
+    /// The digit's letter (`"b"`; `"d"` the thousands of field 11), or `None` for the whole value.
+    pub digit: Option<&'static str>,
+    /// The values of the field or digit it is about.
+    pub values: &'static [RangeInclusive<i64>],
+    /// What the engine does, in a modder's words (hover: "In play (the spec does not say): …").
+    pub words: &'static str,
+    /// Why it does so, for whoever reads the code.
+    pub why: &'static str,
+}
+
+/// The choices of the rules engine, one `static` each, named by the code that plays them.
+pub mod choice {
+    use super::Context::{Pile, RuleSet2, Stock};
+    use super::PlayChoice;
+
+    /// Both rule sets: a digit of fields 8–11 means the same in rules 1 and rules 2.
+    const PILES: &[super::Context] = &[Pile, RuleSet2];
+
+    macro_rules! choices {
+        ($($(#[$doc:meta])* $name:ident = $value:expr;)*) => {
+            $($(#[$doc])* pub static $name: PlayChoice = $value;)*
+            /// Every choice with its name, as the code names it.
+            pub static ALL: &[(&str, &PlayChoice)] = &[$((stringify!($name), &$name)),*];
+        };
+    }
+
+    choices! {
+        /// "If there are piles with 0 and with 1-998, it is the piles with 0 that determine when
+        /// the game will be won": which piles with 0.
+        UNDEALT_ZERO_PILE = PlayChoice {
+            contexts: &[Pile],
+            field: 7,
+            digit: None,
+            values: &[0..=0],
+            words: "a pile with 0 that is dealt no card and may receive none (one that only \
+    sizes the window) does not decide the win; if no other pile has 0, the piles with 1–998 decide",
+            why: "a pile that only sizes the window is always empty: counted, it would decide the \
+    win in place of the piles that should",
+        };
+        /// When the piles with 0 decide the win.
+        ZERO_PILES_CLEAR_ALL = PlayChoice {
+            contexts: &[Pile],
+            field: 7,
+            digit: None,
+            values: &[0..=0],
+            words: "when the piles with 0 decide, the game is won once they are empty and the \
+    stock and the wastepile are empty too",
+            why: "cards left in the stock or on the wastepile are still to be played",
+        };
+        /// How a game ends when it is not won.
+        NO_LOST_GAME = PlayChoice {
+            contexts: &[Pile],
+            field: 7,
+            digit: None,
+            values: &[0..=998],
+            words: "a game is never lost; with no move left, or only the stock to click round \
+    and round, it is stuck",
+            why: "the spec has no rule that ends a game lost, and the game cannot go on",
+        };
+        /// Field 6 a: when a face-down card turns face up.
+        FACE_DOWN_TURNS = PlayChoice {
+            contexts: &[Pile],
+            field: 6,
+            digit: Some("a"),
+            values: &[0..=1, 3..=4, 6..=7],
+            words: "a face-down card turns face up as soon as it is the top card and could be \
+    picked up (field 8 a is not 0, and no other pile blocks it); on a pile with field 8 a = 0 it \
+    stays face down",
+            why: "the program turns a card as soon as it is free, as in Klondike's columns",
+        };
+        /// Field 3: the cards of a pile not seen.
+        UNSEEN_PILES = PlayChoice {
+            contexts: &[Pile],
+            field: 3,
+            digit: None,
+            values: &[i64::MIN..=-99],
+            words: "the cards of a pile that is not seen are out of the game; none may be taken \
+    from it or laid on it",
+            why: "the spec uses such piles for unwanted cards",
+        };
+        /// Field 8 b = 7–9: "blocked when there are cards in the next and the previous pile".
+        NEIGHBOURS_BLOCK_EITHER = PlayChoice {
+            contexts: PILES,
+            field: 8,
+            digit: Some("b"),
+            values: &[7..=9],
+            words: "the pile is blocked while the next or the previous pile holds cards (either \
+    one is enough)",
+            why: "a card lying across two others is free once both are gone",
+        };
+        /// Field 9 b = 1–5: the order a stock click deals in.
+        STOCK_CLICK_ORDER = PlayChoice {
+            contexts: PILES,
+            field: 9,
+            digit: Some("b"),
+            values: &[1..=5],
+            words: "a stock click deals to the piles with field 9 b first, in the file's order, \
+    face up; the wastepile gets its cards from what is left",
+            why: "the spec says neither the order nor how the cards lie",
+        };
+        /// Field 9 b = 3/4: "only if there are cards in all piles of this kind".
+        ALL_PILES_OF_THE_KIND = PlayChoice {
+            contexts: PILES,
+            field: 9,
+            digit: Some("b"),
+            values: &[3..=4],
+            words: "the piles of this kind are those with the same field 9 b; while one of them \
+    is empty, the stock cannot be clicked at all",
+            why: "the spec names no other kind of pile",
+        };
+        /// Field 9 b = 5: "Fill the pile from the stock (type=(10))".
+        FILL_FROM_THE_STOCK = PlayChoice {
+            contexts: PILES,
+            field: 9,
+            digit: Some("b"),
+            values: &[5..=5],
+            words: "a stock click gives the pile, when it is empty, the card nearest the stock's \
+    top that its field 10 allows",
+            why: "field 10 names the card an empty pile takes; the stock is dealt from its top",
+        };
+        /// Field 9 c = 1–4: moving the bottom card to the top.
+        BOTTOM_CARD_BY_THE_PLAYER = PlayChoice {
+            contexts: PILES,
+            field: 9,
+            digit: Some("c"),
+            values: &[1..=4],
+            words: "the player moves the bottom card to the top, by moving the pile onto itself \
+    (`P>P`); \"one time\" is once per pile in a game",
+            why: "the spec does not say who moves it, nor what \"one time\" counts",
+        };
+        /// The thousands of field 11: how a move is judged by two rule sets.
+        RULE_SETS_JUDGE_THE_WHOLE_MOVE = PlayChoice {
+            contexts: &[Pile],
+            field: 11,
+            digit: Some("d"),
+            values: &[1..=6],
+            words: "each rule set judges a whole move, several cards at once too, with the \
+    source pile's set for the taking and the target's set of the same number for the laying (a pile \
+    with one rule set uses it for both); the target's thousands decide how the sets combine, else \
+    the source's",
+            why: "so Spider's same-suit runs (rules 2) go only on the same suit, and its single \
+    cards (rules 1) on the other colour too",
+        };
+        /// Stock field 10 = 1: "The stock is split and shuffled".
+        REDEAL_SHUFFLED = PlayChoice {
+            contexts: &[Stock],
+            field: 10,
+            digit: None,
+            values: &[1..=1],
+            words: "turning the stock over shuffles the wastepile's cards back into it, the same \
+    way each time the same deal is replayed",
+            why: "the shuffle comes from the deal's seed and the number of the pass, so a replay \
+    gives the same cards",
+        };
+    }
+}
+
+/// The rules engine's choices about `value`, written as `written`, in `field` of `context`:
+/// the whole value's, then each digit's (the thousands of field 11 first, then units first).
+pub fn play_choices(
+    context: Context,
+    field: &'static FieldDoc,
+    value: i64,
+    written: Written,
+) -> Vec<&'static PlayChoice> {
+    let decoded = decode(field, value, written);
+    let readings: Vec<&DigitReading> = decoded.outer.iter().chain(&decoded.digits).collect();
+    let whole = match &decoded.outer {
+        Some(_) => value.rem_euclid(1000),
+        None => value,
+    };
+    let mut found = Vec::new();
+    for letter in std::iter::once(None).chain(readings.iter().map(|r| Some(r.doc.letter))) {
+        let value = match letter {
+            None if field.digits.is_empty() || decoded.whole.is_some() => Some(whole),
+            None => None,
+            Some(letter) => readings
+                .iter()
+                .find(|r| r.doc.letter == letter && r.meaning.is_some_and(ValueDoc::allowed))
+                .map(|r| r.value),
+        };
+        let Some(value) = value else { continue };
+        found.extend(choice::ALL.iter().map(|(_, c)| *c).filter(|c| {
+            c.field == field.number
+                && c.digit == letter
+                && c.contexts.contains(&context)
+                && c.values.iter().any(|r| r.contains(&value))
+        }));
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every choice is about a field, digit and values the tables know.
+    #[test]
+    fn every_choice_is_about_values_the_tables_know() {
+        for (name, c) in choice::ALL {
+            for &context in c.contexts {
+                let field = field_doc(context, c.field)
+                    .unwrap_or_else(|| panic!("{name}: no field {} in {context:?}", c.field));
+                let values = match c.digit {
+                    None => field.whole,
+                    Some(letter) => {
+                        field
+                            .digits
+                            .iter()
+                            .chain(field.outer)
+                            .find(|d| d.letter == letter)
+                            .unwrap_or_else(|| panic!("{name}: no digit {letter}"))
+                            .values
+                    }
+                };
+                for range in c.values {
+                    let known = |v: i64| values.iter().any(|d| d.contains(v) && d.allowed());
+                    assert!(
+                        known(*range.start()) && known(*range.end()),
+                        "{name}: {range:?} is not a value of field {} in {context:?}",
+                        c.field
+                    );
+                }
+            }
+        }
+    }
+
+    /// The code names every choice, and every choice it names is here (its words only here).
+    #[test]
+    fn the_code_names_every_choice() {
+        let code = [include_str!("play.rs"), include_str!("deal.rs")].concat();
+        let prefix = "Choice: fields::choice::";
+        assert_eq!(
+            code.matches("Choice:").count(),
+            code.matches(prefix).count(),
+            "every `Choice:` in play.rs names its entry: `{prefix}NAME`"
+        );
+        let named: Vec<&str> = code
+            .match_indices(prefix)
+            .map(|(i, _)| {
+                let rest = &code[i + prefix.len()..];
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_uppercase() || c == '_'))
+                    .unwrap_or(rest.len());
+                &rest[..end]
+            })
+            .collect();
+        for name in &named {
+            assert!(
+                choice::ALL.iter().any(|(n, _)| n == name),
+                "play.rs names a choice fields.rs does not have: {name}"
+            );
+        }
+        for (name, _) in choice::ALL {
+            assert!(
+                named.contains(name),
+                "play.rs does not name the choice {name}"
+            );
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Hover help for Patience files: every number names its field and, for digit-coded fields,
 //! reads each digit in its context (stock, other pile, second rule set), from the same digit
-//! tables the checks use. The first number of a pile line also sums up the pile.
+//! tables the checks use, and what the rules engine chose where the spec is silent about the
+//! value ([`fields::choice`]). The first number of a pile line also sums up the pile.
 
 use super::fields::{self, Context};
 use super::study::Known;
@@ -121,6 +122,12 @@ set); the game does not read it.",
     if !lines.is_empty() {
         markdown.push_str("\n\n");
         markdown.push_str(&lines.join(" · "));
+    }
+    for choice in fields::play_choices(slot.context, field, value, number.written) {
+        markdown.push_str(&format!(
+            "\n\nIn play (the spec does not say): {}.",
+            choice.words
+        ));
     }
     if slot.index == 0 {
         markdown.push_str("\n\n");

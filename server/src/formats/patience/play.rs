@@ -25,8 +25,9 @@
 //!   times it may be gone through, field 10 = 1 shuffles it when turned over; field 6 a = 2
 //!   lets its top card be taken.
 //!
-//! Where the spec is silent, the choice is written beside the code (`Choice:`), and the
-//! refusals and the summary say it.
+//! Where the spec is silent, a comment beside the code names the choice made, an entry of
+//! [`super::fields::choice`]: its words and reason are written there only, and hover says them on
+//! the values they are about. The refusals and the summary say them too.
 //!
 //! Notation: `P>Q` the top card of pile P onto pile Q, `P:N>Q` the top N cards, `s` the stock.
 //! Piles are numbered as the file lists them, the stock 1, as the preview's badges show them.
@@ -292,8 +293,7 @@ pub fn rules(view: &GameView, deal: &Deal) -> Rules {
         piles[w].used = true;
     }
     // "If there are piles with 0 and with 1-998, it is the piles with 0 that determine when
-    // the game will be won." Choice: a 0 pile that is never dealt a card and takes none (a
-    // filler that only sizes the window) decides nothing.
+    // the game will be won." Choice: fields::choice::UNDEALT_ZERO_PILE (`used`).
     let zero: Vec<usize> = (1..count)
         .filter(|&i| piles[i].target == Some(0) && piles[i].used)
         .collect();
@@ -475,8 +475,7 @@ impl Rules {
                     )
                 });
             }
-            // Choice: "the next + the previous pile" blocks while either holds cards (as a
-            // card lying on two others is free once both are gone).
+            // Choice: fields::choice::NEIGHBOURS_BLOCK_EITHER.
             7..=9 if has(Some(i + 1)) || has(i.checked_sub(1)) => {
                 return no(explain, || {
                     format!(
@@ -493,10 +492,8 @@ impl Rules {
         Ok(())
     }
 
-    /// Face-down top cards that could be picked up turn face up. Choice: the spec does not say
-    /// when a card turns over; the program turns it as soon as it is free (Klondike's
-    /// columns), so here a face-down top card turns when its pile gives cards (field 8 a ≠ 0)
-    /// and nothing covers it.
+    /// Face-down top cards that could be picked up turn face up.
+    /// Choice: fields::choice::FACE_DOWN_TURNS.
     fn turn_free_cards(&self, position: &mut Position) {
         for i in 1..self.piles.len() {
             if Some(i) == self.waste || self.piles[i].sets.iter().all(|s| s.take_digit(0) == 0) {
@@ -860,7 +857,7 @@ taken (field 6 a = 0)"
             });
         }
         for (p, n) in [(from, fno), (to, tno)] {
-            // Choice: piles that are not seen (y -99 or less) hold cards put out of the game.
+            // Choice: fields::choice::UNSEEN_PILES.
             if !self.piles[p].seen {
                 return no(explain, || {
                     format!(
@@ -922,11 +919,7 @@ taken (field 6 a = 0)"
                 self.blocked(position, to, true, explain)?;
             }
         }
-        // The rule sets: the target's thousands decide how they combine, else the source's.
-        // Choice: "use rules 1, and if the move is rejected, rules 2" judges the whole move by
-        // each set in turn: taking by the source's set and laying by the target's set of the
-        // same number (a pile with one set uses it as both). So Spider's same-suit runs (set 2)
-        // go only on the same suit, and its single cards (set 1) on the other colour too.
+        // The rule sets. Choice: fields::choice::RULE_SETS_JUDGE_THE_WHOLE_MOVE.
         let decider = if self.piles[to].mode > 0 { to } else { from };
         let (one, two, both) = self.sets_in_use(decider, position);
         let first = if one {
@@ -955,9 +948,9 @@ taken (field 6 a = 0)"
     }
 
     /// `P>P`: the bottom card of pile P to its top (field 9 c: "1/2: Move 1 card from bottom
-    /// to top if it fits, one/many times. 3/4: … unconditionally"). Choice: the spec does not
-    /// say who moves it; here the player does, as a move of the pile onto itself, and "one
-    /// time" is once per pile per game.
+    /// to top if it fits, one/many times. 3/4: … unconditionally").
+    /// Choice: fields::choice::BOTTOM_CARD_BY_THE_PLAYER (`Position::lifted`: the piles that
+    /// moved theirs once).
     fn check_lift(
         &self,
         position: &Position,
@@ -1046,8 +1039,8 @@ two cards or more for it (field 9 = {})",
             }
             return Ok(());
         }
-        // Choice: "only if there are cards in all piles of this kind": the kind is the piles
-        // with the same field 9 b; while one is empty the stock is not dealt at all.
+        // "Only if there are cards in all piles of this kind".
+        // Choice: fields::choice::ALL_PILES_OF_THE_KIND.
         for (i, b) in self.stock_takers() {
             if matches!(b, 3 | 4)
                 && self
@@ -1105,8 +1098,7 @@ wastepile) and no pile receives cards from it (field 9 b)"
     fn click_stock(&self, position: &mut Position) {
         if position.piles[0].is_empty() {
             // Turning over: the wastepile back into the stock, its first card on top again.
-            // Choice: field 10 = 1 ("the stock is split and shuffled") shuffles it with the
-            // deal's seed and the pass, so a replay gives the same cards.
+            // Choice: fields::choice::REDEAL_SHUFFLED.
             let Some(waste) = self.waste else { return };
             let mut cards: Vec<Laid> = position.piles[waste].drain(..).rev().collect();
             for c in &mut cards {
@@ -1122,8 +1114,7 @@ wastepile) and no pile receives cards from it (field 9 b)"
             position.pass += 1;
             return;
         }
-        // Choice: piles with field 9 b receive their cards first, in file order, face up; then
-        // the wastepile gets its field 8 cards from what is left.
+        // Choice: fields::choice::STOCK_CLICK_ORDER.
         let takers: Vec<(usize, i64)> = self.stock_takers().collect();
         for (i, b) in takers {
             match b {
@@ -1135,8 +1126,8 @@ wastepile) and no pile receives cards from it (field 9 b)"
                         }
                     }
                 }
-                // Choice: "Fill the pile from the stock (type=(10))": an empty pile gets the
-                // card nearest the stock's top that its field 10 names.
+                // "Fill the pile from the stock (type=(10))".
+                // Choice: fields::choice::FILL_FROM_THE_STOCK.
                 _ => {
                     if !position.piles[i].is_empty() {
                         continue;
@@ -1279,8 +1270,7 @@ wastepile) and no pile receives cards from it (field 9 b)"
         }
         let held = |i: usize| position.piles[i].len();
         if self.empty_to_win {
-            // Choice: with 0 piles deciding, cards left in the stock or on the wastepile are
-            // still to be played, so they must be gone too.
+            // Choice: fields::choice::ZERO_PILES_CLEAR_ALL.
             return self.winners.iter().all(|&i| held(i) == 0)
                 && held(0) == 0
                 && self.waste.is_none_or(|w| held(w) == 0);
@@ -1481,9 +1471,7 @@ impl Game for PatienceGame<'_> {
         } else if self.rules.legal(&self.position).is_empty()
             || self.rules.only_cycling(&self.position)
         {
-            // Choice: the spec has no rule that ends a game lost; with no move left (or only
-            // the stock clicked round and round, nothing else ever playable) the game cannot
-            // go on, so it is stuck.
+            // Choice: fields::choice::NO_LOST_GAME.
             Status::Stuck
         } else {
             Status::Playing
