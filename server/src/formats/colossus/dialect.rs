@@ -878,25 +878,12 @@ mod tests {
             "3 2\r\n# c\r\n1 Brush 2 ARROWS 0 ARCH 0 ARROW 0 0\r\n\r\n2 Tower3 1 ARROW\r\n"
                 .to_string(),
         ];
-        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-        let mut maps: Vec<_> = walkdir::WalkDir::new(corpus)
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == "map"))
-            .map(|e| e.into_path())
-            .collect();
-        maps.sort();
-        texts.extend(maps.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
+        texts.extend(super::super::random_edits::corpus_maps());
         const PIECES: &[&str] = &[
             "", "1", " ", "\t", "P", "Brush", "Tower3", "B_2", "#", "# Plains", "\n", "\r",
         ];
         let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-        let mut random = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut random = |n: usize| super::super::random_edits::below(&mut seed, n);
         let (mut edits, mut taken) = (0, 0);
         for original in &texts {
             let mut text = original.clone();

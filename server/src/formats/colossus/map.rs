@@ -1220,27 +1220,14 @@ mod tests {
              2 J 1 ARROWSX 0 ARCH 0 ARROW 1 0 # end\n7 M 1 - 0\r\n3 T 2 ARROW 0 ARCH 0 ARROW 2 1"
                 .to_string(),
         ];
-        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-        let mut maps: Vec<_> = walkdir::WalkDir::new(corpus)
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == "map"))
-            .map(|e| e.into_path())
-            .collect();
-        maps.sort();
-        texts.extend(maps.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
+        texts.extend(super::super::random_edits::corpus_maps());
         const PIECES: &[&str] = &[
             "", "1", "42", " ", "\t", "P", "T", "Brush", "Tower3", "ARROWS", "ARCH", "#", "# c",
             "-", "x", "_", "\n", "\r", "\r\n",
         ];
         // A fixed xorshift: the same edits on every run.
         let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut random = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut random = |n: usize| super::super::random_edits::below(&mut seed, n);
         let (mut edits, mut taken) = (0, 0);
         for text in &texts {
             let mut doc = Document::new(Some(FormatId::ColossusMap), text);

@@ -16,6 +16,8 @@ mod hover;
 pub mod map;
 mod navigate;
 mod outline;
+#[cfg(test)]
+mod random_edits;
 mod record;
 mod sense;
 mod syntax;
