@@ -663,8 +663,16 @@ fn edit_fixtures_through_the_language_server() {
                 .find(|e| e["id"] == id.as_str())
                 .unwrap_or_else(|| panic!("{}: no {id} in {preview}", path.display()))
                 .clone();
+            // Its actions: indices into the answer's table.
+            let table = preview["actions"].as_array().unwrap();
+            let actions: Vec<&Value> = element["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| &table[i.as_u64().unwrap() as usize])
+                .collect();
             assert!(
-                element["actions"].as_array().unwrap().iter().any(|a| {
+                actions.iter().any(|a| {
                     let offered = retroboard::draw::Action::new(
                         a["id"].as_str().unwrap_or_default(),
                         a["title"].as_str().unwrap_or_default(),
@@ -675,7 +683,7 @@ fn edit_fixtures_through_the_language_server() {
                 path.display()
             );
             // A terrain comes with the colour the masterboard draws it in; nothing else has one.
-            for offered in element["actions"].as_array().unwrap() {
+            for offered in &actions {
                 let terrain = offered["id"].as_str().unwrap().starts_with("terrain:");
                 let colour = offered["color"].as_str().is_some_and(|c| {
                     c.len() == 7

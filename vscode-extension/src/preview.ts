@@ -28,8 +28,10 @@ interface PreviewResult {
   solution?: unknown;
   /** The document version drawn (null for a file not open). */
   version?: number | null;
-  /** Each drawn element's id (`data-rb-id`) and the text it stands for. */
+  /** Each drawn element's id (`data-rb-id`), the text it stands for, and its actions (indices into `actions`). */
   sourceMap?: { id: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; actions?: unknown }[];
+  /** Every action an element offers, each once. */
+  actions?: unknown;
 }
 
 /** What `retroboard/play` answers. */
@@ -265,7 +267,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
           if (generation === this.generation && panel === this.panel && this.isShown(uri)) {
             this.shown = { uri: uri.toString(), opening, version, ranges };
           }
-          const actions = validActions(result.sourceMap);
+          const actions = validActions(result.sourceMap, result.actions);
           message = {
             version,
             opening,

@@ -73,18 +73,24 @@ export interface Action {
 /** The actions of a preview's elements, by element id. */
 export type Actions = Record<string, Action[]>;
 
-/** The `actions` of the server's source map, checked: only elements that offer some, each
- * action a non-empty id and a title (at most 200 characters each). */
-export function validActions(sourceMap: unknown): Actions {
+/** The actions of the server's source map, checked: each element names its actions by their
+ * index in the answer's `actions` table; only elements that offer some are kept, each action a
+ * non-empty id and a title (at most 200 characters each). */
+export function validActions(sourceMap: unknown, table: unknown): Actions {
   const actions: Actions = Object.create(null);
-  if (!Array.isArray(sourceMap)) return actions;
+  if (!Array.isArray(sourceMap) || !Array.isArray(table)) return actions;
   const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
+  const colour = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v);
+  // Each entry of the table checked once: null where it is not an action.
+  const checked = (table as { id?: unknown; title?: unknown; color?: unknown }[]).map((a): Action | null => {
+    if (!a || !text(a.id) || !text(a.title)) return null;
+    return colour(a.color) ? { id: a.id, title: a.title, color: a.color } : { id: a.id, title: a.title };
+  });
   for (const e of sourceMap as { id?: unknown; actions?: unknown }[]) {
     if (!e || !text(e.id) || !Array.isArray(e.actions)) continue;
-    const colour = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-fA-F]{6}$/.test(v);
-    const offered = (e.actions as { id?: unknown; title?: unknown; color?: unknown }[])
-      .filter((a) => a && text(a.id) && text(a.title))
-      .map((a): Action => (colour(a.color) ? { id: a.id as string, title: a.title as string, color: a.color } : { id: a.id as string, title: a.title as string }));
+    const offered = (e.actions as unknown[])
+      .map((i) => (Number.isInteger(i) && (i as number) >= 0 && (i as number) < checked.length ? checked[i as number] : null))
+      .filter((a): a is Action => a !== null);
     if (offered.length > 0) actions[e.id] = offered;
   }
   return actions;

@@ -184,21 +184,25 @@ test('hover Markdown becomes plain tooltip text', () => {
   assert.equal(plainHover('x'.repeat(20), 10), 'x'.repeat(9) + '…');
 });
 
-test('the source map\'s actions, checked: only elements that offer some, ids and titles as strings', () => {
+test('the source map\'s actions, checked: indices into the table, only elements that offer some, ids and titles as strings', () => {
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  const table = [{ id: 'empty', title: 'an empty hole' }, { id: 7, title: 'x' }, null];
   const actions = validActions([
-    { id: 'hole:0:0', range, actions: [{ id: 'empty', title: 'an empty hole' }, { id: 7, title: 'x' }, null] },
+    { id: 'hole:0:0', range, actions: [0, 1, 2, 3, -1, 'x', 0.5] },
     { id: 'row:0', range, actions: [] },
     { id: 'hole:0:1', range },
-    { id: '', range, actions: [{ id: 'empty', title: 'an empty hole' }] },
-  ]);
-  assert.deepEqual(Object.keys(actions), ['hole:0:0']);
+    { id: '', range, actions: [0] },
+    { id: 'hole:0:2', range, actions: [0] },
+  ], table);
+  assert.deepEqual(Object.keys(actions), ['hole:0:0', 'hole:0:2']);
   assert.deepEqual(actions['hole:0:0'], [{ id: 'empty', title: 'an empty hole' }]);
-  assert.deepEqual(Object.keys(validActions(undefined)), []);
+  assert.deepEqual(actions['hole:0:2'], [{ id: 'empty', title: 'an empty hole' }]);
+  assert.deepEqual(Object.keys(validActions(undefined, table)), []);
+  assert.deepEqual(Object.keys(validActions([{ id: 'hole:0:0', range, actions: [0] }], undefined)), []);
   // A colour is kept only as `#rrggbb`.
   const coloured = validActions([
-    { id: 'hex:1', range, actions: [{ id: 'terrain:B', title: 'Brush (B)', color: '#4a8c2a' }, { id: 'terrain:D', title: 'Desert (D)', color: 'red; x' }] },
-  ]);
+    { id: 'hex:1', range, actions: [0, 1] },
+  ], [{ id: 'terrain:B', title: 'Brush (B)', color: '#4a8c2a' }, { id: 'terrain:D', title: 'Desert (D)', color: 'red; x' }]);
   assert.deepEqual(coloured['hex:1'], [{ id: 'terrain:B', title: 'Brush (B)', color: '#4a8c2a' }, { id: 'terrain:D', title: 'Desert (D)' }]);
   assert.deepEqual(paletteOf(coloured, 'hex:1').map((a) => a.color), ['#4a8c2a', undefined]);
 });

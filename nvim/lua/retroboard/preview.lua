@@ -261,7 +261,25 @@ local function current_map(src)
   if not answer or answer.err then
     return nil, nil, 'no board: ' .. tostring(err or (answer and answer.err.message))
   end
-  return answer.result.sourceMap, answer.result.version
+  return M.source_map(answer.result), answer.result.version
+end
+
+--- The result's source map with each element's actions, which the answer names by their index
+--- (from 0) in its `actions` table, as the actions themselves ({id, title}).
+function M.source_map(result)
+  local actions = type(result.actions) == 'table' and result.actions or {}
+  local map = {}
+  for _, e in ipairs(type(result.sourceMap) == 'table' and result.sourceMap or {}) do
+    local offered = {}
+    for _, i in ipairs(type(e.actions) == 'table' and e.actions or {}) do
+      local action = type(i) == 'number' and actions[i + 1] or nil
+      if type(action) == 'table' then
+        offered[#offered + 1] = action
+      end
+    end
+    map[#map + 1] = { id = e.id, range = e.range, actions = offered }
+  end
+  return map
 end
 
 --- The element under the cursor of the current window that can change: in a text preview the
@@ -480,7 +498,7 @@ local function refresh(src, on_result)
       state.shown = seq
       state.title = result.title
       state.text_map = result.textMap
-      state.source_map = result.sourceMap
+      state.source_map = M.source_map(result)
       state.version = result.version
       if state.buf and vim.api.nvim_buf_is_valid(state.buf) then
         local lines, offset = M.lines(result)

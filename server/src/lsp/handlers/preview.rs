@@ -66,9 +66,15 @@ pub struct PreviewResult {
     pub solution: Option<crate::draw::Replay>,
     /// The version of the open document drawn; `None` for a file read from disk.
     pub version: Option<i32>,
-    /// Each element of the drawing (its `data-rb-id`) and the range of the text it stands for.
+    /// Each element of the drawing (its `data-rb-id`), the range of the text it stands for, and
+    /// what it can become, as indices into `actions`.
     #[serde(rename = "sourceMap")]
     pub source_map: Vec<SourceElement>,
+    /// Every action an element offers, each once: a masterboard's hexes offer the same terrains
+    /// and their exits the same types, and listing them with every element made its answer
+    /// 518 KB, two thirds of it actions, which the server wrote and the client parsed after
+    /// every keystroke.
+    pub actions: Vec<crate::draw::Action>,
     /// Where the elements stand in `text`: `[{id, line, start, end}]`, lines from 0, columns
     /// in characters of the drawing; only when asked for.
     #[serde(rename = "textMap", skip_serializing_if = "Option::is_none")]
@@ -76,12 +82,12 @@ pub struct PreviewResult {
 }
 
 /// An element of a preview's drawing, the range of the text it stands for, and what it can
-/// become (`retroboard.editBoard` makes it so).
+/// become (`retroboard.editBoard` makes it so): indices into the answer's `actions`.
 #[derive(Debug, serde::Serialize)]
 pub struct SourceElement {
     pub id: String,
     pub range: Range,
-    pub actions: Vec<crate::draw::Action>,
+    pub actions: Vec<usize>,
 }
 
 /// The command answering with `window/showDocument`: the text a drawing's element stands for,
@@ -138,7 +144,7 @@ pub(crate) fn preview_of(
     let drawn = |document: &Document, version: Option<i32>| {
         let (preview, deal) = draw(document);
         let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-        let source_map = positions_in_order(&mut positions, &preview.source_map);
+        let (source_map, actions) = positions_in_order(&mut positions, &preview.source_map);
         PreviewResult {
             format: preview.format.map(FormatId::as_str),
             title: preview.title,
@@ -149,34 +155,49 @@ pub(crate) fn preview_of(
             solution: preview.replay,
             version,
             source_map,
+            actions,
             text_map: with_text_map.then_some(preview.text_map),
         }
     };
     drawn_document(snapshot, cancel, uri, drawn)
 }
 
-/// A drawing's elements with their ranges. The positions are worked out in the text's order,
-/// each from the line of the one before (a masterboard lists its hexes, then the exits on their
-/// lines: in the drawing's order each exit would search the text for its line).
+/// A drawing's elements with their ranges, and every action they offer once (the elements name
+/// them by index). The positions are worked out in the text's order, each from the line of the
+/// one before (a masterboard lists its hexes, then the exits on their lines: in the drawing's
+/// order each exit would search the text for its line).
 pub(crate) fn positions_in_order(
     positions: &mut convert::Positions,
     elements: &[crate::draw::Element],
-) -> Vec<SourceElement> {
+) -> (Vec<SourceElement>, Vec<crate::draw::Action>) {
     let mut order: Vec<usize> = (0..elements.len()).collect();
     order.sort_by_key(|&i| elements[i].source.start);
     let mut ranges = vec![Range::default(); elements.len()];
     for i in order {
         ranges[i] = positions.range(elements[i].source.clone());
     }
-    elements
+    let mut table: Vec<crate::draw::Action> = Vec::new();
+    let mut index: std::collections::HashMap<&crate::draw::Action, usize> =
+        std::collections::HashMap::new();
+    let source_map = elements
         .iter()
         .zip(ranges)
         .map(|(element, range)| SourceElement {
             id: element.id.clone(),
             range,
-            actions: element.actions.clone(),
+            actions: element
+                .actions
+                .iter()
+                .map(|action| {
+                    *index.entry(action).or_insert_with(|| {
+                        table.push(action.clone());
+                        table.len() - 1
+                    })
+                })
+                .collect(),
         })
-        .collect()
+        .collect();
+    (source_map, table)
 }
 
 /// `f` of the document `uri` names, with its version: the open one, else the file on disk.
