@@ -209,6 +209,9 @@ fn search_counting(
     positions: u64,
     cancelled: &dyn Fn() -> bool,
 ) -> (Outcome, u64) {
+    if let Some(settled) = settled(rules, position) {
+        return settled;
+    }
     let (outcome, used) = best_first(rules, position, positions / 2, cancelled);
     if outcome != Outcome::Unknown || cancelled() {
         return (outcome, used);
@@ -237,16 +240,19 @@ fn settled(rules: &Rules, position: &Position) -> Option<(Outcome, u64)> {
     rules.winners().is_empty().then_some((Outcome::Lost, 1))
 }
 
-/// Depth-first, the most promising move first.
+/// Whether a search that examined `examined` positions stops: its budget of `positions` is
+/// spent, or it was cancelled (looked at every [`CANCEL_EVERY`] positions).
+fn spent(examined: u64, positions: u64, cancelled: &dyn Fn() -> bool) -> bool {
+    examined >= positions || (examined.is_multiple_of(CANCEL_EVERY) && cancelled())
+}
+
+/// Depth-first, the most promising move first (from a position not settled).
 fn depth_first(
     rules: &Rules,
     position: &Position,
     positions: u64,
     cancelled: &dyn Fn() -> bool,
 ) -> (Outcome, u64) {
-    if let Some(settled) = settled(rules, position) {
-        return settled;
-    }
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(rules.key(position));
     let mut examined = 1u64;
@@ -274,7 +280,7 @@ fn depth_first(
             return (Outcome::Won(line), examined);
         }
         examined += 1;
-        if examined >= positions || (examined.is_multiple_of(CANCEL_EVERY) && cancelled()) {
+        if spent(examined, positions, cancelled) {
             return (Outcome::Unknown, examined);
         }
         if frames.len() >= MAX_DEPTH {
@@ -296,16 +302,13 @@ fn depth_first(
 }
 
 /// Best-first: the position that looks nearest a win is expanded first; every position is
-/// examined once.
+/// examined once (from a position not settled).
 fn best_first(
     rules: &Rules,
     position: &Position,
     positions: u64,
     cancelled: &dyn Fn() -> bool,
 ) -> (Outcome, u64) {
-    if let Some(settled) = settled(rules, position) {
-        return settled;
-    }
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(rules.key(position));
     let mut nodes = vec![Node {
@@ -335,10 +338,7 @@ fn best_first(
                 return (Outcome::Won(line), examined);
             }
             examined += 1;
-            if examined >= positions
-                || nodes.len() >= u32::MAX as usize
-                || (examined.is_multiple_of(CANCEL_EVERY) && cancelled())
-            {
+            if spent(examined, positions, cancelled) || nodes.len() >= u32::MAX as usize {
                 return (Outcome::Unknown, examined);
             }
             let child = nodes.len() as u32;
