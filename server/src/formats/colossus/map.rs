@@ -518,6 +518,11 @@ impl MapView {
         if let Some(kind) = colours.of(root_kind, None, false) {
             super::highlights::push(&mut coloured, root, kind);
         }
+        let reader = HexReader {
+            kinds: &kinds,
+            layout: hex_layout,
+            named,
+        };
         let mut cursor = root.walk();
         let mut more = cursor.goto_first_child();
         while more {
@@ -542,11 +547,6 @@ impl MapView {
                     comment_rows.push(node.start_position().row);
                 }
                 "hex" => {
-                    let reader = HexReader {
-                        kinds: &kinds,
-                        layout: hex_layout,
-                        named,
-                    };
                     reader.read(
                         &mut cursor,
                         &mut text,
@@ -619,6 +619,11 @@ impl MapView {
         let root_kind = root.kind_id();
         let (mut hexes, mut errors, mut coloured) = (Vec::new(), Vec::new(), Vec::new());
         let mut tokens = Vec::with_capacity(HEX_LAYOUT.fields.len());
+        let reader = HexReader {
+            kinds: &kinds,
+            layout: hex_layout,
+            named,
+        };
         let mut cursor = root.walk();
         let mut more = cursor.goto_first_child_for_byte(start).is_some();
         while more {
@@ -635,11 +640,6 @@ impl MapView {
             }
             match node.kind() {
                 "hex" => {
-                    let reader = HexReader {
-                        kinds: &kinds,
-                        layout: hex_layout,
-                        named,
-                    };
                     reader.read(
                         &mut cursor,
                         &mut text,
