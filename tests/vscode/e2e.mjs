@@ -473,6 +473,33 @@ async function goTo(line, column) {
 }
 
 /** The screen position of the character at (line, column) in the active editor (1-based). */
+/** Rests the mouse on `token` at `line`:`column` of the active editor until its hover shows
+ * `expect` (a hover seen while it is still being laid out, part of it or another's, is looked at
+ * again), takes the screenshot `shot`, and closes it. Returns the hover's text as last seen. */
+async function hoverShowing(line, column, token, expect, shot) {
+  await page.mouse.move(5, 5);
+  const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible');
+  let last = '';
+  await until(
+    `hover text "${expect}"`,
+    async () => {
+      const at = await positionOf(line, column, token);
+      if (at.error) throw new Error(at.error);
+      await page.mouse.move(at.x - 1, at.y);
+      await page.mouse.move(at.x, at.y);
+      await hover.first().waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
+      last = (await hover.allInnerTexts()).join('\n').replace(/\s+/g, ' ');
+      return last.includes(expect);
+    },
+    20_000,
+    500,
+  ).catch(() => check(false, `hover shows: ${last}`));
+  await screenshot(shot);
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+  return last;
+}
+
 async function positionOf(line, column, token) {
   return page.evaluate(
     ({ line, column, token }) => {
@@ -1248,21 +1275,7 @@ async function playSteps({ openPreview }) {
     }, 90_000, 500);
     await screenshot('preview-patience-win-rate');
     await runCommand('View: Focus First Editor Group');
-    await page.mouse.move(5, 5);
-    const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible');
-    let last = '';
-    await until('the win rate on the game\'s name', async () => {
-      const at = await positionOf(1, 1, 'Klondike');
-      if (at.error) throw new Error(at.error);
-      await page.mouse.move(at.x - 1, at.y);
-      await page.mouse.move(at.x, at.y);
-      await hover.first().waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
-      last = (await hover.allInnerTexts()).join('\n').replace(/\s+/g, ' ');
-      return last.includes(`How often it is won (searched in the background): ${headline}`);
-    }, 20_000, 500).catch(() => check(false, `hover shows: ${last}`));
-    await screenshot('hover-patience-win-rate');
-    await page.mouse.move(5, 5);
-    await page.keyboard.press('Escape');
+    await hoverShowing(1, 1, 'Klondike', `How often it is won (searched in the background): ${headline}`, 'hover-patience-win-rate');
     return headline;
   }, { needs: [openPreview] });
 
@@ -1699,28 +1712,7 @@ async function main() {
     for (const h of HOVERS) {
       await step(`hover ${h.file}:${h.line}:${h.column} (${h.token})`, async () => {
         await openFile(h.file);
-        await page.mouse.move(5, 5);
-        const hover = page.locator('.monaco-hover:visible, .workbench-hover:visible');
-        let last = '';
-        // Until the expected text shows: a hover seen while it is still being laid out (part of
-        // it, or another's) is looked at again.
-        await until(
-          `hover text "${h.expect}"`,
-          async () => {
-            const at = await positionOf(h.line, h.column, h.token);
-            if (at.error) throw new Error(at.error);
-            await page.mouse.move(at.x - 1, at.y);
-            await page.mouse.move(at.x, at.y);
-            await hover.first().waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
-            last = (await hover.allInnerTexts()).join('\n').replace(/\s+/g, ' ');
-            return last.includes(h.expect);
-          },
-          20_000,
-          500,
-        ).catch(() => check(false, `hover shows: ${last}`));
-        await screenshot(`hover-${h.token}`);
-        await page.mouse.move(5, 5);
-        await page.keyboard.press('Escape');
+        const last = await hoverShowing(h.line, h.column, h.token, h.expect, `hover-${h.token}`);
         return last.slice(0, 120);
       }, { needs: up });
     }
