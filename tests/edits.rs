@@ -418,7 +418,7 @@ fn every_action(path: &Path, sample: Sample, failures: &mut Vec<String>) -> Opti
         0
     };
     let mut elements = retroboard::render::source_map(&doc, &files);
-    retroboard::render::with_actions(&doc, &files, &mut elements);
+    let table = retroboard::render::with_actions(&doc, &files, &mut elements);
     let spec = retroboard::formats::spec(doc.format()?);
     let (mut made, mut refused, mut seen, mut checked_file) = (0, 0, 0, false);
     for (index, element) in elements.iter().enumerate() {
@@ -432,7 +432,7 @@ fn every_action(path: &Path, sample: Sample, failures: &mut Vec<String>) -> Opti
         // The findings once, for the first edit of each element: a check of every edit would
         // take minutes; the grammar reads every one.
         let mut checked = !sample.findings_per_element && checked_file;
-        let asked = element.actions.iter().flat_map(|a| {
+        let asked = element.actions.iter().map(|&at| &table[at]).flat_map(|a| {
             filled(&a.id, index)
                 .into_iter()
                 .map(move |filled| (a.id.clone(), filled))
@@ -488,7 +488,8 @@ fn every_action(path: &Path, sample: Sample, failures: &mut Vec<String>) -> Opti
             if offered == action
                 && !["board", "stamp"].contains(&element.id.as_str())
                 && spec
-                    .board_actions(&edited, &files, &element.id)
+                    .board_actions(&edited, &files, &[&element.id])
+                    .offered(0)
                     .iter()
                     .any(|a| a.id == action)
             {

@@ -568,8 +568,24 @@ fn source_map_snapshots() {
         // their actions asked for, the same actions.
         let mut elements = retroboard::render::source_map(&doc, &DiskFiles);
         assert!(elements.iter().all(|e| e.actions.is_empty()));
-        retroboard::render::with_actions(&doc, &DiskFiles, &mut elements);
+        let actions = retroboard::render::with_actions(&doc, &DiskFiles, &mut elements);
         assert_eq!(elements, preview.source_map, "{}", fixture.display());
+        assert_eq!(actions, preview.actions, "{}", fixture.display());
+        // Each action offered once, each named by some element.
+        for (at, action) in preview.actions.iter().enumerate() {
+            assert!(
+                !preview.actions[..at].iter().any(|a| a.id == action.id),
+                "{}: {} twice",
+                fixture.display(),
+                action.id
+            );
+            assert!(
+                preview.source_map.iter().any(|e| e.actions.contains(&at)),
+                "{}: {} offered by none",
+                fixture.display(),
+                action.id
+            );
+        }
         for element in &preview.source_map {
             let attribute = format!("data-rb-id='{}'", retroboard::draw::escape(&element.id));
             assert!(

@@ -4,8 +4,9 @@
 //! `check` (a keystroke in the middle line, then its findings), `references` and `rename` (of
 //! the name at the start of the middle line, e.g. a CRE's creature), `complete` (at the start of
 //! every word and the end of up to 12 lines spread over the file, as `cargo bench --bench lsp`
-//! asks) or `inlay` (the hints of the whole file). Prints the median, the 99th percentile and the
-//! mean of a round.
+//! asks), `preview` (the board drawn with what each element can become, as
+//! `retroboard/preview` answers) or `inlay` (the hints of the whole file). Prints the median,
+//! the 99th percentile and the mean of a round.
 //! Under `valgrind --tool=callgrind --toggle-collect='*measured*'` the instruction counts of the
 //! rounds alone are immune to the machine's load.
 
@@ -77,7 +78,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let what = args
         .next()
-        .expect("check, references, rename, complete or inlay");
+        .expect("check, references, rename, complete, preview or inlay");
     let path = std::fs::canonicalize(PathBuf::from(args.next().expect("a file")))
         .expect("an existing file");
     let rounds: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
@@ -124,6 +125,16 @@ fn keystroke_measured(server: &mut view::Server, at: usize, round: usize) {
         server.edit(at..at + 1, "");
     }
     black_box(server.check());
+}
+
+/// The preview as the server draws it once the check of the version is known: the board, its
+/// SVG and the actions of every element.
+#[inline(never)]
+fn preview_measured(
+    server: &view::Server,
+    findings: &[retroboard::findings::Finding],
+) -> retroboard::render::Preview {
+    server.request(|doc, files| retroboard::render::preview_with(doc, files, findings))
 }
 
 /// What an editor asks after each keystroke (the benchmark's requests), outside what is measured.
@@ -179,6 +190,12 @@ fn completion_places(text: &str) -> Vec<usize> {
 fn measured(what: &str, server: &mut view::Server, text: &str, rounds: usize) -> Vec<Duration> {
     let at = middle_line(text);
     let places = completion_places(text);
+    // The preview is drawn with the findings of the version's check, as the server draws it.
+    let findings = if what == "preview" {
+        server.check()
+    } else {
+        Vec::new()
+    };
     let mut times = Vec::with_capacity(rounds);
     for round in 0..rounds {
         let start = Instant::now();
@@ -202,6 +219,9 @@ fn measured(what: &str, server: &mut view::Server, text: &str, rounds: usize) ->
                     );
                 }
             }
+            "preview" => {
+                black_box(preview_measured(server, &findings));
+            }
             "inlay" => {
                 let _ = black_box(server.request(|doc, files| {
                     retroboard::ide::inlay_hints(
@@ -212,7 +232,7 @@ fn measured(what: &str, server: &mut view::Server, text: &str, rounds: usize) ->
                     )
                 }));
             }
-            _ => panic!("check, references, rename, complete or inlay"),
+            _ => panic!("check, references, rename, complete, preview or inlay"),
         }
         let took = start.elapsed();
         if what == "check-after-requests" {

@@ -7,7 +7,7 @@ mod canvas;
 mod scene;
 
 pub use canvas::{TextCanvas, TextMark};
-pub use scene::{Action, Anchor, Color, Element, Item, Scene, Segment, Style, escape};
+pub use scene::{Action, Anchor, Color, Element, Item, Palette, Scene, Segment, Style, escape};
 
 /// A game's answer a viewer can replay on the drawing: jumps between holes, each hole drawn as
 /// an SVG group with `data-rb-id="hole:ROW:COLUMN"` holding one circle, the peg (with no fill

@@ -210,12 +210,13 @@ pub enum Item {
 
 /// What a drawn group stands for in the text: a stable id (`hex:12`, `pile:3`, `hole:2:4`)
 /// and the byte range of the text it draws; in a preview's source map also what the element can
-/// become by a click on the board ([`Action`]s, filled in by the preview, not by the drawing).
+/// become by a click on the board (indices into the preview's [`Palette`], filled in by the
+/// preview, not by the drawing).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Element {
     pub id: String,
     pub source: Range<usize>,
-    pub actions: Vec<Action>,
+    pub actions: Vec<usize>,
 }
 
 impl Element {
@@ -271,6 +272,81 @@ impl Action {
             .strip_prefix(prefix)
             .and_then(|place| place.split_once(','))
             .is_some_and(|(x, y)| number(x) && number(y))
+    }
+}
+
+/// What the elements of a board can become: every action offered, each once, and for each
+/// element asked about the indices of its actions. A masterboard's hexes offer the same
+/// terrains and their exits the same types: made once, an action is named by index by every
+/// element that offers it (the preview sends it so, and thousands of copies cost a masterboard's
+/// preview four fifths of its time).
+#[derive(Clone, Debug, Default)]
+pub struct Palette {
+    pub actions: Vec<Action>,
+    /// For each element asked about, in the order asked, its actions' indices.
+    pub offers: Vec<Vec<usize>>,
+    index: foldhash::HashMap<String, usize>,
+    key: String,
+}
+
+impl Palette {
+    /// The palette of `ids`, each element's actions made by `actions` (a format whose elements
+    /// offer a few actions each).
+    pub fn of_each(ids: &[&str], mut actions: impl FnMut(&str) -> Vec<Action>) -> Palette {
+        let mut palette = Palette::default();
+        for id in ids {
+            palette.next_element();
+            for action in actions(id) {
+                palette.offer_action(&action);
+            }
+        }
+        palette
+    }
+
+    /// Starts the offers of the next element asked about.
+    pub fn next_element(&mut self) {
+        self.offers.push(Vec::new());
+    }
+
+    /// The current element offers `action`.
+    pub fn offer_action(&mut self, action: &Action) {
+        self.offer(&[&action.id], |_| action.clone());
+    }
+
+    /// The current element offers the action whose id is `id`'s parts put together (in a
+    /// buffer of the palette's: an action already offered costs no allocation), made by
+    /// `make` from that id the first time.
+    pub fn offer(&mut self, id: &[&str], make: impl FnOnce(&str) -> Action) {
+        self.key.clear();
+        for part in id {
+            self.key.push_str(part);
+        }
+        let at = match self.index.get(self.key.as_str()) {
+            Some(&at) => at,
+            None => {
+                let action = make(&self.key);
+                debug_assert_eq!(action.id, self.key, "an action is offered under its own id");
+                self.index.insert(self.key.clone(), self.actions.len());
+                self.actions.push(action);
+                self.actions.len() - 1
+            }
+        };
+        self.push_offer(at);
+    }
+
+    fn push_offer(&mut self, at: usize) {
+        match self.offers.last_mut() {
+            Some(offers) => offers.push(at),
+            None => self.offers.push(vec![at]),
+        }
+    }
+
+    /// The actions the `element`-th element asked about offers, in order.
+    pub fn offered(&self, element: usize) -> Vec<Action> {
+        self.offers
+            .get(element)
+            .map(|offers| offers.iter().map(|&at| self.actions[at].clone()).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -629,6 +705,32 @@ fn escape_into(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each action is made once, the first time an element offers it; every element names
+    /// its own in the order offered, and an element that offers nothing has an empty list.
+    #[test]
+    fn a_palette_makes_each_action_once_and_elements_name_them_by_index() {
+        let mut made = Vec::new();
+        let mut palette = Palette::default();
+        for (element, labels) in [["1", "2"], ["2", "3"]].iter().enumerate() {
+            palette.next_element();
+            for label in labels {
+                palette.offer(&["exit:", label, ":ARCH"], |id| {
+                    made.push(id.to_string());
+                    Action::new(id, format!("exit {element}"))
+                });
+            }
+        }
+        palette.next_element();
+        palette.offer_action(&Action::new("exit:3:ARCH", "another title, same id"));
+        palette.next_element();
+        assert_eq!(made, ["exit:1:ARCH", "exit:2:ARCH", "exit:3:ARCH"]);
+        assert_eq!(palette.offers, [vec![0, 1], vec![1, 2], vec![2], vec![]]);
+        assert_eq!(palette.offered(1)[0], Action::new("exit:2:ARCH", "exit 0"));
+        assert!(palette.offered(3).is_empty() && palette.offered(9).is_empty());
+        let of_each = Palette::of_each(&["a", "b"], |id| vec![Action::new(id, id)]);
+        assert_eq!(of_each.offers, [vec![0], vec![1]]);
+    }
 
     /// The ink on a colour is the one of black and white that stands out more: black on the
     /// red, lime and orange terrains (white on red read poorly), white on blue and dark green.

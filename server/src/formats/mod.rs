@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::answers::{Highlight, Hover, Symbol};
-use crate::draw::{Action, Board};
+use crate::draw::{Board, Palette};
 use crate::findings::{Code, Finding, TextEdit};
 use crate::registry::{Family, FormatId};
 use crate::syntax::Document;
@@ -94,14 +94,15 @@ pub trait Format: Sync {
         None
     }
 
-    /// What the drawn element `id` of [`Format::board`] can become by a click on the board
-    /// (`stone`, `cell:A`, `chip:black`), or by a drag (the template `place:X,Y`, asked for
-    /// filled in: [`crate::draw::Action::fills`]): none for an element that is not changed so
-    /// (a row, a line, the whole board). Offered whatever the rest of the file holds; whether the
-    /// change can be made is [`Format::board_edit`]'s to say. `files`: as for the board (the
-    /// game version the settings choose can decide which element an id names).
-    fn board_actions(&self, _doc: &Document, _files: &dyn Files, _id: &str) -> Vec<Action> {
-        Vec::new()
+    /// What each drawn element `ids` of [`Format::board`] names can become by a click on the
+    /// board (`stone`, `cell:A`, `chip:black`), or by a drag (the template `place:X,Y`, asked
+    /// for filled in: [`crate::draw::Action::fills`]): none for an element that is not changed
+    /// so (a row, a line, the whole board). Offered whatever the rest of the file holds; whether
+    /// the change can be made is [`Format::board_edit`]'s to say. `files`: as for the board (the
+    /// game version the settings choose can decide which element an id names). Asked for every
+    /// element at once: the preview offers each element's actions.
+    fn board_actions(&self, _doc: &Document, _files: &dyn Files, ids: &[&str]) -> Palette {
+        Palette::of_each(ids, |_| Vec::new())
     }
 
     /// The edits that make the element `id` what `action` (one of [`Format::board_actions`])

@@ -111,7 +111,7 @@ pub fn board_edit(
         return Err(unknown(&[]));
     };
     let spec = crate::formats::spec(format);
-    let offered = spec.board_actions(doc, files, id);
+    let offered = spec.board_actions(doc, files, &[id]).offered(0);
     if offered.is_empty() {
         // An element without actions, or none at all: the drawing tells.
         let mut elements = super::source_map(doc, files);

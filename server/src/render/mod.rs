@@ -4,7 +4,7 @@
 
 pub mod edit;
 
-use crate::draw::{Anchor, Board, Color, Element, Item, Replay, Scene, Style, TextMark};
+use crate::draw::{Action, Anchor, Board, Color, Element, Item, Replay, Scene, Style, TextMark};
 use crate::findings::Finding;
 use crate::formats::Files;
 use crate::registry::FormatId;
@@ -20,8 +20,10 @@ pub struct Preview {
     /// Moves a viewer can step through on the drawing (a peg board's solution).
     pub replay: Option<Replay>,
     /// What the drawing's elements stand for in the text: each `data-rb-id` of the SVG with
-    /// its byte range, in drawing order.
+    /// its byte range, in drawing order, and its actions (indices into `actions`).
     pub source_map: Vec<Element>,
+    /// Every action the elements offer, each once.
+    pub actions: Vec<Action>,
     /// Where the elements stand in `text` (the same ids as `source_map`).
     pub text_map: Vec<TextMark>,
     /// A line shown under the title (how often a Patience game is won), where the format
@@ -53,7 +55,7 @@ pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> 
                 board,
                 format.and_then(|f| crate::formats::spec(f).replay(doc, files, findings)),
             );
-            with_actions(doc, files, &mut preview.source_map);
+            preview.actions = with_actions(doc, files, &mut preview.source_map);
             preview.headline = headline(doc, files);
             preview
         }
@@ -61,15 +63,18 @@ pub fn preview_with(doc: &Document, files: &dyn Files, findings: &[Finding]) -> 
     }
 }
 
-/// The elements with what each can become (see [`edit`]), asked of the format.
-pub fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element]) {
+/// The elements with what each can become (see [`edit`]), asked of the format: every action
+/// offered, each once; each element's `actions` are indices into it.
+pub fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element]) -> Vec<Action> {
     let Some(format) = doc.format() else {
-        return;
+        return Vec::new();
     };
-    let spec = crate::formats::spec(format);
-    for element in elements {
-        element.actions = spec.board_actions(doc, files, &element.id);
+    let ids: Vec<&str> = elements.iter().map(|e| e.id.as_str()).collect();
+    let palette = crate::formats::spec(format).board_actions(doc, files, &ids);
+    for (element, offers) in elements.iter_mut().zip(palette.offers) {
+        element.actions = offers;
     }
+    palette.actions
 }
 
 /// What [`preview`]'s drawing's elements stand for in the text (its `source_map`), without
@@ -155,6 +160,7 @@ fn drawn(format: Option<FormatId>, board: Board, replay: Option<Replay>) -> Prev
         text,
         replay,
         source_map: board.scene.into_source_map(),
+        actions: Vec::new(),
         text_map: board.text.into_marks(),
         headline: None,
     }
@@ -180,6 +186,7 @@ pub fn message_preview(format: Option<FormatId>, message: &str) -> Preview {
         text: format!("{message}\n"),
         replay: None,
         source_map: Vec::new(),
+        actions: Vec::new(),
         text_map: Vec::new(),
         headline: None,
     }

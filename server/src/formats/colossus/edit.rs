@@ -22,7 +22,7 @@ use super::map::{Hex, MapView};
 use super::record::WAYS;
 use super::ter::TerView;
 use super::variant::{self, Variant};
-use crate::draw::Action;
+use crate::draw::{Action, Palette};
 use crate::findings::TextEdit;
 use crate::formats::{Files, layout};
 use crate::registry::FormatId;
@@ -37,10 +37,10 @@ fn map_hex<'v>(view: &'v MapView, id: &str) -> Option<&'v Hex> {
     view.hex(label)
 }
 
-/// A drawn exit, `exit:FROM:TO`: the id of the hex it leaves, and the label it leads to.
-fn drawn_exit(id: &str) -> Option<(String, i64)> {
+/// A drawn exit, `exit:FROM:TO`: the label of the hex it leaves, and the label it leads to.
+fn drawn_exit(id: &str) -> Option<(i64, i64)> {
     let (from, to) = id.strip_prefix("exit:")?.split_once(':')?;
-    Some((format!("hex:{from}"), to.parse().ok()?))
+    Some((from.parse().ok()?, to.parse().ok()?))
 }
 
 /// The terrains of a TER as the actions that give a hex each (`terrain:KEY`, KEY as a MAP
@@ -82,35 +82,29 @@ const TERRAIN: &str = "terrain:";
 
 /// The terrains the variant's TER defines, as a hex of this dialect writes them (letters, or
 /// from 2003-10 names), with their titles; none when the TER is not found or not read.
-fn known_terrains(doc: &Document, files: &dyn Files, named: bool) -> TerTerrainsOf {
-    let none = TerTerrainsOf(TerTerrains(Arc::default()), named);
+fn known_terrains(doc: &Document, files: &dyn Files) -> TerTerrains {
+    let none = || TerTerrains(Arc::default());
     let Some(variant) = Variant::of_doc(doc, files) else {
-        return none;
+        return none();
     };
     let Some(path) = variant.ter.path.clone() else {
-        return none;
+        return none();
     };
-    // The preview asks every hex what it can become: the TER is read once while it stays
-    // the same, not once per hex.
-    let all = crate::formats::remembered(files, &path, || {
-        variant::load(&variant.ter, FormatId::ColossusTer, files).map_or_else(
-            || TerTerrains(Arc::default()),
-            |ter| TerTerrains::read(&ter),
-        )
-    });
-    TerTerrainsOf(all, named)
+    // The TER is read once while it stays the same, not once per request.
+    crate::formats::remembered(files, &path, || {
+        variant::load(&variant.ter, FormatId::ColossusTer, files)
+            .map_or_else(none, |ter| TerTerrains::read(&ter))
+    })
 }
 
-/// The terrain actions of one dialect's hexes (see [`known_terrains`]).
-struct TerTerrainsOf(TerTerrains, bool);
-
-impl TerTerrainsOf {
-    fn actions(&self) -> &[Action] {
-        &(self.0).0[usize::from(self.1)]
+impl TerTerrains {
+    /// The terrain actions of one dialect's hexes: `named`, as from 2003-10.
+    fn of(&self, named: bool) -> &[Action] {
+        &self.0[usize::from(named)]
     }
 
-    fn knows(&self, key: &str) -> bool {
-        self.actions()
+    fn knows(&self, named: bool, key: &str) -> bool {
+        self.of(named)
             .iter()
             .any(|a| a.id.strip_prefix(TERRAIN) == Some(key))
     }
@@ -164,74 +158,73 @@ impl Places {
     }
 }
 
-/// What the masterboard hex `id` can become: another terrain, and for each neighbour an exit
-/// of another type or none; an exit to a hex that is not a neighbour can only be removed.
-pub fn map_actions(doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
+/// What each masterboard element of `ids` can become. A hex (`hex:LABEL`): another terrain,
+/// and for each neighbour an exit of another type or none; an exit to a hex that is not a
+/// neighbour can only be removed. A drawn exit (`exit:FROM:TO`, its gate): what its hex offers
+/// for it, another type or none, when it is there.
+pub fn map_actions(doc: &Document, files: &dyn Files, ids: &[&str]) -> Palette {
     let view = MapView::of(doc);
-    if let Some((hex_id, to)) = drawn_exit(id) {
-        // A drawn exit (its gate) offers what its hex offers for it: another type, or none.
-        let Some(hex) = map_hex(&view, &hex_id) else {
-            return Vec::new();
+    let terrains = known_terrains(doc, files);
+    let mut palette = Palette::default();
+    for id in ids {
+        palette.next_element();
+        if let Some((from, to)) = drawn_exit(id) {
+            let Some(hex) = view.hex(from) else {
+                continue;
+            };
+            let near = neighbours(doc, &view, hex);
+            // Only an exit that is there: one with label 0 leads nowhere.
+            if near.contains(&to) && exit_way(hex, to).is_some() {
+                exit_actions(hex, to, &mut palette);
+            } else if !near.contains(&to) && astray(hex, &near).contains(&to) {
+                no_exit(to, &mut palette);
+            }
+            continue;
+        }
+        let Some(hex) = map_hex(&view, id) else {
+            continue;
         };
+        let now = hex.terrain_key_str();
+        for action in terrains.of(hex.named) {
+            if action.id.strip_prefix(TERRAIN) != now {
+                palette.offer_action(action);
+            }
+        }
         let near = neighbours(doc, &view, hex);
-        let mut actions = Vec::new();
-        if near.contains(&to) {
-            exit_actions(hex, to, &mut actions);
-        } else if astray(hex, &near).contains(&to) {
-            actions.push(no_exit(to));
+        for &label in &near {
+            exit_actions(hex, label, &mut palette);
         }
-        // Only an exit that is there: one with label 0 leads nowhere.
-        if !actions.iter().any(|a| a.id.ends_with(NO_EXIT)) {
-            actions.clear();
+        for label in astray(hex, &near) {
+            no_exit(label, &mut palette);
         }
-        return actions;
     }
-    let Some(hex) = map_hex(&view, id) else {
-        return Vec::new();
-    };
-    let now = hex.terrain_key_str();
-    let terrains = known_terrains(doc, files, hex.named);
-    let mut actions: Vec<Action> = terrains
-        .actions()
+    palette
+}
+
+/// The type of `hex`'s exit toward `label`: `None` when it has none, `Some(None)` when its
+/// type is not read.
+fn exit_way(hex: &Hex, label: i64) -> Option<Option<&str>> {
+    hex.exits
         .iter()
-        .filter(|a| a.id.strip_prefix(TERRAIN) != now)
-        .cloned()
-        .collect();
-    let near = neighbours(doc, &view, hex);
-    for &label in &near {
-        exit_actions(hex, label, &mut actions);
-    }
-    actions.extend(astray(hex, &near).into_iter().map(no_exit));
-    actions
+        .find(|e| e.label.is(label))
+        .map(|e| e.way.as_ref().map(|w| &*w.text))
 }
 
 /// The actions of `hex`'s exit toward its neighbour `label`: each other type, and none when
 /// there is one.
-fn exit_actions(hex: &Hex, label: i64, actions: &mut Vec<Action>) {
-    let way = hex
-        .exits
-        .iter()
-        .find(|e| e.label.is(label))
-        .map(|e| e.way.as_ref().map(|w| &*w.text));
-    // Put together without the formatting machinery: a masterboard's preview makes thousands.
+fn exit_actions(hex: &Hex, label: i64, palette: &mut Palette) {
+    let way = exit_way(hex, label);
     let label_text = label.to_string();
     for new in WAYS.iter().filter(|w| way != Some(Some(**w))) {
-        actions.push(Action::new(
-            ["exit:", &label_text, ":", new].concat(),
-            [
-                "exit to hex ",
-                &label_text,
-                ": ",
-                new,
-                " (",
-                way_words(new),
-                ")",
-            ]
-            .concat(),
-        ));
+        palette.offer(&["exit:", &label_text, ":", new], |id| {
+            Action::new(
+                id,
+                format!("exit to hex {label}: {new} ({})", way_words(new)),
+            )
+        });
     }
     if way.is_some() {
-        actions.push(no_exit(label));
+        no_exit(label, palette);
     }
 }
 
@@ -249,11 +242,10 @@ fn astray(hex: &Hex, near: &[i64]) -> Vec<i64> {
     astray
 }
 
-fn no_exit(label: i64) -> Action {
-    Action::new(
-        format!("exit:{label}:{NO_EXIT}"),
-        format!("no exit to hex {label}"),
-    )
+fn no_exit(label: i64, palette: &mut Palette) {
+    palette.offer(&["exit:", &label.to_string(), ":", NO_EXIT], |id| {
+        Action::new(id, format!("no exit to hex {label}"))
+    });
 }
 
 /// The edits making the masterboard hex `id` what `action` says, or why not.
@@ -263,11 +255,11 @@ pub fn map_edit(
     id: &str,
     action: &str,
 ) -> Result<Vec<TextEdit>, String> {
-    if let Some((hex_id, to)) = drawn_exit(id) {
+    if let Some((from, to)) = drawn_exit(id) {
         if !action.starts_with(&format!("exit:{to}:")) {
             return Err(format!("{id} cannot become {action}"));
         }
-        return map_edit(doc, files, &hex_id, action);
+        return map_edit(doc, files, &format!("hex:{from}"), action);
     }
     let view = MapView::of(doc);
     let hex = map_hex(&view, id).ok_or_else(|| format!("the masterboard has no hex {id}"))?;
@@ -279,7 +271,7 @@ pub fn map_edit(
     }
     let cannot = || format!("{id} cannot become {action}");
     let edits = if let Some(key) = action.strip_prefix("terrain:") {
-        if !known_terrains(doc, files, hex.named).knows(key) {
+        if !known_terrains(doc, files).knows(hex.named, key) {
             return Err(cannot());
         }
         vec![TextEdit::replace(terrain.range.clone(), key)]
@@ -338,7 +330,7 @@ and x and y as the game reads them, so which field is which is not certain; mend
 }
 
 /// The era a battleland is read in: its variant's, else the first game's.
-fn era_of(doc: &Document, files: &dyn Files) -> &'static Era {
+pub(super) fn era_of(doc: &Document, files: &dyn Files) -> &'static Era {
     dialect::of_doc(doc, files)
         .era()
         .unwrap_or(&dialect::FEB_2002)
@@ -371,12 +363,11 @@ fn battle_hex<'v>(view: &'v BattlelandView, id: &str) -> Option<&'v BattleHex> {
 }
 
 /// What the battle hex `id` can become: another hazard, another elevation.
-pub fn battleland_actions(doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
+pub fn battleland_actions(doc: &Document, era: &Era, id: &str) -> Vec<Action> {
     let view = BattlelandView::of(doc);
     let Some(hex) = battle_hex(&view, id) else {
         return Vec::new();
     };
-    let era = era_of(doc, files);
     let terrain = hex.terrain.as_ref().map(|t| &*t.text);
     let elevation = hex.elevation.as_ref().and_then(|e| e.value);
     let mut actions: Vec<Action> = hazards(era)

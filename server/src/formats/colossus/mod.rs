@@ -29,7 +29,7 @@ use std::path::PathBuf;
 
 use super::{Files, Format};
 use crate::answers::{Hover, Symbol};
-use crate::draw::{Action, Board};
+use crate::draw::{Board, Palette};
 use crate::findings::{Finding, TextEdit};
 use crate::syntax::Document;
 
@@ -187,8 +187,8 @@ fn describe_token(kind: &str) -> Option<&'static str> {
 impl Format for Map {
     shared_methods!();
 
-    fn board_actions(&self, doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
-        edit::map_actions(doc, files, id)
+    fn board_actions(&self, doc: &Document, files: &dyn Files, ids: &[&str]) -> Palette {
+        edit::map_actions(doc, files, ids)
     }
 
     fn board_edit(
@@ -349,8 +349,9 @@ impl Format for Cre {
 impl Format for Battleland {
     shared_methods!();
 
-    fn board_actions(&self, doc: &Document, files: &dyn Files, id: &str) -> Vec<Action> {
-        edit::battleland_actions(doc, files, id)
+    fn board_actions(&self, doc: &Document, files: &dyn Files, ids: &[&str]) -> Palette {
+        let era = edit::era_of(doc, files);
+        Palette::of_each(ids, |id| edit::battleland_actions(doc, era, id))
     }
 
     fn board_edit(

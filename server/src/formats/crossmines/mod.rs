@@ -79,9 +79,9 @@ impl Format for Pattern {
         &self,
         doc: &Document,
         _files: &dyn Files,
-        id: &str,
-    ) -> Vec<crate::draw::Action> {
-        edit::actions(doc, id)
+        ids: &[&str],
+    ) -> crate::draw::Palette {
+        crate::draw::Palette::of_each(ids, |id| edit::actions(doc, id))
     }
 
     fn board_edit(

@@ -122,9 +122,9 @@ impl Format for Game {
         &self,
         doc: &Document,
         _files: &dyn super::Files,
-        id: &str,
-    ) -> Vec<crate::draw::Action> {
-        edit::actions(doc, id)
+        ids: &[&str],
+    ) -> crate::draw::Palette {
+        crate::draw::Palette::of_each(ids, |id| edit::actions(doc, id))
     }
 
     fn board_edit(

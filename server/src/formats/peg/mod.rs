@@ -164,9 +164,10 @@ board whose rows are equally long without dots"
         &self,
         doc: &Document,
         files: &dyn Files,
-        id: &str,
-    ) -> Vec<crate::draw::Action> {
-        edit::actions(doc, chosen(doc, files), id)
+        ids: &[&str],
+    ) -> crate::draw::Palette {
+        let version = chosen(doc, files);
+        crate::draw::Palette::of_each(ids, |id| edit::actions(doc, version, id))
     }
 
     fn board_edit(

@@ -144,7 +144,7 @@ pub(crate) fn preview_of(
     let drawn = |document: &Document, version: Option<i32>| {
         let (preview, deal) = draw(document);
         let mut positions = convert::Positions::new(document.rope(), snapshot.encoding);
-        let (source_map, actions) = positions_in_order(&mut positions, &preview.source_map);
+        let source_map = positions_in_order(&mut positions, preview.source_map);
         PreviewResult {
             format: preview.format.map(FormatId::as_str),
             title: preview.title,
@@ -155,49 +155,36 @@ pub(crate) fn preview_of(
             solution: preview.replay,
             version,
             source_map,
-            actions,
+            actions: preview.actions,
             text_map: with_text_map.then_some(preview.text_map),
         }
     };
     drawn_document(snapshot, cancel, uri, drawn)
 }
 
-/// A drawing's elements with their ranges, and every action they offer once (the elements name
-/// them by index). The positions are worked out in the text's order, each from the line of the
-/// one before (a masterboard lists its hexes, then the exits on their lines: in the drawing's
-/// order each exit would search the text for its line).
+/// A drawing's elements with their ranges and their actions. The positions are worked out in
+/// the text's order, each from the line of the one before (a masterboard lists its hexes, then
+/// the exits on their lines: in the drawing's order each exit would search the text for its
+/// line).
 pub(crate) fn positions_in_order(
     positions: &mut convert::Positions,
-    elements: &[crate::draw::Element],
-) -> (Vec<SourceElement>, Vec<crate::draw::Action>) {
+    elements: Vec<crate::draw::Element>,
+) -> Vec<SourceElement> {
     let mut order: Vec<usize> = (0..elements.len()).collect();
     order.sort_by_key(|&i| elements[i].source.start);
     let mut ranges = vec![Range::default(); elements.len()];
     for i in order {
         ranges[i] = positions.range(elements[i].source.clone());
     }
-    let mut table: Vec<crate::draw::Action> = Vec::new();
-    let mut index: std::collections::HashMap<&crate::draw::Action, usize> =
-        std::collections::HashMap::new();
-    let source_map = elements
-        .iter()
+    elements
+        .into_iter()
         .zip(ranges)
         .map(|(element, range)| SourceElement {
-            id: element.id.clone(),
+            id: element.id,
             range,
-            actions: element
-                .actions
-                .iter()
-                .map(|action| {
-                    *index.entry(action).or_insert_with(|| {
-                        table.push(action.clone());
-                        table.len() - 1
-                    })
-                })
-                .collect(),
+            actions: element.actions,
         })
-        .collect();
-    (source_map, table)
+        .collect()
 }
 
 /// `f` of the document `uri` names, with its version: the open one, else the file on disk.
