@@ -107,6 +107,9 @@ fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> 
         }
         client.diagnostics(uri, Some(version));
         keystrokes.push(client.last_read_at() - start);
+        if std::env::var_os("RB_TRACE").is_some() {
+            println!("trace keystroke {i} {}", ms(client.last_read_at() - start));
+        }
         for ((method, params), timed) in methods.iter().zip(&params).zip(&mut requests) {
             let start = Instant::now();
             black_box(client.request(method, params.clone()));
