@@ -664,14 +664,7 @@ fn edit_fixtures_through_the_language_server() {
                 .find(|e| e["id"] == id.as_str())
                 .unwrap_or_else(|| panic!("{}: no {id} in {preview}", path.display()))
                 .clone();
-            // Its actions: indices into the answer's table.
-            let table = preview["actions"].as_array().unwrap();
-            let actions: Vec<&Value> = element["actions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|i| &table[i.as_u64().unwrap() as usize])
-                .collect();
+            let actions = lsp_client::offered(&preview, &element);
             assert!(
                 actions.iter().any(|a| {
                     let offered = retroboard::draw::Action::new(

@@ -6,7 +6,7 @@ mod lsp_client;
 
 use std::time::Duration;
 
-use lsp_client::{LspClient, delaying, file_uri};
+use lsp_client::{LspClient, delaying, file_uri, offered};
 use serde_json::{Value, json};
 
 /// A hex line whose last token is not ASCII: the error's end column differs per encoding
@@ -2142,16 +2142,4 @@ FILE` searches 200,000 positions a deal."
     let preview = client.request("retroboard/preview", json!({"textDocument": {"uri": uri}}));
     assert_eq!(preview["headline"], rate);
     assert_eq!(client.shutdown(), 0);
-}
-
-/// The actions an element of a preview's source map offers: its indices into the answer's
-/// `actions` table, looked up.
-fn offered(preview: &Value, element: &Value) -> Vec<Value> {
-    let table = preview["actions"].as_array().unwrap();
-    element["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| table[i.as_u64().unwrap() as usize].clone())
-        .collect()
 }

@@ -436,3 +436,16 @@ pub fn file_uri(path: &str) -> String {
     }
     uri
 }
+
+/// The actions an element of a `retroboard/preview` answer's source map offers: its indices
+/// into the answer's `actions` table, looked up.
+#[allow(dead_code)] // for the tests that read a preview's actions
+pub fn offered(preview: &Value, element: &Value) -> Vec<Value> {
+    let table = preview["actions"].as_array().unwrap();
+    element["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| table[i.as_u64().unwrap() as usize].clone())
+        .collect()
+}

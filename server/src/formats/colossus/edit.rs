@@ -173,11 +173,13 @@ pub fn map_actions(doc: &Document, files: &dyn Files, ids: &[&str]) -> Palette {
                 continue;
             };
             let near = neighbours(doc, &view, hex);
-            // Only an exit that is there: one with label 0 leads nowhere.
-            if near.contains(&to) && exit_way(hex, to).is_some() {
-                exit_actions(hex, to, &mut palette);
-            } else if !near.contains(&to) && astray(hex, &near).contains(&to) {
-                no_exit(to, &mut palette);
+            if near.contains(&to) {
+                // Only an exit that is there: one with label 0 leads nowhere.
+                if exit_way(hex, to).is_some() {
+                    exit_actions(hex, to, &mut palette);
+                }
+            } else if astray(hex, &near).contains(&to) {
+                no_exit(&to.to_string(), &mut palette);
             }
             continue;
         }
@@ -195,7 +197,7 @@ pub fn map_actions(doc: &Document, files: &dyn Files, ids: &[&str]) -> Palette {
             exit_actions(hex, label, &mut palette);
         }
         for label in astray(hex, &near) {
-            no_exit(label, &mut palette);
+            no_exit(&label.to_string(), &mut palette);
         }
     }
     palette
@@ -224,7 +226,7 @@ fn exit_actions(hex: &Hex, label: i64, palette: &mut Palette) {
         });
     }
     if way.is_some() {
-        no_exit(label, palette);
+        no_exit(&label_text, palette);
     }
 }
 
@@ -242,8 +244,9 @@ fn astray(hex: &Hex, near: &[i64]) -> Vec<i64> {
     astray
 }
 
-fn no_exit(label: i64, palette: &mut Palette) {
-    palette.offer(&["exit:", &label.to_string(), ":", NO_EXIT], |id| {
+/// The action removing the exit to hex `label` (the label in decimal digits).
+fn no_exit(label: &str, palette: &mut Palette) {
+    palette.offer(&["exit:", label, ":", NO_EXIT], |id| {
         Action::new(id, format!("no exit to hex {label}"))
     });
 }
