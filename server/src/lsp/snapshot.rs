@@ -37,8 +37,9 @@ pub(crate) struct Snapshot {
     pub(crate) injection: Option<Injection>,
     /// The disk is taken as last seen ([`EditorFiles::as_last_seen`]): a keystroke's check.
     pub(crate) as_last_seen: bool,
-    /// The game versions the settings choose, by folder, once asked for.
-    pub(crate) games: std::sync::Mutex<HashMap<PathBuf, GameChoice>>,
+    /// The settings that govern the files of a folder, looked for once per snapshot: a
+    /// keystroke's check, its settings file's problem and the game versions ask for the same.
+    pub(crate) settings_by_folder: std::sync::Mutex<HashMap<PathBuf, Option<Arc<Settings>>>>,
 }
 
 impl State {
@@ -56,7 +57,7 @@ impl State {
             by_path: std::sync::OnceLock::new(),
             injection: self.injection.clone(),
             as_last_seen: false,
-            games: Default::default(),
+            settings_by_folder: Default::default(),
         }
     }
 }
@@ -71,17 +72,10 @@ pub(crate) fn open_at<'a>(
         .find(|(_, d)| d.path.as_deref() == Some(path))
 }
 
-/// The game versions the settings of a file or folder choose (`[game]`), found once per folder
-/// for the snapshot.
+/// The game versions the settings of a file or folder choose (`[game]`).
 impl GameSettings for Snapshot {
     fn game(&self, path: &Path) -> GameChoice {
-        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
-        *games.entry(path.to_path_buf()).or_insert_with(|| {
-            self.settings
-                .for_file(path)
-                .map(|s| s.game)
-                .unwrap_or_default()
-        })
+        self.settings_for(path).map(|s| s.game).unwrap_or_default()
     }
 }
 
@@ -102,6 +96,20 @@ impl OpenDocuments for Snapshot {
 }
 
 impl Snapshot {
+    /// The settings that govern the file at `path` ([`Discovery::for_file`]), found once per
+    /// folder for the snapshot: they depend only on the folders above the file.
+    pub(crate) fn settings_for(&self, path: &Path) -> Option<Arc<Settings>> {
+        let folder = path.parent().unwrap_or(path);
+        let mut known = self
+            .settings_by_folder
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        known
+            .entry(folder.to_path_buf())
+            .or_insert_with(|| self.settings.for_file(path))
+            .clone()
+    }
+
     /// The tests' [`Injection`], if any, before the work on `document`.
     pub(crate) fn inject(&self, document: &Document, cancelled: &dyn Fn() -> bool) {
         if let Some(injection) = &self.injection {
@@ -128,7 +136,7 @@ impl Snapshot {
             Source::Disk { path, .. } => Some(*path),
             Source::Document(document) => document.path(),
         };
-        let settings = path.and_then(|p| self.settings.for_file(p));
+        let settings = path.and_then(|p| self.settings_for(p));
         catch_panic(|| {
             if let Source::Document(document) = &source {
                 self.inject(document, &|| false);
@@ -205,7 +213,7 @@ impl Snapshot {
     /// The settings file that governs `path`, its findings' messages and its diagnostics (none
     /// when it reads well and every `[[suppress]]` entry was used), as it is on the disk.
     pub(crate) fn settings_problem(&self, path: &Path) -> Option<SettingsProblem> {
-        let settings = self.settings.for_file(path)?;
+        let settings = self.settings_for(path)?;
         let (named, used) = self.entries_used.entry_use(&settings);
         let (text, mut findings) = match crate::settings::file::read(&settings.path) {
             Ok(text) => {

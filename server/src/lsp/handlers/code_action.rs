@@ -86,7 +86,7 @@ pub(crate) fn code_actions(
         .path
         .as_deref()
         .filter(|_| !is_settings_file)
-        .and_then(|path| snapshot.settings.for_file(path));
+        .and_then(|path| snapshot.settings_for(path));
     cancel.check()?;
     let text = open.document.whole_rope();
     let encoding = snapshot.encoding;
