@@ -175,28 +175,48 @@ impl VariantTowers {
 /// The `Random:` file of a 2003-10 line comes third.
 fn terrain_lines(text: &str) -> Vec<(&str, &str, Option<&str>)> {
     let flag = |t: &str| t == "true" || t == "false";
-    // One list for every line's tokens: read again on every keystroke in the TER.
-    let mut tokens: Vec<&str> = Vec::new();
     let mut found = Vec::new();
+    // Read again on every keystroke in the TER: a line's first four tokens decide, and only a
+    // 2003-10 line is searched further, for its `Random:` file.
     for line in text.lines() {
-        tokens.clear();
-        tokens.extend(line.split('#').next().unwrap_or("").split_whitespace());
-        match tokens.as_slice() {
-            [letter, _, name, regular, ..]
+        let line = line.split('#').next().unwrap_or("");
+        let mut tokens = line.split_whitespace();
+        match [tokens.next(), tokens.next(), tokens.next(), tokens.next()] {
+            [Some(letter), Some(_), Some(name), Some(regular)]
                 if letter.len() == 1
                     && letter.starts_with(|c: char| c.is_ascii_alphabetic())
                     && flag(regular) =>
             {
-                found.push((*letter, *name, None));
+                found.push((letter, name, None));
             }
-            [_, name, regular, ..] if flag(regular) && *name != "ACQUIRABLE" => {
-                let random = tokens.iter().find_map(|t| t.strip_prefix("Random:"));
-                found.push((*name, *name, random));
+            [Some(_), Some(name), Some(regular), _] if flag(regular) && name != "ACQUIRABLE" => {
+                found.push((name, name, random_file(line)));
             }
             _ => {}
         }
     }
     found
+}
+
+/// The file of a line's first token that starts with `Random:`, found by the text instead of
+/// token by token (a 2003-10 line has a score of tokens).
+fn random_file(line: &str) -> Option<&str> {
+    const KEY: &str = "Random:";
+    let mut from = 0;
+    // Each `R` found a word at a time, then compared: the line holds few.
+    while let Some(at) = line[from..].find('R').map(|at| from + at) {
+        let rest = &line[at..];
+        if let Some(file) = rest.strip_prefix(KEY)
+            && line[..at]
+                .chars()
+                .next_back()
+                .is_none_or(char::is_whitespace)
+        {
+            return Some(&file[..file.find(char::is_whitespace).unwrap_or(file.len())]);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// The number of players a VAR text asks for (`MAXPLAYERS: n`, the last one; the game
@@ -1207,6 +1227,99 @@ mod tests {
         let four: Exits = (1..5).map(exit).collect();
         assert_eq!((&four).into_iter().count(), 3);
         assert!(Exits::default().is_empty());
+    }
+
+    /// The terrain lines of a TER are those a reading token by token gives (every token of a
+    /// line, then the `Random:` one looked for among them), on every corpus TER, lines made
+    /// to test the edges, and random edits of them.
+    #[test]
+    fn terrain_lines_are_those_read_token_by_token() {
+        fn token_by_token(text: &str) -> Vec<(&str, &str, Option<&str>)> {
+            let flag = |t: &str| t == "true" || t == "false";
+            let mut found = Vec::new();
+            for line in text.lines() {
+                let tokens: Vec<&str> = line
+                    .split('#')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect();
+                match tokens.as_slice() {
+                    [letter, _, name, regular, ..]
+                        if letter.len() == 1
+                            && letter.starts_with(|c: char| c.is_ascii_alphabetic())
+                            && flag(regular) =>
+                    {
+                        found.push((*letter, *name, None));
+                    }
+                    [_, name, regular, ..] if flag(regular) && *name != "ACQUIRABLE" => {
+                        let random = tokens.iter().find_map(|t| t.strip_prefix("Random:"));
+                        found.push((*name, *name, random));
+                    }
+                    _ => {}
+                }
+            }
+            found
+        }
+        let mut texts = vec![
+            "green Brush1 true 1 Gargoyle xRandom:No.rnd Random:Brush.rnd Random:Other.rnd\n\
+             green Brush2 false Random:Random:Twice.rnd\u{3000}Random:Not.rnd\n\
+             green Brush3 true Brush # Random:Comment.rnd\n\
+             Random:First.rnd Brush4 true\n\
+             green Brush5 true Random:\n\
+             P yellow Plains true 1 Centaur Random:Letter.rnd\n\
+             x ACQUIRABLE true\nACQUIRABLE 100 Angel\nTITANIMPROVE 100\ngreen Brush\n"
+                .to_string(),
+        ];
+        texts.extend(super::super::random_edits::corpus_texts("ter"));
+        assert!(texts.len() > 20, "the corpus TERs are read");
+        assert_eq!(
+            terrain_lines(&texts[0]),
+            token_by_token(&texts[0]),
+            "the lines made to test the edges"
+        );
+        assert_eq!(
+            terrain_lines(&texts[0])
+                .iter()
+                .map(|(_, _, random)| *random)
+                .collect::<Vec<_>>(),
+            [
+                Some("Brush.rnd"),
+                Some("Random:Twice.rnd"),
+                None,
+                Some("First.rnd"),
+                Some(""),
+                None
+            ]
+        );
+        const PIECES: &[&str] = &[
+            "",
+            " ",
+            "\t",
+            "#",
+            "Random:",
+            "Random:X.rnd",
+            "x",
+            "true",
+            "false",
+            "P",
+            "\n",
+            "\u{a0}",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut random = |n: usize| super::super::random_edits::below(&mut seed, n);
+        for text in &texts {
+            assert_eq!(terrain_lines(text), token_by_token(text));
+            let mut text = text.clone();
+            for _ in 0..40 {
+                let mut at = random(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.insert_str(at, PIECES[random(PIECES.len())]);
+                assert_eq!(terrain_lines(&text), token_by_token(&text), "in\n{text}");
+            }
+        }
     }
 
     /// A view made from the view before an edit ([`MapView::after_edit`]) is the view made
