@@ -349,12 +349,19 @@ not about the game: to use it, write “{key}:{name}” in {var_name}"
 }
 
 /// The terrains of the map hexes (letters, or names from 2003-10), or `None` when the map has
-/// errors (some hexes may be unread).
-fn map_letters(map: &MapView) -> Option<HashSet<String>> {
-    if !map.line_errors.is_empty() {
-        return None;
-    }
-    Some(map.hexes.iter().filter_map(|h| h.terrain_key()).collect())
+/// errors (some hexes may be unread); kept with the map's text, as every keystroke in a TER
+/// asks for them.
+struct MapTerrains(Option<HashSet<String, Quick>>);
+
+fn map_terrains(map: &Document) -> Arc<MapTerrains> {
+    map.memo(|| {
+        let view = MapView::of(map);
+        MapTerrains(
+            view.line_errors
+                .is_empty()
+                .then(|| view.hexes.iter().filter_map(|h| h.terrain_key()).collect()),
+        )
+    })
 }
 
 /// TER: a terrain no hex of any map using it has, and starting creatures that are not
@@ -366,7 +373,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
         .and_then(|p| variant_dir(p, FormatId::ColossusTer))
         .unwrap_or_default();
     let mut maps = Vec::new();
-    let mut letters = HashSet::new();
+    let mut on_hexes = Vec::new();
     for variant in users
         .iter()
         .filter(|v| v.map.path.is_some() || v.map.outside.is_some())
@@ -375,16 +382,22 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
             maps.clear();
             break; // a map that cannot be read may have any terrain
         };
-        let Some(found) = map_letters(&MapView::of(&map_doc)) else {
+        let found = map_terrains(&map_doc);
+        if found.0.is_none() {
             maps.clear();
             break;
-        };
-        letters.extend(found);
+        }
+        on_hexes.push(found);
         maps.push(shown(map_doc.path().unwrap_or(Path::new("")), &dir));
     }
     maps.dedup();
     if !maps.is_empty() {
-        let mut seen = HashSet::new();
+        let on_a_hex = |key: &str| {
+            on_hexes
+                .iter()
+                .any(|m| m.0.as_ref().is_some_and(|keys| keys.contains(key)))
+        };
+        let mut seen: HashSet<String, Quick> = HashSet::default();
         let named = view.named();
         for terrain in &view.terrains {
             // A line of the other dialect is a syntax error of its own.
@@ -402,7 +415,7 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
             // The Tower's absence is the map's too-few-towers (from 2003-10 the towers are the
             // terrains whose battleland says TOWER); a second line of a key is the
             // duplicate-terrain warning.
-            if (!named && key == "T") || letters.contains(&key) || !seen.insert(key.clone()) {
+            if (!named && key == "T") || on_a_hex(&key) || !seen.insert(key.clone()) {
                 continue;
             }
             let message = if named {

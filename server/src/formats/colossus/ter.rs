@@ -8,6 +8,7 @@ use super::codes;
 use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
 use crate::findings::{Finding, Fix, Related, TextEdit};
+use crate::formats::editor::Quick;
 use crate::syntax::Document;
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
@@ -524,8 +525,9 @@ is due and fails; start the line with the letter the map uses, such as “B gree
         ));
     }
 
-    let mut seen: HashMap<char, &Terrain> = HashMap::new();
-    let mut seen_names: HashMap<&str, &Terrain> = HashMap::new();
+    let mut seen: HashMap<char, &Terrain, Quick> = HashMap::default();
+    let mut seen_names: HashMap<&str, &Terrain, Quick> =
+        HashMap::with_capacity_and_hasher(view.terrains.len(), Quick::default());
     for terrain in &view.terrains {
         if terrain.named {
             if let Some(first) = seen_names.get(terrain.key()) {
