@@ -9,7 +9,7 @@ use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
 use crate::findings::{Finding, Fix, Related, TextEdit};
 use crate::formats::editor::Quick;
-use crate::syntax::Document;
+use crate::syntax::{Change, Document};
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
 pub const PSEUDO_CREATURES: [&str; 4] = ["Anything", "AnyNonLord", "Lord", "Titan"];
@@ -22,6 +22,11 @@ pub struct TerView {
     pub names: Vec<Word>,
     /// `TITANIMPROVE` and `TITANTELEPORT` lines (2002-11), in file order.
     pub titan: Vec<TitanRecord>,
+    /// The records with a syntax error (the root's children), or the whole text when the
+    /// error is in none of them: a line without one reads the same wherever it is, so the
+    /// next view can be made from this one when the errors are all in the edited line
+    /// ([`TerView::after_edit`]).
+    errors: Vec<Range<usize>>,
 }
 
 #[derive(Debug)]
@@ -213,6 +218,35 @@ fn first_error(node: tree_sitter::Node) -> Option<usize> {
     }
 }
 
+/// Where an item of the last view lies, for [`TerView::after_edit`].
+enum Place {
+    Before,
+    Edited,
+    After,
+}
+
+impl Acquirable {
+    /// The acquirable of the same line starting at `to` instead of `from`.
+    fn moved(&self, from: usize, to: usize) -> Acquirable {
+        Acquirable {
+            points: self.points.moved(from, to),
+            creature: self.creature.moved(from, to),
+            terrains: self.terrains.as_ref().map(|w| w.moved(from, to)),
+        }
+    }
+}
+
+impl TitanRecord {
+    /// The record of the same line starting at `to` instead of `from`.
+    fn moved(&self, from: usize, to: usize) -> TitanRecord {
+        TitanRecord {
+            keyword: self.keyword,
+            value: self.value.moved(from, to),
+            range: moved(&self.range, from, to),
+        }
+    }
+}
+
 impl Terrain {
     /// The terrain of the same line starting at `to` instead of `from`.
     fn moved(&self, from: usize, to: usize) -> Terrain {
@@ -242,9 +276,14 @@ impl Terrain {
 }
 
 impl TerView {
-    /// The view of the document's current text, built once until it changes.
+    /// The view of the document's current text, built once until it changes: after an edit
+    /// inside one line, from the view before it.
     pub fn of(doc: &Document) -> std::sync::Arc<TerView> {
-        doc.memo(|| TerView::new(doc))
+        doc.memo(|| {
+            doc.previous_memo::<TerView>()
+                .and_then(|(before, change)| TerView::after_edit(doc, &before, change))
+                .unwrap_or_else(|| TerView::new(doc))
+        })
     }
 
     pub fn new(doc: &Document) -> TerView {
@@ -252,55 +291,193 @@ impl TerView {
         let Some(tree) = doc.tree() else { return view };
         let root = tree.root_node();
         let mut cursor = root.walk();
-        for node in root.named_children(&mut cursor) {
-            match node.kind() {
-                "terrain_def" | "named_terrain_def" => {
-                    let Some(terrain) = terrain_line(doc, node) else {
-                        continue;
-                    };
-                    view.names.extend(terrain.color.iter().cloned());
-                    // A 2003-10 terrain name is the game's CHAINE: digits are part of it.
-                    if !terrain.named {
-                        view.names.extend(terrain.name.iter().cloned());
-                    }
-                    view.names.extend(terrain.display_name.iter().cloned());
-                    view.names
-                        .extend(terrain.recruits.iter().map(|r| r.creature.clone()));
-                    view.terrains.push(terrain);
-                }
-                "titan_improve" | "titan_teleport" => {
-                    if let Some(value) = Fields::of(node).num(doc, "value") {
-                        view.titan.push(TitanRecord {
-                            keyword: if node.kind() == "titan_improve" {
-                                "TITANIMPROVE"
-                            } else {
-                                "TITANTELEPORT"
-                            },
-                            value,
-                            range: node.byte_range(),
-                        });
-                    }
-                }
-                "acquirable_def" => {
-                    for a in children(node, "acquirable") {
-                        let a = Fields::of(a);
-                        let (Some(points), Some(creature)) =
-                            (a.num(doc, "points"), a.word(doc, "creature"))
-                        else {
-                            continue;
-                        };
-                        view.names.push(creature.clone());
-                        view.acquirables.push(Acquirable {
-                            points,
-                            creature,
-                            terrains: a.word(doc, "terrains"),
-                        });
-                    }
-                }
-                _ => {}
-            }
+        for node in root.children(&mut cursor) {
+            view.read(doc, node);
+        }
+        if root.has_error() && view.errors.is_empty() {
+            view.errors.push(0..usize::MAX);
         }
         view
+    }
+
+    /// The view after an edit that changed one line and broke or joined none, made from the
+    /// view before it: the edited line is read from the tree as [`TerView::new`] reads it, and
+    /// every other line's terrains, acquirables, names and Titan lines are the last view's,
+    /// moved by the bytes the edit added or removed (a keystroke walked the whole tree and
+    /// looked every line up again). `None` for any other edit, or with a syntax error in
+    /// another line before or after it: the view is made anew.
+    fn after_edit(doc: &Document, before: &TerView, change: Change) -> Option<TerView> {
+        let tree = doc.tree()?;
+        let root = tree.root_node();
+        if change.removed_break {
+            return None;
+        }
+        let rope = doc.rope();
+        if rope
+            .byte_slice(change.start..change.new_end)
+            .bytes()
+            .any(|b| b == b'\n' || b == b'\r')
+        {
+            return None;
+        }
+        // The edited line, from its start to its line break (or the text's end), in the new
+        // text and in the old one: the bytes before it are the same in both.
+        let start = rope.line_to_byte(rope.byte_to_line(change.start));
+        let end = change.new_end
+            + rope
+                .byte_slice(change.new_end..)
+                .bytes()
+                .position(|b| b == b'\n')
+                .unwrap_or(rope.len_bytes() - change.new_end);
+        let old_end = (end + change.old_end).checked_sub(change.new_end)?;
+        if before
+            .errors
+            .iter()
+            .any(|error| error.start < start || error.end > old_end)
+        {
+            return None;
+        }
+
+        let mut line = TerView::default();
+        let mut cursor = root.walk();
+        let mut more = cursor.goto_first_child_for_byte(start).is_some();
+        while more {
+            let node = cursor.node();
+            if node.start_byte() >= end {
+                break;
+            }
+            // A record reaching past the line (after a `\r`, which the grammar takes as a
+            // blank): read anew.
+            if node.start_byte() < start || node.end_byte() > end {
+                return None;
+            }
+            line.read(doc, node);
+            more = cursor.goto_next_sibling();
+        }
+        // An error the walk did not meet (a line break the parser took as missing): anew.
+        if root.has_error() && line.errors.is_empty() {
+            return None;
+        }
+
+        // Where a range of the last view lies: before the edited line, in it, or after it.
+        let place = |range: &Range<usize>| {
+            if range.end < start {
+                Some(Place::Before)
+            } else if range.start > old_end {
+                Some(Place::After)
+            } else if range.start >= start && range.end <= old_end {
+                Some(Place::Edited)
+            } else {
+                None
+            }
+        };
+        fn merge<T>(
+            last: &[T],
+            edited: Vec<T>,
+            place: impl Fn(&T) -> Option<Place>,
+            moved: impl Fn(&T, usize, usize) -> T,
+            (old_end, end): (usize, usize),
+        ) -> Option<Vec<T>> {
+            let mut merged = Vec::with_capacity(last.len() + edited.len());
+            let mut edited = Some(edited);
+            for item in last {
+                match place(item)? {
+                    Place::Before => merged.push(moved(item, 0, 0)),
+                    Place::Edited => {}
+                    Place::After => {
+                        merged.extend(edited.take().into_iter().flatten());
+                        merged.push(moved(item, old_end, end));
+                    }
+                }
+            }
+            merged.extend(edited.into_iter().flatten());
+            Some(merged)
+        }
+        let shift = (old_end, end);
+        Some(TerView {
+            terrains: merge(
+                &before.terrains,
+                line.terrains,
+                |t| place(&t.range),
+                Terrain::moved,
+                shift,
+            )?,
+            acquirables: merge(
+                &before.acquirables,
+                line.acquirables,
+                |a| place(&a.creature.range),
+                Acquirable::moved,
+                shift,
+            )?,
+            names: merge(
+                &before.names,
+                line.names,
+                |w| place(&w.range),
+                Word::moved,
+                shift,
+            )?,
+            titan: merge(
+                &before.titan,
+                line.titan,
+                |t| place(&t.range),
+                TitanRecord::moved,
+                shift,
+            )?,
+            errors: line.errors,
+        })
+    }
+
+    /// One record of the file (a child of the tree's root), added to the view.
+    fn read(&mut self, doc: &Document, node: tree_sitter::Node) {
+        if node.has_error() {
+            self.errors.push(node.byte_range());
+        }
+        match node.kind() {
+            "terrain_def" | "named_terrain_def" => {
+                let Some(terrain) = terrain_line(doc, node) else {
+                    return;
+                };
+                self.names.extend(terrain.color.iter().cloned());
+                // A 2003-10 terrain name is the game's CHAINE: digits are part of it.
+                if !terrain.named {
+                    self.names.extend(terrain.name.iter().cloned());
+                }
+                self.names.extend(terrain.display_name.iter().cloned());
+                self.names
+                    .extend(terrain.recruits.iter().map(|r| r.creature.clone()));
+                self.terrains.push(terrain);
+            }
+            "titan_improve" | "titan_teleport" => {
+                if let Some(value) = Fields::of(node).num(doc, "value") {
+                    self.titan.push(TitanRecord {
+                        keyword: if node.kind() == "titan_improve" {
+                            "TITANIMPROVE"
+                        } else {
+                            "TITANTELEPORT"
+                        },
+                        value,
+                        range: node.byte_range(),
+                    });
+                }
+            }
+            "acquirable_def" => {
+                for a in children(node, "acquirable") {
+                    let a = Fields::of(a);
+                    let (Some(points), Some(creature)) =
+                        (a.num(doc, "points"), a.word(doc, "creature"))
+                    else {
+                        continue;
+                    };
+                    self.names.push(creature.clone());
+                    self.acquirables.push(Acquirable {
+                        points,
+                        creature,
+                        terrains: a.word(doc, "terrains"),
+                    });
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Whether the terrain lines are those of 2003-10 (no letter), as most of them are.
@@ -827,6 +1004,91 @@ mod tests {
     use super::{TERRAIN_LINES, TerView, Word, read_terrain, terrain_refs};
     use crate::registry::FormatId;
     use crate::syntax::Document;
+
+    /// A view made from the view before an edit ([`TerView::after_edit`]) is the view made
+    /// anew, for random edits of every corpus TER and of a small TER of both dialects with
+    /// comments, blank lines, ACQUIRABLE and Titan lines: three edits of one line as typing
+    /// makes them, then the text as it was. Edits it does not take (line breaks, a syntax
+    /// error in another line) are made anew, and most edits it takes.
+    #[test]
+    fn views_after_an_edit_are_the_views_made_anew() {
+        let mut texts = vec![
+            "# note\n\nP yellow Plains true 1 Centaur 2 Lion Plains # c\n\
+             B green Brush false 2 Gargoyle Brush\r\n\
+             green Brush1 true 1 Gargoyle 2 Cyclops Brush Random:Brush.rnd\n\n\
+             ACQUIRABLE 100 Angel 500 Archangel P,B\nTITANIMPROVE 100\nTITANTELEPORT 400\n\
+             T tower Tower false 0 Titan 0 Warlock"
+                .to_string(),
+        ];
+        texts.extend(super::super::random_edits::corpus_texts("ter"));
+        const PIECES: &[&str] = &[
+            "",
+            "1",
+            "42",
+            " ",
+            "\t",
+            "P",
+            "T",
+            "Brush",
+            "true",
+            "false",
+            "Gargoyle",
+            "#",
+            "# c",
+            "Random:X.rnd",
+            "ACQUIRABLE",
+            ",",
+            "-",
+            "\n",
+            "\r",
+            "\r\n",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut random = |n: usize| super::super::random_edits::below(&mut seed, n);
+        let (mut edits, mut taken) = (0, 0);
+        for text in &texts {
+            let mut doc = Document::new(Some(FormatId::ColossusTer), text);
+            TerView::of(&doc);
+            let mut line = 0;
+            for round in 0..48 {
+                let typed = round % 4 != 3;
+                if round % 4 == 0 {
+                    line = random(doc.rope().len_lines());
+                }
+                let (range, piece) = if typed {
+                    let rope = doc.rope();
+                    let start = rope.line_to_byte(line.min(rope.len_lines() - 1));
+                    let end = start + rope.line(rope.byte_to_line(start)).len_bytes();
+                    let from = start + random(end - start + 1);
+                    let to = from + random(end - from + 1).min(4);
+                    (from..to, PIECES[random(PIECES.len())])
+                } else {
+                    // The text as it was: the next typing starts from no error.
+                    (0..doc.rope().len_bytes(), text.as_str())
+                };
+                doc.edit(range.clone(), piece);
+                let (before, change) = doc
+                    .previous_memo::<TerView>()
+                    .expect("the view before the edit");
+                let fresh = format!("{:?}", TerView::new(&doc));
+                if let Some(after) = TerView::after_edit(&doc, &before, change) {
+                    taken += 1;
+                    assert_eq!(
+                        format!("{after:?}"),
+                        fresh,
+                        "{range:?} {piece:?} in\n{}",
+                        doc.text()
+                    );
+                }
+                edits += usize::from(typed);
+                assert_eq!(format!("{:?}", TerView::of(&doc)), fresh);
+            }
+        }
+        assert!(
+            taken * 2 > edits,
+            "{taken} of {edits} edits made from the view before"
+        );
+    }
 
     /// A word before a lone count may end in a blank of two bytes (a no-break space, which the
     /// TER's grammar does not take as a blank): the count's finding is found all the same.
