@@ -88,6 +88,45 @@ pub struct Change {
     pub removed_break: bool,
 }
 
+/// The one line an edit changed, when it broke and joined none: `start..end` in the current
+/// text, from the line's start to its `\n` (or the text's end), and `old_end`, where that `\n`
+/// was in the previous text (the bytes before the line are the same in both). What a view made
+/// from the last one reads again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EditedLine {
+    pub start: usize,
+    pub end: usize,
+    pub old_end: usize,
+}
+
+impl Change {
+    /// The line the edit changed in `rope` (the current text), unless it removed or inserted
+    /// a line break (`\n` or `\r`).
+    pub fn edited_line(&self, rope: &Rope) -> Option<EditedLine> {
+        if self.removed_break
+            || rope
+                .byte_slice(self.start..self.new_end)
+                .bytes()
+                .any(|b| b == b'\n' || b == b'\r')
+        {
+            return None;
+        }
+        let start = rope.line_to_byte(rope.byte_to_line(self.start));
+        let end = self.new_end
+            + rope
+                .byte_slice(self.new_end..)
+                .bytes()
+                .position(|b| b == b'\n')
+                .unwrap_or(rope.len_bytes() - self.new_end);
+        let old_end = (end + self.old_end).checked_sub(self.new_end)?;
+        Some(EditedLine {
+            start,
+            end,
+            old_end,
+        })
+    }
+}
+
 /// Texts up to this size are also kept as one string, for [`Document::slice`]: every file of the
 /// corpus a view slices token by token (the largest Colossus files, 2003-10 MAPs and TERs, are
 /// under 10 KB; a token sliced from the rope searches it).

@@ -6,7 +6,9 @@ mod errors;
 mod query;
 mod words;
 
-pub use document::{Change, Document, MAX_LINE_BYTES, MAX_PARSED_BYTES, Revision, Unparsed};
+pub use document::{
+    Change, Document, EditedLine, MAX_LINE_BYTES, MAX_PARSED_BYTES, Revision, Unparsed,
+};
 pub use errors::{GrammarWords, syntax_findings};
 pub use query::{line_runs, query_highlights, token_at};
 pub use words::LineWords;

@@ -17,7 +17,7 @@ use crate::answers::{Highlight, HighlightKind};
 use crate::findings::{Finding, Related};
 use crate::formats::Files;
 use crate::formats::editor::Quick;
-use crate::syntax::{Change, Document};
+use crate::syntax::{Change, Document, EditedLine};
 use crate::text::ChunkReader;
 
 /// What the MAP checks need of the variant's era (see [`Era`]): its size limits, which terrain
@@ -599,29 +599,15 @@ impl MapView {
         let old_coloured = before.highlights.as_ref()?;
         let tree = doc.tree()?;
         let root = tree.root_node();
-        if change.removed_break || root.has_error() {
+        if root.has_error() {
             return None;
         }
         let mut text = ChunkReader::new(doc.rope());
-        let rope = doc.rope();
-        if rope
-            .byte_slice(change.start..change.new_end)
-            .bytes()
-            .any(|b| b == b'\n' || b == b'\r')
-        {
-            return None;
-        }
-        // The edited line, from its start to its line break (or the text's end), in the new
-        // text and in the old one: the bytes before it are the same in both.
-        let line = rope.byte_to_line(change.start);
-        let start = rope.line_to_byte(line);
-        let end = change.new_end
-            + rope
-                .byte_slice(change.new_end..)
-                .bytes()
-                .position(|b| b == b'\n')
-                .unwrap_or(rope.len_bytes() - change.new_end);
-        let old_end = (end + change.old_end).checked_sub(change.new_end)?;
+        let EditedLine {
+            start,
+            end,
+            old_end,
+        } = change.edited_line(doc.rope())?;
         // After the size line, which stays the first line with a token.
         if start <= basis.size_line_end || start > change.start {
             return None;

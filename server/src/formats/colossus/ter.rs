@@ -9,7 +9,7 @@ use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
 use crate::findings::{Finding, Fix, Related, TextEdit};
 use crate::formats::editor::Quick;
-use crate::syntax::{Change, Document};
+use crate::syntax::{Change, Document, EditedLine};
 
 /// Recruiters that are not creatures, matched exactly as the game matches them.
 pub const PSEUDO_CREATURES: [&str; 4] = ["Anything", "AnyNonLord", "Lord", "Titan"];
@@ -309,27 +309,11 @@ impl TerView {
     fn after_edit(doc: &Document, before: &TerView, change: Change) -> Option<TerView> {
         let tree = doc.tree()?;
         let root = tree.root_node();
-        if change.removed_break {
-            return None;
-        }
-        let rope = doc.rope();
-        if rope
-            .byte_slice(change.start..change.new_end)
-            .bytes()
-            .any(|b| b == b'\n' || b == b'\r')
-        {
-            return None;
-        }
-        // The edited line, from its start to its line break (or the text's end), in the new
-        // text and in the old one: the bytes before it are the same in both.
-        let start = rope.line_to_byte(rope.byte_to_line(change.start));
-        let end = change.new_end
-            + rope
-                .byte_slice(change.new_end..)
-                .bytes()
-                .position(|b| b == b'\n')
-                .unwrap_or(rope.len_bytes() - change.new_end);
-        let old_end = (end + change.old_end).checked_sub(change.new_end)?;
+        let EditedLine {
+            start,
+            end,
+            old_end,
+        } = change.edited_line(doc.rope())?;
         if before
             .errors
             .iter()
