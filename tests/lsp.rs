@@ -2048,6 +2048,8 @@ fn a_peg_board_is_played_move_by_move() {
 stones left after 1 jump, 3 jumps possible; 20 points."
     );
     assert_eq!(refused.get("hint"), None);
+    // A peg board's preview has no headline: neither has its game.
+    assert_eq!(refused.get("headline"), None);
 
     // Undo is the list without its last move: the start again.
     let undone = play(&mut client, json!([]), false);
@@ -2126,6 +2128,8 @@ FILE` searches 200,000 positions a deal."
         )
     };
     let start = play(&mut client, json!([]));
+    // Played, the game is told as the preview tells it.
+    assert_eq!(start["headline"], rate);
     let first = start["hint"]["move"].as_str().unwrap().to_string();
     assert!(
         start["hint"]["reason"]

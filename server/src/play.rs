@@ -41,6 +41,9 @@ pub struct Played {
     pub refused: Option<Refusal>,
     /// A move worth playing now, when asked for.
     pub hint: Option<Hint>,
+    /// The preview's line under the title, as it is now (how often a Patience game is won,
+    /// as far as the editor's study has searched): it moves on while the game is played.
+    pub headline: Option<String>,
 }
 
 /// Plays `moves` on the game `doc` describes (dealt with `deal` when it is a card game), and
@@ -130,5 +133,6 @@ pub fn play(
         source_map: board.scene.into_source_map(),
         refused,
         hint: hint.then(|| game.hint(HINT_POSITIONS)),
+        headline: crate::render::headline(doc, files),
     })
 }

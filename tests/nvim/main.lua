@@ -721,6 +721,18 @@ return function(t)
     t.eq(play.state(src), nil, 'closing the play buffer ends the game')
   end)
 
+  t.test(':RetroboardPlay: the play buffer shows the headline the server sends (how often a Patience game is won) under the position', function()
+    local play = require('retroboard.play')
+    local rate = 'Won 8 of 20 deals (seeds 1–20), 0 proven lost, 12 unknown within 5,000 positions each.'
+    local result = { text = '7♣ 8♥\n', message = 'Deal 1: 52 cards to play.', moves = { '7>9', 's' }, headline = rate }
+    t.eq(play.lines(result, { moves = {} }), {
+      '7♣ 8♥', '', 'Deal 1: 52 cards to play.', rate, 'moves: 7>9 s', '',
+      'm: a move  u: undo  <C-r>: redo  R: restart  ?: hint  q: close',
+    }, 'the lines with a headline')
+    result.headline = nil
+    t.ok(not vim.tbl_contains(play.lines(result, { moves = {} }), rate), 'none without one')
+  end)
+
   t.test('board edit: r{char} in the text preview paints three Crossmines cells; bytes as expected; u undoes; r names what the square offers when it is that already', function()
     vim.cmd('silent! only')
     local path = board_copy('tests/edits/crossmines/cell-letter.pat', 'Paint.pat')

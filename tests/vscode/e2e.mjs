@@ -1263,7 +1263,7 @@ async function playSteps({ openPreview }) {
     return `${start.legal.length} legal moves at the start`;
   }, { needs: [openPreview] });
 
-  await step('how often Klondike is won: the preview\'s headline once its deals are searched in the background, and the hover on the game\'s name', async () => {
+  await step('how often Klondike is won: the preview\'s headline once its deals are searched in the background, the same over a deal played, and the hover on the game\'s name', async () => {
     const frame = await openBoard('Klondike.pat', /^pile:/);
     const rate = /^Won \d+ of 20 deals \(seeds 1–20\), \d+ proven lost, \d+ unknown within 5,000 positions each\.$/;
     const headline = await until('the win rate in the headline', async () => {
@@ -1274,6 +1274,24 @@ async function playSteps({ openPreview }) {
       return rate.test(text) ? text : false;
     }, 90_000, 500);
     await screenshot('preview-patience-win-rate');
+    // Played, the headline is the play answer's: blanked here first, it comes back with the deal.
+    await frame.evaluate(() => {
+      const h = document.getElementById('headline');
+      h.textContent = '';
+      h.hidden = true;
+    });
+    await frame.locator('#play').click();
+    const inPlay = await until('the win rate over the deal played', async () => {
+      const s = await playState(frame);
+      const text = await frame.evaluate(() => {
+        const h = document.getElementById('headline');
+        return h && !h.hidden ? h.textContent : '';
+      });
+      return s.playing && s.legal.length > 0 && text ? text : false;
+    });
+    check(inPlay === headline, `the headline while playing: ${inPlay}`);
+    await screenshot('play-patience-win-rate');
+    await frame.locator('#stop').click();
     await runCommand('View: Focus First Editor Group');
     await hoverShowing(1, 1, 'Klondike', `How often it is won (searched in the background): ${headline}`, 'hover-patience-win-rate');
     return headline;

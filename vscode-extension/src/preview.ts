@@ -44,6 +44,8 @@ interface PlayResult {
   message?: string;
   refused?: { index: number; move: string; rule: string };
   hint?: { move: string | null; reason: string };
+  /** The preview's headline as it is now (a Patience game's win rate). */
+  headline?: string;
 }
 
 /** The source map of the board shown: where a click on an element leads. */
@@ -447,6 +449,7 @@ export class PreviewManager implements vscode.Disposable, vscode.WebviewPanelSer
         message: String(result.message ?? ''),
         refused: result.refused ?? null,
         hint: result.hint ?? null,
+        headline: typeof result.headline === 'string' ? result.headline : null,
       });
     } catch (err) {
       answer({ type: 'played', uri: uri.toString(), moves, error: (err as Error).message });

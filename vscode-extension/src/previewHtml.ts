@@ -58,6 +58,8 @@ export type ToPage =
       /** The first move refused and the rule that forbids it: the moves from it were not played. */
       refused: { index: number; move: string; rule: string } | null;
       hint: { move: string | null; reason: string } | null;
+      /** The preview's line under the title as it is now (a Patience game's win rate). */
+      headline: string | null;
     }
   /** A game that could not be played: why. */
   | { type: 'played'; uri: string; moves: string[]; error: string };
@@ -1381,6 +1383,9 @@ export function previewHtml(nonce: string, initial: PageState): string {
     }
     plain = null;
     $('title').textContent = String(m.title);
+    // The study of a Patience game goes on while it is played: its line as it is now.
+    $('headline').textContent = m.headline ? String(m.headline) : '';
+    $('headline').hidden = !m.headline;
     drawing.textContent = String(m.text || '');
     showDrawing(!!state.showText);
     board.dataset.status = game.status;

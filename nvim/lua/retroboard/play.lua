@@ -1,6 +1,6 @@
 -- :RetroboardPlay — the game a file describes, played in a scratch split, from the server's
 -- `retroboard/play` request ({textDocument = {uri}, deal, moves, hint} -> {status, moves, text,
--- message, refused, hint}). The moves are kept here; the server replays them from the start on
+-- message, refused, hint, headline}). The moves are kept here; the server replays them from the start on
 -- the buffer's text, so undo is the list without its last move and an edit of the board replays
 -- the game on the new text.
 --
@@ -19,7 +19,8 @@ local preview = require('retroboard.preview')
 
 local M = {}
 
---- Per source buffer: { buf, moves, redo, deal, seq, shown, hint, status, legal, message }
+--- Per source buffer: { buf, moves, redo, deal, seq, shown, hint, status, legal, message,
+--- headline }
 local games = {}
 
 local notify, set_lines = preview.notify, preview.set_lines
@@ -34,6 +35,10 @@ function M.lines(result, game)
   end
   for _, line in ipairs(vim.split(result.message or '', '\n', { plain = true })) do
     table.insert(lines, line)
+  end
+  -- How often a Patience game is won, as far as the background search has got.
+  if type(result.headline) == 'string' and result.headline ~= '' then
+    table.insert(lines, result.headline)
   end
   if #game.moves > 0 then
     table.insert(lines, 'played: ' .. table.concat(game.moves, ' '))
@@ -90,6 +95,7 @@ local function refresh(src, hint)
       game.message = result.message
       game.hint = result.hint
       game.refused = result.refused
+      game.headline = type(result.headline) == 'string' and result.headline or nil
       set_lines(game.buf, M.lines(result, game))
     end)
   end)
@@ -256,7 +262,7 @@ function M.command(args)
 end
 
 --- The state of the game of a source buffer (for tests and statuslines): { moves, status,
---- legal, message, hint, refused, buf }.
+--- legal, message, hint, refused, headline, buf }.
 function M.state(src)
   local game = games[src or vim.api.nvim_get_current_buf()]
   if not game then
@@ -269,6 +275,7 @@ function M.state(src)
     message = game.message,
     hint = game.hint,
     refused = game.refused,
+    headline = game.headline,
     buf = game.buf,
     shown = game.shown,
     seq = game.seq,

@@ -142,8 +142,9 @@ pub fn dealt_preview(doc: &Document, files: &dyn Files, seed: u64) -> Option<Pre
     Some(preview)
 }
 
-/// The format's line under the title of the preview ([`Preview::headline`]).
-fn headline(doc: &Document, files: &dyn Files) -> Option<String> {
+/// The format's line under the title of the preview ([`Preview::headline`]), and of a game
+/// played ([`crate::play::Played::headline`]).
+pub fn headline(doc: &Document, files: &dyn Files) -> Option<String> {
     let headline = crate::formats::spec(doc.format()?).headline(doc, files)?;
     Some(crate::text::terminal_safe(&headline).into_owned())
 }

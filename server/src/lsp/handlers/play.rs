@@ -60,6 +60,9 @@ pub struct PlayResult {
     pub refused: Option<RefusedMove>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<HintAnswer>,
+    /// The preview's headline as it is now (a Patience game's win rate, searched meanwhile).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub headline: Option<String>,
 }
 
 impl Backend {
@@ -88,6 +91,7 @@ impl Backend {
                             next: h.next,
                             reason: h.reason,
                         }),
+                        headline: played.headline,
                     }
                 })
             })?
