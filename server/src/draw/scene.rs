@@ -282,9 +282,9 @@ impl Action {
 /// preview four fifths of its time).
 #[derive(Clone, Debug, Default)]
 pub struct Palette {
-    pub actions: Vec<Action>,
+    actions: Vec<Action>,
     /// For each element asked about, in the order asked, its actions' indices.
-    pub offers: Vec<Vec<usize>>,
+    offers: Vec<Vec<usize>>,
     index: foldhash::HashMap<String, usize>,
     key: String,
 }
@@ -339,6 +339,12 @@ impl Palette {
             Some(offers) => offers.push(at),
             None => self.offers.push(vec![at]),
         }
+    }
+
+    /// Every action offered, each once, and for each element asked about (in the order asked)
+    /// its actions' indices into them: what the preview sends.
+    pub fn into_parts(self) -> (Vec<Action>, Vec<Vec<usize>>) {
+        (self.actions, self.offers)
     }
 
     /// The actions the `element`-th element asked about offers, in order.

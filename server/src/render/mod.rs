@@ -70,11 +70,13 @@ pub fn with_actions(doc: &Document, files: &dyn Files, elements: &mut [Element])
         return Vec::new();
     };
     let ids: Vec<&str> = elements.iter().map(|e| e.id.as_str()).collect();
-    let palette = crate::formats::spec(format).board_actions(doc, files, &ids);
-    for (element, offers) in elements.iter_mut().zip(palette.offers) {
+    let (actions, offers) = crate::formats::spec(format)
+        .board_actions(doc, files, &ids)
+        .into_parts();
+    for (element, offers) in elements.iter_mut().zip(offers) {
         element.actions = offers;
     }
-    palette.actions
+    actions
 }
 
 /// What [`preview`]'s drawing's elements stand for in the text (its `source_map`), without
