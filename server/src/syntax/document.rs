@@ -127,6 +127,33 @@ impl Change {
     }
 }
 
+impl EditedLine {
+    /// Hands each child of `root` on the edited line (`start..end` of the current text) to
+    /// `read`, the cursor on it, in order; `None` when one reaches outside the line (a record
+    /// that began before it, after a `\r` the grammar takes as a blank, or runs past it) or
+    /// `read` gives up. The line break that ends the line comes after them.
+    pub fn read_nodes(
+        &self,
+        root: tree_sitter::Node,
+        mut read: impl FnMut(&mut tree_sitter::TreeCursor) -> Option<()>,
+    ) -> Option<()> {
+        let mut cursor = root.walk();
+        let mut more = cursor.goto_first_child_for_byte(self.start).is_some();
+        while more {
+            let node = cursor.node();
+            if node.start_byte() >= self.end {
+                break;
+            }
+            if node.start_byte() < self.start || node.end_byte() > self.end {
+                return None;
+            }
+            read(&mut cursor)?;
+            more = cursor.goto_next_sibling();
+        }
+        Some(())
+    }
+}
+
 /// Texts up to this size are also kept as one string, for [`Document::slice`]: every file of the
 /// corpus a view slices token by token (the largest Colossus files, 2003-10 MAPs and TERs, are
 /// under 10 KB; a token sliced from the rope searches it).

@@ -603,11 +603,12 @@ impl MapView {
             return None;
         }
         let mut text = ChunkReader::new(doc.rope());
+        let edited = change.edited_line(doc.rope())?;
         let EditedLine {
             start,
             end,
             old_end,
-        } = change.edited_line(doc.rope())?;
+        } = edited;
         // After the size line, which stays the first line with a token.
         if start <= basis.size_line_end || start > change.start {
             return None;
@@ -630,24 +631,15 @@ impl MapView {
             layout: hex_layout,
             named,
         };
-        let mut cursor = root.walk();
-        let mut more = cursor.goto_first_child_for_byte(start).is_some();
-        while more {
+        edited.read_nodes(root, |cursor| {
             let node = cursor.node();
-            // The line break that ends the line (or the next line) comes next.
-            if node.start_byte() >= end {
-                break;
-            }
-            if node.start_byte() < start || node.end_byte() > end {
-                return None;
-            }
             if let Some(kind) = colours.of(node.kind_id(), Some(root_kind), true) {
                 super::highlights::push(&mut coloured, node, kind);
             }
             match node.kind() {
                 "hex" => {
                     reader.read(
-                        &mut cursor,
+                        cursor,
                         &mut text,
                         &mut tokens,
                         &mut coloured,
@@ -659,8 +651,8 @@ impl MapView {
                 _ if !node.is_named() => {}
                 _ => return None,
             }
-            more = cursor.goto_next_sibling();
-        }
+            Some(())
+        })?;
 
         // The other lines' reading, moved past the edited line.
         let edited = |at: usize| at >= start && at <= old_end;

@@ -309,11 +309,12 @@ impl TerView {
     fn after_edit(doc: &Document, before: &TerView, change: Change) -> Option<TerView> {
         let tree = doc.tree()?;
         let root = tree.root_node();
+        let edited = change.edited_line(doc.rope())?;
         let EditedLine {
             start,
             end,
             old_end,
-        } = change.edited_line(doc.rope())?;
+        } = edited;
         if before
             .errors
             .iter()
@@ -323,21 +324,10 @@ impl TerView {
         }
 
         let mut line = TerView::default();
-        let mut cursor = root.walk();
-        let mut more = cursor.goto_first_child_for_byte(start).is_some();
-        while more {
-            let node = cursor.node();
-            if node.start_byte() >= end {
-                break;
-            }
-            // A record reaching past the line (after a `\r`, which the grammar takes as a
-            // blank): read anew.
-            if node.start_byte() < start || node.end_byte() > end {
-                return None;
-            }
-            line.read(doc, node);
-            more = cursor.goto_next_sibling();
-        }
+        edited.read_nodes(root, |cursor| {
+            line.read(doc, cursor.node());
+            Some(())
+        })?;
         // An error the walk did not meet (a line break the parser took as missing): anew.
         if root.has_error() && line.errors.is_empty() {
             return None;
