@@ -351,17 +351,18 @@ not about the game: to use it, write “{key}:{name}” in {var_name}"
 /// The terrains of the map hexes (letters, or names from 2003-10), or `None` when the map has
 /// errors (some hexes may be unread); kept with the map's text, as every keystroke in a TER
 /// asks for them.
-struct MapTerrains(Option<HashSet<String, Quick>>);
-
-fn map_terrains(map: &Document) -> Arc<MapTerrains> {
+fn map_terrains(map: &Document) -> Option<Arc<HashSet<String, Quick>>> {
+    struct MapTerrains(Option<Arc<HashSet<String, Quick>>>);
     map.memo(|| {
         let view = MapView::of(map);
         MapTerrains(
             view.line_errors
                 .is_empty()
-                .then(|| view.hexes.iter().filter_map(|h| h.terrain_key()).collect()),
+                .then(|| Arc::new(view.hexes.iter().filter_map(|h| h.terrain_key()).collect())),
         )
     })
+    .0
+    .clone()
 }
 
 /// TER: a terrain no hex of any map using it has, and starting creatures that are not
@@ -382,21 +383,16 @@ pub fn check_ter(doc: &Document, view: &TerView, files: &dyn Files, out: &mut Ve
             maps.clear();
             break; // a map that cannot be read may have any terrain
         };
-        let found = map_terrains(&map_doc);
-        if found.0.is_none() {
+        let Some(found) = map_terrains(&map_doc) else {
             maps.clear();
             break;
-        }
+        };
         on_hexes.push(found);
         maps.push(shown(map_doc.path().unwrap_or(Path::new("")), &dir));
     }
     maps.dedup();
     if !maps.is_empty() {
-        let on_a_hex = |key: &str| {
-            on_hexes
-                .iter()
-                .any(|m| m.0.as_ref().is_some_and(|keys| keys.contains(key)))
-        };
+        let on_a_hex = |key: &str| on_hexes.iter().any(|keys| keys.contains(key));
         let mut seen: HashSet<String, Quick> = HashSet::default();
         let named = view.named();
         for terrain in &view.terrains {
