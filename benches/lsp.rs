@@ -40,6 +40,8 @@ fn ms(d: Duration) -> String {
 /// serde_json 0.8–1.1 ms, Node's `JSON.parse` 0.8 ms, typed structs much less).
 struct Session {
     keystrokes: Vec<Duration>,
+    /// The same keystroke typed [`TYPED_GAP`] after the last one's diagnostics, nothing between.
+    typed: Vec<Duration>,
     requests: Vec<Timed>,
     peak_kb: u64,
 }
@@ -60,9 +62,14 @@ const REQUESTS: [&str; 5] = [
     "preview",
 ];
 
+/// How long a keystroke "as typed" comes after the last one's diagnostics: the server idle
+/// between (a person types a key each 70 ms or more). A core that went idle wakes slower than
+/// one kept busy by keystrokes back to back.
+const TYPED_GAP: Duration = Duration::from_millis(20);
+
 /// Opens `text` and times `edits` keystrokes in the middle of the text the server reads (its
 /// first `read` bytes: the format's bound), typed then deleted, each followed by every request
-/// of [`REQUESTS`].
+/// of [`REQUESTS`]; then `edits / 3` typed [`TYPED_GAP`] apart, alone.
 fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> Session {
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     client.open(uri, language, 1, text);
@@ -117,15 +124,30 @@ fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> 
             timed.answered.push(client.last_read_at() - start);
         }
     }
+    let mut typed = Vec::new();
+    for i in edits..edits + edits / 3 {
+        std::thread::sleep(TYPED_GAP);
+        let version = 2 + i as i64;
+        let start = Instant::now();
+        if i % 2 == 0 {
+            client.change(uri, version, [[line, 0], [line, 0]], "1");
+        } else {
+            client.change(uri, version, [[line, 0], [line, 1]], "");
+        }
+        client.diagnostics(uri, Some(version));
+        typed.push(client.last_read_at() - start);
+    }
     let (_, peak_kb) = rss_kb(client.pid());
     client.shutdown();
     keystrokes.sort();
+    typed.sort();
     for timed in &mut requests {
         timed.answered.sort();
         timed.parsed.sort();
     }
     Session {
         keystrokes,
+        typed,
         requests,
         peak_kb,
     }
@@ -147,6 +169,11 @@ fn report(name: &str, size: usize, session: &Session) {
         session.peak_kb as f64 * 1024.0 / size.max(1) as f64
     );
     line("keystroke", &session.keystrokes);
+    println!();
+    line(
+        &format!("typed ({} ms apart)", TYPED_GAP.as_millis()),
+        &session.typed,
+    );
     println!();
     for timed in &session.requests {
         line(timed.name, &timed.answered);
@@ -824,7 +851,6 @@ fn behind_a_slow_request() {
     const ALONE: usize = 300;
     const BEHIND: usize = 300;
     const OPENINGS: usize = 100;
-    const TYPED_GAP: Duration = Duration::from_millis(20);
     let (mut client, _) = LspClient::initialized(&["utf-16"]);
     let small_uri = file_uri("/tmp/retroboard-bench-behind/Small.pat");
     let patience_uri = file_uri("/tmp/retroboard-bench-behind/Large.pat");
@@ -860,9 +886,7 @@ fn behind_a_slow_request() {
         start.elapsed()
     };
     let mut alone: Vec<_> = (0..ALONE).map(|_| keystroke(&mut client)).collect();
-    // As typed: each keystroke a while after the last one's diagnostics, the server idle
-    // between (a person types a key each 70 ms or more). A core that went idle wakes slower
-    // than one kept busy by keystrokes back to back.
+    // As typed (see TYPED_GAP).
     let mut typed: Vec<_> = (0..ALONE)
         .map(|_| {
             std::thread::sleep(TYPED_GAP);

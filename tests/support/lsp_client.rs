@@ -33,9 +33,13 @@ enum Server {
 }
 
 impl LspClient {
-    /// Starts the `retroboard lsp` binary.
+    /// Starts the `retroboard lsp` binary: this build's, or another build's at
+    /// `RETROBOARD_BENCH_BIN` (set by hand for a bench, to measure before and after with the
+    /// same client).
     pub fn start() -> LspClient {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_retroboard"))
+        let other = std::env::var_os("RETROBOARD_BENCH_BIN").filter(|bin| !bin.is_empty());
+        let binary = other.unwrap_or_else(|| env!("CARGO_BIN_EXE_retroboard").into());
+        let mut child = Command::new(binary)
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
