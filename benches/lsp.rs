@@ -104,18 +104,23 @@ fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> 
             parsed: Vec::new(),
         })
         .collect();
-    for i in 0..edits {
+    // The `i`th edit: a character typed, deleted on the next; its time to its diagnostics.
+    let keystroke = |client: &mut LspClient, i: usize| {
         let version = 2 + i as i64;
         let start = Instant::now();
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             client.change(uri, version, [[line, 0], [line, 0]], "1");
         } else {
             client.change(uri, version, [[line, 0], [line, 1]], "");
         }
         client.diagnostics(uri, Some(version));
-        keystrokes.push(client.last_read_at() - start);
+        client.last_read_at() - start
+    };
+    for i in 0..edits {
+        let took = keystroke(&mut client, i);
+        keystrokes.push(took);
         if std::env::var_os("RB_TRACE").is_some() {
-            println!("trace keystroke {i} {}", ms(client.last_read_at() - start));
+            println!("trace keystroke {i} {}", ms(took));
         }
         for ((method, params), timed) in methods.iter().zip(&params).zip(&mut requests) {
             let start = Instant::now();
@@ -127,15 +132,7 @@ fn session(uri: &str, language: &str, text: &str, read: usize, edits: usize) -> 
     let mut typed = Vec::new();
     for i in edits..edits + edits / 3 {
         std::thread::sleep(TYPED_GAP);
-        let version = 2 + i as i64;
-        let start = Instant::now();
-        if i % 2 == 0 {
-            client.change(uri, version, [[line, 0], [line, 0]], "1");
-        } else {
-            client.change(uri, version, [[line, 0], [line, 1]], "");
-        }
-        client.diagnostics(uri, Some(version));
-        typed.push(client.last_read_at() - start);
+        typed.push(keystroke(&mut client, i));
     }
     let (_, peak_kb) = rss_kb(client.pid());
     client.shutdown();
