@@ -145,7 +145,7 @@ fn check_fix_mends_a_misspelt_code_before_the_files_it_governs() {
     assert_eq!(json(&out), []);
     assert_eq!(out.status.code(), Some(0));
     let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("retroboard.toml (1 edit(s))"), "{said}");
+    assert!(said.contains("retroboard.toml (1 edit)"), "{said}");
     // Named, and with --diff: the diff, nothing written.
     std::fs::write(dir.join("retroboard.toml"), MISSPELT).unwrap();
     let out = retroboard_in(&dir, &["check", "--fix", "--diff", "retroboard.toml"]);

@@ -192,7 +192,7 @@ fn towers_are_counted_against_maxplayers() {
     assert_eq!(faults[0].code, "colossus/too-few-towers");
     assert_eq!(
         faults[0].message,
-        "the map has 3 tower hex(es) (terrain T: its battleland has a TOWER line); with fewer \
+        "the map has 3 tower hexes (terrain T: its battleland has a TOWER line); with fewer \
 towers than players (up to 4, MAXPLAYERS: in SmallTitan.var) some players start without one: \
 add tower hexes"
     );
@@ -220,7 +220,7 @@ fn towers_are_the_terrains_whose_battleland_says_tower() {
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert_eq!(
         faults[0].message,
-        "the map has 3 tower hex(es) (terrain T: its battleland has a TOWER line); with fewer \
+        "the map has 3 tower hexes (terrain T: its battleland has a TOWER line); with fewer \
 towers than players (up to 6) some players start without one: add tower hexes"
     );
 }
@@ -797,7 +797,7 @@ fn missing_battleland_of_a_2003_10_terrain_name() {
     assert_eq!(note.severity, Severity::Information);
     assert_eq!(
         note.message,
-        "terrain Mantio has 6 hex(es) on the map but no battleland file named Mantio (looked in \
+        "terrain Mantio has 6 hexes on the map but no battleland file named Mantio (looked in \
 Pantheon/Battlelands, ExtTitan/Battlelands, Default/Battlelands); its battles are fought on plain ground"
     );
 }
@@ -830,7 +830,7 @@ fn tower_starters_of_a_2003_10_tower_terrain() {
     assert!(
         faults[0]
             .message
-            .starts_with("Tower is a tower terrain (its battleland has a TOWER line) and gives 2 starting creature(s) (Guardian, Warlock);"),
+            .starts_with("Tower is a tower terrain (its battleland has a TOWER line) and gives 2 starting creatures (Guardian, Warlock);"),
         "{}",
         faults[0].message
     );

@@ -387,7 +387,6 @@ pub fn preferred_edits(text: &(impl Bytes + ?Sized), findings: &[Finding]) -> Ve
     taken
 }
 
-/// Whether a finding marks something faulty in a drawing: errors and warnings do, notes do not.
 /// A count with its noun, singular for 1: `plural(3, "column", "columns")` is "3 columns".
 pub fn plural<N: std::fmt::Display + PartialEq + From<u8> + Copy>(
     count: N,
@@ -403,6 +402,7 @@ pub fn noun<'a, N: PartialEq + From<u8>>(count: N, one: &'a str, many: &'a str) 
     if count == N::from(1) { one } else { many }
 }
 
+/// Whether a finding marks something faulty in a drawing: errors and warnings do, notes do not.
 pub fn is_fault(finding: &Finding) -> bool {
     matches!(finding.severity, Severity::Error | Severity::Warning)
 }

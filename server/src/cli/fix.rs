@@ -11,6 +11,7 @@ use super::check::shown;
 use super::rewrite::{self, Source};
 use crate::analysis::catch_panic;
 use crate::disk;
+use crate::findings::plural;
 use crate::formats::{Files, Loaded, Memo};
 use crate::registry::{FormatId, detect};
 use crate::syntax::Document;
@@ -212,12 +213,14 @@ fn fix_text(
         }
         let _ = writeln!(
             stderr,
-            "retroboard: would fix {shown} ({edits_made} edit(s))"
+            "retroboard: would fix {shown} ({})",
+            plural(edits_made, "edit", "edits")
         );
         // The findings reported are those the fixes would leave.
         return Ok(Some(current.text));
     }
     rewrite::write(path, &current.bytes, &source, &shown)?;
-    let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits_made} edit(s))");
+    let edits = plural(edits_made, "edit", "edits");
+    let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits})");
     Ok(Some(current.text))
 }

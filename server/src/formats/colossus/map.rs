@@ -14,7 +14,7 @@ use super::record::{FieldDef, Kind, Layout, Line, TokenKinds};
 use super::syntax::{LineMemo, Num, Word, line_range, moved};
 use super::variant::{Variant, var_file};
 use crate::answers::{Highlight, HighlightKind};
-use crate::findings::{Finding, Related};
+use crate::findings::{Finding, Related, plural};
 use crate::formats::Files;
 use crate::formats::editor::Quick;
 use crate::syntax::{Change, Document, EditedLine};
@@ -1054,9 +1054,11 @@ is not to a neighbouring hex (same x and y ± 1, or same y and x ± 1); the game
             codes::TOO_FEW_TOWERS,
             range,
             format!(
-                "the map has {towers} tower hex(es) ({}); with fewer towers than players \
-({}) some players start without one: add tower hexes",
-                era_of.towers_told, era_of.players_told
+                "the map has {} ({}); with fewer towers than players ({}) some players start \
+without one: add tower hexes",
+                plural(towers, "tower hex", "tower hexes"),
+                era_of.towers_told,
+                era_of.players_told
             ),
         ));
     }

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::codes;
 use super::colors;
 use super::syntax::{Fields, LineMemo, Num, Word, candidates, children, moved, nearest};
-use crate::findings::{Finding, Fix, Related, TextEdit};
+use crate::findings::{Finding, Fix, Related, TextEdit, plural};
 use crate::formats::editor::Quick;
 use crate::syntax::{Change, Document, EditedLine};
 
@@ -960,10 +960,10 @@ pub(super) fn too_few_starters(terrain: &Terrain, subject: &str) -> Option<Findi
         codes::TOWER_STARTERS,
         terrain.letter.range.clone(),
         format!(
-            "{subject} gives {} starting creature(s){}; the game takes the first three recruits \
-with a count of 0 or more that are not Anything, AnyNonLord, Lord or Titan, and fails at game \
-start with fewer: add recruits such as “0 Ogre”",
-            starters.len(),
+            "{subject} gives {}{}; the game takes the first three recruits with a count of 0 or \
+more that are not Anything, AnyNonLord, Lord or Titan, and fails at game start with fewer: add \
+recruits such as “0 Ogre”",
+            plural(starters.len(), "starting creature", "starting creatures"),
             if names.is_empty() {
                 String::new()
             } else {

@@ -13,7 +13,7 @@ use super::syntax::{candidates, nearest};
 use super::ter::{PSEUDO_CREATURES, TerView};
 use super::var::VarView;
 use crate::answers::Link;
-use crate::findings::{Finding, Fix, TextEdit, line_with_break};
+use crate::findings::{Finding, Fix, TextEdit, line_with_break, plural};
 use crate::formats::editor::Quick;
 use crate::formats::{Files, Loaded, unsupported_dialect};
 use crate::registry::FormatId;
@@ -648,13 +648,14 @@ in every player's stack as the primary acquirable and should be a lord (like Ang
                     codes::MISSING_BATTLELAND,
                     name.range.clone(),
                     format!(
-                        "{} has {hexes} hex(es) on the map but no battleland file named {} (looked \
-in {}); its battles are fought on plain ground",
+                        "{} has {} on the map but no battleland file named {} (looked in {}); \
+its battles are fought on plain ground",
                         if terrain.named {
                             format!("terrain {}", name.text)
                         } else {
                             format!("terrain {key} ({})", name.text)
                         },
+                        plural(hexes, "hex", "hexes"),
                         name.text,
                         looked.join(", ")
                     ),

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::checks::CHIPS;
 use super::view::{BordView, Chip, SIZE, SQUARES, SquarePos};
 use crate::draw::{Anchor, Board, Color, Element, Item, Scene, Style, TextCanvas};
-use crate::findings::{Finding, is_fault};
+use crate::findings::{Finding, is_fault, plural};
 use crate::syntax::Document;
 
 const SQUARE: f64 = 44.0;
@@ -145,7 +145,10 @@ pub fn board(doc: &Document, findings: &[Finding]) -> Board {
     }
     if extra > 0 {
         lines.push((
-            format!("the board data has {extra} character(s) past square {SQUARES}, not drawn"),
+            format!(
+                "the board data has {} past square {SQUARES}, not drawn",
+                plural(extra, "character", "characters")
+            ),
             true,
         ));
     }

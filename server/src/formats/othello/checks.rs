@@ -696,9 +696,9 @@ remove {} from line 3 or put a chip (W or B) there",
             UNLISTED_CHIP,
             used_line.range(),
             format!(
-                "the used squares (line 3) are empty, but the board has {} chip(s), on {}; list \
-their squares on line 3, run together: {}",
-                chips.len(),
+                "the used squares (line 3) are empty, but the board has {}, on {}; list their \
+squares on line 3, run together: {}",
+                plural(chips.len(), "chip", "chips"),
                 names.join(", "),
                 names.concat()
             ),

@@ -7,6 +7,7 @@ use super::fields::{self, Context};
 use super::study::Known;
 use super::view::{GameView, Pile};
 use crate::answers::Hover;
+use crate::findings::plural;
 use crate::formats::Searched;
 use crate::syntax::Document;
 
@@ -37,8 +38,9 @@ the program uses in its statistics file names.",
         if let Some(decks) = counts.decks.as_ref().filter(|n| touches(&n.range, offset)) {
             let value = decks.value.unwrap_or_default();
             let markdown = format!(
-                "**Number of decks** {value}: {value} deck(s) of 52 cards, so the stock (the first \
-pile) holds {} cards. Allowed: 1–8.",
+                "**Number of decks** {value}: {} of 52 cards, so the stock (the first pile) holds \
+{} cards. Allowed: 1–8.",
+                plural(value, "deck", "decks"),
                 value.saturating_mul(52)
             );
             return Some(Hover {
@@ -209,10 +211,10 @@ fn summary(view: &GameView, pile: &Pile) -> String {
         _ => "at ?".to_string(),
     };
     format!(
-        "Pile {} of {}: {}, {} card(s) dealt, {place}, {face}.",
+        "Pile {} of {}: {}, {} dealt, {place}, {face}.",
         pile.number,
         view.piles.len(),
         view.role(pile),
-        dealt
+        plural(dealt, "card", "cards")
     )
 }
