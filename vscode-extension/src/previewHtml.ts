@@ -1201,14 +1201,18 @@ export function previewHtml(nonce: string, initial: PageState): string {
   // heading changes with its picture, in the same task, so the two always agree.
   let shown = { uri: null, opening: -1, version: -1 };
   let plain = null; // the base64 of the SVG shown as it came (not a solution's step)
+  // The line under the title (a Patience game's win rate), from a preview or a move's answer.
+  const showHeadline = (headline) => {
+    $('headline').textContent = headline ? String(headline) : '';
+    $('headline').hidden = !headline;
+  };
   const showPreview = (m, b64, version) => {
     const doc = parseSvg(b64);
     $('title').textContent = String(m.title);
     document.title = String(m.title);
     $('problems').textContent = String(m.problems || '');
     $('problems').classList.toggle('has', !!m.problems && !/^no problems/.test(m.problems));
-    $('headline').textContent = m.headline ? String(m.headline) : '';
-    $('headline').hidden = !m.headline;
+    showHeadline(m.headline);
     message.hidden = !!doc;
     message.textContent = doc ? '' : 'The board could not be drawn.';
     // The same picture again (a redraw for new diagnostics) is not drawn again.
@@ -1384,8 +1388,7 @@ export function previewHtml(nonce: string, initial: PageState): string {
     plain = null;
     $('title').textContent = String(m.title);
     // The study of a Patience game goes on while it is played: its line as it is now.
-    $('headline').textContent = m.headline ? String(m.headline) : '';
-    $('headline').hidden = !m.headline;
+    showHeadline(m.headline);
     drawing.textContent = String(m.text || '');
     showDrawing(!!state.showText);
     board.dataset.status = game.status;

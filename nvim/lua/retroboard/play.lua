@@ -1,8 +1,8 @@
 -- :RetroboardPlay — the game a file describes, played in a scratch split, from the server's
 -- `retroboard/play` request ({textDocument = {uri}, deal, moves, hint} -> {status, moves, text,
--- message, refused, hint, headline}). The moves are kept here; the server replays them from the start on
--- the buffer's text, so undo is the list without its last move and an edit of the board replays
--- the game on the new text.
+-- message, refused, hint, headline}). The moves are kept here; the server replays them from the
+-- start on the buffer's text, so undo is the list without its last move and an edit of the board
+-- replays the game on the new text.
 --
 --   :RetroboardPlay                 start (or show) the game of the current buffer
 --   :RetroboardPlay M [M …]         play moves in the game's notation: a peg jump 3,4-5,4 (row and

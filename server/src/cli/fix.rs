@@ -203,6 +203,7 @@ fn fix_text(
         return Ok(None);
     };
     let mut stderr = std::io::stderr().lock();
+    let edits = plural(edits_made, "edit", "edits");
     if mode.diff {
         let diff = rewrite::unified_diff(&shown, &source.text, &current.text);
         if diff_on_stdout {
@@ -211,16 +212,11 @@ fn fix_text(
         } else {
             let _ = stderr.write_all(diff.as_bytes());
         }
-        let _ = writeln!(
-            stderr,
-            "retroboard: would fix {shown} ({})",
-            plural(edits_made, "edit", "edits")
-        );
+        let _ = writeln!(stderr, "retroboard: would fix {shown} ({edits})");
         // The findings reported are those the fixes would leave.
         return Ok(Some(current.text));
     }
     rewrite::write(path, &current.bytes, &source, &shown)?;
-    let edits = plural(edits_made, "edit", "edits");
     let _ = writeln!(stderr, "retroboard: fixed {shown} ({edits})");
     Ok(Some(current.text))
 }

@@ -603,12 +603,12 @@ impl MapView {
             return None;
         }
         let mut text = ChunkReader::new(doc.rope());
-        let edited = change.edited_line(doc.rope())?;
+        let edited_line = change.edited_line(doc.rope())?;
         let EditedLine {
             start,
             end,
             old_end,
-        } = edited;
+        } = edited_line;
         // After the size line, which stays the first line with a token.
         if start <= basis.size_line_end || start > change.start {
             return None;
@@ -631,7 +631,7 @@ impl MapView {
             layout: hex_layout,
             named,
         };
-        edited.read_nodes(root, |cursor| {
+        edited_line.read_nodes(root, |cursor| {
             let node = cursor.node();
             if let Some(kind) = colours.of(node.kind_id(), Some(root_kind), true) {
                 super::highlights::push(&mut coloured, node, kind);

@@ -309,12 +309,12 @@ impl TerView {
     fn after_edit(doc: &Document, before: &TerView, change: Change) -> Option<TerView> {
         let tree = doc.tree()?;
         let root = tree.root_node();
-        let edited = change.edited_line(doc.rope())?;
+        let edited_line = change.edited_line(doc.rope())?;
         let EditedLine {
             start,
             end,
             old_end,
-        } = edited;
+        } = edited_line;
         if before
             .errors
             .iter()
@@ -324,7 +324,7 @@ impl TerView {
         }
 
         let mut line = TerView::default();
-        edited.read_nodes(root, |cursor| {
+        edited_line.read_nodes(root, |cursor| {
             line.read(doc, cursor.node());
             Some(())
         })?;
